@@ -1,0 +1,89 @@
+-- Parley's relational schema (D1). The single source of truth: applied idempotently on
+-- every `npm run dev` start and in every test run, so every statement is IF NOT EXISTS.
+-- Messages are not here: each conversation's log lives in its ConversationHub.
+
+CREATE TABLE IF NOT EXISTS users (
+  user_id        INTEGER PRIMARY KEY AUTOINCREMENT,
+  account        TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  realname       TEXT NOT NULL,
+  password_hash  TEXT NOT NULL,
+  avatar         TEXT NOT NULL DEFAULT '',
+  email          TEXT NOT NULL DEFAULT '',
+  sex            INTEGER NOT NULL DEFAULT 2,          -- 0 female, 1 male, 2 unknown
+  motto          TEXT NOT NULL DEFAULT '',
+  role           INTEGER NOT NULL DEFAULT 0,          -- 0 user, 1 super admin, 2 admin
+  is_auth        INTEGER NOT NULL DEFAULT 0,          -- account verified by a code
+  status         INTEGER NOT NULL DEFAULT 1,          -- 1 active, 0 disabled
+  token_version  INTEGER NOT NULL DEFAULT 0,          -- bumped to invalidate older tokens
+  is_demo        INTEGER NOT NULL DEFAULT 0,
+  register_ip    TEXT NOT NULL DEFAULT '',
+  last_login_ip  TEXT NOT NULL DEFAULT '',
+  last_login_time INTEGER NOT NULL DEFAULT 0,
+  login_count    INTEGER NOT NULL DEFAULT 0,
+  create_time    INTEGER NOT NULL,
+  update_time    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS users_register_ip ON users (register_ip, create_time);
+
+-- Logged-out tokens, kept until they would have expired anyway.
+CREATE TABLE IF NOT EXISTS token_revocations (
+  jti        TEXT PRIMARY KEY,
+  expires_at INTEGER NOT NULL
+);
+
+-- Failed logins per account and per IP ("acct:<account>", "ip:<ip>").
+CREATE TABLE IF NOT EXISTS login_failures (
+  key        TEXT PRIMARY KEY,
+  failures   INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+
+-- Verification codes: only a hash of the code is stored.
+CREATE TABLE IF NOT EXISTS verification_codes (
+  account    TEXT NOT NULL COLLATE NOCASE,
+  type       INTEGER NOT NULL,
+  code_hash  TEXT NOT NULL,
+  attempts   INTEGER NOT NULL DEFAULT 0,
+  sent_at    INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (account, type)
+);
+
+-- Development-only mailbox: where codes go when DEV_MAILBOX is on (no SMS or mail offline).
+CREATE TABLE IF NOT EXISTS dev_mailbox (
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  account    TEXT NOT NULL,
+  body       TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+-- Invitation codes for invite-only registration (regtype 2).
+CREATE TABLE IF NOT EXISTS invite_codes (
+  code       TEXT PRIMARY KEY,
+  expires_at INTEGER NOT NULL
+);
+
+-- Global configuration rows: sysInfo, chatInfo, fileUpload (JSON objects, merged over defaults).
+CREATE TABLE IF NOT EXISTS config (
+  name        TEXT PRIMARY KEY,
+  value       TEXT NOT NULL,
+  update_time INTEGER NOT NULL
+);
+
+-- Uploaded files: bytes in R2 under a server-generated key; the conversation decides who may read.
+CREATE TABLE IF NOT EXISTS files (
+  file_id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  r2_key          TEXT NOT NULL UNIQUE,
+  user_id         INTEGER NOT NULL,
+  conversation_id TEXT NOT NULL DEFAULT '',
+  cate            INTEGER NOT NULL,                  -- 1 doc, 2 image, 3 audio, 4 video, 9 other
+  name            TEXT NOT NULL,
+  ext             TEXT NOT NULL,
+  mime            TEXT NOT NULL,
+  size            INTEGER NOT NULL,
+  width           INTEGER NOT NULL DEFAULT 0,
+  height          INTEGER NOT NULL DEFAULT 0,
+  duration        INTEGER NOT NULL DEFAULT 0,
+  create_time     INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS files_conversation ON files (conversation_id);

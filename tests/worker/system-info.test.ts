@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { call } from './helpers';
+
+describe('getSystemInfo', () => {
+  it('answers the defaults of a fresh install', async () => {
+    const { status, body } = await call('/common/pub/getSystemInfo');
+    expect(status).toBe(200);
+    expect(body.code).toBe(0);
+    expect(body.data.sysInfo).toMatchObject({ regtype: '1', regauth: '0', runMode: '1' });
+    expect(body.data.chatInfo).toMatchObject({ redoTime: '120', groupUserMax: '0', msgClearDay: '0' });
+    expect(body.data.fileUpload.size).toBe('50');
+    expect(body.data.fileUpload.fileExt).toContain('docx');
+  });
+
+  it('never includes TURN credentials, even when configured', async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('chatInfo', ?1, 0)").bind(JSON.stringify({ stun: 'turn:x', stunUser: 'u', stunPass: 'secret', redoTime: '60' })).run();
+    const { body } = await call('/common/Pub/GetSystemInfo');
+    expect(JSON.stringify(body)).not.toContain('secret');
+    expect(body.data.chatInfo.stun).toBeUndefined();
+    expect(body.data.chatInfo.redoTime).toBe('60');
+    await env.DB.prepare("DELETE FROM config WHERE name = 'chatInfo'").run();
+  });
+});

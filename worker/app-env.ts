@@ -1,0 +1,10 @@
+// The Hono context shape every route shares.
+import type { Lang } from './services/i18n';
+import type { Identity } from './services/tokens';
+
+export type Params = Record<string, unknown>;
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { lang: Lang; params: Params; identity: Identity; requestIp: string };
+}

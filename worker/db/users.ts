@@ -1,0 +1,67 @@
+// D1 queries on users. Rows never leave this module with their password hash.
+export interface UserRow {
+  user_id: number;
+  account: string;
+  realname: string;
+  password_hash: string;
+  avatar: string;
+  email: string;
+  sex: number;
+  motto: string;
+  role: number;
+  is_auth: number;
+  status: number;
+  token_version: number;
+  is_demo: number;
+  last_login_time: number;
+  create_time: number;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export const findUserByAccount = (db: D1Database, account: string) =>
+  db.prepare('SELECT * FROM users WHERE account = ?1').bind(account).first<UserRow>();
+
+export const findUserById = (db: D1Database, userId: number) =>
+  db.prepare('SELECT * FROM users WHERE user_id = ?1').bind(userId).first<UserRow>();
+
+export async function insertUser(
+  db: D1Database,
+  user: { account: string; realname: string; passwordHash: string; email: string; isAuth: number; registerIp: string },
+): Promise<UserRow | null> {
+  const t = now();
+  return db
+    .prepare(
+      `INSERT INTO users (account, realname, password_hash, email, is_auth, register_ip, create_time, update_time)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) ON CONFLICT(account) DO NOTHING RETURNING *`,
+    )
+    .bind(user.account, user.realname, user.passwordHash, user.email, user.isAuth, user.registerIp, t)
+    .first<UserRow>();
+}
+
+export const countRecentRegistrations = async (db: D1Database, ip: string, sinceSeconds: number) =>
+  (await db.prepare('SELECT COUNT(*) AS n FROM users WHERE register_ip = ?1 AND create_time > ?2').bind(ip, now() - sinceSeconds).first<number>('n')) ?? 0;
+
+export const recordLogin = (db: D1Database, userId: number, ip: string) =>
+  db.prepare('UPDATE users SET last_login_time = ?2, last_login_ip = ?3, login_count = login_count + 1 WHERE user_id = ?1').bind(userId, now(), ip).run();
+
+export async function updateProfile(db: D1Database, userId: number, fields: Partial<Pick<UserRow, 'realname' | 'email' | 'motto' | 'sex'>>) {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return;
+  // Column names come from the typed keys above, never from the request.
+  const sets = entries.map(([key], i) => `${key} = ?${i + 2}`).join(', ');
+  await db.prepare(`UPDATE users SET ${sets}, update_time = ?${entries.length + 2} WHERE user_id = ?1`).bind(userId, ...entries.map(([, v]) => v), now()).run();
+}
+
+export const setPassword = (db: D1Database, userId: number, passwordHash: string) =>
+  db.prepare('UPDATE users SET password_hash = ?2, token_version = token_version + 1, update_time = ?3 WHERE user_id = ?1').bind(userId, passwordHash, now()).run();
+
+/** One round trip per authenticated request: is the user active, which token version, is this token revoked. */
+export const tokenState = (db: D1Database, userId: number, jti: string) =>
+  db
+    .prepare('SELECT status, token_version, role, EXISTS (SELECT 1 FROM token_revocations WHERE jti = ?2) AS revoked FROM users WHERE user_id = ?1')
+    .bind(userId, jti)
+    .first<{ status: number; token_version: number; role: number; revoked: number }>();
+
+export const listActiveUsers = (db: D1Database) =>
+  db.prepare('SELECT * FROM users WHERE status = 1 ORDER BY user_id').all<UserRow>().then((r) => r.results);

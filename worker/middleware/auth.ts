@@ -1,0 +1,42 @@
+// Authentication: identity comes only from a verified token. Missing, forged, expired,
+// revoked or outdated tokens get HTTP 401 (the client shows the re-login dialog).
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env';
+import { tokenState } from '../db/users';
+import { CODE } from '../protocol/codes';
+import { bearerToken, hasPermission, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
+import { AppError } from './errors';
+
+export const unauthorized = (key: 'user.mustToken' | 'user.loginError' | 'user.expired' | 'user.forbid') =>
+  new AppError(CODE.RELOGIN, key, {}, 401);
+
+export function jwtSecret(env: Env): string {
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
+  return env.JWT_SECRET;
+}
+
+export const tokenTtl = (env: Env) => Number(env.JWT_TTL) > 0 ? Number(env.JWT_TTL) : 30 * 86400;
+
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const raw = bearerToken(c.req.header('authorization')) ?? bearerToken(`bearer ${String(c.get('params').token ?? '')}`);
+  if (!raw) throw unauthorized('user.mustToken');
+  const identity = await readToken(jwtSecret(c.env), raw);
+  if (!identity) throw unauthorized('user.loginError');
+  const state = await tokenState(c.env.DB, identity.uid, identity.jti);
+  if (!state || state.revoked) throw unauthorized('user.loginError');
+  if (state.status !== 1) throw unauthorized('user.forbid');
+  if (state.token_version !== identity.ver) throw unauthorized('user.expired');
+  c.set('identity', identity);
+  await next();
+  if (needsRenewal(identity)) {
+    const fresh = await issueToken(jwtSecret(c.env), { uid: identity.uid, roles: rolesFor(state.role), permissions: identity.permissions, ver: state.token_version }, tokenTtl(c.env));
+    c.header('x-refresh-token', `bearer ${fresh.token}`);
+    c.header('x-token-expired', String(fresh.expiresAt));
+  }
+});
+
+export const requirePermission = (permission: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!hasPermission(c.get('identity'), permission)) throw new AppError(CODE.FORBIDDEN, 'system.notAuth');
+    await next();
+  });

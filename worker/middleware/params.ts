@@ -1,0 +1,51 @@
+// Reads query + body (JSON or form-encoded) into one parameter bag, then each route parses
+// it with its valibot schema. A body that cannot be read is a refusal, never a 500.
+import { createMiddleware } from 'hono/factory';
+import * as v from 'valibot';
+import type { Context } from 'hono';
+import type { AppEnv, Params } from '../app-env';
+import { parseFormParams } from '../services/form-params';
+import { AppError, refuse } from './errors';
+import { CODE } from '../protocol/codes';
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+export const readParams = createMiddleware<AppEnv>(async (c, next) => {
+  const params: Params = Object.fromEntries(new URL(c.req.url).searchParams);
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (c.req.method === 'POST' && !type.startsWith('multipart/form-data')) {
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > MAX_BODY_BYTES) throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
+    const text = await c.req.text();
+    if (text.length > MAX_BODY_BYTES) throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
+    Object.assign(params, parseBody(text, type));
+  }
+  c.set('params', params);
+  await next();
+});
+
+function parseBody(text: string, type: string): Params {
+  if (text.trim() === '') return {};
+  if (type.includes('application/x-www-form-urlencoded')) return parseFormParams(new URLSearchParams(text));
+  // JSON is the default: the mobile client always sends it, sometimes without a content type.
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw refuse('system.parameterError');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refuse('system.parameterError');
+  return parsed as Params;
+}
+
+/** Parses the request's parameter bag with a schema; the first issue's message key is the refusal. */
+export function input<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
+  const result = v.safeParse(schema, c.get('params'));
+  if (result.success) return result.output;
+  const key = result.issues[0]?.message;
+  throw refuse(isMessageKey(key) ? key : 'system.parameterError');
+}
+
+function isMessageKey(key: string | undefined): key is Parameters<typeof refuse>[0] {
+  return !!key && /^[a-z]+\.[A-Za-z]+$/.test(key);
+}

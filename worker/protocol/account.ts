@@ -1,0 +1,52 @@
+// Request schemas of the account endpoints (common/pub/*, enterprise/im user calls).
+import * as v from 'valibot';
+import { intLike, requiredText, text, TEXT_MAX } from './fields';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 16;
+export const ACCOUNT_PATTERN = /^[A-Za-z0-9_.@+-]{3,32}$/;
+
+const password = v.pipe(
+  v.string('user.passwordRule'),
+  v.minLength(PASSWORD_MIN, 'user.passwordRule'),
+  v.maxLength(PASSWORD_MAX, 'user.passwordRule'),
+);
+const account = v.pipe(v.string('user.accountRule'), v.trim(), v.regex(ACCOUNT_PATTERN, 'user.accountRule'));
+const code = v.pipe(v.string('user.codeErr'), v.trim(), v.regex(/^\d{6}$/, 'user.codeErr'));
+
+export const LoginBody = v.union(
+  [
+    v.object({ account: requiredText(64, 'user.passErr'), code }),
+    v.object({ account: requiredText(64, 'user.passErr'), password: requiredText(64, 'user.passwordRequired') }),
+  ],
+  'user.passwordRequired',
+);
+
+export const RegisterBody = v.object({
+  account,
+  realname: requiredText(TEXT_MAX, 'user.nicknameRequired'),
+  password,
+  code: v.optional(v.union([v.literal(''), code])),
+  inviteCode: v.optional(text(64)),
+  email: v.optional(text(64)),
+});
+
+export const SendCodeBody = v.object({
+  account: requiredText(64, 'user.accountVerify'),
+  type: v.pipe(intLike(), v.minValue(1), v.maxValue(4)),
+});
+
+export const GetUserInfoBody = v.object({ user_id: v.optional(intLike()) });
+
+export const UpdateUserInfoBody = v.object({
+  realname: v.optional(requiredText(TEXT_MAX, 'user.nicknameRequired')),
+  email: v.optional(v.union([v.literal(''), v.pipe(text(64), v.email())])),
+  motto: v.optional(text(TEXT_MAX)),
+  sex: v.optional(v.pipe(intLike(), v.picklist([0, 1, 2]))),
+});
+
+export const EditPasswordBody = v.object({
+  password,
+  originalPassword: v.optional(text(64)),
+  code: v.optional(v.union([v.literal(''), code])),
+});

@@ -1,0 +1,46 @@
+// enterprise/im account calls: profile and password (reference §1.3).
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { findUserById, setPassword, updateProfile } from '../db/users';
+import { envelope, refuse } from '../middleware/errors';
+import { input } from '../middleware/params';
+import { jwtSecret, tokenTtl } from '../middleware/auth';
+import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';
+import { hashPassword, verifyPassword } from '../services/password';
+import { translate } from '../services/i18n';
+import { issueToken, rolesFor } from '../services/tokens';
+import { publicView, selfView } from '../services/user-view';
+import { checkCode } from '../services/verification';
+
+export const account = new Hono<AppEnv>();
+
+account.post('/getuserinfo', async (c) => {
+  const { user_id } = input(c, GetUserInfoBody);
+  const me = c.get('identity').uid;
+  const row = await findUserById(c.env.DB, user_id ?? me);
+  if (!row || (row.status !== 1 && row.user_id !== me)) throw refuse('user.notExist');
+  return c.json(envelope(row.user_id === me ? selfView(row) : publicView(row)));
+});
+
+account.post('/updateuserinfo', async (c) => {
+  const body = input(c, UpdateUserInfoBody);
+  const me = c.get('identity').uid;
+  await updateProfile(c.env.DB, me, body);
+  const row = await findUserById(c.env.DB, me);
+  if (!row) throw refuse('user.notExist');
+  return c.json(envelope(selfView(row), translate(c.get('lang'), 'system.editOk')));
+});
+
+account.post('/editpassword', async (c) => {
+  const body = input(c, EditPasswordBody);
+  const row = await findUserById(c.env.DB, c.get('identity').uid);
+  if (!row) throw refuse('user.notExist');
+  // Demo accounts are shared by everyone trying the app, so nobody may lock the others out.
+  if (row.is_demo && c.env.DEMO_MODE === 'true') throw refuse('system.demoMode');
+  if (body.code) await checkCode(c.env.DB, row.account, 3, body.code);
+  else if (!body.originalPassword || !(await verifyPassword(body.originalPassword, row.password_hash))) throw refuse('user.passErr');
+  await setPassword(c.env.DB, row.user_id, await hashPassword(body.password));
+  // Other devices' tokens carry the old version and stop working; this device gets a fresh one.
+  const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: row.user_id, roles: rolesFor(row.role), permissions: [], ver: row.token_version + 1 }, tokenTtl(c.env));
+  return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt }, translate(c.get('lang'), 'system.editOk')));
+});

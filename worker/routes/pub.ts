@@ -1,0 +1,89 @@
+// common/pub: the unauthenticated account calls (reference §1.1).
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { loadConfig } from '../db/config';
+import { clearFailures, failuresFor, inviteCodeValid, readMailbox, recordFailure, revokeToken } from '../db/security';
+import { countRecentRegistrations, findUserByAccount, insertUser, recordLogin } from '../db/users';
+import { envelope, refuse } from '../middleware/errors';
+import { input } from '../middleware/params';
+import { jwtSecret, tokenTtl } from '../middleware/auth';
+import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
+import { accountRefusal, failureKeys, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '../services/account-rules';
+import { hashPassword, verifyPassword } from '../services/password';
+import { numberSetting, publicConfig } from '../services/system-config';
+import { translate } from '../services/i18n';
+import { bearerToken, issueToken, readToken, rolesFor } from '../services/tokens';
+import { selfView } from '../services/user-view';
+import { checkCode, EMAIL_PATTERN, issueCode, PHONE_PATTERN, senderFor } from '../services/verification';
+
+export const pub = new Hono<AppEnv>();
+
+pub.post('/getsysteminfo', async (c) => {
+  const config = await loadConfig(c.env.DB);
+  return c.json(envelope(publicConfig(config, c.env.DEMO_MODE === 'true')));
+});
+
+pub.post('/login', async (c) => {
+  const body = input(c, LoginBody);
+  const keys = failureKeys(body.account, c.get('requestIp'));
+  if ((await failuresFor(c.env.DB, keys)) > LOGIN_MAX_FAILURES) throw refuse('user.loginLimit');
+  const user = await findUserByAccount(c.env.DB, body.account);
+  const ok = user && ('code' in body
+    ? await checkCode(c.env.DB, body.account, 1, body.code).then(() => true, () => false)
+    : await verifyPassword(body.password, user.password_hash));
+  if (!user || !ok) {
+    await recordFailure(c.env.DB, keys, LOGIN_LOCK_SECONDS);
+    throw refuse('code' in body ? 'user.codeErr' : 'user.passErr');
+  }
+  if (user.status !== 1) throw refuse('user.forbid');
+  await Promise.all([clearFailures(c.env.DB, keys[0]!), recordLogin(c.env.DB, user.user_id, c.get('requestIp'))]);
+  const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: user.user_id, roles: rolesFor(user.role), permissions: [], ver: user.token_version }, tokenTtl(c.env));
+  return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) }, translate(c.get('lang'), 'user.loginOk')));
+});
+
+pub.post('/logout', async (c) => {
+  // Never fails: logging out with a dead token is still a logout.
+  const raw = bearerToken(c.req.header('authorization'));
+  const identity = raw ? await readToken(jwtSecret(c.env), raw) : null;
+  if (identity) await revokeToken(c.env.DB, identity.jti, identity.exp);
+  return c.json(envelope(null, translate(c.get('lang'), 'user.logoutOk')));
+});
+
+pub.post('/register', async (c) => {
+  const body = input(c, RegisterBody);
+  const { sysInfo } = await loadConfig(c.env.DB);
+  const ip = c.get('requestIp');
+  if (sysInfo.regtype === '2' && !(body.inviteCode && (await inviteCodeValid(c.env.DB, body.inviteCode)))) throw refuse('user.inviteCode');
+  if (sysInfo.regtype !== '1' && sysInfo.regtype !== '2') throw refuse('user.closeRegister');
+  const interval = numberSetting(sysInfo.registerInterval, 0);
+  if (interval > 0 && (await countRecentRegistrations(c.env.DB, ip, interval)) > 0) throw refuse('system.tooFast');
+  const regauth = numberSetting(sysInfo.regauth, 0);
+  const refusal = accountRefusal(body.account, regauth);
+  if (refusal) throw refuse(refusal);
+  if (await findUserByAccount(c.env.DB, body.account)) throw refuse('user.already');
+  if (regauth > 0) {
+    if (!body.code) throw refuse('user.codeRequired');
+    await checkCode(c.env.DB, body.account, 2, body.code);
+  }
+  const email = body.email || (EMAIL_PATTERN.test(body.account) ? body.account : '');
+  const passwordHash = await hashPassword(body.password);
+  const user = await insertUser(c.env.DB, { account: body.account, realname: body.realname, passwordHash, email, isAuth: regauth > 0 ? 1 : 0, registerIp: ip });
+  if (!user) throw refuse('user.already');
+  return c.json(envelope(selfView(user), translate(c.get('lang'), 'user.registerOk')));
+});
+
+pub.post('/sendcode', async (c) => {
+  const body = input(c, SendCodeBody);
+  if (!PHONE_PATTERN.test(body.account) && !EMAIL_PATTERN.test(body.account)) throw refuse('user.accountVerify');
+  const sender = senderFor(c.env);
+  if (!sender) throw refuse('user.codeUnavailable');
+  await issueCode(c.env.DB, sender, body.account, body.type);
+  return c.json(envelope(null, translate(c.get('lang'), 'system.sendOk')));
+});
+
+/** Development-only: shows the codes the dev mailbox received. Absent unless DEV_MAILBOX is on. */
+export const devMailboxRoute = new Hono<AppEnv>().get('/mailbox', async (c) => {
+  if (c.env.DEV_MAILBOX !== 'true') return c.json({ code: 404, msg: 'not found', data: null }, 404);
+  const account = c.req.query('account') ?? '';
+  return c.json(envelope(await readMailbox(c.env.DB, account)));
+});

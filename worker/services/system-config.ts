@@ -1,0 +1,50 @@
+// Global configuration: defaults of a fresh install, merged under the D1 `config` rows.
+// Values are strings ("0"/"1") as in the original, so clients written for it keep working.
+export const DEFAULT_FILE_EXT = [
+  'jpg', 'jpeg', 'png', 'bmp', 'gif', 'pdf', 'mp3', 'wav', 'wmv', 'amr', 'mp4', '3gp', 'avi',
+  'm2v', 'mkv', 'mov', 'webp', 'ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'txt', 'md',
+];
+
+export const DEFAULTS = {
+  sysInfo: {
+    name: 'Parley', logo: '', description: '', state: '1', closeTips: '',
+    regtype: '1', regauth: '0', runMode: '1', ipregion: '1', multipleLogin: '0', registerInterval: '0',
+  },
+  chatInfo: {
+    online: '1', webrtc: '1', simpleChat: '1', groupChat: '1', groupUserMax: '0', sendInterval: '0',
+    redoTime: '120', dbDelMsg: '1', msgClear: '0', msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
+  },
+  fileUpload: { size: '50', preview: '', fileExt: DEFAULT_FILE_EXT },
+};
+
+export type SystemConfig = typeof DEFAULTS;
+export type ConfigName = keyof SystemConfig;
+
+/** Keys that must never leave the server (TURN credentials are minted per call instead). */
+const SECRET_CHAT_KEYS = ['stun', 'stunUser', 'stunPass'] as const;
+
+export function mergeConfig(rows: { name: string; value: string }[]): SystemConfig {
+  const merged = structuredClone(DEFAULTS) as SystemConfig;
+  for (const row of rows) {
+    if (!(row.name in merged)) continue;
+    try {
+      const value = JSON.parse(row.value) as unknown;
+      if (typeof value === 'object' && value !== null) Object.assign(merged[row.name as ConfigName], value);
+    } catch {
+      console.warn('ignoring unreadable config row', row.name);
+    }
+  }
+  return merged;
+}
+
+export function publicConfig(config: SystemConfig, demoMode: boolean) {
+  const chatInfo: Record<string, unknown> = { ...config.chatInfo };
+  for (const key of SECRET_CHAT_KEYS) delete chatInfo[key];
+  const { size, preview, fileExt } = config.fileUpload;
+  return { sysInfo: config.sysInfo, chatInfo, fileUpload: { size, preview, fileExt }, demon_mode: demoMode };
+}
+
+export const numberSetting = (value: unknown, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : fallback;
+};
