@@ -73,7 +73,7 @@ CREATE TABLE IF NOT EXISTS config (
 -- Uploaded files: bytes in R2 under a server-generated key; the conversation decides who may read.
 CREATE TABLE IF NOT EXISTS files (
   file_id         INTEGER PRIMARY KEY AUTOINCREMENT,
-  r2_key          TEXT NOT NULL UNIQUE,
+  r2_key          TEXT NOT NULL,             -- forwarded copies share the bytes
   user_id         INTEGER NOT NULL,
   conversation_id TEXT NOT NULL DEFAULT '',
   cate            INTEGER NOT NULL,                  -- 1 doc, 2 image, 3 audio, 4 video, 9 other
@@ -87,3 +87,11 @@ CREATE TABLE IF NOT EXISTS files (
   create_time     INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS files_conversation ON files (conversation_id);
+
+-- Presence for contact lists: written by each user's UserHub when its first socket opens
+-- and its last one closes.
+CREATE TABLE IF NOT EXISTS presence (
+  user_id    INTEGER PRIMARY KEY,
+  online     INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);

@@ -1,11 +1,19 @@
-interface Env {
-  ASSETS: Fetcher;
-  DB: D1Database;
-  FILES: R2Bucket;
-  USER_HUB: DurableObjectNamespace;
-  CONVERSATION_HUB: DurableObjectNamespace;
-  JWT_SECRET: string;
-  JWT_TTL: string;
-  DEMO_MODE: string;
-  DEV_MAILBOX: string;
+// Bindings of the Worker (wrangler.toml) and the main module's exports, for typed `env`/`exports`.
+declare namespace Cloudflare {
+  interface Env {
+    ASSETS: Fetcher;
+    DB: D1Database;
+    FILES: R2Bucket;
+    USER_HUB: DurableObjectNamespace<import('./durable/user-hub').UserHub>;
+    CONVERSATION_HUB: DurableObjectNamespace<import('./durable/conversation-hub').ConversationHub>;
+    JWT_SECRET: string;
+    JWT_TTL: string;
+    DEMO_MODE: string;
+    DEV_MAILBOX: string;
+  }
+  interface GlobalProps {
+    mainModule: typeof import('./index');
+    durableNamespaces: 'UserHub' | 'ConversationHub';
+  }
 }
+interface Env extends Cloudflare.Env {}

@@ -5,11 +5,15 @@ import type { AppEnv } from './app-env';
 import { handleError } from './middleware/errors';
 import { readParams } from './middleware/params';
 import { requireAuth } from './middleware/auth';
-import { pickLang } from './services/i18n';
-import { pub, devMailboxRoute } from './routes/pub';
-import { account } from './routes/account';
+import { pickLang, translate } from './services/i18n';
 import { CODE } from './protocol/codes';
-import { translate } from './services/i18n';
+import { pub } from './routes/pub';
+import { account } from './routes/account';
+import { chats } from './routes/chats';
+import { messages } from './routes/messages';
+import { upload, download } from './routes/upload';
+import { ticket, upgrade } from './routes/socket';
+import { devTools } from './routes/dev';
 
 const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/'];
 
@@ -24,10 +28,19 @@ app.use('*', async (c, next) => {
 
 app.use('/common/*', readParams);
 app.use('/enterprise/*', readParams, requireAuth);
+app.use('/common/upload/*', requireAuth);
+app.use('/common/pub/wsticket', requireAuth);
+app.use('/file/*', requireAuth);
 
+app.route('/common/pub', ticket);
 app.route('/common/pub', pub);
-app.route('/dev', devMailboxRoute);
+app.route('/common/upload', upload);
 app.route('/enterprise/im', account);
+app.route('/enterprise/im', chats);
+app.route('/enterprise/im', messages);
+app.route('/file', download);
+app.route('/wss', upgrade);
+app.route('/dev', devTools);
 
 // Everything that is not API is the single-page app (Workers Static Assets, SPA fallback).
 app.all('*', (c) => {

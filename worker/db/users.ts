@@ -65,3 +65,12 @@ export const tokenState = (db: D1Database, userId: number, jti: string) =>
 
 export const listActiveUsers = (db: D1Database) =>
   db.prepare('SELECT * FROM users WHERE status = 1 ORDER BY user_id').all<UserRow>().then((r) => r.results);
+
+export async function userCard(db: D1Database, userId: number) {
+  const row = await findUserById(db, userId);
+  if (!row) return null;
+  return { id: row.user_id, user_id: row.user_id, realname: row.realname, displayName: row.realname, avatar: row.avatar };
+}
+
+export const presenceOf = (db: D1Database) =>
+  db.prepare('SELECT user_id FROM presence WHERE online = 1').all<{ user_id: number }>().then((r) => new Set(r.results.map((x) => x.user_id)));

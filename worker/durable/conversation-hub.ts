@@ -1,2 +1,152 @@
+// ConversationHub: the single writer of one conversation's message log. It assigns the
+// gap-free `seq`, de-duplicates on the client message id, answers history, and fans every
+// change out to each member's UserHub through an outbox that survives crashes: an event
+// leaves the outbox only after the member's hub acknowledged it, and an alarm retries.
 import { DurableObject } from 'cloudflare:workers';
-export class ConversationHub extends DurableObject<Env> {}
+import type { StoredMessage } from '../protocol/messages';
+import { canRecall } from '../services/message-rules';
+import { pairMembers } from '../services/conversations';
+import { ConversationStore, type NewMessage } from './conversation-store';
+import type { HubEvent, Result } from './hub-events';
+import { userHub } from './stubs';
+
+const RETRY_MS = 2000;
+
+export class ConversationHub extends DurableObject<Env> {
+  private store: ConversationStore | null = null;
+  private draining: Promise<void> | null = null;
+
+  /** Opens the store for `conversation`; a one-to-one conversation knows its two members by name. */
+  private open(conversation: string): ConversationStore {
+    if (!this.store) {
+      this.store = new ConversationStore(this.ctx.storage.sql, conversation);
+      const pair = pairMembers(conversation);
+      if (pair) this.store.addMembers(pair);
+    }
+    return this.store;
+  }
+
+  async setMembers(conversation: string, members: number[]): Promise<number[]> {
+    const store = this.open(conversation);
+    store.addMembers(members);
+    return store.members();
+  }
+
+  async send(conversation: string, input: NewMessage): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
+    const store = this.open(conversation);
+    const members = store.members();
+    if (!members.includes(input.from.id)) return { ok: false, key: 'im.notMember' };
+    const existing = store.byId(input.id);
+    if (existing) {
+      // Resending the same client id returns what was stored; another sender may not reuse it.
+      return existing.from_user === input.from.id ? { ok: true, value: { message: existing, duplicate: true } } : { ok: false, key: 'system.parameterError' };
+    }
+    const message = this.ctx.storage.transactionSync(() => {
+      const stored = store.insert(input, Date.now());
+      store.setReadSeq(input.from.id, stored.seq);
+      store.enqueue(members, { kind: 'message', key: `m:${conversation}:${stored.seq}`, conversation, message: stored });
+      return stored;
+    });
+    this.kick();
+    return { ok: true, value: { message, duplicate: false } };
+  }
+
+  async history(conversation: string, viewer: number, query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number }) {
+    const store = this.open(conversation);
+    if (!store.members().includes(viewer)) return { ok: false as const, key: 'im.notMember' as const };
+    const peerRead = store.othersReadSeq(viewer);
+    const result = query.type
+      ? store.search(query.type, query.keywords ?? '', query.page, query.limit)
+      : { list: store.page(query.beforeSeq, query.limit), count: store.lastSeq() };
+    return { ok: true as const, value: { ...result, peerRead } };
+  }
+
+  async isMember(conversation: string, user: number): Promise<boolean> {
+    return this.open(conversation).members().includes(user);
+  }
+
+  async message(conversation: string, viewer: number, seq: number): Promise<Result<StoredMessage>> {
+    const store = this.open(conversation);
+    if (!store.members().includes(viewer)) return { ok: false, key: 'im.notMember' };
+    const found = store.bySeq(seq);
+    return found && !found.is_undo ? { ok: true, value: found } : { ok: false, key: 'im.exist' };
+  }
+
+  async markRead(conversation: string, reader: number): Promise<Result<{ readSeq: number }>> {
+    const store = this.open(conversation);
+    const members = store.members();
+    if (!members.includes(reader)) return { ok: false, key: 'im.notMember' };
+    const before = store.readSeq(reader);
+    const last = store.lastSeq();
+    if (last > before) {
+      this.ctx.storage.transactionSync(() => {
+        const ids = store.idsBetween(before, last, reader);
+        store.setReadSeq(reader, last);
+        store.enqueue(members, { kind: 'read', key: `r:${conversation}:${reader}:${last}`, conversation, reader, readSeq: last, ids });
+      });
+      this.kick();
+    }
+    return { ok: true, value: { readSeq: Math.max(before, last) } };
+  }
+
+  async recall(conversation: string, actor: number, id: string, redoSeconds: number): Promise<Result<StoredMessage>> {
+    const store = this.open(conversation);
+    const members = store.members();
+    if (!members.includes(actor)) return { ok: false, key: 'im.notMember' };
+    const found = store.byId(id);
+    if (!found) return { ok: false, key: 'im.exist' };
+    const verdict = canRecall(found, actor, redoSeconds);
+    if (verdict !== 'ok') return { ok: false, key: verdict };
+    const undone = this.ctx.storage.transactionSync(() => {
+      const updated = store.markUndone(found.seq)!;
+      store.enqueue(members, { kind: 'undo', key: `u:${conversation}:${found.seq}`, conversation, message: updated });
+      return updated;
+    });
+    this.kick();
+    return { ok: true, value: undone };
+  }
+
+  override async alarm(): Promise<void> {
+    if (this.store) await this.drain();
+    else {
+      // After an eviction the store is reopened lazily; the conversation name lives in the outbox rows.
+      const row = this.ctx.storage.sql.exec("SELECT event FROM outbox LIMIT 1").toArray()[0];
+      if (!row) return;
+      this.open((JSON.parse(String(row.event)) as HubEvent).conversation);
+      await this.drain();
+    }
+  }
+
+  /** Starts draining unless a drain is running; the running one picks up new rows itself. */
+  private kick(): void {
+    if (!this.draining) this.draining = this.drain().finally(() => (this.draining = null));
+  }
+
+  private async drain(): Promise<void> {
+    const store = this.store!;
+    for (let batch = store.pending(); batch.length > 0; batch = store.pending()) {
+      const byUser = new Map<number, { ids: number[]; events: HubEvent[] }>();
+      for (const row of batch) {
+        const entry = byUser.get(row.user) ?? { ids: [], events: [] };
+        entry.ids.push(row.id);
+        entry.events.push(row.event);
+        byUser.set(row.user, entry);
+      }
+      const results = await Promise.allSettled(
+        [...byUser].map(async ([user, entry]) => {
+          await userHub(this.env, user).deliver(user, entry.events);
+          store.acknowledge(entry.ids);
+        }),
+      );
+      if (results.some((r) => r.status === 'rejected')) {
+        console.warn('delivery failed; retrying from an alarm', this.conversation);
+        await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
+        return;
+      }
+    }
+  }
+
+  private get conversation() {
+    return this.store?.conversation ?? '?';
+  }
+}

@@ -1,2 +1,153 @@
+// UserHub: one per user. Holds the user's sockets (Hibernation API: the ping is answered by the
+// auto-response without waking the object), presence, chat-list state and the event log with
+// its monotonically increasing `seq`, so a reconnecting client replays exactly what it missed.
 import { DurableObject } from 'cloudflare:workers';
-export class UserHub extends DurableObject<Env> {}
+import * as v from 'valibot';
+import { ClientFrame, PING_FRAME, PONG_FRAME, SYNC_MAX_EVENTS, type EventType } from '../protocol/socket';
+import { pickLang, translate, type Lang } from '../services/i18n';
+import type { HubEvent } from './hub-events';
+import { applyHubEvent, chatView, type Outgoing } from './user-events';
+import { UserStore, type ChatRow } from './user-store';
+import { userHub } from './stubs';
+
+const TICKET_TTL_MS = 60_000;
+const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
+
+interface SocketInfo { uid: number; clientId: string; deviceId: string; isMobile: boolean; lang: Lang }
+
+export class UserHub extends DurableObject<Env> {
+  private readonly store: UserStore;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new UserStore(ctx.storage.sql);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
+  }
+
+  async issueTicket(ticket: string, deviceId: string): Promise<void> {
+    this.store.putTicket(ticket, deviceId, Date.now() + TICKET_TTL_MS);
+  }
+
+  /** The WebSocket upgrade, routed here by the Worker; the ticket is consumed on first use. */
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const uid = Number(url.searchParams.get('uid'));
+    const deviceId = this.store.takeTicket(url.searchParams.get('ticket') ?? '');
+    if (!deviceId || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('invalid ticket', { status: 401 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    const info: SocketInfo = { uid, clientId: crypto.randomUUID(), deviceId, isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''), lang: pickLang(request.headers.get('accept-language')) };
+    const others = this.openSockets();
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(info);
+    server.send(JSON.stringify({ type: 'init', client_id: info.clientId, seq: this.store.lastEventSeq() }));
+    // Tell the account's other devices that it logged in elsewhere; each client decides (spec §4).
+    const notice = this.frame('offline', { id: uid, client_id: info.clientId, isMobile: info.isMobile }, this.store.lastEventSeq());
+    for (const ws of others) if (this.info(ws).deviceId !== deviceId) ws.send(notice);
+    if (others.length === 0) await this.setPresence(uid, 1);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    const info = this.info(ws);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(typeof raw === 'string' ? raw : new TextDecoder().decode(raw));
+    } catch {
+      parsed = null;
+    }
+    const frame = v.safeParse(ClientFrame, parsed);
+    if (!frame.success) {
+      ws.send(JSON.stringify({ type: 'error', data: { code: 400, msg: translate(info.lang, 'system.parameterError') } }));
+      return;
+    }
+    if (frame.output.type === 'ping') ws.send(PONG_FRAME);
+    if (frame.output.type === 'sync') this.replay(ws, frame.output.since);
+  }
+
+  override async webSocketClose(ws: WebSocket): Promise<void> {
+    const { uid } = this.info(ws);
+    if (this.openSockets().filter((s) => s !== ws).length === 0) await this.setPresence(uid, 0);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.webSocketClose(ws);
+  }
+
+  /** Conversation events from ConversationHubs; idempotent on each event's key. */
+  async deliver(uid: number, events: HubEvent[]): Promise<number> {
+    const out = this.ctx.storage.transactionSync(() =>
+      events.flatMap((event) => (this.store.firstDelivery(event.key) ? applyHubEvent(this.store, uid, event) : [])).map((o) => this.log(o)),
+    );
+    this.broadcast(out);
+    return out.length;
+  }
+
+  /** A one-off event for this user; `logged` events are replayed to reconnecting clients. */
+  async notify(type: EventType, data: unknown, logged = true): Promise<void> {
+    this.broadcast([logged ? this.log({ type, data }) : this.frame(type, data, this.store.lastEventSeq())]);
+  }
+
+  async listChats() {
+    return this.store.chats().map(chatView);
+  }
+
+  async setChatPrefs(contactId: string, conversation: string, isGroup: number, prefs: Partial<Pick<ChatRow, 'is_top' | 'is_notice' | 'hidden'>>, event: { type: EventType; data: unknown }): Promise<void> {
+    this.ctx.storage.transactionSync(() => {
+      this.store.ensureChat(contactId, conversation, isGroup);
+      this.store.update(contactId, prefs);
+    });
+    await this.notify(event.type, event.data);
+  }
+
+  async isOnline(): Promise<boolean> {
+    return this.openSockets().length > 0;
+  }
+
+  /** Closes every socket from the server side (tests and the dev tools use it to prove reconnects). */
+  async dropSockets(): Promise<number> {
+    const sockets = this.openSockets();
+    for (const ws of sockets) ws.close(1012, 'dropped by server');
+    return sockets.length;
+  }
+
+  private replay(ws: WebSocket, since: number): void {
+    const last = this.store.lastEventSeq();
+    const oldest = this.store.oldestEventSeq();
+    if (since >= last) return;
+    if ((oldest > 0 && since + 1 < oldest) || last - since > SYNC_MAX_EVENTS) {
+      ws.send(JSON.stringify({ type: 'resync', seq: last }));
+      return;
+    }
+    for (const e of this.store.eventsSince(since, SYNC_MAX_EVENTS)) ws.send(JSON.stringify({ type: e.type, time: e.time, data: e.data, seq: e.seq }));
+  }
+
+  private log(o: Outgoing): string {
+    const time = Math.floor(Date.now() / 1000);
+    return this.frame(o.type, o.data, this.store.append(o.type, o.data, time), time);
+  }
+
+  private frame(type: EventType, data: unknown, seq: number, time = Math.floor(Date.now() / 1000)): string {
+    return JSON.stringify({ type, time, data, seq });
+  }
+
+  private broadcast(frames: string[]): void {
+    if (frames.length === 0) return;
+    for (const ws of this.openSockets()) for (const f of frames) ws.send(f);
+  }
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  private info(ws: WebSocket): SocketInfo {
+    return ws.deserializeAttachment() as SocketInfo;
+  }
+
+  /** Presence lives in D1 for contact lists; live changes go to the people this user chats with. */
+  private async setPresence(uid: number, online: 0 | 1): Promise<void> {
+    await this.env.DB.prepare('INSERT INTO presence (user_id, online, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET online = ?2, updated_at = ?3')
+      .bind(uid, online, Date.now()).run();
+    const peers = this.store.chats().filter((c) => !c.is_group).slice(0, 500).map((c) => Number(c.contact_id));
+    await Promise.allSettled(peers.map((peer) => userHub(this.env, peer).notify('isOnline', { id: uid, is_online: online }, false)));
+  }
+}

@@ -1,6 +1,8 @@
 // Authentication: identity comes only from a verified token. Missing, forged, expired,
 // revoked or outdated tokens get HTTP 401 (the client shows the re-login dialog).
 import { createMiddleware } from 'hono/factory';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
@@ -18,7 +20,7 @@ export function jwtSecret(env: Env): string {
 export const tokenTtl = (env: Env) => Number(env.JWT_TTL) > 0 ? Number(env.JWT_TTL) : 30 * 86400;
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const raw = bearerToken(c.req.header('authorization')) ?? bearerToken(`bearer ${String(c.get('params').token ?? '')}`);
+  const raw = bearerToken(c.req.header('authorization')) ?? getCookie(c, FILE_COOKIE) ?? null;
   if (!raw) throw unauthorized('user.mustToken');
   const identity = await readToken(jwtSecret(c.env), raw);
   if (!identity) throw unauthorized('user.loginError');
@@ -32,6 +34,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
     const fresh = await issueToken(jwtSecret(c.env), { uid: identity.uid, roles: rolesFor(state.role), permissions: identity.permissions, ver: state.token_version }, tokenTtl(c.env));
     c.header('x-refresh-token', `bearer ${fresh.token}`);
     c.header('x-token-expired', String(fresh.expiresAt));
+    setFileCookie(c, fresh.token, fresh.expiresAt);
   }
 });
 
@@ -40,3 +43,16 @@ export const requirePermission = (permission: string) =>
     if (!hasPermission(c.get('identity'), permission)) throw new AppError(CODE.FORBIDDEN, 'system.notAuth');
     await next();
   });
+
+/**
+ * Media elements (<img>, <video>, <audio>) cannot send an Authorization header, so downloads
+ * also accept the token from a cookie that the browser sends only to /file/ paths.
+ */
+export const FILE_COOKIE = 'parley_file';
+
+export function setFileCookie(c: Context, token: string, expiresAt: number): void {
+  setCookie(c, FILE_COOKIE, token, {
+    path: '/file', httpOnly: true, sameSite: 'Strict', secure: new URL(c.req.url).protocol === 'https:',
+    maxAge: Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)),
+  });
+}

@@ -2,11 +2,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { clearFailures, failuresFor, inviteCodeValid, readMailbox, recordFailure, revokeToken } from '../db/security';
+import { clearFailures, failuresFor, inviteCodeValid, recordFailure, revokeToken } from '../db/security';
 import { countRecentRegistrations, findUserByAccount, insertUser, recordLogin } from '../db/users';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
-import { jwtSecret, tokenTtl } from '../middleware/auth';
+import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
+import { deleteCookie } from 'hono/cookie';
 import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
 import { accountRefusal, failureKeys, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '../services/account-rules';
 import { hashPassword, verifyPassword } from '../services/password';
@@ -38,6 +39,7 @@ pub.post('/login', async (c) => {
   if (user.status !== 1) throw refuse('user.forbid');
   await Promise.all([clearFailures(c.env.DB, keys[0]!), recordLogin(c.env.DB, user.user_id, c.get('requestIp'))]);
   const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: user.user_id, roles: rolesFor(user.role), permissions: [], ver: user.token_version }, tokenTtl(c.env));
+  setFileCookie(c, token, expiresAt);
   return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) }, translate(c.get('lang'), 'user.loginOk')));
 });
 
@@ -46,6 +48,7 @@ pub.post('/logout', async (c) => {
   const raw = bearerToken(c.req.header('authorization'));
   const identity = raw ? await readToken(jwtSecret(c.env), raw) : null;
   if (identity) await revokeToken(c.env.DB, identity.jti, identity.exp);
+  deleteCookie(c, FILE_COOKIE, { path: '/file' });
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutOk')));
 });
 
@@ -79,11 +82,4 @@ pub.post('/sendcode', async (c) => {
   if (!sender) throw refuse('user.codeUnavailable');
   await issueCode(c.env.DB, sender, body.account, body.type);
   return c.json(envelope(null, translate(c.get('lang'), 'system.sendOk')));
-});
-
-/** Development-only: shows the codes the dev mailbox received. Absent unless DEV_MAILBOX is on. */
-export const devMailboxRoute = new Hono<AppEnv>().get('/mailbox', async (c) => {
-  if (c.env.DEV_MAILBOX !== 'true') return c.json({ code: 404, msg: 'not found', data: null }, 404);
-  const account = c.req.query('account') ?? '';
-  return c.json(envelope(await readMailbox(c.env.DB, account)));
 });

@@ -1,0 +1,147 @@
+// SQL of a ConversationHub: the message log (seq = rowid, gap-free because the tail is never
+// deleted), members with their read watermarks, and the outbox of undelivered events.
+import type { FileInfo, MessageType, StoredMessage, UserCard } from '../protocol/messages';
+import type { HubEvent } from './hub-events';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS members (user_id INTEGER PRIMARY KEY, read_seq INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, from_user INTEGER NOT NULL, type TEXT NOT NULL,
+  content TEXT NOT NULL, extends TEXT, pid INTEGER NOT NULL DEFAULT 0, send_time INTEGER NOT NULL,
+  is_undo INTEGER NOT NULL DEFAULT 0, from_card TEXT NOT NULL, file TEXT);
+CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, event TEXT NOT NULL);
+`;
+
+type Row = Record<string, SqlStorageValue>;
+
+export interface NewMessage {
+  id: string;
+  from: UserCard;
+  type: MessageType;
+  content: string;
+  extends: Record<string, unknown> | null;
+  pid: number;
+  file: FileInfo | null;
+}
+
+export class ConversationStore {
+  constructor(private readonly sql: SqlStorage, readonly conversation: string) {
+    sql.exec(SCHEMA);
+  }
+
+  members(): number[] {
+    return this.sql.exec('SELECT user_id FROM members ORDER BY user_id').toArray().map((r) => Number(r.user_id));
+  }
+
+  addMembers(ids: number[]): void {
+    for (const id of ids) this.sql.exec('INSERT OR IGNORE INTO members (user_id) VALUES (?)', id);
+  }
+
+  lastSeq(): number {
+    return Number(this.sql.exec('SELECT COALESCE(MAX(seq), 0) AS s FROM messages').one().s);
+  }
+
+  byId(id: string): StoredMessage | null {
+    const row = this.sql.exec('SELECT * FROM messages WHERE id = ?', id).toArray()[0];
+    return row ? this.toMessage(row) : null;
+  }
+
+  bySeq(seq: number): StoredMessage | null {
+    const row = this.sql.exec('SELECT * FROM messages WHERE seq = ?', seq).toArray()[0];
+    return row ? this.toMessage(row) : null;
+  }
+
+  insert(m: NewMessage, now: number): StoredMessage {
+    const row = this.sql
+      .exec(
+        `INSERT INTO messages (id, from_user, type, content, extends, pid, send_time, from_card, file)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        m.id, m.from.id, m.type, m.content, m.extends ? JSON.stringify(m.extends) : null, m.pid, now,
+        JSON.stringify(m.from), m.file ? JSON.stringify(m.file) : null,
+      )
+      .one();
+    return this.toMessage(row);
+  }
+
+  markUndone(seq: number): StoredMessage | null {
+    this.sql.exec("UPDATE messages SET is_undo = 1, content = '', extends = NULL, file = NULL WHERE seq = ?", seq);
+    return this.bySeq(seq);
+  }
+
+  readSeq(user: number): number {
+    const row = this.sql.exec('SELECT read_seq FROM members WHERE user_id = ?', user).toArray()[0];
+    return row ? Number(row.read_seq) : 0;
+  }
+
+  /** Highest seq any other member has read: own messages up to it show as read. */
+  othersReadSeq(user: number): number {
+    return Number(this.sql.exec('SELECT COALESCE(MAX(read_seq), 0) AS s FROM members WHERE user_id != ?', user).one().s);
+  }
+
+  setReadSeq(user: number, seq: number): void {
+    this.sql.exec('UPDATE members SET read_seq = MAX(read_seq, ?) WHERE user_id = ?', seq, user);
+  }
+
+  idsBetween(afterSeq: number, uptoSeq: number, notFrom: number): string[] {
+    return this.sql
+      .exec('SELECT id FROM messages WHERE seq > ? AND seq <= ? AND from_user != ? ORDER BY seq LIMIT 500', afterSeq, uptoSeq, notFrom)
+      .toArray()
+      .map((r) => String(r.id));
+  }
+
+  page(beforeSeq: number | null, limit: number): StoredMessage[] {
+    const rows = beforeSeq
+      ? this.sql.exec('SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?', beforeSeq, limit)
+      : this.sql.exec('SELECT * FROM messages ORDER BY seq DESC LIMIT ?', limit);
+    return rows.toArray().map((r) => this.toMessage(r)).reverse();
+  }
+
+  /** Record-manager search: newest first, by type and keyword, with the total count. */
+  search(type: string, keywords: string, page: number, limit: number): { list: StoredMessage[]; count: number } {
+    const where = ['is_undo = 0', "type != 'event'"];
+    const args: SqlStorageValue[] = [];
+    if (type !== 'all') (where.push('type = ?'), args.push(type));
+    if (keywords) (where.push("content LIKE ? ESCAPE '\\'"), args.push(`%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    const clause = where.join(' AND ');
+    const count = Number(this.sql.exec(`SELECT COUNT(*) AS n FROM messages WHERE ${clause}`, ...args).one().n);
+    const list = this.sql
+      .exec(`SELECT * FROM messages WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...args, limit, (page - 1) * limit)
+      .toArray()
+      .map((r) => this.toMessage(r));
+    return { list, count };
+  }
+
+  enqueue(users: number[], event: HubEvent): void {
+    const text = JSON.stringify(event);
+    for (const user of users) this.sql.exec('INSERT INTO outbox (user_id, event) VALUES (?, ?)', user, text);
+  }
+
+  pending(limit = 500): { id: number; user: number; event: HubEvent }[] {
+    return this.sql
+      .exec('SELECT id, user_id, event FROM outbox ORDER BY id LIMIT ?', limit)
+      .toArray()
+      .map((r) => ({ id: Number(r.id), user: Number(r.user_id), event: JSON.parse(String(r.event)) as HubEvent }));
+  }
+
+  acknowledge(ids: number[]): void {
+    for (const id of ids) this.sql.exec('DELETE FROM outbox WHERE id = ?', id);
+  }
+
+  private toMessage(r: Row): StoredMessage {
+    return {
+      msg_id: Number(r.seq),
+      seq: Number(r.seq),
+      id: String(r.id),
+      conversation: this.conversation,
+      type: (Number(r.is_undo) ? 'event' : String(r.type)) as MessageType,
+      content: String(r.content),
+      extends: r.extends ? (JSON.parse(String(r.extends)) as Record<string, unknown>) : null,
+      pid: Number(r.pid),
+      sendTime: Number(r.send_time),
+      from_user: Number(r.from_user),
+      fromUser: JSON.parse(String(r.from_card)) as UserCard,
+      is_undo: Number(r.is_undo),
+      file: r.file ? (JSON.parse(String(r.file)) as FileInfo) : null,
+    };
+  }
+}

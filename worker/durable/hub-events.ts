@@ -1,0 +1,10 @@
+// What a ConversationHub delivers to a member's UserHub. `key` makes delivery idempotent.
+import type { StoredMessage } from '../protocol/messages';
+
+export type HubEvent =
+  | { kind: 'message'; key: string; conversation: string; message: StoredMessage }
+  | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
+  | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] };
+
+export type Refusal = 'system.fail' | 'im.notMember' | 'im.exist' | 'system.notAuth' | 'im.redoLimitTime' | 'system.parameterError';
+export type Result<T> = { ok: true; value: T } | { ok: false; key: Refusal };

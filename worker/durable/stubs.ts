@@ -1,0 +1,12 @@
+// The only place that turns ids into Durable Object stubs. Every hub method takes and returns
+// plain structured-clonable data, so callers see the methods' own signatures.
+import type { ConversationHub } from './conversation-hub';
+import type { UserHub } from './user-hub';
+
+type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K] };
+
+export const userHub = (env: Env, uid: number) =>
+  env.USER_HUB.get(env.USER_HUB.idFromName(`user:${uid}`)) as unknown as Methods<UserHub> & { fetch(r: Request): Promise<Response> };
+
+export const conversationHub = (env: Env, conversation: string) =>
+  env.CONVERSATION_HUB.get(env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`)) as unknown as Methods<ConversationHub>;

@@ -1,0 +1,57 @@
+// How a UserHub applies one delivered conversation event to the user's chat list and which
+// frames it pushes. Runs inside the hub's storage transaction.
+import { unreadCount, previewOf } from '../services/message-rules';
+import { contactFor, isGroupContact } from '../services/conversations';
+import { contactForWire, undoPayload, wireMessage } from '../services/event-view';
+import type { EventType } from '../protocol/socket';
+import type { HubEvent } from './hub-events';
+import type { UserStore } from './user-store';
+
+export interface Outgoing {
+  type: EventType;
+  data: unknown;
+}
+
+export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): Outgoing[] {
+  const contact = contactFor(uid, event.conversation);
+  const isGroup = isGroupContact(event.conversation) ? 1 : 0;
+  const chat = store.ensureChat(contact, event.conversation, isGroup);
+  const contactId = contactForWire(uid, event.conversation);
+
+  if (event.kind === 'message') {
+    const { message } = event;
+    const mine = message.from_user === uid;
+    const lastSeq = Math.max(chat.last_seq, message.seq);
+    const readSeq = mine ? Math.max(chat.read_seq, message.seq) : chat.read_seq;
+    store.update(contact, {
+      ...(message.seq >= chat.last_seq
+        ? { last_content: previewOf(message), last_type: message.type, last_send_time: message.sendTime, last_from: message.from_user, last_undo: 0 }
+        : {}),
+      last_seq: lastSeq,
+      read_seq: readSeq,
+      hidden: 0,
+    });
+    const contactInfo = mine ? undefined : { id: contactId, displayName: message.fromUser.displayName, avatar: message.fromUser.avatar, is_group: isGroup };
+    const data = { ...wireMessage(message, uid), contactInfo, unread: unreadCount(lastSeq, readSeq) };
+    return [{ type: isGroup ? 'group' : 'simple', data }];
+  }
+
+  if (event.kind === 'undo') {
+    if (chat.last_seq === event.message.seq) store.update(contact, { last_content: '', last_undo: 1 });
+    return [{ type: 'undoMessage', data: undoPayload(event.message, uid) }];
+  }
+
+  // A read watermark: mine clears my badge on every device; a peer's marks my messages read.
+  if (event.reader === uid) {
+    store.update(contact, { read_seq: Math.max(chat.read_seq, event.readSeq) });
+    return [{ type: 'readAll', data: { toContactId: contactId, reader: uid, seq: event.readSeq, unread: 0 } }];
+  }
+  return [
+    { type: 'isRead', data: { toContactId: contactId, reader: event.reader, seq: event.readSeq, ids: event.ids } },
+    { type: 'readAll', data: { toContactId: contactId, reader: event.reader, seq: event.readSeq } },
+  ];
+}
+
+export function chatView(row: ReturnType<UserStore['chats']>[number]) {
+  return { ...row, unread: unreadCount(row.last_seq, row.read_seq) };
+}

@@ -1,0 +1,103 @@
+// SQL of a UserHub: the user's chat list state, the event log that reconnecting clients
+// replay, delivery keys for idempotency, and one-time socket tickets.
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS chats (
+  contact_id TEXT PRIMARY KEY, conversation TEXT NOT NULL, is_group INTEGER NOT NULL DEFAULT 0,
+  last_seq INTEGER NOT NULL DEFAULT 0, read_seq INTEGER NOT NULL DEFAULT 0,
+  last_content TEXT NOT NULL DEFAULT '', last_type TEXT NOT NULL DEFAULT '', last_send_time INTEGER NOT NULL DEFAULT 0,
+  last_from INTEGER NOT NULL DEFAULT 0, last_undo INTEGER NOT NULL DEFAULT 0,
+  is_top INTEGER NOT NULL DEFAULT 0, is_notice INTEGER NOT NULL DEFAULT 1, hidden INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS tickets (ticket TEXT PRIMARY KEY, device_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
+`;
+
+/** How many events a hub keeps for replay; older clients reload their chat list. */
+export const EVENT_LOG_KEEP = 5000;
+
+export interface ChatRow {
+  contact_id: string;
+  conversation: string;
+  is_group: number;
+  last_seq: number;
+  read_seq: number;
+  last_content: string;
+  last_type: string;
+  last_send_time: number;
+  last_from: number;
+  last_undo: number;
+  is_top: number;
+  is_notice: number;
+  hidden: number;
+}
+
+export class UserStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(SCHEMA);
+  }
+
+  chats(): ChatRow[] {
+    return this.sql.exec('SELECT * FROM chats').toArray() as unknown as ChatRow[];
+  }
+
+  chat(contactId: string): ChatRow | null {
+    return (this.sql.exec('SELECT * FROM chats WHERE contact_id = ?', contactId).toArray()[0] as unknown as ChatRow) ?? null;
+  }
+
+  ensureChat(contactId: string, conversation: string, isGroup: number): ChatRow {
+    this.sql.exec('INSERT OR IGNORE INTO chats (contact_id, conversation, is_group) VALUES (?, ?, ?)', contactId, conversation, isGroup);
+    return this.chat(contactId)!;
+  }
+
+  update(contactId: string, fields: Partial<Omit<ChatRow, 'contact_id'>>): void {
+    const entries = Object.entries(fields);
+    if (entries.length === 0) return;
+    // Column names come from ChatRow's typed keys, never from a request.
+    const sets = entries.map(([key]) => `${key} = ?`).join(', ');
+    this.sql.exec(`UPDATE chats SET ${sets} WHERE contact_id = ?`, ...(entries.map(([, v]) => v) as SqlStorageValue[]), contactId);
+  }
+
+  /** Records a delivery key; false when it was seen before (a retried delivery). */
+  firstDelivery(key: string): boolean {
+    const inserted = this.sql.exec('INSERT OR IGNORE INTO seen (key, at) VALUES (?, ?) RETURNING key', key, Date.now()).toArray();
+    return inserted.length > 0;
+  }
+
+  append(type: string, data: unknown, time: number): number {
+    const row = this.sql.exec('INSERT INTO events (type, data, time) VALUES (?, ?, ?) RETURNING seq', type, JSON.stringify(data), time).one();
+    const seq = Number(row.seq);
+    if (seq % 500 === 0) this.prune(seq);
+    return seq;
+  }
+
+  lastEventSeq(): number {
+    return Number(this.sql.exec("SELECT COALESCE(MAX(seq), 0) AS s FROM events").one().s);
+  }
+
+  oldestEventSeq(): number {
+    return Number(this.sql.exec("SELECT COALESCE(MIN(seq), 0) AS s FROM events").one().s);
+  }
+
+  eventsSince(since: number, limit: number) {
+    return this.sql
+      .exec('SELECT seq, type, data, time FROM events WHERE seq > ? ORDER BY seq LIMIT ?', since, limit)
+      .toArray()
+      .map((r) => ({ seq: Number(r.seq), type: String(r.type), data: JSON.parse(String(r.data)) as unknown, time: Number(r.time) }));
+  }
+
+  putTicket(ticket: string, deviceId: string, expiresAt: number): void {
+    this.sql.exec('DELETE FROM tickets WHERE expires_at < ?', Date.now());
+    this.sql.exec('INSERT INTO tickets (ticket, device_id, expires_at) VALUES (?, ?, ?)', ticket, deviceId, expiresAt);
+  }
+
+  /** One use only: the ticket is deleted whether or not it was still valid. */
+  takeTicket(ticket: string): string | null {
+    const row = this.sql.exec('DELETE FROM tickets WHERE ticket = ? RETURNING device_id, expires_at', ticket).toArray()[0];
+    return row && Number(row.expires_at) > Date.now() ? String(row.device_id) : null;
+  }
+
+  private prune(seq: number): void {
+    this.sql.exec('DELETE FROM events WHERE seq <= ?', seq - EVENT_LOG_KEEP);
+    this.sql.exec('DELETE FROM seen WHERE at < ?', Date.now() - 7 * 86400_000);
+  }
+}

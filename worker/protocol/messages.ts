@@ -1,0 +1,123 @@
+// Request schemas and shapes of the messaging calls (enterprise/im, reference §1.3).
+import * as v from 'valibot';
+import { flag, intLike, text } from './fields';
+
+export const TEXT_MESSAGE_MAX = 2048;
+export const FORWARD_MAX = 5;
+export const PAGE_MAX = 100;
+
+/** A contact id: a user id (number or numeric string) or `group-N`. */
+export const contactId = v.pipe(
+  v.union([v.number(), v.string()]),
+  v.transform(String),
+  v.regex(/^(\d{1,12}|group-\d{1,12})$/, 'system.parameterError'),
+);
+
+const clientId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
+
+export const MESSAGE_TYPES = ['text', 'emoji', 'image', 'voice', 'video', 'file'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number] | 'event';
+
+const quote = v.object({
+  msg_id: intLike(),
+  content: text(300),
+  user_id: v.optional(intLike()),
+  realname: v.optional(text(140)),
+});
+
+export const SendMessageBody = v.object({
+  id: clientId,
+  type: v.optional(v.picklist(['text', 'emoji'], 'im.forbidChat'), 'text'),
+  content: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(TEXT_MESSAGE_MAX, 'im.msgContentLimit')),
+  toContactId: contactId,
+  is_group: v.optional(intLike()),
+  pid: v.optional(intLike()),
+  extends: v.optional(v.nullable(v.object({ quote: v.optional(quote) }))),
+});
+
+export const GetMessageListBody = v.object({
+  toContactId: contactId,
+  is_group: v.optional(intLike()),
+  last_id: v.optional(v.pipe(intLike(), v.minValue(0))),
+  limit: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(PAGE_MAX)), 20),
+  page: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(100000)), 1),
+  type: v.optional(v.picklist(['all', 'text', 'emoji', 'image', 'voice', 'video', 'file'])),
+  keywords: v.optional(text(100)),
+});
+
+export const SetMsgIsReadBody = v.object({
+  toContactId: contactId,
+  is_group: v.optional(intLike()),
+  messages: v.optional(v.unknown()),
+  fromUser: v.optional(v.unknown()),
+});
+
+export const UndoMessageBody = v.object({ id: clientId, toContactId: contactId });
+
+export const ForwardMessageBody = v.object({
+  user_ids: v.pipe(v.array(contactId, 'im.forwardLimit'), v.minLength(1, 'im.forwardLimit'), v.maxLength(FORWARD_MAX, 'im.forwardLimit')),
+  msg_id: v.pipe(intLike(), v.minValue(1)),
+  toContactId: contactId,
+});
+
+export const ChatTopBody = v.object({ id: contactId, is_top: flag(), is_group: v.optional(intLike()) });
+export const ChatNoticeBody = v.object({ id: contactId, is_notice: flag(), is_group: v.optional(intLike()) });
+export const DelChatBody = v.object({ id: contactId, is_group: v.optional(intLike()) });
+
+export const WsTicketBody = v.object({ device_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))) });
+
+/** The sender card embedded in every message; built on the server, never taken from the body. */
+export interface UserCard {
+  id: number;
+  user_id: number;
+  realname: string;
+  displayName: string;
+  avatar: string;
+}
+
+export interface FileInfo {
+  file_id: number;
+  name: string;
+  size: number;
+  ext: string;
+  width?: number;
+  height?: number;
+  duration?: number;
+}
+
+/** A stored message as the ConversationHub keeps and returns it. */
+export interface StoredMessage {
+  msg_id: number;
+  seq: number;
+  id: string;
+  conversation: string;
+  type: MessageType;
+  content: string;
+  extends: Record<string, unknown> | null;
+  pid: number;
+  sendTime: number;
+  from_user: number;
+  fromUser: UserCard;
+  is_undo: number;
+  file: FileInfo | null;
+}
+
+/** A message as a client sees it: routed to a contact, with read state for own messages. */
+export interface WireMessage extends StoredMessage {
+  status: 'succeed';
+  toContactId: string | number;
+  toUser: string | number;
+  is_group: number;
+  is_read: number;
+  fileName?: string;
+  fileSize?: number;
+  file_id?: number;
+}
+
+/** The `message` field of an upload: which conversation, and what the client recorded. */
+export const UploadMessage = v.object({
+  id: clientId,
+  toContactId: contactId,
+  type: v.optional(v.picklist(['image', 'voice', 'video', 'file'])),
+  extends: v.optional(v.nullable(v.object({ duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 3600))) }))),
+});

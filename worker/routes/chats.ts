@@ -1,0 +1,62 @@
+// enterprise/im chat-list calls: contacts, pin, mute, delete chat (reference §1.3).
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { listActiveUsers, presenceOf } from '../db/users';
+import { userHub } from '../durable/stubs';
+import { envelope } from '../middleware/errors';
+import { input } from '../middleware/params';
+import { ChatNoticeBody, ChatTopBody, DelChatBody } from '../protocol/messages';
+import { letterIndex } from '../services/contact-index';
+import { resolveConversation } from '../services/conversation-access';
+import { contactForWire } from '../services/event-view';
+
+export const chats = new Hono<AppEnv>();
+
+chats.post('/getcontacts', async (c) => {
+  const me = c.get('identity').uid;
+  // Run mode 1 (enterprise): every active user is a contact; friends-only mode comes with contacts.
+  const [users, state, online] = await Promise.all([listActiveUsers(c.env.DB), userHub(c.env, me).listChats(), presenceOf(c.env.DB)]);
+  const byContact = new Map(state.map((row) => [row.contact_id, row]));
+  const list = users
+    .filter((u) => u.user_id !== me)
+    .map((u) => {
+      const chat = byContact.get(String(u.user_id));
+      const visible = chat && !chat.hidden;
+      return {
+        id: u.user_id, user_id: u.user_id, account: u.account, realname: u.realname, displayName: u.realname,
+        avatar: u.avatar, motto: u.motto, index: letterIndex(u.realname), is_group: 0, setting: [],
+        is_online: online.has(u.user_id) ? 1 : 0,
+        is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
+        unread: visible ? chat.unread : 0,
+        lastContent: visible ? chat.last_content : '',
+        lastContentUndo: visible ? chat.last_undo : 0,
+        lastSendTime: visible ? chat.last_send_time : 0,
+        lastFrom: visible ? chat.last_from : 0,
+        type: visible ? chat.last_type : undefined,
+      };
+    });
+  return c.json(envelope(list, '', { count: 0, page: 0 }));
+});
+
+async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: number; is_notice?: number; hidden?: number }, type: 'setChatTop' | 'setIsNotice' | 'delChat') {
+  const me = c.get('identity').uid;
+  const { conversation, isGroup } = await resolveConversation(c.env.DB, me, id);
+  const data = { id: contactForWire(me, conversation), is_group: isGroup, ...prefs };
+  await userHub(c.env, me).setChatPrefs(String(data.id), conversation, isGroup, prefs, { type, data });
+  return c.json(envelope(data));
+}
+
+chats.post('/setchattop', (c) => {
+  const body = input(c, ChatTopBody);
+  return savePrefs(c, body.id, { is_top: body.is_top }, 'setChatTop');
+});
+
+chats.post('/isnotice', (c) => {
+  const body = input(c, ChatNoticeBody);
+  return savePrefs(c, body.id, { is_notice: body.is_notice }, 'setIsNotice');
+});
+
+chats.post('/delchat', (c) => {
+  const body = input(c, DelChatBody);
+  return savePrefs(c, body.id, { hidden: 1 }, 'delChat');
+});

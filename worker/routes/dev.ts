@@ -1,0 +1,23 @@
+// Development-only tools, present only when DEV_MAILBOX is on (never in production):
+// the mailbox that shows verification codes, and a server-side socket drop for reconnect tests.
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { readMailbox } from '../db/security';
+import { findUserByAccount } from '../db/users';
+import { userHub } from '../durable/stubs';
+import { envelope } from '../middleware/errors';
+
+export const devTools = new Hono<AppEnv>();
+
+devTools.use('*', async (c, next) => {
+  if (c.env.DEV_MAILBOX !== 'true') return c.json({ code: 404, msg: 'not found', data: null }, 404);
+  await next();
+});
+
+devTools.get('/mailbox', async (c) => c.json(envelope(await readMailbox(c.env.DB, c.req.query('account') ?? ''))));
+
+devTools.post('/dropsockets', async (c) => {
+  const user = await findUserByAccount(c.env.DB, c.req.query('account') ?? '');
+  if (!user) return c.json({ code: 404, msg: 'not found', data: null }, 404);
+  return c.json(envelope({ dropped: await userHub(c.env, user.user_id).dropSockets() }));
+});

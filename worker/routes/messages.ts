@@ -1,0 +1,94 @@
+// enterprise/im message calls: send, history, read, recall, forward (reference §1.3).
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { loadConfig } from '../db/config';
+import { userCard } from '../db/users';
+import { conversationHub } from '../durable/stubs';
+import { AppError, envelope, refuse } from '../middleware/errors';
+import { input } from '../middleware/params';
+import { CODE } from '../protocol/codes';
+import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
+import type { Refusal } from '../durable/hub-events';
+import { resolveConversation } from '../services/conversation-access';
+import { sentMessage, wireMessage } from '../services/event-view';
+import { translate } from '../services/i18n';
+import { numberSetting } from '../services/system-config';
+import { forwardCopy } from '../services/forwarding';
+
+export const messages = new Hono<AppEnv>();
+
+/** Unwraps a hub result: refusals cross the RPC boundary as values, not exceptions. */
+export function settled<V>(result: { ok: boolean; value?: V; key?: Refusal }): V {
+  if (result.ok) return result.value as V;
+  const key = result.key ?? 'system.fail';
+  throw new AppError(key === 'im.notMember' ? CODE.FORBIDDEN : CODE.REFUSED, key);
+}
+
+messages.post('/sendmessage', async (c) => {
+  const body = input(c, SendMessageBody);
+  const me = c.get('identity').uid;
+  const { chatInfo } = await loadConfig(c.env.DB);
+  const { conversation, isGroup } = await resolveConversation(c.env.DB, me, body.toContactId);
+  if (!isGroup && chatInfo.simpleChat === '0') throw refuse('im.forbidChat');
+  const from = await userCard(c.env.DB, me);
+  if (!from) throw refuse('user.notExist');
+  const quote = body.extends?.quote;
+  const sent = settled(
+    await conversationHub(c.env, conversation).send(conversation, {
+      id: body.id, from, type: body.type, content: body.content, pid: body.pid ?? quote?.msg_id ?? 0,
+      extends: quote ? { quote } : null, file: null,
+    }),
+  );
+  return c.json(envelope(sentMessage(sent.message, me)));
+});
+
+messages.post('/getmessagelist', async (c) => {
+  const body = input(c, GetMessageListBody);
+  const me = c.get('identity').uid;
+  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
+  const page = settled(
+    await conversationHub(c.env, conversation).history(conversation, me, {
+      beforeSeq: body.last_id || null, limit: body.limit, type: body.type, keywords: body.keywords, page: body.page,
+    }),
+  );
+  const list = page.list.map((m) => ({ ...wireMessage(m, me, page.peerRead), toContactId: body.toContactId }));
+  return c.json(envelope(list, '', { count: page.count, page: body.page }));
+});
+
+messages.post('/setmsgisread', async (c) => {
+  const body = input(c, SetMsgIsReadBody);
+  const me = c.get('identity').uid;
+  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
+  const { readSeq } = settled(await conversationHub(c.env, conversation).markRead(conversation, me));
+  return c.json(envelope({ readSeq }));
+});
+
+messages.post('/undomessage', async (c) => {
+  const body = input(c, UndoMessageBody);
+  const me = c.get('identity').uid;
+  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
+  const { chatInfo } = await loadConfig(c.env.DB);
+  const redo = numberSetting(chatInfo.redoTime, 120);
+  const hub = conversationHub(c.env, conversation);
+  const result = await hub.recall(conversation, me, body.id, redo);
+  if (!result.ok && result.key === 'im.redoLimitTime') throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });
+  const undone = settled(result);
+  return c.json(envelope({ ...sentMessage(undone, me), toContactId: body.toContactId }));
+});
+
+messages.post('/forwardmessage', async (c) => {
+  const body = input(c, ForwardMessageBody);
+  const me = c.get('identity').uid;
+  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
+  const original = settled(await conversationHub(c.env, conversation).message(conversation, me, body.msg_id));
+  const from = await userCard(c.env.DB, me);
+  if (!from) throw refuse('user.notExist');
+  const targets = [...new Set(body.user_ids)];
+  const copies = [];
+  for (const target of targets) {
+    const resolved = await resolveConversation(c.env.DB, me, target);
+    const copy = await forwardCopy(c.env, original, resolved.conversation, me);
+    copies.push(sentMessage(settled(await conversationHub(c.env, resolved.conversation).send(resolved.conversation, { ...copy, from })).message, me));
+  }
+  return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
+});

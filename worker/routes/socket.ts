@@ -1,0 +1,34 @@
+// The socket: an authenticated POST mints a one-time ticket (60 s) kept by the user's UserHub;
+// the upgrade carries only the ticket, so no long-lived token ever appears in a URL.
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { userHub } from '../durable/stubs';
+import { envelope } from '../middleware/errors';
+import { input } from '../middleware/params';
+import { WsTicketBody } from '../protocol/messages';
+import { setFileCookie } from '../middleware/auth';
+import { bearerToken } from '../services/tokens';
+
+export const ticket = new Hono<AppEnv>().post('/wsticket', async (c) => {
+  const { device_id } = input(c, WsTicketBody);
+  const uid = c.get('identity').uid;
+  const value = `${uid}.${crypto.randomUUID().replaceAll('-', '')}`;
+  await userHub(c.env, uid).issueTicket(value, device_id ?? 'unknown');
+  // Every (re)connect refreshes the download cookie, so media keeps loading after a token renewal.
+  const raw = bearerToken(c.req.header('authorization'));
+  if (raw) setFileCookie(c, raw, c.get('identity').exp * 1000);
+  return c.json(envelope({ ticket: value }));
+});
+
+export const upgrade = new Hono<AppEnv>().get('/', async (c) => {
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('expected a WebSocket upgrade', 426);
+  const origin = c.req.header('origin');
+  // Browsers always send Origin on a WebSocket handshake; refuse pages of other sites.
+  if (origin && new URL(origin).host !== new URL(c.req.url).host) return c.text('origin not allowed', 403);
+  const value = c.req.query('ticket') ?? '';
+  const uid = Number(value.split('.')[0]);
+  if (!/^\d+\.[0-9a-f]{32}$/.test(value) || !Number.isSafeInteger(uid)) return c.text('invalid ticket', 401);
+  const url = new URL(c.req.url);
+  url.search = `?uid=${uid}&ticket=${value}`;
+  return userHub(c.env, uid).fetch(new Request(url, c.req.raw));
+});

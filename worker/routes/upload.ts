@@ -1,0 +1,110 @@
+// Files: upload as a message into R2 under a server-generated key (common/upload/uploadFile,
+// reference §1.2), and download through the Worker, which checks the caller is in the chat.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../app-env';
+import { loadConfig } from '../db/config';
+import { findFile, insertFile } from '../db/files';
+import { userCard } from '../db/users';
+import { conversationHub } from '../durable/stubs';
+import { AppError, envelope, refuse } from '../middleware/errors';
+import { CODE } from '../protocol/codes';
+import { UploadMessage, type MessageType } from '../protocol/messages';
+import { resolveConversation } from '../services/conversation-access';
+import { sentMessage } from '../services/event-view';
+import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../services/file-sniff';
+import { FILE_CATEGORY, INLINE_TYPES, VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../services/message-rules';
+import { numberSetting } from '../services/system-config';
+import { settled } from './messages';
+
+const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) => new AppError(CODE.HARD_REFUSED, key, params);
+
+export const upload = new Hono<AppEnv>();
+
+upload.post('/uploadfile', async (c) => {
+  const me = c.get('identity').uid;
+  const { fileUpload } = await loadConfig(c.env.DB);
+  const maxMb = numberSetting(fileUpload.size, 50);
+  if (Number(c.req.header('content-length') ?? 0) > maxMb * 1024 * 1024 + 64 * 1024) throw hard('file.uploadLimit', { size: maxMb });
+  const form = await c.req.formData().catch(() => null);
+  const file = form?.get('file');
+  if (!form || !(file instanceof File)) throw refuse('system.parameterError');
+  const parsed = v.safeParse(UploadMessage, parseJson(form.get('message')));
+  if (!parsed.success) throw refuse('system.parameterError');
+  const meta = parsed.output;
+
+  const ext = (file.name.includes('.') ? file.name.split('.').pop()! : String(form.get('ext') ?? '')).toLowerCase();
+  const allowed = (fileUpload.fileExt as string[]).map((x) => x.toLowerCase());
+  if (!allowed.includes(ext) || !sniffable(ext)) throw hard('file.typeNotSupport');
+  if (file.size > maxMb * 1024 * 1024) throw hard('file.uploadLimit', { size: maxMb });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!contentMatches(bytes, ext)) throw hard('file.contentMismatch');
+
+  const category = FILE_CATEGORY[ext]!;
+  const type: MessageType = category.cate === 3 && meta.type === 'voice' ? 'voice' : category.type;
+  const size = type === 'image' ? imageSize(bytes, ext) : null;
+  const duration = Math.ceil(mediaDuration(bytes, ext) ?? meta.extends?.duration ?? 0);
+  if (type === 'video' && duration > VIDEO_MAX_SECONDS) throw hard('file.videoTooLong');
+  if (type === 'voice' && duration < VOICE_MIN_SECONDS) throw hard('file.voiceTooShort');
+
+  const { conversation } = await resolveConversation(c.env.DB, me, meta.toContactId);
+  const hub = conversationHub(c.env, conversation);
+  if (!(await hub.isMember(conversation, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
+  const from = await userCard(c.env.DB, me);
+  if (!from) throw refuse('user.notExist');
+
+  const day = new Date().toISOString().slice(0, 10);
+  const key = `${type}/${day}/${crypto.randomUUID()}.${ext}`;
+  await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: MIME[ext] } });
+  const name = file.name.slice(0, 120) || `file.${ext}`;
+  const row = await insertFile(c.env.DB, {
+    r2_key: key, user_id: me, conversation_id: conversation, cate: category.cate, name, ext, mime: MIME[ext]!, size: file.size,
+    width: size?.width ?? 0, height: size?.height ?? 0, duration,
+  });
+  const extendsInfo = { ...(size ?? {}), ...(duration ? { duration } : {}) };
+  const result = await hub.send(conversation, {
+    id: meta.id, from, type, content: `/file/${row.file_id}`, pid: 0, extends: Object.keys(extendsInfo).length ? extendsInfo : null,
+    file: { file_id: row.file_id, name, size: file.size, ext, ...(size ?? {}), ...(duration ? { duration } : {}) },
+  });
+  return c.json(envelope(sentMessage(settled(result).message, me)));
+});
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** GET /file/:id — media inline, everything else as an attachment; never sniffed by the browser. */
+export const download = new Hono<AppEnv>().get('/:id', async (c) => {
+  const me = c.get('identity').uid;
+  const row = /^\d{1,12}$/.test(c.req.param('id')) ? await findFile(c.env.DB, Number(c.req.param('id'))) : null;
+  if (!row) throw new AppError(CODE.NOT_FOUND, 'system.notFound', {}, 404);
+  const member = await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me);
+  if (!member) throw new AppError(CODE.FORBIDDEN, 'im.notMember', {}, 404);
+  const object = await c.env.FILES.get(row.r2_key, { range: c.req.raw.headers });
+  if (!object) throw new AppError(CODE.NOT_FOUND, 'system.notFound', {}, 404);
+  const category = FILE_CATEGORY[row.ext];
+  const inline = category && (INLINE_TYPES.has(category.type) || category.cate === 3);
+  const headers = new Headers({
+    'content-type': row.mime,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, max-age=31536000, immutable',
+    'accept-ranges': 'bytes',
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+    'content-security-policy': "default-src 'none'; sandbox",
+  });
+  const range = object.range as { offset?: number; length?: number } | undefined;
+  if (range && c.req.header('range')) {
+    const start = range.offset ?? 0;
+    const length = range.length ?? object.size - start;
+    headers.set('content-range', `bytes ${start}-${start + length - 1}/${object.size}`);
+    headers.set('content-length', String(length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set('content-length', String(object.size));
+  return new Response(object.body, { status: 200, headers });
+});
