@@ -1,5 +1,7 @@
-// Small factories for worker tests: call the real Worker, make users, log in.
-import { exports } from 'cloudflare:workers';
+// Small factories for worker tests: call the real Worker, make users, log in, read the dev
+// mailbox, change configuration and sign tokens by hand.
+import { env, exports } from 'cloudflare:workers';
+import { SignJWT } from 'jose';
 
 export interface Reply<T = any> {
   status: number;
@@ -7,26 +9,98 @@ export interface Reply<T = any> {
   body: { code: number; msg: string; data: T; count?: number; page?: number };
 }
 
+/** The secret vitest.worker.config.ts gives the Worker; tests sign their own tokens with it. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** Sends any request to the Worker and hands back the raw Response. */
+export function fetchWorker(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(`http://parley.test${path}`, init));
+}
+
 export async function call<T = any>(path: string, body?: unknown, init: { token?: string; lang?: string; ip?: string; raw?: string; contentType?: string } = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { 'accept-language': init.lang ?? 'en', 'cf-connecting-ip': init.ip ?? '10.0.0.1' };
   if (init.token) headers.authorization = init.token;
   headers['content-type'] = init.contentType ?? 'application/json';
-  const res = await exports.default.fetch(new Request(`http://parley.test${path}`, { method: 'POST', headers, body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)) }));
+  const res = await fetchWorker(path, { method: 'POST', headers, body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Reply<T>['body'] };
 }
 
 let counter = 0;
 export const uniqueAccount = (prefix = 'user') => `${prefix}${Date.now() % 100000}${++counter}`;
+/** A fresh account the phone pattern accepts (8-15 digits). */
+export const uniquePhone = () => `09${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++counter).padStart(3, '0')}`;
+/** A fresh account the email pattern accepts. */
+export const uniqueEmail = () => `${uniqueAccount('m')}@example.com`;
+/** A fresh client address, so per-IP login throttling in one test never touches another. */
+export const uniqueIp = () => `10.${(++counter >> 8) & 255}.${counter & 255}.${(Date.now() % 250) + 1}`;
 
 export async function registerUser(account = uniqueAccount(), password = 'secret12', realname = 'Test User') {
-  const reply = await call('/common/pub/register', { account, realname, password });
+  const reply = await call('/common/pub/register', { account, realname, password }, { ip: uniqueIp() });
   if (reply.body.code !== 0) throw new Error(`register failed: ${reply.body.msg}`);
   return { account, password, user: reply.body.data };
 }
 
 export async function loginUser(account?: string, password = 'secret12') {
   const made = account ? { account, password } : await registerUser();
-  const reply = await call('/common/pub/login', { account: made.account, password: made.password });
+  const reply = await call('/common/pub/login', { account: made.account, password: made.password }, { ip: uniqueIp() });
   if (reply.body.code !== 0) throw new Error(`login failed: ${reply.body.msg}`);
   return { ...made, token: reply.body.data.authToken as string, userInfo: reply.body.data.userInfo };
+}
+
+/** Asks for a verification code and reads it back from the dev mailbox (GET /dev/mailbox). */
+export async function requestCode(account: string, type: 1 | 2 | 3 | 4): Promise<string> {
+  const sent = await call('/common/pub/sendCode', { account, type }, { ip: uniqueIp() });
+  if (sent.body.code !== 0) throw new Error(`sendCode failed: ${sent.body.msg}`);
+  return latestCode(account);
+}
+
+export async function latestCode(account: string): Promise<string> {
+  const res = await fetchWorker(`/dev/mailbox?account=${encodeURIComponent(account)}`);
+  const { data } = (await res.json()) as { data: { body: string }[] };
+  const code = /(\d{6})\s*$/.exec(data[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code in the dev mailbox for ${account}`);
+  return code;
+}
+
+/** Overrides sysInfo settings (merged over the defaults) until resetConfig() is called. */
+export async function setSysInfo(values: Record<string, string>) {
+  await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('sysInfo', ?1, 0)").bind(JSON.stringify(values)).run();
+}
+
+export async function resetConfig() {
+  await env.DB.prepare('DELETE FROM config').run();
+}
+
+/** Signs a token by hand: any claims, any times, any secret, to probe the auth middleware. */
+export async function signToken(
+  claims: Record<string, unknown>,
+  { secret = TEST_JWT_SECRET, iat = Math.floor(Date.now() / 1000), exp = iat + 3600 }: { secret?: string; iat?: number; exp?: number } = {},
+): Promise<string> {
+  return new SignJWT({ roles: ['user'], permissions: [], ver: 0, ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(crypto.randomUUID())
+    .sign(new TextEncoder().encode(secret));
+}
+
+export const textMessage = (to: number | string, content: string, id: string = crypto.randomUUID()) => ({ id, type: 'text', content, toContactId: to, is_group: typeof to === 'string' && to.startsWith('group-') ? 1 : 0 });
+
+/** Uploads `bytes` as `name` into the chat with `to`; returns the envelope. */
+export async function uploadFile(token: string, to: number | string, name: string, bytes: Uint8Array, message: Record<string, unknown> = {}) {
+  const { exports } = await import('cloudflare:workers');
+  const form = new FormData();
+  form.set('file', new File([bytes], name));
+  form.set('message', JSON.stringify({ id: crypto.randomUUID(), toContactId: to, ...message }));
+  const res = await exports.default.fetch(new Request('http://parley.test/common/upload/uploadFile', { method: 'POST', headers: { authorization: token, 'accept-language': 'en' }, body: form }));
+  return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
+}
+
+/** A tiny valid PNG of the given size (only the header matters to the server). */
+export function pngBytes(width: number, height: number): Uint8Array {
+  const b = new Uint8Array(64);
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(b.buffer).setUint32(16, width);
+  new DataView(b.buffer).setUint32(20, height);
+  return b;
 }

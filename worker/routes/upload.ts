@@ -43,9 +43,10 @@ upload.post('/uploadfile', async (c) => {
   const category = FILE_CATEGORY[ext]!;
   const type: MessageType = category.cate === 3 && meta.type === 'voice' ? 'voice' : category.type;
   const size = type === 'image' ? imageSize(bytes, ext) : null;
-  const duration = Math.ceil(mediaDuration(bytes, ext) ?? meta.extends?.duration ?? 0);
-  if (type === 'video' && duration > VIDEO_MAX_SECONDS) throw hard('file.videoTooLong');
-  if (type === 'voice' && duration < VOICE_MIN_SECONDS) throw hard('file.voiceTooShort');
+  const measured = mediaDuration(bytes, ext) ?? meta.extends?.duration ?? 0;
+  if (type === 'video' && measured > VIDEO_MAX_SECONDS) throw hard('file.videoTooLong');
+  if (type === 'voice' && measured < VOICE_MIN_SECONDS) throw hard('file.voiceTooShort');
+  const duration = Math.ceil(measured);
 
   const { conversation } = await resolveConversation(c.env.DB, me, meta.toContactId);
   const hub = conversationHub(c.env, conversation);

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { call, loginUser, textMessage } from './helpers';
+import { connect } from './socket-helpers';
+
+const contactOf = async (token: string, id: number) => (await call('/enterprise/im/getContacts', {}, { token })).body.data.find((c: any) => c.id === id);
+
+describe('recall', () => {
+  it('lets the sender recall within the window and tells both sides', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const bSocket = await connect(b.token);
+    const msg = textMessage(b.userInfo.user_id, 'oops');
+    await call('/enterprise/im/sendMessage', msg, { token: a.token });
+    const undo = await call('/enterprise/im/undoMessage', { id: msg.id, toContactId: b.userInfo.user_id }, { token: a.token });
+    expect(undo.body.code).toBe(0);
+    const frame = await bSocket.next((f) => f.type === 'undoMessage');
+    expect(frame.data).toMatchObject({ id: msg.id, from_user: a.userInfo.user_id, is_undo: 1, toContactId: a.userInfo.user_id });
+    const history = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id }, { token: b.token });
+    expect(history.body.data[0]).toMatchObject({ type: 'event', is_undo: 1, content: '' });
+    expect((await contactOf(b.token, a.userInfo.user_id)).lastContentUndo).toBe(1);
+    bSocket.close();
+  });
+
+  it('refuses recalling someone else\'s message', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const msg = textMessage(b.userInfo.user_id, 'not yours');
+    await call('/enterprise/im/sendMessage', msg, { token: a.token });
+    const undo = await call('/enterprise/im/undoMessage', { id: msg.id, toContactId: a.userInfo.user_id }, { token: b.token });
+    expect(undo.body.code).toBe(400);
+    const history = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id }, { token: b.token });
+    expect(history.body.data[0].content).toBe('not yours');
+  });
+
+  it('refuses a recall after the window (chatInfo.redoTime) has passed', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('chatInfo', ?1, 0)").bind(JSON.stringify({ redoTime: '1' })).run();
+    const msg = textMessage(b.userInfo.user_id, 'too late');
+    await call('/enterprise/im/sendMessage', msg, { token: a.token });
+    await new Promise((r) => setTimeout(r, 1100));
+    const undo = await call('/enterprise/im/undoMessage', { id: msg.id, toContactId: b.userInfo.user_id }, { token: a.token });
+    expect(undo.body).toMatchObject({ code: 400, msg: 'Messages older than 1 minutes cannot be recalled' });
+    await env.DB.prepare("DELETE FROM config WHERE name = 'chatInfo'").run();
+  });
+});
+
+describe('unread counts', () => {
+  it('adds one per message from others, none for own messages, and clears on read', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const aSocket = await connect(a.token);
+    for (const t of ['1', '2', '3']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, t), { token: a.token });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await contactOf(b.token, a.userInfo.user_id)).unread).toBe(3);
+    expect((await contactOf(a.token, b.userInfo.user_id)).unread).toBe(0);
+    const read = await call('/enterprise/im/setMsgIsRead', { toContactId: a.userInfo.user_id, is_group: 0 }, { token: b.token });
+    expect(read.body.code).toBe(0);
+    const isRead = await aSocket.next((f) => f.type === 'isRead');
+    expect(isRead.data).toMatchObject({ toContactId: b.userInfo.user_id, seq: 3 });
+    expect(isRead.data.ids).toHaveLength(3);
+    expect((await contactOf(b.token, a.userInfo.user_id)).unread).toBe(0);
+    const history = await call('/enterprise/im/getMessageList', { toContactId: b.userInfo.user_id }, { token: a.token });
+    expect(history.body.data.every((m: any) => m.is_read === 1)).toBe(true);
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, '4'), { token: a.token });
+    await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'reply'), { token: b.token });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await contactOf(b.token, a.userInfo.user_id)).unread).toBe(0);
+    expect((await contactOf(a.token, b.userInfo.user_id))).toMatchObject({ unread: 1, lastContent: 'reply', type: 'text' });
+    aSocket.close();
+  });
+
+  it('keeps pin and mute per user and syncs them to the user\'s devices', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const aSocket = await connect(a.token);
+    await call('/enterprise/im/setChatTop', { id: b.userInfo.user_id, is_top: 1, is_group: 0 }, { token: a.token });
+    await call('/enterprise/im/isNotice', { id: b.userInfo.user_id, is_notice: 0, is_group: 0 }, { token: a.token });
+    await aSocket.next((f) => f.type === 'setChatTop' && f.data.is_top === 1);
+    await aSocket.next((f) => f.type === 'setIsNotice' && f.data.is_notice === 0);
+    expect(await contactOf(a.token, b.userInfo.user_id)).toMatchObject({ is_top: 1, is_notice: 0 });
+    expect(await contactOf(b.token, a.userInfo.user_id)).toMatchObject({ is_top: 0, is_notice: 1 });
+    expect((await call('/enterprise/im/setChatTop', { id: b.userInfo.user_id, is_top: 7 }, { token: a.token })).body.code).toBe(400);
+    aSocket.close();
+  });
+});

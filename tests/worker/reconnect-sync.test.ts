@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { call, loginUser, textMessage } from './helpers';
+import { connect } from './socket-helpers';
+
+describe('reconnect and sync', () => {
+  it('replays exactly the events missed while disconnected, once each, in order', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const first = await connect(b.token);
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'before'), { token: a.token });
+    const seen = await first.next((f) => f.type === 'simple');
+    first.close();
+    for (const content of ['one', 'two', 'three']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, content), { token: a.token });
+    const second = await connect(b.token);
+    await second.next((f) => f.type === 'init');
+    second.send({ type: 'sync', since: seen.seq });
+    const frames = await second.until((f) => f.filter((x) => x.type === 'simple').length >= 3);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(second.frames.filter((f) => f.type === 'simple').map((f) => f.data.content)).toEqual(['one', 'two', 'three']);
+    expect(frames.find((f) => f.type === 'init').seq).toBe(seen.seq + 3);
+    second.close();
+  });
+
+  it('answers the exact ping text with pong and refuses malformed frames with an error frame', async () => {
+    const b = await loginUser();
+    const socket = await connect(b.token);
+    socket.send('{"type":"ping"}');
+    await socket.next((f) => f.type === 'pong');
+    for (const bad of ['not json', '{"type":"sync","since":-1}', '{"type":"launch"}', '[]', '{"type":"sync","since":"0"}']) socket.send(bad);
+    const errors = await socket.until((f) => f.filter((x) => x.type === 'error').length >= 5);
+    expect(errors.filter((f) => f.type === 'error')[0].data.code).toBe(400);
+    socket.send({ type: 'ping' });
+    await socket.until((f) => f.filter((x) => x.type === 'pong').length >= 2);
+    socket.close();
+  });
+
+  it('refuses a ticket used twice, a forged ticket, and an upgrade without a ticket', async () => {
+    const { exports } = await import('cloudflare:workers');
+    const b = await loginUser();
+    const { body } = await call('/common/pub/wsTicket', {}, { token: b.token });
+    const upgrade = (q: string) => exports.default.fetch(new Request(`http://parley.test/wss${q}`, { headers: { upgrade: 'websocket' } }));
+    const ok = await upgrade(`?ticket=${body.data.ticket}`);
+    expect(ok.status).toBe(101);
+    ok.webSocket!.accept();
+    ok.webSocket!.close();
+    expect((await upgrade(`?ticket=${body.data.ticket}`)).status).toBe(401);
+    expect((await upgrade(`?ticket=${b.userInfo.user_id}.${'0'.repeat(32)}`)).status).toBe(401);
+    expect((await upgrade('')).status).toBe(401);
+    expect((await call('/common/pub/wsTicket', {})).status).toBe(401);
+  });
+});
