@@ -6,6 +6,7 @@ declare namespace Cloudflare {
     FILES: R2Bucket;
     USER_HUB: DurableObjectNamespace<import('./durable/user-hub').UserHub>;
     CONVERSATION_HUB: DurableObjectNamespace<import('./durable/conversation-hub').ConversationHub>;
+    ECHO_HUB: DurableObjectNamespace<import('./durable/echo-hub').EchoHub>;
     JWT_SECRET: string;
     JWT_TTL: string;
     DEMO_MODE: string;
@@ -13,7 +14,7 @@ declare namespace Cloudflare {
   }
   interface GlobalProps {
     mainModule: typeof import('./index');
-    durableNamespaces: 'UserHub' | 'ConversationHub';
+    durableNamespaces: 'UserHub' | 'ConversationHub' | 'EchoHub';
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -56,3 +56,4 @@ app.onError(handleError);
 export default app;
 export { UserHub } from './durable/user-hub';
 export { ConversationHub } from './durable/conversation-hub';
+export { EchoHub } from './durable/echo-hub';

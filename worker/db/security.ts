@@ -17,7 +17,8 @@ export async function recordFailure(db: D1Database, keys: string[], windowSecond
     `INSERT INTO login_failures (key, failures, expires_at) VALUES (?1, 1, ?2)
      ON CONFLICT(key) DO UPDATE SET failures = CASE WHEN expires_at > ?3 THEN failures + 1 ELSE 1 END, expires_at = ?2`,
   );
-  await db.batch(keys.map((key) => stmt.bind(key, t + windowSeconds, t)));
+  // Expired rows are swept here, so failures against unknown accounts cannot pile up.
+  await db.batch([...keys.map((key) => stmt.bind(key, t + windowSeconds, t)), db.prepare('DELETE FROM login_failures WHERE expires_at < ?1').bind(t)]);
 }
 
 export const clearFailures = (db: D1Database, key: string) => db.prepare('DELETE FROM login_failures WHERE key = ?1').bind(key).run();

@@ -2,6 +2,7 @@
 // plain structured-clonable data, so callers see the methods' own signatures.
 import type { ConversationHub } from './conversation-hub';
 import type { UserHub } from './user-hub';
+import type { EchoHub } from './echo-hub';
 
 type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K] };
 
@@ -10,3 +11,6 @@ export const userHub = (env: Env, uid: number) =>
 
 export const conversationHub = (env: Env, conversation: string) =>
   env.CONVERSATION_HUB.get(env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`)) as unknown as Methods<ConversationHub>;
+
+export const echoHub = (env: Env, room: string) =>
+  env.ECHO_HUB.get(env.ECHO_HUB.idFromName(room)) as unknown as Methods<EchoHub> & { fetch(r: Request): Promise<Response> };

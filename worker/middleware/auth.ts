@@ -20,7 +20,8 @@ export function jwtSecret(env: Env): string {
 export const tokenTtl = (env: Env) => Number(env.JWT_TTL) > 0 ? Number(env.JWT_TTL) : 30 * 86400;
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const raw = bearerToken(c.req.header('authorization')) ?? getCookie(c, FILE_COOKIE) ?? null;
+  const fromCookie = c.req.path.toLowerCase().startsWith('/file/') ? getCookie(c, FILE_COOKIE) : undefined;
+  const raw = bearerToken(c.req.header('authorization')) ?? fromCookie ?? null;
   if (!raw) throw unauthorized('user.mustToken');
   const identity = await readToken(jwtSecret(c.env), raw);
   if (!identity) throw unauthorized('user.loginError');

@@ -16,13 +16,36 @@ export const readParams = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === 'POST' && !type.startsWith('multipart/form-data')) {
     const declared = Number(c.req.header('content-length') ?? 0);
     if (declared > MAX_BODY_BYTES) throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
-    const text = await c.req.text();
-    if (text.length > MAX_BODY_BYTES) throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
-    Object.assign(params, parseBody(text, type));
+    Object.assign(params, parseBody(await readBodyText(c.req.raw), type));
   }
   c.set('params', params);
   await next();
 });
+
+/** Reads the body counting bytes as they arrive, so a chunked upload stops at the limit. */
+async function readBodyText(req: Request): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
 
 function parseBody(text: string, type: string): Params {
   if (text.trim() === '') return {};

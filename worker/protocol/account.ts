@@ -28,7 +28,7 @@ export const RegisterBody = v.object({
   password,
   code: v.optional(v.union([v.literal(''), code])),
   inviteCode: v.optional(text(64)),
-  email: v.optional(text(64)),
+  email: v.optional(v.union([v.literal(''), v.pipe(text(64), v.email())])),
 });
 
 export const SendCodeBody = v.object({

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { readMailbox } from '../db/security';
 import { findUserByAccount } from '../db/users';
-import { userHub } from '../durable/stubs';
+import { echoHub, userHub } from '../durable/stubs';
 import { envelope } from '../middleware/errors';
 
 export const devTools = new Hono<AppEnv>();
@@ -20,4 +20,12 @@ devTools.post('/dropsockets', async (c) => {
   const user = await findUserByAccount(c.env.DB, c.req.query('account') ?? '');
   if (!user) return c.json({ code: 404, msg: 'not found', data: null }, 404);
   return c.json(envelope({ dropped: await userHub(c.env, user.user_id).dropSockets() }));
+});
+
+/** The benchmark's floor: a socket on a bare Durable Object, and a POST that it echoes. */
+devTools.get('/echo', (c) => echoHub(c.env, c.req.query('room') ?? 'default').fetch(c.req.raw));
+
+devTools.post('/echo', async (c) => {
+  await echoHub(c.env, c.req.query('room') ?? 'default').echo(await c.req.text());
+  return c.json(envelope(null));
 });

@@ -19,6 +19,9 @@ import { checkCode, EMAIL_PATTERN, issueCode, PHONE_PATTERN, senderFor } from '.
 
 export const pub = new Hono<AppEnv>();
 
+/** A well-formed hash no password matches (all-zero salt and digest), verified for unknown accounts. */
+const UNKNOWN_ACCOUNT_HASH = `pbkdf2-sha256$600000$${btoa('\0'.repeat(16))}$${btoa('\0'.repeat(32))}`;
+
 pub.post('/getsysteminfo', async (c) => {
   const config = await loadConfig(c.env.DB);
   return c.json(envelope(publicConfig(config, c.env.DEMO_MODE === 'true')));
@@ -29,9 +32,10 @@ pub.post('/login', async (c) => {
   const keys = failureKeys(body.account, c.get('requestIp'));
   if ((await failuresFor(c.env.DB, keys)) > LOGIN_MAX_FAILURES) throw refuse('user.loginLimit');
   const user = await findUserByAccount(c.env.DB, body.account);
-  const ok = user && ('code' in body
-    ? await checkCode(c.env.DB, body.account, 1, body.code).then(() => true, () => false)
-    : await verifyPassword(body.password, user.password_hash));
+  // An unknown account costs the same PBKDF2 work as a wrong password, so timing reveals nothing.
+  const ok = 'code' in body
+    ? !!user && (await checkCode(c.env.DB, body.account, 1, body.code).then(() => true, () => false))
+    : (await verifyPassword(body.password, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH)) && !!user;
   if (!user || !ok) {
     await recordFailure(c.env.DB, keys, LOGIN_LOCK_SECONDS);
     throw refuse('code' in body ? 'user.codeErr' : 'user.passErr');

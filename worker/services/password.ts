@@ -5,6 +5,8 @@
 export const ITERATIONS_PER_CALL = 100_000;
 export const TOTAL_ITERATIONS = 600_000;
 const HASH_BYTES = 32;
+/** Refuses stored costs no hash of ours ever had, so a corrupt row cannot spin the CPU. */
+const MAX_STORED_ITERATIONS = 10 * TOTAL_ITERATIONS;
 
 export type Derive = (material: Uint8Array, salt: Uint8Array, iterations: number) => Promise<Uint8Array>;
 
@@ -31,9 +33,12 @@ export async function hashPassword(password: string, derive: Derive = webCryptoD
 export async function verifyPassword(password: string, stored: string, derive: Derive = webCryptoDerive): Promise<boolean> {
   const [scheme, total, salt, hash] = stored.split('$');
   const iterations = Number(total);
-  if (scheme !== 'pbkdf2-sha256' || !salt || !hash || !Number.isInteger(iterations) || iterations < 1) return false;
-  const actual = await chain(password, fromB64(salt), iterations, derive);
-  return timingSafeEqual(actual, fromB64(hash));
+  if (scheme !== 'pbkdf2-sha256' || !salt || !hash || !Number.isInteger(iterations) || iterations < 1 || iterations > MAX_STORED_ITERATIONS) return false;
+  const saltBytes = tryFromB64(salt);
+  const expected = tryFromB64(hash);
+  if (!saltBytes || !expected) return false;
+  const actual = await chain(password, saltBytes, iterations, derive);
+  return timingSafeEqual(actual, expected);
 }
 
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
@@ -44,4 +49,11 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromB64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+/** A stored string that is not base64 is a wrong password, never an exception. */
+function tryFromB64(text: string): Uint8Array | null {
+  try {
+    return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,13 @@
+// Shared test setup: fresh DOM and storage for every test, English UI unless a test says otherwise.
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { i18n } from '../../web/src/lib/i18n';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+});

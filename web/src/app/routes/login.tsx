@@ -1,0 +1,35 @@
+// Login screen: the form, the link to registration when it is open, the demo-account note.
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AppLogo } from '../../components/ui/app-logo';
+import { PATHS, safeRedirect } from '../../config/paths';
+import { DemoAccountsNote } from '../../features/auth/components/demo-accounts-note';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { useSystemInfo } from '../../lib/system-info';
+
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { sysInfo, demon_mode } = useSystemInfo();
+
+  return (
+    <div className="min-h-dvh bg-white px-8 pt-20 pb-10">
+      <div className="flex flex-col items-center">
+        <AppLogo size={72} />
+        <h1 className="mt-5 text-[22px] font-semibold text-black">{t('login.welcome')}</h1>
+      </div>
+      <div className="mt-10">
+        <LoginForm initialAccount={params.get('account') ?? undefined}
+          onLoggedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })} />
+      </div>
+      {sysInfo.regtype === '1' && (
+        <p className="mt-6 text-center text-[14px] text-neutral-500">
+          {t('login.noAccount')}{' '}
+          <Link to={PATHS.register} className="text-[#576b95]">{t('login.toRegister')}</Link>
+        </p>
+      )}
+      {demon_mode && <DemoAccountsNote />}
+    </div>
+  );
+}

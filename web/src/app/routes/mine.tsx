@@ -1,0 +1,28 @@
+// The mine tab: who is signed in, the account pages, and logout.
+import { useTranslation } from 'react-i18next';
+import { ListGroup, ListRow } from '../../components/ui/list-row';
+import { PATHS } from '../../config/paths';
+import { LogoutButton } from '../../features/auth/components/logout-button';
+import { ProfileSummary } from '../../features/profile/components/profile-summary';
+import { useAppSetting } from '../../features/settings/hooks/use-app-setting';
+
+export default function MineScreen() {
+  const { t } = useTranslation();
+  const { circleAvatar } = useAppSetting();
+  return (
+    <div className="bg-page pb-6">
+      <ProfileSummary roundAvatar={circleAvatar} />
+      <ListGroup>
+        <ListRow label={t('mine.profile')} to={PATHS.profile} />
+        <ListRow label={t('mine.secure')} to={PATHS.secure} />
+      </ListGroup>
+      <ListGroup>
+        <ListRow label={t('mine.setting')} to={PATHS.setting} />
+        <ListRow label={t('mine.about')} to={PATHS.about} />
+      </ListGroup>
+      <div className="mt-3 border-y border-neutral-100">
+        <LogoutButton />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// Registration screen. The server's configuration decides whether a verification code and an
+// invite code are asked for; an invite link pre-fills the invite code.
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/ui/page';
+import { showToast } from '../../components/ui/toast';
+import { PATHS } from '../../config/paths';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { useSystemInfo } from '../../lib/system-info';
+
+export default function RegisterScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { sysInfo } = useSystemInfo();
+
+  const toLogin = (account: string) => {
+    showToast(t('register.success'));
+    void navigate(`${PATHS.login}?account=${encodeURIComponent(account)}`, { replace: true });
+  };
+
+  return (
+    <Page title={t('route.register')}>
+      <div className="bg-white px-6 pt-4 pb-10">
+        <RegisterForm needsCode={sysInfo.regauth !== '' && sysInfo.regauth !== '0'} needsInvite={sysInfo.regtype === '2'}
+          initialInviteCode={params.get('inviteCode') ?? ''} onRegistered={toLogin} />
+        <p className="mt-6 text-center text-[14px] text-neutral-500">
+          {t('register.haveAccount')}{' '}
+          <Link to={PATHS.login} replace className="text-[#576b95]">{t('register.toLogin')}</Link>
+        </p>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+// The primary full-width action button (brand green), disabled while busy.
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'danger';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-brand text-white active:bg-brand-dark disabled:bg-brand/50',
+  danger: 'bg-white text-[#e5534b] active:bg-neutral-100',
+};
+
+export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return (
+    <button type="button" {...props}
+      className={`h-12 w-full rounded-lg text-[17px] font-medium transition-colors ${VARIANTS[variant]} ${className}`} />
+  );
+}

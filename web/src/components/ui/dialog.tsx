@@ -1,0 +1,56 @@
+// A tiny modal dialog: showDialog() resolves true on confirm, false on cancel. One at a time.
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface DialogRequest {
+  message: string;
+  showCancel: boolean;
+  resolve: (confirmed: boolean) => void;
+}
+
+let current: DialogRequest | null = null;
+const listeners = new Set<() => void>();
+
+function emit(next: DialogRequest | null): void {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+export function showDialog(message: string, options: { showCancel?: boolean } = {}): Promise<boolean> {
+  current?.resolve(false);
+  return new Promise((resolve) => emit({ message, showCancel: options.showCancel ?? false, resolve }));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function close(confirmed: boolean): void {
+  const request = current;
+  emit(null);
+  request?.resolve(confirmed);
+}
+
+export function DialogHost() {
+  const { t } = useTranslation();
+  const dialog = useSyncExternalStore(subscribe, () => current);
+  if (!dialog) return null;
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">
+      <div role="alertdialog" aria-modal="true" className="w-full max-w-xs overflow-hidden rounded-xl bg-white">
+        <p className="px-5 py-6 text-center text-[15px] leading-relaxed text-neutral-800">{dialog.message}</p>
+        <div className="flex border-t border-neutral-200 text-[16px]">
+          {dialog.showCancel && (
+            <button type="button" className="flex-1 border-r border-neutral-200 py-3 text-neutral-600" onClick={() => close(false)}>
+              {t('common.cancel')}
+            </button>
+          )}
+          <button type="button" className="flex-1 py-3 font-medium text-brand" onClick={() => close(true)}>
+            {t('common.confirm')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// The custom top bar every page uses: centred title and, off the tabs, a back button.
+// Back from chat goes home (spec §2); elsewhere it goes back one page, or home when the
+// page was opened directly and there is nothing to go back to.
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../config/paths';
+import { BackIcon } from './icons';
+
+export function TopBar({ title, showBack = true }: { title: string; showBack?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const goBack = () => {
+    const hasHistory = location.key !== 'default';
+    if (location.pathname === PATHS.chat || !hasHistory) void navigate(PATHS.home);
+    else void navigate(-1);
+  };
+
+  return (
+    <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-page/95 px-12 backdrop-blur">
+      {showBack && (
+        <button type="button" onClick={goBack} aria-label={t('common.back')}
+          className="absolute left-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+          <BackIcon />
+        </button>
+      )}
+      <h1 className="truncate text-[17px] font-medium text-black">{title}</h1>
+    </header>
+  );
+}

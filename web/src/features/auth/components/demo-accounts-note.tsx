@@ -1,0 +1,11 @@
+// Shown on the login screen when the server runs in demo mode (getSystemInfo demon_mode).
+import { useTranslation } from 'react-i18next';
+
+export function DemoAccountsNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="mt-8 rounded-lg bg-brand/10 px-4 py-3 text-center text-[13px] leading-relaxed text-brand-dark">
+      {t('login.demoAccounts')}
+    </p>
+  );
+}

@@ -1,0 +1,78 @@
+// Pure: how one pushed socket frame changes the chat state, plus the side effects the store
+// must run (mark a chat read, reload the list, log out, play the new-message sound).
+import { keyOf, type ChatMessage, type ChatState, type Contact } from '../types';
+import { contactKeyOf, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
+
+export type Effect =
+  | { kind: 'markRead'; contact: string }
+  | { kind: 'reloadContacts' }
+  | { kind: 'loggedInElsewhere' }
+  | { kind: 'notify'; contact: string };
+
+export interface Frame {
+  type: string;
+  seq?: number;
+  data?: any;
+}
+
+export function applyFrame(state: ChatState, frame: Frame, device: { clientId: string; isMobile: boolean; multipleLogin: boolean }): { state: ChatState; effects: Effect[] } {
+  const next = frame.seq && frame.seq > state.lastEventSeq ? { ...state, lastEventSeq: frame.seq } : state;
+  const d = frame.data ?? {};
+  switch (frame.type) {
+    case 'simple':
+    case 'group':
+      return receiveMessage(next, d as ChatMessage & { contactInfo?: Partial<Contact>; unread?: number });
+    case 'undoMessage': {
+      const key = keyOf(d.contactId ?? d.toContactId);
+      let s = withThread(next, key, (t) => updateMessage(t, d.id, { is_undo: 1, type: 'event', content: '' }));
+      const last = thread(s, key).messages.at(-1);
+      if (last?.id === d.id) s = withContact(s, key, { lastContent: '', lastContentUndo: 1, lastFrom: d.from_user });
+      return { state: s, effects: [] };
+    }
+    case 'isRead':
+    case 'readAll': {
+      const key = keyOf(d.toContactId);
+      if (d.reader === next.me) return { state: withContact(next, key, { unread: 0 }), effects: [] };
+      return { state: withThread(next, key, (t) => ({ ...t, peerReadSeq: Math.max(t.peerReadSeq, Number(d.seq) || 0) })), effects: [] };
+    }
+    case 'setChatTop':
+      return { state: withContact(next, keyOf(d.id), { is_top: Number(d.is_top) }), effects: [] };
+    case 'setIsNotice':
+      return { state: withContact(next, keyOf(d.id), { is_notice: Number(d.is_notice) }), effects: [] };
+    case 'delChat':
+      return { state: withContact(next, keyOf(d.id), { lastContent: '', lastContentUndo: 0, lastSendTime: 0, unread: 0 }), effects: [] };
+    case 'isOnline':
+      return { state: withContact(next, keyOf(d.id), { is_online: Number(d.is_online) }), effects: [] };
+    case 'appendContact':
+      return { state: next, effects: [{ kind: 'reloadContacts' }] };
+    case 'resync':
+      return { state: next, effects: [{ kind: 'reloadContacts' }] };
+    case 'offline': {
+      // Spec §4: another mobile login of this account signs this mobile session out.
+      const kicked = d.id === next.me && d.client_id !== device.clientId && d.isMobile && device.isMobile && !device.multipleLogin;
+      return { state: next, effects: kicked ? [{ kind: 'loggedInElsewhere' }] : [] };
+    }
+    default:
+      return { state: next, effects: [] };
+  }
+}
+
+function receiveMessage(state: ChatState, m: ChatMessage & { contactInfo?: Partial<Contact>; unread?: number }): { state: ChatState; effects: Effect[] } {
+  const key = contactKeyOf(m, state.me);
+  const mine = m.fromUser.id === state.me;
+  const open = state.openContact === key;
+  const { contactInfo, unread, ...message } = m;
+  let s = withThread(state, key, (t) => (t.loaded || mine ? mergeMessages(t, [{ ...message, status: 'succeed' }]) : t));
+  const existing = s.contacts.find((c) => keyOf(c.id) === key);
+  const unreadNow = mine || open ? 0 : unread ?? (existing?.unread ?? 0) + 1;
+  const created: Contact = {
+    id: contactInfo?.id ?? (m.is_group ? m.toContactId : Number(key)), displayName: contactInfo?.displayName ?? m.fromUser.displayName,
+    avatar: contactInfo?.avatar ?? '', is_group: m.is_group, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 0,
+  };
+  s = withContact(s, key, { lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, type: m.type, unread: unreadNow }, created);
+  const effects: Effect[] = [];
+  if (!existing && !contactInfo) effects.push({ kind: 'reloadContacts' });
+  if (open && !mine) effects.push({ kind: 'markRead', contact: key });
+  if (!mine && !open && (existing?.is_notice ?? 1)) effects.push({ kind: 'notify', contact: key });
+  return { state: s, effects };
+}

@@ -1,0 +1,118 @@
+// The chat store: a small state machine outside React (bound with useSyncExternalStore) that
+// owns the chat list, open threads and the socket. Frames and REST answers go through pure
+// functions (apply-frame, thread-ops); this file only wires them to the network.
+import { Realtime } from '../../../lib/realtime';
+import { storage } from '../../../lib/storage';
+import * as api from '../api/chat-api';
+import { keyOf, type ChatState, type ContactKey } from '../types';
+import { applyFrame, type Effect } from './apply-frame';
+import { mergeMessages, thread, withContact, withThread } from './thread-ops';
+import { Sender } from './sender';
+
+const initial = (me: number): ChatState => ({ me, contacts: [], contactsLoaded: false, threads: {}, openContact: null, socket: 'idle', lastEventSeq: 0 });
+const PAGE = 20;
+
+export class ChatStore {
+  private state: ChatState = initial(0);
+  private listeners = new Set<() => void>();
+  private realtime: Realtime | null = null;
+  private clientId = '';
+  readonly sender = new Sender(this);
+  onEffect: (effect: Effect) => void = () => {};
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = () => this.state;
+
+  set(update: (s: ChatState) => ChatState): void {
+    this.state = update(this.state);
+    for (const l of this.listeners) l();
+  }
+
+  start(me: number): void {
+    if (this.realtime && this.state.me === me) return;
+    this.stop();
+    this.state = initial(me);
+    void this.loadContacts();
+    void this.sender.restore();
+    this.realtime = new Realtime({
+      ticket: async () => (await api.fetchTicket(storage.getDeviceId())).ticket,
+      onStatus: (socket) => this.set((s) => ({ ...s, socket })),
+      onOpen: (ws) => {
+        // Catch up on everything missed, then re-send whatever is still in the outbox.
+        ws.send(JSON.stringify({ type: 'sync', since: this.state.lastEventSeq }));
+        if (this.state.contactsLoaded) void this.loadContacts();
+        void this.sender.flush();
+      },
+      onFrame: (frame) => this.receive(frame),
+    });
+    this.realtime.start();
+  }
+
+  stop(): void {
+    this.realtime?.stop();
+    this.realtime = null;
+  }
+
+  reconnect = () => this.realtime?.reconnect();
+
+  private receive(frame: { type: string; seq?: number; data?: unknown; client_id?: string }): void {
+    if (frame.type === 'init') {
+      this.clientId = String(frame.client_id ?? '');
+      // A fresh client starts from the hub's current position; history comes from REST.
+      if (this.state.lastEventSeq === 0) this.set((s) => ({ ...s, lastEventSeq: Number(frame.seq) || 0 }));
+      return;
+    }
+    const config = storage.getGlobalConfig() as { sysInfo?: { multipleLogin?: string } } | undefined;
+    const device = { clientId: this.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: config?.sysInfo?.multipleLogin === '1' };
+    const { state, effects } = applyFrame(this.state, frame, device);
+    this.set(() => state);
+    for (const effect of effects) this.run(effect);
+  }
+
+  private run(effect: Effect): void {
+    if (effect.kind === 'markRead') void this.markRead(effect.contact);
+    else if (effect.kind === 'reloadContacts') void this.loadContacts();
+    this.onEffect(effect);
+  }
+
+  async loadContacts(): Promise<void> {
+    const contacts = await api.fetchContacts().catch(() => null);
+    if (contacts) this.set((s) => ({ ...s, contacts, contactsLoaded: true }));
+  }
+
+  contact(key: ContactKey) {
+    return this.state.contacts.find((c) => keyOf(c.id) === key);
+  }
+
+  async openChat(key: ContactKey): Promise<void> {
+    this.set((s) => withContact({ ...s, openContact: key }, key, { unread: 0 }));
+    if (!thread(this.state, key).loaded) await this.loadOlder(key);
+    await this.markRead(key);
+  }
+
+  closeChat(key: ContactKey): void {
+    if (this.state.openContact === key) this.set((s) => ({ ...s, openContact: null }));
+  }
+
+  /** Loads the page before the oldest message shown (the first page when none is). */
+  async loadOlder(key: ContactKey): Promise<void> {
+    const t = thread(this.state, key);
+    const oldest = t.messages.find((m) => m.status === 'succeed');
+    const page = await api.fetchHistory(key, t.loaded ? oldest?.msg_id : undefined, PAGE).catch(() => null);
+    if (!page) return;
+    const peerRead = page.filter((m) => m.fromUser.id === this.state.me && m.is_read).reduce((max, m) => Math.max(max, m.seq), 0);
+    this.set((s) => withThread(s, key, (old) => ({ ...mergeMessages(old, page), loaded: true, hasMore: page.length >= PAGE, peerReadSeq: Math.max(old.peerReadSeq, peerRead) })));
+  }
+
+  async markRead(key: ContactKey): Promise<void> {
+    const c = this.contact(key);
+    await api.markRead(key, c?.is_group ?? 0).catch(() => undefined);
+    this.set((s) => withContact(s, key, { unread: 0 }));
+  }
+}
+
+export const chatStore = new ChatStore();

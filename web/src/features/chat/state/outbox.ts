@@ -1,0 +1,51 @@
+// The outbox: messages the server has not acknowledged yet, in IndexedDB so they survive a
+// reload, and go out in the order they were written once the connection is back.
+export interface OutboxEntry {
+  id: string;
+  owner: number;
+  contact: string;
+  createdAt: number;
+  kind: 'text' | 'file';
+  body: Record<string, unknown>;
+  file?: Blob;
+  fileName?: string;
+  /** Refused by the server: waits for the user's retry instead of going out with the rest. */
+  held?: boolean;
+}
+
+const DB_NAME = 'parley';
+const STORE = 'outbox';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const request = act(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(request.result);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+export const outbox = {
+  put: (entry: OutboxEntry) => run('readwrite', (s) => s.put(entry)).then(() => undefined),
+  remove: (id: string) => run('readwrite', (s) => s.delete(id)).then(() => undefined),
+  /** This user's entries, oldest first. */
+  async list(owner: number): Promise<OutboxEntry[]> {
+    const all = (await run('readonly', (s) => s.getAll())) as OutboxEntry[];
+    return all.filter((e) => e.owner === owner).sort((a, b) => a.createdAt - b.createdAt);
+  },
+};

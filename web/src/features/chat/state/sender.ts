@@ -1,0 +1,100 @@
+// Sending: optimistic (shown as 'going' at once), written to the outbox first so a reload
+// loses nothing, sent in order, 'failed' with a retry when the server refuses or the network
+// is down. The socket's reconnect flushes whatever is still waiting.
+import { storage } from '../../../lib/storage';
+import { ApiError } from '../../../lib/api-client';
+import * as api from '../api/chat-api';
+import type { ChatMessage, ChatState, ContactKey } from '../types';
+import { outbox, type OutboxEntry } from './outbox';
+import { mergeMessages, updateMessage, withContact, withThread } from './thread-ops';
+
+interface Host {
+  getState(): ChatState;
+  set(update: (s: ChatState) => ChatState): void;
+  contact(key: ContactKey): { is_group: number; displayName: string } | undefined;
+}
+
+export class Sender {
+  private flushing: Promise<void> | null = null;
+
+  constructor(private readonly host: Host) {}
+
+  async sendText(key: ContactKey, content: string, quote?: api.OutgoingText['extends']): Promise<void> {
+    const isGroup = this.host.contact(key)?.is_group ?? 0;
+    const body: api.OutgoingText = { id: crypto.randomUUID(), type: 'text', content, toContactId: key, is_group: isGroup, ...(quote ? { extends: quote } : {}) };
+    await this.enqueue({ id: body.id, owner: this.host.getState().me, contact: key, createdAt: Date.now(), kind: 'text', body: { ...body } });
+  }
+
+  async sendFile(key: ContactKey, file: Blob, fileName: string, type: 'image' | 'voice' | 'video' | 'file', duration?: number): Promise<void> {
+    const id = crypto.randomUUID();
+    const body = { id, toContactId: key, type, ...(duration ? { extends: { duration } } : {}) };
+    await this.enqueue({ id, owner: this.host.getState().me, contact: key, createdAt: Date.now(), kind: 'file', body, file, fileName });
+  }
+
+  /** Puts a failed message back in line. */
+  async retry(key: ContactKey, id: string): Promise<void> {
+    const entry = (await outbox.list(this.host.getState().me)).find((e) => e.id === id);
+    if (!entry) return;
+    this.host.set((s) => withThread(s, key, (t) => updateMessage(t, id, { status: 'going' })));
+    await outbox.put({ ...entry, held: false });
+    await this.flush();
+  }
+
+  /** Gives up on a failed message. */
+  async discard(key: ContactKey, id: string): Promise<void> {
+    await outbox.remove(id);
+    this.host.set((s) => withThread(s, key, (t) => ({ ...t, messages: t.messages.filter((m) => m.id !== id) })));
+  }
+
+  /** After a reload: show what is still unsent, then try to send it. */
+  async restore(): Promise<void> {
+    const entries = await outbox.list(this.host.getState().me).catch(() => []);
+    for (const e of entries) this.show(e, 'failed');
+    if (entries.length) await this.flush();
+  }
+
+  private async enqueue(entry: OutboxEntry): Promise<void> {
+    this.show(entry, 'going');
+    await outbox.put(entry).catch(() => undefined);
+    await this.flush();
+  }
+
+  private show(entry: OutboxEntry, status: ChatMessage['status']): void {
+    const me = this.host.getState().me;
+    const user = storage.getUserInfo();
+    const pending = {
+      ...entry.body, msg_id: 0, seq: 0, sendTime: entry.createdAt, status, is_undo: 0, is_read: 0, pid: 0,
+      type: entry.kind === 'file' ? String(entry.body.type) : String(entry.body.type ?? 'text'),
+      content: entry.kind === 'file' ? '' : String(entry.body.content), from_user: me,
+      fromUser: { id: me, user_id: me, realname: user?.realname ?? '', displayName: user?.realname ?? '', avatar: user?.avatar ?? '' },
+      toContactId: entry.contact, toUser: entry.contact, is_group: Number(entry.body.is_group ?? 0), extends: (entry.body.extends as Record<string, unknown>) ?? null, file: null,
+      fileName: entry.fileName, fileSize: entry.file?.size, localUrl: entry.file ? URL.createObjectURL(entry.file) : undefined,
+    } as ChatMessage;
+    this.host.set((s) => withThread(s, entry.contact, (t) => mergeMessages(t, [pending])));
+  }
+
+  /** Sends the outbox in order; stops at the first network failure so order is kept. */
+  flush(): Promise<void> {
+    this.flushing ??= this.drain().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    for (const entry of await outbox.list(this.host.getState().me).catch(() => [])) {
+      if (entry.held) continue;
+      try {
+        const sent = entry.kind === 'text'
+          ? await api.postMessage(entry.body as unknown as api.OutgoingText)
+          : await api.postFile(entry.file!, entry.fileName ?? 'file', entry.body as { id: string; toContactId: string; type: string });
+        await outbox.remove(entry.id);
+        this.host.set((s) => withContact(withThread(s, entry.contact, (t) => mergeMessages(t, [{ ...sent, status: 'succeed' }])), entry.contact,
+          { lastContent: sent.content, lastSendTime: sent.sendTime, type: sent.type, lastFrom: sent.fromUser.id, lastContentUndo: 0 }));
+      } catch (error) {
+        this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { status: 'failed' })));
+        // A refusal will not change by itself: hold it until the user retries or discards it.
+        if (error instanceof ApiError && error.kind !== 'network') await outbox.put({ ...entry, held: true });
+        else return;
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+// Pure updates of threads and contacts. Every function returns a new state and never mutates,
+// so the store can hand snapshots to React with useSyncExternalStore.
+import { EMPTY_THREAD, keyOf, type ChatMessage, type ChatState, type Contact, type ContactKey, type Thread } from '../types';
+
+const bySeq = (a: ChatMessage, b: ChatMessage) => {
+  // Acknowledged messages sort by seq; pending ones stay after them in the order they were made.
+  if (a.status === 'succeed' && b.status === 'succeed') return a.seq - b.seq;
+  if (a.status === 'succeed') return -1;
+  if (b.status === 'succeed') return 1;
+  return a.sendTime - b.sendTime;
+};
+
+export function thread(state: ChatState, key: ContactKey): Thread {
+  return state.threads[key] ?? EMPTY_THREAD;
+}
+
+export function withThread(state: ChatState, key: ContactKey, update: (t: Thread) => Thread): ChatState {
+  return { ...state, threads: { ...state.threads, [key]: update(thread(state, key)) } };
+}
+
+/** Inserts or replaces messages by client id, keeping the thread ordered by seq. */
+export function mergeMessages(t: Thread, incoming: ChatMessage[]): Thread {
+  const byId = new Map(t.messages.map((m) => [m.id, m]));
+  for (const m of incoming) {
+    const old = byId.get(m.id);
+    if (old?.localUrl && !m.localUrl) m.localUrl = old.localUrl;
+    byId.set(m.id, old ? { ...old, ...m } : m);
+  }
+  return { ...t, messages: [...byId.values()].sort(bySeq) };
+}
+
+export function updateMessage(t: Thread, id: string, patch: Partial<ChatMessage>): Thread {
+  return { ...t, messages: t.messages.map((m) => (m.id === id ? { ...m, ...patch } : m)) };
+}
+
+export function withContact(state: ChatState, key: ContactKey, patch: Partial<Contact>, create?: Contact): ChatState {
+  const exists = state.contacts.some((c) => keyOf(c.id) === key);
+  if (!exists && !create) return state;
+  const contacts = exists
+    ? state.contacts.map((c) => (keyOf(c.id) === key ? { ...c, ...patch } : c))
+    : [...state.contacts, { ...create!, ...patch }];
+  return { ...state, contacts };
+}
+
+/** Spec §4: pinned first, then the rest, each by latest send time, newest first. */
+export function sortContacts(contacts: Contact[]): Contact[] {
+  return [...contacts].sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);
+}
+
+/** The chat list shows conversations that have something to show (reference §10.2). */
+export const visibleChats = (contacts: Contact[]) => sortContacts(contacts.filter((c) => c.lastContent || c.lastContentUndo || c.unread > 0 || c.lastSendTime > 0));
+
+/** Spec §4: the total badge sums unread of chats with content; muted chats stay out. */
+export const totalUnread = (contacts: Contact[]) =>
+  contacts.reduce((sum, c) => sum + (c.is_notice && (c.lastContent || c.lastSendTime) ? c.unread : 0), 0);
+
+/** Where an incoming message belongs: the sender, unless the sender is me, then toUser. */
+export function contactKeyOf(message: { is_group: number; toContactId: string | number; toUser: string | number; fromUser: { id: number } }, me: number): ContactKey {
+  if (message.is_group) return keyOf(message.toContactId);
+  return keyOf(message.fromUser.id === me ? message.toUser : message.toContactId);
+}

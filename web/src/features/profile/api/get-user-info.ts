@@ -1,0 +1,23 @@
+// POST /enterprise/im/getUserInfo: the signed-in user's own record. The stored copy shows at
+// once; the server's copy replaces it and is stored again.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
+import { UserInfoSchema, type UserInfo } from '../../../lib/user-info';
+
+export async function getUserInfo(): Promise<UserInfo> {
+  const user = await apiPost('/enterprise/im/getUserInfo', {}, UserInfoSchema);
+  storage.setUserInfo(user);
+  return user;
+}
+
+export const userInfoQuery = () =>
+  queryOptions({
+    queryKey: ['user-info'],
+    queryFn: getUserInfo,
+    initialData: storage.getUserInfo(),
+    // The stored copy is only a starting point: fetch at once, keep showing it if that fails.
+    initialDataUpdatedAt: 0,
+  });
+
+export const useUserInfo = () => useQuery(userInfoQuery());

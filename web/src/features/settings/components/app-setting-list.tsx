@@ -1,0 +1,31 @@
+// The sound, vibration and round-avatar switches; each change is saved immediately.
+import { useTranslation } from 'react-i18next';
+import { ListGroup, ListRow } from '../../../components/ui/list-row';
+import { Switch } from '../../../components/ui/switch';
+import type { AppSetting } from '../../../lib/storage';
+import type { TKey } from '../../../lib/i18n';
+import { updateAppSetting, useAppSetting } from '../hooks/use-app-setting';
+
+function SettingRow({ name, label }: { name: keyof AppSetting; label: TKey }) {
+  const { t } = useTranslation();
+  const setting = useAppSetting();
+  return (
+    <ListRow label={t(label)}
+      trailing={<Switch label={t(label)} checked={setting[name]} onChange={(on) => updateAppSetting({ [name]: on })} />} />
+  );
+}
+
+export function AppSettingList() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ListGroup title={t('setting.notifications')}>
+        <SettingRow name="voiceStatus" label="setting.sound" />
+        <SettingRow name="vibrateStatus" label="setting.vibration" />
+      </ListGroup>
+      <ListGroup title={t('setting.appearance')}>
+        <SettingRow name="circleAvatar" label="setting.circleAvatar" />
+      </ListGroup>
+    </>
+  );
+}
