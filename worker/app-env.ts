@@ -1,10 +1,11 @@
 // The Hono context shape every route shares.
 import type { Lang } from './services/i18n';
 import type { Identity } from './services/tokens';
+import type { UserCard } from './protocol/messages';
 
 export type Params = Record<string, unknown>;
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { lang: Lang; params: Params; identity: Identity; requestIp: string };
+  Variables: { lang: Lang; params: Params; identity: Identity; requestIp: string; me: UserCard };
 }

@@ -2,6 +2,7 @@
 // mailbox, change configuration and sign tokens by hand.
 import { env, exports } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
+import { forgetConfig } from '../../worker/db/config';
 
 export interface Reply<T = any> {
   status: number;
@@ -65,10 +66,12 @@ export async function latestCode(account: string): Promise<string> {
 /** Overrides sysInfo settings (merged over the defaults) until resetConfig() is called. */
 export async function setSysInfo(values: Record<string, string>) {
   await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('sysInfo', ?1, 0)").bind(JSON.stringify(values)).run();
+  forgetConfig();
 }
 
 export async function resetConfig() {
   await env.DB.prepare('DELETE FROM config').run();
+  forgetConfig();
 }
 
 /** Signs a token by hand: any claims, any times, any secret, to probe the auth middleware. */

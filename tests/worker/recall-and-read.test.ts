@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { forgetConfig } from '../../worker/db/config';
 import { call, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 
@@ -34,12 +35,14 @@ describe('recall', () => {
   it('refuses a recall after the window (chatInfo.redoTime) has passed', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('chatInfo', ?1, 0)").bind(JSON.stringify({ redoTime: '1' })).run();
+    forgetConfig();
     const msg = textMessage(b.userInfo.user_id, 'too late');
     await call('/enterprise/im/sendMessage', msg, { token: a.token });
     await new Promise((r) => setTimeout(r, 1100));
     const undo = await call('/enterprise/im/undoMessage', { id: msg.id, toContactId: b.userInfo.user_id }, { token: a.token });
     expect(undo.body).toMatchObject({ code: 400, msg: 'Messages older than 1 minutes cannot be recalled' });
     await env.DB.prepare("DELETE FROM config WHERE name = 'chatInfo'").run();
+    forgetConfig();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { forgetConfig } from '../../worker/db/config';
 import { call } from './helpers';
 
 describe('getSystemInfo', () => {
@@ -15,10 +16,12 @@ describe('getSystemInfo', () => {
 
   it('never includes TURN credentials, even when configured', async () => {
     await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('chatInfo', ?1, 0)").bind(JSON.stringify({ stun: 'turn:x', stunUser: 'u', stunPass: 'secret', redoTime: '60' })).run();
+    forgetConfig();
     const { body } = await call('/common/Pub/GetSystemInfo');
     expect(JSON.stringify(body)).not.toContain('secret');
     expect(body.data.chatInfo.stun).toBeUndefined();
     expect(body.data.chatInfo.redoTime).toBe('60');
     await env.DB.prepare("DELETE FROM config WHERE name = 'chatInfo'").run();
+    forgetConfig();
   });
 });

@@ -59,17 +59,30 @@ export const setPassword = (db: D1Database, userId: number, passwordHash: string
 /** One round trip per authenticated request: is the user active, which token version, is this token revoked. */
 export const tokenState = (db: D1Database, userId: number, jti: string) =>
   db
-    .prepare('SELECT status, token_version, role, EXISTS (SELECT 1 FROM token_revocations WHERE jti = ?2) AS revoked FROM users WHERE user_id = ?1')
+    .prepare('SELECT status, token_version, role, realname, avatar, EXISTS (SELECT 1 FROM token_revocations WHERE jti = ?2) AS revoked FROM users WHERE user_id = ?1')
     .bind(userId, jti)
-    .first<{ status: number; token_version: number; role: number; revoked: number }>();
+    .first<{ status: number; token_version: number; role: number; realname: string; avatar: string; revoked: number }>();
 
 export const listActiveUsers = (db: D1Database) =>
   db.prepare('SELECT * FROM users WHERE status = 1 ORDER BY user_id').all<UserRow>().then((r) => r.results);
 
-export async function userCard(db: D1Database, userId: number) {
+export const cardOf = (row: { user_id: number; realname: string; avatar: string }) =>
+  ({ id: row.user_id, user_id: row.user_id, realname: row.realname, displayName: row.realname, avatar: row.avatar });
+
+// Whether a user can be messaged changes rarely; an isolate remembers active users for a
+// minute so each send does not look its peer up in D1 again.
+const ACTIVE_TTL_MS = 60_000;
+const activeUntil = new Map<number, number>();
+
+export async function isActiveUser(db: D1Database, userId: number): Promise<boolean> {
+  if ((activeUntil.get(userId) ?? 0) > Date.now()) return true;
   const row = await findUserById(db, userId);
-  if (!row) return null;
-  return { id: row.user_id, user_id: row.user_id, realname: row.realname, displayName: row.realname, avatar: row.avatar };
+  const active = !!row && row.status === 1;
+  if (active) {
+    if (activeUntil.size > 10_000) activeUntil.clear();
+    activeUntil.set(userId, Date.now() + ACTIVE_TTL_MS);
+  } else activeUntil.delete(userId);
+  return active;
 }
 
 export const presenceOf = (db: D1Database) =>

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { tokenState } from '../db/users';
+import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
 import { bearerToken, hasPermission, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
 import { AppError } from './errors';
@@ -30,6 +30,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (state.status !== 1) throw unauthorized('user.forbid');
   if (state.token_version !== identity.ver) throw unauthorized('user.expired');
   c.set('identity', identity);
+  c.set('me', cardOf({ user_id: identity.uid, realname: state.realname, avatar: state.avatar }));
   await next();
   if (needsRenewal(identity)) {
     const fresh = await issueToken(jwtSecret(c.env), { uid: identity.uid, roles: rolesFor(state.role), permissions: identity.permissions, ver: state.token_version }, tokenTtl(c.env));

@@ -2,7 +2,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { userCard } from '../db/users';
 import { conversationHub } from '../durable/stubs';
 import { AppError, envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
@@ -30,8 +29,7 @@ messages.post('/sendmessage', async (c) => {
   const { chatInfo } = await loadConfig(c.env.DB);
   const { conversation, isGroup } = await resolveConversation(c.env.DB, me, body.toContactId);
   if (!isGroup && chatInfo.simpleChat === '0') throw refuse('im.forbidChat');
-  const from = await userCard(c.env.DB, me);
-  if (!from) throw refuse('user.notExist');
+  const from = c.get('me');
   const quote = body.extends?.quote;
   const sent = settled(
     await conversationHub(c.env, conversation).send(conversation, {
@@ -81,8 +79,7 @@ messages.post('/forwardmessage', async (c) => {
   const me = c.get('identity').uid;
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const original = settled(await conversationHub(c.env, conversation).message(conversation, me, body.msg_id));
-  const from = await userCard(c.env.DB, me);
-  if (!from) throw refuse('user.notExist');
+  const from = c.get('me');
   const targets = [...new Set(body.user_ids)];
   const copies = [];
   for (const target of targets) {

@@ -5,7 +5,6 @@ import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { findFile, insertFile } from '../db/files';
-import { userCard } from '../db/users';
 import { conversationHub } from '../durable/stubs';
 import { AppError, envelope, refuse } from '../middleware/errors';
 import { CODE } from '../protocol/codes';
@@ -51,8 +50,7 @@ upload.post('/uploadfile', async (c) => {
   const { conversation } = await resolveConversation(c.env.DB, me, meta.toContactId);
   const hub = conversationHub(c.env, conversation);
   if (!(await hub.isMember(conversation, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
-  const from = await userCard(c.env.DB, me);
-  if (!from) throw refuse('user.notExist');
+  const from = c.get('me');
 
   const day = new Date().toISOString().slice(0, 10);
   const key = `${type}/${day}/${crypto.randomUUID()}.${ext}`;

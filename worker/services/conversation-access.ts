@@ -1,6 +1,6 @@
 // Resolving a request's contact id to a conversation the caller may use. One-to-one chats
 // need an active peer; groups arrive with the group issue (their hubs hold the members).
-import { findUserById } from '../db/users';
+import { isActiveUser } from '../db/users';
 import { refuse } from '../middleware/errors';
 import { conversationOf, isGroupContact, pairMembers } from './conversations';
 
@@ -9,7 +9,6 @@ export async function resolveConversation(db: D1Database, me: number, contactId:
   if (!conversation) throw refuse('system.parameterError');
   if (isGroupContact(conversation)) return { conversation, isGroup: 1 };
   const peer = pairMembers(conversation)!.find((id) => id !== me)!;
-  const row = await findUserById(db, peer);
-  if (!row || row.status !== 1) throw refuse('user.notExist');
+  if (!(await isActiveUser(db, peer))) throw refuse('user.notExist');
   return { conversation, isGroup: 0 };
 }
