@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order, continuing past failures, then one summary.
+//   typecheck (web + worker) → worker tests (vitest in workerd) → web tests (vitest + jsdom)
+//   → build (vite build + bundle size) → end-to-end tests (node:test + Chromium on the built app)
+// The last line is `tests: N passed, M failed` (vitest and node:test counts added up);
+// the exit code is non-zero when any step failed or any test failed.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, bin, fileExists, run } from './lib.mjs';
+
+const TMP = join(ROOT, '.tmp', 'test');
+rmSync(TMP, { recursive: true, force: true });
+mkdirSync(TMP, { recursive: true });
+
+/** Reads vitest's JSON report: { passed, failed, skipped } or null when it is missing. */
+function vitestCounts(file) {
+  if (!fileExists(file)) return null;
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads node:test's TAP summary ("# pass N", "# fail N", ...). */
+function tapCounts(file) {
+  if (!fileExists(file)) return null;
+  const text = readFileSync(file, 'utf8');
+  const n = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+  if (!/^# tests \d+$/m.test(text)) return null;
+  return { passed: n('pass'), failed: n('fail') + n('cancelled'), skipped: n('skipped') + n('todo') };
+}
+
+const vitest = (name, config) => {
+  const out = join(TMP, `vitest-${name}.json`);
+  return {
+    name: `${name} tests`,
+    skipUnless: config,
+    cmd: bin('vitest'),
+    args: ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    counts: () => vitestCounts(out),
+  };
+};
+
+const e2eTap = join(TMP, 'e2e.tap');
+const steps = [
+  { name: 'typecheck (web)', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'typecheck (worker)', cmd: bin('tsc'), args: ['-p', 'tsconfig.worker.json', '--noEmit'] },
+  vitest('worker', 'vitest.worker.config.ts'),
+  vitest('web', 'vitest.web.config.ts'),
+  { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
+  {
+    name: 'e2e tests',
+    cmd: bin('node'),
+    args: [
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${e2eTap}`,
+      'tests/e2e/**/*.test.mjs',
+    ],
+    counts: () => tapCounts(e2eTap),
+  },
+];
+
+const results = [];
+for (const step of steps) {
+  if (step.skipUnless && !fileExists(join(ROOT, step.skipUnless))) {
+    console.log(`\n━━ ${step.name}: SKIPPED — ${step.skipUnless} does not exist yet`);
+    results.push({ name: step.name, status: 'skipped', seconds: 0, counts: null, note: `${step.skipUnless} missing` });
+    continue;
+  }
+  console.log(`\n━━ ${step.name}: ${[step.cmd.replace(`${ROOT}/`, ''), ...step.args].join(' ')}`);
+  const started = Date.now();
+  let code;
+  try {
+    ({ code } = await run(step.cmd, step.args));
+  } catch (error) {
+    console.error(`could not start: ${error.message}`);
+    code = 1;
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const counts = step.counts?.() ?? null;
+  let note = '';
+  if (step.counts && !counts) note = 'no test report';
+  const failed = code !== 0 || (counts?.failed ?? 0) > 0 || (step.counts && !counts);
+  results.push({ name: step.name, status: failed ? 'FAILED' : 'ok', seconds, counts, note: note || (code !== 0 ? `exit ${code}` : '') });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('\n━━ summary');
+for (const r of results) {
+  if (r.counts) {
+    passed += r.counts.passed;
+    failed += r.counts.failed;
+    skipped += r.counts.skipped;
+  }
+  const counts = r.counts ? `  ${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}` : '';
+  const seconds = r.status === 'skipped' ? '' : `${r.seconds.toFixed(1).padStart(6)} s`;
+  console.log(`  ${r.status.padEnd(8)} ${r.name.padEnd(20)} ${seconds.padEnd(8)}${counts}${r.note ? `  (${r.note})` : ''}`);
+}
+const anyStepFailed = results.some((r) => r.status === 'FAILED');
+if (skipped) console.log(`(${skipped} tests skipped)`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(anyStepFailed || failed > 0 ? 1 : 0);

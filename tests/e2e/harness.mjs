@@ -1,0 +1,122 @@
+// End-to-end harness: the BUILT app (dist/, from `npm run build`) served by `wrangler dev` on
+// 127.0.0.1 from a fresh state directory, driven by Debian's Chromium through playwright-core.
+//
+//   const app = await startApp({ vars: { DEMO_MODE: 'true' } });
+//   const [alice, bob] = await app.users(2);     // two isolated browser contexts, side by side
+//   await alice.page.goto(app.path('/pages/login/index'));
+//   ...
+//   await app.close();
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, fileExists } from '../../scripts/lib.mjs';
+import { startServer } from '../../scripts/server.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  // This machine has no internet: without these Chromium keeps dialling Google's hosts.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** A phone-sized viewport (iPhone 12-ish), the product being a mobile-style web app. */
+export const MOBILE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** The web app's translations, so tests select elements by the texts users actually see. */
+export function locale(lang) {
+  return JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'locales', lang, 'translation.json'), 'utf8'));
+}
+
+export async function launchBrowser() {
+  if (!fileExists(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium), or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * Starts the built app and a browser. Returns helpers to open users (isolated contexts, each
+ * with its own storage, like two phones) and to close everything.
+ * @param {{ vars?: Record<string,string>, viewport?: object }} [options]
+ */
+export async function startApp({ vars = {}, contextOptions = MOBILE, name = 'app' } = {}) {
+  const server = await startServer({ vars });
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const contexts = [];
+  const pages = [];
+
+  /** Opens one user: a fresh browser context with one page. Page errors are collected in `errors`. */
+  async function user(options = {}) {
+    const context = await browser.newContext({ ...contextOptions, locale: 'vi-VN', ...options });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = [];
+    // What the page did, saved beside its last screenshot on close (for debugging failures).
+    const log = [];
+    const stamp = () => new Date().toISOString().slice(11, 23);
+    page.on('pageerror', (error) => {
+      errors.push(error);
+      log.push(`${stamp()} pageerror ${error.stack ?? error}`);
+    });
+    page.on('console', (m) => log.push(`${stamp()} console.${m.type()} ${m.text()}`));
+    page.on('framenavigated', (f) => f === page.mainFrame() && log.push(`${stamp()} url ${f.url()}`));
+    page.on('response', (r) => {
+      if (!/\/(common|enterprise|dev)\//.test(r.url())) return;
+      r.text().then((t) => log.push(`${stamp()} ${r.status()} ${r.url().replace(server.url, '')} ${t.slice(0, 300)}`), () => undefined);
+    });
+    pages.push({ page, log });
+    return { context, page, errors, log };
+  }
+
+  return {
+    server,
+    browser,
+    url: server.url,
+    /** Absolute URL of an app route (hash routing): path('/pages/login/index'). */
+    path: (route = '/') => `${server.url}/#${route}`,
+    user,
+    /** N users side by side. */
+    users: (n, options) => Promise.all(Array.from({ length: n }, () => user(options))),
+    /** Calls the API directly: api('/common/pub/register', { ... }). */
+    async api(path, body = {}, token) {
+      const res = await fetch(server.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    /** Closes browser and server; first saves each page's last screen and log to .tmp/e2e/<name>-<n>.{png,log}. */
+    async close() {
+      const dir = join(ROOT, '.tmp', 'e2e');
+      mkdirSync(dir, { recursive: true });
+      await Promise.allSettled(pages.map(async ({ page, log }, i) => {
+        writeFileSync(join(dir, `${name}-${i + 1}.log`), `${log.join('\n')}\n`);
+        await page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), timeout: 5000 });
+      }));
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
+
+let counter = 0;
+/** An account name no other test uses (accounts are 3–32 of [A-Za-z0-9_.@+-]). */
+export const uniqueAccount = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
