@@ -16,6 +16,12 @@ const RegisterScreen = lazy(() => import('./routes/register'));
 const MineScreen = lazy(() => import('./routes/mine'));
 const SettingScreen = lazy(() => import('./routes/setting'));
 const AboutScreen = lazy(() => import('./routes/about'));
+const ChatScreen = lazy(() => import('./routes/chat'));
+const UserSelectionScreen = lazy(() => import('./routes/user-selection'));
+const HomeScreen = lazy(() => import('./routes/home'));
+const ContactsScreen = lazy(() => import('./routes/contacts'));
+const SearchScreen = lazy(() => import('./routes/search'));
+const ChatDetailScreen = lazy(() => import('./routes/chat-detail'));
 
 const later = (path: string, title: Parameters<typeof ComingSoon>[0]['title']): RouteObject => ({
   path,
@@ -41,14 +47,14 @@ export const routes: RouteObject[] = [
           {
             element: <TabLayout />,
             children: [
-              { path: PATHS.home, element: <ComingSoon title="route.home" isTab /> },
-              { path: PATHS.contacts, element: <ComingSoon title="route.contacts" isTab /> },
+              { path: PATHS.home, element: <HomeScreen /> },
+              { path: PATHS.contacts, element: <ContactsScreen /> },
               { path: PATHS.explore, element: <ComingSoon title="route.explore" isTab /> },
               { path: PATHS.mine, element: <MineScreen /> },
             ],
           },
-          later(PATHS.chat, 'route.chat'),
-          later(PATHS.chatDetail, 'route.chatDetail'),
+          { path: PATHS.chat, element: <ChatScreen /> },
+          { path: PATHS.chatDetail, element: <ChatDetailScreen /> },
           later(PATHS.call, 'route.call'),
           later(PATHS.groupUsers, 'route.groupUsers'),
           later(PATHS.groupInfo, 'route.groupInfo'),
@@ -56,9 +62,9 @@ export const routes: RouteObject[] = [
           later(PATHS.friendRequests, 'route.friendRequests'),
           later(PATHS.contactSearch, 'route.contactSearch'),
           later(PATHS.groups, 'route.groups'),
-          later(PATHS.userSelection, 'route.userSelection'),
+          { path: PATHS.userSelection, element: <UserSelectionScreen /> },
           later(PATHS.qrcode, 'route.qrcode'),
-          later(PATHS.search, 'route.search'),
+          { path: PATHS.search, element: <SearchScreen /> },
           later(PATHS.scan, 'route.scan'),
           later(PATHS.webview, 'route.webview'),
           later(PATHS.profile, 'route.profile'),

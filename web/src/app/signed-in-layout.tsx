@@ -1,13 +1,27 @@
 // Everything behind login. Loaded lazily so TanStack Query stays out of the login page's
 // bundle; a fresh QueryClient per sign-in means one user's cached data never shows to the next.
+// It also runs the chat session (list, socket, outbox) for as long as someone is signed in.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useChatSession } from '../features/chat/hooks/use-chat';
+import { useChatAlerts } from '../features/chat/hooks/use-chat-alerts';
+import { chatStore } from '../features/chat/state/chat-store';
+import { storage } from '../lib/storage';
+
+function useSignedInChat(): void {
+  const [me] = useState(() => storage.getUserInfo()?.user_id);
+  useChatSession(me);
+  useChatAlerts();
+  // Every way out (logout, 401, kicked) leaves this layout for login: close the socket there.
+  useEffect(() => () => chatStore.stop(), []);
+}
 
 export default function SignedInLayout() {
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
   );
+  useSignedInChat();
   return (
     <QueryClientProvider client={client}>
       <Outlet />

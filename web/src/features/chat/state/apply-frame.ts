@@ -25,8 +25,11 @@ export function applyFrame(state: ChatState, frame: Frame, device: { clientId: s
     case 'undoMessage': {
       const key = keyOf(d.contactId ?? d.toContactId);
       let s = withThread(next, key, (t) => updateMessage(t, d.id, { is_undo: 1, type: 'event', content: '' }));
+      // Without a loaded thread the chat list still knows its last message by time and author.
       const last = thread(s, key).messages.at(-1);
-      if (last?.id === d.id) s = withContact(s, key, { lastContent: '', lastContentUndo: 1, lastFrom: d.from_user });
+      const contact = s.contacts.find((c) => keyOf(c.id) === key);
+      const wasLast = last ? last.id === d.id : !!contact && contact.lastSendTime === d.sendTime && (contact.lastFrom ?? d.from_user) === d.from_user;
+      if (wasLast) s = withContact(s, key, { lastContent: '', lastContentUndo: 1, lastFrom: d.from_user });
       return { state: s, effects: [] };
     }
     case 'isRead':

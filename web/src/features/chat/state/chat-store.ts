@@ -4,7 +4,7 @@
 import { Realtime } from '../../../lib/realtime';
 import { storage } from '../../../lib/storage';
 import * as api from '../api/chat-api';
-import { keyOf, type ChatState, type ContactKey } from '../types';
+import { keyOf, type ChatState, type Contact, type ContactKey } from '../types';
 import { applyFrame, type Effect } from './apply-frame';
 import { mergeMessages, thread, withContact, withThread } from './thread-ops';
 import { Sender } from './sender';
@@ -52,9 +52,11 @@ export class ChatStore {
     this.realtime.start();
   }
 
+  /** Signing out: close the socket and forget this user's chats, so none show to the next. */
   stop(): void {
     this.realtime?.stop();
     this.realtime = null;
+    this.set(() => initial(0));
   }
 
   reconnect = () => this.realtime?.reconnect();
@@ -106,6 +108,34 @@ export class ChatStore {
     if (!page) return;
     const peerRead = page.filter((m) => m.fromUser.id === this.state.me && m.is_read).reduce((max, m) => Math.max(max, m.seq), 0);
     this.set((s) => withThread(s, key, (old) => ({ ...mergeMessages(old, page), loaded: true, hasMore: page.length >= PAGE, peerReadSeq: Math.max(old.peerReadSeq, peerRead) })));
+  }
+
+  /** Pin or unpin: shown at once, undone if the server refuses; the setChatTop echo agrees. */
+  pinChat(key: ContactKey, pinned: boolean): Promise<void> {
+    return this.optimistic(key, { is_top: pinned ? 1 : 0 }, (c) => api.setChatTop(key, pinned, c.is_group));
+  }
+
+  /** Mute (is_notice 0) or unmute, the same way as pinChat. */
+  muteChat(key: ContactKey, muted: boolean): Promise<void> {
+    return this.optimistic(key, { is_notice: muted ? 0 : 1 }, (c) => api.setChatNotice(key, !muted, c.is_group));
+  }
+
+  /** Drops the chat from the list (its history stays on the server), as the delChat echo does. */
+  removeChat(key: ContactKey): Promise<void> {
+    return this.optimistic(key, { lastContent: '', lastContentUndo: 0, lastSendTime: 0, unread: 0 }, (c) => api.deleteChat(key, c.is_group));
+  }
+
+  private async optimistic(key: ContactKey, patch: Partial<Contact>, call: (c: Contact) => Promise<unknown>): Promise<void> {
+    const before = this.contact(key);
+    if (!before) return;
+    this.set((s) => withContact(s, key, patch));
+    try {
+      await call(before);
+    } catch (error) {
+      const restore = Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof Contact]])) as Partial<Contact>;
+      this.set((s) => withContact(s, key, restore));
+      throw error;
+    }
   }
 
   async markRead(key: ContactKey): Promise<void> {

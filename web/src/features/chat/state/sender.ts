@@ -16,19 +16,22 @@ interface Host {
 
 export class Sender {
   private flushing: Promise<void> | null = null;
+  /** Something was queued while a flush was running, after it had read the outbox. */
+  private rerun = false;
+  private lastCreatedAt = 0;
 
   constructor(private readonly host: Host) {}
 
   async sendText(key: ContactKey, content: string, quote?: api.OutgoingText['extends']): Promise<void> {
     const isGroup = this.host.contact(key)?.is_group ?? 0;
     const body: api.OutgoingText = { id: crypto.randomUUID(), type: 'text', content, toContactId: key, is_group: isGroup, ...(quote ? { extends: quote } : {}) };
-    await this.enqueue({ id: body.id, owner: this.host.getState().me, contact: key, createdAt: Date.now(), kind: 'text', body: { ...body } });
+    await this.enqueue({ id: body.id, owner: this.host.getState().me, contact: key, createdAt: this.stamp(), kind: 'text', body: { ...body } });
   }
 
   async sendFile(key: ContactKey, file: Blob, fileName: string, type: 'image' | 'voice' | 'video' | 'file', duration?: number): Promise<void> {
     const id = crypto.randomUUID();
     const body = { id, toContactId: key, type, ...(duration ? { extends: { duration } } : {}) };
-    await this.enqueue({ id, owner: this.host.getState().me, contact: key, createdAt: Date.now(), kind: 'file', body, file, fileName });
+    await this.enqueue({ id, owner: this.host.getState().me, contact: key, createdAt: this.stamp(), kind: 'file', body, file, fileName });
   }
 
   /** Puts a failed message back in line. */
@@ -53,6 +56,12 @@ export class Sender {
     if (entries.length) await this.flush();
   }
 
+  /** The outbox is ordered by createdAt: two messages in the same millisecond must still differ. */
+  private stamp(): number {
+    this.lastCreatedAt = Math.max(Date.now(), this.lastCreatedAt + 1);
+    return this.lastCreatedAt;
+  }
+
   private async enqueue(entry: OutboxEntry): Promise<void> {
     this.show(entry, 'going');
     await outbox.put(entry).catch(() => undefined);
@@ -75,11 +84,24 @@ export class Sender {
 
   /** Sends the outbox in order; stops at the first network failure so order is kept. */
   flush(): Promise<void> {
-    this.flushing ??= this.drain().finally(() => (this.flushing = null));
+    if (this.flushing) {
+      this.rerun = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      // Go round again for messages written after this round read the outbox, unless the
+      // network is down (then the reconnect's flush picks them up).
+      let carryOn: boolean;
+      do {
+        this.rerun = false;
+        carryOn = await this.drain();
+      } while (carryOn && this.rerun);
+    })().finally(() => (this.flushing = null));
     return this.flushing;
   }
 
-  private async drain(): Promise<void> {
+  /** One pass over the outbox; false when it stopped at a network failure. */
+  private async drain(): Promise<boolean> {
     for (const entry of await outbox.list(this.host.getState().me).catch(() => [])) {
       if (entry.held) continue;
       try {
@@ -93,8 +115,9 @@ export class Sender {
         this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { status: 'failed' })));
         // A refusal will not change by itself: hold it until the user retries or discards it.
         if (error instanceof ApiError && error.kind !== 'network') await outbox.put({ ...entry, held: true });
-        else return;
+        else return false;
       }
     }
+    return true;
   }
 }

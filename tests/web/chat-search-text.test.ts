@@ -1,0 +1,38 @@
+// Search matching ignores case and Vietnamese accents; the address book groups by letter.
+import { describe, expect, it } from 'vitest';
+import { groupContacts } from '../../web/src/features/chat/components/contacts/group-contacts';
+import { findMatches } from '../../web/src/features/chat/components/search/highlight-text';
+import { matchesAny } from '../../web/src/features/chat/components/search/fold-text';
+import { plainText } from '../../web/src/features/chat/components/chat-list/chat-preview';
+import { contact } from './chat-factories';
+
+describe('search text', () => {
+  it('matches names and accounts without regard to case or accents', () => {
+    expect(matchesAny('duc', ['Nguyễn Đức Anh'])).toBe(true);
+    expect(matchesAny('ANH', ['Nguyễn Đức Anh'])).toBe(true);
+    expect(matchesAny('0002', ['Bao', '13800000002'])).toBe(true);
+    expect(matchesAny('minh', ['Bao', '13800000002'])).toBe(false);
+    expect(matchesAny('  ', ['anything'])).toBe(false);
+  });
+
+  it('finds highlight ranges in the original text even where accents were folded', () => {
+    const text = 'Hẹn gặp ở Đà Nẵng nhé, đà nẵng đẹp';
+    expect(findMatches(text, 'da nang').map(([a, b]) => text.slice(a, b))).toEqual(['Đà Nẵng', 'đà nẵng']);
+  });
+
+  it('flattens message text to one plain line', () => {
+    expect(plainText('line one\n\nline <b>two</b>&nbsp;end')).toBe('line one line two end');
+  });
+});
+
+describe('address book sections', () => {
+  it('groups by index letter A–Z with # last, names sorted inside', () => {
+    const sections = groupContacts([
+      contact(1, { displayName: 'Zoe', index: 'Z' }), contact(2, { displayName: '123', index: '#' }),
+      contact(3, { displayName: 'Bảo', index: 'B' }), contact(4, { displayName: 'Anh', index: 'A' }), contact(5, { displayName: 'Bach', index: 'B' }),
+    ], 'vi');
+    expect(sections.map((s) => [s.letter, s.contacts.map((c) => c.displayName)])).toEqual([
+      ['A', ['Anh']], ['B', ['Bach', 'Bảo']], ['Z', ['Zoe']], ['#', ['123']],
+    ]);
+  });
+});

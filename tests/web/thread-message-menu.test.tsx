@@ -1,0 +1,57 @@
+// The long-press menu offers Recall only on own messages still inside the recall window.
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeMessageMenu, MessageMenuHost, showMessageMenu } from '../../web/src/features/chat/components/thread/message-menu';
+import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+import { menuActions } from '../../web/src/features/chat/components/thread/message-rules';
+import type { ChatMessage } from '../../web/src/features/chat/types';
+import { makeMessage, ME } from './thread-factories';
+
+const REDO_SECONDS = 120;
+
+/** Right-clicks the bubble with the real row and menu wired as the chat screen wires them. */
+function openMenu(message: ChatMessage): void {
+  const onMenu = (m: ChatMessage, target: HTMLElement) =>
+    showMessageMenu({ message: m, actions: menuActions(m, { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() }), rect: target.getBoundingClientRect() });
+  render(
+    <>
+      <MessageRow message={message} mine={message.fromUser.id === ME} isGroup={false} read={false} roundAvatar={false}
+        recallDraft={null} onMenu={onMenu} onFailedTap={vi.fn()} onReedit={vi.fn()} />
+      <MessageMenuHost onAction={vi.fn()} />
+    </>,
+  );
+  fireEvent.contextMenu(screen.getByTestId('bubble'));
+}
+
+async function menuItems(message: ChatMessage): Promise<string[]> {
+  openMenu(message);
+  const menu = await screen.findByRole('menu');
+  return within(menu).getAllByRole('menuitem').map((item) => item.textContent ?? '');
+}
+
+describe('message long-press menu', () => {
+  afterEach(() => closeMessageMenu());
+
+  it('offers Recall on my own message sent a minute ago', async () => {
+    expect(await menuItems(makeMessage({ from_user: ME, sendTime: Date.now() - 60_000 }))).toEqual(['Copy', 'Quote', 'Forward', 'Recall']);
+  });
+
+  it('does not offer Recall once the recall window has passed', async () => {
+    expect(await menuItems(makeMessage({ from_user: ME, sendTime: Date.now() - (REDO_SECONDS + 5) * 1000 }))).toEqual(['Copy', 'Quote', 'Forward']);
+  });
+
+  it('never offers Recall on someone else’s message', async () => {
+    expect(await menuItems(makeMessage({ sendTime: Date.now() }))).toEqual(['Copy', 'Quote', 'Forward']);
+  });
+
+  it('offers no Forward for voice and no Recall when the server disables recall', () => {
+    const voice = makeMessage({ from_user: ME, type: 'voice', content: '/file/1' });
+    expect(menuActions(voice, { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual(['quote', 'recall']);
+    expect(menuActions(makeMessage({ from_user: ME }), { me: ME, redoSeconds: 0, now: Date.now() })).not.toContain('recall');
+  });
+
+  it('offers only Copy on a message still being sent, and nothing on a recalled one', () => {
+    expect(menuActions(makeMessage({ from_user: ME, status: 'going' }), { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual(['copy']);
+    expect(menuActions(makeMessage({ from_user: ME, is_undo: 1 }), { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual([]);
+  });
+});

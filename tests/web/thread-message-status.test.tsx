@@ -1,0 +1,50 @@
+// Own messages show how far they got: sending, failed (with Retry / Delete), read or unread.
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+import { isReadByPeer } from '../../web/src/features/chat/components/thread/message-rules';
+import type { ChatMessage } from '../../web/src/features/chat/types';
+import { makeMessage, ME } from './thread-factories';
+
+function renderRow(message: ChatMessage, { read = false, isGroup = false } = {}) {
+  const onFailedTap = vi.fn();
+  render(<MessageRow message={message} mine={message.fromUser.id === ME} isGroup={isGroup} read={read} roundAvatar={false}
+    recallDraft={null} onMenu={vi.fn()} onFailedTap={onFailedTap} onReedit={vi.fn()} />);
+  return { onFailedTap };
+}
+
+describe('own message status', () => {
+  it('shows a spinner while the message is going out', () => {
+    renderRow(makeMessage({ from_user: ME, status: 'going', msg_id: 0, seq: 0 }));
+    expect(screen.getByRole('status', { name: 'Sending' })).toBeTruthy();
+    expect(screen.queryByText('Unread')).toBeNull();
+  });
+
+  it('shows a red "!" for a failed message, which asks what to do when tapped', () => {
+    const message = makeMessage({ from_user: ME, status: 'failed', msg_id: 0, seq: 0 });
+    const { onFailedTap } = renderRow(message);
+    fireEvent.click(screen.getByRole('button', { name: 'Not sent, tap for options' }));
+    expect(onFailedTap).toHaveBeenCalledWith(message);
+  });
+
+  it('says Unread until the peer has read it, then Read', () => {
+    renderRow(makeMessage({ from_user: ME }));
+    expect(screen.getByText('Unread')).toBeTruthy();
+    renderRow(makeMessage({ from_user: ME }), { read: true });
+    expect(screen.getByText('Read').className).toContain('text-brand');
+  });
+
+  it('shows no receipts in groups, and none on messages from others', () => {
+    renderRow(makeMessage({ from_user: ME }), { isGroup: true });
+    renderRow(makeMessage());
+    expect(screen.queryByText('Unread')).toBeNull();
+    expect(screen.queryByText('Read')).toBeNull();
+  });
+
+  it('counts a message as read from the history flag or the live read watermark', () => {
+    expect(isReadByPeer(makeMessage({ seq: 5, is_read: 1 }), 0)).toBe(true);
+    expect(isReadByPeer(makeMessage({ seq: 5 }), 5)).toBe(true);
+    expect(isReadByPeer(makeMessage({ seq: 6 }), 5)).toBe(false);
+    expect(isReadByPeer(makeMessage({ seq: 0, status: 'going' }), 5)).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+// The chat detail page (spec §2, /pages/message/detail?id=<contact key>[&search=1]).
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { TopBar } from '../../components/ui/top-bar';
+import { ChatDetailView } from '../../features/chat/components/detail/chat-detail-view';
+import { useAppSetting } from '../../features/settings/hooks/use-app-setting';
+
+export default function ChatDetailScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { circleAvatar } = useAppSetting();
+  const key = params.get('id') ?? '';
+  const searching = params.get('search') === '1';
+  return (
+    <div className="min-h-dvh bg-page">
+      <TopBar title={t(searching ? 'chatDetail.searchHistory' : 'route.chatDetail')} />
+      <ChatDetailView key={key} contactKey={key} roundAvatar={circleAvatar} searching={searching} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// The chat screen (/pages/message/chat?id=<contact>): top bar, the virtualized thread and the
+// composer, plus the overlays the thread opens (long-press menu, action sheet, image preview).
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../config/paths';
+import { storage } from '../../lib/storage';
+import { Composer } from '../../features/chat/components/composer/composer';
+import { ActionSheetHost } from '../../features/chat/components/thread/action-sheet';
+import { chatConfig } from '../../features/chat/components/thread/chat-config';
+import { ChatTopBar } from '../../features/chat/components/thread/chat-top-bar';
+import { ImagePreviewHost } from '../../features/chat/components/thread/image-preview';
+import { MessageList } from '../../features/chat/components/thread/message-list';
+import { MessageMenuHost } from '../../features/chat/components/thread/message-menu';
+import { useMessageActions } from '../../features/chat/components/thread/use-message-actions';
+import { stopVoice } from '../../features/chat/components/thread/voice-player';
+import { useChatState, useOpenChat } from '../../features/chat/hooks/use-chat';
+import { chatStore } from '../../features/chat/state/chat-store';
+import { thread } from '../../features/chat/state/thread-ops';
+import { keyOf } from '../../features/chat/types';
+
+export default function ChatScreen() {
+  const [params] = useSearchParams();
+  const key = params.get('id');
+  if (!key) return <Navigate to={PATHS.home} replace />;
+  // A new key is a new chat: fresh scroll position, composer and overlays.
+  return <ChatView key={key} contactKey={key} />;
+}
+
+function ChatView({ contactKey }: { contactKey: string }) {
+  useOpenChat(contactKey);
+  const contact = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey));
+  const current = useChatState((s) => thread(s, contactKey));
+  const me = useChatState((s) => s.me);
+  const [config] = useState(chatConfig);
+  const [roundAvatar] = useState(() => storage.getAppSetting().circleAvatar);
+  const actions = useMessageActions(contactKey, me, config.redoSeconds);
+  const loadOlder = useCallback(() => chatStore.loadOlder(contactKey), [contactKey]);
+  useEffect(() => stopVoice, []);
+
+  const isGroup = Boolean(contact?.is_group) || contactKey.startsWith('group-');
+  const online = !isGroup && config.showOnline && contact ? Boolean(contact.is_online) : null;
+  return (
+    <div className="flex h-dvh flex-col bg-[#ededed]">
+      <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} />
+      <MessageList thread={current} me={me} isGroup={isGroup} roundAvatar={roundAvatar} redoSeconds={config.redoSeconds}
+        loadOlder={loadOlder} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
+      <Composer contactKey={contactKey} />
+      <MessageMenuHost onAction={actions.onAction} />
+      <ActionSheetHost />
+      <ImagePreviewHost />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// The chat list: visible conversations (pinned first, then newest), each row opening the chat
+// on tap and the action sheet on long press; an empty state pointing to the contacts.
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../../config/paths';
+import { storedSystemInfo } from '../../../../lib/system-info';
+import { useChatState } from '../../hooks/use-chat';
+import { visibleChats } from '../../state/thread-ops';
+import { keyOf, type Contact } from '../../types';
+import { ChatActionsSheet } from './chat-actions-sheet';
+import { chatPreview } from './chat-preview';
+import { ChatRow } from './chat-row';
+import { EmptyChatsIcon } from './list-icons';
+import { useMinuteClock } from './use-minute-clock';
+
+export const chatPath = (key: string) => `${PATHS.chat}?id=${encodeURIComponent(key)}`;
+
+export function ChatList({ roundAvatar }: { roundAvatar: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const contacts = useChatState((s) => s.contacts);
+  const loaded = useChatState((s) => s.contactsLoaded);
+  const me = useChatState((s) => s.me);
+  const [acting, setActing] = useState<Contact | null>(null);
+  const now = useMinuteClock();
+  const chats = useMemo(() => visibleChats(contacts), [contacts]);
+  const names = useMemo(() => new Map(contacts.map((c) => [keyOf(c.id), c.displayName])), [contacts]);
+  // Spec (reference §3.5): chatInfo.online only decides whether the dot is shown.
+  const showOnline = storedSystemInfo().chatInfo.online === '1';
+
+  const open = useCallback((c: Contact) => void navigate(chatPath(keyOf(c.id))), [navigate]);
+  const close = useCallback(() => setActing(null), []);
+
+  if (!chats.length) {
+    if (!loaded) return <p className="py-16 text-center text-[14px] text-neutral-400">{t('common.loading')}</p>;
+    return (
+      <div className="flex flex-col items-center px-10 pt-24 text-center">
+        <EmptyChatsIcon />
+        <p className="mt-5 text-[17px] font-medium text-neutral-700">{t('chatList.emptyTitle')}</p>
+        <p className="mt-2 text-[14px] leading-relaxed text-neutral-400">{t('chatList.emptyHint')}</p>
+        <Link to={PATHS.contacts} className="mt-6 rounded-md bg-brand px-6 py-2.5 text-[15px] text-white active:bg-brand-dark">
+          {t('chatList.emptyAction')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul aria-label={t('route.home')} className="divide-y divide-black/5">
+        {chats.map((c) => (
+          <ChatRow key={keyOf(c.id)} contact={c} now={now} roundAvatar={roundAvatar} showOnline={showOnline} onOpen={open} onActions={setActing}
+            preview={chatPreview(c, { me, t, nameOf: (id) => names.get(keyOf(id)) })} />
+        ))}
+      </ul>
+      {acting && <ChatActionsSheet contact={chats.find((c) => keyOf(c.id) === keyOf(acting.id)) ?? acting} onClose={close} />}
+    </>
+  );
+}

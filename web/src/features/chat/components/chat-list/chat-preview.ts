@@ -1,0 +1,41 @@
+// The one-line preview under a chat's name: text as plain text on one line, a placeholder for
+// media and calls, or who recalled the last message. Shared by the chat list and search.
+import type { TFunction } from 'i18next';
+import type { Contact } from '../../types';
+
+const PLACEHOLDER = {
+  image: 'chatList.preview.image',
+  video: 'chatList.preview.video',
+  file: 'chatList.preview.file',
+  voice: 'chatList.preview.voice',
+  emoji: 'chatList.preview.emoji',
+  webrtc: 'chatList.preview.call',
+  call: 'chatList.preview.call',
+} as const;
+
+/** Message text as one line: HTML-ish tags (older clients sent them) and line breaks flattened. */
+export function plainText(content: string): string {
+  return content.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The placeholder for a non-text message type, or null for text-like ones. */
+export function typePlaceholder(type: string | undefined, t: TFunction): string | null {
+  const key = type ? PLACEHOLDER[type as keyof typeof PLACEHOLDER] : undefined;
+  return key ? t(key) : null;
+}
+
+interface PreviewContext {
+  me: number;
+  /** Looks a user's name up, for a group member who recalled a message. */
+  nameOf: (userId: number) => string | undefined;
+  t: TFunction;
+}
+
+export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext): string {
+  if (contact.lastContentUndo) {
+    if (contact.lastFrom === me) return t('chatList.recalledByMe');
+    const name = (contact.lastFrom && nameOf(contact.lastFrom)) || contact.displayName;
+    return t('chatList.recalledBy', { name });
+  }
+  return typePlaceholder(contact.type, t) ?? plainText(contact.lastContent);
+}

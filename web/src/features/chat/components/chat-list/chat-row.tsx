@@ -1,0 +1,62 @@
+// One conversation in the chat list: avatar (with an online dot for single chats when the
+// server shows presence), name, time, one-line preview, unread badge and the muted bell.
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../../components/ui/avatar';
+import { Badge } from '../../../../components/ui/badge';
+import { formatChatListTime } from '../../../../utils/chat-list-time';
+import type { Contact } from '../../types';
+import { MutedIcon } from './list-icons';
+import { useLongPress } from './use-long-press';
+
+interface ChatRowProps {
+  contact: Contact;
+  preview: string;
+  roundAvatar: boolean;
+  showOnline: boolean;
+  now: Date;
+  onOpen: (contact: Contact) => void;
+  onActions: (contact: Contact) => void;
+}
+
+export const ChatRow = memo(function ChatRow({ contact, preview, roundAvatar, showOnline, now, onOpen, onActions }: ChatRowProps) {
+  const { t } = useTranslation();
+  const press = useLongPress(() => onActions(contact));
+  const muted = !contact.is_notice;
+  const open = () => {
+    if (!press.consumeFired()) onOpen(contact);
+  };
+  return (
+    <li className={contact.is_top ? 'bg-[#f2f2f2]' : 'bg-white'}>
+      <button type="button" onClick={open} onTouchStart={press.onTouchStart} onTouchMove={press.onTouchMove}
+        onTouchEnd={press.onTouchEnd} onTouchCancel={press.onTouchCancel} onContextMenu={press.onContextMenu}
+        data-pinned={contact.is_top ? 'true' : undefined}
+        className="flex w-full items-center gap-3 px-4 py-3 text-left select-none [-webkit-touch-callout:none] active:bg-black/5">
+        <span className="relative shrink-0">
+          <Avatar name={contact.displayName} src={contact.avatar || undefined} size={48} round={roundAvatar} />
+          {showOnline && !contact.is_group && contact.is_online === 1 && (
+            <span aria-label={t('chatList.online')} className="absolute -right-0.5 -bottom-0.5 h-3 w-3 rounded-full border-2 border-white bg-brand" />
+          )}
+          <span className="absolute -top-1.5 -right-1.5">
+            <Badge count={contact.unread} muted={muted} dot={muted} label={t('chatList.unread', { count: contact.unread })} />
+          </span>
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col gap-1 border-black/5">
+          <span className="flex items-baseline gap-2">
+            <span className="min-w-0 flex-1 truncate text-[16px] text-neutral-900">{contact.displayName}</span>
+            <span className="shrink-0 text-[12px] text-neutral-400">
+              {contact.lastSendTime > 0 && formatChatListTime(new Date(contact.lastSendTime), now, t)}
+            </span>
+          </span>
+          <span className="flex items-center gap-2">
+            <span className="min-w-0 flex-1 truncate text-[14px] text-neutral-400">
+              {muted && contact.unread > 1 && t('chatList.mutedCount', { count: contact.unread })}
+              {preview}
+            </span>
+            {muted && <span className="shrink-0 text-neutral-300" aria-label={t('chatList.muted')}><MutedIcon /></span>}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+});

@@ -1,0 +1,37 @@
+// The messages tab's own top bar: the title (with the unread total, as messengers do), a
+// search button and a "+" menu for starting a chat.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../../config/paths';
+import { NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
+
+const ICON_BUTTON = 'flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50';
+
+export function HomeTopBar({ unread }: { unread: number }) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-page/95 px-24 backdrop-blur">
+      <h1 className="truncate text-[17px] font-medium text-black">
+        {t('route.home')}
+        {unread > 0 && <span className="ml-1 font-normal">({unread > 99 ? '99+' : unread})</span>}
+      </h1>
+      <div className="absolute right-1 flex">
+        <Link to={PATHS.search} aria-label={t('chatList.search')} className={ICON_BUTTON}><SearchIcon /></Link>
+        <button type="button" aria-label={t('chatList.more')} aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)} className={ICON_BUTTON}>
+          <PlusCircleIcon />
+        </button>
+      </div>
+      {menuOpen && (
+        <>
+          <div className="fixed inset-0 z-10" onClick={() => setMenuOpen(false)} />
+          <nav className="absolute top-11 right-2 z-20 min-w-40 rounded-lg bg-[#4c4c4c] py-1 text-[15px] text-white shadow-lg">
+            <Link to={PATHS.contacts} className="flex items-center gap-3 px-4 py-3 active:bg-white/10"><NewChatIcon />{t('chatList.newChat')}</Link>
+            <Link to={PATHS.search} className="flex items-center gap-3 px-4 py-3 active:bg-white/10"><SearchIcon size={20} />{t('chatList.search')}</Link>
+          </nav>
+        </>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,92 @@
+// The chat's input bar: voice/keyboard toggle, the text box (or "Hold to talk"), emoji and
+// "+" panels, Send once there is text, and the quote being replied to.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../../components/ui/toast';
+import { chatStore } from '../../state/chat-store';
+import { chatConfig, TEXT_MAX } from '../thread/chat-config';
+import { composerDraft, useComposerDraft } from './composer-draft';
+import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
+import { EmojiPanel } from './emoji-panel';
+import { HoldToTalk } from './hold-to-talk';
+import { MessageInput } from './message-input';
+import { PlusPanel } from './plus-panel';
+import { QuoteBar } from './quote-bar';
+import { sendPicked } from './send-picked';
+import { useCaretEditing } from './use-caret-editing';
+
+type Panel = 'none' | 'emoji' | 'plus';
+const ICON_BUTTON = 'mb-1 flex size-8 shrink-0 items-center justify-center text-neutral-700 active:opacity-50';
+
+export function Composer({ contactKey }: { contactKey: string }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [voiceMode, setVoiceMode] = useState(false);
+  const [panel, setPanel] = useState<Panel>('none');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const { quote, fill } = useComposerDraft();
+  const caret = useCaretEditing(input, text, setText);
+
+  // Re-edit of a recalled message, or a new quote: back to the keyboard, ready to type.
+  useEffect(() => {
+    if (fill) setText(fill.text.slice(0, TEXT_MAX));
+  }, [fill]);
+  useEffect(() => {
+    if (!fill && !quote) return;
+    setVoiceMode(false);
+    requestAnimationFrame(() => input.current?.focus());
+  }, [fill, quote]);
+  // A quote belongs to the chat it was made in.
+  useEffect(() => () => composerDraft.reset(), [contactKey]);
+
+  const send = () => {
+    const content = text.trim();
+    if (!content) return;
+    if (content.length > TEXT_MAX) return showToast(t('chat.textTooLong', { count: TEXT_MAX }));
+    const q = quote ? { quote: { msg_id: quote.msg_id, content: quote.content, user_id: quote.user_id ?? 0, realname: quote.realname ?? '' } } : undefined;
+    void chatStore.sender.sendText(contactKey, content, q);
+    setText('');
+    composerDraft.clearQuote();
+  };
+
+  const toggle = (next: Panel) => {
+    setPanel((open) => (open === next ? 'none' : next));
+    if (next === 'emoji') setVoiceMode(false);
+    // Hide the on-screen keyboard so the panel takes its place.
+    input.current?.blur();
+  };
+
+  const canSend = !voiceMode && text.trim() !== '';
+  return (
+    <footer className="shrink-0 border-t border-black/10 bg-[#f7f7f7] pb-[env(safe-area-inset-bottom)]">
+      {quote && !voiceMode && <div className="pt-2"><QuoteBar quote={quote} onClose={composerDraft.clearQuote} /></div>}
+      <div className="flex items-end gap-2 px-2 py-2">
+        <button type="button" className={ICON_BUTTON} aria-label={t(voiceMode ? 'chat.keyboardMode' : 'chat.voiceMode')}
+          onClick={() => { setVoiceMode(!voiceMode); setPanel('none'); }}>
+          {voiceMode ? <KeyboardIcon /> : <MicIcon />}
+        </button>
+        {voiceMode ? (
+          <HoldToTalk onRecorded={(wav, seconds) => void chatStore.sender.sendFile(contactKey, wav, `voice-${Date.now()}.wav`, 'voice', Math.round(seconds * 10) / 10)} />
+        ) : (
+          <div className="min-w-0 flex-1">
+            <MessageInput value={text} inputRef={input} onChange={setText} onSend={send} onFocus={() => setPanel('none')} />
+          </div>
+        )}
+        <button type="button" className={ICON_BUTTON} aria-label={t('chat.emojiButton')} aria-expanded={panel === 'emoji'} onClick={() => toggle('emoji')}>
+          <SmileIcon />
+        </button>
+        {canSend ? (
+          <button type="button" onClick={send} className="mb-0.5 h-9 shrink-0 rounded-[4px] bg-brand px-3.5 text-[15px] font-medium text-white active:bg-brand-dark">
+            {t('chat.send')}
+          </button>
+        ) : (
+          <button type="button" className={ICON_BUTTON} aria-label={t('chat.moreButton')} aria-expanded={panel === 'plus'} onClick={() => toggle('plus')}>
+            <PlusIcon />
+          </button>
+        )}
+      </div>
+      {panel === 'emoji' && <EmojiPanel onPick={caret.insert} onBackspace={caret.backspace} />}
+      {panel === 'plus' && <PlusPanel fileExt={chatConfig().fileExt} onPick={(kind, files) => { setPanel('none'); void sendPicked(contactKey, kind, files, t); }} />}
+    </footer>
+  );
+}

@@ -1,0 +1,40 @@
+// The composer's text box: grows with its content up to five lines; on a desktop keyboard
+// Enter sends and Shift+Enter breaks the line, on touch keyboards Enter is a line break.
+import { useLayoutEffect, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TEXT_MAX } from '../thread/chat-config';
+
+const MAX_HEIGHT_PX = 120;
+
+interface MessageInputProps {
+  value: string;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onFocus: () => void;
+}
+
+const hasFinePointer = () => (typeof window.matchMedia === 'function' ? window.matchMedia('(pointer: fine)').matches : true);
+
+export function MessageInput({ value, inputRef, onChange, onSend, onFocus }: MessageInputProps) {
+  const { t } = useTranslation();
+  useLayoutEffect(() => {
+    const el = inputRef.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [value, inputRef]);
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    // An IME confirming a candidate with Enter is not a send.
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing || !hasFinePointer()) return;
+    e.preventDefault();
+    onSend();
+  };
+
+  return (
+    <textarea ref={inputRef} value={value} rows={1} maxLength={TEXT_MAX} aria-label={t('chat.inputLabel')} enterKeyHint="send"
+      onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} onFocus={onFocus}
+      className="block max-h-[120px] min-h-10 w-full resize-none rounded-[4px] bg-white px-2.5 py-[9px] text-[16px] leading-[22px] outline-none" />
+  );
+}

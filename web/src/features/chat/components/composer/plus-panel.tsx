@@ -1,0 +1,50 @@
+// The "+" panel: photos (up to 9), a video (up to 60 s) and files (up to 100), each through a
+// hidden file input so the system picker opens.
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TKey } from '../../../../lib/i18n';
+import { FolderIcon, PhotoIcon, VideoIcon } from './composer-icons';
+import type { PickKind } from './pick-rules';
+
+interface Tile {
+  kind: PickKind;
+  label: TKey;
+  icon: ReactNode;
+  accept?: string;
+  multiple: boolean;
+}
+
+const TILES: Tile[] = [
+  { kind: 'image', label: 'chat.plus.photos', icon: <PhotoIcon />, accept: 'image/*', multiple: true },
+  { kind: 'video', label: 'chat.plus.video', icon: <VideoIcon />, accept: 'video/*', multiple: false },
+  { kind: 'file', label: 'chat.plus.file', icon: <FolderIcon />, multiple: true },
+];
+
+export function PlusPanel({ fileExt, onPick }: { fileExt: string[]; onPick: (kind: PickKind, files: File[]) => void }) {
+  return (
+    <div className="grid h-[200px] grid-cols-4 content-start gap-y-4 border-t border-black/5 bg-[#f5f5f5] px-5 pt-6">
+      {TILES.map((tile) => <PickTile key={tile.kind} tile={tile} accept={tile.accept ?? fileExt.map((x) => `.${x}`).join(',')} onPick={onPick} />)}
+    </div>
+  );
+}
+
+function PickTile({ tile, accept, onPick }: { tile: Tile; accept: string; onPick: (kind: PickKind, files: File[]) => void }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-col items-center gap-1.5">
+      <button type="button" onClick={() => input.current?.click()}
+        className="flex size-16 items-center justify-center rounded-2xl bg-white text-neutral-700 active:bg-neutral-200">
+        {tile.icon}
+      </button>
+      <span className="text-[12px] text-neutral-500">{t(tile.label)}</span>
+      <input ref={input} type="file" hidden accept={accept} multiple={tile.multiple} aria-label={t(tile.label)}
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          // Picking the same file again must fire another change.
+          e.currentTarget.value = '';
+          if (files.length) onPick(tile.kind, files);
+        }} />
+    </div>
+  );
+}

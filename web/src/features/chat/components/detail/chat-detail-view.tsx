@@ -1,0 +1,63 @@
+// The chat detail page (spec §2): who the chat is with, pin and mute switches, the history
+// search, and deleting the chat from the list.
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../../../components/ui/avatar';
+import { showDialog } from '../../../../components/ui/dialog';
+import { ListGroup, ListRow } from '../../../../components/ui/list-row';
+import { Switch } from '../../../../components/ui/switch';
+import { PATHS } from '../../../../config/paths';
+import { ChevronIcon } from '../../../../components/ui/icons';
+import { useChatState } from '../../hooks/use-chat';
+import { chatStore } from '../../state/chat-store';
+import { keyOf } from '../../types';
+import { chatPath } from '../chat-list/chat-list';
+import { HistorySearch } from './history-search';
+
+/** The detail page of a chat, or with `searching` its history search (a page of its own in history, so back closes it). */
+export const chatDetailPath = (key: string, searching = false) => `${PATHS.chatDetail}?id=${encodeURIComponent(key)}${searching ? '&search=1' : ''}`;
+
+export function ChatDetailView({ contactKey, roundAvatar, searching }: { contactKey: string; roundAvatar: boolean; searching: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const contact = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey));
+  const loaded = useChatState((s) => s.contactsLoaded);
+  const ignore = () => undefined;
+
+  if (!contact) return <p className="py-16 text-center text-[14px] text-neutral-400">{t(loaded ? 'chatDetail.notFound' : 'common.loading')}</p>;
+  if (searching) return <HistorySearch contactKey={contactKey} roundAvatar={roundAvatar} onOpenChat={() => void navigate(chatPath(contactKey), { replace: true })} />;
+
+  const remove = async () => {
+    if (!(await showDialog(t('chatList.deleteConfirm'), { showCancel: true }))) return;
+    await chatStore.removeChat(contactKey).then(() => navigate(PATHS.home, { replace: true }), ignore);
+  };
+
+  return (
+    <div className="pb-8">
+      <section className="mt-3 flex items-center gap-4 bg-white px-4 py-4">
+        <Avatar name={contact.displayName} src={contact.avatar || undefined} size={56} round={roundAvatar} />
+        <div className="min-w-0">
+          <p className="truncate text-[17px] font-medium text-neutral-900">{contact.displayName}</p>
+          {contact.account && <p className="mt-1 truncate text-[13px] text-neutral-400">{t('chatDetail.account', { account: contact.account })}</p>}
+        </div>
+      </section>
+      <ListGroup>
+        <button type="button" onClick={() => void navigate(chatDetailPath(contactKey, true))} className="flex min-h-14 w-full items-center bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100">
+          <span className="flex-1">{t('chatDetail.searchHistory')}</span>
+          <ChevronIcon />
+        </button>
+      </ListGroup>
+      <ListGroup>
+        <ListRow label={t('chatDetail.pin')}
+          trailing={<Switch label={t('chatDetail.pin')} checked={!!contact.is_top} onChange={(on) => void chatStore.pinChat(contactKey, on).catch(ignore)} />} />
+        <ListRow label={t('chatDetail.mute')}
+          trailing={<Switch label={t('chatDetail.mute')} checked={!contact.is_notice} onChange={(on) => void chatStore.muteChat(contactKey, on).catch(ignore)} />} />
+      </ListGroup>
+      <div className="mt-3 border-y border-neutral-100">
+        <button type="button" onClick={() => void remove()} className="block h-14 w-full bg-white text-[16px] text-[#fa5151] active:bg-neutral-100">
+          {t('chatDetail.delete')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// One message found in a chat's history: sender, time and the text with the words marked,
+// or the media placeholder (and file name) for other types.
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../../components/ui/avatar';
+import { formatChatListTime } from '../../../../utils/chat-list-time';
+import type { ChatMessage } from '../../types';
+import { plainText, typePlaceholder } from '../chat-list/chat-preview';
+import { HighlightText } from '../search/highlight-text';
+
+export function HistoryResult({ message, query, roundAvatar, now, onOpen }: { message: ChatMessage; query: string; roundAvatar: boolean; now: Date; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const placeholder = typePlaceholder(message.type, t);
+  return (
+    <li>
+      <button type="button" onClick={onOpen} className="flex w-full gap-3 pt-3 pl-4 text-left active:bg-neutral-100">
+        <Avatar name={message.fromUser.displayName} src={message.fromUser.avatar || undefined} size={36} round={roundAvatar} />
+        <span className="flex min-w-0 flex-1 flex-col gap-1 border-b border-black/5 pr-4 pb-3">
+          <span className="flex items-baseline gap-2 text-[13px] text-neutral-400">
+            <span className="min-w-0 flex-1 truncate">{message.fromUser.displayName}</span>
+            <span className="shrink-0">{formatChatListTime(new Date(message.sendTime), now, t)}</span>
+          </span>
+          <span className="line-clamp-2 text-[15px] break-words text-neutral-900">
+            {placeholder
+              ? `${placeholder}${message.fileName ? ` ${message.fileName}` : ''}`
+              : <HighlightText text={plainText(message.content)} query={query} />}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+// One chat's record search (reference §1.3 getMessageList with `type`): newest first, by type
+// and words, 20 a page; the words apply after typing pauses.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { searchHistory } from '../../api/chat-api';
+import { SEARCH_DEBOUNCE_MS } from '../search/use-message-search';
+import { useDebounced } from '../search/use-debounced';
+
+export const HISTORY_TYPES = ['all', 'text', 'image', 'video', 'file'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+const PAGE_SIZE = 20;
+
+export function useHistorySearch(contactKey: string, query: string, type: HistoryType) {
+  const keywords = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const result = useInfiniteQuery({
+    queryKey: ['history-search', contactKey, type, keywords],
+    queryFn: ({ pageParam }) => searchHistory(contactKey, keywords, type, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.length >= PAGE_SIZE ? pages.length + 1 : undefined),
+  });
+  return {
+    keywords,
+    messages: result.data?.pages.flat() ?? [],
+    loading: result.isPending || keywords !== query.trim(),
+    hasMore: result.hasNextPage,
+    loadMore: () => void result.fetchNextPage(),
+    loadingMore: result.isFetchingNextPage,
+  };
+}

@@ -1,0 +1,20 @@
+// Who can receive a forward and how many (spec §5: at least 1, at most 5 people). Helper
+// entries of the contact list (notices, my favourites) are not conversations one can post to.
+import { keyOf, type Contact } from '../../types';
+import { FORWARD_MAX } from '../thread/chat-config';
+
+const POSTABLE = /^(\d{1,12}|group-\d{1,12})$/;
+
+export const forwardTargets = (contacts: Contact[]) => contacts.filter((c) => POSTABLE.test(keyOf(c.id)));
+
+/** Toggles one target; `refused` when that would make more than the maximum. */
+export function toggleTarget(selected: string[], key: string, max = FORWARD_MAX): { selected: string[]; refused: boolean } {
+  if (selected.includes(key)) return { selected: selected.filter((k) => k !== key), refused: false };
+  if (selected.length >= max) return { selected, refused: true };
+  return { selected: [...selected, key], refused: false };
+}
+
+export function matchesSearch(contact: Contact, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || contact.displayName.toLowerCase().includes(q) || (contact.account ?? '').toLowerCase().includes(q);
+}

@@ -1,0 +1,41 @@
+// The search page: one box, contacts matched locally at once, messages from the recent chats'
+// history after a short pause. Tapping either opens the chat.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../../../config/paths';
+import { SearchInput } from '../../../../components/ui/search-input';
+import { useChatState } from '../../hooks/use-chat';
+import { chatPath } from '../chat-list/chat-list';
+import { ContactResults } from './contact-results';
+import { matchesAny } from './fold-text';
+import { MessageResults } from './message-results';
+import { useMessageSearch } from './use-message-search';
+
+export function GlobalSearch({ roundAvatar }: { roundAvatar: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const contacts = useChatState((s) => s.contacts);
+  const [query, setQuery] = useState('');
+  const people = useMemo(() => contacts.filter((c) => matchesAny(query, [c.displayName, c.account])), [contacts, query]);
+  const { keywords, hits, searching } = useMessageSearch(query, contacts);
+  const open = (key: string) => void navigate(chatPath(key));
+  const typed = query.trim() !== '';
+
+  return (
+    <>
+      <div className="sticky top-0 z-10 flex items-center gap-2 bg-page py-2 pl-3">
+        <SearchInput value={query} onChange={setQuery} placeholder={t('search.placeholder')} autoFocus />
+        <button type="button" onClick={() => void (location.key === 'default' ? navigate(PATHS.home) : navigate(-1))} className="px-3 text-[16px] text-[#576b95]">{t('common.cancel')}</button>
+      </div>
+      {!typed && <p className="px-10 pt-16 text-center text-[14px] leading-relaxed text-neutral-400">{t('search.hint')}</p>}
+      {typed && people.length > 0 && <ContactResults contacts={people} query={query} roundAvatar={roundAvatar} onOpen={open} />}
+      {typed && hits.length > 0 && <MessageResults hits={hits} query={keywords} roundAvatar={roundAvatar} onOpen={open} />}
+      {typed && searching && <p role="status" className="py-4 text-center text-[13px] text-neutral-400">{t('search.searching')}</p>}
+      {typed && !searching && !people.length && !hits.length && (
+        <p className="px-10 pt-16 text-center text-[14px] text-neutral-400">{t('search.noResults', { keywords: query.trim() })}</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+// Search results: matching messages grouped by chat, newest first within each, with the
+// words highlighted; a chat with many hits shows a few until expanded.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../../components/ui/avatar';
+import { formatChatListTime } from '../../../../utils/chat-list-time';
+import { keyOf } from '../../types';
+import { plainText } from '../chat-list/chat-preview';
+import { HighlightText } from './highlight-text';
+import type { ChatHits } from './use-message-search';
+
+const FOLDED_HITS = 3;
+
+function ChatHitGroup({ hits, query, roundAvatar, onOpen }: { hits: ChatHits; query: string; roundAvatar: boolean; onOpen: (key: string) => void }) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const { contact, messages } = hits;
+  const shown = expanded ? messages : messages.slice(0, FOLDED_HITS);
+  const now = new Date();
+  return (
+    <li className="border-b border-black/5 py-2 pl-4">
+      <div className="flex items-center gap-2 pb-1">
+        <Avatar name={contact.displayName} src={contact.avatar || undefined} size={24} round={roundAvatar} />
+        <span className="truncate text-[14px] font-medium text-neutral-700">{contact.displayName}</span>
+      </div>
+      <ul>
+        {shown.map((m) => (
+          <li key={m.id}>
+            <button type="button" onClick={() => onOpen(keyOf(contact.id))} className="flex w-full items-baseline gap-3 py-1.5 pr-4 pl-8 text-left active:bg-neutral-100">
+              <span className="min-w-0 flex-1 truncate text-[15px] text-neutral-800">
+                {m.fromUser.id !== contact.id && contact.is_group ? `${m.fromUser.displayName}: ` : ''}
+                <HighlightText text={plainText(m.content)} query={query} />
+              </span>
+              <span className="shrink-0 text-[12px] text-neutral-400">{formatChatListTime(new Date(m.sendTime), now, t)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {messages.length > shown.length && (
+        <button type="button" onClick={() => setExpanded(true)} className="py-1 pl-8 text-[14px] text-[#576b95]">
+          {t('search.moreHits', { count: messages.length - shown.length })}
+        </button>
+      )}
+    </li>
+  );
+}
+
+interface MessageResultsProps {
+  hits: ChatHits[];
+  query: string;
+  roundAvatar: boolean;
+  onOpen: (key: string) => void;
+}
+
+export function MessageResults({ hits, query, roundAvatar, onOpen }: MessageResultsProps) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('search.messages')} className="mt-2 bg-white">
+      <h2 className="px-4 pt-3 pb-1 text-[13px] text-neutral-500">{t('search.messages')}</h2>
+      <ul>
+        {hits.map((h) => <ChatHitGroup key={keyOf(h.contact.id)} hits={h} query={query} roundAvatar={roundAvatar} onOpen={onOpen} />)}
+      </ul>
+    </section>
+  );
+}

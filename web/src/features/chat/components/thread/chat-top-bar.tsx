@@ -1,0 +1,41 @@
+// The chat's top bar: back to the chat list (spec §2: back from chat goes home), the contact's
+// name with their presence in single chats, and "…" to the chat details.
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { BackIcon } from '../../../../components/ui/icons';
+import { PATHS } from '../../../../config/paths';
+
+interface ChatTopBarProps {
+  contactKey: string;
+  title: string;
+  /** null: presence is not shown (groups, or the server hides it). */
+  online: boolean | null;
+}
+
+export function ChatTopBar({ contactKey, title, online }: ChatTopBarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <header className="relative z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-[#ededed] px-12">
+      <button type="button" onClick={() => void navigate(PATHS.home)} aria-label={t('common.back')}
+        className="absolute left-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+        <BackIcon />
+      </button>
+      <div className="flex min-w-0 flex-col items-center leading-tight">
+        <h1 className="max-w-full truncate text-[17px] font-medium text-black">{title}</h1>
+        {online !== null && (
+          <span className="flex items-center gap-1 text-[11px] text-neutral-500">
+            <span aria-hidden="true" className={`size-1.5 rounded-full ${online ? 'bg-brand' : 'bg-neutral-400'}`} />
+            {online ? t('chat.online') : t('chat.offline')}
+          </span>
+        )}
+      </div>
+      <Link to={`${PATHS.chatDetail}?id=${encodeURIComponent(contactKey)}`} aria-label={t('chat.details')}
+        className="absolute right-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="currentColor">
+          <circle cx="5" cy="12" r="1.8" /><circle cx="12" cy="12" r="1.8" /><circle cx="19" cy="12" r="1.8" />
+        </svg>
+      </Link>
+    </header>
+  );
+}

@@ -1,0 +1,90 @@
+// The thread as a virtualized list: only rows near the screen are in the DOM, each measured
+// after render so bubbles of any height line up. Scrolling rules live in useThreadScroll.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage, Thread } from '../../types';
+import { buildRows } from './build-rows';
+import { isReadByPeer } from './message-rules';
+import { MessageRow, type MessageRowProps } from './message-row';
+import { recallDrafts } from './recall-drafts';
+import { TimeSeparator } from './time-separator';
+import { useThreadScroll } from './use-thread-scroll';
+
+type RowHandlers = Pick<MessageRowProps, 'onMenu' | 'onFailedTap' | 'onReedit'>;
+
+interface MessageListProps extends RowHandlers {
+  thread: Thread;
+  me: number;
+  isGroup: boolean;
+  roundAvatar: boolean;
+  redoSeconds: number;
+  loadOlder: () => Promise<void>;
+}
+
+const MINUTE_MS = 60_000;
+
+export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loadOlder, ...handlers }: MessageListProps) {
+  const { t } = useTranslation();
+  const rows = useMemo(() => buildRows(thread.messages), [thread.messages]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const now = useMinuteClock();
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (rows[i]?.kind === 'time' ? 38 : 64),
+    getItemKey: (i) => rows[i]!.key,
+    overscan: 8,
+    paddingStart: 8,
+    paddingEnd: 12,
+  });
+  const totalSize = virtualizer.getTotalSize();
+  const scroll = useThreadScroll({ scroller, rows, totalSize, me, canLoadOlder: thread.loaded && thread.hasMore, loadOlder });
+
+  const renderMessage = (message: ChatMessage) => {
+    const mine = message.fromUser.id === me;
+    return (
+      <MessageRow message={message} mine={mine} isGroup={isGroup} roundAvatar={roundAvatar}
+        read={mine && isReadByPeer(message, thread.peerReadSeq)}
+        recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null} {...handlers} />
+    );
+  };
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div ref={scroller} onScroll={scroll.onScroll} data-testid="thread" className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]">
+        <div className="relative w-full" style={{ height: totalSize }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${item.start}px)` }}>
+                {row.kind === 'time' ? <TimeSeparator sendTime={row.sendTime} now={now} /> : renderMessage(row.message)}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {scroll.loadingOlder && (
+        <div role="status" aria-label={t('common.loading')}
+          className="absolute top-2 left-1/2 size-5 -translate-x-1/2 animate-spin rounded-full border-2 border-neutral-300 border-t-neutral-500" />
+      )}
+      {scroll.unseen && (
+        <button type="button" onClick={scroll.jumpToBottom}
+          className="absolute right-3 bottom-3 rounded-full bg-white px-3.5 py-1.5 text-[13px] text-brand shadow-md active:bg-neutral-100">
+          {t('chat.newMessages')} ↓
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Relative times ("just now", "3 minutes ago") move on while the chat stays open. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

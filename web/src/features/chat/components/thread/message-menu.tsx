@@ -1,0 +1,56 @@
+// The long-press menu: a dark strip of actions above the pressed bubble (below it when the
+// bubble is near the top), closed by any tap outside.
+import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../../types';
+import type { MenuAction } from './message-rules';
+import { createOverlay } from './overlay-store';
+
+interface MenuRequest {
+  message: ChatMessage;
+  actions: MenuAction[];
+  rect: { top: number; bottom: number; left: number; right: number };
+}
+
+const menu = createOverlay<MenuRequest>();
+export const showMessageMenu = (request: MenuRequest) => request.actions.length > 0 && menu.show(request);
+export const closeMessageMenu = menu.hide;
+
+const LABELS = { copy: 'chat.menu.copy', quote: 'chat.menu.quote', forward: 'chat.menu.forward', recall: 'chat.menu.recall' } as const;
+const MENU_HEIGHT = 48;
+
+export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, message: ChatMessage) => void }) {
+  const { t } = useTranslation();
+  const request = menu.useCurrent();
+  const strip = useRef<HTMLDivElement>(null);
+  // Centre on the bubble, then keep the whole strip on screen.
+  useLayoutEffect(() => {
+    const el = strip.current;
+    if (!el || !request) return;
+    const width = el.offsetWidth;
+    const centre = (request.rect.left + request.rect.right) / 2;
+    el.style.left = `${Math.max(8, Math.min(centre - width / 2, window.innerWidth - width - 8))}px`;
+  }, [request]);
+  if (!request) return null;
+  const { rect } = request;
+  const above = rect.top > MENU_HEIGHT + 60;
+  const top = above ? rect.top - MENU_HEIGHT - 8 : rect.bottom + 8;
+  const pick = (action: MenuAction) => {
+    menu.hide();
+    onAction(action, request.message);
+  };
+  return (
+    <div className="fixed inset-0 z-40" onClick={menu.hide} onContextMenu={(e) => { e.preventDefault(); menu.hide(); }}>
+      <div ref={strip} role="menu" style={{ top, left: rect.left }}
+        className="absolute flex h-12 overflow-hidden rounded-lg bg-[#4c4c4c] shadow-lg"
+        onClick={(e) => e.stopPropagation()}>
+        {request.actions.map((action) => (
+          <button key={action} type="button" role="menuitem" onClick={() => pick(action)}
+            className="min-w-14 px-3.5 text-[14px] whitespace-nowrap text-white active:bg-white/15">
+            {t(LABELS[action])}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

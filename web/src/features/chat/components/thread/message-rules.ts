@@ -1,0 +1,44 @@
+// Pure rules about one message on screen: which long-press actions it offers, whether an own
+// message reads as read, and what a quote of it says. Kept out of components so tests can
+// state them directly.
+import type { ChatMessage } from '../../types';
+
+export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall';
+
+export interface MenuContext {
+  me: number;
+  redoSeconds: number;
+  now: number;
+}
+
+const isRecalled = (m: ChatMessage) => Boolean(m.is_undo) || m.type === 'event';
+
+/** Own, acknowledged, not yet recalled, and still inside the server's recall window. */
+export function canRecall(m: ChatMessage, ctx: MenuContext): boolean {
+  if (isRecalled(m) || m.status !== 'succeed' || m.fromUser.id !== ctx.me) return false;
+  return ctx.redoSeconds > 0 && ctx.now - m.sendTime <= ctx.redoSeconds * 1000;
+}
+
+/** The long-press menu, in the order it is shown. Pending messages only offer Copy. */
+export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
+  if (isRecalled(m)) return [];
+  const actions: MenuAction[] = [];
+  if (m.type === 'text' || m.type === 'emoji') actions.push('copy');
+  if (m.status !== 'succeed') return actions;
+  actions.push('quote');
+  // Voice is tied to its moment and is not forwarded (reference §6.2).
+  if (m.type !== 'voice') actions.push('forward');
+  if (canRecall(m, ctx)) actions.push('recall');
+  return actions;
+}
+
+/** Own message in a single chat the peer has read (history flag or the live read watermark). */
+export const isReadByPeer = (m: ChatMessage, peerReadSeq: number) => Boolean(m.is_read) || (m.seq > 0 && m.seq <= peerReadSeq);
+
+export const QUOTE_MAX = 200;
+
+/** What a quote shows: the text itself, or a placeholder key for media. */
+export function quoteText(m: ChatMessage, placeholder: (type: string) => string): string {
+  const text = m.type === 'text' || m.type === 'emoji' ? m.content : placeholder(m.type);
+  return text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
+}

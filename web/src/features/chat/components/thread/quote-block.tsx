@@ -1,0 +1,23 @@
+// The grey block under a text that quotes an earlier message: who said it and what.
+export interface QuoteInfo {
+  msg_id: number;
+  content: string;
+  user_id?: number;
+  realname?: string;
+}
+
+export function quoteOf(ext: Record<string, unknown> | null | undefined): QuoteInfo | null {
+  const quote = ext?.quote as Partial<QuoteInfo> | undefined;
+  return quote && typeof quote.content === 'string' ? (quote as QuoteInfo) : null;
+}
+
+export function QuoteBlock({ quote }: { quote: QuoteInfo }) {
+  return (
+    <div className="mt-1 max-w-full rounded-[4px] bg-black/[0.05] px-2 py-1.5 text-[13px] leading-[18px] text-neutral-500">
+      <span className="line-clamp-2 break-words whitespace-pre-wrap">
+        {quote.realname ? `${quote.realname}: ` : ''}
+        {quote.content}
+      </span>
+    </div>
+  );
+}

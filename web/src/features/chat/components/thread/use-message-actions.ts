@@ -1,0 +1,60 @@
+// What the thread's gestures do: the long-press menu (copy, quote, forward, recall), the
+// failed-message sheet (retry, delete) and Re-edit of a recalled text.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showDialog } from '../../../../components/ui/dialog';
+import { showToast } from '../../../../components/ui/toast';
+import { PATHS } from '../../../../config/paths';
+import { recallMessage } from '../../api/chat-api';
+import { chatStore } from '../../state/chat-store';
+import type { ChatMessage } from '../../types';
+import { composerDraft } from '../composer/composer-draft';
+import { showActionSheet } from './action-sheet';
+import { copyText } from './copy-text';
+import { showMessageMenu } from './message-menu';
+import { menuActions, quoteText, type MenuAction } from './message-rules';
+import { recallDrafts } from './recall-drafts';
+
+const PLACEHOLDERS = { image: 'chat.placeholder.image', voice: 'chat.placeholder.voice', video: 'chat.placeholder.video', file: 'chat.placeholder.file' } as const;
+
+export function useMessageActions(contactKey: string, me: number, redoSeconds: number) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+
+  const onMenu = useCallback((message: ChatMessage, target: HTMLElement) => {
+    const actions = menuActions(message, { me, redoSeconds, now: Date.now() });
+    showMessageMenu({ message, actions, rect: target.getBoundingClientRect() });
+  }, [me, redoSeconds]);
+
+  const recall = useCallback(async (message: ChatMessage) => {
+    if (!(await showDialog(t('chat.recall.confirm'), { showCancel: true }))) return;
+    // The server drops the content on recall; keep it here so Re-edit can offer it back.
+    if (message.type === 'text') recallDrafts.remember(message.id, message.content);
+    // A refusal (e.g. the window just closed) was already shown by the API client.
+    await recallMessage(message.id, contactKey).catch(() => recallDrafts.forget(message.id));
+  }, [contactKey, t]);
+
+  const onAction = useCallback((action: MenuAction, message: ChatMessage) => {
+    if (action === 'copy') {
+      void copyText(message.content).then((ok) => ok && showToast(t('chat.copied')));
+    } else if (action === 'quote') {
+      const placeholder = (type: string) => t(PLACEHOLDERS[type as keyof typeof PLACEHOLDERS] ?? 'chat.placeholder.message');
+      composerDraft.quote({ msg_id: message.msg_id, content: quoteText(message, placeholder), user_id: message.fromUser.id, realname: message.fromUser.displayName });
+    } else if (action === 'forward') {
+      void navigate(`${PATHS.userSelection}?mode=forward&msg=${message.msg_id}&from=${encodeURIComponent(contactKey)}`);
+    } else {
+      void recall(message);
+    }
+  }, [contactKey, navigate, recall, t]);
+
+  const onFailedTap = useCallback(async (message: ChatMessage) => {
+    const choice = await showActionSheet([{ label: t('chat.retry') }, { label: t('chat.delete'), danger: true }]);
+    if (choice === 0) void chatStore.sender.retry(contactKey, message.id);
+    else if (choice === 1) void chatStore.sender.discard(contactKey, message.id);
+  }, [contactKey, t]);
+
+  const onReedit = useCallback((text: string) => composerDraft.fill(text), []);
+
+  return { onMenu, onAction, onFailedTap, onReedit };
+}
