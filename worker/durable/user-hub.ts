@@ -103,6 +103,12 @@ export class UserHub extends DurableObject<Env> {
     return this.openSockets().length > 0;
   }
 
+  /** Registers `watcher` for this user's presence changes and answers whether the user is online now. */
+  async watchPresence(watcher: number, ttlMs: number): Promise<boolean> {
+    this.store.watch(watcher, Date.now() + ttlMs);
+    return this.openSockets().length > 0;
+  }
+
   /** Closes every socket from the server side (tests and the dev tools use it to prove reconnects). */
   async dropSockets(): Promise<number> {
     const sockets = this.openSockets();
@@ -143,11 +149,11 @@ export class UserHub extends DurableObject<Env> {
     return ws.deserializeAttachment() as SocketInfo;
   }
 
-  /** Presence lives in D1 for contact lists; live changes go to the people this user chats with. */
+  /** Presence lives in D1 for contact lists; live changes go to the people this user chats with and to watchers. */
   private async setPresence(uid: number, online: 0 | 1): Promise<void> {
     await this.env.DB.prepare('INSERT INTO presence (user_id, online, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET online = ?2, updated_at = ?3')
       .bind(uid, online, Date.now()).run();
-    const peers = this.store.chats().filter((c) => !c.is_group).slice(0, 500).map((c) => Number(c.contact_id));
+    const peers = this.store.presenceAudience(500);
     await Promise.allSettled(peers.map((peer) => userHub(this.env, peer).notify('isOnline', { id: uid, is_online: online }, false)));
   }
 }

@@ -10,6 +10,7 @@ CREATE TABLE IF NOT EXISTS chats (
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS tickets (ticket TEXT PRIMARY KEY, device_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS watchers (user_id INTEGER PRIMARY KEY, until INTEGER NOT NULL);
 `;
 
 /** How many events a hub keeps for replay; older clients reload their chat list. */
@@ -94,6 +95,18 @@ export class UserStore {
   takeTicket(ticket: string): string | null {
     const row = this.sql.exec('DELETE FROM tickets WHERE ticket = ? RETURNING device_id, expires_at', ticket).toArray()[0];
     return row && Number(row.expires_at) > Date.now() ? String(row.device_id) : null;
+  }
+
+  /** Someone looking at this user's chat wants presence changes for a while. */
+  watch(userId: number, until: number): void {
+    this.sql.exec('INSERT INTO watchers (user_id, until) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET until = excluded.until', userId, until);
+  }
+
+  /** Who hears this user's presence: the people they chat with, and current watchers. */
+  presenceAudience(limit: number): number[] {
+    this.sql.exec('DELETE FROM watchers WHERE until < ?', Date.now());
+    const peers = this.sql.exec('SELECT CAST(contact_id AS INTEGER) AS id FROM chats WHERE is_group = 0 UNION SELECT user_id AS id FROM watchers LIMIT ?', limit).toArray();
+    return peers.map((r) => Number(r.id));
   }
 
   private prune(seq: number): void {

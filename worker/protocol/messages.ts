@@ -63,6 +63,7 @@ export const ForwardMessageBody = v.object({
 export const ChatTopBody = v.object({ id: contactId, is_top: flag(), is_group: v.optional(intLike()) });
 export const ChatNoticeBody = v.object({ id: contactId, is_notice: flag(), is_group: v.optional(intLike()) });
 export const DelChatBody = v.object({ id: contactId, is_group: v.optional(intLike()) });
+export const ContactInfoBody = v.object({ id: contactId });
 
 export const WsTicketBody = v.object({ device_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))) });
 

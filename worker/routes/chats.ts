@@ -1,11 +1,11 @@
 // enterprise/im chat-list calls: contacts, pin, mute, delete chat (reference §1.3).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { listActiveUsers, presenceOf } from '../db/users';
+import { findUserById, listActiveUsers, presenceOf } from '../db/users';
 import { userHub } from '../durable/stubs';
-import { envelope } from '../middleware/errors';
+import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
-import { ChatNoticeBody, ChatTopBody, DelChatBody } from '../protocol/messages';
+import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
 import { letterIndex } from '../services/contact-index';
 import { resolveConversation } from '../services/conversation-access';
 import { contactForWire } from '../services/event-view';
@@ -36,6 +36,24 @@ chats.post('/getcontacts', async (c) => {
       };
     });
   return c.json(envelope(list, '', { count: 0, page: 0 }));
+});
+
+/** How long opening a chat keeps the viewer subscribed to the peer's presence. */
+const WATCH_MS = 30 * 60_000;
+
+// One contact's card with live presence; opening a chat calls it, which also subscribes the
+// viewer to the peer's online changes even before they have exchanged a message.
+chats.post('/getcontactinfo', async (c) => {
+  const { id } = input(c, ContactInfoBody);
+  const me = c.get('identity').uid;
+  const peer = Number(id);
+  const row = Number.isSafeInteger(peer) && peer !== me ? await findUserById(c.env.DB, peer) : null;
+  if (!row || row.status !== 1) throw refuse('user.notExist');
+  const online = await userHub(c.env, peer).watchPresence(me, WATCH_MS);
+  return c.json(envelope({
+    id: row.user_id, user_id: row.user_id, displayName: row.realname, realname: row.realname, avatar: row.avatar, motto: row.motto,
+    index: letterIndex(row.realname), is_group: 0, is_online: online ? 1 : 0,
+  }));
 });
 
 async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: number; is_notice?: number; hidden?: number }, type: 'setChatTop' | 'setIsNotice' | 'delChat') {

@@ -23,6 +23,10 @@ export async function fetchContacts(): Promise<Contact[]> {
   return (await apiPost('/enterprise/im/getContacts', {}, v.array(ContactSchema))) as unknown as Contact[];
 }
 
+/** One contact's live card; opening a chat also subscribes to the peer's presence. */
+export const fetchContactInfo = (id: string | number) =>
+  apiPost('/enterprise/im/getContactInfo', { id }, v.looseObject({ id: v.number(), is_online: v.number() }), { quietNetwork: true });
+
 export async function fetchHistory(toContactId: string | number, lastId?: number, limit = 20): Promise<ChatMessage[]> {
   const list = await apiPost('/enterprise/im/getMessageList', { toContactId, last_id: lastId, limit }, v.array(MessageSchema));
   return list.map(asMessage);

@@ -45,6 +45,8 @@ export class ChatStore {
         // Catch up on everything missed, then re-send whatever is still in the outbox.
         ws.send(JSON.stringify({ type: 'sync', since: this.state.lastEventSeq }));
         if (this.state.contactsLoaded) void this.loadContacts();
+        const open = this.state.openContact;
+        if (open && !open.startsWith('group-')) void this.refreshPresence(open);
         void this.sender.flush();
       },
       onFrame: (frame) => this.receive(frame),
@@ -92,8 +94,14 @@ export class ChatStore {
 
   async openChat(key: ContactKey): Promise<void> {
     this.set((s) => withContact({ ...s, openContact: key }, key, { unread: 0 }));
+    if (!key.startsWith('group-')) void this.refreshPresence(key);
     if (!thread(this.state, key).loaded) await this.loadOlder(key);
     await this.markRead(key);
+  }
+
+  private async refreshPresence(key: ContactKey): Promise<void> {
+    const info = await api.fetchContactInfo(key).catch(() => null);
+    if (info) this.set((s) => withContact(s, key, { is_online: info.is_online }));
   }
 
   closeChat(key: ContactKey): void {
