@@ -29,12 +29,17 @@ export class ConversationStore {
     sql.exec(SCHEMA);
   }
 
+  // Read on every send; kept in memory and refreshed whenever membership changes.
+  private memberCache: number[] | null = null;
+
   members(): number[] {
-    return this.sql.exec('SELECT user_id FROM members ORDER BY user_id').toArray().map((r) => Number(r.user_id));
+    this.memberCache ??= this.sql.exec('SELECT user_id FROM members ORDER BY user_id').toArray().map((r) => Number(r.user_id));
+    return this.memberCache;
   }
 
   addMembers(ids: number[]): void {
     for (const id of ids) this.sql.exec('INSERT OR IGNORE INTO members (user_id) VALUES (?)', id);
+    this.memberCache = null;
   }
 
   lastSeq(): number {

@@ -8,6 +8,7 @@ import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
 import { bearerToken, hasPermission, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
 import { AppError } from './errors';
+import { recall, remember, type VerifiedToken } from '../services/auth-cache';
 
 export const unauthorized = (key: 'user.mustToken' | 'user.loginError' | 'user.expired' | 'user.forbid') =>
   new AppError(CODE.RELOGIN, key, {}, 401);
@@ -23,22 +24,30 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const fromCookie = c.req.path.toLowerCase().startsWith('/file/') ? getCookie(c, FILE_COOKIE) : undefined;
   const raw = bearerToken(c.req.header('authorization')) ?? fromCookie ?? null;
   if (!raw) throw unauthorized('user.mustToken');
-  const identity = await readToken(jwtSecret(c.env), raw);
-  if (!identity) throw unauthorized('user.loginError');
-  const state = await tokenState(c.env.DB, identity.uid, identity.jti);
-  if (!state || state.revoked) throw unauthorized('user.loginError');
-  if (state.status !== 1) throw unauthorized('user.forbid');
-  if (state.token_version !== identity.ver) throw unauthorized('user.expired');
+  const verified = recall(raw) ?? (await verify(c.env, raw));
+  const { identity } = verified;
   c.set('identity', identity);
-  c.set('me', cardOf({ user_id: identity.uid, realname: state.realname, avatar: state.avatar }));
+  c.set('me', verified.me);
   await next();
   if (needsRenewal(identity)) {
-    const fresh = await issueToken(jwtSecret(c.env), { uid: identity.uid, roles: rolesFor(state.role), permissions: identity.permissions, ver: state.token_version }, tokenTtl(c.env));
+    const fresh = await issueToken(jwtSecret(c.env), { uid: identity.uid, roles: rolesFor(verified.role), permissions: identity.permissions, ver: verified.tokenVersion }, tokenTtl(c.env));
     c.header('x-refresh-token', `bearer ${fresh.token}`);
     c.header('x-token-expired', String(fresh.expiresAt));
     setFileCookie(c, fresh.token, fresh.expiresAt);
   }
 });
+
+async function verify(env: Env, raw: string): Promise<VerifiedToken> {
+  const identity = await readToken(jwtSecret(env), raw);
+  if (!identity) throw unauthorized('user.loginError');
+  const state = await tokenState(env.DB, identity.uid, identity.jti);
+  if (!state || state.revoked) throw unauthorized('user.loginError');
+  if (state.status !== 1) throw unauthorized('user.forbid');
+  if (state.token_version !== identity.ver) throw unauthorized('user.expired');
+  const verified = { identity, me: cardOf({ user_id: identity.uid, realname: state.realname, avatar: state.avatar }), role: state.role, tokenVersion: state.token_version };
+  remember(raw, verified);
+  return verified;
+}
 
 export const requirePermission = (permission: string) =>
   createMiddleware<AppEnv>(async (c, next) => {

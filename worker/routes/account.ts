@@ -11,6 +11,7 @@ import { translate } from '../services/i18n';
 import { issueToken, rolesFor } from '../services/tokens';
 import { publicView, selfView } from '../services/user-view';
 import { checkCode } from '../services/verification';
+import { forgetUser } from '../services/auth-cache';
 
 export const account = new Hono<AppEnv>();
 
@@ -26,6 +27,7 @@ account.post('/updateuserinfo', async (c) => {
   const body = input(c, UpdateUserInfoBody);
   const me = c.get('identity').uid;
   await updateProfile(c.env.DB, me, body);
+  forgetUser(me);
   const row = await findUserById(c.env.DB, me);
   if (!row) throw refuse('user.notExist');
   return c.json(envelope(selfView(row), translate(c.get('lang'), 'system.editOk')));
@@ -40,6 +42,7 @@ account.post('/editpassword', async (c) => {
   if (body.code) await checkCode(c.env.DB, row.account, 3, body.code);
   else if (!body.originalPassword || !(await verifyPassword(body.originalPassword, row.password_hash))) throw refuse('user.passErr');
   await setPassword(c.env.DB, row.user_id, await hashPassword(body.password));
+  forgetUser(row.user_id);
   // Other devices' tokens carry the old version and stop working; this device gets a fresh one.
   const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: row.user_id, roles: rolesFor(row.role), permissions: [], ver: row.token_version + 1 }, tokenTtl(c.env));
   return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt }, translate(c.get('lang'), 'system.editOk')));

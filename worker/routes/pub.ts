@@ -15,6 +15,7 @@ import { numberSetting, publicConfig } from '../services/system-config';
 import { translate } from '../services/i18n';
 import { bearerToken, issueToken, readToken, rolesFor } from '../services/tokens';
 import { selfView } from '../services/user-view';
+import { forgetToken } from '../services/auth-cache';
 import { checkCode, EMAIL_PATTERN, issueCode, PHONE_PATTERN, senderFor } from '../services/verification';
 
 export const pub = new Hono<AppEnv>();
@@ -52,6 +53,7 @@ pub.post('/logout', async (c) => {
   const raw = bearerToken(c.req.header('authorization'));
   const identity = raw ? await readToken(jwtSecret(c.env), raw) : null;
   if (identity) await revokeToken(c.env.DB, identity.jti, identity.exp);
+  if (raw) forgetToken(raw);
   deleteCookie(c, FILE_COOKIE, { path: '/file' });
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutOk')));
 });

@@ -1,0 +1,39 @@
+// A verified token's outcome is remembered by the isolate for a few seconds, so a burst of
+// requests (a chat being typed, history scrolled) costs one signature check and one D1 round
+// trip instead of one per request. Logout and password changes clear it on the isolate that
+// handled them; other isolates notice within TTL_MS.
+import type { UserCard } from '../protocol/messages';
+import type { Identity } from './tokens';
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+export interface VerifiedToken {
+  identity: Identity;
+  me: UserCard;
+  role: number;
+  tokenVersion: number;
+}
+
+const entries = new Map<string, { value: VerifiedToken; until: number }>();
+
+export function recall(token: string, now = Date.now()): VerifiedToken | null {
+  const hit = entries.get(token);
+  if (!hit) return null;
+  if (hit.until > now && hit.value.identity.exp * 1000 > now) return hit.value;
+  entries.delete(token);
+  return null;
+}
+
+export function remember(token: string, value: VerifiedToken, now = Date.now()): void {
+  if (entries.size >= MAX_ENTRIES) entries.clear();
+  entries.set(token, { value, until: now + TTL_MS });
+}
+
+export function forgetToken(token: string): void {
+  entries.delete(token);
+}
+
+export function forgetUser(uid: number): void {
+  for (const [token, hit] of entries) if (hit.value.identity.uid === uid) entries.delete(token);
+}
