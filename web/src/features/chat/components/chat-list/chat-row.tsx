@@ -7,7 +7,7 @@ import { Badge } from '../../../../components/ui/badge';
 import { formatChatListTime } from '../../../../utils/chat-list-time';
 import type { Contact } from '../../types';
 import { MutedIcon } from './list-icons';
-import { useLongPress } from './use-long-press';
+import { useLongPress } from '../../hooks/use-long-press';
 
 interface ChatRowProps {
   contact: Contact;
@@ -21,15 +21,14 @@ interface ChatRowProps {
 
 export const ChatRow = memo(function ChatRow({ contact, preview, roundAvatar, showOnline, now, onOpen, onActions }: ChatRowProps) {
   const { t } = useTranslation();
-  const press = useLongPress(() => onActions(contact));
+  const press = useLongPress(() => onActions(contact), 600);
   const muted = !contact.is_notice;
   const open = () => {
     if (!press.consumeFired()) onOpen(contact);
   };
   return (
     <li className={contact.is_top ? 'bg-[#f2f2f2]' : 'bg-white'}>
-      <button type="button" onClick={open} onTouchStart={press.onTouchStart} onTouchMove={press.onTouchMove}
-        onTouchEnd={press.onTouchEnd} onTouchCancel={press.onTouchCancel} onContextMenu={press.onContextMenu}
+      <button type="button" onClick={open} {...press.handlers}
         data-pinned={contact.is_top ? 'true' : undefined}
         className="flex w-full items-center gap-3 px-4 py-3 text-left select-none [-webkit-touch-callout:none] active:bg-black/5">
         <span className="relative shrink-0">

@@ -7,7 +7,7 @@ import { MessageContent } from './message-content';
 import { MessageStatus } from './message-status';
 import { QuoteBlock, quoteOf } from './quote-block';
 import { RecallNotice } from './recall-notice';
-import { useLongPress } from './use-long-press';
+import { useLongPress } from '../../hooks/use-long-press';
 
 export interface MessageRowProps {
   message: ChatMessage;
@@ -36,7 +36,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       <div className={`flex min-w-0 max-w-[72%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
         {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-neutral-500">{sender.displayName}</span>}
         <div className={`flex items-end gap-2 ${mine ? 'flex-row-reverse' : ''}`}>
-          <div data-testid="bubble" className="min-w-0 select-none [-webkit-touch-callout:none]" {...press}>
+          <div data-testid="bubble" className="min-w-0 select-none [-webkit-touch-callout:none]" {...press.handlers}>
             <MessageContent message={message} mine={mine} />
           </div>
           {mine && <MessageStatus message={message} read={read} showReceipt={!isGroup} onFailedTap={onFailedTap} />}

@@ -1,0 +1,62 @@
+// Long press on touch (without moving) or the context menu on desktop opens an action menu,
+// for chat rows and message bubbles alike. The callback gets the pressed element so a menu
+// can sit next to it; a press that fired swallows the click that ends it.
+import { useRef } from 'react';
+
+const MOVE_TOLERANCE_PX = 10;
+/** Mobile browsers also send contextmenu for a long touch: one press opens the menu once. */
+const DOUBLE_FIRE_WINDOW_MS = 1000;
+
+export function useLongPress(onLongPress: (target: HTMLElement) => void, delayMs = 500) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const origin = useRef<{ x: number; y: number } | null>(null);
+  const firedAt = useRef(0);
+  const fired = useRef(false);
+
+  const cancel = () => {
+    clearTimeout(timer.current);
+    origin.current = null;
+  };
+  const fire = (target: HTMLElement) => {
+    if (Date.now() - firedAt.current < DOUBLE_FIRE_WINDOW_MS) return;
+    firedAt.current = Date.now();
+    fired.current = true;
+    onLongPress(target);
+  };
+
+  const handlers = {
+    onTouchStart: (e: React.TouchEvent<HTMLElement>) => {
+      const touch = e.touches[0];
+      const target = e.currentTarget;
+      if (!touch) return;
+      fired.current = false;
+      origin.current = { x: touch.clientX, y: touch.clientY };
+      timer.current = setTimeout(() => {
+        origin.current = null;
+        fire(target);
+      }, delayMs);
+    },
+    onTouchMove: (e: React.TouchEvent) => {
+      const touch = e.touches[0];
+      // Scrolling is not a press.
+      if (origin.current && touch && Math.hypot(touch.clientX - origin.current.x, touch.clientY - origin.current.y) > MOVE_TOLERANCE_PX) cancel();
+    },
+    onTouchEnd: cancel,
+    onTouchCancel: cancel,
+    onContextMenu: (e: React.MouseEvent<HTMLElement>) => {
+      e.preventDefault();
+      // A desktop right-click is followed by no click; only a touch's click must be swallowed.
+      const touch = origin.current !== null || fired.current;
+      cancel();
+      fire(e.currentTarget);
+      fired.current = touch;
+    },
+  };
+  /** True once if the last press opened the menu; a row's click handler skips then. */
+  const consumeFired = () => {
+    const was = fired.current;
+    fired.current = false;
+    return was;
+  };
+  return { handlers, consumeFired };
+}
