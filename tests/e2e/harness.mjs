@@ -60,11 +60,21 @@ export async function startApp({ vars = {}, contextOptions = MOBILE, name = 'app
   const contexts = [];
   const pages = [];
 
-  /** Opens one user: a fresh browser context with one page. Page errors are collected in `errors`. */
-  async function user(options = {}) {
+  /**
+   * Opens one user: a fresh browser context with one page. Page errors are collected in `errors`.
+   * Options go to browser.newContext, plus `language` ('vi' | 'en' | 'zh-CN') to start the app in.
+   */
+  async function user({ language, ...options } = {}) {
     const context = await browser.newContext({ ...contextOptions, locale: 'vi-VN', ...options });
     context.setDefaultTimeout(15_000);
     contexts.push(context);
+    // { language: 'en' }: the app starts in that language (it reads localStorage 'language', JSON),
+    // unless the page already chose one (so switching in the settings still sticks on reload).
+    if (language) {
+      await context.addInitScript((lang) => {
+        if (localStorage.getItem('language') === null) localStorage.setItem('language', JSON.stringify(lang));
+      }, language);
+    }
     const page = await context.newPage();
     const errors = [];
     // What the page did, saved beside its last screenshot on close (for debugging failures).
@@ -93,6 +103,26 @@ export async function startApp({ vars = {}, contextOptions = MOBILE, name = 'app
     user,
     /** N users side by side. */
     users: (n, options) => Promise.all(Array.from({ length: n }, () => user(options))),
+    /**
+     * Logs in through the login page (texts of `lang`, the language the page shows) and waits for
+     * the Messages tab. Returns the server's userInfo (user_id, account, realname, ...).
+     */
+    async login(page, account, password, { lang = 'vi' } = {}) {
+      const t = locale(lang);
+      await page.goto(`${server.url}/#/pages/login/index`);
+      await page.getByRole('heading', { name: t.login.welcome }).waitFor();
+      await page.getByLabel(t.login.account, { exact: true }).fill(account);
+      await page.getByLabel(t.login.password, { exact: true }).fill(password);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/common/pub/login')),
+        page.getByRole('button', { name: t.login.submit, exact: true }).click(),
+      ]);
+      const body = await response.json();
+      if (!body.data?.userInfo) throw new Error(`login ${account} refused: ${JSON.stringify(body)}`);
+      await page.waitForURL((url) => url.hash === '#/' || url.hash.startsWith('#/?'));
+      await page.getByRole('heading', { name: t.route.home }).waitFor();
+      return body.data.userInfo;
+    },
     /** Calls the API directly: api('/common/pub/register', { ... }). */
     async api(path, body = {}, token) {
       const res = await fetch(server.url + path, {
@@ -120,3 +150,22 @@ export async function startApp({ vars = {}, contextOptions = MOBILE, name = 'app
 let counter = 0;
 /** An account name no other test uses (accounts are 3–32 of [A-Za-z0-9_.@+-]). */
 export const uniqueAccount = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/**
+ * Polls `check` (sync or async, truthy = done) every `interval` ms until it holds or `timeout` ms
+ * pass; then fails with `message` and the last value or error seen. Returns the truthy value.
+ */
+export async function waitUntil(check, { timeout = 15_000, interval = 100, message = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await check();
+      if (last) return last;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${message} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
