@@ -1,19 +1,58 @@
 // One Vite config for the SPA and the Worker: the Cloudflare plugin runs the Worker, its
 // Durable Objects, D1 and R2 inside workerd during `npm run dev` and builds both for deploy.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { cloudflare } from '@cloudflare/vite-plugin';
+
+/**
+ * react-router's production build creates its contexts and components with React.createContext,
+ * React.forwardRef and React.memo calls that carry no pure annotation, and sets displayName on
+ * them; either keeps every such export (the data router's <Form>, <ScrollRestoration>, fetchers,
+ * route-module prefetching, ...) in the bundle even when the app never uses it. Marking the calls
+ * pure and dropping the displayName lines (devtools labels only) lets the bundler remove what the
+ * app does not import: about 1.5 kB gzip off every first load. Build only; dev and tests are untouched.
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'parley:tree-shake-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/node_modules\/react-router\/dist\/production\/.*\.js$/.test(id)) return null;
+      return code
+        .replace(/^(\s*(?:export )?const [\w$]+ = )(React(?:\$1)?\.(?:createContext|forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2')
+        .replace(/^\s*[\w$]+\.displayName = "[^"]*";[ \t]*$/gm, '');
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [
+    treeShakeReactRouter(),
     react(),
     tailwindcss(),
     cloudflare({ configPath: '../wrangler.toml', persistState: { path: '../.wrangler/state' } }),
   ],
   server: { port: 8787, strictPort: true, host: '127.0.0.1' },
   preview: { port: 8787, strictPort: true, host: '127.0.0.1' },
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    // Every browser this app supports has <link rel="modulepreload">; the polyfill only cost bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically (React, the router, i18next, the shell) in ONE
+          // chunk: it is all needed before the first paint anyway, and one file compresses about
+          // 2 kB gzip smaller than the four shared chunks the default splitting made of it.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
 });

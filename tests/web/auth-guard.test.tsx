@@ -18,15 +18,15 @@ describe('login guard', () => {
   it('keeps the query string of the original address', async () => {
     api();
     const router = renderApp('/pages/message/chat?id=42&is_group=0');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/pages/message/chat?id=42&is_group=0')}`);
+    await waitFor(() => expect(router.location.pathname).toBe('/pages/login/index'));
+    expect(router.location.search).toBe(`?redirect=${encodeURIComponent('/pages/message/chat?id=42&is_group=0')}`);
   });
 
   it('treats an expired token as no token', async () => {
     api();
     signIn(-1000);
     const router = renderApp('/pages/mine/setting');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
+    await waitFor(() => expect(router.location.pathname).toBe('/pages/login/index'));
   });
 
   it('lets a signed-in user in', async () => {
@@ -59,6 +59,6 @@ describe('login guard', () => {
     await screen.findByText('Alice');
     storage.clearSession();
     await router.navigate('/pages/mine/about');
-    expect(router.state.location.pathname).toBe('/pages/login/index');
+    expect(router.location.pathname).toBe('/pages/login/index');
   });
 });

@@ -1,18 +1,40 @@
 // Test helpers: render the real route table in memory, and answer API calls from a table.
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { vi } from 'vitest';
-import { connectNavigator, routes } from '../../web/src/app/router';
+import { AppRoutes } from '../../web/src/app/router';
 import { storage } from '../../web/src/lib/storage';
 
-export function renderApp(path: string) {
-  const router = connectNavigator(createMemoryRouter(routes, { initialEntries: [path] }));
-  render(<RouterProvider router={router} />);
-  return router;
+/** What a test sees of the in-memory router: where it is now, and a way to go elsewhere. */
+export interface AppRouterHandle {
+  readonly location: Location;
+  navigate: (to: string) => Promise<void>;
 }
 
-export const currentPath = (router: ReturnType<typeof renderApp>) =>
-  router.state.location.pathname + router.state.location.search;
+/** Renders the app's route table (the real one, guards included) in a memory router at `path`. */
+export function renderApp(path: string): AppRouterHandle {
+  let location: Location | undefined;
+  let navigate: NavigateFunction | undefined;
+  function Probe() {
+    location = useLocation();
+    navigate = useNavigate();
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <Probe />
+    </MemoryRouter>,
+  );
+  return {
+    get location() {
+      return location!;
+    },
+    navigate: (to) => act(async () => void (await navigate!(to))),
+  };
+}
+
+export const currentPath = (router: AppRouterHandle) => router.location.pathname + router.location.search;
 
 type Handler = (body: Record<string, unknown>, init: RequestInit) => unknown;
 

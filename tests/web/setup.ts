@@ -1,10 +1,11 @@
 // Shared test setup: fresh DOM and storage for every test, English UI unless a test says otherwise.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { i18n } from '../../web/src/lib/i18n';
+import { allTextsReady, i18n } from '../../web/src/lib/i18n';
 
 beforeEach(async () => {
   localStorage.clear();
+  await allTextsReady;
   await i18n.changeLanguage('en');
 });
 

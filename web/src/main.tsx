@@ -1,13 +1,15 @@
-// Entry: the language is applied synchronously (lib/i18n) before the first render.
+// Entry: renders once the stored language is applied (lib/i18n: immediately for the bundled
+// default, after loading its file for another), so the first paint is in the right language.
 import './index.css';
-import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router';
+import { App } from './app/router';
+import { i18nReady } from './lib/i18n';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

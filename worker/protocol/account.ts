@@ -1,10 +1,9 @@
 // Request schemas of the account endpoints (common/pub/*, enterprise/im user calls).
 import * as v from 'valibot';
 import { intLike, requiredText, text, TEXT_MAX } from './fields';
+import { ACCOUNT_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 16;
-export const ACCOUNT_PATTERN = /^[A-Za-z0-9_.@+-]{3,32}$/;
+export { ACCOUNT_PATTERN, PASSWORD_MAX, PASSWORD_MIN };
 
 const password = v.pipe(
   v.string('user.passwordRule'),

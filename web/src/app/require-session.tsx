@@ -1,16 +1,19 @@
-// Route guards run as loaders, before anything renders: protected pages need a stored,
-// unexpired token (spec §2, §4); the login page forwards an already signed-in user.
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+// Route guards, checked on every render of their route (so on every navigation): protected
+// pages need a stored, unexpired token (spec §2, §4); the login page forwards an already
+// signed-in user. Both redirect with `replace`, so the refused address never stays in history.
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { loginPath, safeRedirect } from '../config/paths';
 import { hasValidSession } from '../lib/storage';
 
-export function requireSession({ request }: LoaderFunctionArgs): null {
-  if (hasValidSession()) return null;
-  const url = new URL(request.url);
-  throw redirect(loginPath(url.pathname + url.search));
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  if (hasValidSession()) return children;
+  return <Navigate to={loginPath(pathname + search)} replace />;
 }
 
-export function skipLoginWhenSignedIn({ request }: LoaderFunctionArgs): null {
-  if (!hasValidSession()) return null;
-  throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+export function SkipLoginWhenSignedIn({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  if (!hasValidSession()) return children;
+  return <Navigate to={safeRedirect(new URLSearchParams(search).get('redirect'))} replace />;
 }

@@ -1,4 +1,6 @@
-// Shown when a page fails to load (typically a lazy chunk after a deploy): offer a reload.
+// Shown when a page fails to load (typically a lazy chunk after a deploy) or throws while
+// rendering: offer a reload. The boundary clears itself when the address changes.
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
 
@@ -10,4 +12,35 @@ export function RouteError() {
       <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
     </div>
   );
+}
+
+interface BoundaryProps {
+  /** The current address; a new one gives the page another try. */
+  location: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  location: string;
+}
+
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { failed: false, location: this.props.location };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.location === state.location ? null : { failed: false, location: props.location };
+  }
+
+  componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,14 +1,18 @@
 // Every route of the app (spec §2) in one table. Pages load lazily so the first download
 // holds only what the current page needs; all pages but login and registration need a session.
-import { lazy } from 'react';
-import { createHashRouter, redirect, type RouteObject } from 'react-router';
+// Declarative routing (<HashRouter> + useRoutes), not the data router: the app has no loaders
+// or actions, and the data router's runtime would add about 16 kB gzip to every first load.
+// The session guards are components (require-session.tsx) that render <Navigate replace>.
+import { lazy, useEffect, useRef } from 'react';
+import { HashRouter, Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { PATHS } from '../config/paths';
+import { allTextsReady } from '../lib/i18n';
 import { registerNavigator } from '../lib/navigation';
 import { AppShell } from './app-shell';
-import { requireSession, skipLoginWhenSignedIn } from './require-session';
-import { RouteError } from './route-error';
+import { RequireSession, SkipLoginWhenSignedIn } from './require-session';
 
-const SignedInLayout = lazy(() => import('./signed-in-layout'));
+// The signed-in area also waits for all texts (lib/i18n: only the first screen's are bundled).
+const SignedInLayout = lazy(() => Promise.all([import('./signed-in-layout'), allTextsReady]).then(([module]) => module));
 const TabLayout = lazy(() => import('./tab-layout'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 const LoginScreen = lazy(() => import('./routes/login'));
@@ -30,19 +34,15 @@ const later = (path: string, title: Parameters<typeof ComingSoon>[0]['title']): 
 
 export const routes: RouteObject[] = [
   {
+    // AppShell also catches a page that fails to load (route-error.tsx).
     element: <AppShell />,
-    errorElement: <RouteError />,
-    // Guards run before the first render; until they settle the page stays blank.
-    hydrateFallbackElement: <div className="min-h-dvh bg-page" />,
     children: [
-      { path: PATHS.login, loader: skipLoginWhenSignedIn, element: <LoginScreen /> },
+      { path: PATHS.login, element: <SkipLoginWhenSignedIn><LoginScreen /></SkipLoginWhenSignedIn> },
       { path: PATHS.register, element: <RegisterScreen /> },
-      { path: PATHS.homeAlias, loader: ({ request }) => redirect(PATHS.home + new URL(request.url).search), element: null },
+      { path: PATHS.homeAlias, element: <HomeAlias /> },
       {
-        loader: requireSession,
-        // Re-check on every navigation: the token can expire or be cleared while the app is open.
-        shouldRevalidate: () => true,
-        element: <SignedInLayout />,
+        // Re-checked on every navigation: the token can expire or be cleared while the app is open.
+        element: <RequireSession><SignedInLayout /></RequireSession>,
         children: [
           {
             element: <TabLayout />,
@@ -74,20 +74,46 @@ export const routes: RouteObject[] = [
           later(PATHS.upgrade, 'route.upgrade'),
         ],
       },
-      { path: '*', loader: () => redirect(PATHS.home), element: null },
+      { path: '*', element: <Navigate to={PATHS.home} replace /> },
     ],
   },
 ];
 
-type AppRouter = ReturnType<typeof createHashRouter>;
-
-/** Lets code outside React (API client, session end) navigate with this router. */
-export function connectNavigator(router: AppRouter): AppRouter {
-  registerNavigator({
-    navigate: (to, options) => void router.navigate(to, options),
-    currentPath: () => router.state.location.pathname + router.state.location.search,
-  });
-  return router;
+function HomeAlias() {
+  return <Navigate to={PATHS.home + useLocation().search} replace />;
 }
 
-export const createAppRouter = (): AppRouter => connectNavigator(createHashRouter(routes));
+/** Lets code outside React (API client, session end) navigate with the router it is rendered in. */
+function ConnectNavigator() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const latest = useRef({ navigate, location });
+  useEffect(() => {
+    latest.current = { navigate, location };
+  });
+  useEffect(() => {
+    registerNavigator({
+      navigate: (to, options) => void latest.current.navigate(to, options),
+      currentPath: () => latest.current.location.pathname + latest.current.location.search,
+    });
+  }, []);
+  return null;
+}
+
+/** The route table with the navigator hook-up; render it inside a router (HashRouter, MemoryRouter). */
+export function AppRoutes() {
+  return (
+    <>
+      <ConnectNavigator />
+      {useRoutes(routes)}
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>
+  );
+}

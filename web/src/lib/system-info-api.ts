@@ -1,6 +1,6 @@
-// The public system configuration (getSystemInfo, reference §1.1), kept in storage as
-// `globalConfig` so screens can use the last known copy at once and refresh it in the background.
-import { useEffect, useState } from 'react';
+// Fetching the public system configuration (getSystemInfo, reference §1.1) and its schema.
+// Loaded on demand by system-info.ts, so the validator and the API client stay out of the
+// login page's first download.
 import * as v from 'valibot';
 import { apiPost } from './api-client';
 import { storage } from './storage';
@@ -27,27 +27,8 @@ export const SystemInfoSchema = v.looseObject({
 
 export type SystemInfo = v.InferOutput<typeof SystemInfoSchema>;
 
-export function storedSystemInfo(): SystemInfo {
-  const parsed = v.safeParse(SystemInfoSchema, storage.getGlobalConfig() ?? {});
-  return parsed.success ? parsed.output : v.parse(SystemInfoSchema, {});
-}
-
 export async function fetchSystemInfo(): Promise<SystemInfo> {
   const info = await apiPost('/common/pub/getSystemInfo', {}, SystemInfoSchema);
   storage.setGlobalConfig(info);
-  return info;
-}
-
-/** The stored configuration now, replaced by the server's copy when it arrives. */
-export function useSystemInfo(): SystemInfo {
-  const [info, setInfo] = useState(storedSystemInfo);
-  useEffect(() => {
-    let live = true;
-    // A failure was already shown by the API client; the stored copy stays in use.
-    fetchSystemInfo().then((fresh) => live && setInfo(fresh), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
   return info;
 }

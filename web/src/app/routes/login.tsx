@@ -1,5 +1,6 @@
 // Login screen: the form, the link to registration when it is open, the demo-account note.
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../../components/ui/app-logo';
 import { PATHS, safeRedirect } from '../../config/paths';

@@ -1,6 +1,7 @@
 // Registration screen. The server's configuration decides whether a verification code and an
 // invite code are asked for; an invite link pre-fills the invite code.
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page';
 import { showToast } from '../../components/ui/toast';

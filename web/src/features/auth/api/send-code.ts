@@ -2,9 +2,9 @@
 // password change (3) or account change (4).
 import * as v from 'valibot';
 import { apiPost } from '../../../lib/api-client';
+import type { CodePurpose } from './code-purpose';
 
-export const CODE_PURPOSE = { login: 1, register: 2, changePassword: 3, changeAccount: 4 } as const;
-export type CodePurpose = (typeof CODE_PURPOSE)[keyof typeof CODE_PURPOSE];
+export { CODE_PURPOSE, type CodePurpose } from './code-purpose';
 
 export async function sendCode(account: string, type: CodePurpose): Promise<void> {
   await apiPost('/common/pub/sendCode', { account, type }, v.unknown());

@@ -1,15 +1,19 @@
 // Login by password or, after "forgot password", by a code sent to the account.
 // "Remember me" keeps the account (never the password) for the next visit.
-import { useState, type FormEvent } from 'react';
+// The login call (API client, validator) is not part of the page's first download: it is
+// fetched right after the first render, well before anyone can submit.
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { FormField } from '../../../components/ui/form-field';
+import { showToast } from '../../../components/ui/toast';
 import { storage } from '../../../lib/storage';
-import { login } from '../api/login';
-import { CODE_PURPOSE } from '../api/send-code';
+import { CODE_PURPOSE } from '../api/code-purpose';
 import { validateLogin, type LoginInput } from '../utils/validation';
 import { SendCodeButton } from './send-code-button';
+
+const loadLogin = () => import('../api/login');
 
 export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: string; onLoggedIn: () => void }) {
   const { t } = useTranslation();
@@ -20,6 +24,10 @@ export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: str
   const [remember, setRemember] = useState(remembered !== undefined);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    loadLogin().catch(() => undefined);
+  }, []);
 
   const switchMode = () => {
     setByCode((on) => !on);
@@ -34,6 +42,13 @@ export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: str
     setError(problem && t(problem));
     if (problem) return;
     setBusy(true);
+    let login: Awaited<ReturnType<typeof loadLogin>>['login'];
+    try {
+      ({ login } = await loadLogin());
+    } catch {
+      setBusy(false);
+      return showToast(t('error.networkTimeout'));
+    }
     try {
       await login(input);
       storage.setRememberedAccount(remember ? input.account : undefined);

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { FormField } from '../../../components/ui/form-field';
 import { register } from '../api/register';
-import { CODE_PURPOSE } from '../api/send-code';
+import { CODE_PURPOSE } from '../api/code-purpose';
 import { validateRegistration, type RegistrationInput } from '../utils/validation';
 import { SendCodeButton } from './send-code-button';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/ui/toast';
-import { sendCode, type CodePurpose } from '../api/send-code';
+import type { CodePurpose } from '../api/code-purpose';
 import { useCountdown } from '../hooks/use-countdown';
 
 export const RESEND_WAIT_SECONDS = 60;
@@ -16,6 +16,11 @@ export function SendCodeButton({ account, purpose }: { account: string; purpose:
     if (!account.trim()) return showToast(t('login.accountRequired'));
     setSending(true);
     try {
+      // The API client loads on first use; a failure to load it is a network failure.
+      const { sendCode } = await import('../api/send-code').catch((error: unknown) => {
+        showToast(t('error.networkTimeout'));
+        throw error;
+      });
       await sendCode(account.trim(), purpose);
       showToast(t('common.codeSent'));
       start(RESEND_WAIT_SECONDS);

@@ -1,5 +1,5 @@
 // The header of the mine tab: avatar, nickname and account, linking to the profile page.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { ChevronIcon } from '../../../components/ui/icons';

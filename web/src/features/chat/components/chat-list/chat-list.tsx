@@ -2,7 +2,8 @@
 // on tap and the action sheet on long press; an empty state pointing to the contacts.
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../../components/ui/link';
 import { PATHS } from '../../../../config/paths';
 import { storedSystemInfo } from '../../../../lib/system-info';
 import { useChatState } from '../../hooks/use-chat';

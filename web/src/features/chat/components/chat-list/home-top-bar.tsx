@@ -2,7 +2,7 @@
 // search button and a "+" menu for starting a chat.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../components/ui/link';
 import { PATHS } from '../../../../config/paths';
 import { NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
 
