@@ -132,12 +132,9 @@ export class ConversationHub extends DurableObject<Env> {
         entry.events.push(row.event);
         byUser.set(row.user, entry);
       }
-      const results = await Promise.allSettled(
-        [...byUser].map(async ([user, entry]) => {
-          await userHub(this.env, user).deliver(user, entry.events);
-          store.acknowledge(entry.ids);
-        }),
-      );
+      const results = await Promise.allSettled([...byUser].map(([user, entry]) => userHub(this.env, user).deliver(user, entry.events)));
+      // One write for every acknowledged row of the batch: each write is one more storage commit.
+      store.acknowledge([...byUser.values()].flatMap((entry, i) => (results[i]!.status === 'fulfilled' ? entry.ids : [])));
       if (results.some((r) => r.status === 'rejected')) {
         console.warn('delivery failed; retrying from an alarm', this.conversation);
         await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);

@@ -129,7 +129,11 @@ export class ConversationStore {
   }
 
   acknowledge(ids: number[]): void {
-    for (const id of ids) this.sql.exec('DELETE FROM outbox WHERE id = ?', id);
+    // Durable Object SQL binds at most 100 parameters per statement.
+    for (let i = 0; i < ids.length; i += 90) {
+      const chunk = ids.slice(i, i + 90);
+      this.sql.exec(`DELETE FROM outbox WHERE id IN (${chunk.map(() => '?').join(',')})`, ...chunk);
+    }
   }
 
   private toMessage(r: Row): StoredMessage {
