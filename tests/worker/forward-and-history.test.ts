@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { exports } from 'cloudflare:workers';
+import { call, loginUser, textMessage, uploadFile } from './helpers';
+import { connect } from './socket-helpers';
+
+describe('forwarding', () => {
+  it('copies a message to up to five chats as the forwarder, live', async () => {
+    const [a, b, c, d] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser()]);
+    const sent = await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'pass it on'), { token: b.token });
+    const dSocket = await connect(d.token);
+    const forward = await call('/enterprise/im/forwardMessage', { msg_id: sent.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id, d.userInfo.user_id] }, { token: a.token });
+    expect(forward.body.code).toBe(0);
+    expect(forward.body.data).toHaveLength(2);
+    const frame = await dSocket.next((f) => f.type === 'simple');
+    expect(frame.data).toMatchObject({ content: 'pass it on', toContactId: a.userInfo.user_id });
+    expect(frame.data.fromUser.id).toBe(a.userInfo.user_id);
+    expect(frame.data.id).not.toBe(sent.body.data.id);
+    dSocket.close();
+  });
+
+  it('refuses no targets, more than five, and messages of chats the caller is not in', async () => {
+    const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'private'), { token: a.token });
+    const none = await call('/enterprise/im/forwardMessage', { msg_id: sent.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [] }, { token: a.token });
+    expect(none.body).toMatchObject({ code: 400, msg: 'Forward to at least 1 and at most 5 chats' });
+    const six = await call('/enterprise/im/forwardMessage', { msg_id: sent.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [1, 2, 3, 4, 5, 6] }, { token: a.token });
+    expect(six.body.code).toBe(400);
+    // C names B as the source chat: that is the C–B conversation, which has no such message.
+    const foreign = await call('/enterprise/im/forwardMessage', { msg_id: sent.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [a.userInfo.user_id] }, { token: c.token });
+    expect(foreign.body.code).toBe(400);
+    const history = await call('/enterprise/im/getMessageList', { toContactId: c.userInfo.user_id }, { token: a.token });
+    expect(history.body.data).toHaveLength(0);
+  });
+
+  it('lets the target chat download a forwarded file', async () => {
+    const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const up = await uploadFile(a.token, b.userInfo.user_id, 'notes.txt', new TextEncoder().encode('shared notes'));
+    const forward = await call('/enterprise/im/forwardMessage', { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: a.token });
+    const copy = forward.body.data[0];
+    expect(copy.content).not.toBe(up.body.data.content);
+    const res = await exports.default.fetch(new Request(`http://parley.test${copy.content}`, { headers: { authorization: c.token } }));
+    expect(await res.text()).toBe('shared notes');
+    const original = await exports.default.fetch(new Request(`http://parley.test${up.body.data.content}`, { headers: { authorization: c.token } }));
+    expect(original.status).toBe(404);
+    await original.arrayBuffer();
+  });
+});
+
+describe('history search and chat deletion', () => {
+  it('finds messages by keyword and type, newest first, with the total', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    for (const t of ['lunch at noon?', 'ok', 'lunch again tomorrow', '100% sure_thing']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, t), { token: a.token });
+    const found = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id, type: 'all', keywords: 'lunch' }, { token: b.token });
+    expect(found.body.data.map((m: any) => m.content)).toEqual(['lunch again tomorrow', 'lunch at noon?']);
+    expect(found.body.count).toBe(2);
+    const literal = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id, type: 'text', keywords: '%' }, { token: b.token });
+    expect(literal.body.data.map((m: any) => m.content)).toEqual(['100% sure_thing']);
+    const images = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id, type: 'image' }, { token: b.token });
+    expect(images.body.data).toHaveLength(0);
+  });
+
+  it('hides a deleted chat from the list until a new message arrives', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'hi'), { token: a.token });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await call('/enterprise/im/delChat', { id: a.userInfo.user_id, is_group: 0 }, { token: b.token })).body.code).toBe(0);
+    const row = async () => (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.userInfo.user_id);
+    expect(await row()).toMatchObject({ lastContent: '', unread: 0 });
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'back again'), { token: a.token });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await row()).toMatchObject({ lastContent: 'back again', unread: 2 });
+  });
+});
