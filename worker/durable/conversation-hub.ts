@@ -11,10 +11,13 @@ import type { HubEvent, Result } from './hub-events';
 import { userHub } from './stubs';
 
 const RETRY_MS = 2000;
+/** A safety net: if this object is evicted mid-delivery, the alarm resumes the outbox. */
+const SAFETY_ALARM_MS = 30_000;
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
   private draining: Promise<void> | null = null;
+  private alarmArmed = false;
 
   /** Opens the store for `conversation`; a one-to-one conversation knows its two members by name. */
   private open(conversation: string): ConversationStore {
@@ -107,19 +110,29 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    if (this.store) await this.drain();
-    else {
+    this.alarmArmed = false;
+    if (!this.store) {
       // After an eviction the store is reopened lazily; the conversation name lives in the outbox rows.
-      const row = this.ctx.storage.sql.exec("SELECT event FROM outbox LIMIT 1").toArray()[0];
+      const row = this.ctx.storage.sql.exec('SELECT event FROM outbox LIMIT 1').toArray()[0];
       if (!row) return;
       this.open((JSON.parse(String(row.event)) as HubEvent).conversation);
-      await this.drain();
     }
+    await this.startDrain();
   }
 
   /** Starts draining unless a drain is running; the running one picks up new rows itself. */
   private kick(): void {
-    if (!this.draining) this.draining = this.drain().finally(() => (this.draining = null));
+    if (!this.alarmArmed) {
+      this.alarmArmed = true;
+      void this.ctx.storage.setAlarm(Date.now() + SAFETY_ALARM_MS);
+    }
+    void this.startDrain();
+  }
+
+  /** One drain at a time; a running one picks up rows added meanwhile. */
+  private startDrain(): Promise<void> {
+    this.draining ??= this.drain().finally(() => (this.draining = null));
+    return this.draining;
   }
 
   private async drain(): Promise<void> {
@@ -138,6 +151,7 @@ export class ConversationHub extends DurableObject<Env> {
       if (results.some((r) => r.status === 'rejected')) {
         console.warn('delivery failed; retrying from an alarm', this.conversation);
         await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
+        this.alarmArmed = true;
         return;
       }
     }

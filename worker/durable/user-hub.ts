@@ -43,7 +43,8 @@ export class UserHub extends DurableObject<Env> {
     // Tell the account's other devices that it logged in elsewhere; each client decides (spec §4).
     const notice = this.frame('offline', { id: uid, client_id: info.clientId, isMobile: info.isMobile }, this.store.lastEventSeq());
     for (const ws of others) if (this.info(ws).deviceId !== deviceId) ws.send(notice);
-    if (others.length === 0) await this.setPresence(uid, 1);
+    // Presence fans out to many hubs; the socket should not wait for it.
+    if (others.length === 0) this.ctx.waitUntil(this.setPresence(uid, 1));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -64,13 +65,19 @@ export class UserHub extends DurableObject<Env> {
     if (frame.output.type === 'sync') this.replay(ws, frame.output.since);
   }
 
-  override async webSocketClose(ws: WebSocket): Promise<void> {
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     const { uid } = this.info(ws);
+    try {
+      // Completes the closing handshake the client started (1005/1006 cannot be sent back).
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closed');
+    } catch {
+      // Already closed.
+    }
     if (this.openSockets().filter((s) => s !== ws).length === 0) await this.setPresence(uid, 0);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    await this.webSocketClose(ws);
+    await this.webSocketClose(ws, 1006);
   }
 
   /** Conversation events from ConversationHubs; idempotent on each event's key. */
