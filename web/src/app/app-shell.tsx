@@ -1,10 +1,13 @@
 // The outermost layout: a phone-width column centred on wide screens, the lazy-loaded page
 // (with the reload offer when it fails to load), and the toast and dialog hosts every page shares.
-import { Suspense } from 'react';
+// The dialog host is fetched right after start-up, not before the first paint: no page shows a
+// dialog on arrival, and one requested before the host is there appears when it mounts.
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { DialogHost } from '../components/ui/dialog';
 import { ToastHost } from '../components/ui/toast';
 import { RouteErrorBoundary } from './route-error';
+
+const DialogHost = lazy(() => import('../components/ui/dialog').then((module) => ({ default: module.DialogHost })));
 
 export function AppShell() {
   const { pathname, search } = useLocation();
@@ -16,7 +19,9 @@ export function AppShell() {
         </Suspense>
       </RouteErrorBoundary>
       <ToastHost />
-      <DialogHost />
+      <Suspense fallback={null}>
+        <DialogHost />
+      </Suspense>
     </div>
   );
 }

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginPath, safeRedirect } from '../config/paths';
-import { hasValidSession } from '../lib/storage';
+import { hasValidSession } from '../lib/storage-core';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();

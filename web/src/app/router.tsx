@@ -16,7 +16,8 @@ const SignedInLayout = lazy(() => Promise.all([import('./signed-in-layout'), all
 const TabLayout = lazy(() => import('./tab-layout'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 const LoginScreen = lazy(() => import('./routes/login'));
-const RegisterScreen = lazy(() => import('./routes/register'));
+// Registration's texts are not in the first download either (only the login page's are).
+const RegisterScreen = lazy(() => Promise.all([import('./routes/register'), allTextsReady]).then(([module]) => module));
 const MineScreen = lazy(() => import('./routes/mine'));
 const SettingScreen = lazy(() => import('./routes/setting'));
 const AboutScreen = lazy(() => import('./routes/about'));

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { showDialog } from '../components/ui/dialog';
 import { showToast } from '../components/ui/toast';
-import { currentLanguage, i18n } from './i18n';
+import { allTextsReady, currentLanguage, i18n, type TKey } from './i18n';
 import { endSession } from './session';
 import { storage } from './storage';
 
@@ -33,11 +33,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The text of a failure. The error texts are not among those bundled for the first screen
+ * (lib/i18n); the full set is requested at start-up, so this normally waits for nothing.
+ * (The network-failure text is bundled: it must show even when nothing else can load.)
+ */
+async function errorText(key: TKey, options: { status?: number } = {}): Promise<string> {
+  await allTextsReady;
+  return i18n.t(key, options);
+}
+
 // Several requests can fail with 401 together; the user should see one dialog, not a stack.
 let authDialogOpen = false;
 
 async function handleUnauthorized(): Promise<never> {
-  const message = i18n.t('error.authInvalid');
+  const message = await errorText('error.authInvalid');
   if (!authDialogOpen) {
     authDialogOpen = true;
     await showDialog(message);
@@ -86,7 +96,7 @@ async function send(path: string, body: unknown, options: ApiOptions): Promise<{
     const json: unknown = await response.json().catch(() => undefined);
     return { status: response.status, json };
   } catch {
-    const message = i18n.t('error.networkTimeout');
+    const message = i18n.t('common.networkTimeout');
     if (options.quietNetwork) throw new ApiError('network', message);
     return fail('network', message);
   } finally {
@@ -102,12 +112,12 @@ async function send(path: string, body: unknown, options: ApiOptions): Promise<{
 export async function apiPost<T>(path: string, body: object, schema: v.GenericSchema<unknown, T>, options: ApiOptions = {}): Promise<T> {
   const { status, json } = await send(path, body, options);
   if (status === 401) return handleUnauthorized();
-  if (status === 500) return fail('http', i18n.t('error.serverError'));
+  if (status === 500) return fail('http', await errorText('error.serverError'));
 
   const envelope = v.safeParse(EnvelopeSchema, json);
   if (!envelope.success) {
-    if (status >= 200 && status < 300) return fail('invalid', i18n.t('error.serverError'));
-    return fail('http', i18n.t('error.httpStatus', { status }));
+    if (status >= 200 && status < 300) return fail('invalid', await errorText('error.serverError'));
+    return fail('http', await errorText('error.httpStatus', { status }));
   }
   const { code, msg, data } = envelope.output;
   if (code === -1) {
@@ -115,9 +125,9 @@ export async function apiPost<T>(path: string, body: object, schema: v.GenericSc
     setTimeout(() => endSession({ keepRedirect: true }), RELOGIN_DELAY_MS);
     throw new ApiError('relogin', msg, code);
   }
-  if (code !== 0) return fail('refused', msg || i18n.t('error.serverError'), REFUSAL_TOAST_MS, code);
+  if (code !== 0) return fail('refused', msg || (await errorText('error.serverError')), REFUSAL_TOAST_MS, code);
   const parsed = v.safeParse(schema, data);
-  return parsed.success ? parsed.output : fail('invalid', i18n.t('error.serverError'));
+  return parsed.success ? parsed.output : fail('invalid', await errorText('error.serverError'));
 }
 
 /** Multipart upload (spec §7 uploadFile): same envelope handling, a longer timeout. */

@@ -1,8 +1,9 @@
 // i18next with the texts the first screen needs bundled and everything else loaded on demand:
-// - vi (the default and fallback language): the groups used outside the signed-in area (login,
-//   registration, errors, common) are bundled; the whole file follows in the 'rest' namespace,
+// - vi (the default and fallback language): the groups the login page shows on arrival (app,
+//   common, login) are bundled; error texts (shown after a request; lib/api-client waits for
+//   them), page titles and the rest are not. The whole file follows in the 'rest' namespace,
 //   which i18next searches when a key is not in 'translation' (fallbackNS). It is requested right
-//   after start-up, and the signed-in area (router.tsx) waits for it, so no chat text is missing.
+//   after start-up, and the registration page and the signed-in area (router.tsx) wait for it.
 // - en and zh-CN: their whole file loads when chosen (before the first render when stored).
 // The stored language is read synchronously here; main.tsx renders once `i18nReady` settles, so
 // the first paint is already in that language (no flash of the wrong one, no Suspense).
@@ -10,8 +11,8 @@
 import i18next, { type BackendModule, type ParseKeys, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // Named imports: the bundler keeps only these groups of the file in the first download.
-import { app, common, error, login, register, route } from '../locales/vi/translation.json';
-import { storage } from './storage';
+import { app, common, login } from '../locales/vi/translation.json';
+import { getLanguage, setLanguage } from './storage-core';
 
 export const LANGUAGES = ['vi', 'en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,7 +24,7 @@ export type TKey = ParseKeys;
 export const isLanguage = (x: unknown): x is Language => LANGUAGES.includes(x as Language);
 
 export function storedLanguage(): Language {
-  const value = storage.getLanguage();
+  const value = getLanguage();
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
@@ -56,7 +57,7 @@ export const i18nReady: Promise<unknown> = i18n
   .use(lazyTexts)
   .use(initReactI18next)
   .init({
-    resources: { vi: { translation: { app, common, error, login, register, route } } },
+    resources: { vi: { translation: { app, common, login } } },
     // Only what is missing from `resources` goes to the backend.
     partialBundledLanguages: true,
     ns: ['translation'],
@@ -86,7 +87,7 @@ export function currentLanguage(): Language {
 
 /** Switches the UI language (after loading it) and remembers it for the next start. */
 export async function changeLanguage(language: Language): Promise<void> {
-  storage.setLanguage(language);
+  setLanguage(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -1,19 +1,11 @@
-// The only module that touches localStorage (spec §3 keys). Values are JSON; anything
-// unreadable falls back to the default so a corrupted entry never breaks startup.
+// The only module that touches localStorage (spec §3 keys), with storage-core.ts: that part
+// (keys, session check, language) is in the start-up download, this one loads with the pages
+// that need it. Values are JSON; anything unreadable falls back to the default so a corrupted
+// entry never breaks startup.
 import type { UserInfo } from './user-info';
+import { getLanguage, getToken, getTokenExpired, read, setLanguage, STORAGE_KEYS, write } from './storage-core';
 
-export const STORAGE_KEYS = {
-  token: 'uni_id_token',
-  tokenExpired: 'tokenExpired',
-  userInfo: 'userInfo',
-  globalConfig: 'globalConfig',
-  appSetting: 'appSetting',
-  language: 'language',
-  rememberAccount: 'rememberAccount',
-  clientId: 'clientId',
-} as const;
-
-type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export { hasValidSession, STORAGE_KEYS } from './storage-core';
 
 export interface AppSetting {
   voiceStatus: boolean;
@@ -23,32 +15,11 @@ export interface AppSetting {
 
 export const DEFAULT_APP_SETTING: AppSetting = { voiceStatus: true, vibrateStatus: false, circleAvatar: false };
 
-
-function read(key: StorageKey): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw === null ? undefined : (JSON.parse(raw) as unknown);
-  } catch {
-    return undefined;
-  }
-}
-
-function write(key: StorageKey, value: unknown): void {
-  if (value === undefined || value === null) localStorage.removeItem(key);
-  else localStorage.setItem(key, JSON.stringify(value));
-}
-
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
 export const storage = {
-  getToken: (): string | undefined => {
-    const value = read(STORAGE_KEYS.token);
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  },
-  getTokenExpired: (): number | undefined => {
-    const value = Number(read(STORAGE_KEYS.tokenExpired));
-    return Number.isFinite(value) && value > 0 ? value : undefined;
-  },
+  getToken,
+  getTokenExpired,
   setSession(token: string, tokenExpired: number): void {
     write(STORAGE_KEYS.token, token);
     write(STORAGE_KEYS.tokenExpired, tokenExpired);
@@ -73,8 +44,8 @@ export const storage = {
     return { voiceStatus: pick('voiceStatus'), vibrateStatus: pick('vibrateStatus'), circleAvatar: pick('circleAvatar') };
   },
   setAppSetting: (setting: AppSetting): void => write(STORAGE_KEYS.appSetting, setting),
-  getLanguage: (): unknown => read(STORAGE_KEYS.language),
-  setLanguage: (language: string): void => write(STORAGE_KEYS.language, language),
+  getLanguage,
+  setLanguage,
   getRememberedAccount: (): string | undefined => {
     const value = read(STORAGE_KEYS.rememberAccount);
     return typeof value === 'string' ? value : undefined;
@@ -89,9 +60,3 @@ export const storage = {
     return id;
   },
 };
-
-/** True when a token is stored and not past its expiry (spec §4: check-token-failed / token-expired). */
-export function hasValidSession(now = Date.now()): boolean {
-  const expired = storage.getTokenExpired();
-  return storage.getToken() !== undefined && (expired === undefined || expired > now);
-}

@@ -21,7 +21,7 @@ export default function RegisterScreen() {
   };
 
   return (
-    <Page title={t('route.register')}>
+    <Page title={t('register.title')}>
       <div className="bg-white px-6 pt-4 pb-10">
         <RegisterForm needsCode={sysInfo.regauth !== '' && sysInfo.regauth !== '0'} needsInvite={sysInfo.regtype === '2'}
           initialInviteCode={params.get('inviteCode') ?? ''} onRegistered={toLogin} />

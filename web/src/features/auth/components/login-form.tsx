@@ -1,8 +1,9 @@
 // Login by password or, after "forgot password", by a code sent to the account.
 // "Remember me" keeps the account (never the password) for the next visit.
 // The login call (API client, validator) is not part of the page's first download: it is
-// fetched right after the first render, well before anyone can submit.
-import { useEffect, useState, type FormEvent } from 'react';
+// fetched right after the first render, well before anyone can submit; so is the send-code
+// button, which shows only after switching to login by code.
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
@@ -11,9 +12,10 @@ import { showToast } from '../../../components/ui/toast';
 import { storage } from '../../../lib/storage';
 import { CODE_PURPOSE } from '../api/code-purpose';
 import { validateLogin, type LoginInput } from '../utils/validation';
-import { SendCodeButton } from './send-code-button';
 
 const loadLogin = () => import('../api/login');
+const loadSendCodeButton = () => import('./send-code-button');
+const SendCodeButton = lazy(() => loadSendCodeButton().then((module) => ({ default: module.SendCodeButton })));
 
 export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: string; onLoggedIn: () => void }) {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: str
 
   useEffect(() => {
     loadLogin().catch(() => undefined);
+    loadSendCodeButton().catch(() => undefined);
   }, []);
 
   const switchMode = () => {
@@ -47,7 +50,7 @@ export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: str
       ({ login } = await loadLogin());
     } catch {
       setBusy(false);
-      return showToast(t('error.networkTimeout'));
+      return showToast(t('common.networkTimeout'));
     }
     try {
       await login(input);
@@ -65,7 +68,7 @@ export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: str
       {byCode ? (
         <FormField label={t('login.code')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6}
           value={secret} placeholder={t('login.codePlaceholder')} onChange={(e) => setSecret(e.target.value)}
-          action={<SendCodeButton account={account} purpose={CODE_PURPOSE.login} />} />
+          action={<Suspense fallback={null}><SendCodeButton account={account} purpose={CODE_PURPOSE.login} /></Suspense>} />
       ) : (
         <FormField label={t('login.password')} name="password" type="password" autoComplete="current-password"
           value={secret} placeholder={t('login.passwordPlaceholder')} onChange={(e) => setSecret(e.target.value)} />

@@ -18,7 +18,7 @@ export function SendCodeButton({ account, purpose }: { account: string; purpose:
     try {
       // The API client loads on first use; a failure to load it is a network failure.
       const { sendCode } = await import('../api/send-code').catch((error: unknown) => {
-        showToast(t('error.networkTimeout'));
+        showToast(t('common.networkTimeout'));
         throw error;
       });
       await sendCode(account.trim(), purpose);
