@@ -71,7 +71,7 @@ function chatScreen(page) {
     bubbles,
     row,
     textRow: (text) => row({ hasText: exactly(text) }),
-    imageRow: () => row({ has: page.getByRole('button', { name: en.chat.placeholder.image, exact: true }) }),
+    imageRow: () => row({ has: page.getByRole('button', { name: en.chat.openPhoto, exact: true }) }),
     /** The texts of all bubbles, in the order they stand in the page. */
     bubbleTexts: () => bubbles.allInnerTexts().then((texts) => texts.map((t) => t.trim())),
     input: page.getByLabel(en.chat.inputLabel, { exact: true }),

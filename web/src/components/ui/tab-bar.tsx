@@ -33,7 +33,7 @@ export function TabBar({ badges = {} }: { badges?: Partial<Record<TabName, numbe
           <span className="relative">
             <TabIcon />
             <span className="absolute -top-1.5 left-[60%]" data-testid={`tab-badge-${name}`}>
-              <Badge count={badges[name] ?? 0} />
+              <Badge count={badges[name] ?? 0} label={t('chatList.unread', { count: badges[name] ?? 0 })} />
             </span>
           </span>
           <span>{t(label)}</span>
