@@ -15,6 +15,7 @@ import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../se
 import { FILE_CATEGORY, INLINE_TYPES, VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../services/message-rules';
 import { numberSetting } from '../services/system-config';
 import { settled } from './messages';
+import { putBytes, readBytes, storageKey } from '../storage/files';
 
 const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) => new AppError(CODE.HARD_REFUSED, key, params);
 
@@ -52,9 +53,8 @@ upload.post('/uploadfile', async (c) => {
   if (!(await hub.isMember(conversation, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
   const from = c.get('me');
 
-  const day = new Date().toISOString().slice(0, 10);
-  const key = `${type}/${day}/${crypto.randomUUID()}.${ext}`;
-  await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: MIME[ext] } });
+  const key = storageKey(type, ext);
+  await putBytes(c.env.FILES, key, bytes, MIME[ext]!);
   const name = file.name.slice(0, 120) || `file.${ext}`;
   const row = await insertFile(c.env.DB, {
     r2_key: key, user_id: me, conversation_id: conversation, cate: category.cate, name, ext, mime: MIME[ext]!, size: file.size,
@@ -84,7 +84,7 @@ export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   if (!row) throw new AppError(CODE.NOT_FOUND, 'system.notFound', {}, 404);
   const member = await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me);
   if (!member) throw new AppError(CODE.FORBIDDEN, 'im.notMember', {}, 404);
-  const object = await c.env.FILES.get(row.r2_key, { range: c.req.raw.headers });
+  const object = await readBytes(c.env.FILES, row.r2_key, c.req.raw.headers);
   if (!object) throw new AppError(CODE.NOT_FOUND, 'system.notFound', {}, 404);
   const category = FILE_CATEGORY[row.ext];
   const inline = category && (INLINE_TYPES.has(category.type) || category.cate === 3);

@@ -1,0 +1,11 @@
+// R2 access for uploaded files: bytes only, under keys the server generates. Who may read a
+// file is decided by the caller from the D1 row, never here.
+export function storageKey(type: string, ext: string, now = new Date()): string {
+  return `${type}/${now.toISOString().slice(0, 10)}/${crypto.randomUUID()}.${ext}`;
+}
+
+export const putBytes = (bucket: R2Bucket, key: string, bytes: Uint8Array, contentType: string) =>
+  bucket.put(key, bytes, { httpMetadata: { contentType } });
+
+/** Reads a whole object, or the byte range a media player asked for. */
+export const readBytes = (bucket: R2Bucket, key: string, requestHeaders: Headers) => bucket.get(key, { range: requestHeaders });
