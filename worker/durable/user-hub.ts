@@ -106,10 +106,6 @@ export class UserHub extends DurableObject<Env> {
     await this.notify(event.type, event.data);
   }
 
-  async isOnline(): Promise<boolean> {
-    return this.openSockets().length > 0;
-  }
-
   /** Registers `watcher` for this user's presence changes and answers whether the user is online now. */
   async watchPresence(watcher: number, ttlMs: number): Promise<boolean> {
     this.store.watch(watcher, Date.now() + ttlMs);

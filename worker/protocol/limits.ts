@@ -1,5 +1,21 @@
-// Account field limits shared by the Worker's request schemas (account.ts) and the web forms.
-// No validator here: the login page imports these, and its first download stays without valibot.
+// Limits shared by the Worker's rules and the web app (spec §5, §9). No validator here: the
+// login page imports these, and its first download stays without valibot.
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;
 export const ACCOUNT_PATTERN = /^[A-Za-z0-9_.@+-]{3,32}$/;
+
+/** Chat text; the spec's 140 is for single-line profile fields. */
+export const TEXT_MESSAGE_MAX = 2048;
+export const FORWARD_MAX = 5;
+export const VIDEO_MAX_SECONDS = 60;
+export const VOICE_MIN_SECONDS = 1;
+export const IMAGE_PICK_MAX = 9;
+export const FILE_PICK_MAX = 100;
+
+/** Defaults of a fresh install, used when a config row does not say otherwise. */
+export const DEFAULT_REDO_SECONDS = 120;
+export const DEFAULT_FILE_MB = 50;
+export const DEFAULT_FILE_EXT = [
+  'jpg', 'jpeg', 'png', 'bmp', 'gif', 'pdf', 'mp3', 'wav', 'wmv', 'amr', 'mp4', '3gp', 'avi',
+  'm2v', 'mkv', 'mov', 'webp', 'ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'txt', 'md',
+];

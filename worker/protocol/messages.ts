@@ -2,8 +2,8 @@
 import * as v from 'valibot';
 import { flag, intLike, text } from './fields';
 
-export const TEXT_MESSAGE_MAX = 2048;
-export const FORWARD_MAX = 5;
+import { FORWARD_MAX, TEXT_MESSAGE_MAX } from './limits';
+
 export const PAGE_MAX = 100;
 
 /** A contact id: a user id (number or numeric string) or `group-N`. */

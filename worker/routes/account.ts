@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../services/password';
 import { translate } from '../services/i18n';
 import { issueToken, rolesFor } from '../services/tokens';
 import { publicView, selfView } from '../services/user-view';
-import { checkCode } from '../services/verification';
+import { checkCode } from '../db/verification-codes';
 import { forgetUser } from '../services/auth-cache';
 
 export const account = new Hono<AppEnv>();

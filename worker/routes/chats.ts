@@ -7,7 +7,7 @@ import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
 import { letterIndex } from '../services/contact-index';
-import { resolveConversation } from '../services/conversation-access';
+import { resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
 
 export const chats = new Hono<AppEnv>();

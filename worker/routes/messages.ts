@@ -8,11 +8,14 @@ import { input } from '../middleware/params';
 import { CODE } from '../protocol/codes';
 import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
 import type { Refusal } from '../durable/hub-events';
-import { resolveConversation } from '../services/conversation-access';
+import { resolveConversation } from '../db/conversation-access';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { numberSetting } from '../services/system-config';
-import { forwardCopy } from '../services/forwarding';
+import { DEFAULT_REDO_SECONDS } from '../protocol/limits';
+import { copyFileTo } from '../db/files';
+import type { StoredMessage } from '../protocol/messages';
+import type { NewMessage } from '../durable/conversation-store';
 
 export const messages = new Hono<AppEnv>();
 
@@ -66,7 +69,7 @@ messages.post('/undomessage', async (c) => {
   const me = c.get('identity').uid;
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const { chatInfo } = await loadConfig(c.env.DB);
-  const redo = numberSetting(chatInfo.redoTime, 120);
+  const redo = numberSetting(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
   const hub = conversationHub(c.env, conversation);
   const result = await hub.recall(conversation, me, body.id, redo);
   if (!result.ok && result.key === 'im.redoLimitTime') throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });
@@ -89,3 +92,20 @@ messages.post('/forwardmessage', async (c) => {
   }
   return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
 });
+
+/**
+ * A forwarded message is a new message (new client id, the forwarder as sender) with the same
+ * content. A file gets its own row bound to the target conversation, sharing the stored bytes,
+ * so members of the target may download it and nobody else gains access to the source.
+ */
+async function forwardCopy(env: Env, original: StoredMessage, targetConversation: string, forwarder: number): Promise<Omit<NewMessage, 'from'>> {
+  const file = original.file ? await copyFileTo(env.DB, original.file.file_id, targetConversation, forwarder) : null;
+  return {
+    id: crypto.randomUUID(),
+    type: original.type,
+    content: file ? `/file/${file.file_id}` : original.content,
+    extends: original.extends,
+    pid: 0,
+    file: file && original.file ? { ...original.file, file_id: file.file_id } : null,
+  };
+}

@@ -16,7 +16,8 @@ import { translate } from '../services/i18n';
 import { bearerToken, issueToken, readToken, rolesFor } from '../services/tokens';
 import { selfView } from '../services/user-view';
 import { forgetToken } from '../services/auth-cache';
-import { checkCode, EMAIL_PATTERN, issueCode, PHONE_PATTERN, senderFor } from '../services/verification';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../services/verification';
+import { checkCode, issueCode, senderFor } from '../db/verification-codes';
 
 export const pub = new Hono<AppEnv>();
 

@@ -17,10 +17,9 @@ export function canRecall(
 /** Unread comes from watermarks: everything after the last seq I read (sending counts as reading). */
 export const unreadCount = (lastSeq: number, readSeq: number) => Math.max(0, lastSeq - readSeq);
 
-/** The chat-list preview: text itself, placeholders are rendered by the client from `type`. */
+/** The chat-list preview: the start of the text; for media the client shows a placeholder from `type`. */
 export function previewOf(message: { type: MessageType; content: string; is_undo: number }): string {
-  if (message.is_undo) return '';
-  return message.type === 'text' ? message.content.slice(0, 200) : message.content.slice(0, 300);
+  return message.is_undo ? '' : message.content.slice(0, 200);
 }
 
 export const FILE_CATEGORY: Record<string, { cate: number; type: Exclude<MessageType, 'text' | 'emoji' | 'event'> }> = {};
@@ -32,5 +31,3 @@ for (const ext of ['ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'pdf', 'txt', 'm
 /** Media is shown inline; everything else is served as an attachment. */
 export const INLINE_TYPES = new Set(['image', 'voice', 'video']);
 
-export const VIDEO_MAX_SECONDS = 60;
-export const VOICE_MIN_SECONDS = 1;

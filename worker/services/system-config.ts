@@ -1,9 +1,6 @@
 // Global configuration: defaults of a fresh install, merged under the D1 `config` rows.
 // Values are strings ("0"/"1") as in the original, so clients written for it keep working.
-export const DEFAULT_FILE_EXT = [
-  'jpg', 'jpeg', 'png', 'bmp', 'gif', 'pdf', 'mp3', 'wav', 'wmv', 'amr', 'mp4', '3gp', 'avi',
-  'm2v', 'mkv', 'mov', 'webp', 'ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'txt', 'md',
-];
+import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_REDO_SECONDS } from '../protocol/limits';
 
 export const DEFAULTS = {
   sysInfo: {
@@ -12,9 +9,9 @@ export const DEFAULTS = {
   },
   chatInfo: {
     online: '1', webrtc: '1', simpleChat: '1', groupChat: '1', groupUserMax: '0', sendInterval: '0',
-    redoTime: '120', dbDelMsg: '1', msgClear: '0', msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
+    redoTime: String(DEFAULT_REDO_SECONDS), dbDelMsg: '1', msgClear: '0', msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
   },
-  fileUpload: { size: '50', preview: '', fileExt: DEFAULT_FILE_EXT },
+  fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
 };
 
 export type SystemConfig = typeof DEFAULTS;

@@ -2,14 +2,13 @@
 // read from the last stored getSystemInfo so the screen never waits for the network.
 import { storedSystemInfo } from '../../../../lib/system-info';
 
-export const DEFAULT_REDO_SECONDS = 120;
-export const DEFAULT_FILE_MB = 50;
-export const TEXT_MAX = 2048;
-export const IMAGE_PICK_MAX = 9;
-export const FILE_PICK_MAX = 100;
-export const VIDEO_MAX_SECONDS = 60;
-export const FORWARD_MAX = 5;
-export const DEFAULT_FILE_EXT = ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'pdf', 'mp3', 'wav', 'wmv', 'amr', 'mp4', '3gp', 'avi', 'm2v', 'mkv', 'mov', 'webp', 'ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'txt', 'md'];
+import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_REDO_SECONDS } from '../../../../../../worker/protocol/limits';
+
+// One source for the limits the server enforces too.
+export {
+  DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_REDO_SECONDS, FILE_PICK_MAX, FORWARD_MAX, IMAGE_PICK_MAX,
+  TEXT_MESSAGE_MAX as TEXT_MAX, VIDEO_MAX_SECONDS,
+} from '../../../../../../worker/protocol/limits';
 
 export interface ChatConfig {
   /** Recall window in seconds; 0 means recall is off. */
