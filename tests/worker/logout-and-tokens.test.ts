@@ -158,3 +158,12 @@ describe('permissions', () => {
     expect(hasPermission({ roles: [], permissions: [] }, 'group.manage')).toBe(false);
   });
 });
+
+describe('cache lifetimes', () => {
+  it('spreads a lifetime over 80–100% of its length so cached entries do not all fall due together', async () => {
+    const { spread } = await import('../../worker/services/auth-cache');
+    expect(spread(5000, 0)).toBe(4000);
+    expect(spread(5000, 0.999999)).toBe(5000);
+    expect(spread(5000, 0.5)).toBe(4500);
+  });
+});

@@ -25,4 +25,40 @@ describe('outbox recovery', () => {
     const left = await runInDurableObject(stub, (_hub, state) => state.storage.sql.exec('SELECT COUNT(*) AS n FROM outbox').one().n);
     expect(left).toBe(0);
   });
+
+  it('deletes delivered rows with the next write, and a redelivery after an eviction is ignored by the member', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const ids = [a.userInfo.user_id, b.userInfo.user_id].sort((x, y) => x - y);
+    const conversation = `${ids[0]}-${ids[1]}`;
+    const stub = env.CONVERSATION_HUB.get(env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`));
+    const outbox = () => runInDurableObject(stub, (_hub, state) =>
+      state.storage.sql.exec('SELECT event FROM outbox').toArray().map((r) => JSON.parse(String(r.event)).key as string));
+    const lastContent = async () =>
+      (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.userInfo.user_id)?.lastContent;
+    const delivered = async (text: string) => {
+      for (let i = 0; i < 100 && (await lastContent()) !== text; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(await lastContent()).toBe(text);
+    };
+
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'one'), { token: a.token });
+    await delivered('one');
+    // Delivered, so the rows are acknowledged; they may wait for the next write to leave the table.
+    expect((await outbox()).every((key) => key === `m:${conversation}:1`)).toBe(true);
+
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'two'), { token: a.token });
+    await delivered('two');
+    expect(await outbox()).not.toContain(`m:${conversation}:1`);
+    expect(await outbox()).toContain(`m:${conversation}:2`); // acknowledged, not yet deleted
+
+    // An eviction forgets which rows were acknowledged: the alarm delivers them again, the member's
+    // hub recognises their keys, and the table ends empty.
+    await evictDurableObject(stub);
+    await runInDurableObject(stub, (_hub, state) => state.storage.setAlarm(Date.now() + 60_000));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await outbox()).toEqual([]);
+    const hubB = env.USER_HUB.get(env.USER_HUB.idFromName(`user:${b.userInfo.user_id}`));
+    const copies = await runInDurableObject(hubB, (_hub, state) =>
+      Number(state.storage.sql.exec("SELECT COUNT(*) AS n FROM events WHERE type = 'simple' AND data LIKE '%\"content\":\"two\"%'").one().n));
+    expect(copies).toBe(1);
+  });
 });

@@ -1,4 +1,5 @@
 // D1 queries on users. Rows never leave this module with their password hash.
+import { spread } from '../services/auth-cache';
 export interface UserRow {
   user_id: number;
   account: string;
@@ -70,7 +71,8 @@ export const cardOf = (row: { user_id: number; realname: string; avatar: string 
   ({ id: row.user_id, user_id: row.user_id, realname: row.realname, displayName: row.realname, avatar: row.avatar });
 
 // Whether a user can be messaged changes rarely; an isolate remembers active users for a
-// minute so each send does not look its peer up in D1 again.
+// minute (less a random part, so look-ups do not all fall due at once) so each send does not
+// look its peer up in D1 again.
 const ACTIVE_TTL_MS = 60_000;
 const activeUntil = new Map<number, number>();
 
@@ -80,7 +82,7 @@ export async function isActiveUser(db: D1Database, userId: number): Promise<bool
   const active = !!row && row.status === 1;
   if (active) {
     if (activeUntil.size > 10_000) activeUntil.clear();
-    activeUntil.set(userId, Date.now() + ACTIVE_TTL_MS);
+    activeUntil.set(userId, Date.now() + spread(ACTIVE_TTL_MS));
   } else activeUntil.delete(userId);
   return active;
 }

@@ -2,6 +2,8 @@
 // gap-free `seq`, de-duplicates on the client message id, answers history, and fans every
 // change out to each member's UserHub through an outbox that survives crashes: an event
 // leaves the outbox only after the member's hub acknowledged it, and an alarm retries.
+// Each send is one storage commit here; deliveries are acknowledged in memory and deleted with
+// the next commit, so a delivered message costs no second commit.
 import { DurableObject } from 'cloudflare:workers';
 import type { StoredMessage } from '../protocol/messages';
 import { canRecall } from '../services/message-rules';
@@ -18,6 +20,18 @@ export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
   private draining: Promise<void> | null = null;
   private alarmArmed = false;
+  /** Stubs of the members' hubs, reused across deliveries; one that failed is made anew. */
+  private readonly hubs = new Map<number, ReturnType<typeof userHub>>();
+
+  private hubOf(user: number) {
+    let hub = this.hubs.get(user);
+    if (!hub) {
+      if (this.hubs.size >= 1000) this.hubs.clear();
+      hub = userHub(this.env, user);
+      this.hubs.set(user, hub);
+    }
+    return hub;
+  }
 
   /** Opens the store for `conversation`; a one-to-one conversation knows its two members by name. */
   private open(conversation: string): ConversationStore {
@@ -39,17 +53,18 @@ export class ConversationHub extends DurableObject<Env> {
     const store = this.open(conversation);
     const members = store.members();
     if (!members.includes(input.from.id)) return { ok: false, key: 'im.notMember' };
-    const existing = store.byId(input.id);
-    if (existing) {
-      // Resending the same client id returns what was stored; another sender may not reuse it.
-      return existing.from_user === input.from.id ? { ok: true, value: { message: existing, duplicate: true } } : { ok: false, key: 'system.parameterError' };
-    }
-    const message = this.ctx.storage.transactionSync(() => {
+    const message = this.write(store, () => {
       const stored = store.insert(input, Date.now());
+      if (!stored) return null;
       store.setReadSeq(input.from.id, stored.seq);
       store.enqueue(members, { kind: 'message', key: `m:${conversation}:${stored.seq}`, conversation, message: stored });
       return stored;
     });
+    if (!message) {
+      // Resending the same client id returns what was stored; another sender may not reuse it.
+      const existing = store.byId(input.id)!;
+      return existing.from_user === input.from.id ? { ok: true, value: { message: existing, duplicate: true } } : { ok: false, key: 'system.parameterError' };
+    }
     this.kick();
     return { ok: true, value: { message, duplicate: false } };
   }
@@ -82,7 +97,7 @@ export class ConversationHub extends DurableObject<Env> {
     const before = store.readSeq(reader);
     const last = store.lastSeq();
     if (last > before) {
-      this.ctx.storage.transactionSync(() => {
+      this.write(store, () => {
         const ids = store.idsBetween(before, last, reader);
         store.setReadSeq(reader, last);
         store.enqueue(members, { kind: 'read', key: `r:${conversation}:${reader}:${last}`, conversation, reader, readSeq: last, ids });
@@ -100,7 +115,7 @@ export class ConversationHub extends DurableObject<Env> {
     if (!found) return { ok: false, key: 'im.exist' };
     const verdict = canRecall(found, actor, redoSeconds);
     if (verdict !== 'ok') return { ok: false, key: verdict };
-    const undone = this.ctx.storage.transactionSync(() => {
+    const undone = this.write(store, () => {
       const updated = store.markUndone(found.seq)!;
       store.enqueue(members, { kind: 'undo', key: `u:${conversation}:${found.seq}`, conversation, message: updated });
       return updated;
@@ -118,6 +133,23 @@ export class ConversationHub extends DurableObject<Env> {
       this.open((JSON.parse(String(row.event)) as HubEvent).conversation);
     }
     await this.startDrain();
+    if (this.store) this.write(this.store, () => undefined);
+  }
+
+  /**
+   * One storage transaction that also deletes the outbox rows delivered since the last one. If it
+   * fails, the store forgets what it held in memory and reads the table again.
+   */
+  private write<T>(store: ConversationStore, body: () => T): T {
+    try {
+      return this.ctx.storage.transactionSync(() => {
+        store.flushAcknowledged();
+        return body();
+      });
+    } catch (error) {
+      store.forgetMemory();
+      throw error;
+    }
   }
 
   /** Starts draining unless a drain is running; the running one picks up new rows itself. */
@@ -145,8 +177,8 @@ export class ConversationHub extends DurableObject<Env> {
         entry.events.push(row.event);
         byUser.set(row.user, entry);
       }
-      const results = await Promise.allSettled([...byUser].map(([user, entry]) => userHub(this.env, user).deliver(user, entry.events)));
-      // One write for every acknowledged row of the batch: each write is one more storage commit.
+      const results = await Promise.allSettled([...byUser].map(([user, entry]) => this.hubOf(user).deliver(user, entry.events)));
+      [...byUser.keys()].forEach((user, i) => results[i]!.status === 'rejected' && this.hubs.delete(user));
       store.acknowledge([...byUser.values()].flatMap((entry, i) => (results[i]!.status === 'fulfilled' ? entry.ids : [])));
       if (results.some((r) => r.status === 'rejected')) {
         console.warn('delivery failed; retrying from an alarm', this.conversation);

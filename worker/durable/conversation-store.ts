@@ -56,16 +56,23 @@ export class ConversationStore {
     return row ? this.toMessage(row) : null;
   }
 
-  insert(m: NewMessage, now: number): StoredMessage {
+  /** Stores a new message; null when its client id is already stored (a resend). */
+  insert(m: NewMessage, now: number): StoredMessage | null {
     const row = this.sql
       .exec(
         `INSERT INTO messages (id, from_user, type, content, extends, pid, send_time, from_card, file)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING RETURNING seq`,
         m.id, m.from.id, m.type, m.content, m.extends ? JSON.stringify(m.extends) : null, m.pid, now,
         JSON.stringify(m.from), m.file ? JSON.stringify(m.file) : null,
       )
-      .one();
-    return this.toMessage(row);
+      .toArray()[0];
+    if (!row) return null;
+    const seq = Number(row.seq);
+    // What toMessage would read back, built from what was just written.
+    return {
+      msg_id: seq, seq, id: m.id, conversation: this.conversation, type: m.type, content: m.content, extends: m.extends,
+      pid: m.pid, sendTime: now, from_user: m.from.id, fromUser: m.from, is_undo: 0, file: m.file,
+    };
   }
 
   markUndone(seq: number): StoredMessage | null {
@@ -116,24 +123,59 @@ export class ConversationStore {
     return { list, count };
   }
 
+  // The outbox is mirrored in memory: the drain reads what it just wrote from here instead of
+  // reading it back, and rows a member acknowledged leave the table in the next write this hub
+  // makes anyway (or at the safety alarm) rather than in a commit of their own. A row that is
+  // acknowledged but not yet deleted when the object is evicted is delivered again later, and the
+  // member's hub ignores it by its key.
+  private queue: { id: number; user: number; event: HubEvent }[] | null = null;
+  private acknowledged: number[] = [];
+
+  private outbox() {
+    this.queue ??= this.sql
+      .exec('SELECT id, user_id, event FROM outbox ORDER BY id')
+      .toArray()
+      .map((r) => ({ id: Number(r.id), user: Number(r.user_id), event: JSON.parse(String(r.event)) as HubEvent }));
+    return this.queue;
+  }
+
   enqueue(users: number[], event: HubEvent): void {
+    const queue = this.outbox();
     const text = JSON.stringify(event);
-    for (const user of users) this.sql.exec('INSERT INTO outbox (user_id, event) VALUES (?, ?)', user, text);
+    for (const user of users) {
+      const id = Number(this.sql.exec('INSERT INTO outbox (user_id, event) VALUES (?, ?) RETURNING id', user, text).one().id);
+      queue.push({ id, user, event });
+    }
   }
 
   pending(limit = 500): { id: number; user: number; event: HubEvent }[] {
-    return this.sql
-      .exec('SELECT id, user_id, event FROM outbox ORDER BY id LIMIT ?', limit)
-      .toArray()
-      .map((r) => ({ id: Number(r.id), user: Number(r.user_id), event: JSON.parse(String(r.event)) as HubEvent }));
+    return this.outbox().slice(0, limit);
   }
 
+  /** Delivered rows leave the queue now and the table at the next flush. */
   acknowledge(ids: number[]): void {
+    if (ids.length === 0) return;
+    const done = new Set(ids);
+    this.queue = this.outbox().filter((row) => !done.has(row.id));
+    this.acknowledged.push(...ids);
+  }
+
+  /** Deletes acknowledged rows; callers run it inside a write they make anyway. */
+  flushAcknowledged(): void {
+    const ids = this.acknowledged;
+    this.acknowledged = [];
     // Durable Object SQL binds at most 100 parameters per statement.
     for (let i = 0; i < ids.length; i += 90) {
       const chunk = ids.slice(i, i + 90);
       this.sql.exec(`DELETE FROM outbox WHERE id IN (${chunk.map(() => '?').join(',')})`, ...chunk);
     }
+  }
+
+  /** After a failed write the memory may be ahead of the table: read it again next time. */
+  forgetMemory(): void {
+    this.queue = null;
+    this.acknowledged = [];
+    this.memberCache = null;
   }
 
   private toMessage(r: Row): StoredMessage {

@@ -82,7 +82,7 @@ export class UserHub extends DurableObject<Env> {
 
   /** Conversation events from ConversationHubs; idempotent on each event's key. */
   async deliver(uid: number, events: HubEvent[]): Promise<number> {
-    const out = this.ctx.storage.transactionSync(() =>
+    const out = this.write(() =>
       events.flatMap((event) => (this.store.firstDelivery(event.key) ? applyHubEvent(this.store, uid, event) : [])).map((o) => this.log(o)),
     );
     this.broadcast(out);
@@ -99,7 +99,7 @@ export class UserHub extends DurableObject<Env> {
   }
 
   async setChatPrefs(contactId: string, conversation: string, isGroup: number, prefs: Partial<Pick<ChatRow, 'is_top' | 'is_notice' | 'hidden'>>, event: { type: EventType; data: unknown }): Promise<void> {
-    this.ctx.storage.transactionSync(() => {
+    this.write(() => {
       this.store.ensureChat(contactId, conversation, isGroup);
       this.store.update(contactId, prefs);
     });
@@ -119,6 +119,16 @@ export class UserHub extends DurableObject<Env> {
     return sockets.length;
   }
 
+  /** A storage transaction; if it fails, the store reads its rows again instead of trusting its memory. */
+  private write<T>(body: () => T): T {
+    try {
+      return this.ctx.storage.transactionSync(body);
+    } catch (error) {
+      this.store.forgetMemory();
+      throw error;
+    }
+  }
+
   private replay(ws: WebSocket, since: number): void {
     const last = this.store.lastEventSeq();
     const oldest = this.store.oldestEventSeq();
@@ -130,9 +140,12 @@ export class UserHub extends DurableObject<Env> {
     for (const e of this.store.eventsSince(since, SYNC_MAX_EVENTS)) ws.send(JSON.stringify({ type: e.type, time: e.time, data: e.data, seq: e.seq }));
   }
 
+  /** Appends to the event log and returns the frame; the data is serialised once for both. */
   private log(o: Outgoing): string {
     const time = Math.floor(Date.now() / 1000);
-    return this.frame(o.type, o.data, this.store.append(o.type, o.data, time), time);
+    const data = JSON.stringify(o.data);
+    const seq = this.store.append(o.type, data, time);
+    return `{"type":${JSON.stringify(o.type)},"time":${time},"data":${data},"seq":${seq}}`;
   }
 
   private frame(type: EventType, data: unknown, seq: number, time = Math.floor(Date.now() / 1000)): string {

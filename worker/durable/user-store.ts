@@ -41,21 +41,43 @@ export class UserStore {
     return this.sql.exec('SELECT * FROM chats').toArray() as unknown as ChatRow[];
   }
 
+  // Rows read once stay in memory: every delivery reads and updates its chat row, and the hub is
+  // the only writer. A failed transaction clears the memory (forgetMemory).
+  private chatCache = new Map<string, ChatRow>();
+  private lastSeq: number | null = null;
+
   chat(contactId: string): ChatRow | null {
-    return (this.sql.exec('SELECT * FROM chats WHERE contact_id = ?', contactId).toArray()[0] as unknown as ChatRow) ?? null;
+    const cached = this.chatCache.get(contactId);
+    if (cached) return cached;
+    const row = (this.sql.exec('SELECT * FROM chats WHERE contact_id = ?', contactId).toArray()[0] as unknown as ChatRow) ?? null;
+    if (row) this.chatCache.set(contactId, row);
+    return row;
   }
 
   ensureChat(contactId: string, conversation: string, isGroup: number): ChatRow {
+    const known = this.chat(contactId);
+    if (known) return known;
     this.sql.exec('INSERT OR IGNORE INTO chats (contact_id, conversation, is_group) VALUES (?, ?, ?)', contactId, conversation, isGroup);
     return this.chat(contactId)!;
   }
 
-  update(contactId: string, fields: Partial<Omit<ChatRow, 'contact_id'>>): void {
-    const entries = Object.entries(fields);
-    if (entries.length === 0) return;
-    // Column names come from ChatRow's typed keys, never from a request.
-    const sets = entries.map(([key]) => `${key} = ?`).join(', ');
-    this.sql.exec(`UPDATE chats SET ${sets} WHERE contact_id = ?`, ...(entries.map(([, v]) => v) as SqlStorageValue[]), contactId);
+  update(contactId: string, fields: Partial<Omit<ChatRow, 'contact_id' | 'conversation' | 'is_group'>>): void {
+    const row = this.chat(contactId);
+    if (!row) return;
+    const next = { ...row, ...fields };
+    // One statement text for every update, so SQLite prepares it once.
+    this.sql.exec(
+      `UPDATE chats SET last_seq = ?, read_seq = ?, last_content = ?, last_type = ?, last_send_time = ?, last_from = ?,
+         last_undo = ?, is_top = ?, is_notice = ?, hidden = ? WHERE contact_id = ?`,
+      next.last_seq, next.read_seq, next.last_content, next.last_type, next.last_send_time, next.last_from,
+      next.last_undo, next.is_top, next.is_notice, next.hidden, contactId,
+    );
+    this.chatCache.set(contactId, next);
+  }
+
+  forgetMemory(): void {
+    this.chatCache.clear();
+    this.lastSeq = null;
   }
 
   /** Records a delivery key; false when it was seen before (a retried delivery). */
@@ -64,15 +86,18 @@ export class UserStore {
     return inserted.length > 0;
   }
 
-  append(type: string, data: unknown, time: number): number {
-    const row = this.sql.exec('INSERT INTO events (type, data, time) VALUES (?, ?, ?) RETURNING seq', type, JSON.stringify(data), time).one();
+  /** `data` is the event's JSON text. */
+  append(type: string, data: string, time: number): number {
+    const row = this.sql.exec('INSERT INTO events (type, data, time) VALUES (?, ?, ?) RETURNING seq', type, data, time).one();
     const seq = Number(row.seq);
+    this.lastSeq = seq;
     if (seq % 500 === 0) this.prune(seq);
     return seq;
   }
 
   lastEventSeq(): number {
-    return Number(this.sql.exec("SELECT COALESCE(MAX(seq), 0) AS s FROM events").one().s);
+    this.lastSeq ??= Number(this.sql.exec('SELECT COALESCE(MAX(seq), 0) AS s FROM events').one().s);
+    return this.lastSeq;
   }
 
   oldestEventSeq(): number {

@@ -6,6 +6,14 @@ import type { UserCard } from '../protocol/messages';
 import type { Identity } from './tokens';
 
 const TTL_MS = 5_000;
+
+/**
+ * A lifetime between 80% and 100% of `ms`. Clients that started together would otherwise all
+ * expire together and send a burst of D1 look-ups at the same moment, every TTL.
+ */
+export function spread(ms: number, random = Math.random()): number {
+  return Math.round(ms * (0.8 + 0.2 * random));
+}
 const MAX_ENTRIES = 10_000;
 
 export interface VerifiedToken {
@@ -27,7 +35,7 @@ export function recall(token: string, now = Date.now()): VerifiedToken | null {
 
 export function remember(token: string, value: VerifiedToken, now = Date.now()): void {
   if (entries.size >= MAX_ENTRIES) entries.clear();
-  entries.set(token, { value, until: now + TTL_MS });
+  entries.set(token, { value, until: now + spread(TTL_MS) });
 }
 
 export function forgetToken(token: string): void {
