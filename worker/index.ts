@@ -14,10 +14,11 @@ import { messages } from './routes/messages';
 import { upload, download } from './routes/upload';
 import { ticket, upgrade } from './routes/socket';
 import { devTools } from './routes/dev';
+import { pathOf } from './services/request-path';
 
 const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/'];
 
-const app = new Hono<AppEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase().replace(/\/+$/, '') || '/' });
+const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });
 
 app.use('*', async (c, next) => {
   c.set('lang', pickLang(c.req.header('accept-language')));

@@ -113,3 +113,12 @@ describe('request bodies', () => {
     expect(body.code).not.toBe(0);
   });
 });
+
+describe('request paths', () => {
+  it('reads the path of a URL as URL.pathname does', async () => {
+    const { pathOf } = await import('../../worker/services/request-path');
+    for (const url of ['http://parley.test/common/pub/login', 'https://a.b:8787/enterprise/im/getContacts?x=1&y=/z', 'http://h/', 'http://h', 'http://h?q=1', 'http://h/a%20b/?c']) {
+      expect(pathOf(url)).toBe(new URL(url).pathname);
+    }
+  });
+});

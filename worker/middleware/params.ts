@@ -11,12 +11,16 @@ import { CODE } from '../protocol/codes';
 const MAX_BODY_BYTES = 256 * 1024;
 
 export const readParams = createMiddleware<AppEnv>(async (c, next) => {
-  const params: Params = Object.fromEntries(new URL(c.req.url).searchParams);
+  const query = c.req.url.indexOf('?');
+  const params: Params = query === -1 ? {} : Object.fromEntries(new URLSearchParams(c.req.url.slice(query + 1)));
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (c.req.method === 'POST' && !type.startsWith('multipart/form-data')) {
-    const declared = Number(c.req.header('content-length') ?? 0);
+    const length = c.req.header('content-length');
+    const declared = Number(length ?? 0);
     if (declared > MAX_BODY_BYTES) throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
-    Object.assign(params, parseBody(await readBodyText(c.req.raw), type));
+    // A declared length bounds what the runtime reads; only a body without one is counted as it arrives.
+    const text = length !== undefined && Number.isInteger(declared) ? await c.req.raw.text() : await readBodyText(c.req.raw);
+    Object.assign(params, parseBody(text, type));
   }
   c.set('params', params);
   await next();

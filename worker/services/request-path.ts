@@ -1,0 +1,8 @@
+// The path of an absolute request URL, read without parsing the whole URL: routing needs it on
+// every request. Percent-escapes stay as they are, as in URL.pathname.
+export function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const end = url.indexOf('?', start);
+  return url.slice(start, end === -1 ? undefined : end);
+}
