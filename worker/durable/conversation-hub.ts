@@ -170,17 +170,19 @@ export class ConversationHub extends DurableObject<Env> {
   private async drain(): Promise<void> {
     const store = this.store!;
     for (let batch = store.pending(); batch.length > 0; batch = store.pending()) {
-      const byUser = new Map<number, { ids: number[]; events: HubEvent[] }>();
+      const byUser = new Map<number, { ids: number[]; events: HubEvent[]; ownOnly: boolean }>();
       for (const row of batch) {
-        const entry = byUser.get(row.user) ?? { ids: [], events: [] };
+        const entry = byUser.get(row.user) ?? { ids: [], events: [], ownOnly: true };
         entry.ids.push(row.id);
         entry.events.push(row.event);
+        entry.ownOnly &&= actorOf(row.event) === row.user;
         byUser.set(row.user, entry);
       }
-      const results = await Promise.allSettled([...byUser].map(([user, entry]) => this.hubOf(user).deliver(user, entry.events)));
-      [...byUser.keys()].forEach((user, i) => results[i]!.status === 'rejected' && this.hubs.delete(user));
-      store.acknowledge([...byUser.values()].flatMap((entry, i) => (results[i]!.status === 'fulfilled' ? entry.ids : [])));
-      if (results.some((r) => r.status === 'rejected')) {
+      // The people who did not cause these events hear of them first; the actors' own copies
+      // (their other devices and chat lists) follow, so they never hold up a receiver.
+      const entries = [...byUser];
+      const failed = (await this.deliverTo(entries.filter(([, e]) => !e.ownOnly))) + (await this.deliverTo(entries.filter(([, e]) => e.ownOnly)));
+      if (failed > 0) {
         console.warn('delivery failed; retrying from an alarm', this.conversation);
         await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
         this.alarmArmed = true;
@@ -189,7 +191,26 @@ export class ConversationHub extends DurableObject<Env> {
     }
   }
 
+  /** Delivers to each member's hub in parallel, acknowledges what arrived, and counts what did not. */
+  private async deliverTo(entries: [number, { ids: number[]; events: HubEvent[] }][]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const results = await Promise.allSettled(entries.map(([user, entry]) => this.hubOf(user).deliver(user, entry.events)));
+    const delivered: number[] = [];
+    let failed = 0;
+    entries.forEach(([user, entry], i) => {
+      if (results[i]!.status === 'fulfilled') delivered.push(...entry.ids);
+      else (this.hubs.delete(user), failed++);
+    });
+    this.store!.acknowledge(delivered);
+    return failed;
+  }
+
   private get conversation() {
     return this.store?.conversation ?? '?';
   }
+}
+
+/** Who caused an event: the sender of a message or recall, the reader of a read mark. */
+function actorOf(event: HubEvent): number {
+  return event.kind === 'read' ? event.reader : event.message.from_user;
 }
