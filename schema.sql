@@ -24,8 +24,11 @@ CREATE TABLE IF NOT EXISTS users (
   update_time    INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS users_register_ip ON users (register_ip, create_time);
+-- Workers read recent changes (password, status, profile) once a second to drop cached tokens.
+CREATE INDEX IF NOT EXISTS users_update_time ON users (update_time);
 
--- Logged-out tokens, kept until they would have expired anyway.
+-- Logged-out tokens, kept until they would have expired anyway. Workers follow new rows by rowid,
+-- so a sweep of expired rows must never delete the row with the highest rowid.
 CREATE TABLE IF NOT EXISTS token_revocations (
   jti        TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL

@@ -167,3 +167,35 @@ describe('cache lifetimes', () => {
     expect(spread(5000, 0.5)).toBe(4500);
   });
 });
+
+describe('tokens cached by another isolate', () => {
+  // These write to D1 directly, as a logout or a password change handled by another isolate would:
+  // this isolate keeps its cached verdict until its once-a-second look at D1 finds the change.
+  const afterNextLook = () => new Promise((r) => setTimeout(r, 1100));
+
+  it('stops accepting a token revoked elsewhere within about a second', async () => {
+    const { token } = await loginUser();
+    expect((await whoAmI(token)).status).toBe(200);
+    const jti = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).jti;
+    await env.DB.prepare('INSERT INTO token_revocations (jti, expires_at) VALUES (?1, ?2)').bind(jti, Math.floor(Date.now() / 1000) + 3600).run();
+    await afterNextLook();
+    expect((await whoAmI(token)).status).toBe(401);
+  });
+
+  it('stops accepting the old tokens of a user whose password changed elsewhere, and shows a new name', async () => {
+    const { token, userInfo } = await loginUser();
+    expect((await whoAmI(token)).status).toBe(200);
+    const other = await loginUser();
+    expect((await whoAmI(other.token)).status).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    await env.DB.batch([
+      env.DB.prepare('UPDATE users SET token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1').bind(userInfo.user_id, now),
+      env.DB.prepare("UPDATE users SET realname = 'Renamed Elsewhere', update_time = ?2 WHERE user_id = ?1").bind(other.userInfo.user_id, now),
+    ]);
+    await afterNextLook();
+    expect((await whoAmI(token)).status).toBe(401);
+    // The name a message carries comes from the cached verdict: it must be the new one.
+    const sent = await call('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'hi', toContactId: userInfo.user_id, is_group: 0 }, { token: other.token });
+    expect(sent.body.data.fromUser.displayName).toBe('Renamed Elsewhere');
+  });
+});

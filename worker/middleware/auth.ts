@@ -9,6 +9,7 @@ import { CODE } from '../protocol/codes';
 import { bearerToken, hasPermission, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
 import { AppError } from './errors';
 import { recall, remember, type VerifiedToken } from '../services/auth-cache';
+import { followTokenChanges } from '../db/token-feed';
 
 export const unauthorized = (key: 'user.mustToken' | 'user.loginError' | 'user.expired' | 'user.forbid') =>
   new AppError(CODE.RELOGIN, key, {}, 401);
@@ -24,6 +25,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const fromCookie = c.req.path.toLowerCase().startsWith('/file/') ? getCookie(c, FILE_COOKIE) : undefined;
   const raw = bearerToken(c.req.header('authorization')) ?? fromCookie ?? null;
   if (!raw) throw unauthorized('user.mustToken');
+  await followTokenChanges(c.env.DB);
   const verified = recall(raw) ?? (await verify(c.env, raw));
   const { identity } = verified;
   c.set('identity', identity);

@@ -1,11 +1,12 @@
-// A verified token's outcome is remembered by the isolate for a few seconds, so a burst of
-// requests (a chat being typed, history scrolled) costs one signature check and one D1 round
-// trip instead of one per request. Logout and password changes clear it on the isolate that
-// handled them; other isolates notice within TTL_MS.
+// A verified token's outcome is remembered by the isolate, so a stream of requests costs one
+// signature check and one D1 look-up instead of one per request. Logout and password changes
+// clear it on the isolate that handled them; every isolate also follows the revocations and user
+// changes in D1 about once a second (db/token-feed.ts) and drops what they touch, and re-checks
+// every entry after TTL_MS in any case.
 import type { UserCard } from '../protocol/messages';
 import type { Identity } from './tokens';
 
-const TTL_MS = 5_000;
+const TTL_MS = 10 * 60_000;
 
 /**
  * A lifetime between 80% and 100% of `ms`. Clients that started together would otherwise all
@@ -44,4 +45,14 @@ export function forgetToken(token: string): void {
 
 export function forgetUser(uid: number): void {
   for (const [token, hit] of entries) if (hit.value.identity.uid === uid) entries.delete(token);
+}
+
+export function forgetTokenIds(jtis: string[]): void {
+  if (jtis.length === 0) return;
+  const gone = new Set(jtis);
+  for (const [token, hit] of entries) if (gone.has(hit.value.identity.jti)) entries.delete(token);
+}
+
+export function forgetAll(): void {
+  entries.clear();
 }

@@ -1,0 +1,46 @@
+// Keeps an isolate's cached token verdicts honest: about once a second, one D1 round trip reads the
+// tokens revoked since the last look (by rowid) and the users changed since then (password, status,
+// profile: `update_time`), and the cache drops every entry they touch. A revocation on one isolate
+// therefore reaches the others within about a second, and steady traffic costs one look-up per
+// isolate per second instead of one per user every few seconds.
+import { forgetAll, forgetTokenIds, forgetUser } from '../services/auth-cache';
+
+const SYNC_MS = 1000;
+/** Users changed this many seconds before the last look are read again: clocks of isolates differ. */
+const OVERLAP_SECONDS = 5;
+
+let position: { rowid: number; seconds: number; at: number } | null = null;
+let running: Promise<void> | null = null;
+
+/** Resolves once the cache reflects D1 as of at most SYNC_MS ago; null when it already does. */
+export function followTokenChanges(db: D1Database, now = Date.now()): Promise<void> | null {
+  if (position && now - position.at < SYNC_MS) return null;
+  running ??= look(db, now).finally(() => (running = null));
+  return running;
+}
+
+async function look(db: D1Database, now: number): Promise<void> {
+  const seconds = Math.floor(now / 1000);
+  try {
+    if (!position) {
+      // The first look only sets the start: nothing was cached before it.
+      forgetAll();
+      const rowid = (await db.prepare('SELECT COALESCE(MAX(rowid), 0) AS r FROM token_revocations').first<number>('r')) ?? 0;
+      position = { rowid, seconds, at: now };
+      return;
+    }
+    const [revoked, changed] = await db.batch<{ r: number; jti: string } | { user_id: number }>([
+      db.prepare('SELECT rowid AS r, jti FROM token_revocations WHERE rowid > ?1 ORDER BY rowid').bind(position.rowid),
+      db.prepare('SELECT user_id FROM users WHERE update_time >= ?1').bind(position.seconds - OVERLAP_SECONDS),
+    ]);
+    const rows = revoked!.results as { r: number; jti: string }[];
+    forgetTokenIds(rows.map((row) => row.jti));
+    for (const row of changed!.results as { user_id: number }[]) forgetUser(row.user_id);
+    position = { rowid: rows.at(-1)?.r ?? position.rowid, seconds, at: now };
+  } catch (error) {
+    // Without the feed nothing cached can be trusted: verify every token against D1 again.
+    forgetAll();
+    position = null;
+    console.warn('token feed failed; cached tokens dropped', error);
+  }
+}
