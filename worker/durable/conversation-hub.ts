@@ -154,11 +154,19 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** Starts draining unless a drain is running; the running one picks up new rows itself. */
   private kick(): void {
-    if (!this.alarmArmed) {
-      this.alarmArmed = true;
-      void this.ctx.storage.setAlarm(Date.now() + SAFETY_ALARM_MS);
-    }
+    this.armSafetyAlarm();
     void this.startDrain();
+  }
+
+  /**
+   * Armed whenever rows wait in the outbox or wait to leave it, so acknowledged rows are deleted
+   * within SAFETY_ALARM_MS even if this conversation writes nothing more; otherwise they could be
+   * delivered again long after the members' hubs stopped remembering their keys.
+   */
+  private armSafetyAlarm(): void {
+    if (this.alarmArmed) return;
+    this.alarmArmed = true;
+    void this.ctx.storage.setAlarm(Date.now() + SAFETY_ALARM_MS);
   }
 
   /** One drain at a time; a running one picks up rows added meanwhile. */
@@ -202,6 +210,7 @@ export class ConversationHub extends DurableObject<Env> {
       else (this.hubs.delete(user), failed++);
     });
     this.store!.acknowledge(delivered);
+    if (delivered.length > 0) this.armSafetyAlarm();
     return failed;
   }
 
