@@ -2,11 +2,10 @@
 // original call /common/Pub/login), so routes are registered lower-case and matched lower-cased.
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
-import { handleError } from './middleware/errors';
+import { handleError, notFound } from './middleware/errors';
 import { readParams } from './middleware/params';
 import { requireAuth } from './middleware/auth';
-import { pickLang, translate } from './services/i18n';
-import { CODE } from './protocol/codes';
+import { pickLang } from './services/i18n';
 import { pub } from './routes/pub';
 import { account } from './routes/account';
 import { chats } from './routes/chats';
@@ -45,10 +44,7 @@ app.route('/dev', devTools);
 
 // Everything that is not API is the single-page app (Workers Static Assets, SPA fallback).
 app.all('*', (c) => {
-  const path = new URL(c.req.url).pathname.toLowerCase();
-  if (API_PREFIXES.some((p) => path.startsWith(p))) {
-    return c.json({ code: CODE.NOT_FOUND, msg: translate(c.get('lang'), 'system.notFound'), data: null }, 404);
-  }
+  if (API_PREFIXES.some((p) => c.req.path.startsWith(p))) throw notFound();
   return c.env.ASSETS.fetch(c.req.raw);
 });
 

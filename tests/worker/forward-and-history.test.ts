@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { exports } from 'cloudflare:workers';
-import { call, loginUser, textMessage, uploadFile } from './helpers';
+import { call, eventually, loginUser, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
 import { connect } from './socket-helpers';
 
 describe('forwarding', () => {
@@ -61,13 +61,32 @@ describe('history search and chat deletion', () => {
 
   it('hides a deleted chat from the list until a new message arrives', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'hi'), { token: a.token });
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await call('/enterprise/im/delChat', { id: a.userInfo.user_id, is_group: 0 }, { token: b.token })).body.code).toBe(0);
     const row = async () => (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.userInfo.user_id);
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'hi'), { token: a.token });
+    await eventually(async () => expect(await row()).toMatchObject({ lastContent: 'hi', unread: 1 }));
+    expect((await call('/enterprise/im/delChat', { id: a.userInfo.user_id, is_group: 0 }, { token: b.token })).body.code).toBe(0);
     expect(await row()).toMatchObject({ lastContent: '', unread: 0 });
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'back again'), { token: a.token });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await row()).toMatchObject({ lastContent: 'back again', unread: 2 });
+    await eventually(async () => expect(await row()).toMatchObject({ lastContent: 'back again', unread: 2 }));
+  });
+});
+
+describe('one-to-one chat closed by the operator (chatInfo.simpleChat = 0)', () => {
+  afterEach(resetConfig);
+
+  it('refuses sending, forwarding and uploading into a one-to-one chat, and stores nothing', async () => {
+    const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'before'), { token: a.token });
+    await setConfig('chatInfo', { simpleChat: '0' });
+    const refusal = { code: 400, msg: 'The system has closed the single chat, or the group has turned on the ban, unable to send messages' };
+    expect((await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'after'), { token: a.token })).body).toMatchObject(refusal);
+    const forward = await call('/enterprise/im/forwardMessage', { user_ids: [c.userInfo.user_id], msg_id: sent.body.data.msg_id, toContactId: b.userInfo.user_id }, { token: a.token });
+    expect(forward.body).toMatchObject(refusal);
+    const upload = await uploadFile(a.token, b.userInfo.user_id, 'notes.txt', new TextEncoder().encode('plain notes'));
+    expect(upload.body).toMatchObject(refusal);
+    const history = await call('/enterprise/im/getMessageList', { toContactId: b.userInfo.user_id }, { token: a.token });
+    expect(history.body.data.map((m: any) => m.content)).toEqual(['before']);
+    const toC = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id }, { token: c.token });
+    expect(toC.body.data).toEqual([]);
   });
 });

@@ -63,11 +63,13 @@ export async function latestCode(account: string): Promise<string> {
   return code;
 }
 
-/** Overrides sysInfo settings (merged over the defaults) until resetConfig() is called. */
-export async function setSysInfo(values: Record<string, string>) {
-  await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('sysInfo', ?1, 0)").bind(JSON.stringify(values)).run();
+/** Overrides one config group's settings (merged over the defaults) until resetConfig() is called. */
+export async function setConfig(name: 'sysInfo' | 'chatInfo' | 'fileUpload', values: Record<string, string>) {
+  await env.DB.prepare('INSERT OR REPLACE INTO config (name, value, update_time) VALUES (?1, ?2, 0)').bind(name, JSON.stringify(values)).run();
   forgetConfig();
 }
+
+export const setSysInfo = (values: Record<string, string>) => setConfig('sysInfo', values);
 
 export async function resetConfig() {
   await env.DB.prepare('DELETE FROM config').run();
@@ -106,4 +108,20 @@ export function pngBytes(width: number, height: number): Uint8Array {
   new DataView(b.buffer).setUint32(16, width);
   new DataView(b.buffer).setUint32(20, height);
   return b;
+}
+
+/**
+ * Retries `check` (which throws while its expectations fail) until it passes or `timeoutMs` runs
+ * out: deliveries to UserHubs finish after sendMessage has answered.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 }

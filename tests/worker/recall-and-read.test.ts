@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { env } from 'cloudflare:workers';
-import { forgetConfig } from '../../worker/db/config';
-import { call, loginUser, textMessage } from './helpers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, eventually, loginUser, resetConfig, setConfig, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 
 const contactOf = async (token: string, id: number) => (await call('/enterprise/im/getContacts', {}, { token })).body.data.find((c: any) => c.id === id);
 
 describe('recall', () => {
+  afterEach(resetConfig);
+
   it('lets the sender recall within the window and tells both sides', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const bSocket = await connect(b.token);
@@ -34,15 +34,12 @@ describe('recall', () => {
 
   it('refuses a recall after the window (chatInfo.redoTime) has passed', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('chatInfo', ?1, 0)").bind(JSON.stringify({ redoTime: '1' })).run();
-    forgetConfig();
+    await setConfig('chatInfo', { redoTime: '1' });
     const msg = textMessage(b.userInfo.user_id, 'too late');
     await call('/enterprise/im/sendMessage', msg, { token: a.token });
     await new Promise((r) => setTimeout(r, 1100));
     const undo = await call('/enterprise/im/undoMessage', { id: msg.id, toContactId: b.userInfo.user_id }, { token: a.token });
     expect(undo.body).toMatchObject({ code: 400, msg: 'Messages older than 1 minutes cannot be recalled' });
-    await env.DB.prepare("DELETE FROM config WHERE name = 'chatInfo'").run();
-    forgetConfig();
   });
 });
 
@@ -51,9 +48,8 @@ describe('unread counts', () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const aSocket = await connect(a.token);
     for (const t of ['1', '2', '3']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, t), { token: a.token });
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await contactOf(b.token, a.userInfo.user_id)).unread).toBe(3);
-    expect((await contactOf(a.token, b.userInfo.user_id)).unread).toBe(0);
+    await eventually(async () => expect((await contactOf(b.token, a.userInfo.user_id))).toMatchObject({ unread: 3, lastContent: '3' }));
+    await eventually(async () => expect((await contactOf(a.token, b.userInfo.user_id))).toMatchObject({ unread: 0, lastContent: '3' }));
     const read = await call('/enterprise/im/setMsgIsRead', { toContactId: a.userInfo.user_id, is_group: 0 }, { token: b.token });
     expect(read.body.code).toBe(0);
     const isRead = await aSocket.next((f) => f.type === 'isRead');
@@ -64,9 +60,8 @@ describe('unread counts', () => {
     expect(history.body.data.every((m: any) => m.is_read === 1)).toBe(true);
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, '4'), { token: a.token });
     await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'reply'), { token: b.token });
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await contactOf(b.token, a.userInfo.user_id)).unread).toBe(0);
-    expect((await contactOf(a.token, b.userInfo.user_id))).toMatchObject({ unread: 1, lastContent: 'reply', type: 'text' });
+    await eventually(async () => expect((await contactOf(b.token, a.userInfo.user_id))).toMatchObject({ unread: 0, lastContent: 'reply' }));
+    await eventually(async () => expect((await contactOf(a.token, b.userInfo.user_id))).toMatchObject({ unread: 1, lastContent: 'reply', type: 'text' }));
     aSocket.close();
   });
 

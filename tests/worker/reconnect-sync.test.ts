@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exports } from 'cloudflare:workers';
 import { call, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 
@@ -34,7 +35,6 @@ describe('reconnect and sync', () => {
   });
 
   it('refuses a ticket used twice, a forged ticket, and an upgrade without a ticket', async () => {
-    const { exports } = await import('cloudflare:workers');
     const b = await loginUser();
     const { body } = await call('/common/pub/wsTicket', {}, { token: b.token });
     const upgrade = (q: string) => exports.default.fetch(new Request(`http://parley.test/wss${q}`, { headers: { upgrade: 'websocket' } }));
@@ -46,5 +46,17 @@ describe('reconnect and sync', () => {
     expect((await upgrade(`?ticket=${b.userInfo.user_id}.${'0'.repeat(32)}`)).status).toBe(401);
     expect((await upgrade('')).status).toBe(401);
     expect((await call('/common/pub/wsTicket', {})).status).toBe(401);
+  });
+});
+
+describe('socket origin', () => {
+  it('refuses an upgrade from another site, from `Origin: null` and from a malformed origin with 403', async () => {
+    const { token } = await loginUser();
+    for (const origin of ['https://evil.example', 'null', 'not a url']) {
+      const { body } = await call('/common/pub/wsTicket', { device_id: 'origin-test' }, { token });
+      const res = await exports.default.fetch(new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers: { upgrade: 'websocket', origin } }));
+      expect(res.status).toBe(403);
+      await res.text();
+    }
   });
 });

@@ -28,6 +28,8 @@ describe('uploads', () => {
     expect(fake.body).toMatchObject({ code: 401, msg: 'The file content does not match its extension' });
     const html = await uploadFile(a.token, to, 'page.txt', new Uint8Array([0x3c, 0, 0x3e]));
     expect(html.body.code).toBe(401);
+    const empty = await uploadFile(a.token, to, 'empty.txt', new Uint8Array());
+    expect(empty.body.code).toBe(401);
     const noMessage = await uploadFile(a.token, to, 'a.png', pngBytes(1, 1), { toContactId: 'bad id' });
     expect(noMessage.body.code).toBe(400);
   });

@@ -4,6 +4,7 @@
 // therefore reaches the others within about a second, and steady traffic costs one look-up per
 // isolate per second instead of one per user every few seconds.
 import { forgetAll, forgetTokenIds, forgetUser } from '../services/auth-cache';
+import { forgetActiveUser } from './users';
 
 const SYNC_MS = 1000;
 /** Users changed this many seconds before the last look are read again: clocks of isolates differ. */
@@ -11,11 +12,21 @@ const OVERLAP_SECONDS = 5;
 
 let position: { rowid: number; seconds: number; at: number } | null = null;
 let running: Promise<void> | null = null;
+let looks = 0;
+
+/**
+ * How many looks have finished. A verdict read from D1 may be cached only if no look finished
+ * while it was read: that look may have passed over the very revocation the verdict missed.
+ */
+export const tokenFeedLooks = () => looks;
 
 /** Resolves once the cache reflects D1 as of at most SYNC_MS ago; null when it already does. */
 export function followTokenChanges(db: D1Database, now = Date.now()): Promise<void> | null {
   if (position && now - position.at < SYNC_MS) return null;
-  running ??= look(db, now).finally(() => (running = null));
+  running ??= look(db, now).finally(() => {
+    running = null;
+    looks++;
+  });
   return running;
 }
 
@@ -35,7 +46,10 @@ async function look(db: D1Database, now: number): Promise<void> {
     ]);
     const rows = revoked!.results as { r: number; jti: string }[];
     forgetTokenIds(rows.map((row) => row.jti));
-    for (const row of changed!.results as { user_id: number }[]) forgetUser(row.user_id);
+    for (const row of changed!.results as { user_id: number }[]) {
+      forgetUser(row.user_id);
+      forgetActiveUser(row.user_id);
+    }
     position = { rowid: rows.at(-1)?.r ?? position.rowid, seconds, at: now };
   } catch (error) {
     // Without the feed nothing cached can be trusted: verify every token against D1 again.

@@ -87,5 +87,12 @@ export async function isActiveUser(db: D1Database, userId: number): Promise<bool
   return active;
 }
 
+/** The token feed saw this user change (maybe disabled): look them up again on the next send. */
+export const forgetActiveUser = (userId: number) => activeUntil.delete(userId);
+
+export const setPresence = (db: D1Database, userId: number, online: 0 | 1) =>
+  db.prepare('INSERT INTO presence (user_id, online, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET online = ?2, updated_at = ?3')
+    .bind(userId, online, now()).run();
+
 export const presenceOf = (db: D1Database) =>
   db.prepare('SELECT user_id FROM presence WHERE online = 1').all<{ user_id: number }>().then((r) => new Set(r.results.map((x) => x.user_id)));

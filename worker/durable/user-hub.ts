@@ -9,6 +9,8 @@ import type { HubEvent } from './hub-events';
 import { applyHubEvent, chatView, type Outgoing } from './user-events';
 import { UserStore, type ChatRow } from './user-store';
 import { userHub } from './stubs';
+import { setPresence } from '../db/users';
+import { parseJsonOrNull } from '../services/json';
 
 const TICKET_TTL_MS = 60_000;
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
@@ -50,13 +52,7 @@ export class UserHub extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     const info = this.info(ws);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(typeof raw === 'string' ? raw : new TextDecoder().decode(raw));
-    } catch {
-      parsed = null;
-    }
-    const frame = v.safeParse(ClientFrame, parsed);
+    const frame = v.safeParse(ClientFrame, parseJsonOrNull(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)));
     if (!frame.success) {
       ws.send(JSON.stringify({ type: 'error', data: { code: 400, msg: translate(info.lang, 'system.parameterError') } }));
       return;
@@ -137,19 +133,18 @@ export class UserHub extends DurableObject<Env> {
       ws.send(JSON.stringify({ type: 'resync', seq: last }));
       return;
     }
-    for (const e of this.store.eventsSince(since, SYNC_MAX_EVENTS)) ws.send(JSON.stringify({ type: e.type, time: e.time, data: e.data, seq: e.seq }));
+    for (const e of this.store.eventsSince(since, SYNC_MAX_EVENTS)) ws.send(frameText(e.type, e.data, e.seq, e.time));
   }
 
   /** Appends to the event log and returns the frame; the data is serialised once for both. */
   private log(o: Outgoing): string {
     const time = Math.floor(Date.now() / 1000);
     const data = JSON.stringify(o.data);
-    const seq = this.store.append(o.type, data, time);
-    return `{"type":${JSON.stringify(o.type)},"time":${time},"data":${data},"seq":${seq}}`;
+    return frameText(o.type, data, this.store.append(o.type, data, time), time);
   }
 
-  private frame(type: EventType, data: unknown, seq: number, time = Math.floor(Date.now() / 1000)): string {
-    return JSON.stringify({ type, time, data, seq });
+  private frame(type: EventType, data: unknown, seq: number): string {
+    return frameText(type, JSON.stringify(data), seq, Math.floor(Date.now() / 1000));
   }
 
   private broadcast(frames: string[]): void {
@@ -167,9 +162,13 @@ export class UserHub extends DurableObject<Env> {
 
   /** Presence lives in D1 for contact lists; live changes go to the people this user chats with and to watchers. */
   private async setPresence(uid: number, online: 0 | 1): Promise<void> {
-    await this.env.DB.prepare('INSERT INTO presence (user_id, online, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET online = ?2, updated_at = ?3')
-      .bind(uid, online, Date.now()).run();
+    await setPresence(this.env.DB, uid, online);
     const peers = this.store.presenceAudience(500);
     await Promise.allSettled(peers.map((peer) => userHub(this.env, peer).notify('isOnline', { id: uid, is_online: online }, false)));
   }
+}
+
+/** A pushed frame `{type, time, data, seq}` around data already serialised (logged events keep their JSON). */
+function frameText(type: string, data: string, seq: number, time: number): string {
+  return `{"type":${JSON.stringify(type)},"time":${time},"data":${data},"seq":${seq}}`;
 }

@@ -105,11 +105,12 @@ export class UserStore {
     return Number(this.sql.exec("SELECT COALESCE(MIN(seq), 0) AS s FROM events").one().s);
   }
 
+  /** Logged events after `since`; `data` is the JSON text as it was logged. */
   eventsSince(since: number, limit: number) {
     return this.sql
       .exec('SELECT seq, type, data, time FROM events WHERE seq > ? ORDER BY seq LIMIT ?', since, limit)
       .toArray()
-      .map((r) => ({ seq: Number(r.seq), type: String(r.type), data: JSON.parse(String(r.data)) as unknown, time: Number(r.time) }));
+      .map((r) => ({ seq: Number(r.seq), type: String(r.type), data: String(r.data), time: Number(r.time) }));
   }
 
   putTicket(ticket: string, deviceId: string, expiresAt: number): void {

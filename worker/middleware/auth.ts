@@ -9,7 +9,7 @@ import { CODE } from '../protocol/codes';
 import { bearerToken, hasPermission, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
 import { AppError } from './errors';
 import { recall, remember, type VerifiedToken } from '../services/auth-cache';
-import { followTokenChanges } from '../db/token-feed';
+import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
 
 export const unauthorized = (key: 'user.mustToken' | 'user.loginError' | 'user.expired' | 'user.forbid') =>
   new AppError(CODE.RELOGIN, key, {}, 401);
@@ -42,12 +42,13 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 async function verify(env: Env, raw: string): Promise<VerifiedToken> {
   const identity = await readToken(jwtSecret(env), raw);
   if (!identity) throw unauthorized('user.loginError');
+  const looks = tokenFeedLooks();
   const state = await tokenState(env.DB, identity.uid, identity.jti);
   if (!state || state.revoked) throw unauthorized('user.loginError');
   if (state.status !== 1) throw unauthorized('user.forbid');
   if (state.token_version !== identity.ver) throw unauthorized('user.expired');
   const verified = { identity, me: cardOf({ user_id: identity.uid, realname: state.realname, avatar: state.avatar }), role: state.role, tokenVersion: state.token_version };
-  remember(raw, verified);
+  if (tokenFeedLooks() === looks) remember(raw, verified);
   return verified;
 }
 

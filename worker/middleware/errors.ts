@@ -19,6 +19,16 @@ export class AppError extends Error {
 export const refuse = (key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(CODE.REFUSED, key, params);
 
+/** An unknown path or object: HTTP 404 with the translated "not found" envelope. */
+export const notFound = () => new AppError(CODE.NOT_FOUND, 'system.notFound', {}, 404);
+
+/** Unwraps a Durable Object's result: refusals cross the RPC boundary as values, not exceptions. */
+export function settled<V>(result: { ok: boolean; value?: V; key?: MessageKey }): V {
+  if (result.ok) return result.value as V;
+  const key = result.key ?? 'system.fail';
+  throw new AppError(key === 'im.notMember' ? CODE.FORBIDDEN : CODE.REFUSED, key);
+}
+
 export function envelope<T>(data: T, msg = '', extra: { count?: number; page?: number } = {}) {
   return { code: CODE.OK, msg, data, count: extra.count ?? 0, page: extra.page ?? 1 };
 }

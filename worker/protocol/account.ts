@@ -3,8 +3,6 @@ import * as v from 'valibot';
 import { intLike, requiredText, text, TEXT_MAX } from './fields';
 import { ACCOUNT_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 
-export { ACCOUNT_PATTERN, PASSWORD_MAX, PASSWORD_MIN };
-
 const password = v.pipe(
   v.string('user.passwordRule'),
   v.minLength(PASSWORD_MIN, 'user.passwordRule'),

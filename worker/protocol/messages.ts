@@ -41,15 +41,13 @@ export const GetMessageListBody = v.object({
   last_id: v.optional(v.pipe(intLike(), v.minValue(0))),
   limit: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(PAGE_MAX)), 20),
   page: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(100000)), 1),
-  type: v.optional(v.picklist(['all', 'text', 'emoji', 'image', 'voice', 'video', 'file'])),
+  type: v.optional(v.picklist(['all', ...MESSAGE_TYPES])),
   keywords: v.optional(text(100)),
 });
 
 export const SetMsgIsReadBody = v.object({
   toContactId: contactId,
   is_group: v.optional(intLike()),
-  messages: v.optional(v.unknown()),
-  fromUser: v.optional(v.unknown()),
 });
 
 export const UndoMessageBody = v.object({ id: clientId, toContactId: contactId });

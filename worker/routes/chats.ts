@@ -6,7 +6,7 @@ import { userHub } from '../durable/stubs';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
-import { letterIndex } from '../services/contact-index';
+import { contactView } from '../services/user-view';
 import { resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
 
@@ -23,9 +23,7 @@ chats.post('/getcontacts', async (c) => {
       const chat = byContact.get(String(u.user_id));
       const visible = chat && !chat.hidden;
       return {
-        id: u.user_id, user_id: u.user_id, account: u.account, realname: u.realname, displayName: u.realname,
-        avatar: u.avatar, motto: u.motto, index: letterIndex(u.realname), is_group: 0, setting: [],
-        is_online: online.has(u.user_id) ? 1 : 0,
+        ...contactView(u, online.has(u.user_id)), account: u.account, setting: [],
         is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
         unread: visible ? chat.unread : 0,
         lastContent: visible ? chat.last_content : '',
@@ -50,10 +48,7 @@ chats.post('/getcontactinfo', async (c) => {
   const row = Number.isSafeInteger(peer) && peer !== me ? await findUserById(c.env.DB, peer) : null;
   if (!row || row.status !== 1) throw refuse('user.notExist');
   const online = await userHub(c.env, peer).watchPresence(me, WATCH_MS);
-  return c.json(envelope({
-    id: row.user_id, user_id: row.user_id, displayName: row.realname, realname: row.realname, avatar: row.avatar, motto: row.motto,
-    index: letterIndex(row.realname), is_group: 0, is_online: online ? 1 : 0,
-  }));
+  return c.json(envelope(contactView(row, online)));
 });
 
 async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: number; is_notice?: number; hidden?: number }, type: 'setChatTop' | 'setIsNotice' | 'delChat') {

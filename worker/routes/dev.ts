@@ -5,12 +5,12 @@ import type { AppEnv } from '../app-env';
 import { readMailbox } from '../db/security';
 import { findUserByAccount } from '../db/users';
 import { echoHub, userHub } from '../durable/stubs';
-import { envelope } from '../middleware/errors';
+import { envelope, notFound } from '../middleware/errors';
 
 export const devTools = new Hono<AppEnv>();
 
 devTools.use('*', async (c, next) => {
-  if (c.env.DEV_MAILBOX !== 'true') return c.json({ code: 404, msg: 'not found', data: null }, 404);
+  if (c.env.DEV_MAILBOX !== 'true') throw notFound();
   await next();
 });
 
@@ -18,7 +18,7 @@ devTools.get('/mailbox', async (c) => c.json(envelope(await readMailbox(c.env.DB
 
 devTools.post('/dropsockets', async (c) => {
   const user = await findUserByAccount(c.env.DB, c.req.query('account') ?? '');
-  if (!user) return c.json({ code: 404, msg: 'not found', data: null }, 404);
+  if (!user) throw notFound();
   return c.json(envelope({ dropped: await userHub(c.env, user.user_id).dropSockets() }));
 });
 

@@ -3,12 +3,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { conversationHub } from '../durable/stubs';
-import { AppError, envelope, refuse } from '../middleware/errors';
+import { envelope, refuse, settled } from '../middleware/errors';
 import { input } from '../middleware/params';
-import { CODE } from '../protocol/codes';
 import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
-import type { Refusal } from '../durable/hub-events';
-import { resolveConversation } from '../db/conversation-access';
+import { resolveConversation, resolveForSending } from '../db/conversation-access';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { numberSetting } from '../services/system-config';
@@ -19,19 +17,10 @@ import type { NewMessage } from '../durable/conversation-store';
 
 export const messages = new Hono<AppEnv>();
 
-/** Unwraps a hub result: refusals cross the RPC boundary as values, not exceptions. */
-export function settled<V>(result: { ok: boolean; value?: V; key?: Refusal }): V {
-  if (result.ok) return result.value as V;
-  const key = result.key ?? 'system.fail';
-  throw new AppError(key === 'im.notMember' ? CODE.FORBIDDEN : CODE.REFUSED, key);
-}
-
 messages.post('/sendmessage', async (c) => {
   const body = input(c, SendMessageBody);
   const me = c.get('identity').uid;
-  const { chatInfo } = await loadConfig(c.env.DB);
-  const { conversation, isGroup } = await resolveConversation(c.env.DB, me, body.toContactId);
-  if (!isGroup && chatInfo.simpleChat === '0') throw refuse('im.forbidChat');
+  const { conversation } = await resolveForSending(c.env.DB, me, body.toContactId);
   const from = c.get('me');
   const quote = body.extends?.quote;
   const sent = settled(
@@ -86,7 +75,7 @@ messages.post('/forwardmessage', async (c) => {
   const targets = [...new Set(body.user_ids)];
   const copies = [];
   for (const target of targets) {
-    const resolved = await resolveConversation(c.env.DB, me, target);
+    const resolved = await resolveForSending(c.env.DB, me, target);
     const copy = await forwardCopy(c.env, original, resolved.conversation, me);
     copies.push(sentMessage(settled(await conversationHub(c.env, resolved.conversation).send(resolved.conversation, { ...copy, from })).message, me));
   }

@@ -24,7 +24,8 @@ export const upgrade = new Hono<AppEnv>().get('/', async (c) => {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('expected a WebSocket upgrade', 426);
   const origin = c.req.header('origin');
   // Browsers always send Origin on a WebSocket handshake; refuse pages of other sites.
-  if (origin && new URL(origin).host !== new URL(c.req.url).host) return c.text('origin not allowed', 403);
+  // `Origin: null` (sandboxed frames, file://) or a malformed one is refused too, never a 500.
+  if (origin && (!URL.canParse(origin) || new URL(origin).host !== new URL(c.req.url).host)) return c.text('origin not allowed', 403);
   const value = c.req.query('ticket') ?? '';
   const uid = Number(value.split('.')[0]);
   if (!/^\d+\.[0-9a-f]{32}$/.test(value) || !Number.isSafeInteger(uid)) return c.text('invalid ticket', 401);

@@ -6,16 +6,16 @@ import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { findFile, insertFile } from '../db/files';
 import { conversationHub } from '../durable/stubs';
-import { AppError, envelope, refuse } from '../middleware/errors';
+import { AppError, envelope, notFound, refuse, settled } from '../middleware/errors';
 import { CODE } from '../protocol/codes';
 import { UploadMessage, type MessageType } from '../protocol/messages';
-import { resolveConversation } from '../db/conversation-access';
+import { resolveForSending } from '../db/conversation-access';
 import { sentMessage } from '../services/event-view';
 import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../services/file-sniff';
-import { FILE_CATEGORY, INLINE_TYPES } from '../services/message-rules';
+import { FILE_CATEGORY } from '../services/message-rules';
+import { parseJsonOrNull } from '../services/json';
 import { DEFAULT_FILE_MB, VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
 import { numberSetting } from '../services/system-config';
-import { settled } from './messages';
 import { putBytes, readBytes, storageKey } from '../storage/files';
 
 const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) => new AppError(CODE.HARD_REFUSED, key, params);
@@ -30,7 +30,7 @@ upload.post('/uploadfile', async (c) => {
   const form = await c.req.formData().catch(() => null);
   const file = form?.get('file');
   if (!form || !(file instanceof File)) throw refuse('system.parameterError');
-  const parsed = v.safeParse(UploadMessage, parseJson(form.get('message')));
+  const parsed = v.safeParse(UploadMessage, parseJsonOrNull(form.get('message')));
   if (!parsed.success) throw refuse('system.parameterError');
   const meta = parsed.output;
 
@@ -49,7 +49,7 @@ upload.post('/uploadfile', async (c) => {
   if (type === 'voice' && measured < VOICE_MIN_SECONDS) throw hard('file.voiceTooShort');
   const duration = Math.ceil(measured);
 
-  const { conversation } = await resolveConversation(c.env.DB, me, meta.toContactId);
+  const { conversation } = await resolveForSending(c.env.DB, me, meta.toContactId);
   const hub = conversationHub(c.env, conversation);
   if (!(await hub.isMember(conversation, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
   const from = c.get('me');
@@ -61,34 +61,25 @@ upload.post('/uploadfile', async (c) => {
     r2_key: key, user_id: me, conversation_id: conversation, cate: category.cate, name, ext, mime: MIME[ext]!, size: file.size,
     width: size?.width ?? 0, height: size?.height ?? 0, duration,
   });
-  const extendsInfo = { ...(size ?? {}), ...(duration ? { duration } : {}) };
+  const media = { ...(size ?? {}), ...(duration ? { duration } : {}) };
   const result = await hub.send(conversation, {
-    id: meta.id, from, type, content: `/file/${row.file_id}`, pid: 0, extends: Object.keys(extendsInfo).length ? extendsInfo : null,
-    file: { file_id: row.file_id, name, size: file.size, ext, ...(size ?? {}), ...(duration ? { duration } : {}) },
+    id: meta.id, from, type, content: `/file/${row.file_id}`, pid: 0, extends: Object.keys(media).length ? media : null,
+    file: { file_id: row.file_id, name, size: file.size, ext, ...media },
   });
   return c.json(envelope(sentMessage(settled(result).message, me)));
 });
-
-function parseJson(value: unknown): unknown {
-  if (typeof value !== 'string') return null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return null;
-  }
-}
 
 /** GET /file/:id — media inline, everything else as an attachment; never sniffed by the browser. */
 export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   const me = c.get('identity').uid;
   const row = /^\d{1,12}$/.test(c.req.param('id')) ? await findFile(c.env.DB, Number(c.req.param('id'))) : null;
-  if (!row) throw new AppError(CODE.NOT_FOUND, 'system.notFound', {}, 404);
+  if (!row) throw notFound();
   const member = await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me);
   if (!member) throw new AppError(CODE.FORBIDDEN, 'im.notMember', {}, 404);
   const object = await readBytes(c.env.FILES, row.r2_key, c.req.raw.headers);
-  if (!object) throw new AppError(CODE.NOT_FOUND, 'system.notFound', {}, 404);
+  if (!object) throw notFound();
   const category = FILE_CATEGORY[row.ext];
-  const inline = category && (INLINE_TYPES.has(category.type) || category.cate === 3);
+  const inline = category?.inline ?? false;
   const headers = new Headers({
     'content-type': row.mime,
     'x-content-type-options': 'nosniff',

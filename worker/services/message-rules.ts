@@ -14,6 +14,9 @@ export function canRecall(
   return 'ok';
 }
 
+/** Whether new messages may go into a chat: the operator can close one-to-one chat (`chatInfo.simpleChat`). */
+export const mayPost = (chatInfo: { simpleChat?: unknown }, isGroup: number): boolean => isGroup === 1 || String(chatInfo.simpleChat ?? '1') !== '0';
+
 /** Unread comes from watermarks: everything after the last seq I read (sending counts as reading). */
 export const unreadCount = (lastSeq: number, readSeq: number) => Math.max(0, lastSeq - readSeq);
 
@@ -22,12 +25,10 @@ export function previewOf(message: { type: MessageType; content: string; is_undo
   return message.is_undo ? '' : message.content.slice(0, 200);
 }
 
-export const FILE_CATEGORY: Record<string, { cate: number; type: Exclude<MessageType, 'text' | 'emoji' | 'event'> }> = {};
-for (const ext of ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'webp']) FILE_CATEGORY[ext] = { cate: 2, type: 'image' };
-for (const ext of ['mp3', 'wav', 'wmv', 'amr']) FILE_CATEGORY[ext] = { cate: 3, type: 'file' };
-for (const ext of ['mp4', '3gp', 'avi', 'm2v', 'mkv', 'mov']) FILE_CATEGORY[ext] = { cate: 4, type: 'video' };
-for (const ext of ['ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'pdf', 'txt', 'md']) FILE_CATEGORY[ext] = { cate: 1, type: 'file' };
-
-/** Media is shown inline; everything else is served as an attachment. */
-export const INLINE_TYPES = new Set(['image', 'voice', 'video']);
+/** What an uploaded extension becomes; media (images, audio, video) is served inline, documents as attachments. */
+export const FILE_CATEGORY: Record<string, { cate: number; type: Exclude<MessageType, 'text' | 'emoji' | 'event'>; inline: boolean }> = {};
+for (const ext of ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'webp']) FILE_CATEGORY[ext] = { cate: 2, type: 'image', inline: true };
+for (const ext of ['mp3', 'wav', 'wmv', 'amr']) FILE_CATEGORY[ext] = { cate: 3, type: 'file', inline: true };
+for (const ext of ['mp4', '3gp', 'avi', 'm2v', 'mkv', 'mov']) FILE_CATEGORY[ext] = { cate: 4, type: 'video', inline: true };
+for (const ext of ['ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'pdf', 'txt', 'md']) FILE_CATEGORY[ext] = { cate: 1, type: 'file', inline: false };
 
