@@ -6,7 +6,7 @@
 //
 // The server is the built Worker in workerd through Miniflare, on a socket bound straight to the
 // Worker (BENCH_SERVER=workerd, the default), or `wrangler dev` with X_LOCAL_OBSERVABILITY=false
-// (BENCH_SERVER=wrangler, ARCHITECTURE §7), whose proxy process doubles the CPU of every request.
+// (BENCH_SERVER=wrangler, with the trace database off), whose proxy process doubles the CPU of every request.
 // Knobs: BENCH_PAIRS (100), BENCH_RATE (200 messages/s), BENCH_SECONDS (10, after 2 s warm-up),
 // BENCH_STATE=disk (storage on disk instead of tmpfs), BENCH_ONLY=parley|floor, BENCH_DEBUG=1.
 import { spawn } from 'node:child_process';
