@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../web/src/components/ui/toast';
 import { ForwardPicker } from '../../web/src/features/chat/components/forward/forward-picker';
-import { toggleTarget } from '../../web/src/features/chat/components/forward/forward-rules';
+import { matchesSearch, toggleTarget } from '../../web/src/features/chat/components/forward/forward-rules';
 import { makeContact } from './thread-factories';
 
 const CONTACTS = [
@@ -45,6 +45,15 @@ describe('forward picker', () => {
     renderPicker();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'hik' } });
     expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['Hikers']);
+  });
+
+  it('matches names and accounts ignoring case and accents, and shows everyone for an empty query', () => {
+    const duc = makeContact(14, 'Nguyễn Đức', { account: 'Đức.Anh' });
+    expect(matchesSearch(duc, 'duc')).toBe(true);
+    expect(matchesSearch(duc, 'NGUYEN')).toBe(true);
+    expect(matchesSearch(makeContact(15, 'Minh', { account: 'Đức.Anh' }), 'duc.anh')).toBe(true);
+    expect(matchesSearch(duc, 'minh')).toBe(false);
+    expect(matchesSearch(duc, '  ')).toBe(true);
   });
 
   it('toggleTarget unselects a chosen target and refuses beyond the maximum', () => {

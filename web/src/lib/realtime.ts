@@ -1,17 +1,26 @@
 // The realtime socket (spec §4): a one-time ticket, then the WebSocket; a ping every 20 s;
 // after a close it retries every 5 s up to 5 times, then reports 'failed' so the UI can offer
 // a reconnect button; it also reconnects when the app becomes visible again.
+import { PING_FRAME } from '../../../worker/protocol/socket';
+
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 5_000;
 export const MAX_RETRIES = 5;
-const PING = '{"type":"ping"}';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed';
+
+/** A frame the server pushed, as read off the socket (not validated further). */
+export interface PushedFrame {
+  type: string;
+  seq?: number;
+  data?: unknown;
+  client_id?: string;
+}
 
 export interface RealtimeOptions {
   ticket: () => Promise<string>;
   onOpen: (ws: WebSocket) => void;
-  onFrame: (frame: { type: string; seq?: number; data?: unknown; client_id?: string }) => void;
+  onFrame: (frame: PushedFrame) => void;
   onStatus: (status: RealtimeStatus) => void;
 }
 
@@ -47,10 +56,6 @@ export class Realtime {
     void this.connect();
   }
 
-  get isOpen(): boolean {
-    return this.ws?.readyState === WebSocket.OPEN;
-  }
-
   private onVisible = () => {
     if (document.visibilityState === 'visible' && !this.ws && !this.stopped) this.reconnect();
   };
@@ -73,13 +78,13 @@ export class Realtime {
       this.retries = 0;
       this.options.onStatus('open');
       clearInterval(this.heartbeat);
-      this.heartbeat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(PING), HEARTBEAT_MS);
+      this.heartbeat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(PING_FRAME), HEARTBEAT_MS);
       this.options.onOpen(ws);
     };
     ws.onmessage = (event) => {
       try {
         const frame = JSON.parse(String(event.data)) as { type?: unknown };
-        if (frame && typeof frame.type === 'string') this.options.onFrame(frame as { type: string });
+        if (frame && typeof frame.type === 'string') this.options.onFrame(frame as PushedFrame);
       } catch {
         // A frame we cannot read is dropped; the next sync replays anything that mattered.
       }

@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../config/paths';
-import { storage } from '../../lib/storage';
 import { Composer } from '../../features/chat/components/composer/composer';
 import { ActionSheetHost } from '../../features/chat/components/thread/action-sheet';
 import { chatConfig } from '../../features/chat/components/thread/chat-config';
@@ -16,7 +15,8 @@ import { stopVoice } from '../../features/chat/components/thread/voice-player';
 import { useChatState, useOpenChat } from '../../features/chat/hooks/use-chat';
 import { chatStore } from '../../features/chat/state/chat-store';
 import { thread } from '../../features/chat/state/thread-ops';
-import { keyOf } from '../../features/chat/types';
+import { isGroupKey, keyOf } from '../../features/chat/types';
+import { useAppSetting } from '../../features/settings/hooks/use-app-setting';
 
 export default function ChatScreen() {
   const [params] = useSearchParams();
@@ -32,12 +32,12 @@ function ChatView({ contactKey }: { contactKey: string }) {
   const current = useChatState((s) => thread(s, contactKey));
   const me = useChatState((s) => s.me);
   const [config] = useState(chatConfig);
-  const [roundAvatar] = useState(() => storage.getAppSetting().circleAvatar);
+  const { circleAvatar: roundAvatar } = useAppSetting();
   const actions = useMessageActions(contactKey, me, config.redoSeconds);
   const loadOlder = useCallback(() => chatStore.loadOlder(contactKey), [contactKey]);
   useEffect(() => stopVoice, []);
 
-  const isGroup = Boolean(contact?.is_group) || contactKey.startsWith('group-');
+  const isGroup = Boolean(contact?.is_group) || isGroupKey(contactKey);
   const online = !isGroup && config.showOnline && contact ? Boolean(contact.is_online) : null;
   return (
     <div className="flex h-dvh flex-col bg-[#ededed]">

@@ -1,9 +1,12 @@
 // Inline line icons (24×24, stroke = currentColor) so colour follows the text colour.
 import type { ReactNode, SVGProps } from 'react';
 
-function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+export type IconProps = SVGProps<SVGSVGElement> & { children: ReactNode; size?: number };
+
+/** The base of every line icon; any SVG attribute (viewBox, strokeWidth, className) overrides. */
+export function Icon({ children, size = 24, ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8"
+    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth="1.8"
       strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
       {children}
     </svg>
@@ -40,13 +43,13 @@ export const MeIcon = () => (
 );
 
 export const BackIcon = () => (
-  <Icon width="22" height="22">
+  <Icon size={22}>
     <path d="M15 5l-7 7 7 7" />
   </Icon>
 );
 
 export const ChevronIcon = () => (
-  <Icon width="16" height="16" className="text-neutral-300">
+  <Icon size={16} className="text-neutral-300">
     <path d="M9 5l7 7-7 7" />
   </Icon>
 );

@@ -1,6 +1,6 @@
 // The custom top bar every page uses: centred title and, off the tabs, a back button.
-// Back from chat goes home (spec §2); elsewhere it goes back one page, or home when the
-// page was opened directly and there is nothing to go back to.
+// Back goes back one page, or home when the page was opened directly and there is nothing to
+// go back to. (The chat screen has its own bar, ChatTopBar, whose back goes home: spec §2.)
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../config/paths';
@@ -13,7 +13,7 @@ export function TopBar({ title, showBack = true }: { title: string; showBack?: b
 
   const goBack = () => {
     const hasHistory = location.key !== 'default';
-    if (location.pathname === PATHS.chat || !hasHistory) void navigate(PATHS.home);
+    if (!hasHistory) void navigate(PATHS.home);
     else void navigate(-1);
   };
 

@@ -1,5 +1,8 @@
-// The chat feature's data: contacts (the chat list) and messages as the client holds them.
+// The chat feature's data: contacts (the chat list) and messages as the client holds them,
+// and the helpers on contact keys. No components here, so any screen can import it cheaply.
 import type { WireMessage } from '../../../../worker/protocol/messages';
+import { PATHS } from '../../config/paths';
+import type { RealtimeStatus } from '../../lib/realtime';
 
 export type ContactKey = string;
 
@@ -36,18 +39,22 @@ export interface Thread {
   peerReadSeq: number;
 }
 
-export type SocketStatus = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed';
-
 export interface ChatState {
   me: number;
   contacts: Contact[];
   contactsLoaded: boolean;
   threads: Record<ContactKey, Thread>;
   openContact: ContactKey | null;
-  socket: SocketStatus;
+  socket: RealtimeStatus;
   lastEventSeq: number;
 }
 
 export const keyOf = (id: number | string): ContactKey => String(id);
 
+/** Group chats are keyed "group-<id>"; single chats by the other user's id. */
+export const isGroupKey = (key: ContactKey): boolean => key.startsWith('group-');
+
 export const EMPTY_THREAD: Thread = { messages: [], hasMore: true, loaded: false, peerReadSeq: 0 };
+
+/** The address of a chat's detail page, or with `searching` its history search (a page of its own in history, so back closes it). */
+export const chatDetailPath = (key: string, searching = false) => `${PATHS.chatDetail}?id=${encodeURIComponent(key)}${searching ? '&search=1' : ''}`;

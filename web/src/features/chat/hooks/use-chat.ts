@@ -1,5 +1,5 @@
 // React bindings of the chat store.
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { chatStore } from '../state/chat-store';
 import type { ChatState } from '../types';
 
@@ -18,9 +18,7 @@ export function useChatSession(me: number | undefined): void {
 
 /** Marks a chat as the one on screen, so incoming messages there count as read. */
 export function useOpenChat(key: string): void {
-  const opened = useRef<string | null>(null);
   useEffect(() => {
-    opened.current = key;
     void chatStore.openChat(key);
     return () => chatStore.closeChat(key);
   }, [key]);

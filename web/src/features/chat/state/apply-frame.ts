@@ -1,7 +1,8 @@
 // Pure: how one pushed socket frame changes the chat state, plus the side effects the store
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
+import type { PushedFrame } from '../../../lib/realtime';
 import { keyOf, type ChatMessage, type ChatState, type Contact } from '../types';
-import { contactKeyOf, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
+import { CLEARED_CHAT, contactKeyOf, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
 
 export type Effect =
   | { kind: 'markRead'; contact: string }
@@ -9,15 +10,10 @@ export type Effect =
   | { kind: 'loggedInElsewhere' }
   | { kind: 'notify'; contact: string };
 
-export interface Frame {
-  type: string;
-  seq?: number;
-  data?: any;
-}
-
-export function applyFrame(state: ChatState, frame: Frame, device: { clientId: string; isMobile: boolean; multipleLogin: boolean }): { state: ChatState; effects: Effect[] } {
+export function applyFrame(state: ChatState, frame: PushedFrame, device: { clientId: string; isMobile: boolean; multipleLogin: boolean }): { state: ChatState; effects: Effect[] } {
   const next = frame.seq && frame.seq > state.lastEventSeq ? { ...state, lastEventSeq: frame.seq } : state;
-  const d = frame.data ?? {};
+  // Our own server's frames, not validated again: each case reads the fields its type carries.
+  const d = (frame.data ?? {}) as any;
   switch (frame.type) {
     case 'simple':
     case 'group':
@@ -43,7 +39,7 @@ export function applyFrame(state: ChatState, frame: Frame, device: { clientId: s
     case 'setIsNotice':
       return { state: withContact(next, keyOf(d.id), { is_notice: Number(d.is_notice) }), effects: [] };
     case 'delChat':
-      return { state: withContact(next, keyOf(d.id), { lastContent: '', lastContentUndo: 0, lastSendTime: 0, unread: 0 }), effects: [] };
+      return { state: withContact(next, keyOf(d.id), CLEARED_CHAT), effects: [] };
     case 'isOnline':
       return { state: withContact(next, keyOf(d.id), { is_online: Number(d.is_online) }), effects: [] };
     case 'appendContact':

@@ -1,12 +1,13 @@
 // The chat store: a small state machine outside React (bound with useSyncExternalStore) that
 // owns the chat list, open threads and the socket. Frames and REST answers go through pure
 // functions (apply-frame, thread-ops); this file only wires them to the network.
-import { Realtime } from '../../../lib/realtime';
+import { Realtime, type PushedFrame } from '../../../lib/realtime';
 import { storage } from '../../../lib/storage';
+import { storedSystemInfo } from '../../../lib/system-info';
 import * as api from '../api/chat-api';
-import { keyOf, type ChatState, type Contact, type ContactKey } from '../types';
+import { isGroupKey, keyOf, type ChatState, type Contact, type ContactKey } from '../types';
 import { applyFrame, type Effect } from './apply-frame';
-import { mergeMessages, thread, withContact, withThread } from './thread-ops';
+import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
 import { Sender } from './sender';
 
 const initial = (me: number): ChatState => ({ me, contacts: [], contactsLoaded: false, threads: {}, openContact: null, socket: 'idle', lastEventSeq: 0 });
@@ -46,7 +47,7 @@ export class ChatStore {
         ws.send(JSON.stringify({ type: 'sync', since: this.state.lastEventSeq }));
         if (this.state.contactsLoaded) void this.loadContacts();
         const open = this.state.openContact;
-        if (open && !open.startsWith('group-')) void this.refreshPresence(open);
+        if (open && !isGroupKey(open)) void this.refreshPresence(open);
         void this.sender.flush();
       },
       onFrame: (frame) => this.receive(frame),
@@ -63,15 +64,14 @@ export class ChatStore {
 
   reconnect = () => this.realtime?.reconnect();
 
-  private receive(frame: { type: string; seq?: number; data?: unknown; client_id?: string }): void {
+  private receive(frame: PushedFrame): void {
     if (frame.type === 'init') {
       this.clientId = String(frame.client_id ?? '');
       // A fresh client starts from the hub's current position; history comes from REST.
       if (this.state.lastEventSeq === 0) this.set((s) => ({ ...s, lastEventSeq: Number(frame.seq) || 0 }));
       return;
     }
-    const config = storage.getGlobalConfig() as { sysInfo?: { multipleLogin?: string } } | undefined;
-    const device = { clientId: this.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: config?.sysInfo?.multipleLogin === '1' };
+    const device = { clientId: this.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: storedSystemInfo().sysInfo.multipleLogin === '1' };
     const { state, effects } = applyFrame(this.state, frame, device);
     this.set(() => state);
     for (const effect of effects) this.run(effect);
@@ -94,7 +94,7 @@ export class ChatStore {
 
   async openChat(key: ContactKey): Promise<void> {
     this.set((s) => withContact({ ...s, openContact: key }, key, { unread: 0 }));
-    if (!key.startsWith('group-')) void this.refreshPresence(key);
+    if (!isGroupKey(key)) void this.refreshPresence(key);
     if (!thread(this.state, key).loaded) await this.loadOlder(key);
     await this.markRead(key);
   }
@@ -130,7 +130,7 @@ export class ChatStore {
 
   /** Drops the chat from the list (its history stays on the server), as the delChat echo does. */
   removeChat(key: ContactKey): Promise<void> {
-    return this.optimistic(key, { lastContent: '', lastContentUndo: 0, lastSendTime: 0, unread: 0 }, (c) => api.deleteChat(key, c.is_group));
+    return this.optimistic(key, CLEARED_CHAT, (c) => api.deleteChat(key, c.is_group));
   }
 
   private async optimistic(key: ContactKey, patch: Partial<Contact>, call: (c: Contact) => Promise<unknown>): Promise<void> {

@@ -23,8 +23,8 @@ export function mergeMessages(t: Thread, incoming: ChatMessage[]): Thread {
   const byId = new Map(t.messages.map((m) => [m.id, m]));
   for (const m of incoming) {
     const old = byId.get(m.id);
-    if (old?.localUrl && !m.localUrl) m.localUrl = old.localUrl;
-    byId.set(m.id, old ? { ...old, ...m } : m);
+    // The sender keeps its local preview once the server's copy (without one) arrives.
+    byId.set(m.id, old ? { ...old, ...m, localUrl: m.localUrl || old.localUrl } : m);
   }
   return { ...t, messages: [...byId.values()].sort(bySeq) };
 }
@@ -41,6 +41,9 @@ export function withContact(state: ChatState, key: ContactKey, patch: Partial<Co
     : [...state.contacts, { ...create!, ...patch }];
   return { ...state, contacts };
 }
+
+/** A chat removed from the list (delChat, or the user's own delete): its history stays on the server. */
+export const CLEARED_CHAT: Readonly<Partial<Contact>> = { lastContent: '', lastContentUndo: 0, lastSendTime: 0, unread: 0 };
 
 /** Spec §4: pinned first, then the rest, each by latest send time, newest first. */
 export function sortContacts(contacts: Contact[]): Contact[] {

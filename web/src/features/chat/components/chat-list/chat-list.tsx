@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Link } from '../../../../components/ui/link';
 import { PATHS } from '../../../../config/paths';
-import { storedSystemInfo } from '../../../../lib/system-info';
 import { useChatState } from '../../hooks/use-chat';
+import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { visibleChats } from '../../state/thread-ops';
 import { keyOf, type Contact } from '../../types';
+import { chatConfig } from '../thread/chat-config';
 import { ChatActionsSheet } from './chat-actions-sheet';
 import { chatPreview } from './chat-preview';
 import { ChatRow } from './chat-row';
 import { EmptyChatsIcon } from './list-icons';
-import { useMinuteClock } from './use-minute-clock';
 
 export const chatPath = (key: string) => `${PATHS.chat}?id=${encodeURIComponent(key)}`;
 
@@ -28,7 +28,7 @@ export function ChatList({ roundAvatar }: { roundAvatar: boolean }) {
   const chats = useMemo(() => visibleChats(contacts), [contacts]);
   const names = useMemo(() => new Map(contacts.map((c) => [keyOf(c.id), c.displayName])), [contacts]);
   // Spec (reference §3.5): chatInfo.online only decides whether the dot is shown.
-  const showOnline = storedSystemInfo().chatInfo.online === '1';
+  const showOnline = chatConfig().showOnline;
 
   const open = useCallback((c: Contact) => void navigate(chatPath(keyOf(c.id))), [navigate]);
   const close = useCallback(() => setActing(null), []);

@@ -2,6 +2,7 @@
 // search button and a "+" menu for starting a chat.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BADGE_MAX } from '../../../../components/ui/badge';
 import { Link } from '../../../../components/ui/link';
 import { PATHS } from '../../../../config/paths';
 import { NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
@@ -15,7 +16,7 @@ export function HomeTopBar({ unread }: { unread: number }) {
     <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-page/95 px-24 backdrop-blur">
       <h1 className="truncate text-[17px] font-medium text-black">
         {t('route.home')}
-        {unread > 0 && <span className="ml-1 font-normal">({unread > 99 ? '99+' : unread})</span>}
+        {unread > 0 && <span className="ml-1 font-normal">({unread > BADGE_MAX ? `${BADGE_MAX}+` : unread})</span>}
       </h1>
       <div className="absolute right-1 flex">
         <Link to={PATHS.search} aria-label={t('chatList.search')} className={ICON_BUTTON}><SearchIcon /></Link>

@@ -1,14 +1,5 @@
 // Line icons of the chat list screens (24×24, stroke = currentColor).
-import type { ReactNode } from 'react';
-
-function Icon({ size = 24, children }: { size?: number; children: ReactNode }) {
-  return (
-    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth="1.8"
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '../../../../components/ui/icons';
 
 export const PlusCircleIcon = () => (
   <Icon><circle cx="12" cy="12" r="9" /><path d="M12 8v8M8 12h8" /></Icon>

@@ -1,14 +1,7 @@
 // Line icons of the composer (28 px circles like the mobile chat bar), colour from the text.
-import type { ReactNode } from 'react';
+import { Icon as BaseIcon, type IconProps } from '../../../../components/ui/icons';
 
-function Icon({ children, size = 28 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg viewBox="0 0 28 28" width={size} height={size} fill="none" stroke="currentColor" strokeWidth="1.6"
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      {children}
-    </svg>
-  );
-}
+const Icon = ({ size = 28, ...props }: IconProps) => <BaseIcon viewBox="0 0 28 28" size={size} strokeWidth="1.6" {...props} />;
 
 export const MicIcon = () => (
   <Icon><circle cx="14" cy="14" r="12.2" /><path d="M11.5 10.5a5 5 0 0 1 0 7M15 8a8.5 8.5 0 0 1 0 12" /><circle cx="8.5" cy="14" r="1" fill="currentColor" /></Icon>

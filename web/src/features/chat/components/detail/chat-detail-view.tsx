@@ -10,12 +10,9 @@ import { PATHS } from '../../../../config/paths';
 import { ChevronIcon } from '../../../../components/ui/icons';
 import { useChatState } from '../../hooks/use-chat';
 import { chatStore } from '../../state/chat-store';
-import { keyOf } from '../../types';
+import { chatDetailPath, keyOf } from '../../types';
 import { chatPath } from '../chat-list/chat-list';
 import { HistorySearch } from './history-search';
-
-/** The detail page of a chat, or with `searching` its history search (a page of its own in history, so back closes it). */
-export const chatDetailPath = (key: string, searching = false) => `${PATHS.chatDetail}?id=${encodeURIComponent(key)}${searching ? '&search=1' : ''}`;
 
 export function ChatDetailView({ contactKey, roundAvatar, searching }: { contactKey: string; roundAvatar: boolean; searching: boolean }) {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 // came from is disabled; a sixth choice is refused with a toast.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../../components/ui/search-input';
 import { showToast } from '../../../../components/ui/toast';
 import { keyOf, type Contact } from '../../types';
 import { FORWARD_MAX } from '../thread/chat-config';
@@ -31,8 +32,7 @@ export function ForwardPicker({ contacts, current, busy, onConfirm }: ForwardPic
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="bg-page px-3 py-2">
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('chat.forward.search')} aria-label={t('chat.forward.search')}
-          className="h-9 w-full rounded-md bg-white px-3 text-[15px] outline-none placeholder:text-neutral-400" />
+        <SearchInput value={query} onChange={setQuery} placeholder={t('chat.forward.search')} />
       </div>
       <ul className="min-h-0 flex-1 divide-y divide-neutral-100 overflow-y-auto bg-white">
         {shown.map((contact) => {

@@ -1,6 +1,7 @@
 // Who can receive a forward and how many (spec §5: at least 1, at most 5 people). Helper
 // entries of the contact list (notices, my favourites) are not conversations one can post to.
 import { keyOf, type Contact } from '../../types';
+import { matchesAny } from '../search/fold-text';
 import { FORWARD_MAX } from '../thread/chat-config';
 
 const POSTABLE = /^(\d{1,12}|group-\d{1,12})$/;
@@ -14,7 +15,7 @@ export function toggleTarget(selected: string[], key: string, max = FORWARD_MAX)
   return { selected: [...selected, key], refused: false };
 }
 
+/** An empty query shows everyone; otherwise name or account, ignoring case and accents. */
 export function matchesSearch(contact: Contact, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || contact.displayName.toLowerCase().includes(q) || (contact.account ?? '').toLowerCase().includes(q);
+  return !query.trim() || matchesAny(query, [contact.displayName, contact.account]);
 }

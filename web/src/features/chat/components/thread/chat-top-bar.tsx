@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Link } from '../../../../components/ui/link';
 import { BackIcon } from '../../../../components/ui/icons';
 import { PATHS } from '../../../../config/paths';
+import { chatDetailPath } from '../../types';
 
 interface ChatTopBarProps {
   contactKey: string;
@@ -31,7 +32,7 @@ export function ChatTopBar({ contactKey, title, online }: ChatTopBarProps) {
           </span>
         )}
       </div>
-      <Link to={`${PATHS.chatDetail}?id=${encodeURIComponent(contactKey)}`} aria-label={t('chat.details')}
+      <Link to={chatDetailPath(contactKey)} aria-label={t('chat.details')}
         className="absolute right-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="currentColor">
           <circle cx="5" cy="12" r="1.8" /><circle cx="12" cy="12" r="1.8" /><circle cx="19" cy="12" r="1.8" />

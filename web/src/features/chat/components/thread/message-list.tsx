@@ -1,8 +1,9 @@
 // The thread as a virtualized list: only rows near the screen are in the DOM, each measured
 // after render so bubbles of any height line up. Scrolling rules live in useThreadScroll.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMinuteClock } from '../../hooks/use-minute-clock';
 import type { ChatMessage, Thread } from '../../types';
 import { buildRows } from './build-rows';
 import { isReadByPeer } from './message-rules';
@@ -22,13 +23,12 @@ interface MessageListProps extends RowHandlers {
   loadOlder: () => Promise<void>;
 }
 
-const MINUTE_MS = 60_000;
-
 export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loadOlder, ...handlers }: MessageListProps) {
   const { t } = useTranslation();
   const rows = useMemo(() => buildRows(thread.messages), [thread.messages]);
   const scroller = useRef<HTMLDivElement>(null);
-  const now = useMinuteClock();
+  // Relative times ("just now", "3 minutes ago") move on while the chat stays open.
+  const now = useMinuteClock().getTime();
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -77,14 +77,4 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
       )}
     </div>
   );
-}
-
-/** Relative times ("just now", "3 minutes ago") move on while the chat stays open. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { Avatar } from '../../../../components/ui/avatar';
 import type { ChatMessage } from '../../types';
 import { MessageContent } from './message-content';
+import { isRecalled } from './message-rules';
 import { MessageStatus } from './message-status';
 import { QuoteBlock, quoteOf } from './quote-block';
 import { RecallNotice } from './recall-notice';
@@ -26,7 +27,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { message, mine, isGroup, read, roundAvatar, recallDraft, onMenu, onFailedTap, onReedit } = props;
   const press = useLongPress((target) => onMenu(message, target));
   const sender = message.fromUser;
-  if (message.is_undo || message.type === 'event') {
+  if (isRecalled(message)) {
     return <RecallNotice mine={mine} name={sender.displayName} draft={recallDraft} onReedit={onReedit} />;
   }
   const quote = message.type === 'text' ? quoteOf(message.extends) : null;

@@ -11,7 +11,7 @@ export interface MenuContext {
   now: number;
 }
 
-const isRecalled = (m: ChatMessage) => Boolean(m.is_undo) || m.type === 'event';
+export const isRecalled = (m: ChatMessage) => Boolean(m.is_undo) || m.type === 'event';
 
 /** Own, acknowledged, not yet recalled, and still inside the server's recall window. */
 export function canRecall(m: ChatMessage, ctx: MenuContext): boolean {

@@ -9,14 +9,13 @@ import { PATHS } from '../../../../config/paths';
 import { recallMessage } from '../../api/chat-api';
 import { chatStore } from '../../state/chat-store';
 import type { ChatMessage } from '../../types';
+import { typePlaceholder } from '../chat-list/chat-preview';
 import { composerDraft } from '../composer/composer-draft';
 import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
 import { showMessageMenu } from './message-menu';
 import { menuActions, quoteText, type MenuAction } from './message-rules';
 import { recallDrafts } from './recall-drafts';
-
-const PLACEHOLDERS = { image: 'chat.placeholder.image', voice: 'chat.placeholder.voice', video: 'chat.placeholder.video', file: 'chat.placeholder.file' } as const;
 
 export function useMessageActions(contactKey: string, me: number, redoSeconds: number) {
   const { t } = useTranslation();
@@ -39,7 +38,7 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
     if (action === 'copy') {
       void copyText(message.content).then((ok) => ok && showToast(t('chat.copied')));
     } else if (action === 'quote') {
-      const placeholder = (type: string) => t(PLACEHOLDERS[type as keyof typeof PLACEHOLDERS] ?? 'chat.placeholder.message');
+      const placeholder = (type: string) => typePlaceholder(type, t) ?? t('chat.placeholder.message');
       composerDraft.quote({ msg_id: message.msg_id, content: quoteText(message, placeholder), user_id: message.fromUser.id, realname: message.fromUser.displayName });
     } else if (action === 'forward') {
       void navigate(`${PATHS.userSelection}?mode=forward&msg=${message.msg_id}&from=${encodeURIComponent(contactKey)}`);
