@@ -55,3 +55,16 @@ describe('message long-press menu', () => {
     expect(menuActions(makeMessage({ from_user: ME, is_undo: 1 }), { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual([]);
   });
 });
+
+describe('quote block', () => {
+  it('shows the quoted text, or the placeholder of what was quoted in the reader\'s language', () => {
+    const reply = (quote: Record<string, unknown>) => makeMessage({ type: 'text', content: 'reply', extends: { quote } });
+    const { unmount } = render(<MessageRow message={reply({ msg_id: 3, user_id: 2, realname: 'Lan', type: 'text', content: 'see you at eight' })} mine={false}
+      isGroup={false} read={false} roundAvatar={false} recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
+    expect(screen.getByText('Lan: see you at eight')).toBeTruthy();
+    unmount();
+    render(<MessageRow message={reply({ msg_id: 4, user_id: 2, realname: 'Lan', type: 'image', content: '' })} mine={false}
+      isGroup={false} read={false} roundAvatar={false} recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
+    expect(screen.getByText('Lan: [Image]')).toBeTruthy();
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { exports } from 'cloudflare:workers';
-import { call, eventually, loginUser, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
+import { call, eventually, loginUser, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
 import { connect } from './socket-helpers';
 
 describe('forwarding', () => {
@@ -88,5 +88,47 @@ describe('one-to-one chat closed by the operator (chatInfo.simpleChat = 0)', () 
     expect(history.body.data.map((m: any) => m.content)).toEqual(['before']);
     const toC = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id }, { token: c.token });
     expect(toC.body.data).toEqual([]);
+  });
+});
+
+describe('quotes', () => {
+  it('are written by the server from the quoted message, whatever the client claims', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const original = await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'see you at eight'), { token: b.token });
+    const reply = await call('/enterprise/im/sendMessage', {
+      ...textMessage(b.userInfo.user_id, 'deal'),
+      extends: { quote: { msg_id: original.body.data.msg_id, content: 'I owe you $100', user_id: a.userInfo.user_id, realname: 'Someone Else' } },
+    }, { token: a.token });
+    expect(reply.body.code).toBe(0);
+    expect(reply.body.data.pid).toBe(original.body.data.msg_id);
+    expect(reply.body.data.extends.quote).toEqual({
+      msg_id: original.body.data.msg_id, user_id: b.userInfo.user_id, realname: b.userInfo.realname, type: 'text', content: 'see you at eight',
+    });
+    const history = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id }, { token: b.token });
+    expect(history.body.data.at(-1).extends.quote.content).toBe('see you at eight');
+  });
+
+  it('quote media by type, and leave out recalled or unknown messages', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const photo = await uploadFile(a.token, b.userInfo.user_id, 'p.png', pngBytes(4, 3));
+    const ofPhoto = await call('/enterprise/im/sendMessage', { ...textMessage(b.userInfo.user_id, 'nice'), pid: photo.body.data.msg_id }, { token: a.token });
+    expect(ofPhoto.body.data.extends.quote).toMatchObject({ type: 'image', content: '' });
+
+    const gone = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'oops'), { token: a.token });
+    await call('/enterprise/im/undoMessage', { id: gone.body.data.id, toContactId: b.userInfo.user_id }, { token: a.token });
+    for (const pid of [gone.body.data.msg_id, 9999]) {
+      const reply = await call('/enterprise/im/sendMessage', { ...textMessage(b.userInfo.user_id, 'what?'), pid }, { token: a.token });
+      expect(reply.body.code).toBe(0);
+      expect(reply.body.data).toMatchObject({ pid: 0, extends: null, content: 'what?' });
+    }
+  });
+
+  it('is dropped when the reply is forwarded', async () => {
+    const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const original = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'question'), { token: a.token });
+    const reply = await call('/enterprise/im/sendMessage', { ...textMessage(a.userInfo.user_id, 'answer'), pid: original.body.data.msg_id }, { token: b.token });
+    expect(reply.body.data.extends.quote.content).toBe('question');
+    const forward = await call('/enterprise/im/forwardMessage', { msg_id: reply.body.data.msg_id, toContactId: a.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: b.token });
+    expect(forward.body.data[0]).toMatchObject({ content: 'answer', pid: 0, extends: null });
   });
 });

@@ -6,7 +6,7 @@
 // the next commit, so a delivered message costs no second commit.
 import { DurableObject } from 'cloudflare:workers';
 import type { StoredMessage } from '../protocol/messages';
-import { canRecall } from '../services/message-rules';
+import { canRecall, quoteFrom } from '../services/message-rules';
 import { pairMembers } from '../services/conversations';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import type { HubEvent, Result } from './hub-events';
@@ -49,12 +49,14 @@ export class ConversationHub extends DurableObject<Env> {
     return store.members();
   }
 
+  /** `input.pid` names a message of this conversation to quote; the quote is built here from it. */
   async send(conversation: string, input: NewMessage): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
     const store = this.open(conversation);
     const members = store.members();
     if (!members.includes(input.from.id)) return { ok: false, key: 'im.notMember' };
+    const quoted = input.pid > 0 ? quoteFrom(store.bySeq(input.pid)) : null;
     const message = this.write(store, () => {
-      const stored = store.insert(input, Date.now());
+      const stored = store.insert(quoted ? { ...input, ...quoted } : input, Date.now());
       if (!stored) return null;
       store.setReadSeq(input.from.id, stored.seq);
       store.enqueue(members, { kind: 'message', key: `m:${conversation}:${stored.seq}`, conversation, message: stored });

@@ -7,6 +7,8 @@ export const ACCOUNT_PATTERN = /^[A-Za-z0-9_.@+-]{3,32}$/;
 /** Chat text; the spec's 140 is for single-line profile fields. */
 export const TEXT_MESSAGE_MAX = 2048;
 export const FORWARD_MAX = 5;
+/** Characters of a quoted text shown under a reply. */
+export const QUOTE_MAX = 200;
 export const VIDEO_MAX_SECONDS = 60;
 export const VOICE_MIN_SECONDS = 1;
 export const IMAGE_PICK_MAX = 9;

@@ -18,12 +18,8 @@ const clientId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
 export const MESSAGE_TYPES = ['text', 'emoji', 'image', 'voice', 'video', 'file'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number] | 'event';
 
-const quote = v.object({
-  msg_id: intLike(),
-  content: text(300),
-  user_id: v.optional(intLike()),
-  realname: v.optional(text(140)),
-});
+/** Clients of the reference send the whole quote; only which message is used (the hub writes the rest). */
+const quote = v.object({ msg_id: intLike() });
 
 export const SendMessageBody = v.object({
   id: clientId,

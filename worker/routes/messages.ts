@@ -22,11 +22,10 @@ messages.post('/sendmessage', async (c) => {
   const me = c.get('identity').uid;
   const { conversation } = await resolveForSending(c.env.DB, me, body.toContactId);
   const from = c.get('me');
-  const quote = body.extends?.quote;
+  // Only which message is quoted comes from the client; its hub writes the quote (quoteFrom).
   const sent = settled(
     await conversationHub(c.env, conversation).send(conversation, {
-      id: body.id, from, type: body.type, content: body.content, pid: body.pid ?? quote?.msg_id ?? 0,
-      extends: quote ? { quote } : null, file: null,
+      id: body.id, from, type: body.type, content: body.content, pid: body.pid || body.extends?.quote?.msg_id || 0, extends: null, file: null,
     }),
   );
   return c.json(envelope(sentMessage(sent.message, me)));
@@ -93,8 +92,15 @@ async function forwardCopy(env: Env, original: StoredMessage, targetConversation
     id: crypto.randomUUID(),
     type: original.type,
     content: file ? `/file/${file.file_id}` : original.content,
-    extends: original.extends,
+    // A quote points into the source conversation; the copy goes without it.
+    extends: withoutQuote(original.extends),
     pid: 0,
     file: file && original.file ? { ...original.file, file_id: file.file_id } : null,
   };
+}
+
+function withoutQuote(ext: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!ext || !('quote' in ext)) return ext;
+  const { quote: _quote, ...rest } = ext;
+  return Object.keys(rest).length > 0 ? rest : null;
 }

@@ -1,5 +1,6 @@
 // Pure message rules: recall window, previews, unread arithmetic, file categories.
-import type { MessageType } from '../protocol/messages';
+import type { MessageType, StoredMessage } from '../protocol/messages';
+import { QUOTE_MAX } from '../protocol/limits';
 
 /** A sender may recall their own message within `redoSeconds` (0 disables recall). */
 export function canRecall(
@@ -23,6 +24,21 @@ export const unreadCount = (lastSeq: number, readSeq: number) => Math.max(0, las
 /** The chat-list preview: the start of the text; for media the client shows a placeholder from `type`. */
 export function previewOf(message: { type: MessageType; content: string; is_undo: number }): string {
   return message.is_undo ? '' : message.content.slice(0, 200);
+}
+
+/**
+ * The quote block of a reply, built from the stored message it quotes; the client names only
+ * which message (pid), so nobody can put words or a name in another's mouth. A recalled or
+ * unknown message is not quoted. Only text is copied; other types are shown by their type.
+ */
+export function quoteFrom(quoted: StoredMessage | null): { pid: number; extends: Record<string, unknown> | null } {
+  if (!quoted || quoted.is_undo) return { pid: 0, extends: null };
+  const text = quoted.type === 'text' ? quoted.content : '';
+  const content = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
+  return {
+    pid: quoted.seq,
+    extends: { quote: { msg_id: quoted.seq, user_id: quoted.from_user, realname: quoted.fromUser.displayName, type: quoted.type, content } },
+  };
 }
 
 /** What an uploaded extension becomes; media (images, audio, video) is served inline, documents as attachments. */

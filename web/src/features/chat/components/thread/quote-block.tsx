@@ -1,9 +1,14 @@
-// The grey block under a text that quotes an earlier message: who said it and what.
+// The grey block under a text that quotes an earlier message: who said it and what. The server
+// writes the quote from the quoted message; anything but text shows as its type's placeholder.
+import { useTranslation } from 'react-i18next';
+import { typePlaceholder } from '../chat-list/chat-preview';
+
 export interface QuoteInfo {
   msg_id: number;
   content: string;
   user_id?: number;
   realname?: string;
+  type?: string;
 }
 
 export function quoteOf(ext: Record<string, unknown> | null | undefined): QuoteInfo | null {
@@ -12,11 +17,13 @@ export function quoteOf(ext: Record<string, unknown> | null | undefined): QuoteI
 }
 
 export function QuoteBlock({ quote }: { quote: QuoteInfo }) {
+  const { t } = useTranslation();
+  const text = quote.type && quote.type !== 'text' ? (typePlaceholder(quote.type, t) ?? t('chat.placeholder.message')) : quote.content;
   return (
     <div className="mt-1 max-w-full rounded-[4px] bg-black/[0.05] px-2 py-1.5 text-[13px] leading-[18px] text-neutral-500">
       <span className="line-clamp-2 break-words whitespace-pre-wrap">
         {quote.realname ? `${quote.realname}: ` : ''}
-        {quote.content}
+        {text}
       </span>
     </div>
   );
