@@ -1,14 +1,16 @@
 // Send→deliver latency of one-to-one messages, loopback only, bounded in time.
 // 100 user pairs; senders POST sendMessage at a combined 200 messages/s; each receiver's socket
 // records when the message arrives. In the same run, the same schedule against a bare Durable
-// Object echo (POST → Worker → EchoHub → socket) measures the floor of this stack. Each phase gets
-// a fresh server with fresh storage, so neither inherits the other's idle or half-evicted objects.
+// Object echo (POST → Worker → EchoHub → socket) measures the floor of this stack. Each scenario
+// gets its own server with fresh storage, and the two take turns of half a second, so both meet
+// the same moments of a shared machine (its hypervisor steals whole milliseconds at times).
 //
 // The server is the built Worker in workerd through Miniflare, on a socket bound straight to the
 // Worker (BENCH_SERVER=workerd, the default), or `wrangler dev` with X_LOCAL_OBSERVABILITY=false
 // (BENCH_SERVER=wrangler, with the trace database off), whose proxy process doubles the CPU of every request.
 // Knobs: BENCH_PAIRS (100), BENCH_RATE (200 messages/s), BENCH_SECONDS (10, after 2 s warm-up),
-// BENCH_STATE=disk (storage on disk instead of tmpfs), BENCH_ONLY=parley|floor, BENCH_DEBUG=1.
+// BENCH_WINDOW_MS (500, the length of a turn), BENCH_STATE=disk (storage on disk instead of
+// tmpfs), BENCH_ONLY=parley|floor, BENCH_DEBUG=1.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +29,7 @@ const SERVER = process.env.BENCH_SERVER ?? 'workerd';
 const ONLY = process.env.BENCH_ONLY;
 const DEBUG = !!process.env.BENCH_DEBUG;
 const WARMUP_SECONDS = 2;
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 500);
 // The hubs' SQLite files live on tmpfs when the machine has one: on this VM every storage commit
 // waits about a millisecond for the virtual disk's fsync, which measures the disk rather than the
 // code (BENCHMARKS.md has both).
@@ -112,65 +115,97 @@ function cpuSeconds(pids) {
 }
 
 /**
- * Opens one receiving socket per pair (`socketUrl`), then sends RATE messages/s round-robin over
- * the pairs (`sendOne`) and reports when each arrived.
+ * Starts a server for the scenario and opens one receiving socket per pair (`socketUrl`); `body`
+ * gets a lane that sends one message (`send`) and, at the end, the figures (`result`).
  */
-async function phase(name, { socketUrl, sendOne, idOf }) {
+async function withLane(scenario, body) {
+  const before = new Set(workerdPids());
   return withServer(async (server) => {
+    const pids = workerdPids().filter((pid) => !before.has(pid)); // this server's processes only
     const post = poster(server.url);
     const arrivals = new Map();
     const onArrival = (text) => {
       const at = performance.now();
       try {
-        const id = idOf(JSON.parse(text));
+        const id = scenario.idOf(JSON.parse(text));
         if (id && !arrivals.has(id)) arrivals.set(id, at);
       } catch { /* not JSON */ }
     };
     const sockets = [];
-    for (let p = 0; p < PAIRS; p++) sockets.push(await openSocket(await socketUrl(server, post, p), onArrival));
-
-    const pids = workerdPids();
+    for (let p = 0; p < PAIRS; p++) sockets.push(await openSocket(await scenario.socketUrl(server, post, p), onArrival));
     const sent = new Map();
     const responded = new Map();
-    const total = RATE * (SECONDS + WARMUP_SECONDS);
     const inflight = [];
-    let cpuAtStart = 0;
-    let clientAtStart = null;
-    const start = performance.now();
-    for (let i = 0; i < total; i++) {
-      const wait = start + (i * 1000) / RATE - performance.now();
-      if (wait > 0) await sleep(wait);
-      if (i === RATE * WARMUP_SECONDS) (cpuAtStart = cpuSeconds(pids)), (clientAtStart = process.cpuUsage());
-      const id = crypto.randomUUID();
-      const t0 = performance.now();
-      if (i >= RATE * WARMUP_SECONDS) sent.set(id, t0);
-      inflight.push(sendOne(post, i % PAIRS, id).then(() => responded.set(id, performance.now()), () => undefined));
-    }
-    await Promise.all(inflight);
-    const serverMs = ((cpuSeconds(pids) - cpuAtStart) * 1000) / sent.size;
-    const client = process.cpuUsage(clientAtStart);
-    const clientMs = (client.user + client.system) / 1000 / sent.size;
-    await sleep(2000);
-    for (const ws of sockets) ws.close();
-
-    const latencies = [...sent].filter(([id]) => arrivals.has(id)).map(([id, t0]) => arrivals.get(id) - t0).sort((a, b) => a - b);
-    const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    if (DEBUG) {
-      // The worst latency in each quarter second, and the slowest messages with their response times.
-      const first = Math.min(...sent.values());
-      const worst = new Map();
-      for (const [id, t0] of sent) if (arrivals.has(id)) {
-        const k = Math.floor((t0 - first) / 250);
-        worst.set(k, Math.max(worst.get(k) ?? 0, arrivals.get(id) - t0));
-      }
-      console.log([...worst].map(([k, ms]) => `${k}:${ms.toFixed(0)}`).join(' '));
-      const slow = [...sent].filter(([id, t0]) => arrivals.get(id) - t0 > 25);
-      console.log('slow:', slow.slice(0, 30).map(([id, t0]) => `${((t0 - first) / 1000).toFixed(2)}s response ${(responded.get(id) - t0).toFixed(0)} delivery ${(arrivals.get(id) - t0).toFixed(0)}`).join(' | '));
-    }
-    const result = { name, messages: sent.size, delivered: latencies.length, p50: q(0.5), p99: q(0.99), max: latencies.at(-1) ?? NaN };
-    console.log(`${name.padEnd(26)} n=${result.messages} delivered=${result.delivered} p50=${result.p50.toFixed(2)} ms p99=${result.p99.toFixed(2)} ms max=${result.max.toFixed(2)} ms; CPU per message: server ${serverMs.toFixed(2)} ms, load generator ${clientMs.toFixed(2)} ms`);
-    return result;
+    let count = 0;
+    let cpuAtStart = null;
+    const lane = {
+      name: scenario.name,
+      /** Sends this lane's next message; `measured` is false during the warm-up. */
+      send(measured) {
+        if (measured && cpuAtStart === null) cpuAtStart = cpuSeconds(pids);
+        const id = crypto.randomUUID();
+        const t0 = performance.now();
+        if (measured) sent.set(id, t0);
+        inflight.push(scenario.sendOne(post, count++ % PAIRS, id).then(() => responded.set(id, performance.now()), () => undefined));
+      },
+      async result(clientMs) {
+        await Promise.all(inflight);
+        const serverMs = ((cpuSeconds(pids) - cpuAtStart) * 1000) / sent.size;
+        await sleep(2000);
+        for (const ws of sockets) ws.close();
+        const latencies = [...sent].filter(([id]) => arrivals.has(id)).map(([id, t0]) => arrivals.get(id) - t0).sort((a, b) => a - b);
+        const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+        if (DEBUG) debugReport(sent, responded, arrivals);
+        const result = { name: scenario.name, messages: sent.size, delivered: latencies.length, p50: q(0.5), p99: q(0.99), max: latencies.at(-1) ?? NaN };
+        console.log(`${scenario.name.padEnd(26)} n=${result.messages} delivered=${result.delivered} p50=${result.p50.toFixed(2)} ms p99=${result.p99.toFixed(2)} ms max=${result.max.toFixed(2)} ms; CPU per message: server ${serverMs.toFixed(2)} ms, load generator ${clientMs.toFixed(2)} ms`);
+        return result;
+      },
+    };
+    return body(lane);
   });
+}
+
+/** The worst latency in each quarter second, and the slowest messages with their response times. */
+function debugReport(sent, responded, arrivals) {
+  const first = Math.min(...sent.values());
+  const worst = new Map();
+  for (const [id, t0] of sent) if (arrivals.has(id)) {
+    const k = Math.floor((t0 - first) / 250);
+    worst.set(k, Math.max(worst.get(k) ?? 0, arrivals.get(id) - t0));
+  }
+  console.log([...worst].map(([k, ms]) => `${k}:${ms.toFixed(0)}`).join(' '));
+  const slow = [...sent].filter(([id, t0]) => arrivals.get(id) - t0 > 25);
+  console.log('slow:', slow.slice(0, 30).map(([id, t0]) => `${((t0 - first) / 1000).toFixed(2)}s response ${(responded.get(id) - t0).toFixed(0)} delivery ${(arrivals.get(id) - t0).toFixed(0)}`).join(' | '));
+}
+
+/**
+ * Runs the lanes in turns of WINDOW_MS at RATE messages/s each, so every lane sends for
+ * SECONDS (after WARMUP_SECONDS) and all lanes share whatever the machine does meanwhile.
+ */
+async function interleave(lanes) {
+  const perWindow = Math.round((RATE * WINDOW_MS) / 1000);
+  const windows = Math.ceil(((SECONDS + WARMUP_SECONDS) * 1000) / WINDOW_MS);
+  const warmWindows = Math.ceil((WARMUP_SECONDS * 1000) / WINDOW_MS);
+  const client = new Map(lanes.map((l) => [l, 0]));
+  const start = performance.now();
+  for (let w = 0; w < windows * lanes.length; w++) {
+    const lane = lanes[w % lanes.length];
+    const measured = Math.floor(w / lanes.length) >= warmWindows;
+    const windowStart = start + w * WINDOW_MS;
+    const cpu0 = process.cpuUsage();
+    for (let i = 0; i < perWindow; i++) {
+      const wait = windowStart + (i * 1000) / RATE - performance.now();
+      if (wait > 0) await sleep(wait);
+      lane.send(measured);
+    }
+    const used = process.cpuUsage(cpu0);
+    if (measured) client.set(lane, client.get(lane) + used.user + used.system);
+    const rest = windowStart + WINDOW_MS - performance.now();
+    if (rest > 0) await sleep(rest);
+  }
+  const results = [];
+  for (const lane of lanes) results.push(await lane.result(client.get(lane) / 1000 / (RATE * SECONDS)));
+  return results;
 }
 
 const vmstat = spawn('vmstat', ['1'], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -184,20 +219,26 @@ vmstat.stdout.on('data', (chunk) => {
 
 const wsBase = (server) => server.url.replace('http', 'ws');
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}; ${new Date().toISOString()}`);
-console.log(`load: ${PAIRS} pairs, ${RATE} messages/s for ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; ${SERVER === 'wrangler' ? 'wrangler dev, X_LOCAL_OBSERVABILITY=false' : 'workerd via Miniflare, a socket straight to the Worker'}; storage on ${ON_TMPFS ? 'tmpfs' : 'disk'}`);
-const floor = ONLY === 'parley' ? null : await phase('bare Durable Object echo', {
+console.log(`load: ${PAIRS} pairs, ${RATE} messages/s for ${SECONDS} s after ${WARMUP_SECONDS} s warm-up, per scenario, in turns of ${WINDOW_MS} ms; ${SERVER === 'wrangler' ? 'wrangler dev, X_LOCAL_OBSERVABILITY=false' : 'workerd via Miniflare, a socket straight to the Worker'}; storage on ${ON_TMPFS ? 'tmpfs' : 'disk'}`);
+const FLOOR = {
+  name: 'bare Durable Object echo',
   socketUrl: async (server, _post, p) => `${wsBase(server)}/dev/echo?room=pair${p}`,
   sendOne: (post, p, id) => post(`/dev/echo?room=pair${p}`, JSON.stringify({ id })),
   idOf: (frame) => frame.id,
-});
-const parley = ONLY === 'floor' ? null : await phase('Parley 1:1 send→deliver', {
+};
+const PARLEY = {
+  name: 'Parley 1:1 send→deliver',
   socketUrl: async (server, post, p) => {
     const { data } = (await post('/common/pub/wsTicket', { device_id: `bench${receiver(p)}` }, tokens.get(receiver(p)))).json();
     return `${wsBase(server)}/wss?ticket=${data.ticket}`;
   },
   sendOne: (post, p, id) => post('/enterprise/im/sendMessage', { id, type: 'text', content: `bench ${id}`, toContactId: receiver(p), is_group: 0 }, tokens.get(sender(p))),
   idOf: (frame) => (frame.type === 'simple' ? frame.data.id : null),
-});
+};
+// Each scenario has its own server with fresh storage; both are up before the first message.
+const [floor, parley] = ONLY === 'parley' ? [null, ...(await withLane(PARLEY, (p) => interleave([p])))]
+  : ONLY === 'floor' ? await withLane(FLOOR, (f) => interleave([f]))
+  : await withLane(FLOOR, (f) => withLane(PARLEY, (p) => interleave([f, p])));
 vmstat.kill();
 console.log(`hypervisor steal (vmstat st) during the run: mean ${(steal.reduce((a, b) => a + b, 0) / Math.max(1, steal.length)).toFixed(1)}%, max ${Math.max(0, ...steal)}%`);
 if (floor && parley) console.log(`p99 ratio Parley/floor: ${(parley.p99 / floor.p99).toFixed(2)}x (target <= 2x); targets p50 <= 5 ms, p99 <= 25 ms`);
