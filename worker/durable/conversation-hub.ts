@@ -6,7 +6,7 @@
 // the next commit, so a delivered message costs no second commit.
 import { DurableObject } from 'cloudflare:workers';
 import type { StoredMessage } from '../protocol/messages';
-import { canRecall, quoteFrom } from '../services/message-rules';
+import { canRecall, isResendBy, quoteFrom } from '../services/message-rules';
 import { pairMembers } from '../services/conversations';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import type { HubEvent, Result } from './hub-events';
@@ -43,6 +43,12 @@ export class ConversationHub extends DurableObject<Env> {
     return this.store;
   }
 
+  /** The conversation's store when `user` is one of its members; null for anyone else. */
+  private memberStore(conversation: string, user: number): ConversationStore | null {
+    const store = this.open(conversation);
+    return store.members().includes(user) ? store : null;
+  }
+
   async setMembers(conversation: string, members: number[]): Promise<number[]> {
     const store = this.open(conversation);
     store.addMembers(members);
@@ -51,9 +57,9 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** `input.pid` names a message of this conversation to quote; the quote is built here from it. */
   async send(conversation: string, input: NewMessage): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
-    const store = this.open(conversation);
+    const store = this.memberStore(conversation, input.from.id);
+    if (!store) return { ok: false, key: 'im.notMember' };
     const members = store.members();
-    if (!members.includes(input.from.id)) return { ok: false, key: 'im.notMember' };
     const quoted = input.pid > 0 ? quoteFrom(store.bySeq(input.pid)) : null;
     const message = this.write(store, () => {
       const stored = store.insert(quoted ? { ...input, ...quoted } : input, Date.now());
@@ -63,17 +69,16 @@ export class ConversationHub extends DurableObject<Env> {
       return stored;
     });
     if (!message) {
-      // Resending the same client id returns what was stored; another sender may not reuse it.
       const existing = store.byId(input.id)!;
-      return existing.from_user === input.from.id ? { ok: true, value: { message: existing, duplicate: true } } : { ok: false, key: 'system.parameterError' };
+      return isResendBy(existing, input.from.id) ? { ok: true, value: { message: existing, duplicate: true } } : { ok: false, key: 'system.parameterError' };
     }
     this.kick();
     return { ok: true, value: { message, duplicate: false } };
   }
 
   async history(conversation: string, viewer: number, query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number }) {
-    const store = this.open(conversation);
-    if (!store.members().includes(viewer)) return { ok: false as const, key: 'im.notMember' as const };
+    const store = this.memberStore(conversation, viewer);
+    if (!store) return { ok: false as const, key: 'im.notMember' as const };
     const peerRead = store.othersReadSeq(viewer);
     const result = query.type
       ? store.search(query.type, query.keywords ?? '', query.page, query.limit)
@@ -82,20 +87,20 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   async isMember(conversation: string, user: number): Promise<boolean> {
-    return this.open(conversation).members().includes(user);
+    return this.memberStore(conversation, user) !== null;
   }
 
   async message(conversation: string, viewer: number, seq: number): Promise<Result<StoredMessage>> {
-    const store = this.open(conversation);
-    if (!store.members().includes(viewer)) return { ok: false, key: 'im.notMember' };
+    const store = this.memberStore(conversation, viewer);
+    if (!store) return { ok: false, key: 'im.notMember' };
     const found = store.bySeq(seq);
     return found && !found.is_undo ? { ok: true, value: found } : { ok: false, key: 'im.exist' };
   }
 
   async markRead(conversation: string, reader: number): Promise<Result<{ readSeq: number }>> {
-    const store = this.open(conversation);
+    const store = this.memberStore(conversation, reader);
+    if (!store) return { ok: false, key: 'im.notMember' };
     const members = store.members();
-    if (!members.includes(reader)) return { ok: false, key: 'im.notMember' };
     const before = store.readSeq(reader);
     const last = store.lastSeq();
     if (last > before) {
@@ -110,9 +115,9 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   async recall(conversation: string, actor: number, id: string, redoSeconds: number): Promise<Result<StoredMessage>> {
-    const store = this.open(conversation);
+    const store = this.memberStore(conversation, actor);
+    if (!store) return { ok: false, key: 'im.notMember' };
     const members = store.members();
-    if (!members.includes(actor)) return { ok: false, key: 'im.notMember' };
     const found = store.byId(id);
     if (!found) return { ok: false, key: 'im.exist' };
     const verdict = canRecall(found, actor, redoSeconds);

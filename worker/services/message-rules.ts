@@ -15,6 +15,12 @@ export function canRecall(
   return 'ok';
 }
 
+/**
+ * A client id already stored in the conversation: the same sender resending (a retry after a lost
+ * answer) gets the stored message back; another sender may not reuse someone's id.
+ */
+export const isResendBy = (existing: { from_user: number }, sender: number): boolean => existing.from_user === sender;
+
 /** Whether new messages may go into a chat: the operator can close one-to-one chat (`chatInfo.simpleChat`). */
 export const mayPost = (chatInfo: { simpleChat?: unknown }, isGroup: number): boolean => isGroup === 1 || String(chatInfo.simpleChat ?? '1') !== '0';
 
