@@ -1,12 +1,18 @@
 // Keeps an isolate's cached token verdicts honest: about once a second, one D1 round trip reads the
 // tokens revoked since the last look (by rowid) and the users changed since then (password, status,
 // profile: `update_time`), and the cache drops every entry they touch. A revocation on one isolate
-// therefore reaches the others within about a second, and steady traffic costs one look-up per
-// isolate per second instead of one per user every few seconds.
+// therefore reaches the others about a second later (the look a request starts runs beside it, and
+// the requests after it see the result), and steady traffic costs one look-up per isolate per
+// second instead of one per user every few seconds.
 import { forgetAll, forgetTokenIds, forgetUser } from '../services/auth-cache';
 import { forgetActiveUser } from './users';
 
 const SYNC_MS = 1000;
+/**
+ * Until the last look is this old, requests go on with the cache while the next look runs beside
+ * them (steady traffic never waits for D1); past it, as after a quiet spell, they wait for it.
+ */
+const STALE_MS = 3000;
 /** Users changed this many seconds before the last look are read again: clocks of isolates differ. */
 const OVERLAP_SECONDS = 5;
 
@@ -20,13 +26,22 @@ let looks = 0;
  */
 export const tokenFeedLooks = () => looks;
 
-/** Resolves once the cache reflects D1 as of at most SYNC_MS ago; null when it already does. */
-export function followTokenChanges(db: D1Database, now = Date.now()): Promise<void> | null {
+/**
+ * Starts a look when the last one is SYNC_MS old. Returns what the caller must wait for: the look
+ * when the cache is older than STALE_MS (or has never looked), otherwise null, and the running
+ * look goes to `beside` (the request's waitUntil) so it finishes even if the request does not.
+ */
+export function followTokenChanges(db: D1Database, beside: (look: Promise<void>) => void, now = Date.now()): Promise<void> | null {
   if (position && now - position.at < SYNC_MS) return null;
+  const fresh = !running;
   running ??= look(db, now).finally(() => {
     running = null;
     looks++;
   });
+  if (position && now - position.at < STALE_MS) {
+    if (fresh) beside(running);
+    return null;
+  }
   return running;
 }
 

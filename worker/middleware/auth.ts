@@ -25,7 +25,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const fromCookie = c.req.path.toLowerCase().startsWith('/file/') ? getCookie(c, FILE_COOKIE) : undefined;
   const raw = bearerToken(c.req.header('authorization')) ?? fromCookie ?? null;
   if (!raw) throw unauthorized('user.mustToken');
-  await followTokenChanges(c.env.DB);
+  await followTokenChanges(c.env.DB, (look) => c.executionCtx.waitUntil(look));
   const verified = recall(raw) ?? (await verify(c.env, raw));
   const { identity } = verified;
   c.set('identity', identity);
