@@ -47,7 +47,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the entry imports statically (React, the router, i18next, the shell) in ONE
+          // Everything the entry imports statically (React, the router, the texts, the shell) in ONE
           // chunk: it is all needed before the first paint anyway, and one file compresses about
           // 2 kB gzip smaller than the four shared chunks the default splitting made of it.
           groups: [

@@ -1,6 +1,6 @@
 // Time shown beside a conversation in the chat list (spec §9): time of day today, yesterday,
 // the weekday within the current Monday-start week, month-day this year, else the full date.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../lib/i18n';
 import { calendarDaysBetween, formatDate, mondayIndex, pad2 } from './calendar';
 
 const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -1,6 +1,6 @@
 // Relative time shown on a message (spec §9): just now, minutes, hours (same day), yesterday,
 // days up to 30, then the date.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../lib/i18n';
 import { calendarDaysBetween, formatDate } from './calendar';
 
 const MINUTE_MS = 60_000;

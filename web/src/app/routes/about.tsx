@@ -1,5 +1,5 @@
 // About screen: app name, version and build code.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { AppLogo } from '../../components/ui/app-logo';
 import { Page } from '../../components/ui/page';
 import { APP_VERSION, APP_VERSION_CODE } from '../../config/app';

@@ -1,6 +1,6 @@
 // The chat detail page (spec §2, /pages/message/detail?id=<contact key>[&search=1]).
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { TopBar } from '../../components/ui/top-bar';
 import { ChatDetailView } from '../../features/chat/components/detail/chat-detail-view';
 import { useAppSetting } from '../../features/settings/hooks/use-app-setting';

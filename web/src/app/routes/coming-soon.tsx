@@ -1,8 +1,7 @@
 // The frame of a page a later issue fills: its title, a back button off the tabs, and a plain
 // note that the feature is on its way.
-import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page';
-import type { TKey } from '../../lib/i18n';
+import { type TKey, useTranslation } from '../../lib/i18n';
 
 export default function ComingSoon({ title, isTab = false }: { title: TKey; isTab?: boolean }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 // The address book tab (spec §2): in run mode 1 every user is a contact.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { TopBar } from '../../components/ui/top-bar';
 import { ContactDirectory } from '../../features/chat/components/contacts/contact-directory';
 import { useAppSetting } from '../../features/settings/hooks/use-app-setting';

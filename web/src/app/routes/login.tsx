@@ -1,7 +1,7 @@
 // Login screen: the form, the link to registration when it is open, the demo-account note.
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../components/ui/link';
-import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../../components/ui/app-logo';
 import { PATHS, safeRedirect } from '../../config/paths';
 import { DemoAccountsNote } from '../../features/auth/components/demo-accounts-note';

@@ -1,5 +1,5 @@
 // The mine tab: who is signed in, the account pages, and logout.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ListGroup, ListRow } from '../../components/ui/list-row';
 import { PATHS } from '../../config/paths';
 import { LogoutButton } from '../../features/auth/components/logout-button';

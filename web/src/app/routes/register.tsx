@@ -1,8 +1,8 @@
 // Registration screen. The server's configuration decides whether a verification code and an
 // invite code are asked for; an invite link pre-fills the invite code.
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../components/ui/link';
-import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page';
 import { showToast } from '../../components/ui/toast';
 import { PATHS } from '../../config/paths';

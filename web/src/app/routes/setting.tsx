@@ -1,5 +1,5 @@
 // Settings screen: sound, vibration, round avatars and the UI language.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { AppSettingList } from '../../features/settings/components/app-setting-list';
 import { LanguagePicker } from '../../features/settings/components/language-picker';

@@ -1,8 +1,8 @@
 // User selection (/pages/index/userSelection). Its one mode so far is forwarding:
 // ?mode=forward&msg=<msg_id>&from=<contact> picks 1–5 chats, sends, and goes back.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { showToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
 import { forwardMessage } from '../../features/chat/api/chat-api';

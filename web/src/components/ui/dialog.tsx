@@ -1,6 +1,6 @@
 // A tiny modal dialog: showDialog() resolves true on confirm, false on cancel. One at a time.
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 interface DialogRequest {
   message: string;

@@ -1,5 +1,5 @@
+import { useTranslation } from '../../lib/i18n';
 // The rounded search field used above lists: a magnifier, the input and a clear button.
-import { useTranslation } from 'react-i18next';
 
 interface SearchInputProps {
   value: string;

@@ -1,9 +1,8 @@
 // The bottom tab bar (spec §2): 50 px high, #333 by default, #1AAD19 when selected. Counts
 // come in as props so this shared piece stays unaware of the chat feature.
 import { NavLink } from './link';
-import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../config/paths';
-import type { TKey } from '../../lib/i18n';
+import { type TKey, useTranslation } from '../../lib/i18n';
 import { Badge } from './badge';
 import { ChatIcon, ContactsIcon, ExploreIcon, MeIcon } from './icons';
 

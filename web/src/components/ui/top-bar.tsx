@@ -2,7 +2,7 @@
 // Back goes back one page, or home when the page was opened directly and there is nothing to
 // go back to. (The chat screen has its own bar, ChatTopBar, whose back goes home: spec §2.)
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { PATHS } from '../../config/paths';
 import { BackIcon } from './icons';
 

@@ -1,5 +1,5 @@
+import { useTranslation } from '../../../lib/i18n';
 // Shown on the login screen when the server runs in demo mode (getSystemInfo demon_mode).
-import { useTranslation } from 'react-i18next';
 
 export function DemoAccountsNote() {
   const { t } = useTranslation();

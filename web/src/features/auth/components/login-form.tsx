@@ -4,7 +4,7 @@
 // fetched right after the first render, well before anyone can submit; so is the send-code
 // button, which shows only after switching to login by code.
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { FormField } from '../../../components/ui/form-field';

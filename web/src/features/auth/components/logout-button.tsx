@@ -1,6 +1,6 @@
 // Logs out after confirmation: the server revokes the token, then the local session ends
 // even if the server could not be reached, so the user is never stuck signed in.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { showDialog } from '../../../components/ui/dialog';
 import { endSession } from '../../../lib/session';

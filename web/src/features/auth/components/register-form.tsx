@@ -1,7 +1,7 @@
 // Registration: account, nickname, password twice, plus a verification code when the server
 // requires one (regauth != '0') and an invite code when registration is by invitation.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { FormField } from '../../../components/ui/form-field';

@@ -2,7 +2,7 @@
 // message (per the user's settings, read at that moment), and sign-out when another device
 // took over this account.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/ui/toast';
 import { endSession } from '../../../lib/session';
 import { storage } from '../../../lib/storage';

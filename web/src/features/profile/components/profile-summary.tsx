@@ -1,6 +1,6 @@
 // The header of the mine tab: avatar, nickname and account, linking to the profile page.
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../components/ui/link';
-import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { PATHS } from '../../../config/paths';

@@ -1,9 +1,8 @@
 // The sound, vibration and round-avatar switches; each change is saved immediately.
-import { useTranslation } from 'react-i18next';
 import { ListGroup, ListRow } from '../../../components/ui/list-row';
 import { Switch } from '../../../components/ui/switch';
 import type { AppSetting } from '../../../lib/storage';
-import type { TKey } from '../../../lib/i18n';
+import { type TKey, useTranslation } from '../../../lib/i18n';
 import { updateAppSetting, useAppSetting } from '../hooks/use-app-setting';
 
 function SettingRow({ name, label }: { name: keyof AppSetting; label: TKey }) {

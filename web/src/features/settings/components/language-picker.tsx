@@ -1,7 +1,6 @@
 // Choosing the UI language; it applies at once and is remembered for the next start.
-import { useTranslation } from 'react-i18next';
 import { ListGroup } from '../../../components/ui/list-row';
-import { changeLanguage, currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { changeLanguage, currentLanguage, LANGUAGES, useTranslation } from '../../../lib/i18n';
 
 export function LanguagePicker() {
   const { t } = useTranslation();

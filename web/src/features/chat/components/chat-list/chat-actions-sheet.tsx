@@ -1,7 +1,7 @@
 // The long-press menu of a chat: pin/unpin, mute/unmute, delete. Changes show at once (the
 // store updates first and rolls back if the server refuses; the refusal is toasted there).
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { showDialog } from '../../../../components/ui/dialog';
 import { chatStore } from '../../state/chat-store';
 import { keyOf, type Contact } from '../../types';

@@ -1,8 +1,8 @@
 // The chat list: visible conversations (pinned first, then newest), each row opening the chat
 // on tap and the action sheet on long press; an empty state pointing to the contacts.
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../../lib/i18n';
 import { Link } from '../../../../components/ui/link';
 import { PATHS } from '../../../../config/paths';
 import { useChatState } from '../../hooks/use-chat';

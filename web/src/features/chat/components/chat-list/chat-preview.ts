@@ -1,6 +1,6 @@
 // The one-line preview under a chat's name: text as plain text on one line, a placeholder for
 // media and calls, or who recalled the last message. Shared by the chat list and search.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n';
 import type { Contact } from '../../types';
 
 const PLACEHOLDER = {

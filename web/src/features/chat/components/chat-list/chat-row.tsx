@@ -1,7 +1,7 @@
 // One conversation in the chat list: avatar (with an online dot for single chats when the
 // server shows presence), name, time, one-line preview, unread badge and the muted bell.
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Badge } from '../../../../components/ui/badge';
 import { formatChatListTime } from '../../../../utils/chat-list-time';

@@ -1,7 +1,7 @@
 // The messages tab's own top bar: the title (with the unread total, as messengers do), a
 // search button and a "+" menu for starting a chat.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { BADGE_MAX } from '../../../../components/ui/badge';
 import { Link } from '../../../../components/ui/link';
 import { PATHS } from '../../../../config/paths';

@@ -1,7 +1,7 @@
 // The chat's input bar: voice/keyboard toggle, the text box (or "Hold to talk"), emoji and
 // "+" panels, Send once there is text, and the quote being replied to.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { showToast } from '../../../../components/ui/toast';
 import { chatStore } from '../../state/chat-store';
 import { chatConfig, TEXT_MAX } from '../thread/chat-config';

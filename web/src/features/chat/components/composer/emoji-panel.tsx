@@ -1,7 +1,7 @@
 // The emoji panel under the composer: a grid for one category at a time and a tab strip with
 // a backspace key, so a whole message can be written without the keyboard.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { CATEGORY_ICON, EMOJI, EMOJI_CATEGORIES, type EmojiCategory } from '../../emoji/emoji-data';
 
 interface EmojiPanelProps {

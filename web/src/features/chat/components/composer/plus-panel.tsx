@@ -1,8 +1,7 @@
 // The "+" panel: photos (up to 9), a video (up to 60 s) and files (up to 100), each through a
 // hidden file input so the system picker opens.
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TKey } from '../../../../lib/i18n';
+import { type TKey, useTranslation } from '../../../../lib/i18n';
 import { FolderIcon, PhotoIcon, VideoIcon } from './composer-icons';
 import type { PickKind } from './pick-rules';
 

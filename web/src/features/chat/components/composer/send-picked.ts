@@ -1,6 +1,6 @@
 // Sends what the "+" panel picked, after the checks of spec §5: count, type, size, and for a
 // video its length read from the file's metadata.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n';
 import { showToast } from '../../../../components/ui/toast';
 import { chatStore } from '../../state/chat-store';
 import { chatConfig, VIDEO_MAX_SECONDS } from '../thread/chat-config';

@@ -1,8 +1,8 @@
 // The address book: a filter box (name or account, ignoring case and accents), the people in
 // letter sections with a jump bar, and the count at the bottom. Tapping someone opens the chat.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../../lib/i18n';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { useChatState } from '../../hooks/use-chat';
 import { keyOf, type Contact } from '../../types';

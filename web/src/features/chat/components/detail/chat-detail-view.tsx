@@ -1,7 +1,7 @@
 // The chat detail page (spec §2): who the chat is with, pin and mute switches, the history
 // search, and deleting the chat from the list.
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import { showDialog } from '../../../../components/ui/dialog';
 import { ListGroup, ListRow } from '../../../../components/ui/list-row';

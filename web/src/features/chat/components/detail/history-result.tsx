@@ -1,6 +1,6 @@
 // One message found in a chat's history: sender, time and the text with the words marked,
 // or the media placeholder (and file name) for other types.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatChatListTime } from '../../../../utils/chat-list-time';
 import type { ChatMessage } from '../../types';

@@ -1,7 +1,7 @@
 // "Search chat history" inside the chat detail: a box, type tabs (all, text, images, videos,
 // files) and the matches newest first; tapping one returns to the chat.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { HistoryResult } from './history-result';
 import { HISTORY_TYPES, useHistorySearch, type HistoryType } from './use-history-search';

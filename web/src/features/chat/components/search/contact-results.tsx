@@ -1,5 +1,5 @@
 // Search results: the contacts whose name or account matches.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import { keyOf, type Contact } from '../../types';
 import { HighlightText } from './highlight-text';

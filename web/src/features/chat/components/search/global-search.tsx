@@ -1,8 +1,8 @@
 // The search page: one box, contacts matched locally at once, messages from the recent chats'
 // history after a short pause. Tapping either opens the chat.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../../lib/i18n';
 import { PATHS } from '../../../../config/paths';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { useChatState } from '../../hooks/use-chat';

@@ -1,7 +1,7 @@
 // Search results: matching messages grouped by chat, newest first within each, with the
 // words highlighted; a chat with many hits shows a few until expanded.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatChatListTime } from '../../../../utils/chat-list-time';
 import { keyOf } from '../../types';

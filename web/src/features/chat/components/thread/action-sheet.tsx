@@ -1,6 +1,6 @@
 // A bottom action sheet: showActionSheet() resolves with the chosen option's index, or null
 // when cancelled. Used for the failed-message choices (Retry / Delete).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { createOverlay } from './overlay-store';
 
 interface SheetOption {

@@ -1,7 +1,7 @@
 // The chat's top bar: back to the chat list (spec §2: back from chat goes home), the contact's
 // name with their presence in single chats, and "…" to the chat details.
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../../lib/i18n';
 import { Link } from '../../../../components/ui/link';
 import { BackIcon } from '../../../../components/ui/icons';
 import { PATHS } from '../../../../config/paths';

@@ -1,6 +1,6 @@
 // Full-screen preview of a chat image; a tap anywhere closes it.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { createOverlay } from './overlay-store';
 
 const preview = createOverlay<string>();

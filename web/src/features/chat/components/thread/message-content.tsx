@@ -1,5 +1,5 @@
 // Picks the bubble for a message's type; unknown types say so instead of guessing.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import { FileBubble } from './file-bubble';
 import { ImageBubble, VideoBubble } from './media-bubbles';

@@ -1,7 +1,7 @@
 // The long-press menu: a dark strip of actions above the pressed bubble (below it when the
 // bubble is near the top), closed by any tap outside.
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-rules';
 import { createOverlay } from './overlay-store';

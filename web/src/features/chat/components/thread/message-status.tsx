@@ -1,6 +1,6 @@
 // The state of an own message beside its bubble: a spinner while sending, a red "!" when it
 // failed (tap for Retry / Delete), and Read / Unread once delivered in a single chat.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 
 interface MessageStatusProps {

@@ -1,6 +1,6 @@
+import { useTranslation } from '../../../../lib/i18n';
 // A recalled message, shown as a centred notice instead of its content. The person who
 // recalled a text from this device may take it back into the composer ("Re-edit").
-import { useTranslation } from 'react-i18next';
 
 interface RecallNoticeProps {
   mine: boolean;

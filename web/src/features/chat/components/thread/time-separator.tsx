@@ -1,5 +1,5 @@
 // The time label between messages far apart, in the relative style of spec §9.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { formatMessageTime } from '../../../../utils/message-time';
 
 export function TimeSeparator({ sendTime, now }: { sendTime: number; now: number }) {

@@ -1,8 +1,8 @@
 // What the thread's gestures do: the long-press menu (copy, quote, forward, recall), the
 // failed-message sheet (retry, delete) and Re-edit of a recalled text.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../../lib/i18n';
 import { showDialog } from '../../../../components/ui/dialog';
 import { showToast } from '../../../../components/ui/toast';
 import { PATHS } from '../../../../config/paths';
