@@ -10,7 +10,7 @@
 // (BENCH_SERVER=wrangler, with the trace database off), whose proxy process doubles the CPU of every request.
 // Knobs: BENCH_PAIRS (100), BENCH_RATE (200 messages/s), BENCH_SECONDS (10, after 2 s warm-up),
 // BENCH_WINDOW_MS (500, the length of a turn), BENCH_STATE=disk (storage on disk instead of
-// tmpfs), BENCH_ONLY=parley|floor, BENCH_DEBUG=1.
+// tmpfs), BENCH_ONLY=parley|floor, BENCH_DEBUG=1 (with BENCH_SLOW_MS, 25: what it lists as slow).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -174,7 +174,7 @@ function debugReport(sent, responded, arrivals) {
     worst.set(k, Math.max(worst.get(k) ?? 0, arrivals.get(id) - t0));
   }
   console.log([...worst].map(([k, ms]) => `${k}:${ms.toFixed(0)}`).join(' '));
-  const slow = [...sent].filter(([id, t0]) => arrivals.get(id) - t0 > 25);
+  const slow = [...sent].filter(([id, t0]) => arrivals.get(id) - t0 > Number(process.env.BENCH_SLOW_MS ?? 25));
   console.log('slow:', slow.slice(0, 30).map(([id, t0]) => `${((t0 - first) / 1000).toFixed(2)}s response ${(responded.get(id) - t0).toFixed(0)} delivery ${(arrivals.get(id) - t0).toFixed(0)}`).join(' | '));
 }
 
