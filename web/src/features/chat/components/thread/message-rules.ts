@@ -3,6 +3,7 @@
 // state them directly.
 import type { ChatMessage } from '../../types';
 import { QUOTE_MAX } from '../../../../../../worker/protocol/limits';
+import { canRecall as serverRecallRule } from '../../../../../../worker/services/message-rules';
 
 export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall';
 
@@ -14,10 +15,11 @@ export interface MenuContext {
 
 export const isRecalled = (m: ChatMessage) => Boolean(m.is_undo) || m.type === 'event';
 
-/** Own, acknowledged, not yet recalled, and still inside the server's recall window. */
+/** Acknowledged by the server, and allowed by the server's own recall rule (own, not recalled, inside the window). */
 export function canRecall(m: ChatMessage, ctx: MenuContext): boolean {
-  if (isRecalled(m) || m.status !== 'succeed' || m.fromUser.id !== ctx.me) return false;
-  return ctx.redoSeconds > 0 && ctx.now - m.sendTime <= ctx.redoSeconds * 1000;
+  if (m.status !== 'succeed') return false;
+  const stored = { from_user: m.fromUser.id, sendTime: m.sendTime, is_undo: Number(m.is_undo ?? 0), type: m.type };
+  return serverRecallRule(stored, ctx.me, ctx.redoSeconds, ctx.now) === 'ok';
 }
 
 /** The long-press menu, in the order it is shown. Pending messages only offer Copy. */
