@@ -8,14 +8,13 @@ import { PATHS } from '../../../../config/paths';
 import { useChatState } from '../../hooks/use-chat';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { visibleChats } from '../../state/thread-ops';
-import { keyOf, type Contact } from '../../types';
+import { chatPath, keyOf, type Contact } from '../../types';
 import { chatConfig } from '../thread/chat-config';
 import { ChatActionsSheet } from './chat-actions-sheet';
 import { chatPreview } from './chat-preview';
 import { ChatRow } from './chat-row';
 import { EmptyChatsIcon } from './list-icons';
 
-export const chatPath = (key: string) => `${PATHS.chat}?id=${encodeURIComponent(key)}`;
 
 export function ChatList({ roundAvatar }: { roundAvatar: boolean }) {
   const { t } = useTranslation();

@@ -10,8 +10,7 @@ import { PATHS } from '../../../../config/paths';
 import { ChevronIcon } from '../../../../components/ui/icons';
 import { useChatState } from '../../hooks/use-chat';
 import { chatStore } from '../../state/chat-store';
-import { chatDetailPath, keyOf } from '../../types';
-import { chatPath } from '../chat-list/chat-list';
+import { chatDetailPath, chatPath, keyOf } from '../../types';
 import { HistorySearch } from './history-search';
 
 export function ChatDetailView({ contactKey, roundAvatar, searching }: { contactKey: string; roundAvatar: boolean; searching: boolean }) {

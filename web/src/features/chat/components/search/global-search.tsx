@@ -6,11 +6,11 @@ import { useTranslation } from '../../../../lib/i18n';
 import { PATHS } from '../../../../config/paths';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { useChatState } from '../../hooks/use-chat';
-import { chatPath } from '../chat-list/chat-list';
 import { ContactResults } from './contact-results';
 import { matchesAny } from './fold-text';
 import { MessageResults } from './message-results';
 import { useMessageSearch } from './use-message-search';
+import { chatPath } from '../../types';
 
 export function GlobalSearch({ roundAvatar }: { roundAvatar: boolean }) {
   const { t } = useTranslation();
