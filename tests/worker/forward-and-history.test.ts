@@ -123,6 +123,16 @@ describe('quotes', () => {
     }
   });
 
+  it('refuses a malformed quote and stores nothing', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    for (const extra of [{ extends: { quote: { msg_id: 'first' } } }, { extends: { quote: 'text' } }, { pid: 'x' }]) {
+      const reply = await call('/enterprise/im/sendMessage', { ...textMessage(b.userInfo.user_id, 'hm'), ...extra }, { token: a.token, lang: 'en' });
+      expect(reply.body).toMatchObject({ code: 400, msg: 'Invalid parameters' });
+    }
+    const history = await call('/enterprise/im/getMessageList', { toContactId: b.userInfo.user_id }, { token: a.token });
+    expect(history.body.data).toHaveLength(0);
+  });
+
   it('is dropped when the reply is forwarded', async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const original = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'question'), { token: a.token });
