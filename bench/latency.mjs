@@ -94,7 +94,7 @@ function openSocket(url, onMessage) {
   });
 }
 
-/** The server's processes (workerd and, under wrangler, its proxy); /proc is scanned once per phase. */
+/** The servers' processes (workerd and, under wrangler, its proxy); /proc is scanned once per server start. */
 function workerdPids() {
   return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
     try { return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd'; } catch { return false; }

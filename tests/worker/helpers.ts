@@ -3,6 +3,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { forgetConfig } from '../../worker/db/config';
+import { conversationHub, userHub } from '../../worker/durable/stubs';
+import { directConversation } from '../../worker/services/conversations';
 
 export interface Reply<T = any> {
   status: number;
@@ -125,3 +127,12 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000): 
     }
   }
 }
+
+/** A pair's conversation and its hub's stub, named as the Worker names them (for runInDurableObject and co.). */
+export function pairHub(a: number, b: number) {
+  const conversation = directConversation(a, b);
+  return { conversation, stub: conversationHub(env, conversation) as unknown as DurableObjectStub };
+}
+
+/** A user's hub's stub, for runInDurableObject and co. */
+export const userHubStub = (uid: number) => userHub(env, uid) as unknown as DurableObjectStub;

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
-import { call, loginUser, textMessage } from './helpers';
+import { call, eventually, loginUser, pairHub, textMessage, userHubStub } from './helpers';
 
 describe('outbox recovery', () => {
   it('delivers what was left in the outbox when the alarm fires after an eviction', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    const ids = [a.userInfo.user_id, b.userInfo.user_id].sort((x, y) => x - y);
-    const conversation = `${ids[0]}-${ids[1]}`;
+    const { conversation, stub } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
     const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'first'), { token: a.token });
-    const stub = env.CONVERSATION_HUB.get(env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`));
     // Simulate a crash between storing a message and delivering it: put an event back in the
     // outbox by hand, as if the hub had died before its members acknowledged it.
     await runInDurableObject(stub, (_hub, state) => {
@@ -28,17 +25,12 @@ describe('outbox recovery', () => {
 
   it('deletes delivered rows with the next write, and a redelivery after an eviction is ignored by the member', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    const ids = [a.userInfo.user_id, b.userInfo.user_id].sort((x, y) => x - y);
-    const conversation = `${ids[0]}-${ids[1]}`;
-    const stub = env.CONVERSATION_HUB.get(env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`));
+    const { conversation, stub } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
     const outbox = () => runInDurableObject(stub, (_hub, state) =>
       state.storage.sql.exec('SELECT event FROM outbox').toArray().map((r) => JSON.parse(String(r.event)).key as string));
     const lastContent = async () =>
       (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.userInfo.user_id)?.lastContent;
-    const delivered = async (text: string) => {
-      for (let i = 0; i < 100 && (await lastContent()) !== text; i++) await new Promise((r) => setTimeout(r, 10));
-      expect(await lastContent()).toBe(text);
-    };
+    const delivered = (text: string) => eventually(async () => expect(await lastContent()).toBe(text));
 
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'one'), { token: a.token });
     await delivered('one');
@@ -57,7 +49,7 @@ describe('outbox recovery', () => {
     await evictDurableObject(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await outbox()).toEqual([]);
-    const hubB = env.USER_HUB.get(env.USER_HUB.idFromName(`user:${b.userInfo.user_id}`));
+    const hubB = userHubStub(b.userInfo.user_id);
     const copies = await runInDurableObject(hubB, (_hub, state) =>
       Number(state.storage.sql.exec("SELECT COUNT(*) AS n FROM events WHERE type = 'simple' AND data LIKE '%\"content\":\"two\"%'").one().n));
     expect(copies).toBe(1);

@@ -6,7 +6,7 @@
 // the next commit, so a delivered message costs no second commit.
 import { DurableObject } from 'cloudflare:workers';
 import type { StoredMessage } from '../protocol/messages';
-import { canRecall, isResendBy, quoteFrom } from '../services/message-rules';
+import { canRecall, isResendBy, quoteOfMessage } from '../services/message-rules';
 import { pairMembers } from '../services/conversations';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import type { HubEvent, Result } from './hub-events';
@@ -55,14 +55,15 @@ export class ConversationHub extends DurableObject<Env> {
     return store.members();
   }
 
-  /** `input.pid` names a message of this conversation to quote; the quote is built here from it. */
+  /** `input.pid` names a message of this conversation to quote (the client's own quote text is never used). */
   async send(conversation: string, input: NewMessage): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
     const store = this.memberStore(conversation, input.from.id);
     if (!store) return { ok: false, key: 'im.notMember' };
     const members = store.members();
-    const quoted = input.pid > 0 ? quoteFrom(store.bySeq(input.pid)) : null;
+    const quote = input.pid > 0 ? quoteOfMessage(store.bySeq(input.pid)) : null;
+    const toStore = input.pid > 0 ? { ...input, pid: quote?.msg_id ?? 0, extends: quote ? { quote } : null } : input;
     const message = this.write(store, () => {
-      const stored = store.insert(quoted ? { ...input, ...quoted } : input, Date.now());
+      const stored = store.insert(toStore, Date.now());
       if (!stored) return null;
       store.setReadSeq(input.from.id, stored.seq);
       store.enqueue(members, { kind: 'message', key: `m:${conversation}:${stored.seq}`, conversation, message: stored });

@@ -10,6 +10,7 @@ import { resolveConversation, resolveForSending } from '../db/conversation-acces
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { numberSetting } from '../services/system-config';
+import { withoutQuote } from '../services/message-rules';
 import { DEFAULT_REDO_SECONDS } from '../protocol/limits';
 import { copyFileTo } from '../db/files';
 import type { StoredMessage } from '../protocol/messages';
@@ -92,15 +93,8 @@ async function forwardCopy(env: Env, original: StoredMessage, targetConversation
     id: crypto.randomUUID(),
     type: original.type,
     content: file ? `/file/${file.file_id}` : original.content,
-    // A quote points into the source conversation; the copy goes without it.
     extends: withoutQuote(original.extends),
     pid: 0,
     file: file && original.file ? { ...original.file, file_id: file.file_id } : null,
   };
-}
-
-function withoutQuote(ext: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!ext || !('quote' in ext)) return ext;
-  const { quote: _quote, ...rest } = ext;
-  return Object.keys(rest).length > 0 ? rest : null;
 }

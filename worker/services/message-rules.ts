@@ -1,4 +1,5 @@
-// Pure message rules: recall window, previews, unread arithmetic, file categories.
+// Pure message rules: recall window, quotes, previews, unread arithmetic, file categories. The web
+// app imports the recall and quote rules too, so both sides decide the same way.
 import type { MessageType, StoredMessage } from '../protocol/messages';
 import { QUOTE_MAX } from '../protocol/limits';
 
@@ -32,19 +33,32 @@ export function previewOf(message: { type: MessageType; content: string; is_undo
   return message.is_undo ? '' : message.content.slice(0, 200);
 }
 
+/** What a reply shows of the message it quotes (`extends.quote`). */
+export interface Quote {
+  msg_id: number;
+  user_id: number;
+  realname: string;
+  type: MessageType;
+  content: string;
+}
+
 /**
- * The quote block of a reply, built from the stored message it quotes; the client names only
- * which message (pid), so nobody can put words or a name in another's mouth. A recalled or
- * unknown message is not quoted. Only text is copied; other types are shown by their type.
+ * The quote of a message: who wrote it and, for text, the start of what they wrote; other types are
+ * shown by their type. A recalled or unknown message has none. The server builds every stored
+ * quote with it (the client names only which message), and the web app its draft of one.
  */
-export function quoteFrom(quoted: StoredMessage | null): { pid: number; extends: Record<string, unknown> | null } {
-  if (!quoted || quoted.is_undo) return { pid: 0, extends: null };
-  const text = quoted.type === 'text' ? quoted.content : '';
+export function quoteOfMessage(m: Pick<StoredMessage, 'seq' | 'from_user' | 'fromUser' | 'type' | 'content' | 'is_undo'> | null): Quote | null {
+  if (!m || m.is_undo) return null;
+  const text = m.type === 'text' ? m.content : '';
   const content = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
-  return {
-    pid: quoted.seq,
-    extends: { quote: { msg_id: quoted.seq, user_id: quoted.from_user, realname: quoted.fromUser.displayName, type: quoted.type, content } },
-  };
+  return { msg_id: m.seq, user_id: m.from_user, realname: m.fromUser.displayName, type: m.type, content };
+}
+
+/** A forwarded copy goes without the original's quote: it points into the source conversation. */
+export function withoutQuote(ext: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!ext || !('quote' in ext)) return ext;
+  const { quote: _quote, ...rest } = ext;
+  return Object.keys(rest).length > 0 ? rest : null;
 }
 
 /** What an uploaded extension becomes; media (images, audio, video) is served inline, documents as attachments. */

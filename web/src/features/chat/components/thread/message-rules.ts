@@ -2,7 +2,6 @@
 // message reads as read, and what a quote of it says. Kept out of components so tests can
 // state them directly.
 import type { ChatMessage } from '../../types';
-import { QUOTE_MAX } from '../../../../../../worker/protocol/limits';
 import { canRecall as serverRecallRule } from '../../../../../../worker/services/message-rules';
 
 export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall';
@@ -37,9 +36,3 @@ export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
 
 /** Own message in a single chat the peer has read (history flag or the live read watermark). */
 export const isReadByPeer = (m: ChatMessage, peerReadSeq: number) => Boolean(m.is_read) || (m.seq > 0 && m.seq <= peerReadSeq);
-
-/** What a quote shows: the text itself, or a placeholder for anything else (as the server writes it). */
-export function quoteText(m: ChatMessage, placeholder: (type: string) => string): string {
-  const text = m.type === 'text' ? m.content : placeholder(m.type);
-  return text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
-}

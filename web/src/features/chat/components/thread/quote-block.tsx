@@ -1,6 +1,6 @@
 // The grey block under a text that quotes an earlier message: who said it and what. The server
 // writes the quote from the quoted message; anything but text shows as its type's placeholder.
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation, type TFunction } from '../../../../lib/i18n';
 import { typePlaceholder } from '../chat-list/chat-preview';
 
 export interface QuoteInfo {
@@ -16,14 +16,18 @@ export function quoteOf(ext: Record<string, unknown> | null | undefined): QuoteI
   return quote && typeof quote.content === 'string' ? (quote as QuoteInfo) : null;
 }
 
+/** "Name: text", with a placeholder in the reader's language for anything but text. */
+export function quoteLine(quote: QuoteInfo, t: TFunction): string {
+  const text = quote.type && quote.type !== 'text' ? (typePlaceholder(quote.type, t) ?? t('chat.placeholder.message')) : quote.content;
+  return quote.realname ? `${quote.realname}: ${text}` : text;
+}
+
 export function QuoteBlock({ quote }: { quote: QuoteInfo }) {
   const { t } = useTranslation();
-  const text = quote.type && quote.type !== 'text' ? (typePlaceholder(quote.type, t) ?? t('chat.placeholder.message')) : quote.content;
   return (
     <div className="mt-1 max-w-full rounded-[4px] bg-black/[0.05] px-2 py-1.5 text-[13px] leading-[18px] text-neutral-500">
       <span className="line-clamp-2 break-words whitespace-pre-wrap">
-        {quote.realname ? `${quote.realname}: ` : ''}
-        {text}
+        {quoteLine(quote, t)}
       </span>
     </div>
   );

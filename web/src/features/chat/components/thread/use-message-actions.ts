@@ -9,12 +9,12 @@ import { PATHS } from '../../../../config/paths';
 import { recallMessage } from '../../api/chat-api';
 import { chatStore } from '../../state/chat-store';
 import type { ChatMessage } from '../../types';
-import { typePlaceholder } from '../chat-list/chat-preview';
 import { composerDraft } from '../composer/composer-draft';
 import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
 import { showMessageMenu } from './message-menu';
-import { menuActions, quoteText, type MenuAction } from './message-rules';
+import { menuActions, type MenuAction } from './message-rules';
+import { quoteOfMessage } from '../../../../../../worker/services/message-rules';
 import { recallDrafts } from './recall-drafts';
 
 export function useMessageActions(contactKey: string, me: number, redoSeconds: number) {
@@ -38,8 +38,8 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
     if (action === 'copy') {
       void copyText(message.content).then((ok) => ok && showToast(t('chat.copied')));
     } else if (action === 'quote') {
-      const placeholder = (type: string) => typePlaceholder(type, t) ?? t('chat.placeholder.message');
-      composerDraft.quote({ msg_id: message.msg_id, content: quoteText(message, placeholder), user_id: message.fromUser.id, realname: message.fromUser.displayName });
+      const quote = quoteOfMessage(message);
+      if (quote) composerDraft.quote(quote);
     } else if (action === 'forward') {
       void navigate(`${PATHS.userSelection}?mode=forward&msg=${message.msg_id}&from=${encodeURIComponent(contactKey)}`);
     } else {
