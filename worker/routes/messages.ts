@@ -23,7 +23,7 @@ messages.post('/sendmessage', async (c) => {
   const me = c.get('identity').uid;
   const { conversation } = await resolveForSending(c.env.DB, me, body.toContactId);
   const from = c.get('me');
-  // Only which message is quoted comes from the client; its hub writes the quote (quoteFrom).
+  // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
     await conversationHub(c.env, conversation).send(conversation, {
       id: body.id, from, type: body.type, content: body.content, pid: body.pid || body.extends?.quote?.msg_id || 0, extends: null, file: null,
