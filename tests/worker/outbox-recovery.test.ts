@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { call, eventually, loginUser, pairHub, textMessage, userHubStub } from './helpers';
+import { conversationHub, userHub } from '../../worker/durable/stubs';
+import type { StoredMessage } from '../../worker/protocol/messages';
 
 describe('outbox recovery', () => {
   it('delivers what was left in the outbox when the alarm fires after an eviction', async () => {
@@ -12,14 +15,14 @@ describe('outbox recovery', () => {
     await runInDurableObject(stub, (_hub, state) => {
       const message = { ...sent.body.data, id: 'lost-in-flight-1', seq: 99, msg_id: 99, content: 'recovered', conversation };
       const event = { kind: 'message', key: `m:${conversation}:99`, conversation, message };
-      state.storage.sql.exec('INSERT INTO outbox (user_id, event) VALUES (?, ?)', b.userInfo.user_id, JSON.stringify(event));
+      state.storage.sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?)', JSON.stringify([b.userInfo.user_id]), JSON.stringify(event));
     });
     await evictDurableObject(stub);
     await runInDurableObject(stub, (_hub, state) => state.storage.setAlarm(Date.now() + 60_000));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const contacts = await call('/enterprise/im/getContacts', {}, { token: b.token });
     expect(contacts.body.data.find((c: any) => c.id === a.userInfo.user_id)).toMatchObject({ lastContent: 'recovered' });
-    const left = await runInDurableObject(stub, (_hub, state) => state.storage.sql.exec('SELECT COUNT(*) AS n FROM outbox').one().n);
+    const left = await runInDurableObject(stub, (_hub, state) => state.storage.sql.exec('SELECT COUNT(*) AS n FROM fanout').one().n);
     expect(left).toBe(0);
   });
 
@@ -27,7 +30,7 @@ describe('outbox recovery', () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const { conversation, stub } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
     const outbox = () => runInDurableObject(stub, (_hub, state) =>
-      state.storage.sql.exec('SELECT event FROM outbox').toArray().map((r) => JSON.parse(String(r.event)).key as string));
+      state.storage.sql.exec('SELECT event FROM fanout').toArray().map((r) => JSON.parse(String(r.event)).key as string));
     const lastContent = async () =>
       (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.userInfo.user_id)?.lastContent;
     const delivered = (text: string) => eventually(async () => expect(await lastContent()).toBe(text));
@@ -35,7 +38,7 @@ describe('outbox recovery', () => {
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'one'), { token: a.token });
     await delivered('one');
     // Delivered, so the rows are acknowledged; they may wait for the next write to leave the table.
-    expect((await outbox()).every((key) => key === `m:${conversation}:1`)).toBe(true);
+    expect(await outbox()).toEqual([`m:${conversation}:1`]); // one row for both members
 
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'two'), { token: a.token });
     await delivered('two');
@@ -53,5 +56,65 @@ describe('outbox recovery', () => {
     const copies = await runInDurableObject(hubB, (_hub, state) =>
       Number(state.storage.sql.exec("SELECT COUNT(*) AS n FROM events WHERE type = 'simple' AND data LIKE '%\"content\":\"two\"%'").one().n));
     expect(copies).toBe(1);
+  });
+
+  it('keeps one row per event for all its members, and deletes it once every member has it', async () => {
+    const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const group = `group-${a.userInfo.user_id}${Date.now() % 1000}`;
+    const members = [a, b, c].map((u) => u.userInfo.user_id).sort((x, y) => x - y);
+    await conversationHub(env, group).setMembers(group, members);
+    const stub = conversationHub(env, group) as unknown as DurableObjectStub;
+    const rows = () => runInDurableObject(stub, (_hub, state) =>
+      state.storage.sql.exec('SELECT users, event FROM fanout').toArray().map((r) => ({ users: JSON.parse(String(r.users)), key: JSON.parse(String(r.event)).key })));
+    const lastContent = (uid: number) => runInDurableObject(userHubStub(uid), (_hub, state) =>
+      state.storage.sql.exec('SELECT last_content FROM chats WHERE conversation = ?', group).toArray()[0]?.last_content);
+
+    expect((await call('/enterprise/im/sendMessage', textMessage(group, 'one'), { token: a.token })).body.code).toBe(0);
+    expect(await rows()).toEqual([{ users: members, key: `m:${group}:1` }]);
+    await eventually(async () => {
+      for (const uid of members) expect(await lastContent(uid)).toBe('one');
+    });
+    await call('/enterprise/im/sendMessage', textMessage(group, 'two'), { token: b.token });
+    expect((await rows()).map((r) => r.key)).toEqual([`m:${group}:2`]);
+  });
+
+  it('moves rows of the earlier outbox (one row per member) into the fan-out table and delivers them', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const { conversation, stub } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
+    const card = { id: a.userInfo.user_id, user_id: a.userInfo.user_id, realname: 'A', displayName: 'A', avatar: '' };
+    const message: StoredMessage = {
+      msg_id: 1, seq: 1, id: 'from-the-old-outbox', conversation, type: 'text', content: 'kept across the change', extends: null,
+      pid: 0, sendTime: Date.now(), from_user: a.userInfo.user_id, fromUser: card, is_undo: 0, file: null,
+    };
+    await runInDurableObject(stub, (_hub, state) => {
+      state.storage.sql.exec('CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, event TEXT NOT NULL)');
+      state.storage.sql.exec('INSERT INTO outbox (user_id, event) VALUES (?, ?)', b.userInfo.user_id, JSON.stringify({ kind: 'message', key: `m:${conversation}:1`, conversation, message }));
+      return state.storage.setAlarm(Date.now() + 60_000);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const contacts = await call('/enterprise/im/getContacts', {}, { token: b.token });
+    expect(contacts.body.data.find((x: any) => x.id === a.userInfo.user_id)).toMatchObject({ lastContent: 'kept across the change' });
+    const tables = await runInDurableObject(stub, (_hub, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('outbox', 'fanout')").toArray().map((r) => r.name));
+    expect(tables).toEqual(['fanout']);
+  });
+});
+
+describe('a member hub receiving an event again', () => {
+  it('ignores a message at or below the chat\'s last seq, and a recall or read mark it has had', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const { conversation } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
+    const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'first'), { token: a.token });
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'second'), { token: a.token });
+    const hub = userHub(env, b.userInfo.user_id);
+    const uid = b.userInfo.user_id;
+    await eventually(async () => expect(await runInDurableObject(userHubStub(uid), (_h, state) => state.storage.sql.exec('SELECT last_seq FROM chats').one().last_seq)).toBe(2));
+    const first = { ...(sent.body.data as StoredMessage), conversation };
+    expect(await hub.deliver(uid, [{ kind: 'message', key: `m:${conversation}:1`, conversation, message: first }])).toBe(0);
+    const read = { kind: 'read' as const, key: `r:${conversation}:${uid}:2`, conversation, reader: uid, readSeq: 2, ids: [] };
+    expect(await hub.deliver(uid, [read])).toBe(1);
+    expect(await hub.deliver(uid, [read])).toBe(0);
+    const contacts = await call('/enterprise/im/getContacts', {}, { token: b.token });
+    expect(contacts.body.data.find((x: any) => x.id === a.userInfo.user_id)).toMatchObject({ lastContent: 'second', unread: 0 });
   });
 });

@@ -1,7 +1,7 @@
 // ConversationHub: the single writer of one conversation's message log. It assigns the
 // gap-free `seq`, de-duplicates on the client message id, answers history, and fans every
 // change out to each member's UserHub through an outbox that survives crashes: an event
-// leaves the outbox only after the member's hub acknowledged it, and an alarm retries.
+// leaves the outbox only after every member's hub acknowledged it, and an alarm retries.
 // Each send is one storage commit here; deliveries are acknowledged in memory and deleted with
 // the next commit, so a delivered message costs no second commit.
 import { DurableObject } from 'cloudflare:workers';
@@ -136,9 +136,9 @@ export class ConversationHub extends DurableObject<Env> {
     this.alarmArmed = false;
     if (!this.store) {
       // After an eviction the store is reopened lazily; the conversation name lives in the outbox rows.
-      const row = this.ctx.storage.sql.exec('SELECT event FROM outbox LIMIT 1').toArray()[0];
-      if (!row) return;
-      this.open((JSON.parse(String(row.event)) as HubEvent).conversation);
+      const conversation = ConversationStore.conversationInOutbox(this.ctx.storage.sql);
+      if (!conversation) return;
+      this.open(conversation);
     }
     await this.startDrain();
     if (this.store) this.write(this.store, () => undefined);
@@ -188,11 +188,13 @@ export class ConversationHub extends DurableObject<Env> {
     for (let batch = store.pending(); batch.length > 0; batch = store.pending()) {
       const byUser = new Map<number, { ids: number[]; events: HubEvent[]; ownOnly: boolean }>();
       for (const row of batch) {
-        const entry = byUser.get(row.user) ?? { ids: [], events: [], ownOnly: true };
-        entry.ids.push(row.id);
-        entry.events.push(row.event);
-        entry.ownOnly &&= actorOf(row.event) === row.user;
-        byUser.set(row.user, entry);
+        for (const user of row.waiting) {
+          const entry = byUser.get(user) ?? { ids: [], events: [], ownOnly: true };
+          entry.ids.push(row.id);
+          entry.events.push(row.event);
+          entry.ownOnly &&= actorOf(row.event) === user;
+          byUser.set(user, entry);
+        }
       }
       // The people who did not cause these events hear of them first; the actors' own copies
       // (their other devices and chat lists) follow, so they never hold up a receiver.
@@ -211,15 +213,11 @@ export class ConversationHub extends DurableObject<Env> {
   private async deliverTo(entries: [number, { ids: number[]; events: HubEvent[] }][]): Promise<number> {
     if (entries.length === 0) return 0;
     const results = await Promise.allSettled(entries.map(([user, entry]) => this.hubOf(user).deliver(user, entry.events)));
-    const delivered: number[] = [];
-    let failed = 0;
-    entries.forEach(([user, entry], i) => {
-      if (results[i]!.status === 'fulfilled') delivered.push(...entry.ids);
-      else (this.hubs.delete(user), failed++);
-    });
+    const delivered = entries.filter((_, i) => results[i]!.status === 'fulfilled').map(([user, entry]) => ({ user, ids: entry.ids }));
+    for (const [user] of entries.filter((_, i) => results[i]!.status === 'rejected')) this.hubs.delete(user);
     this.store!.acknowledge(delivered);
     if (delivered.length > 0) this.armSafetyAlarm();
-    return failed;
+    return entries.length - delivered.length;
   }
 
   private get conversation() {

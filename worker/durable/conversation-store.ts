@@ -1,5 +1,6 @@
 // SQL of a ConversationHub: the message log (seq = rowid, gap-free because the tail is never
-// deleted), members with their read watermarks, and the outbox of undelivered events.
+// deleted), members with their read watermarks, and the outbox of undelivered events (`fanout`:
+// one row per event with the members it is for, so a group message is one row, not one per member).
 import type { FileInfo, MessageType, StoredMessage, UserCard } from '../protocol/messages';
 import type { HubEvent } from './hub-events';
 
@@ -9,10 +10,23 @@ CREATE TABLE IF NOT EXISTS messages (
   seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, from_user INTEGER NOT NULL, type TEXT NOT NULL,
   content TEXT NOT NULL, extends TEXT, pid INTEGER NOT NULL DEFAULT 0, send_time INTEGER NOT NULL,
   is_undo INTEGER NOT NULL DEFAULT 0, from_card TEXT NOT NULL, file TEXT);
-CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, event TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY AUTOINCREMENT, users TEXT NOT NULL, event TEXT NOT NULL);
+`;
+
+/** Until the fan-out table, the outbox held one row per member and event; its rows move over once. */
+const MIGRATE_OUTBOX = `
+INSERT INTO fanout (users, event) SELECT '[' || user_id || ']', event FROM outbox ORDER BY id;
+DROP TABLE outbox;
 `;
 
 type Row = Record<string, SqlStorageValue>;
+
+/** An undelivered event and the members who have not acknowledged it yet. */
+export interface OutboxRow {
+  id: number;
+  waiting: number[];
+  event: HubEvent;
+}
 
 export interface NewMessage {
   id: string;
@@ -27,6 +41,15 @@ export interface NewMessage {
 export class ConversationStore {
   constructor(private readonly sql: SqlStorage, readonly conversation: string) {
     sql.exec(SCHEMA);
+    if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0) sql.exec(MIGRATE_OUTBOX);
+  }
+
+  /** The conversation an evicted hub was delivering for, from its outbox; null when nothing waits. */
+  static conversationInOutbox(sql: SqlStorage): string | null {
+    const tables = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('fanout', 'outbox')").toArray().map((r) => String(r.name));
+    const table = tables.includes('fanout') ? 'fanout' : tables[0];
+    const row = table ? sql.exec(`SELECT event FROM ${table} LIMIT 1`).toArray()[0] : undefined;
+    return row ? (JSON.parse(String(row.event)) as HubEvent).conversation : null;
   }
 
   // Read on every send; kept in memory and refreshed whenever membership changes.
@@ -124,40 +147,45 @@ export class ConversationStore {
   }
 
   // The outbox is mirrored in memory: the drain reads what it just wrote from here instead of
-  // reading it back, and rows a member acknowledged leave the table in the next write this hub
-  // makes anyway (or at the safety alarm) rather than in a commit of their own. A row that is
-  // acknowledged but not yet deleted when the object is evicted is delivered again later, and the
-  // member's hub ignores it by its key.
-  private queue: { id: number; user: number; event: HubEvent }[] | null = null;
+  // reading it back, and a row every member acknowledged leaves the table in the next write this
+  // hub makes anyway (or at the safety alarm) rather than in a commit of its own. After an eviction
+  // a row goes to all its members again, acknowledged or not, and their hubs ignore what they have.
+  private queue: OutboxRow[] | null = null;
   private acknowledged: number[] = [];
 
-  private outbox() {
+  private outbox(): OutboxRow[] {
     this.queue ??= this.sql
-      .exec('SELECT id, user_id, event FROM outbox ORDER BY id')
+      .exec('SELECT id, users, event FROM fanout ORDER BY id')
       .toArray()
-      .map((r) => ({ id: Number(r.id), user: Number(r.user_id), event: JSON.parse(String(r.event)) as HubEvent }));
+      .map((r) => ({ id: Number(r.id), waiting: JSON.parse(String(r.users)) as number[], event: JSON.parse(String(r.event)) as HubEvent }));
     return this.queue;
   }
 
+  /** One row for the event, however many members it goes to. */
   enqueue(users: number[], event: HubEvent): void {
     const queue = this.outbox();
-    const text = JSON.stringify(event);
-    for (const user of users) {
-      const id = Number(this.sql.exec('INSERT INTO outbox (user_id, event) VALUES (?, ?) RETURNING id', user, text).one().id);
-      queue.push({ id, user, event });
-    }
+    const id = Number(this.sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?) RETURNING id', JSON.stringify(users), JSON.stringify(event)).one().id);
+    queue.push({ id, waiting: [...users], event });
   }
 
-  pending(limit = 500): { id: number; user: number; event: HubEvent }[] {
+  /** The oldest rows still waiting for a member. */
+  pending(limit = 500): readonly OutboxRow[] {
     return this.outbox().slice(0, limit);
   }
 
-  /** Delivered rows leave the queue now and the table at the next flush. */
-  acknowledge(ids: number[]): void {
-    if (ids.length === 0) return;
-    const done = new Set(ids);
-    this.queue = this.outbox().filter((row) => !done.has(row.id));
-    this.acknowledged.push(...ids);
+  /** Each member's hub has the rows listed for it; a row every member has leaves the queue now and the table at the next flush. */
+  acknowledge(delivered: { user: number; ids: number[] }[]): void {
+    const byRow = new Map<number, Set<number>>();
+    for (const { user, ids } of delivered) for (const id of ids) byRow.set(id, (byRow.get(id) ?? new Set()).add(user));
+    if (byRow.size === 0) return;
+    this.queue = this.outbox().filter((row) => {
+      const users = byRow.get(row.id);
+      if (!users) return true;
+      row.waiting = row.waiting.filter((u) => !users.has(u));
+      if (row.waiting.length > 0) return true;
+      this.acknowledged.push(row.id);
+      return false;
+    });
   }
 
   /** Deletes acknowledged rows; callers run it inside a write they make anyway. */
@@ -167,7 +195,7 @@ export class ConversationStore {
     // Durable Object SQL binds at most 100 parameters per statement.
     for (let i = 0; i < ids.length; i += 90) {
       const chunk = ids.slice(i, i + 90);
-      this.sql.exec(`DELETE FROM outbox WHERE id IN (${chunk.map(() => '?').join(',')})`, ...chunk);
+      this.sql.exec(`DELETE FROM fanout WHERE id IN (${chunk.map(() => '?').join(',')})`, ...chunk);
     }
   }
 

@@ -1,5 +1,6 @@
 // How a UserHub applies one delivered conversation event to the user's chat list and which
-// frames it pushes. Runs inside the hub's storage transaction.
+// frames it pushes. Runs inside the hub's storage transaction. Each event comes at least once:
+// messages are recognised by the chat's seq watermark, other events by their key.
 import { unreadCount, previewOf } from '../services/message-rules';
 import { contactFor, isGroupContact } from '../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../services/event-view';
@@ -20,13 +21,14 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
 
   if (event.kind === 'message') {
     const { message } = event;
+    // A conversation delivers its messages in seq order, so one at or below the chat's last seq
+    // is a redelivery (after the conversation's hub was evicted) and was applied already.
+    if (message.seq <= chat.last_seq) return [];
     const mine = message.from_user === uid;
-    const lastSeq = Math.max(chat.last_seq, message.seq);
+    const lastSeq = message.seq;
     const readSeq = mine ? Math.max(chat.read_seq, message.seq) : chat.read_seq;
     store.update(contact, {
-      ...(message.seq >= chat.last_seq
-        ? { last_content: previewOf(message), last_type: message.type, last_send_time: message.sendTime, last_from: message.from_user, last_undo: 0 }
-        : {}),
+      last_content: previewOf(message), last_type: message.type, last_send_time: message.sendTime, last_from: message.from_user, last_undo: 0,
       last_seq: lastSeq,
       read_seq: readSeq,
       hidden: 0,

@@ -76,10 +76,10 @@ export class UserHub extends DurableObject<Env> {
     await this.webSocketClose(ws, 1006);
   }
 
-  /** Conversation events from ConversationHubs; idempotent on each event's key. */
+  /** Conversation events from ConversationHubs; a redelivered event changes nothing (messages by seq, the rest by key). */
   async deliver(uid: number, events: HubEvent[]): Promise<number> {
     const out = this.write(() =>
-      events.flatMap((event) => (this.store.firstDelivery(event.key) ? applyHubEvent(this.store, uid, event) : [])).map((o) => this.log(o)),
+      events.flatMap((event) => (event.kind === 'message' || this.store.firstDelivery(event.key) ? applyHubEvent(this.store, uid, event) : [])).map((o) => this.log(o)),
     );
     this.broadcast(out);
     return out.length;

@@ -1,5 +1,6 @@
 // SQL of a UserHub: the user's chat list state, the event log that reconnecting clients
-// replay, delivery keys for idempotency, and one-time socket tickets.
+// replay, delivery keys of recalls and read marks (a redelivered message is recognised by the
+// chat's seq), and one-time socket tickets.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS chats (
   contact_id TEXT PRIMARY KEY, conversation TEXT NOT NULL, is_group INTEGER NOT NULL DEFAULT 0,
