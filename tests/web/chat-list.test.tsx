@@ -80,6 +80,17 @@ describe('chat list', () => {
     expect(calls.find((c) => c.path === '/enterprise/im/setChatTop')?.body).toMatchObject({ id: '21', is_top: 1 });
   });
 
+  it('closes the long-press menu on Escape without changing anything', async () => {
+    const { list, calls } = await openHome();
+    const before = order(list());
+    fireEvent.contextMenu(screen.getByRole('button', { name: /Anna/ }));
+    expect(screen.getByRole('menu', { name: 'Anna' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(order(list())).toEqual(before);
+    expect(calls.some((c) => c.path === '/enterprise/im/setChatTop')).toBe(false);
+  });
+
   it('offers a reconnect once the socket has given up', async () => {
     const { user } = await openHome();
     const reconnect = vi.spyOn(chatStore, 'reconnect');

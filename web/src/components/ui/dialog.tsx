@@ -1,6 +1,6 @@
 // A tiny modal dialog: showDialog() resolves true on confirm, false on cancel. One at a time.
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { createOverlay } from '../../lib/overlay-store';
 
 interface DialogRequest {
   message: string;
@@ -8,33 +8,22 @@ interface DialogRequest {
   resolve: (confirmed: boolean) => void;
 }
 
-let current: DialogRequest | null = null;
-const listeners = new Set<() => void>();
-
-function emit(next: DialogRequest | null): void {
-  current = next;
-  for (const listener of listeners) listener();
-}
+const dialogs = createOverlay<DialogRequest>();
 
 export function showDialog(message: string, options: { showCancel?: boolean } = {}): Promise<boolean> {
-  current?.resolve(false);
-  return new Promise((resolve) => emit({ message, showCancel: options.showCancel ?? false, resolve }));
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  dialogs.get()?.resolve(false);
+  return new Promise((resolve) => dialogs.show({ message, showCancel: options.showCancel ?? false, resolve }));
 }
 
 function close(confirmed: boolean): void {
-  const request = current;
-  emit(null);
+  const request = dialogs.get();
+  dialogs.hide();
   request?.resolve(confirmed);
 }
 
 export function DialogHost() {
   const { t } = useTranslation();
-  const dialog = useSyncExternalStore(subscribe, () => current);
+  const dialog = dialogs.useCurrent();
   if (!dialog) return null;
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">

@@ -1,5 +1,5 @@
 // A tiny toast: one message at a time, centred, gone after its duration (default 1500 ms, spec §9).
-import { useSyncExternalStore } from 'react';
+import { createOverlay } from '../../lib/overlay-store';
 
 export const TOAST_DEFAULT_MS = 1500;
 
@@ -8,31 +8,20 @@ interface ToastState {
   text: string;
 }
 
-let current: ToastState | null = null;
+const toasts = createOverlay<ToastState>();
 let timer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
-
-function emit(next: ToastState | null): void {
-  current = next;
-  for (const listener of listeners) listener();
-}
 
 export function showToast(text: string, durationMs = TOAST_DEFAULT_MS): void {
   clearTimeout(timer);
-  const id = (current?.id ?? 0) + 1;
-  emit({ id, text });
+  const id = (toasts.get()?.id ?? 0) + 1;
+  toasts.show({ id, text });
   timer = setTimeout(() => {
-    if (current?.id === id) emit(null);
+    if (toasts.get()?.id === id) toasts.hide();
   }, durationMs);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function ToastHost() {
-  const toast = useSyncExternalStore(subscribe, () => current);
+  const toast = toasts.useCurrent();
   if (!toast) return null;
   return (
     <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center px-10">

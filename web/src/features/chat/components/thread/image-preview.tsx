@@ -1,7 +1,7 @@
 // Full-screen preview of a chat image; a tap anywhere closes it.
 import { useEffect } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
-import { createOverlay } from './overlay-store';
+import { createOverlay } from '../../../../lib/overlay-store';
 
 const preview = createOverlay<string>();
 export const showImagePreview = preview.show;

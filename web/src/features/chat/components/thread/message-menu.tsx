@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-rules';
-import { createOverlay } from './overlay-store';
+import { createOverlay } from '../../../../lib/overlay-store';
 
 interface MenuRequest {
   message: ChatMessage;

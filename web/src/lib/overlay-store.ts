@@ -1,5 +1,5 @@
-// One overlay of a kind at a time (menu, sheet, preview), opened from anywhere like the
-// toast: a module-level value plus a hook the host component reads it through.
+// One overlay of a kind at a time (toast, dialog, menu, sheet, preview), opened from anywhere:
+// a module-level value plus a hook the host component reads it through.
 import { useSyncExternalStore } from 'react';
 
 export function createOverlay<T>() {

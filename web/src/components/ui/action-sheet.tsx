@@ -1,0 +1,39 @@
+// A bottom action sheet: a list of choices over a dimmed page, with Cancel set apart below.
+// Tapping outside, Cancel or Escape chooses nothing (null).
+import { useEffect } from 'react';
+import { useTranslation } from '../../lib/i18n';
+
+export interface SheetOption {
+  label: string;
+  danger?: boolean;
+}
+
+export function ActionSheet({ title, options, onChoose }: { title?: string; options: SheetOption[]; onChoose: (index: number | null) => void }) {
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onChoose(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onChoose]);
+
+  return (
+    <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/40" onClick={() => onChoose(null)}>
+      <div role="menu" aria-label={title} onClick={(e) => e.stopPropagation()}
+        className="sheet-in w-full max-w-[480px] overflow-hidden rounded-t-xl bg-[#f2f2f2] pb-[env(safe-area-inset-bottom)]">
+        {title && <p className="truncate bg-white px-6 py-3 text-center text-[13px] text-neutral-400">{title}</p>}
+        <div className={`divide-y divide-neutral-100 bg-white ${title ? 'border-t border-neutral-100' : ''}`}>
+          {options.map((option, index) => (
+            <button key={option.label} type="button" role="menuitem" onClick={() => onChoose(index)}
+              className={`block h-14 w-full text-[17px] active:bg-neutral-100 ${option.danger ? 'text-[#fa5151]' : 'text-neutral-900'}`}>
+              {option.label}
+            </button>
+          ))}
+        </div>
+        <button type="button" onClick={() => onChoose(null)} className="mt-2 block h-14 w-full bg-white text-[17px] text-neutral-900 active:bg-neutral-100">
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
