@@ -36,8 +36,10 @@ export function ImageBubble({ message }: { message: ChatMessage }) {
 
 export function VideoBubble({ message }: { message: ChatMessage }) {
   const src = mediaSrc(message);
+  // Starting a hair past zero makes browsers that load only the metadata (iOS Safari) still
+  // draw the first frame instead of a black box.
   return (
-    <video src={src || undefined} controls preload="metadata" playsInline
+    <video src={src ? `${src}#t=0.1` : undefined} controls preload="metadata" playsInline
       className="block h-[160px] w-[200px] rounded-[6px] bg-black object-contain" />
   );
 }
