@@ -88,10 +88,10 @@ export class UserStore {
     return inserted.length > 0;
   }
 
-  /** `data` is the event's JSON text. */
+  /** `data` is the event's JSON text. The seq is the next after the newest row, which is never pruned. */
   append(type: string, data: string, time: number): number {
-    const row = this.sql.exec('INSERT INTO events (type, data, time) VALUES (?, ?, ?) RETURNING seq', type, data, time).one();
-    const seq = Number(row.seq);
+    const seq = this.lastEventSeq() + 1;
+    this.sql.exec('INSERT INTO events (seq, type, data, time) VALUES (?, ?, ?, ?)', seq, type, data, time);
     this.lastSeq = seq;
     if (seq % 500 === 0) this.prune(seq);
     return seq;
