@@ -1,7 +1,8 @@
-// Small factories for the chat data-layer tests: a state, a contact and a pushed message.
+// Small factories for the chat tests: a state, a contact and a message.
 import type { ChatMessage, ChatState, Contact } from '../../web/src/features/chat/types';
 
 export const ME = 7;
+export const PEER = 8;
 
 export function chatState(patch: Partial<ChatState> = {}): ChatState {
   return { me: ME, contacts: [], contactsLoaded: true, threads: {}, openContact: null, socket: 'open', lastEventSeq: 0, ...patch };
@@ -9,7 +10,7 @@ export function chatState(patch: Partial<ChatState> = {}): ChatState {
 
 export function contact(id: number | string, patch: Partial<Contact> = {}): Contact {
   return {
-    id, displayName: `User ${id}`, avatar: '', account: `1380000${id}`, index: 'U', is_group: 0, is_online: 0, is_top: 0, is_notice: 1,
+    id, displayName: `User ${id}`, avatar: '', account: `1380000${id}`, index: 'U', is_group: String(id).startsWith('group-') ? 1 : 0, is_online: 0, is_top: 0, is_notice: 1,
     unread: 0, lastContent: 'hello', lastSendTime: 1_000, type: 'text', ...patch,
   };
 }
@@ -17,7 +18,7 @@ export function contact(id: number | string, patch: Partial<Contact> = {}): Cont
 let counter = 0;
 
 /** A message as the socket pushes it to ME; `from` is the sender's user id. */
-export function message(from: number, patch: Partial<ChatMessage> = {}): ChatMessage {
+export function message(from: number = PEER, patch: Partial<ChatMessage> = {}): ChatMessage {
   counter += 1;
   const peer = from === ME ? 12 : from;
   return {

@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../web/src/components/ui/toast';
 import { ForwardPicker } from '../../web/src/features/chat/components/forward/forward-picker';
 import { matchesSearch, toggleTarget } from '../../web/src/features/chat/components/forward/forward-rules';
-import { makeContact } from './thread-factories';
+import { contact } from './chat-factories';
 
 const CONTACTS = [
-  makeContact(8, 'Bob'), makeContact(9, 'Carol'), makeContact(10, 'Dan'), makeContact(11, 'Erin'),
-  makeContact(12, 'Frank'), makeContact(13, 'Grace'), makeContact('group-3', 'Hikers'), makeContact('admin_notice', 'System notices'),
+  contact(8, { displayName: 'Bob' }), contact(9, { displayName: 'Carol' }), contact(10, { displayName: 'Dan' }), contact(11, { displayName: 'Erin' }),
+  contact(12, { displayName: 'Frank' }), contact(13, { displayName: 'Grace' }), contact('group-3', { displayName: 'Hikers' }), contact('admin_notice', { displayName: 'System notices' }),
 ];
 
 function renderPicker() {
@@ -48,10 +48,10 @@ describe('forward picker', () => {
   });
 
   it('matches names and accounts ignoring case and accents, and shows everyone for an empty query', () => {
-    const duc = makeContact(14, 'Nguyễn Đức', { account: 'Đức.Anh' });
+    const duc = contact(14, { displayName: 'Nguyễn Đức', account: 'Đức.Anh' });
     expect(matchesSearch(duc, 'duc')).toBe(true);
     expect(matchesSearch(duc, 'NGUYEN')).toBe(true);
-    expect(matchesSearch(makeContact(15, 'Minh', { account: 'Đức.Anh' }), 'duc.anh')).toBe(true);
+    expect(matchesSearch(contact(15, { displayName: 'Minh', account: 'Đức.Anh' }), 'duc.anh')).toBe(true);
     expect(matchesSearch(duc, 'minh')).toBe(false);
     expect(matchesSearch(duc, '  ')).toBe(true);
   });

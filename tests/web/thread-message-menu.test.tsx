@@ -5,7 +5,7 @@ import { closeMessageMenu, MessageMenuHost, showMessageMenu } from '../../web/sr
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import { menuActions } from '../../web/src/features/chat/components/thread/message-rules';
 import type { ChatMessage } from '../../web/src/features/chat/types';
-import { makeMessage, ME } from './thread-factories';
+import { message, ME, PEER } from './chat-factories';
 
 const REDO_SECONDS = 120;
 
@@ -33,32 +33,32 @@ describe('message long-press menu', () => {
   afterEach(() => closeMessageMenu());
 
   it('offers Recall on my own message sent a minute ago', async () => {
-    expect(await menuItems(makeMessage({ from_user: ME, sendTime: Date.now() - 60_000 }))).toEqual(['Copy', 'Quote', 'Forward', 'Recall']);
+    expect(await menuItems(message(ME, { sendTime: Date.now() - 60_000 }))).toEqual(['Copy', 'Quote', 'Forward', 'Recall']);
   });
 
   it('does not offer Recall once the recall window has passed', async () => {
-    expect(await menuItems(makeMessage({ from_user: ME, sendTime: Date.now() - (REDO_SECONDS + 5) * 1000 }))).toEqual(['Copy', 'Quote', 'Forward']);
+    expect(await menuItems(message(ME, { sendTime: Date.now() - (REDO_SECONDS + 5) * 1000 }))).toEqual(['Copy', 'Quote', 'Forward']);
   });
 
   it('never offers Recall on someone else’s message', async () => {
-    expect(await menuItems(makeMessage({ sendTime: Date.now() }))).toEqual(['Copy', 'Quote', 'Forward']);
+    expect(await menuItems(message(PEER, { sendTime: Date.now() }))).toEqual(['Copy', 'Quote', 'Forward']);
   });
 
   it('offers no Forward for voice and no Recall when the server disables recall', () => {
-    const voice = makeMessage({ from_user: ME, type: 'voice', content: '/file/1' });
+    const voice = message(ME, { type: 'voice', content: '/file/1', sendTime: Date.now() });
     expect(menuActions(voice, { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual(['quote', 'recall']);
-    expect(menuActions(makeMessage({ from_user: ME }), { me: ME, redoSeconds: 0, now: Date.now() })).not.toContain('recall');
+    expect(menuActions(message(ME), { me: ME, redoSeconds: 0, now: Date.now() })).not.toContain('recall');
   });
 
   it('offers only Copy on a message still being sent, and nothing on a recalled one', () => {
-    expect(menuActions(makeMessage({ from_user: ME, status: 'going' }), { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual(['copy']);
-    expect(menuActions(makeMessage({ from_user: ME, is_undo: 1 }), { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual([]);
+    expect(menuActions(message(ME, { status: 'going' }), { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual(['copy']);
+    expect(menuActions(message(ME, { is_undo: 1 }), { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() })).toEqual([]);
   });
 });
 
 describe('quote block', () => {
   it('shows the quoted text, or the placeholder of what was quoted in the reader\'s language', () => {
-    const reply = (quote: Record<string, unknown>) => makeMessage({ type: 'text', content: 'reply', extends: { quote } });
+    const reply = (quote: Record<string, unknown>) => message(PEER, { type: 'text', content: 'reply', extends: { quote } });
     const { unmount } = render(<MessageRow message={reply({ msg_id: 3, user_id: 2, realname: 'Lan', type: 'text', content: 'see you at eight' })} mine={false}
       isGroup={false} read={false} roundAvatar={false} recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
     expect(screen.getByText('Lan: see you at eight')).toBeTruthy();

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import { isReadByPeer } from '../../web/src/features/chat/components/thread/message-rules';
 import type { ChatMessage } from '../../web/src/features/chat/types';
-import { makeMessage, ME } from './thread-factories';
+import { message, ME, PEER } from './chat-factories';
 
 function renderRow(message: ChatMessage, { read = false, isGroup = false } = {}) {
   const onFailedTap = vi.fn();
@@ -15,36 +15,36 @@ function renderRow(message: ChatMessage, { read = false, isGroup = false } = {})
 
 describe('own message status', () => {
   it('shows a spinner while the message is going out', () => {
-    renderRow(makeMessage({ from_user: ME, status: 'going', msg_id: 0, seq: 0 }));
+    renderRow(message(ME, { status: 'going', msg_id: 0, seq: 0 }));
     expect(screen.getByRole('status', { name: 'Sending' })).toBeTruthy();
     expect(screen.queryByText('Unread')).toBeNull();
   });
 
   it('shows a red "!" for a failed message, which asks what to do when tapped', () => {
-    const message = makeMessage({ from_user: ME, status: 'failed', msg_id: 0, seq: 0 });
-    const { onFailedTap } = renderRow(message);
+    const failed = message(ME, { status: 'failed', msg_id: 0, seq: 0 });
+    const { onFailedTap } = renderRow(failed);
     fireEvent.click(screen.getByRole('button', { name: 'Not sent, tap for options' }));
-    expect(onFailedTap).toHaveBeenCalledWith(message);
+    expect(onFailedTap).toHaveBeenCalledWith(failed);
   });
 
   it('says Unread until the peer has read it, then Read', () => {
-    renderRow(makeMessage({ from_user: ME }));
+    renderRow(message(ME));
     expect(screen.getByText('Unread')).toBeTruthy();
-    renderRow(makeMessage({ from_user: ME }), { read: true });
+    renderRow(message(ME), { read: true });
     expect(screen.getByText('Read').className).toContain('text-brand');
   });
 
   it('shows no receipts in groups, and none on messages from others', () => {
-    renderRow(makeMessage({ from_user: ME }), { isGroup: true });
-    renderRow(makeMessage());
+    renderRow(message(ME), { isGroup: true });
+    renderRow(message());
     expect(screen.queryByText('Unread')).toBeNull();
     expect(screen.queryByText('Read')).toBeNull();
   });
 
   it('counts a message as read from the history flag or the live read watermark', () => {
-    expect(isReadByPeer(makeMessage({ seq: 5, is_read: 1 }), 0)).toBe(true);
-    expect(isReadByPeer(makeMessage({ seq: 5 }), 5)).toBe(true);
-    expect(isReadByPeer(makeMessage({ seq: 6 }), 5)).toBe(false);
-    expect(isReadByPeer(makeMessage({ seq: 0, status: 'going' }), 5)).toBe(false);
+    expect(isReadByPeer(message(PEER, { seq: 5, is_read: 1 }), 0)).toBe(true);
+    expect(isReadByPeer(message(PEER, { seq: 5 }), 5)).toBe(true);
+    expect(isReadByPeer(message(PEER, { seq: 6 }), 5)).toBe(false);
+    expect(isReadByPeer(message(PEER, { seq: 0, status: 'going' }), 5)).toBe(false);
   });
 });
