@@ -90,6 +90,7 @@ CREATE TABLE IF NOT EXISTS files (
   create_time     INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS files_conversation ON files (conversation_id);
+CREATE INDEX IF NOT EXISTS files_r2_key ON files (r2_key);
 
 -- Presence for contact lists: written by each user's UserHub when its first socket opens
 -- and its last one closes.

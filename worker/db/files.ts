@@ -33,3 +33,14 @@ export async function copyFileTo(db: D1Database, fileId: number, conversation: s
   const { file_id: _drop, ...rest } = source;
   return insertFile(db, { ...rest, conversation_id: conversation, user_id: userId });
 }
+
+/**
+ * Forgets a file row, so its URL answers as for an unknown file. Returns the R2 key when no other
+ * row shares the bytes (a forwarded copy keeps them), so the caller deletes the object; else null.
+ */
+export async function dropFile(db: D1Database, fileId: number): Promise<string | null> {
+  const row = await db.prepare('DELETE FROM files WHERE file_id = ?1 RETURNING r2_key').bind(fileId).first<{ r2_key: string }>();
+  if (!row) return null;
+  const shared = await db.prepare('SELECT 1 FROM files WHERE r2_key = ?1 LIMIT 1').bind(row.r2_key).first();
+  return shared ? null : row.r2_key;
+}

@@ -115,7 +115,8 @@ export class ConversationHub extends DurableObject<Env> {
     return { ok: true, value: { readSeq: Math.max(before, last) } };
   }
 
-  async recall(conversation: string, actor: number, id: string, redoSeconds: number): Promise<Result<StoredMessage>> {
+  /** The recalled message, and the file it carried (which the caller releases). */
+  async recall(conversation: string, actor: number, id: string, redoSeconds: number): Promise<Result<{ message: StoredMessage; fileId: number | null }>> {
     const store = this.memberStore(conversation, actor);
     if (!store) return { ok: false, key: 'im.notMember' };
     const members = store.members();
@@ -129,7 +130,7 @@ export class ConversationHub extends DurableObject<Env> {
       return updated;
     });
     this.kick();
-    return { ok: true, value: undone };
+    return { ok: true, value: { message: undone, fileId: found.file?.file_id ?? null } };
   }
 
   override async alarm(): Promise<void> {

@@ -12,7 +12,8 @@ import { translate } from '../services/i18n';
 import { numberSetting } from '../services/system-config';
 import { withoutQuote } from '../services/message-rules';
 import { DEFAULT_REDO_SECONDS } from '../protocol/limits';
-import { copyFileTo } from '../db/files';
+import { copyFileTo, dropFile } from '../db/files';
+import { deleteBytes } from '../storage/files';
 import type { StoredMessage } from '../protocol/messages';
 import type { NewMessage } from '../durable/conversation-store';
 
@@ -62,7 +63,9 @@ messages.post('/undomessage', async (c) => {
   const hub = conversationHub(c.env, conversation);
   const result = await hub.recall(conversation, me, body.id, redo);
   if (!result.ok && result.key === 'im.redoLimitTime') throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });
-  const undone = settled(result);
+  const { message: undone, fileId } = settled(result);
+  // A recalled photo, voice, video or file stops downloading by its URL too.
+  if (fileId) c.executionCtx.waitUntil(releaseFile(c.env, fileId));
   return c.json(envelope({ ...sentMessage(undone, me), toContactId: body.toContactId }));
 });
 
@@ -97,4 +100,14 @@ async function forwardCopy(env: Env, original: StoredMessage, targetConversation
     pid: 0,
     file: file && original.file ? { ...original.file, file_id: file.file_id } : null,
   };
+}
+
+/** Forgets a file nobody may see any more; its bytes go when no forwarded copy shares them. */
+async function releaseFile(env: Env, fileId: number): Promise<void> {
+  try {
+    const key = await dropFile(env.DB, fileId);
+    if (key) await deleteBytes(env.FILES, key);
+  } catch (error) {
+    console.error('releasing a recalled file failed', fileId, error);
+  }
 }

@@ -9,3 +9,5 @@ export const putBytes = (bucket: R2Bucket, key: string, bytes: Uint8Array, conte
 
 /** Reads a whole object, or the byte range a media player asked for. */
 export const readBytes = (bucket: R2Bucket, key: string, requestHeaders: Headers) => bucket.get(key, { range: requestHeaders });
+
+export const deleteBytes = (bucket: R2Bucket, key: string) => bucket.delete(key);
