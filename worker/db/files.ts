@@ -1,4 +1,5 @@
 // D1 rows describing uploaded files; the bytes are in R2 under `r2_key`.
+import { deleteBytes } from '../storage/files';
 export interface FileRow {
   file_id: number;
   r2_key: string;
@@ -43,4 +44,10 @@ export async function dropFile(db: D1Database, fileId: number): Promise<string |
   if (!row) return null;
   const shared = await db.prepare('SELECT 1 FROM files WHERE r2_key = ?1 LIMIT 1').bind(row.r2_key).first();
   return shared ? null : row.r2_key;
+}
+
+/** Forgets a file nobody may see any more (recalled or past retention); its bytes go unless a forwarded copy shares them. */
+export async function releaseFile(db: D1Database, bucket: R2Bucket, fileId: number): Promise<void> {
+  const key = await dropFile(db, fileId);
+  if (key) await deleteBytes(bucket, key);
 }

@@ -11,6 +11,9 @@ import { pairMembers } from '../services/conversations';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import type { HubEvent, Result } from './hub-events';
 import { userHub } from './stubs';
+import { loadConfig } from '../db/config';
+import { releaseFile } from '../db/files';
+import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, retentionCutoff } from '../services/retention';
 
 const RETRY_MS = 2000;
 /** A safety net: if this object is evicted mid-delivery, the alarm resumes the outbox. */
@@ -20,6 +23,8 @@ export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
   private draining: Promise<void> | null = null;
   private alarmArmed = false;
+  /** When retention next runs (kept in `meta`); undefined until read. */
+  private pruneAt: number | null | undefined;
   /** Stubs of the members' hubs, reused across deliveries; one that failed is made anew. */
   private readonly hubs = new Map<number, ReturnType<typeof userHub>>();
 
@@ -67,6 +72,7 @@ export class ConversationHub extends DurableObject<Env> {
       if (!stored) return null;
       store.setReadSeq(input.from.id, stored.seq);
       store.enqueue(members, { kind: 'message', key: `m:${conversation}:${stored.seq}`, conversation, message: stored });
+      this.schedulePrune(store);
       return stored;
     });
     if (!message) {
@@ -133,16 +139,43 @@ export class ConversationHub extends DurableObject<Env> {
     return { ok: true, value: { message: undone, fileId: found.file?.file_id ?? null } };
   }
 
+  /** The one alarm serves the outbox (safety net and retries) and retention, whichever is due first. */
   override async alarm(): Promise<void> {
     this.alarmArmed = false;
     if (!this.store) {
-      // After an eviction the store is reopened lazily; the conversation name lives in the outbox rows.
-      const conversation = ConversationStore.conversationInOutbox(this.ctx.storage.sql);
+      // After an eviction the store is reopened lazily; the outbox rows or the meta table name the conversation.
+      const conversation = ConversationStore.conversationOf(this.ctx.storage.sql);
       if (!conversation) return;
       this.open(conversation);
     }
+    const store = this.store!;
     await this.startDrain();
-    if (this.store) this.write(this.store, () => undefined);
+    this.write(store, () => undefined);
+    await this.pruneIfDue(store);
+    if (!this.alarmArmed && this.pruneAt) await this.ctx.storage.setAlarm(this.pruneAt);
+  }
+
+  /** Retention is scheduled with the first message a hub stores, and from then on daily (inside a write). */
+  private schedulePrune(store: ConversationStore): void {
+    if (this.pruneAt === undefined) this.pruneAt = store.pruneAt();
+    if (this.pruneAt !== null) return;
+    this.pruneAt = nextPruneAt(Date.now());
+    store.setPruneAt(this.pruneAt);
+  }
+
+  /** Deletes one batch of messages past chatInfo.msgClearDay when retention is on and due, with their files. */
+  private async pruneIfDue(store: ConversationStore): Promise<void> {
+    if (this.pruneAt === undefined) this.pruneAt = store.pruneAt();
+    if (this.pruneAt === null || this.pruneAt > Date.now()) return;
+    const { chatInfo } = await loadConfig(this.env.DB);
+    const cutoff = retentionCutoff(chatInfo, Date.now());
+    const pruned = cutoff === null ? { fileIds: [], more: false } : this.write(store, () => store.pruneBefore(cutoff, PRUNE_BATCH));
+    for (const fileId of pruned.fileIds) {
+      await releaseFile(this.env.DB, this.env.FILES, fileId).catch((error) => console.error('releasing a pruned file failed', fileId, error));
+    }
+    const next = pruned.more ? Date.now() + PRUNE_AGAIN_MS : nextPruneAt(Date.now());
+    this.write(store, () => store.setPruneAt(next));
+    this.pruneAt = next;
   }
 
   /**
@@ -157,6 +190,7 @@ export class ConversationHub extends DurableObject<Env> {
       });
     } catch (error) {
       store.forgetMemory();
+      this.pruneAt = undefined;
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 // SQL of a ConversationHub: the message log (seq = rowid, gap-free because the tail is never
-// deleted), members with their read watermarks, and the outbox of undelivered events (`fanout`:
-// one row per event with the members it is for, so a group message is one row, not one per member).
+// deleted), members with their read watermarks, the outbox of undelivered events (`fanout`:
+// one row per event with the members it is for, so a group message is one row, not one per member),
+// and `meta`: the conversation's name and when retention next runs.
 import type { FileInfo, MessageType, StoredMessage, UserCard } from '../protocol/messages';
 import type { HubEvent } from './hub-events';
 
@@ -11,6 +12,7 @@ CREATE TABLE IF NOT EXISTS messages (
   content TEXT NOT NULL, extends TEXT, pid INTEGER NOT NULL DEFAULT 0, send_time INTEGER NOT NULL,
   is_undo INTEGER NOT NULL DEFAULT 0, from_card TEXT NOT NULL, file TEXT);
 CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY AUTOINCREMENT, users TEXT NOT NULL, event TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
 /** Until the fan-out table, the outbox held one row per member and event; its rows move over once. */
@@ -44,12 +46,41 @@ export class ConversationStore {
     if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0) sql.exec(MIGRATE_OUTBOX);
   }
 
-  /** The conversation an evicted hub was delivering for, from its outbox; null when nothing waits. */
-  static conversationInOutbox(sql: SqlStorage): string | null {
-    const tables = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('fanout', 'outbox')").toArray().map((r) => String(r.name));
-    const table = tables.includes('fanout') ? 'fanout' : tables[0];
-    const row = table ? sql.exec(`SELECT event FROM ${table} LIMIT 1`).toArray()[0] : undefined;
-    return row ? (JSON.parse(String(row.event)) as HubEvent).conversation : null;
+  /** The conversation of an evicted hub that wakes to an alarm: from its outbox, or as retention noted it. */
+  static conversationOf(sql: SqlStorage): string | null {
+    const tables = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('fanout', 'outbox', 'meta')").toArray().map((r) => String(r.name));
+    const outbox = tables.includes('fanout') ? 'fanout' : tables.includes('outbox') ? 'outbox' : null;
+    const row = outbox ? sql.exec(`SELECT event FROM ${outbox} LIMIT 1`).toArray()[0] : undefined;
+    if (row) return (JSON.parse(String(row.event)) as HubEvent).conversation;
+    const named = tables.includes('meta') ? sql.exec("SELECT value FROM meta WHERE key = 'conversation'").toArray()[0] : undefined;
+    return named ? String(named.value) : null;
+  }
+
+  /** When retention next runs (ms), or null when it has never been scheduled. */
+  pruneAt(): number | null {
+    const row = this.sql.exec("SELECT value FROM meta WHERE key = 'prune_at'").toArray()[0];
+    return row ? Number(row.value) : null;
+  }
+
+  setPruneAt(at: number): void {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES ('prune_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(at));
+    this.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('conversation', ?)", this.conversation);
+  }
+
+  /**
+   * Deletes up to `limit` messages sent before `cutoff` (ms), oldest first, but never the newest
+   * message: `seq` is the rowid and must never be handed out again. Returns the files the deleted
+   * messages carried and whether more are due.
+   */
+  pruneBefore(cutoff: number, limit: number): { fileIds: number[]; more: boolean } {
+    const rows = this.sql
+      .exec('SELECT seq, file FROM messages WHERE send_time < ? AND seq < (SELECT MAX(seq) FROM messages) ORDER BY seq LIMIT ?', cutoff, limit + 1)
+      .toArray();
+    const batch = rows.slice(0, limit);
+    if (batch.length === 0) return { fileIds: [], more: false };
+    this.sql.exec('DELETE FROM messages WHERE seq <= ? AND send_time < ?', Number(batch.at(-1)!.seq), cutoff);
+    const fileIds = batch.flatMap((r) => (r.file ? [(JSON.parse(String(r.file)) as FileInfo).file_id] : []));
+    return { fileIds, more: rows.length > limit };
   }
 
   // Read on every send; kept in memory and refreshed whenever membership changes.

@@ -12,8 +12,7 @@ import { translate } from '../services/i18n';
 import { numberSetting } from '../services/system-config';
 import { withoutQuote } from '../services/message-rules';
 import { DEFAULT_REDO_SECONDS } from '../protocol/limits';
-import { copyFileTo, dropFile } from '../db/files';
-import { deleteBytes } from '../storage/files';
+import { copyFileTo, releaseFile } from '../db/files';
 import type { StoredMessage } from '../protocol/messages';
 import type { NewMessage } from '../durable/conversation-store';
 
@@ -65,7 +64,7 @@ messages.post('/undomessage', async (c) => {
   if (!result.ok && result.key === 'im.redoLimitTime') throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });
   const { message: undone, fileId } = settled(result);
   // A recalled photo, voice, video or file stops downloading by its URL too.
-  if (fileId) c.executionCtx.waitUntil(releaseFile(c.env, fileId));
+  if (fileId) c.executionCtx.waitUntil(releaseFile(c.env.DB, c.env.FILES, fileId).catch((error) => console.error('releasing a recalled file failed', fileId, error)));
   return c.json(envelope({ ...sentMessage(undone, me), toContactId: body.toContactId }));
 });
 
@@ -102,12 +101,3 @@ async function forwardCopy(env: Env, original: StoredMessage, targetConversation
   };
 }
 
-/** Forgets a file nobody may see any more; its bytes go when no forwarded copy shares them. */
-async function releaseFile(env: Env, fileId: number): Promise<void> {
-  try {
-    const key = await dropFile(env.DB, fileId);
-    if (key) await deleteBytes(env.FILES, key);
-  } catch (error) {
-    console.error('releasing a recalled file failed', fileId, error);
-  }
-}
