@@ -1,5 +1,6 @@
 // D1 rows describing uploaded files; the bytes are in R2 under `r2_key`.
 import { deleteBytes } from '../storage/files';
+
 export interface FileRow {
   file_id: number;
   r2_key: string;
@@ -28,26 +29,42 @@ export async function insertFile(db: D1Database, f: Omit<FileRow, 'file_id'>): P
 
 export const findFile = (db: D1Database, fileId: number) => db.prepare('SELECT * FROM files WHERE file_id = ?1').bind(fileId).first<FileRow>();
 
-export async function copyFileTo(db: D1Database, fileId: number, conversation: string, userId: number): Promise<FileRow | null> {
-  const source = await findFile(db, fileId);
-  if (!source) return null;
-  const { file_id: _drop, ...rest } = source;
-  return insertFile(db, { ...rest, conversation_id: conversation, user_id: userId });
+/**
+ * A row for `fileId`'s bytes bound to another conversation (a forward), or null when the file is
+ * gone. One statement, so it cannot land between a release's delete and its look for sharers.
+ */
+export function copyFileTo(db: D1Database, fileId: number, conversation: string, userId: number): Promise<FileRow | null> {
+  return db
+    .prepare(
+      `INSERT INTO files (r2_key, user_id, conversation_id, cate, name, ext, mime, size, width, height, duration, create_time)
+       SELECT r2_key, ?2, ?3, cate, name, ext, mime, size, width, height, duration, ?4 FROM files WHERE file_id = ?1 RETURNING *`,
+    )
+    .bind(fileId, userId, conversation, Math.floor(Date.now() / 1000))
+    .first<FileRow>();
 }
+
+/** D1 binds at most 100 parameters per statement. */
+const CHUNK = 90;
 
 /**
- * Forgets a file row, so its URL answers as for an unknown file. Returns the R2 key when no other
- * row shares the bytes (a forwarded copy keeps them), so the caller deletes the object; else null.
+ * Forgets files nobody may see any more (a recalled message's, or past retention), so their URLs
+ * answer as for an unknown file, and deletes their bytes unless another row still shares them (a
+ * forwarded copy is a separate message and keeps its own). Deleting the rows first means a failure
+ * can leave bytes behind in R2 but never a file someone may still download.
  */
-export async function dropFile(db: D1Database, fileId: number): Promise<string | null> {
-  const row = await db.prepare('DELETE FROM files WHERE file_id = ?1 RETURNING r2_key').bind(fileId).first<{ r2_key: string }>();
-  if (!row) return null;
-  const shared = await db.prepare('SELECT 1 FROM files WHERE r2_key = ?1 LIMIT 1').bind(row.r2_key).first();
-  return shared ? null : row.r2_key;
-}
-
-/** Forgets a file nobody may see any more (recalled or past retention); its bytes go unless a forwarded copy shares them. */
-export async function releaseFile(db: D1Database, bucket: R2Bucket, fileId: number): Promise<void> {
-  const key = await dropFile(db, fileId);
-  if (key) await deleteBytes(bucket, key);
+export async function releaseFiles(db: D1Database, bucket: R2Bucket, fileIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < fileIds.length; i += CHUNK) {
+    const ids = fileIds.slice(i, i + CHUNK);
+    const marks = ids.map((_, n) => `?${n + 1}`).join(',');
+    const dropped = await db.prepare(`DELETE FROM files WHERE file_id IN (${marks}) RETURNING r2_key`).bind(...ids).all<{ r2_key: string }>();
+    const keys = [...new Set(dropped.results.map((r) => r.r2_key))];
+    if (keys.length === 0) continue;
+    const kept = await db
+      .prepare(`SELECT DISTINCT r2_key FROM files WHERE r2_key IN (${keys.map((_, n) => `?${n + 1}`).join(',')})`)
+      .bind(...keys)
+      .all<{ r2_key: string }>();
+    const shared = new Set(kept.results.map((r) => r.r2_key));
+    const unshared = keys.filter((key) => !shared.has(key));
+    if (unshared.length > 0) await deleteBytes(bucket, unshared);
+  }
 }

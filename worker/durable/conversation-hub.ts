@@ -12,8 +12,8 @@ import { ConversationStore, type NewMessage } from './conversation-store';
 import type { HubEvent, Result } from './hub-events';
 import { userHub } from './stubs';
 import { loadConfig } from '../db/config';
-import { releaseFile } from '../db/files';
-import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, retentionCutoff } from '../services/retention';
+import { releaseFiles } from '../db/files';
+import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, PRUNE_RETRY_MS, retentionCutoff } from '../services/retention';
 
 const RETRY_MS = 2000;
 /** A safety net: if this object is evicted mid-delivery, the alarm resumes the outbox. */
@@ -23,8 +23,6 @@ export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
   private draining: Promise<void> | null = null;
   private alarmArmed = false;
-  /** When retention next runs (kept in `meta`); undefined until read. */
-  private pruneAt: number | null | undefined;
   /** Stubs of the members' hubs, reused across deliveries; one that failed is made anew. */
   private readonly hubs = new Map<number, ReturnType<typeof userHub>>();
 
@@ -72,7 +70,6 @@ export class ConversationHub extends DurableObject<Env> {
       if (!stored) return null;
       store.setReadSeq(input.from.id, stored.seq);
       store.enqueue(members, { kind: 'message', key: `m:${conversation}:${stored.seq}`, conversation, message: stored });
-      this.schedulePrune(store);
       return stored;
     });
     if (!message) {
@@ -139,7 +136,12 @@ export class ConversationHub extends DurableObject<Env> {
     return { ok: true, value: { message: undone, fileId: found.file?.file_id ?? null } };
   }
 
-  /** The one alarm serves the outbox (safety net and retries) and retention, whichever is due first. */
+  /**
+   * The one alarm serves the outbox (safety net and retries) and retention. Every write enqueues an
+   * outbox row and so arms the safety alarm; this handler therefore runs after every write, and is
+   * where retention is first scheduled, keeping the send path free of it. Whichever purpose set the
+   * alarm, it does all that is due and leaves the alarm at the earliest time still pending.
+   */
   override async alarm(): Promise<void> {
     this.alarmArmed = false;
     if (!this.store) {
@@ -151,31 +153,42 @@ export class ConversationHub extends DurableObject<Env> {
     const store = this.store!;
     await this.startDrain();
     this.write(store, () => undefined);
-    await this.pruneIfDue(store);
-    if (!this.alarmArmed && this.pruneAt) await this.ctx.storage.setAlarm(this.pruneAt);
+    const pruneAt = await this.tendRetention(store);
+    // A retry or safety alarm armed meanwhile comes sooner, and that run re-arms retention.
+    if (!this.alarmArmed && pruneAt !== null) await this.ctx.storage.setAlarm(pruneAt);
   }
 
-  /** Retention is scheduled with the first message a hub stores, and from then on daily (inside a write). */
-  private schedulePrune(store: ConversationStore): void {
-    if (this.pruneAt === undefined) this.pruneAt = store.pruneAt();
-    if (this.pruneAt !== null) return;
-    this.pruneAt = nextPruneAt(Date.now());
-    store.setPruneAt(this.pruneAt);
+  /** Schedules the daily run once the conversation has messages, runs it when due; returns when it runs next. */
+  private async tendRetention(store: ConversationStore): Promise<number | null> {
+    const at = store.pruneAt();
+    if (at !== null && at > Date.now()) return at;
+    if (at === null && store.lastSeq() === 0) return null;
+    let next = nextPruneAt(Date.now(), store.conversation);
+    if (at !== null) {
+      try {
+        if (await this.pruneBatch(store)) next = Date.now() + PRUNE_AGAIN_MS;
+      } catch (error) {
+        console.error('retention run failed; trying again later', this.conversation, error);
+        next = Date.now() + PRUNE_RETRY_MS;
+      }
+    }
+    this.write(store, () => store.setPruneAt(next));
+    return next;
   }
 
-  /** Deletes one batch of messages past chatInfo.msgClearDay when retention is on and due, with their files. */
-  private async pruneIfDue(store: ConversationStore): Promise<void> {
-    if (this.pruneAt === undefined) this.pruneAt = store.pruneAt();
-    if (this.pruneAt === null || this.pruneAt > Date.now()) return;
+  /**
+   * Deletes one batch of messages past chatInfo.msgClearDay, when retention is on; true when more
+   * are due. Their files go first: a failure then leaves messages to try again, never a deleted
+   * message whose file still downloads.
+   */
+  private async pruneBatch(store: ConversationStore): Promise<boolean> {
     const { chatInfo } = await loadConfig(this.env.DB);
     const cutoff = retentionCutoff(chatInfo, Date.now());
-    const pruned = cutoff === null ? { fileIds: [], more: false } : this.write(store, () => store.pruneBefore(cutoff, PRUNE_BATCH));
-    for (const fileId of pruned.fileIds) {
-      await releaseFile(this.env.DB, this.env.FILES, fileId).catch((error) => console.error('releasing a pruned file failed', fileId, error));
-    }
-    const next = pruned.more ? Date.now() + PRUNE_AGAIN_MS : nextPruneAt(Date.now());
-    this.write(store, () => store.setPruneAt(next));
-    this.pruneAt = next;
+    const due = cutoff === null ? null : store.dueForPruning(cutoff, PRUNE_BATCH);
+    if (cutoff === null || !due) return false;
+    await releaseFiles(this.env.DB, this.env.FILES, due.fileIds);
+    this.write(store, () => store.prune(due.throughSeq, cutoff));
+    return due.more;
   }
 
   /**
@@ -190,7 +203,6 @@ export class ConversationHub extends DurableObject<Env> {
       });
     } catch (error) {
       store.forgetMemory();
-      this.pruneAt = undefined;
       throw error;
     }
   }

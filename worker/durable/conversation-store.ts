@@ -68,19 +68,24 @@ export class ConversationStore {
   }
 
   /**
-   * Deletes up to `limit` messages sent before `cutoff` (ms), oldest first, but never the newest
-   * message: `seq` is the rowid and must never be handed out again. Returns the files the deleted
-   * messages carried and whether more are due.
+   * The oldest messages (at most `limit`) sent before `cutoff` (ms), never the newest message:
+   * `seq` is the rowid and must never be handed out again. Null when none is due; else the last
+   * seq of the batch, the files its messages carry, and whether more are due after it. (The
+   * original also keeps announcements and self-notes; they would be excluded here once they exist.)
    */
-  pruneBefore(cutoff: number, limit: number): { fileIds: number[]; more: boolean } {
+  dueForPruning(cutoff: number, limit: number): { throughSeq: number; fileIds: number[]; more: boolean } | null {
     const rows = this.sql
       .exec('SELECT seq, file FROM messages WHERE send_time < ? AND seq < (SELECT MAX(seq) FROM messages) ORDER BY seq LIMIT ?', cutoff, limit + 1)
       .toArray();
     const batch = rows.slice(0, limit);
-    if (batch.length === 0) return { fileIds: [], more: false };
-    this.sql.exec('DELETE FROM messages WHERE seq <= ? AND send_time < ?', Number(batch.at(-1)!.seq), cutoff);
+    if (batch.length === 0) return null;
     const fileIds = batch.flatMap((r) => (r.file ? [(JSON.parse(String(r.file)) as FileInfo).file_id] : []));
-    return { fileIds, more: rows.length > limit };
+    return { throughSeq: Number(batch.at(-1)!.seq), fileIds, more: rows.length > limit };
+  }
+
+  /** Deletes what dueForPruning listed (the same condition, so the newest message stays). */
+  prune(throughSeq: number, cutoff: number): void {
+    this.sql.exec('DELETE FROM messages WHERE seq <= ? AND send_time < ? AND seq < (SELECT MAX(seq) FROM messages)', throughSeq, cutoff);
   }
 
   // Read on every send; kept in memory and refreshed whenever membership changes.

@@ -12,7 +12,7 @@ import { translate } from '../services/i18n';
 import { numberSetting } from '../services/system-config';
 import { withoutQuote } from '../services/message-rules';
 import { DEFAULT_REDO_SECONDS } from '../protocol/limits';
-import { copyFileTo, releaseFile } from '../db/files';
+import { copyFileTo, releaseFiles } from '../db/files';
 import type { StoredMessage } from '../protocol/messages';
 import type { NewMessage } from '../durable/conversation-store';
 
@@ -63,8 +63,9 @@ messages.post('/undomessage', async (c) => {
   const result = await hub.recall(conversation, me, body.id, redo);
   if (!result.ok && result.key === 'im.redoLimitTime') throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });
   const { message: undone, fileId } = settled(result);
-  // A recalled photo, voice, video or file stops downloading by its URL too.
-  if (fileId) c.executionCtx.waitUntil(releaseFile(c.env.DB, c.env.FILES, fileId).catch((error) => console.error('releasing a recalled file failed', fileId, error)));
+  // A recalled photo, voice, video or file stops downloading by its URL before the sender hears
+  // the recall succeeded. The message is recalled either way; a failure here is logged.
+  if (fileId) await releaseFiles(c.env.DB, c.env.FILES, [fileId]).catch((error) => console.error('releasing a recalled file failed', fileId, error));
   return c.json(envelope({ ...sentMessage(undone, me), toContactId: body.toContactId }));
 });
 

@@ -10,4 +10,5 @@ export const putBytes = (bucket: R2Bucket, key: string, bytes: Uint8Array, conte
 /** Reads a whole object, or the byte range a media player asked for. */
 export const readBytes = (bucket: R2Bucket, key: string, requestHeaders: Headers) => bucket.get(key, { range: requestHeaders });
 
-export const deleteBytes = (bucket: R2Bucket, key: string) => bucket.delete(key);
+/** Deletes objects (R2 takes up to 1000 keys at once). */
+export const deleteBytes = (bucket: R2Bucket, keys: string | string[]) => bucket.delete(keys);
