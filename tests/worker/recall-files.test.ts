@@ -1,8 +1,9 @@
 // A recalled photo or file stops downloading by its URL, and its bytes go unless a forwarded copy
-// (a separate message with its own URL) still shares them.
+// (a separate message with its own URL) still shares them; releaseFiles, which retention uses too.
 import { describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
-import { call, eventually, loginUser, pngBytes, uploadFile } from './helpers';
+import { call, loginUser, pngBytes, uploadFile } from './helpers';
+import { releaseFiles } from '../../worker/db/files';
 
 const download = async (path: string, token: string) => {
   const res = await exports.default.fetch(new Request(`http://parley.test${path}`, { headers: { authorization: token } }));
@@ -22,12 +23,13 @@ describe('recalling a message with a file', () => {
 
     const undo = await call('/enterprise/im/undoMessage', { id: up.body.data.id, toContactId: b.userInfo.user_id }, { token: a.token });
     expect(undo.body.code).toBe(0);
-    await eventually(async () => expect(await download(url, b.token)).toBe(404));
+    // Gone by the time the recall is answered.
+    expect(await download(url, b.token)).toBe(404);
     expect(await download(url, a.token)).toBe(404);
-    await eventually(async () => expect(await env.FILES.head(key)).toBeNull());
+    expect(await env.FILES.head(key)).toBeNull();
   });
 
-  it('keeps a forwarded copy downloadable, and the bytes it shares', async () => {
+  it('keeps a forwarded copy downloadable, and the bytes it shares until the copy goes too', async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const up = await uploadFile(a.token, b.userInfo.user_id, 'plan.txt', new TextEncoder().encode('the plan'));
     const forward = await call('/enterprise/im/forwardMessage', { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: a.token });
@@ -35,9 +37,15 @@ describe('recalling a message with a file', () => {
     const key = (await keyOf(up.body.data.content))!;
 
     await call('/enterprise/im/undoMessage', { id: up.body.data.id, toContactId: b.userInfo.user_id }, { token: a.token });
-    await eventually(async () => expect(await download(up.body.data.content, b.token)).toBe(404));
+    expect(await download(up.body.data.content, b.token)).toBe(404);
     expect(await download(copyUrl, c.token)).toBe(200);
     expect(await env.FILES.head(key)).not.toBeNull();
+
+    // The forwarder recalls the copy as well: nothing shares the bytes any more.
+    const copyUndo = await call('/enterprise/im/undoMessage', { id: forward.body.data[0].id, toContactId: c.userInfo.user_id }, { token: a.token });
+    expect(copyUndo.body.code).toBe(0);
+    expect(await download(copyUrl, c.token)).toBe(404);
+    expect(await env.FILES.head(key)).toBeNull();
   });
 
   it('releases nothing when the recall is refused', async () => {
@@ -47,5 +55,28 @@ describe('recalling a message with a file', () => {
     const refused = await call('/enterprise/im/undoMessage', { id: up.body.data.id, toContactId: a.userInfo.user_id }, { token: b.token });
     expect(refused.body.code).not.toBe(0);
     expect(await download(up.body.data.content, b.token)).toBe(200);
+  });
+});
+
+describe('releasing files (recall and retention share it)', () => {
+  it('forgets any number of rows at once and deletes only the bytes no remaining row shares', async () => {
+    const conversation = `release-${crypto.randomUUID()}`;
+    const insert = (key: string) =>
+      env.DB.prepare(
+        `INSERT INTO files (r2_key, user_id, conversation_id, cate, name, ext, mime, size, width, height, duration, create_time)
+         VALUES (?1, 1, ?2, 5, 'f.txt', 'txt', 'text/plain', 1, 0, 0, 0, 0) RETURNING file_id`,
+      ).bind(key, conversation).first<{ file_id: number }>().then((r) => r!.file_id);
+    // 150 files with bytes of their own, and one whose bytes a copy outside the release shares.
+    const keys = Array.from({ length: 150 }, (_, i) => `test/release/${conversation}/${i}`);
+    const shared = `test/release/${conversation}/shared`;
+    for (const key of [...keys, shared]) await env.FILES.put(key, 'x');
+    const ids = [];
+    for (const key of [...keys, shared]) ids.push(await insert(key));
+    const copy = await insert(shared);
+
+    await releaseFiles(env.DB, env.FILES, ids);
+    const left = await env.DB.prepare('SELECT file_id FROM files WHERE conversation_id = ?1').bind(conversation).all<{ file_id: number }>();
+    expect(left.results.map((r) => r.file_id)).toEqual([copy]);
+    expect((await env.FILES.list({ prefix: `test/release/${conversation}/` })).objects.map((o) => o.key)).toEqual([shared]);
   });
 });
