@@ -4,6 +4,7 @@
 // leaves the outbox only after every member's hub acknowledged it, and an alarm retries.
 // Each send is one storage commit here; deliveries are acknowledged in memory and deleted with
 // the next commit, so a delivered message costs no second commit.
+// The same alarm runs retention (chatInfo.msgClear) once a day; the send path never touches it.
 import { DurableObject } from 'cloudflare:workers';
 import type { StoredMessage } from '../protocol/messages';
 import { canRecall, isResendBy, quoteOfMessage } from '../services/message-rules';

@@ -1,5 +1,6 @@
 // Message retention (chatInfo.msgClear / msgClearDay): when it is on, each conversation deletes
-// its messages older than msgClearDay days once a day, at 02:00 UTC as the original's cron did.
+// its messages older than msgClearDay days once a day, between 02:00 and 03:00 UTC (the original
+// ran one cron at 02:00 for everything).
 import { numberSetting } from './system-config';
 
 const DAY_MS = 86_400_000;
