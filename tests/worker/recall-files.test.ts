@@ -48,6 +48,17 @@ describe('recalling a message with a file', () => {
     expect(await env.FILES.head(key)).toBeNull();
   });
 
+  it('refuses to forward a message whose file was released after the message was read', async () => {
+    const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const up = await uploadFile(a.token, b.userInfo.user_id, 'gone.txt', new TextEncoder().encode('gone'));
+    // As if a recall released the file between the hub's answer and the copy.
+    await releaseFiles(env.DB, env.FILES, [Number(String(up.body.data.content).split('/').pop())]);
+    const forward = await call('/enterprise/im/forwardMessage', { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: a.token });
+    expect(forward.body.code).not.toBe(0);
+    const history = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id }, { token: c.token });
+    expect(history.body.data ?? []).toEqual([]);
+  });
+
   it('releases nothing when the recall is refused', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const up = await uploadFile(a.token, b.userInfo.user_id, 'keep.png', pngBytes(4, 4));

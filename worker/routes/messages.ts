@@ -92,6 +92,8 @@ messages.post('/forwardmessage', async (c) => {
  */
 async function forwardCopy(env: Env, original: StoredMessage, targetConversation: string, forwarder: number): Promise<Omit<NewMessage, 'from'>> {
   const file = original.file ? await copyFileTo(env.DB, original.file.file_id, targetConversation, forwarder) : null;
+  // Recalled since it was read: refused like any message that is no longer there.
+  if (original.file && !file) throw refuse('im.exist');
   return {
     id: crypto.randomUUID(),
     type: original.type,
