@@ -47,7 +47,7 @@ function ChatView({ contactKey }: { contactKey: string }) {
       <Composer contactKey={contactKey} />
       <MessageMenuHost onAction={actions.onAction} />
       <ActionSheetHost />
-      <ImagePreviewHost />
+      <ImagePreviewHost messages={current.messages} />
     </div>
   );
 }

@@ -23,7 +23,7 @@ export function ImageBubble({ message }: { message: ChatMessage }) {
   const size = thumbSize(ext.width ?? message.file?.width, ext.height ?? message.file?.height);
   const src = mediaSrc(message);
   return (
-    <button type="button" onClick={() => src && showImagePreview(src)} aria-label={t('chat.openPhoto')}
+    <button type="button" onClick={() => src && showImagePreview(src, message.id)} aria-label={t('chat.openPhoto')}
       className="block overflow-hidden rounded-[6px] bg-neutral-200">
       {src && (
         <img src={src} alt="" loading="lazy" draggable={false} style={size ?? undefined}
