@@ -12,9 +12,7 @@ import { pairMembers } from '../services/conversations';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import type { HubEvent, Result } from './hub-events';
 import { userHub } from './stubs';
-import { loadConfig } from '../db/config';
-import { releaseFiles } from '../db/files';
-import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, PRUNE_RETRY_MS, retentionCutoff } from '../services/retention';
+import { tendRetention } from './conversation-retention';
 
 const RETRY_MS = 2000;
 /** A safety net: if this object is evicted mid-delivery, the alarm resumes the outbox. */
@@ -154,42 +152,9 @@ export class ConversationHub extends DurableObject<Env> {
     const store = this.store!;
     await this.startDrain();
     this.write(store, () => undefined);
-    const pruneAt = await this.tendRetention(store);
+    const pruneAt = await tendRetention(this.env, store, (body) => this.write(store, body));
     // A retry or safety alarm armed meanwhile comes sooner, and that run re-arms retention.
     if (!this.alarmArmed && pruneAt !== null) await this.ctx.storage.setAlarm(pruneAt);
-  }
-
-  /** Schedules the daily run once the conversation has messages, runs it when due; returns when it runs next. */
-  private async tendRetention(store: ConversationStore): Promise<number | null> {
-    const at = store.pruneAt();
-    if (at !== null && at > Date.now()) return at;
-    if (at === null && store.lastSeq() === 0) return null;
-    let next = nextPruneAt(Date.now(), store.conversation);
-    if (at !== null) {
-      try {
-        if (await this.pruneBatch(store)) next = Date.now() + PRUNE_AGAIN_MS;
-      } catch (error) {
-        console.error('retention run failed; trying again later', this.conversation, error);
-        next = Date.now() + PRUNE_RETRY_MS;
-      }
-    }
-    this.write(store, () => store.setPruneAt(next));
-    return next;
-  }
-
-  /**
-   * Deletes one batch of messages past chatInfo.msgClearDay, when retention is on; true when more
-   * are due. Their files go first: a failure then leaves messages to try again, never a deleted
-   * message whose file still downloads.
-   */
-  private async pruneBatch(store: ConversationStore): Promise<boolean> {
-    const { chatInfo } = await loadConfig(this.env.DB);
-    const cutoff = retentionCutoff(chatInfo, Date.now());
-    const due = cutoff === null ? null : store.dueForPruning(cutoff, PRUNE_BATCH);
-    if (cutoff === null || !due) return false;
-    await releaseFiles(this.env.DB, this.env.FILES, due.fileIds);
-    this.write(store, () => store.prune(due.throughSeq, cutoff));
-    return due.more;
   }
 
   /**
