@@ -21,6 +21,11 @@ INSERT INTO fanout (users, event) SELECT '[' || user_id || ']', event FROM outbo
 DROP TABLE outbox;
 `;
 
+function ensureSchema(sql: SqlStorage): void {
+  sql.exec(SCHEMA);
+  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0) sql.exec(MIGRATE_OUTBOX);
+}
+
 type Row = Record<string, SqlStorageValue>;
 
 /** An undelivered event and the members who have not acknowledged it yet. */
@@ -42,17 +47,15 @@ export interface NewMessage {
 
 export class ConversationStore {
   constructor(private readonly sql: SqlStorage, readonly conversation: string) {
-    sql.exec(SCHEMA);
-    if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0) sql.exec(MIGRATE_OUTBOX);
+    ensureSchema(sql);
   }
 
   /** The conversation of an evicted hub that wakes to an alarm: from its outbox, or as retention noted it. */
   static conversationOf(sql: SqlStorage): string | null {
-    const tables = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('fanout', 'outbox', 'meta')").toArray().map((r) => String(r.name));
-    const outbox = tables.includes('fanout') ? 'fanout' : tables.includes('outbox') ? 'outbox' : null;
-    const row = outbox ? sql.exec(`SELECT event FROM ${outbox} LIMIT 1`).toArray()[0] : undefined;
+    ensureSchema(sql);
+    const row = sql.exec('SELECT event FROM fanout LIMIT 1').toArray()[0];
     if (row) return (JSON.parse(String(row.event)) as HubEvent).conversation;
-    const named = tables.includes('meta') ? sql.exec("SELECT value FROM meta WHERE key = 'conversation'").toArray()[0] : undefined;
+    const named = sql.exec("SELECT value FROM meta WHERE key = 'conversation'").toArray()[0];
     return named ? String(named.value) : null;
   }
 

@@ -14,6 +14,7 @@ export interface Outgoing {
 }
 
 export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): Outgoing[] {
+  if (event.kind !== 'message' && !store.firstDelivery(event.key)) return [];
   const contact = contactFor(uid, event.conversation);
   const isGroup = isGroupContact(event.conversation) ? 1 : 0;
   const chat = store.ensureChat(contact, event.conversation, isGroup);
@@ -25,16 +26,15 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
     // is a redelivery (after the conversation's hub was evicted) and was applied already.
     if (message.seq <= chat.last_seq) return [];
     const mine = message.from_user === uid;
-    const lastSeq = message.seq;
     const readSeq = mine ? Math.max(chat.read_seq, message.seq) : chat.read_seq;
     store.update(contact, {
       last_content: previewOf(message), last_type: message.type, last_send_time: message.sendTime, last_from: message.from_user, last_undo: 0,
-      last_seq: lastSeq,
+      last_seq: message.seq,
       read_seq: readSeq,
       hidden: 0,
     });
     const contactInfo = mine ? undefined : { id: contactId, displayName: message.fromUser.displayName, avatar: message.fromUser.avatar, is_group: isGroup };
-    const data = { ...wireMessage(message, uid), contactInfo, unread: unreadCount(lastSeq, readSeq) };
+    const data = { ...wireMessage(message, uid), contactInfo, unread: unreadCount(message.seq, readSeq) };
     return [{ type: isGroup ? 'group' : 'simple', data }];
   }
 

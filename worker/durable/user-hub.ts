@@ -78,9 +78,7 @@ export class UserHub extends DurableObject<Env> {
 
   /** Conversation events from ConversationHubs; a redelivered event changes nothing (messages by seq, the rest by key). */
   async deliver(uid: number, events: HubEvent[]): Promise<number> {
-    const out = this.write(() =>
-      events.flatMap((event) => (event.kind === 'message' || this.store.firstDelivery(event.key) ? applyHubEvent(this.store, uid, event) : [])).map((o) => this.log(o)),
-    );
+    const out = this.write(() => events.flatMap((event) => applyHubEvent(this.store, uid, event)).map((o) => this.log(o)));
     this.broadcast(out);
     return out.length;
   }

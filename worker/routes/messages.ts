@@ -103,4 +103,3 @@ async function forwardCopy(env: Env, original: StoredMessage, targetConversation
     file: file && original.file ? { ...original.file, file_id: file.file_id } : null,
   };
 }
-
