@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exports } from 'cloudflare:workers';
-import { call, loginUser, textMessage } from './helpers';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { call, loginUser, textMessage, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
 
 describe('reconnect and sync', () => {
@@ -19,6 +20,26 @@ describe('reconnect and sync', () => {
     expect(second.frames.filter((f) => f.type === 'simple').map((f) => f.data.content)).toEqual(['one', 'two', 'three']);
     expect(frames.find((f) => f.type === 'init').seq).toBe(seen.seq + 3);
     second.close();
+  });
+
+  it('never hands out an event seq twice, even after old events were pruned and the hub was evicted', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    for (const content of ['one', 'two', 'three']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, content), { token: a.token });
+    const hub = userHubStub(b.userInfo.user_id);
+    // What pruning leaves: only the newest event (the log keeps no AUTOINCREMENT counter; the newest row is the counter).
+    const newest = await runInDurableObject(hub, (_h, state) => {
+      const sql = state.storage.sql;
+      const max = Number(sql.exec('SELECT MAX(seq) AS s FROM events').one().s);
+      sql.exec('DELETE FROM events WHERE seq < ?', max);
+      return max;
+    });
+    expect(newest).toBeGreaterThanOrEqual(3);
+    await evictDurableObject(hub);
+    const socket = await connect(b.token);
+    expect((await socket.next((f) => f.type === 'init')).seq).toBe(newest);
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'four'), { token: a.token });
+    expect((await socket.next((f) => f.type === 'simple')).seq).toBe(newest + 1);
+    socket.close();
   });
 
   it('answers the exact ping text with pong and refuses malformed frames with an error frame', async () => {

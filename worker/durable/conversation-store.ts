@@ -1,7 +1,9 @@
 // SQL of a ConversationHub: the message log (seq = rowid, gap-free because the tail is never
 // deleted), members with their read watermarks, the outbox of undelivered events (`fanout`:
 // one row per event with the members it is for, so a group message is one row, not one per member),
-// and `meta`: the conversation's name and when retention next runs.
+// and `meta`: the conversation's name and when retention next runs. The fan-out id is a plain rowid
+// (no AUTOINCREMENT, which costs a page write per message): an id is reused only after its row was
+// acknowledged by everyone and deleted, and nothing refers to a deleted row.
 import type { FileInfo, MessageType, StoredMessage, UserCard } from '../protocol/messages';
 import type { HubEvent } from './hub-events';
 
@@ -11,7 +13,7 @@ CREATE TABLE IF NOT EXISTS messages (
   seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, from_user INTEGER NOT NULL, type TEXT NOT NULL,
   content TEXT NOT NULL, extends TEXT, pid INTEGER NOT NULL DEFAULT 0, send_time INTEGER NOT NULL,
   is_undo INTEGER NOT NULL DEFAULT 0, from_card TEXT NOT NULL, file TEXT);
-CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY AUTOINCREMENT, users TEXT NOT NULL, event TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY, users TEXT NOT NULL, event TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 

@@ -1,6 +1,8 @@
 // SQL of a UserHub: the user's chat list state, the event log that reconnecting clients
 // replay, delivery keys of recalls and read marks (a redelivered message is recognised by the
-// chat's seq), and one-time socket tickets.
+// chat's seq), and one-time socket tickets. No AUTOINCREMENT: the next event seq is one past the
+// newest row, which pruning never deletes, and sqlite_sequence would cost a page write per delivery.
+// (Hubs created before keep their AUTOINCREMENT table; it behaves the same.)
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS chats (
   contact_id TEXT PRIMARY KEY, conversation TEXT NOT NULL, is_group INTEGER NOT NULL DEFAULT 0,
@@ -8,7 +10,7 @@ CREATE TABLE IF NOT EXISTS chats (
   last_content TEXT NOT NULL DEFAULT '', last_type TEXT NOT NULL DEFAULT '', last_send_time INTEGER NOT NULL DEFAULT 0,
   last_from INTEGER NOT NULL DEFAULT 0, last_undo INTEGER NOT NULL DEFAULT 0,
   is_top INTEGER NOT NULL DEFAULT 0, is_notice INTEGER NOT NULL DEFAULT 1, hidden INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS seen_at ON seen (at);
 CREATE TABLE IF NOT EXISTS tickets (ticket TEXT PRIMARY KEY, device_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
