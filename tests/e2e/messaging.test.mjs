@@ -238,7 +238,16 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     for (const text of burst) await readMark(aChat.textRow(text)).waitFor({ timeout: 20_000 });
     assert.equal(bSockets.length, 2, 'B reconnected once');
 
-    // 7. No page errors on either phone (none is expected, so none is excused).
+    // 7. A message of two lines shows as two lines on both phones (innerText follows the CSS).
+    await aChat.input.fill('first line\nsecond line');
+    await aChat.sendButton.click();
+    for (const chat of [aChat, bChat]) {
+      const bubble = chat.bubbles.filter({ hasText: 'second line' });
+      await bubble.waitFor({ timeout: 20_000 });
+      assert.equal((await bubble.innerText()).trim(), 'first line\nsecond line');
+    }
+
+    // 8. No page errors on either phone (none is expected, so none is excused).
     assert.deepEqual(a.errors.map(String), []);
     assert.deepEqual(b.errors.map(String), []);
   });

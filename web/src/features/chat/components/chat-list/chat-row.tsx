@@ -43,6 +43,7 @@ export const ChatRow = memo(function ChatRow({ contact, preview, roundAvatar, sh
         <span className="flex min-w-0 flex-1 flex-col gap-1 border-black/5">
           <span className="flex items-baseline gap-2">
             <span className="min-w-0 flex-1 truncate text-[16px] text-neutral-900">{contact.displayName}</span>
+            {contact.is_top ? <span className="sr-only">{t('chatList.pinned')}</span> : null}
             <span className="shrink-0 text-[12px] text-neutral-400">
               {contact.lastSendTime > 0 && formatChatListTime(new Date(contact.lastSendTime), now, t)}
             </span>
