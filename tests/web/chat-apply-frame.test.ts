@@ -85,6 +85,13 @@ describe('applyFrame: recall and read receipts', () => {
     expect(thread(state, '12').peerReadSeq).toBe(8);
   });
 
+  it('sets the unread count the server sends after retention deleted unread messages', () => {
+    const start = chatState({ contacts: [contact(12, { unread: 4 }), contact(13, { unread: 1 })] });
+    const { state } = applyFrame(start, { type: 'setUnread', data: { id: 12, unread: 2 } }, DEVICE);
+    expect(unreadOf(state, '12')).toBe(2);
+    expect(unreadOf(state, '13')).toBe(1);
+  });
+
   it('clears my unread when I read the chat on another device', () => {
     const start = chatState({ contacts: [contact(12, { unread: 4 })] });
     const { state } = applyFrame(start, { type: 'readAll', data: { toContactId: 12, reader: ME, seq: 20 } }, DEVICE);

@@ -7,6 +7,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { nextPruneAt, PRUNE_BATCH, retentionCutoff } from '../../worker/services/retention';
 import { DEFAULTS } from '../../worker/services/system-config';
 import { call, eventually, loginUser, pairHub, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
+import { connect } from './socket-helpers';
 
 const DAY = 86_400_000;
 
@@ -99,6 +100,27 @@ describe('a conversation past its retention', () => {
     const after = await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'after'), { token: b.token });
     expect(after.body.data.msg_id).toBe(5);
     expect(await history()).toEqual(['recent', 'newest but old', 'after']);
+  });
+
+  it('stops counting deleted messages as unread, on the chat list and on open sockets', async () => {
+    await setConfig('chatInfo', { msgClear: '1', msgClearDay: '1' });
+    const { a, b, stub } = await conversationWithOldMessages();
+    const unreadOfA = async (token: string) =>
+      (await call('/enterprise/im/getContacts', {}, { token })).body.data.find((c: any) => c.id === a.userInfo.user_id)?.unread;
+    expect(await unreadOfA(b.token)).toBe(4);
+    const socket = await connect(b.token);
+    await socket.next((f) => f.type === 'init');
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // Two of b's four unread messages were deleted ('old text' and the photo): two are left.
+    const frame = await socket.next((f) => f.type === 'setUnread');
+    expect(frame.data).toEqual({ id: a.userInfo.user_id, unread: 2 });
+    expect(await unreadOfA(b.token)).toBe(2);
+    // The sender had read everything (their own messages): nothing changes for them.
+    expect(socket.frames.filter((f) => f.type === 'setUnread')).toHaveLength(1);
+    // Reading the chat still clears what is left.
+    await call('/enterprise/im/setMsgIsRead', { toContactId: a.userInfo.user_id }, { token: b.token });
+    await eventually(async () => expect(await unreadOfA(b.token)).toBe(0));
+    socket.close();
   });
 
   it('deletes nothing while msgClear is off, and still runs the next day', async () => {

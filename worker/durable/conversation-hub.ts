@@ -153,8 +153,14 @@ export class ConversationHub extends DurableObject<Env> {
     await this.startDrain();
     this.write(store, () => undefined);
     const pruneAt = await tendRetention(this.env, store, (body) => this.write(store, body));
-    // A retry or safety alarm armed meanwhile comes sooner, and that run re-arms retention.
-    if (!this.alarmArmed && pruneAt !== null) await this.ctx.storage.setAlarm(pruneAt);
+    // Retention may have queued events (members' unread counts); they go out now.
+    await this.startDrain();
+    // One alarm serves all: the earliest of retention and a retry or safety alarm armed meanwhile
+    // (each run does the outbox's work and re-arms the rest).
+    if (pruneAt !== null) {
+      const armed = this.alarmArmed ? await this.ctx.storage.getAlarm() : null;
+      if (armed === null || pruneAt < armed) await this.ctx.storage.setAlarm(pruneAt);
+    }
   }
 
   /**
@@ -238,7 +244,8 @@ export class ConversationHub extends DurableObject<Env> {
   }
 }
 
-/** Who caused an event: the sender of a message or recall, the reader of a read mark. */
+/** Who caused an event: the sender of a message or recall, the reader of a read mark; nobody for retention. */
 function actorOf(event: HubEvent): number {
+  if (event.kind === 'pruned') return 0;
   return event.kind === 'read' ? event.reader : event.message.from_user;
 }

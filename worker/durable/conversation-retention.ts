@@ -37,6 +37,12 @@ async function pruneBatch(env: Env, store: ConversationStore, write: Write): Pro
   const due = cutoff === null ? null : store.dueForPruning(cutoff, PRUNE_BATCH);
   if (cutoff === null || !due) return false;
   await releaseFiles(env.DB, env.FILES, due.fileIds);
-  write(() => store.prune(due.throughSeq, cutoff));
+  write(() => {
+    store.prune(due.throughSeq, cutoff);
+    // Deleted messages stop counting as unread: the members who had not read them hear so.
+    const behind = store.raiseReadFloor(due.throughSeq);
+    const { conversation } = store;
+    if (behind.length > 0) store.enqueue(behind, { kind: 'pruned', key: `p:${conversation}:${due.throughSeq}`, conversation, throughSeq: due.throughSeq });
+  });
   return due.more;
 }

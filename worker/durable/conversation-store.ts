@@ -154,6 +154,11 @@ export class ConversationStore {
     return Number(this.sql.exec('SELECT COALESCE(MAX(read_seq), 0) AS s FROM members WHERE user_id != ?', user).one().s);
   }
 
+  /** After retention deleted through `seq`: members who had not read that far now have; returns them. */
+  raiseReadFloor(seq: number): number[] {
+    return this.sql.exec('UPDATE members SET read_seq = ? WHERE read_seq < ? RETURNING user_id', seq, seq).toArray().map((r) => Number(r.user_id));
+  }
+
   setReadSeq(user: number, seq: number): void {
     this.sql.exec('UPDATE members SET read_seq = MAX(read_seq, ?) WHERE user_id = ?', seq, user);
   }

@@ -4,7 +4,9 @@ import type { StoredMessage } from '../protocol/messages';
 export type HubEvent =
   | { kind: 'message'; key: string; conversation: string; message: StoredMessage }
   | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
-  | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] };
+  | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] }
+  /** Retention deleted the messages up to `throughSeq`: they no longer count as unread. */
+  | { kind: 'pruned'; key: string; conversation: string; throughSeq: number };
 
 export type Refusal = 'system.fail' | 'im.notMember' | 'im.exist' | 'system.notAuth' | 'im.redoLimitTime' | 'system.parameterError';
 export type Result<T> = { ok: true; value: T } | { ok: false; key: Refusal };

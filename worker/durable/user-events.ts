@@ -43,6 +43,13 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
     return [{ type: 'undoMessage', data: undoPayload(event.message, uid) }];
   }
 
+  if (event.kind === 'pruned') {
+    const readSeq = Math.max(chat.read_seq, Math.min(event.throughSeq, chat.last_seq));
+    if (readSeq === chat.read_seq) return [];
+    store.update(contact, { read_seq: readSeq });
+    return [{ type: 'setUnread', data: { id: contactId, unread: unreadCount(chat.last_seq, readSeq) } }];
+  }
+
   // A read watermark: mine clears my badge on every device; a peer's marks my messages read.
   if (event.reader === uid) {
     store.update(contact, { read_seq: Math.max(chat.read_seq, event.readSeq) });

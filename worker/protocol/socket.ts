@@ -14,7 +14,7 @@ export type ClientFrame = v.InferOutput<typeof ClientFrame>;
 
 export const EVENT_TYPES = [
   'simple', 'group', 'isOnline', 'offline', 'setChatTop', 'setIsNotice', 'undoMessage',
-  'isRead', 'readAll', 'appendContact', 'delChat',
+  'isRead', 'readAll', 'appendContact', 'delChat', 'setUnread',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

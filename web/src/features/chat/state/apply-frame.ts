@@ -34,6 +34,9 @@ export function applyFrame(state: ChatState, frame: PushedFrame, device: { clien
       if (d.reader === next.me) return { state: withContact(next, key, { unread: 0 }), effects: [] };
       return { state: withThread(next, key, (t) => ({ ...t, peerReadSeq: Math.max(t.peerReadSeq, Number(d.seq) || 0) })), effects: [] };
     }
+    case 'setUnread':
+      // Retention deleted messages this user had not read: the chat's badge counts what is left.
+      return { state: withContact(next, keyOf(d.id), { unread: Math.max(0, Number(d.unread) || 0) }), effects: [] };
     case 'setChatTop':
       return { state: withContact(next, keyOf(d.id), { is_top: Number(d.is_top) }), effects: [] };
     case 'setIsNotice':
