@@ -190,7 +190,7 @@ describe('retention sharing the alarm with the outbox', () => {
     expect(await alarm()).toBeLessThan(daily);
     await runInDurableObject(stub, (_hub, state) => {
       const message = { ...sent.body.data, id: 'lost-in-flight', seq: 99, msg_id: 99, content: 'recovered', conversation };
-      const event = { kind: 'message', key: `m:${conversation}:99`, conversation, message };
+      const event = { kind: 'message', conversation, message };
       state.storage.sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?)', JSON.stringify([b.userInfo.user_id]), JSON.stringify(event));
     });
     await evictDurableObject(stub);

@@ -68,7 +68,7 @@ export class ConversationHub extends DurableObject<Env> {
       const stored = store.insert(toStore, Date.now());
       if (!stored) return null;
       store.setReadSeq(input.from.id, stored.seq);
-      store.enqueue(members, { kind: 'message', key: `m:${conversation}:${stored.seq}`, conversation, message: stored });
+      store.enqueue(members, { kind: 'message', conversation, message: stored });
       return stored;
     });
     if (!message) {

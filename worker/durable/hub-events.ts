@@ -1,8 +1,10 @@
-// What a ConversationHub delivers to a member's UserHub. `key` makes delivery idempotent.
+// What a ConversationHub delivers to a member's UserHub. Each may come more than once: a message
+// is recognised by its seq (a conversation delivers them in order), every other event by its `key`.
+// (Outbox rows written before carry a `key` on messages too; it is ignored.)
 import type { StoredMessage } from '../protocol/messages';
 
 export type HubEvent =
-  | { kind: 'message'; key: string; conversation: string; message: StoredMessage }
+  | { kind: 'message'; conversation: string; message: StoredMessage }
   | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
   | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] }
   /** Retention deleted the messages up to `throughSeq`: they no longer count as unread. */
