@@ -121,7 +121,7 @@ function cpuSeconds(pids) {
 
 /**
  * Every process on the machine, by pid. What the servers and the load generator did not use went to
- * others: on the VMs here, the kernel's memory monitor (kdamond) takes a core for 20–35 ms about every
+ * others: on the VMs here, the kernel's memory monitor (kdamond) takes a core for 10–35 ms about every
  * 0.55 s, which sets much of the p99 (BENCHMARKS.md).
  */
 function everyProcessCpu() {

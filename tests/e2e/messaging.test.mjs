@@ -1,7 +1,8 @@
 // Realtime messaging between two phones side by side: A (13800000002) writes to B (13800000003).
 // Texts, a photo and a file go from pending to sent; B's chat list updates live; B reads them and
 // A sees "Read"; A recalls a message and B sees the notice; B's socket is dropped by the server
-// while A sends three messages, and B catches up on its own, each message once and in order.
+// while A sends three messages, and B catches up on its own, each message once and in order; a
+// message of two lines shows as two lines on both phones.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';

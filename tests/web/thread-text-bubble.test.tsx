@@ -28,7 +28,7 @@ describe('text bubble', () => {
     expect(screen.getByText(payload)).toBeTruthy();
   });
 
-  it('keeps line breaks of the message', () => {
+  it('passes the line breaks of the message through as text (e2e/messaging checks they show)', () => {
     const { container } = render(<TextBubble mine={false} text={'one\ntwo'} />);
     expect(container.textContent).toBe('one\ntwo');
   });
