@@ -101,50 +101,48 @@ function othersCpu(before, after, ours) {
  * Opens one receiving socket per pair (`socketUrl`) on the scenario's server; the lane sends one
  * message (`send`) and, at the end, gives the figures (`result`). `pids` are the server's processes.
  */
-async function openLane(scenario, { url, pids }) {
-  {
-    const server = { url };
-    const post = poster(server.url);
-    const arrivals = new Map();
-    const onArrival = (text) => {
-      const at = performance.now();
-      try {
-        const id = scenario.idOf(JSON.parse(text));
-        if (id && !arrivals.has(id)) arrivals.set(id, at);
-      } catch { /* not JSON */ }
-    };
-    const sockets = [];
-    for (let p = 0; p < PAIRS; p++) sockets.push(await openSocket(await scenario.socketUrl(server, post, p), onArrival));
-    const sent = new Map();
-    const responded = new Map();
-    const inflight = [];
-    let count = 0;
-    let cpuAtStart = null;
-    const lane = {
-      name: scenario.name,
-      /** Sends this lane's next message; `measured` is false during the warm-up. */
-      send(measured) {
-        if (measured && cpuAtStart === null) cpuAtStart = cpuSeconds(pids);
-        const id = crypto.randomUUID();
-        const t0 = performance.now();
-        if (measured) sent.set(id, t0);
-        inflight.push(scenario.sendOne(post, count++ % PAIRS, id).then(() => responded.set(id, performance.now()), () => undefined));
-      },
-      async result(clientMs) {
-        await Promise.all(inflight);
-        const serverMs = ((cpuSeconds(pids) - cpuAtStart) * 1000) / sent.size;
-        await sleep(2000);
-        for (const ws of sockets) ws.close();
-        const latencies = [...sent].filter(([id]) => arrivals.has(id)).map(([id, t0]) => arrivals.get(id) - t0).sort((a, b) => a - b);
-        const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-        if (DEBUG) debugReport(sent, responded, arrivals);
-        const result = { name: scenario.name, messages: sent.size, delivered: latencies.length, p50: q(0.5), p99: q(0.99), max: latencies.at(-1) ?? NaN };
-        console.log(`${scenario.name.padEnd(26)} n=${result.messages} delivered=${result.delivered} p50=${result.p50.toFixed(2)} ms p99=${result.p99.toFixed(2)} ms max=${result.max.toFixed(2)} ms; CPU per message: server ${serverMs.toFixed(2)} ms, load generator ${clientMs.toFixed(2)} ms`);
-        return result;
-      },
-    };
-    return lane;
-  }
+async function openLane(scenario, server) {
+  const { pids } = server;
+  const post = poster(server.url);
+  const arrivals = new Map();
+  const onArrival = (text) => {
+    const at = performance.now();
+    try {
+      const id = scenario.idOf(JSON.parse(text));
+      if (id && !arrivals.has(id)) arrivals.set(id, at);
+    } catch { /* not JSON */ }
+  };
+  const sockets = [];
+  for (let p = 0; p < PAIRS; p++) sockets.push(await openSocket(await scenario.socketUrl(server, post, p), onArrival));
+  const sent = new Map();
+  const responded = new Map();
+  const inflight = [];
+  let count = 0;
+  let cpuAtStart = null;
+  const lane = {
+    name: scenario.name,
+    /** Sends this lane's next message; `measured` is false during the warm-up. */
+    send(measured) {
+      if (measured && cpuAtStart === null) cpuAtStart = cpuSeconds(pids);
+      const id = crypto.randomUUID();
+      const t0 = performance.now();
+      if (measured) sent.set(id, t0);
+      inflight.push(scenario.sendOne(post, count++ % PAIRS, id).then(() => responded.set(id, performance.now()), () => undefined));
+    },
+    async result(clientMs) {
+      await Promise.all(inflight);
+      const serverMs = ((cpuSeconds(pids) - cpuAtStart) * 1000) / sent.size;
+      await sleep(2000);
+      for (const ws of sockets) ws.close();
+      const latencies = [...sent].filter(([id]) => arrivals.has(id)).map(([id, t0]) => arrivals.get(id) - t0).sort((a, b) => a - b);
+      const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+      if (DEBUG) debugReport(sent, responded, arrivals);
+      const result = { name: scenario.name, messages: sent.size, delivered: latencies.length, p50: q(0.5), p99: q(0.99), max: latencies.at(-1) ?? NaN };
+      console.log(`${scenario.name.padEnd(26)} n=${result.messages} delivered=${result.delivered} p50=${result.p50.toFixed(2)} ms p99=${result.p99.toFixed(2)} ms max=${result.max.toFixed(2)} ms; CPU per message: server ${serverMs.toFixed(2)} ms, load generator ${clientMs.toFixed(2)} ms`);
+      return result;
+    },
+  };
+  return lane;
 }
 
 /** The worst latency in each quarter second, and the slowest messages with their response times. */
