@@ -5,11 +5,11 @@ import { env, exports } from 'cloudflare:workers';
 import { call, loginUser, pngBytes, uploadFile } from './helpers';
 import { releaseFiles } from '../../worker/db/files';
 
-const download = async (path: string, token: string) => {
-  const res = await exports.default.fetch(new Request(`http://parley.test${path}`, { headers: { authorization: token } }));
-  await res.arrayBuffer();
-  return res.status;
+const fetchFile = async (path: string, token: string, headers: Record<string, string> = {}) => {
+  const res = await exports.default.fetch(new Request(`http://parley.test${path}`, { headers: { authorization: token, ...headers } }));
+  return { status: res.status, headers: res.headers, bytes: (await res.arrayBuffer()).byteLength };
 };
+const download = async (path: string, token: string) => (await fetchFile(path, token)).status;
 const keyOf = async (path: string) =>
   (await env.DB.prepare('SELECT r2_key FROM files WHERE file_id = ?1').bind(Number(path.split('/').pop())).first<{ r2_key: string }>())?.r2_key;
 
@@ -27,6 +27,33 @@ describe('recalling a message with a file', () => {
     expect(await download(url, b.token)).toBe(404);
     expect(await download(url, a.token)).toBe(404);
     expect(await env.FILES.head(key)).toBeNull();
+  });
+
+  it("has the browser ask again before each use, so a recalled photo leaves the receiver's cache too", async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const png = pngBytes(8, 8);
+    const up = await uploadFile(a.token, b.userInfo.user_id, 'cached.png', png);
+    const url = up.body.data.content as string;
+    const first = await fetchFile(url, b.token);
+    expect(first).toMatchObject({ status: 200, bytes: png.byteLength });
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+
+    // The browser's copy is current: 304, no body, the same validator.
+    const again = await fetchFile(url, b.token, { 'if-none-match': etag });
+    expect(again).toMatchObject({ status: 304, bytes: 0 });
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('private, no-cache');
+    // A copy of something else gets the bytes.
+    expect(await fetchFile(url, b.token, { 'if-none-match': '"something-else"' })).toMatchObject({ status: 200, bytes: png.byteLength });
+    // Someone outside the conversation learns nothing from a validator.
+    const outsider = await loginUser();
+    expect((await fetchFile(url, outsider.token, { 'if-none-match': etag })).status).toBe(404);
+
+    await call('/enterprise/im/undoMessage', { id: up.body.data.id, toContactId: b.userInfo.user_id }, { token: a.token });
+    // The same question after the recall: the browser is told the file is gone, not that its copy is fine.
+    expect(await fetchFile(url, b.token, { 'if-none-match': etag })).toMatchObject({ status: 404 });
   });
 
   it('keeps a forwarded copy downloadable, and the bytes it shares until the copy goes too', async () => {

@@ -78,12 +78,18 @@ export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   if (!member) throw new AppError(CODE.FORBIDDEN, 'im.notMember', {}, 404);
   const object = await readBytes(c.env.FILES, row.r2_key, c.req.raw.headers);
   if (!object) throw notFound();
+  // The browser asks again before each use (a 304 when its copy is current), so a file that is
+  // recalled or past retention stops showing from its cache too, not only from the server.
+  const validators = { etag: object.httpEtag, 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' };
+  if (!('body' in object)) {
+    const revalidating = c.req.header('if-none-match') !== undefined || c.req.header('if-modified-since') !== undefined;
+    return new Response(null, { status: revalidating ? 304 : 412, headers: validators });
+  }
   const category = FILE_CATEGORY[row.ext];
   const inline = category?.inline ?? false;
   const headers = new Headers({
+    ...validators,
     'content-type': row.mime,
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'private, max-age=31536000, immutable',
     'accept-ranges': 'bytes',
     'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
     'content-security-policy': "default-src 'none'; sandbox",

@@ -7,8 +7,11 @@ export function storageKey(type: string, ext: string, now = new Date()): string 
 export const putBytes = (bucket: R2Bucket, key: string, bytes: Uint8Array, contentType: string) =>
   bucket.put(key, bytes, { httpMetadata: { contentType } });
 
-/** Reads a whole object, or the byte range a media player asked for. */
-export const readBytes = (bucket: R2Bucket, key: string, requestHeaders: Headers) => bucket.get(key, { range: requestHeaders });
+/**
+ * Reads a whole object, or the byte range a media player asked for. The request's conditions
+ * (If-None-Match, If-Modified-Since, ...) go along: when one fails, the object comes without a body.
+ */
+export const readBytes = (bucket: R2Bucket, key: string, requestHeaders: Headers) => bucket.get(key, { range: requestHeaders, onlyIf: requestHeaders });
 
 /** Deletes objects (R2 takes up to 1000 keys at once). */
 export const deleteBytes = (bucket: R2Bucket, keys: string | string[]) => bucket.delete(keys);
