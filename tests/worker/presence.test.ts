@@ -17,6 +17,38 @@ describe('presence', () => {
     aSocket.close();
   });
 
+  it("tells the account's other devices that it logged in elsewhere, and whether the new one is a phone", async () => {
+    const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    const ANDROID = 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36';
+    const a = await loginUser();
+    const uid = a.userInfo.user_id;
+    const isInit = (f: any) => f.type === 'init';
+    const phone = await connect(a.token, 'phone', IPHONE);
+    await phone.next(isInit);
+    // The same device again (a reconnect) is not somewhere else.
+    const phoneAgain = await connect(a.token, 'phone', IPHONE);
+    await phoneAgain.next(isInit);
+    const laptop = await connect(a.token, 'laptop');
+    const laptopId = (await laptop.next(isInit)).client_id;
+
+    const fromLaptop = (f: any) => f.type === 'offline' && f.data.client_id === laptopId;
+    for (const s of [phone, phoneAgain]) {
+      await s.next(fromLaptop);
+      // Frames keep their order, so a notice for the phone's own reconnect would be here by now.
+      expect(s.frames.filter((f) => f.type === 'offline')).toEqual([
+        expect.objectContaining({ type: 'offline', data: { id: uid, client_id: laptopId, isMobile: false } }),
+      ]);
+    }
+    const tablet = await connect(a.token, 'tablet', ANDROID);
+    const tabletId = (await tablet.next(isInit)).client_id;
+    const notice = await laptop.next((f) => f.type === 'offline' && f.data.client_id === tabletId);
+    expect(notice.data).toEqual({ id: uid, client_id: tabletId, isMobile: true });
+    // Nobody hears about their own login.
+    expect(laptop.frames.some(fromLaptop)).toBe(false);
+    expect(tablet.frames.some((f) => f.type === 'offline')).toBe(false);
+    for (const s of [phone, phoneAgain, laptop, tablet]) s.close();
+  });
+
   it('refuses contact info for oneself and unknown users', async () => {
     const a = await loginUser();
     expect((await call('/enterprise/im/getContactInfo', { id: a.userInfo.user_id }, { token: a.token })).body.code).toBe(400);

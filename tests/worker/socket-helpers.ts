@@ -11,9 +11,10 @@ export interface Socket {
   close(): void;
 }
 
-export async function connect(token: string, deviceId = 'test-device'): Promise<Socket> {
+export async function connect(token: string, deviceId = 'test-device', userAgent?: string): Promise<Socket> {
   const { body } = await call('/common/pub/wsTicket', { device_id: deviceId }, { token });
-  const res = await exports.default.fetch(new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers: { upgrade: 'websocket' } }));
+  const headers = { upgrade: 'websocket', ...(userAgent ? { 'user-agent': userAgent } : {}) };
+  const res = await exports.default.fetch(new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers }));
   const ws = res.webSocket;
   if (!ws) throw new Error(`upgrade refused: ${res.status}`);
   ws.accept();
