@@ -65,6 +65,32 @@ describe('unread counts', () => {
     aSocket.close();
   });
 
+  it("clears the badge on the reader's other devices and tells the sender's devices how far was read", async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const [aPhone, bPhone, bLaptop] = await Promise.all([connect(a.token, 'a-phone'), connect(b.token, 'b-phone'), connect(b.token, 'b-laptop')]);
+    for (const t of ['1', '2']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, t), { token: a.token });
+    await bLaptop.until((frames) => frames.filter((f) => f.type === 'simple').length === 2);
+    expect(bLaptop.frames.filter((f) => f.type === 'simple').map((f) => f.data.unread)).toEqual([1, 2]);
+
+    // B reads on the phone; the laptop's badge for A goes to 0.
+    expect((await call('/enterprise/im/setMsgIsRead', { toContactId: a.userInfo.user_id, is_group: 0 }, { token: b.token })).body.code).toBe(0);
+    for (const device of [bPhone, bLaptop]) {
+      const readAll = await device.next((f) => f.type === 'readAll');
+      expect(readAll.data).toEqual({ toContactId: a.userInfo.user_id, reader: b.userInfo.user_id, seq: 2, unread: 0 });
+    }
+    // A's devices learn that B read through seq 2 (isRead with the ids, then readAll without a count of A's own).
+    const [isRead, readAll] = await Promise.all([aPhone.next((f) => f.type === 'isRead'), aPhone.next((f) => f.type === 'readAll')]);
+    expect(isRead.data).toMatchObject({ toContactId: b.userInfo.user_id, reader: b.userInfo.user_id, seq: 2 });
+    expect(readAll.data).toEqual({ toContactId: b.userInfo.user_id, reader: b.userInfo.user_id, seq: 2 });
+    // Reading again changes nothing and sends nothing new.
+    const before = bLaptop.frames.length;
+    await call('/enterprise/im/setMsgIsRead', { toContactId: a.userInfo.user_id, is_group: 0 }, { token: b.token });
+    await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'marker'), { token: a.token });
+    await bLaptop.next((f) => f.type === 'simple' && f.data.content === 'marker');
+    expect(bLaptop.frames.slice(before).map((f) => f.type)).toEqual(['simple']);
+    for (const s of [aPhone, bPhone, bLaptop]) s.close();
+  });
+
   it('keeps pin and mute per user and syncs them to the user\'s devices', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const aSocket = await connect(a.token);
