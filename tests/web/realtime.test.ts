@@ -1,0 +1,192 @@
+// The socket's schedule (spec §4, §9): a ticket, then the socket; a ping every 20 s; after a
+// close a new try every 5 s, at most 5, then 'failed' for the notice; the notice's button and the
+// app becoming visible start a fresh round. Timers are fake, the WebSocket a stand-in (jsdom has
+// no server to talk to); what is checked is when tickets are asked for and sockets opened.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEARTBEAT_MS, MAX_RETRIES, RETRY_MS, Realtime, type RealtimeStatus } from '../../web/src/lib/realtime';
+import { PING_FRAME } from '../../worker/protocol/socket';
+
+class FakeSocket {
+  static OPEN = 1;
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closedWith: [number?, string?] | null = null;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close(code?: number, reason?: string) {
+    this.closedWith = [code, reason];
+  }
+  /** The server accepted the upgrade. */
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  /** The connection went away (server closed it, network dropped). */
+  drop() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+function setup({ ticketFails = false } = {}) {
+  const statuses: RealtimeStatus[] = [];
+  const frames: unknown[] = [];
+  let fail = ticketFails;
+  const ticket = vi.fn(async () => {
+    if (fail) throw new TypeError('offline');
+    return 't/1+2';
+  });
+  const realtime = new Realtime({ ticket, onOpen: () => undefined, onFrame: (f) => frames.push(f), onStatus: (s) => statuses.push(s) });
+  return { realtime, ticket, statuses, frames, networkBack: () => (fail = false), networkDown: () => (fail = true) };
+}
+
+/** Lets the ticket promise and what follows it run at the current fake time. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+let visibility: DocumentVisibilityState = 'visible';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.made = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  visibility = 'visible';
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('realtime socket', () => {
+  it("keeps the spec's numbers: a ping every 20 s, a retry every 5 s, 5 retries", () => {
+    expect({ HEARTBEAT_MS, RETRY_MS, MAX_RETRIES }).toEqual({ HEARTBEAT_MS: 20_000, RETRY_MS: 5_000, MAX_RETRIES: 5 });
+  });
+
+  it('opens the socket with a fresh ticket and pings every 20 s', async () => {
+    const { realtime, ticket, statuses, frames } = setup();
+    realtime.start();
+    await settle();
+    expect(ticket).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.made).toHaveLength(1);
+    const socket = FakeSocket.made[0]!;
+    expect(socket.url).toBe(`ws://${location.host}/wss?ticket=${encodeURIComponent('t/1+2')}`);
+    socket.open();
+    expect(statuses).toEqual(['connecting', 'open']);
+
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - 1);
+    expect(socket.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(socket.sent).toEqual([PING_FRAME]);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(socket.sent).toEqual([PING_FRAME, PING_FRAME]);
+
+    // Frames with a type reach the app; anything else is dropped without breaking the socket.
+    socket.onmessage?.({ data: '{"type":"simple","seq":3,"data":{"id":"x"}}' });
+    socket.onmessage?.({ data: 'not json' });
+    socket.onmessage?.({ data: '{"no":"type"}' });
+    expect(frames).toEqual([{ type: 'simple', seq: 3, data: { id: 'x' } }]);
+    realtime.stop();
+  });
+
+  it('tries again every 5 s after a drop, at most 5 times, then reports failed', async () => {
+    const { realtime, ticket, statuses, networkDown } = setup();
+    realtime.start();
+    await settle();
+    FakeSocket.made[0]!.open();
+    networkDown();
+    FakeSocket.made[0]!.drop();
+    expect(statuses.at(-1)).toBe('retrying');
+    expect(ticket).toHaveBeenCalledTimes(1);
+
+    for (let attempt = 1; attempt <= MAX_RETRIES; attempt++) {
+      await vi.advanceTimersByTimeAsync(RETRY_MS - 1);
+      expect(ticket).toHaveBeenCalledTimes(attempt);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ticket).toHaveBeenCalledTimes(attempt + 1);
+    }
+    expect(statuses.at(-1)).toBe('failed');
+    // And then it waits for the person: no more tries however long.
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(ticket).toHaveBeenCalledTimes(MAX_RETRIES + 1);
+    expect(FakeSocket.made).toHaveLength(1);
+    realtime.stop();
+  });
+
+  it('counts afresh after a successful reconnect', async () => {
+    const { realtime, ticket, statuses } = setup();
+    realtime.start();
+    await settle();
+    FakeSocket.made[0]!.open();
+    // More drops in a row than the retry limit, each reconnecting on the first try: never 'failed'.
+    for (let n = 0; n < MAX_RETRIES + 2; n++) {
+      FakeSocket.made.at(-1)!.drop();
+      await vi.advanceTimersByTimeAsync(RETRY_MS);
+      FakeSocket.made.at(-1)!.open();
+    }
+    expect(statuses).not.toContain('failed');
+    expect(ticket).toHaveBeenCalledTimes(MAX_RETRIES + 3);
+    expect(FakeSocket.made).toHaveLength(MAX_RETRIES + 3);
+    realtime.stop();
+  });
+
+  it("starts a fresh round from the notice's button and when the app becomes visible", async () => {
+    const { realtime, ticket, statuses, networkBack } = setup({ ticketFails: true });
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(MAX_RETRIES * RETRY_MS);
+    expect(statuses.at(-1)).toBe('failed');
+    expect(ticket).toHaveBeenCalledTimes(MAX_RETRIES + 1);
+
+    // The button: one more try at once, and a full round of retries after it.
+    realtime.reconnect();
+    await settle();
+    expect(ticket).toHaveBeenCalledTimes(MAX_RETRIES + 2);
+    await vi.advanceTimersByTimeAsync(MAX_RETRIES * RETRY_MS);
+    expect(ticket).toHaveBeenCalledTimes(2 * (MAX_RETRIES + 1));
+    expect(statuses.at(-1)).toBe('failed');
+
+    // Hidden, nothing happens; visible again, it connects (the network is back by then).
+    networkBack();
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(ticket).toHaveBeenCalledTimes(2 * (MAX_RETRIES + 1));
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(FakeSocket.made).toHaveLength(1);
+    FakeSocket.made[0]!.open();
+    expect(statuses.at(-1)).toBe('open');
+
+    // Visible while connected: no second socket.
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(FakeSocket.made).toHaveLength(1);
+    realtime.stop();
+  });
+
+  it('stops for good on logout: closes the socket and never retries', async () => {
+    const { realtime, ticket, statuses } = setup();
+    realtime.start();
+    await settle();
+    const socket = FakeSocket.made[0]!;
+    socket.open();
+    realtime.stop();
+    expect(socket.closedWith).toEqual([1000, 'logout']);
+    expect(statuses.at(-1)).toBe('idle');
+    socket.drop();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(10 * RETRY_MS + HEARTBEAT_MS);
+    expect(ticket).toHaveBeenCalledTimes(1);
+    expect(socket.sent).toEqual([]);
+    expect(statuses.at(-1)).toBe('idle');
+  });
+});
