@@ -64,6 +64,23 @@ describe('sender and outbox', () => {
     expect(thread(h.getState(), '12').messages.map((m) => m.status)).toEqual(['failed']);
   });
 
+  it('marks every message waiting behind a network failure as unsent, not as still sending', async () => {
+    let online = false;
+    // Each attempt takes a moment, so the third message is written while the second's attempt runs.
+    const sent = server({ online: () => online, onSend: () => new Promise((r) => setTimeout(r, 10)) });
+    const h = host();
+    const sender = new Sender(h);
+    await sender.sendText('12', 'one');
+    await Promise.all([sender.sendText('12', 'two'), sender.sendText('12', 'three')]);
+    const statuses = () => thread(h.getState(), '12').messages.map((m) => [m.content, m.status]);
+    expect(statuses()).toEqual([['one', 'failed'], ['two', 'failed'], ['three', 'failed']]);
+    expect((await outbox.list(ME)).map((e) => e.body.content)).toEqual(['one', 'two', 'three']);
+    online = true;
+    await sender.flush();
+    expect(sent).toEqual(['one', 'two', 'three']);
+    expect(statuses()).toEqual([['one', 'succeed'], ['two', 'succeed'], ['three', 'succeed']]);
+  });
+
   it('sends everything waiting in the order it was written once the network is back', async () => {
     let online = false;
     const sent = server({ online: () => online });

@@ -89,20 +89,28 @@ export class Sender {
       return this.flushing;
     }
     this.flushing = (async () => {
-      // Go round again for messages written after this round read the outbox, unless the
-      // network is down (then the reconnect's flush picks them up).
-      let carryOn: boolean;
+      // Go round again for messages written after this round read the outbox: each gets sent,
+      // or, with the network down, marked unsent like the ones before it (one more quick try).
       do {
         this.rerun = false;
-        carryOn = await this.drain();
-      } while (carryOn && this.rerun);
-    })().finally(() => (this.flushing = null));
+        await this.drain();
+      } while (this.rerun);
+    })().finally(() => {
+      this.flushing = null;
+      // Written in the moment between the last round and here: its own round.
+      if (this.rerun) void this.flush();
+    });
     return this.flushing;
   }
 
-  /** One pass over the outbox; false when it stopped at a network failure. */
-  private async drain(): Promise<boolean> {
-    for (const entry of await outbox.list(this.host.getState().me).catch(() => [])) {
+  private markFailed(entries: OutboxEntry[]): void {
+    this.host.set((s) => entries.reduce((state, e) => withThread(state, e.contact, (t) => updateMessage(t, e.id, { status: 'failed' })), s));
+  }
+
+  /** One pass over the outbox; stops at a network failure, so order is kept. */
+  private async drain(): Promise<void> {
+    const entries = await outbox.list(this.host.getState().me).catch(() => []);
+    for (const [index, entry] of entries.entries()) {
       if (entry.held) continue;
       try {
         const sent = entry.kind === 'text'
@@ -112,12 +120,17 @@ export class Sender {
         this.host.set((s) => withContact(withThread(s, entry.contact, (t) => mergeMessages(t, [{ ...sent, status: 'succeed' }])), entry.contact,
           { lastContent: sent.content, lastSendTime: sent.sendTime, type: sent.type, lastFrom: sent.fromUser.id, lastContentUndo: 0 }));
       } catch (error) {
-        this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { status: 'failed' })));
         // A refusal will not change by itself: hold it until the user retries or discards it.
-        if (error instanceof ApiError && error.kind !== 'network') await outbox.put({ ...entry, held: true });
-        else return false;
+        if (error instanceof ApiError && error.kind !== 'network') {
+          this.markFailed([entry]);
+          await outbox.put({ ...entry, held: true });
+          continue;
+        }
+        // The network is down: the messages behind this one wait with it (order is kept), and
+        // say so rather than spin until the socket returns.
+        this.markFailed(entries.slice(index).filter((e) => !e.held));
+        return;
       }
     }
-    return true;
   }
 }
