@@ -20,6 +20,12 @@ export function showToast(text: string, durationMs = TOAST_DEFAULT_MS): void {
   }, durationMs);
 }
 
+/** Takes the current toast away at once (an action it was about has started again). */
+export function hideToast(): void {
+  clearTimeout(timer);
+  toasts.hide();
+}
+
 export function ToastHost() {
   const toast = toasts.useCurrent();
   if (!toast) return null;

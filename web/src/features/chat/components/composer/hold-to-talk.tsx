@@ -2,7 +2,7 @@
 // short; at the 60 s limit the recording is sent as if released.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
-import { showToast } from '../../../../components/ui/toast';
+import { hideToast, showToast } from '../../../../components/ui/toast';
 import { RecordingFailure, toWav, VoiceRecording } from './voice-recording';
 import { RecordingOverlay } from './recording-overlay';
 
@@ -45,6 +45,8 @@ export function HoldToTalk({ onRecorded }: { onRecorded: (wav: Blob, seconds: nu
     e.currentTarget.setPointerCapture?.(e.pointerId);
     pressed.current = true;
     startY.current = e.clientY;
+    // A "too short" from the last try would sit on top of the recording overlay.
+    hideToast();
     setPhase('recording');
     VoiceRecording.start().then(
       (rec) => {
