@@ -21,12 +21,14 @@ import { useAppSetting } from '../../features/settings/hooks/use-app-setting';
 export default function ChatScreen() {
   const [params] = useSearchParams();
   const key = params.get('id');
+  // A search hit opens the chat at that message (msg_id) instead of the newest.
+  const focusId = Number(params.get('msg')) || undefined;
   if (!key) return <Navigate to={PATHS.home} replace />;
   // A new key is a new chat: fresh scroll position, composer and overlays.
-  return <ChatView key={key} contactKey={key} />;
+  return <ChatView key={`${key}@${focusId ?? ''}`} contactKey={key} focusId={focusId} />;
 }
 
-function ChatView({ contactKey }: { contactKey: string }) {
+function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: number }) {
   useOpenChat(contactKey);
   const contact = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey));
   const current = useChatState((s) => thread(s, contactKey));
@@ -43,7 +45,7 @@ function ChatView({ contactKey }: { contactKey: string }) {
     <div className="flex h-dvh flex-col bg-[#ededed]">
       <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} />
       <MessageList thread={current} me={me} isGroup={isGroup} roundAvatar={roundAvatar} redoSeconds={config.redoSeconds}
-        loadOlder={loadOlder} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
+        loadOlder={loadOlder} focusId={focusId} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
       <Composer contactKey={contactKey} />
       <MessageMenuHost onAction={actions.onAction} />
       <ActionSheetHost />

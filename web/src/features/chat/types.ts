@@ -56,8 +56,8 @@ export const isGroupKey = (key: ContactKey): boolean => key.startsWith('group-')
 
 export const EMPTY_THREAD: Thread = { messages: [], hasMore: true, loaded: false, peerReadSeq: 0 };
 
-/** The address of a chat. */
-export const chatPath = (key: string) => `${PATHS.chat}?id=${encodeURIComponent(key)}`;
+/** The address of a chat; with `msgId`, opened at that message (a search hit) instead of the newest. */
+export const chatPath = (key: string, msgId?: number) => `${PATHS.chat}?id=${encodeURIComponent(key)}${msgId ? `&msg=${msgId}` : ''}`;
 
 /** The address of a chat's detail page, or with `searching` its history search (a page of its own in history, so back closes it). */
 export const chatDetailPath = (key: string, searching = false) => `${PATHS.chatDetail}?id=${encodeURIComponent(key)}${searching ? '&search=1' : ''}`;

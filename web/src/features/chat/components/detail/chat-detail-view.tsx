@@ -21,7 +21,7 @@ export function ChatDetailView({ contactKey, roundAvatar, searching }: { contact
   const ignore = () => undefined;
 
   if (!contact) return <p className="py-16 text-center text-[14px] text-neutral-400">{t(loaded ? 'chatDetail.notFound' : 'common.loading')}</p>;
-  if (searching) return <HistorySearch contactKey={contactKey} roundAvatar={roundAvatar} onOpenChat={() => void navigate(chatPath(contactKey), { replace: true })} />;
+  if (searching) return <HistorySearch contactKey={contactKey} roundAvatar={roundAvatar} onOpenChat={(m) => void navigate(chatPath(contactKey, m.msg_id), { replace: true })} />;
 
   const remove = async () => {
     if (!(await showDialog(t('chatList.deleteConfirm'), { showCancel: true }))) return;

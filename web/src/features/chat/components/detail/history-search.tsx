@@ -1,15 +1,16 @@
 // "Search chat history" inside the chat detail: a box, type tabs (all, text, images, videos,
-// files) and the matches newest first; tapping one returns to the chat.
+// files) and the matches newest first; tapping one opens the chat at that message.
 import { useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { HistoryResult } from './history-result';
 import { HISTORY_TYPES, useHistorySearch, type HistoryType } from './use-history-search';
+import type { ChatMessage } from '../../types';
 
 interface HistorySearchProps {
   contactKey: string;
   roundAvatar: boolean;
-  onOpenChat: () => void;
+  onOpenChat: (message: ChatMessage) => void;
 }
 
 export function HistorySearch({ contactKey, roundAvatar, onOpenChat }: HistorySearchProps) {
@@ -33,7 +34,7 @@ export function HistorySearch({ contactKey, roundAvatar, onOpenChat }: HistorySe
       </div>
       <ul aria-label={t('chatDetail.searchHistory')}>
         {search.messages.map((m) => (
-          <HistoryResult key={m.id} message={m} query={search.keywords} roundAvatar={roundAvatar} now={now} onOpen={onOpenChat} />
+          <HistoryResult key={m.id} message={m} query={search.keywords} roundAvatar={roundAvatar} now={now} onOpen={() => onOpenChat(m)} />
         ))}
       </ul>
       {search.loading && <p role="status" className="py-6 text-center text-[13px] text-neutral-400">{t('common.loading')}</p>}

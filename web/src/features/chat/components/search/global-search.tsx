@@ -20,7 +20,7 @@ export function GlobalSearch({ roundAvatar }: { roundAvatar: boolean }) {
   const [query, setQuery] = useState('');
   const people = useMemo(() => contacts.filter((c) => matchesAny(query, [c.displayName, c.account])), [contacts, query]);
   const { keywords, hits, searching } = useMessageSearch(query, contacts);
-  const open = (key: string) => void navigate(chatPath(key));
+  const open = (key: string, msgId?: number) => void navigate(chatPath(key, msgId));
   const typed = query.trim() !== '';
 
   return (

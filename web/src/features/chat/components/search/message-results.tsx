@@ -11,7 +11,7 @@ import type { ChatHits } from './use-message-search';
 
 const FOLDED_HITS = 3;
 
-function ChatHitGroup({ hits, query, roundAvatar, onOpen }: { hits: ChatHits; query: string; roundAvatar: boolean; onOpen: (key: string) => void }) {
+function ChatHitGroup({ hits, query, roundAvatar, onOpen }: { hits: ChatHits; query: string; roundAvatar: boolean; onOpen: (key: string, msgId?: number) => void }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const { contact, messages } = hits;
@@ -26,7 +26,7 @@ function ChatHitGroup({ hits, query, roundAvatar, onOpen }: { hits: ChatHits; qu
       <ul>
         {shown.map((m) => (
           <li key={m.id}>
-            <button type="button" onClick={() => onOpen(keyOf(contact.id))} className="flex w-full items-baseline gap-3 py-1.5 pr-4 pl-8 text-left active:bg-neutral-100">
+            <button type="button" onClick={() => onOpen(keyOf(contact.id), m.msg_id)} className="flex w-full items-baseline gap-3 py-1.5 pr-4 pl-8 text-left active:bg-neutral-100">
               <span className="min-w-0 flex-1 truncate text-[15px] text-neutral-800">
                 {m.fromUser.id !== contact.id && contact.is_group ? `${m.fromUser.displayName}: ` : ''}
                 <HighlightText text={plainText(m.content)} query={query} />
@@ -49,7 +49,7 @@ interface MessageResultsProps {
   hits: ChatHits[];
   query: string;
   roundAvatar: boolean;
-  onOpen: (key: string) => void;
+  onOpen: (key: string, msgId?: number) => void;
 }
 
 export function MessageResults({ hits, query, roundAvatar, onOpen }: MessageResultsProps) {

@@ -21,9 +21,11 @@ interface MessageListProps extends RowHandlers {
   roundAvatar: boolean;
   redoSeconds: number;
   loadOlder: () => Promise<void>;
+  /** Open at this message (msg_id) rather than at the newest, and mark it for a moment. */
+  focusId?: number;
 }
 
-export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loadOlder, ...handlers }: MessageListProps) {
+export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loadOlder, focusId, ...handlers }: MessageListProps) {
   const { t } = useTranslation();
   const rows = useMemo(() => buildRows(thread.messages), [thread.messages]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -39,7 +41,10 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
     paddingEnd: 12,
   });
   const totalSize = virtualizer.getTotalSize();
-  const scroll = useThreadScroll({ scroller, rows, totalSize, me, canLoadOlder: thread.loaded && thread.hasMore, loadOlder });
+  const scroll = useThreadScroll({
+    scroller, rows, totalSize, me, loaded: thread.loaded, canLoadOlder: thread.loaded && thread.hasMore, loadOlder,
+    focus: focusId ? { msgId: focusId, scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'center' }) } : undefined,
+  });
 
   const renderMessage = (message: ChatMessage) => {
     const mine = message.fromUser.id === me;
@@ -57,8 +62,9 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${item.start}px)` }}>
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} data-focused={scroll.focusedKey === row.key || undefined}
+                className={`absolute top-0 left-0 w-full transition-colors duration-700 ${scroll.focusedKey === row.key ? 'bg-[#fdf1c4]' : ''}`}
+                style={{ transform: `translateY(${item.start}px)` }}>
                 {row.kind === 'time' ? <TimeSeparator sendTime={row.sendTime} now={now} /> : renderMessage(row.message)}
               </div>
             );

@@ -1,0 +1,75 @@
+// Finding an old message opens the chat at it: B searches a long chat's history (from the chat's
+// details, and from the search page), taps a hit three pages back, and the chat loads back to it,
+// shows it on screen and marks it for a moment; a hit that is gone opens the chat at the newest.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { locale, startApp, waitUntil } from './harness.mjs';
+
+const en = locale('en');
+const PASSWORD = '123456';
+const A_ACCOUNT = '13800000018';
+const B_ACCOUNT = '13800000019';
+const COUNT = 70;
+const line = (i) => `old line ${i}${i === 4 ? ' with the quince recipe' : ''}${i === 50 ? ' about the quince harvest' : ''}`;
+
+/** Whether the bubble with exactly `text` is inside the thread's visible area. */
+async function onScreen(page, text) {
+  const locator = page.getByTestId('bubble').filter({ hasText: new RegExp(`^${text}$`) });
+  // The thread is virtualized: a row far from the screen is not in the page at all.
+  if ((await locator.count()) === 0) return false;
+  const thread = await page.getByTestId('thread').boundingBox();
+  const bubble = await locator.boundingBox();
+  return Boolean(thread && bubble && bubble.y >= thread.y && bubble.y + bubble.height <= thread.y + thread.height);
+}
+
+describe('opening a chat at a found message (DEMO_MODE=true)', { timeout: 180_000 }, () => {
+  let app;
+  before(async () => {
+    app = await startApp({ name: 'history-search', vars: { DEMO_MODE: 'true' } });
+  });
+  after(async () => {
+    await app?.close();
+  });
+
+  test('a search hit far back opens the chat there, marked; a missing one opens at the newest', async () => {
+    const a = (await app.api('/common/pub/login', { account: A_ACCOUNT, password: PASSWORD })).data;
+    const b = await app.user({ language: 'en' });
+    const bUser = await app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' });
+    for (let i = 0; i < COUNT; i++) {
+      const sent = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: line(i), toContactId: bUser.user_id, is_group: 0 }, a.authToken);
+      assert.equal(sent.code, 0, JSON.stringify(sent));
+    }
+    const aId = a.userInfo.user_id;
+    const focused = b.page.locator('[data-focused]');
+
+    // 1. From the chat's details: "Search chat history", a word, the older of the two hits.
+    await b.page.goto(app.path(`/pages/message/detail?id=${aId}`));
+    await b.page.getByText(en.chatDetail.searchHistory, { exact: true }).click();
+    await b.page.getByPlaceholder(en.chatDetail.searchPlaceholder).fill('quince');
+    await b.page.getByText(/recipe/).click();
+    await b.page.waitForURL((url) => url.hash.startsWith(`#/pages/message/chat?id=${aId}&msg=`));
+    // 65 messages after it: the chat had to load three older pages to reach it.
+    await focused.filter({ hasText: line(4) }).waitFor();
+    await waitUntil(() => onScreen(b.page, line(4)), { message: 'the hit on screen' });
+    assert.equal(await onScreen(b.page, line(COUNT - 1)), false, 'not opened at the newest');
+    // The mark goes after a moment; the message stays where it is.
+    await focused.waitFor({ state: 'detached', timeout: 5000 });
+    assert.ok(await onScreen(b.page, line(4)));
+    // Opening a chat at an old message is not "new messages".
+    assert.equal(await b.page.getByText(en.chat.newMessages).count(), 0);
+
+    // 2. From the search page: the newer hit.
+    await b.page.goto(app.path('/pages/index/search'));
+    await b.page.getByPlaceholder(en.search.placeholder).fill('quince harvest');
+    await b.page.getByRole('button', { name: /quince harvest/ }).click();
+    await focused.filter({ hasText: line(50) }).waitFor();
+    await waitUntil(() => onScreen(b.page, line(50)), { message: 'the second hit on screen' });
+
+    // 3. A message that is not there (recalled, expired): the chat opens at the newest.
+    await b.page.goto(app.path(`/pages/message/chat?id=${aId}&msg=99999`));
+    await waitUntil(() => onScreen(b.page, line(COUNT - 1)), { message: 'the newest on screen' });
+    assert.equal(await focused.count(), 0);
+
+    assert.deepEqual(b.errors.map(String), []);
+  });
+});
