@@ -1,4 +1,4 @@
-// The chat screen (/pages/message/chat?id=<contact>): top bar, the virtualized thread and the
+// The chat screen (/pages/message/chat?id=<contact>[&msg=<msg_id> to open at a message]): top bar, the virtualized thread and the
 // composer, plus the overlays the thread opens (long-press menu, action sheet, image preview).
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
