@@ -1,6 +1,7 @@
 // Finding an old message opens the chat at it: B searches a long chat's history (from the chat's
 // details, and from the search page), taps a hit three pages back, and the chat loads back to it,
-// shows it on screen and marks it for a moment; a hit that is gone opens the chat at the newest.
+// shows it on screen and marks it for a moment; a hit that is gone opens the chat at the newest;
+// tapping the quote under a reply goes back to the quoted message the same way.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { locale, startApp, waitUntil } from './harness.mjs';
@@ -22,7 +23,7 @@ async function onScreen(page, text) {
   return Boolean(thread && bubble && bubble.y >= thread.y && bubble.y + bubble.height <= thread.y + thread.height);
 }
 
-describe('opening a chat at a found message (DEMO_MODE=true)', { timeout: 180_000 }, () => {
+describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
     app = await startApp({ name: 'history-search', vars: { DEMO_MODE: 'true' } });
@@ -31,7 +32,7 @@ describe('opening a chat at a found message (DEMO_MODE=true)', { timeout: 180_00
     await app?.close();
   });
 
-  test('a search hit far back opens the chat there, marked; a missing one opens at the newest', async () => {
+  test('a search hit far back opens the chat there, marked; a missing one opens at the newest; a quote leads back to its message', async () => {
     const a = (await app.api('/common/pub/login', { account: A_ACCOUNT, password: PASSWORD })).data;
     const b = await app.user({ language: 'en' });
     const bUser = await app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' });
@@ -69,6 +70,17 @@ describe('opening a chat at a found message (DEMO_MODE=true)', { timeout: 180_00
     await b.page.goto(app.path(`/pages/message/chat?id=${aId}&msg=99999`));
     await waitUntil(() => onScreen(b.page, line(COUNT - 1)), { message: 'the newest on screen' });
     assert.equal(await focused.count(), 0);
+
+    // 4. A quote under a new reply, tapped: the thread goes back to the quoted message (msg_id 5,
+    // the fifth message) and marks it, loading what it needs.
+    const quoting = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'that recipe again?', toContactId: bUser.user_id, is_group: 0, pid: 5 }, a.authToken);
+    assert.equal(quoting.data?.extends?.quote?.msg_id, 5, JSON.stringify(quoting));
+    await b.page.goto(app.path(`/pages/message/chat?id=${aId}`));
+    await b.page.reload(); // a fresh thread: only the newest page is loaded
+    const quote = b.page.getByRole('button', { name: new RegExp(`^${en.chat.showQuoted.replace('{{quote}}', '')}`) });
+    await quote.click();
+    await focused.filter({ hasText: line(4) }).waitFor();
+    await waitUntil(() => onScreen(b.page, line(4)), { message: 'the quoted message on screen' });
 
     assert.deepEqual(b.errors.map(String), []);
   });

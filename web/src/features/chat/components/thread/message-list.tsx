@@ -1,7 +1,7 @@
 // The thread as a virtualized list: only rows near the screen are in the DOM, each measured
 // after render so bubbles of any height line up. Scrolling rules live in useThreadScroll.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import type { ChatMessage, Thread } from '../../types';
@@ -43,15 +43,19 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
   const totalSize = virtualizer.getTotalSize();
   const scroll = useThreadScroll({
     scroller, rows, totalSize, me, loaded: thread.loaded, canLoadOlder: thread.loaded && thread.hasMore, loadOlder,
-    focus: focusId ? { msgId: focusId, scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'center' }) } : undefined,
+    scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'center' }), openAt: focusId,
   });
+  // Stable across renders, so the memoised rows do not re-render for it.
+  const seek = useRef(scroll.seek);
+  seek.current = scroll.seek;
+  const onQuoteTap = useCallback((msgId: number) => seek.current(msgId), []);
 
   const renderMessage = (message: ChatMessage) => {
     const mine = message.fromUser.id === me;
     return (
       <MessageRow message={message} mine={mine} isGroup={isGroup} roundAvatar={roundAvatar}
         read={mine && isReadByPeer(message, thread.peerReadSeq)}
-        recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null} {...handlers} />
+        recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null} onQuoteTap={onQuoteTap} {...handlers} />
     );
   };
 

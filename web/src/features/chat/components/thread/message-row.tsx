@@ -21,10 +21,12 @@ export interface MessageRowProps {
   onMenu: (message: ChatMessage, target: HTMLElement) => void;
   onFailedTap: (message: ChatMessage) => void;
   onReedit: (text: string) => void;
+  /** The quote under a message was tapped: show the quoted message. */
+  onQuoteTap?: (msgId: number) => void;
 }
 
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
-  const { message, mine, isGroup, read, roundAvatar, recallDraft, onMenu, onFailedTap, onReedit } = props;
+  const { message, mine, isGroup, read, roundAvatar, recallDraft, onMenu, onFailedTap, onReedit, onQuoteTap } = props;
   const press = useLongPress((target) => onMenu(message, target));
   const sender = message.fromUser;
   if (isRecalled(message)) {
@@ -42,7 +44,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
           </div>
           {mine && <MessageStatus message={message} read={read} showReceipt={!isGroup} onFailedTap={onFailedTap} />}
         </div>
-        {quote && <QuoteBlock quote={quote} />}
+        {quote && <QuoteBlock quote={quote} onOpen={onQuoteTap && quote.msg_id ? () => onQuoteTap(quote.msg_id) : undefined} />}
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 // Scroll behaviour of the thread: start at the bottom, stay pinned there while the user is at
 // the bottom (new messages, images finishing loading), load older pages near the top without
-// moving what the user is reading, and report unseen new messages otherwise. Opened at a
-// message (a search hit), it loads older pages until that message is there, centres it and marks
-// it for a moment; a message that is no longer there (recalled, expired) opens at the newest.
+// moving what the user is reading, and report unseen new messages otherwise. Sent to a message
+// (opened at a search hit, or a tapped quote), it loads older pages until that message is there,
+// centres it and marks it for a moment; one that is no longer there (recalled, expired) leaves
+// the thread at the newest when opening, and where it was otherwise.
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ThreadRow } from './build-rows';
 
@@ -19,12 +20,17 @@ interface Options {
   loaded: boolean;
   canLoadOlder: boolean;
   loadOlder: () => Promise<void>;
-  focus?: { msgId: number; scrollToRow: (index: number) => void };
+  scrollToRow: (index: number) => void;
+  /** Open at this message (msg_id) instead of at the newest. */
+  openAt?: number;
 }
 
-export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoadOlder, loadOlder, focus }: Options) {
-  const seeking = useRef(focus !== undefined);
+export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoadOlder, loadOlder, scrollToRow, openAt }: Options) {
+  // The message being sought, and whether the thread opened with it (then it never went to the bottom).
+  const target = useRef<{ msgId: number; opening: boolean } | null>(openAt ? { msgId: openAt, opening: true } : null);
+  const seeking = useRef(target.current !== null);
   const pinned = useRef(!seeking.current);
+  const [seekRound, setSeekRound] = useState(0);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const loading = useRef(false);
   // Distance from the bottom to restore once older rows land above the first one we had.
@@ -54,24 +60,35 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
     loadPage();
   };
 
-  // Seeking the message to open at: older pages until it is there, or until it cannot be.
+  // Seeking a message: older pages until it is there, or until it cannot be.
   useLayoutEffect(() => {
-    if (!seeking.current || !focus || !loaded || loadingOlder) return;
-    const index = rows.findIndex((r) => r.kind === 'message' && r.message.msg_id === focus.msgId);
+    const sought = target.current;
+    if (!seeking.current || !sought || !loaded || loadingOlder) return;
+    const index = rows.findIndex((r) => r.kind === 'message' && r.message.msg_id === sought.msgId);
     if (index >= 0) {
       seeking.current = false;
-      focus.scrollToRow(index);
+      pinned.current = false;
+      scrollToRow(index);
       setFocusedKey(rows[index]!.key);
       return;
     }
     const oldest = rows.find((r) => r.kind === 'message' && r.message.msg_id > 0);
-    const passed = oldest?.kind === 'message' && oldest.message.msg_id < focus.msgId;
+    const passed = oldest?.kind === 'message' && oldest.message.msg_id < sought.msgId;
     if (canLoadOlder && !passed) return loadPage();
-    // Not in this chat any more: open at the newest as usual.
+    // Not in this chat any more: an opening chat shows the newest as usual.
     seeking.current = false;
-    pinned.current = true;
-    toBottom();
-  }, [rows, loaded, canLoadOlder, loadingOlder]);
+    if (sought.opening) {
+      pinned.current = true;
+      toBottom();
+    }
+  }, [rows, loaded, canLoadOlder, loadingOlder, seekRound]);
+
+  /** Brings the thread to a message (a tapped quote), loading older pages as needed. */
+  const seek = (msgId: number) => {
+    target.current = { msgId, opening: false };
+    seeking.current = true;
+    setSeekRound((n) => n + 1);
+  };
 
   useEffect(() => {
     if (!focusedKey) return;
@@ -117,5 +134,5 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
     toBottom();
   };
 
-  return { onScroll, unseen, jumpToBottom, loadingOlder, focusedKey };
+  return { onScroll, unseen, jumpToBottom, loadingOlder, focusedKey, seek };
 }
