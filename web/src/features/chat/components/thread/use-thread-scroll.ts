@@ -111,7 +111,7 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
     // The first rows shown are not "new messages", wherever the thread opens.
     const appended = lastKey.current !== undefined && last.key !== lastKey.current;
     lastKey.current = last.key;
-    // Opening at a message: the seeking effect places the thread.
+    // While a message is sought, the seeking effect places the thread.
     if (seeking.current) return;
     if (restore.current && rows[0]!.key !== restore.current.firstKey) {
       el.scrollTop = el.scrollHeight - restore.current.fromBottom;
