@@ -1,13 +1,16 @@
-// The composer sends trimmed text through the outbox and never sends an empty message.
+// The composer sends trimmed text through the outbox, never an empty message nor one over 2048
+// characters.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Composer } from '../../web/src/features/chat/components/composer/composer';
 import { composerDraft } from '../../web/src/features/chat/components/composer/composer-draft';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
+import { hideToast, ToastHost } from '../../web/src/components/ui/toast';
 
 function renderComposer() {
   const sendText = vi.spyOn(chatStore.sender, 'sendText').mockResolvedValue();
-  render(<Composer contactKey="8" />);
+  hideToast();
+  render(<><Composer contactKey="8" /><ToastHost /></>);
   return { sendText, input: screen.getByRole('textbox', { name: 'Message' }) };
 }
 
@@ -36,6 +39,20 @@ describe('composer', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(sendText).not.toHaveBeenCalled();
+  });
+
+  it('takes up to 2048 characters and refuses more with the notice, keeping the text', () => {
+    const { sendText, input } = renderComposer();
+    expect((input as HTMLTextAreaElement).maxLength).toBe(2048);
+    // A value set past the field's limit (as a script or an old browser could).
+    fireEvent.change(input, { target: { value: 'x'.repeat(2049) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sendText).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toBe('A message can be at most 2048 characters');
+    expect((input as HTMLTextAreaElement).value).toHaveLength(2049);
+    fireEvent.change(input, { target: { value: 'y'.repeat(2048) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sendText).toHaveBeenCalledWith('8', 'y'.repeat(2048), undefined);
   });
 
   it('sends a quote with the text, then drops the quote', () => {
