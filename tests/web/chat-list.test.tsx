@@ -94,6 +94,18 @@ describe('chat list', () => {
     expect(calls.some((c) => c.path === '/enterprise/im/setChatTop')).toBe(false);
   });
 
+  it('signs out to the login page with a dialog when another phone logged in to the account', async () => {
+    const { router } = await openHome();
+    act(() => chatStore.onEffect({ kind: 'loggedInElsewhere' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Your account has been logged in from another location!');
+    expect(currentPath(router)).toBe('/pages/login/index');
+    expect(storage.getToken()).toBeFalsy();
+    // A dialog stays until read (the toast before it was gone after 2.5 s).
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('offers a reconnect once the socket has given up', async () => {
     const { user } = await openHome();
     const reconnect = vi.spyOn(chatStore, 'reconnect');

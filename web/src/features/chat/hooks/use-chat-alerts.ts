@@ -3,7 +3,7 @@
 // took over this account.
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { showToast } from '../../../components/ui/toast';
+import { showDialog } from '../../../components/ui/dialog';
 import { endSession } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
 import { chatStore } from '../state/chat-store';
@@ -19,8 +19,9 @@ export function useChatAlerts(): void {
         if (setting.vibrateStatus) navigator.vibrate?.(200);
       } else if (effect.kind === 'loggedInElsewhere') {
         chatStore.stop();
-        showToast(t('error.loggedInElsewhere'), 2500);
         endSession();
+        // A dialog on the login page, not a passing toast: the person may pick the phone up much later.
+        void showDialog(t('error.loggedInElsewhere'));
       }
     };
     return () => {
