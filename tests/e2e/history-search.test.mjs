@@ -1,7 +1,8 @@
 // Finding an old message opens the chat at it: B searches a long chat's history (from the chat's
 // details, and from the search page), taps a hit three pages back, and the chat loads back to it,
 // shows it on screen and marks it for a moment; a hit that is gone opens the chat at the newest;
-// tapping the quote under a reply goes back to the quoted message the same way.
+// tapping the quote under a reply goes back to the quoted message the same way; a word wider than
+// the screen wraps inside its bubble and its quote.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { locale, startApp, waitUntil } from './harness.mjs';
@@ -81,6 +82,23 @@ describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeo
     await quote.click();
     await focused.filter({ hasText: line(4) }).waitFor();
     await waitUntil(() => onScreen(b.page, line(4)), { message: 'the quoted message on screen' });
+
+    // 5. A word longer than the screen is wide wraps inside its bubble, and so does its quote.
+    const long = 'x'.repeat(300);
+    await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: long, toContactId: bUser.user_id, is_group: 0 }, a.authToken);
+    const longSent = await app.api('/enterprise/im/getMessageList', { toContactId: bUser.user_id }, a.authToken);
+    const longId = longSent.data.at(-1).msg_id;
+    await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'about that', toContactId: bUser.user_id, is_group: 0, pid: longId }, a.authToken);
+    // B is still reading the quoted message far up: the new ones arrive below, behind the pill.
+    await b.page.getByText(en.chat.newMessages).click();
+    const width = b.page.viewportSize().width;
+    const longBubble = b.page.getByTestId('bubble').filter({ hasText: new RegExp(`^${long}$`) });
+    await longBubble.waitFor();
+    const quoteButton = b.page.getByRole('button', { name: new RegExp(`xxxxxxxxxx`) });
+    await quoteButton.waitFor();
+    for (const box of [await longBubble.boundingBox(), await quoteButton.boundingBox()]) {
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `inside the screen: ${JSON.stringify(box)} of ${width}`);
+    }
 
     assert.deepEqual(b.errors.map(String), []);
   });

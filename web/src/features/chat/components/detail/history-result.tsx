@@ -19,7 +19,7 @@ export function HistoryResult({ message, query, roundAvatar, now, onOpen }: { me
             <span className="min-w-0 flex-1 truncate">{message.fromUser.displayName}</span>
             <span className="shrink-0">{formatChatListTime(new Date(message.sendTime), now, t)}</span>
           </span>
-          <span className="line-clamp-2 text-[15px] break-words text-neutral-900">
+          <span className="line-clamp-2 text-[15px] wrap-anywhere text-neutral-900">
             {placeholder
               ? `${placeholder}${message.fileName ? ` ${message.fileName}` : ''}`
               : <HighlightText text={plainText(message.content)} query={query} />}

@@ -7,7 +7,7 @@ import { isSingleEmoji, linkify } from './linkify';
 export function TextBubble({ text, mine }: { text: string; mine: boolean }) {
   if (isSingleEmoji(text)) return <EmojiBubble emoji={text} />;
   return (
-    <BubbleFrame mine={mine} className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
+    <BubbleFrame mine={mine} className="whitespace-pre-wrap wrap-anywhere">
       {linkify(text).map((part, i) =>
         part.kind === 'link' ? (
           <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="text-[#576b95] underline decoration-[#576b95]/40">
