@@ -1,5 +1,6 @@
-// The full-screen photo preview opens from a photo bubble and closes on a tap, on Escape, and by
-// itself when that photo is recalled while it is open.
+// The full-screen photo preview opens from a photo bubble, goes through the chat's other photos
+// (swipe, arrow keys, side buttons, "2 / 3"), and closes on a tap, on Escape, and by itself when
+// that photo is recalled while it is open.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ImagePreviewHost } from '../../web/src/features/chat/components/thread/image-preview';
@@ -13,7 +14,7 @@ const other = message(PEER, { type: 'image', content: '/file/42' });
 function Screen({ messages }: { messages: ChatMessage[] }) {
   return (
     <>
-      {messages.filter((m) => !m.is_undo).map((m) => <ImageBubble key={m.id} message={m} />)}
+      {messages.filter((m) => !m.is_undo && m.type === 'image').map((m) => <ImageBubble key={m.id} message={m} />)}
       <ImagePreviewHost messages={messages} />
     </>
   );
@@ -41,5 +42,50 @@ describe('photo preview', () => {
     expect(previewShown()).not.toBeNull();
     act(() => rerender(<Screen messages={[{ ...photo, is_undo: 1, type: 'event', content: '' }]} />));
     expect(previewShown()).toBeNull();
+  });
+
+  it("goes through the chat's photos by swipe, arrow keys and buttons, and a swipe does not close it", () => {
+    const text = message(PEER, { type: 'text', content: 'not a photo' });
+    const third = message(PEER, { type: 'image', content: '/file/43' });
+    render(<Screen messages={[photo, text, other, third]} />);
+    const shownSrc = () => previewShown()?.querySelector('img')?.getAttribute('src');
+    const counter = () => previewShown()?.querySelector('p')?.textContent;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Open photo' })[1]!);
+    expect([shownSrc(), counter()]).toEqual(['/file/42', '2 / 3']);
+
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect([shownSrc(), counter()]).toEqual(['/file/43', '3 / 3']);
+    expect(screen.queryByRole('button', { name: 'Next photo' })).toBeNull();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(shownSrc()).toBe('/file/43');
+
+    // A swipe to the right goes back; the click that ends it does not close the preview.
+    const dialog = previewShown()!;
+    fireEvent.pointerDown(dialog, { clientX: 100, clientY: 400 });
+    fireEvent.pointerUp(dialog, { clientX: 260, clientY: 410 });
+    fireEvent.click(dialog);
+    expect(shownSrc()).toBe('/file/42');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect([shownSrc(), counter()]).toEqual(['/file/41', '1 / 3']);
+    expect(screen.queryByRole('button', { name: 'Previous photo' })).toBeNull();
+    // A swipe left goes forward.
+    fireEvent.pointerDown(previewShown()!, { clientX: 300, clientY: 400 });
+    fireEvent.pointerUp(previewShown()!, { clientX: 120, clientY: 400 });
+    expect(shownSrc()).toBe('/file/42');
+
+    // A tap closes.
+    fireEvent.pointerDown(previewShown()!, { clientX: 200, clientY: 400 });
+    fireEvent.pointerUp(previewShown()!, { clientX: 201, clientY: 400 });
+    fireEvent.click(previewShown()!);
+    expect(previewShown()).toBeNull();
+  });
+
+  it('shows no counter or side buttons for the only photo', () => {
+    render(<Screen messages={[photo]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open photo' }));
+    expect(previewShown()?.querySelector('p')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Previous photo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next photo' })).toBeNull();
   });
 });

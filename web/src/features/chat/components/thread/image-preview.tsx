@@ -1,31 +1,83 @@
-// Full-screen preview of a chat image; a tap anywhere or Escape closes it, and so does the
+// Full-screen preview of a chat image. The chat's other photos are a swipe (or an arrow key, or
+// the side buttons) away, with "3 / 7" at the top; a tap or Escape closes it, and so does the
 // message being recalled (or leaving the thread) while it is open.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { createOverlay } from '../../../../lib/overlay-store';
 import type { ChatMessage } from '../../types';
+import { mediaSrc } from './message-rules';
 
-const preview = createOverlay<{ src: string; messageId: string }>();
-export const showImagePreview = (src: string, messageId: string) => preview.show({ src, messageId });
+const SWIPE_PX = 50;
+
+const preview = createOverlay<{ messageId: string }>();
+/** Opens the preview at an image message of the thread. */
+export const showImagePreview = (messageId: string) => preview.show({ messageId });
+
+/** The thread's photos that can be shown, oldest first. */
+const photosOf = (messages: ChatMessage[]) => messages.filter((m) => m.type === 'image' && !m.is_undo && mediaSrc(m));
 
 export function ImagePreviewHost({ messages }: { messages: ChatMessage[] }) {
   const { t } = useTranslation();
   const current = preview.useCurrent();
-  const shown = current && messages.find((m) => m.id === current.messageId && !m.is_undo);
+  const photos = current ? photosOf(messages) : [];
+  const index = current ? photos.findIndex((m) => m.id === current.messageId) : -1;
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const swiped = useRef(false);
+
+  const go = (step: number) => {
+    const next = photos[index + step];
+    if (next) preview.show({ messageId: next.id });
+  };
+
   useEffect(() => {
-    if (current && !shown) preview.hide();
-  }, [current, shown]);
+    if (current && index < 0) preview.hide();
+  }, [current, index]);
   useEffect(() => {
     if (!current) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && preview.hide();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') preview.hide();
+      else if (e.key === 'ArrowLeft') go(-1);
+      else if (e.key === 'ArrowRight') go(1);
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [current]);
-  if (!current || !shown) return null;
+  });
+  if (!current || index < 0) return null;
+
+  // A horizontal swipe moves between photos (and is not also a tap that closes).
+  const onPointerUp = (e: React.PointerEvent) => {
+    const start = pointer.current;
+    pointer.current = null;
+    if (!start) return;
+    const dx = e.clientX - start.x;
+    swiped.current = Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(e.clientY - start.y);
+    if (swiped.current) go(dx < 0 ? 1 : -1);
+  };
+  const onClick = () => {
+    if (swiped.current) swiped.current = false;
+    else preview.hide();
+  };
+  const step = (by: number) => (e: React.MouseEvent) => {
+    e.stopPropagation();
+    go(by);
+  };
+  const side = 'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-2xl text-white active:bg-white/30';
   return (
-    <div role="dialog" aria-modal="true" aria-label={t('chat.imagePreview')} onClick={preview.hide}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black">
-      <img src={current.src} alt="" className="max-h-full max-w-full object-contain" />
+    <div role="dialog" aria-modal="true" aria-label={t('chat.imagePreview')}
+      onPointerDown={(e) => (pointer.current = { x: e.clientX, y: e.clientY })} onPointerUp={onPointerUp} onClick={onClick}
+      className="fixed inset-0 z-50 flex touch-pan-y items-center justify-center bg-black select-none">
+      <img src={mediaSrc(photos[index]!)} alt="" draggable={false} className="max-h-full max-w-full object-contain" />
+      {photos.length > 1 && (
+        <>
+          <p className="absolute top-3 left-0 w-full text-center text-[14px] text-white/80">{index + 1} / {photos.length}</p>
+          {index > 0 && (
+            <button type="button" aria-label={t('chat.previousPhoto')} className={`${side} left-3`} onClick={step(-1)}>‹</button>
+          )}
+          {index < photos.length - 1 && (
+            <button type="button" aria-label={t('chat.nextPhoto')} className={`${side} right-3`} onClick={step(1)}>›</button>
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -3,11 +3,11 @@
 import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import { showImagePreview } from './image-preview';
+import { mediaSrc } from './message-rules';
 
 const MAX_SIDE = 150;
 const MIN_SIDE = 48;
 
-export const mediaSrc = (m: ChatMessage) => m.localUrl ?? m.content;
 
 export function thumbSize(width: unknown, height: unknown): { width: number; height: number } | null {
   const w = Number(width);
@@ -23,7 +23,7 @@ export function ImageBubble({ message }: { message: ChatMessage }) {
   const size = thumbSize(ext.width ?? message.file?.width, ext.height ?? message.file?.height);
   const src = mediaSrc(message);
   return (
-    <button type="button" onClick={() => src && showImagePreview(src, message.id)} aria-label={t('chat.openPhoto')}
+    <button type="button" onClick={() => src && showImagePreview(message.id)} aria-label={t('chat.openPhoto')}
       className="block overflow-hidden rounded-[6px] bg-neutral-200">
       {src && (
         <img src={src} alt="" loading="lazy" draggable={false} style={size ?? undefined}

@@ -1,5 +1,5 @@
 // Pure rules about one message on screen: which long-press actions it offers, whether an own
-// message reads as read, and what a quote of it says. Kept out of components so tests can
+// message reads as read, what a quote of it says, and where its bytes are. Kept out of components so tests can
 // state them directly.
 import type { ChatMessage } from '../../types';
 import { canRecall as serverRecallRule } from '../../../../../../worker/services/message-rules';
@@ -36,3 +36,6 @@ export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
 
 /** Own message in a single chat the peer has read (history flag or the live read watermark). */
 export const isReadByPeer = (m: ChatMessage, peerReadSeq: number) => Boolean(m.is_read) || (m.seq > 0 && m.seq <= peerReadSeq);
+
+/** Where a media or file message's bytes are: the local copy while it uploads, else the server's. */
+export const mediaSrc = (m: ChatMessage) => m.localUrl ?? m.content;
