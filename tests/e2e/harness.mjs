@@ -169,3 +169,33 @@ export async function waitUntil(check, { timeout = 15_000, interval = 100, messa
     await new Promise((r) => setTimeout(r, interval));
   }
 }
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Matches `s` as the whole text, nothing before or after. */
+export const exactly = (s) => new RegExp(`^${escapeRegExp(s)}$`);
+
+/** The chat screen's pieces on one phone, found by the texts of `lang` (English by default). */
+export function chatScreen(page, lang = 'en') {
+  const t = locale(lang);
+  const thread = page.getByTestId('thread');
+  const bubbles = thread.getByTestId('bubble');
+  /** The thread row (avatar, bubble, status) whose bubble matches `bubbleFilter`. */
+  // (`has` is looked up inside each row, so it starts from the page, not from the thread.)
+  const row = (bubbleFilter) => thread.locator('[data-index]').filter({ has: page.getByTestId('bubble').filter(bubbleFilter) });
+  return {
+    thread,
+    bubbles,
+    row,
+    textRow: (text) => row({ hasText: exactly(text) }),
+    imageRow: () => row({ has: page.getByRole('button', { name: t.chat.openPhoto, exact: true }) }),
+    /** The texts of all bubbles, in the order they stand in the page. */
+    bubbleTexts: () => bubbles.allInnerTexts().then((texts) => texts.map((text) => text.trim())),
+    input: page.getByLabel(t.chat.inputLabel, { exact: true }),
+    sendButton: page.getByRole('button', { name: t.chat.send, exact: true }),
+    moreButton: page.getByRole('button', { name: t.chat.moreButton, exact: true }),
+    /** The red "!" beside an own message that did not go out. */
+    unsentMark: (row) => row.getByRole('button', { name: t.chat.status.failed, exact: true }),
+    /** "Read" or "Unread" beside an own message the server has. */
+    deliveredMark: (row) => row.getByText(new RegExp(`^(${escapeRegExp(t.chat.status.read)}|${escapeRegExp(t.chat.status.unread)})$`)),
+  };
+}

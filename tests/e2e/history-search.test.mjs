@@ -5,7 +5,7 @@
 // the screen wraps inside its bubble and its quote.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { locale, startApp, waitUntil } from './harness.mjs';
+import { exactly, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
@@ -16,7 +16,7 @@ const line = (i) => `old line ${i}${i === 4 ? ' with the quince recipe' : ''}${i
 
 /** Whether the bubble with exactly `text` is inside the thread's visible area. */
 async function onScreen(page, text) {
-  const locator = page.getByTestId('bubble').filter({ hasText: new RegExp(`^${text}$`) });
+  const locator = page.getByTestId('bubble').filter({ hasText: exactly(text) });
   // The thread is virtualized: a row far from the screen is not in the page at all.
   if ((await locator.count()) === 0) return false;
   const thread = await page.getByTestId('thread').boundingBox();
@@ -92,7 +92,7 @@ describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeo
     // B is still reading the quoted message far up: the new ones arrive below, behind the pill.
     await b.page.getByText(en.chat.newMessages).click();
     const width = b.page.viewportSize().width;
-    const longBubble = b.page.getByTestId('bubble').filter({ hasText: new RegExp(`^${long}$`) });
+    const longBubble = b.page.getByTestId('bubble').filter({ hasText: exactly(long) });
     await longBubble.waitFor();
     const quoteButton = b.page.getByRole('button', { name: new RegExp(`xxxxxxxxxx`) });
     await quoteButton.waitFor();

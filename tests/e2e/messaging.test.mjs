@@ -6,15 +6,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
-import { locale, startApp, waitUntil } from './harness.mjs';
+import { chatScreen, exactly, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
 const A_ACCOUNT = '13800000002';
 const B_ACCOUNT = '13800000003';
 const fill = (text, params) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(params[k]));
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (s) => new RegExp(`^${escape(s)}$`);
 
 /** A real PNG (RGB, a colour gradient) built by hand, so the server's content sniffing accepts it. */
 function makePng(width, height) {
@@ -60,32 +58,11 @@ async function holdRequests(page, pattern) {
   };
 }
 
-/** The chat screen's pieces, for one phone. */
-function chatScreen(page) {
-  const thread = page.getByTestId('thread');
-  const bubbles = thread.getByTestId('bubble');
-  /** The thread row (avatar, bubble, status) whose bubble matches `bubbleFilter`. */
-  // (`has` is looked up inside each row, so it starts from the page, not from the thread.)
-  const row = (bubbleFilter) => thread.locator('[data-index]').filter({ has: page.getByTestId('bubble').filter(bubbleFilter) });
-  return {
-    thread,
-    bubbles,
-    row,
-    textRow: (text) => row({ hasText: exactly(text) }),
-    imageRow: () => row({ has: page.getByRole('button', { name: en.chat.openPhoto, exact: true }) }),
-    /** The texts of all bubbles, in the order they stand in the page. */
-    bubbleTexts: () => bubbles.allInnerTexts().then((texts) => texts.map((t) => t.trim())),
-    input: page.getByLabel(en.chat.inputLabel, { exact: true }),
-    sendButton: page.getByRole('button', { name: en.chat.send, exact: true }),
-    moreButton: page.getByRole('button', { name: en.chat.moreButton, exact: true }),
-  };
-}
-
-// The delivery mark beside an own bubble: a "Sending" spinner, then "Unread", then "Read".
+// The delivery mark beside an own bubble: a "Sending" spinner, then "Unread", then "Read"
+// (chatScreen's deliveredMark is either of the last two).
 const sendingMark = (row) => row.getByRole('status', { name: en.chat.status.sending });
 const unreadMark = (row) => row.getByText(en.chat.status.unread, { exact: true });
 const readMark = (row) => row.getByText(en.chat.status.read, { exact: true });
-const deliveredMark = (row) => row.getByText(new RegExp(`^(${escape(en.chat.status.read)}|${escape(en.chat.status.unread)})$`));
 
 /** Resolves once `locator` has had exactly `count` matches for `ms` ms in a row. */
 async function staysAt(locator, count, ms = 1500) {
@@ -219,7 +196,7 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     for (const text of burst) {
       await aChat.input.fill(text);
       await aChat.sendButton.click();
-      await deliveredMark(aChat.textRow(text)).waitFor();
+      await aChat.deliveredMark(aChat.textRow(text)).waitFor();
     }
     assert.deepEqual((await aChat.bubbleTexts()).filter((t) => burst.includes(t)), burst);
     // B is offline: none of them has arrived.

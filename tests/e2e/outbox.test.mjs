@@ -4,19 +4,13 @@
 // themselves, in the order written; B sees each once, in that order.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { locale, startApp, waitUntil } from './harness.mjs';
+import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
 const A_ACCOUNT = '13800000012';
 const B_ACCOUNT = '13800000013';
 const WRITTEN = ['written offline, first', 'written offline, second'];
-
-/** The texts of the bubbles in one phone's thread, in page order, trimmed. */
-const bubbleTexts = (page) => page.getByTestId('thread').getByTestId('bubble').allInnerTexts().then((texts) => texts.map((t) => t.trim()));
-/** The thread row holding the bubble with exactly `text`. */
-const rowOf = (page, text) =>
-  page.getByTestId('thread').locator('[data-index]').filter({ has: page.getByTestId('bubble').filter({ hasText: new RegExp(`^${text}$`) }) });
 
 describe('the outbox across a reload (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
@@ -40,6 +34,9 @@ describe('the outbox across a reload (DEMO_MODE=true)', { timeout: 180_000 }, ()
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();
     await b.page.goto(app.path(`/pages/message/chat?id=${aUser.user_id}`));
     await b.page.getByRole('heading', { name: aUser.realname, exact: true }).waitFor();
+    const aChat = chatScreen(a.page);
+    const bChat = chatScreen(b.page);
+    const written = (chat) => chat.bubbleTexts().then((texts) => texts.filter((t) => WRITTEN.includes(t)));
 
     // 1. Every send fails as a dropped network would; both messages are marked unsent.
     let attempts = 0;
@@ -47,22 +44,21 @@ describe('the outbox across a reload (DEMO_MODE=true)', { timeout: 180_000 }, ()
       attempts += 1;
       return route.abort('internetdisconnected');
     });
-    const input = a.page.getByLabel(en.chat.inputLabel, { exact: true });
     for (const text of WRITTEN) {
-      await input.fill(text);
-      await a.page.getByRole('button', { name: en.chat.send, exact: true }).click();
-      await rowOf(a.page, text).getByRole('button', { name: en.chat.status.failed, exact: true }).waitFor();
+      await aChat.input.fill(text);
+      await aChat.sendButton.click();
+      await aChat.unsentMark(aChat.textRow(text)).waitFor();
     }
     assert.ok(attempts >= 1, 'A tried to send');
 
     // 2. A reloads: both come back from the outbox, still unsent, in the order written.
     await a.page.reload();
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();
-    for (const text of WRITTEN) await rowOf(a.page, text).getByRole('button', { name: en.chat.status.failed, exact: true }).waitFor();
-    assert.deepEqual((await bubbleTexts(a.page)).filter((t) => WRITTEN.includes(t)), WRITTEN);
+    for (const text of WRITTEN) await aChat.unsentMark(aChat.textRow(text)).waitFor();
+    assert.deepEqual(await written(aChat), WRITTEN);
     const socketsAfterReload = aSockets.length;
     // Nothing has reached B.
-    for (const text of WRITTEN) assert.equal(await rowOf(b.page, text).count(), 0, `"${text}" reached B while A could not send`);
+    for (const text of WRITTEN) assert.equal(await bChat.textRow(text).count(), 0, `"${text}" reached B while A could not send`);
 
     // 3. The network is back; the server drops A's socket and A's own reconnect (5 s later) sends
     // what waited, without anyone touching it.
@@ -70,18 +66,16 @@ describe('the outbox across a reload (DEMO_MODE=true)', { timeout: 180_000 }, ()
     const dropped = await fetch(`${app.url}/dev/dropSockets?account=${A_ACCOUNT}`, { method: 'POST' }).then((r) => r.json());
     assert.ok(dropped.data?.dropped >= 1, `the server closed A's socket: ${JSON.stringify(dropped)}`);
     await waitUntil(() => aSockets.length > socketsAfterReload, { timeout: 20_000, message: "A's new socket" });
-    for (const text of WRITTEN) {
-      await rowOf(a.page, text).getByText(new RegExp(`^(${en.chat.status.read}|${en.chat.status.unread})$`)).waitFor({ timeout: 20_000 });
-    }
+    for (const text of WRITTEN) await aChat.deliveredMark(aChat.textRow(text)).waitFor({ timeout: 20_000 });
 
     // 4. B has each once, in the order written (B has the chat open, so A then sees them read).
-    await waitUntil(async () => (await bubbleTexts(b.page)).filter((t) => WRITTEN.includes(t)).length >= 2, { timeout: 20_000, message: 'B to show both' });
-    assert.deepEqual((await bubbleTexts(b.page)).filter((t) => WRITTEN.includes(t)), WRITTEN);
-    for (const text of WRITTEN) await rowOf(a.page, text).getByText(en.chat.status.read, { exact: true }).waitFor({ timeout: 20_000 });
+    await waitUntil(async () => (await written(bChat)).length >= 2, { timeout: 20_000, message: 'B to show both' });
+    assert.deepEqual(await written(bChat), WRITTEN);
+    for (const text of WRITTEN) await aChat.textRow(text).getByText(en.chat.status.read, { exact: true }).waitFor({ timeout: 20_000 });
     // The server stored each once: a reload of B's history shows the same.
     await b.page.reload();
-    await rowOf(b.page, WRITTEN[1]).waitFor();
-    assert.deepEqual((await bubbleTexts(b.page)).filter((t) => WRITTEN.includes(t)), WRITTEN);
+    await bChat.textRow(WRITTEN[1]).waitFor();
+    assert.deepEqual(await written(bChat), WRITTEN);
 
     assert.deepEqual(a.errors.map(String), []);
     assert.deepEqual(b.errors.map(String), []);

@@ -1,5 +1,6 @@
-// The chat screen (/pages/message/chat?id=<contact>[&msg=<msg_id> to open at a message]): top bar, the virtualized thread and the
-// composer, plus the overlays the thread opens (long-press menu, action sheet, image preview).
+// The chat screen (/pages/message/chat?id=<contact>, with &msg=<msg_id> to open at a message):
+// top bar, the virtualized thread and the composer, plus the overlays the thread opens
+// (long-press menu, action sheet, image preview).
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../config/paths';

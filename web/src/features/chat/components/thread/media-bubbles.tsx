@@ -8,7 +8,6 @@ import { mediaSrc } from './message-rules';
 const MAX_SIDE = 150;
 const MIN_SIDE = 48;
 
-
 export function thumbSize(width: unknown, height: unknown): { width: number; height: number } | null {
   const w = Number(width);
   const h = Number(height);

@@ -1,7 +1,7 @@
 // The thread as a virtualized list: only rows near the screen are in the DOM, each measured
 // after render so bubbles of any height line up. Scrolling rules live in useThreadScroll.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import type { ChatMessage, Thread } from '../../types';
@@ -45,17 +45,13 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
     scroller, rows, totalSize, me, loaded: thread.loaded, canLoadOlder: thread.loaded && thread.hasMore, loadOlder,
     scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'center' }), openAt: focusId,
   });
-  // Stable across renders, so the memoised rows do not re-render for it.
-  const seek = useRef(scroll.seek);
-  seek.current = scroll.seek;
-  const onQuoteTap = useCallback((msgId: number) => seek.current(msgId), []);
 
   const renderMessage = (message: ChatMessage) => {
     const mine = message.fromUser.id === me;
     return (
       <MessageRow message={message} mine={mine} isGroup={isGroup} roundAvatar={roundAvatar}
         read={mine && isReadByPeer(message, thread.peerReadSeq)}
-        recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null} onQuoteTap={onQuoteTap} {...handlers} />
+        recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null} onQuoteTap={scroll.seek} {...handlers} />
     );
   };
 
@@ -65,9 +61,10 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
         <div className="relative w-full" style={{ height: totalSize }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
+            const focused = scroll.focusedKey === row.key;
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} data-focused={scroll.focusedKey === row.key || undefined}
-                className={`absolute top-0 left-0 w-full transition-colors duration-700 ${scroll.focusedKey === row.key ? 'bg-[#fdf1c4]' : ''}`}
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} data-focused={focused || undefined}
+                className={`absolute top-0 left-0 w-full transition-colors duration-700 ${focused ? 'bg-[#fdf1c4]' : ''}`}
                 style={{ transform: `translateY(${item.start}px)` }}>
                 {row.kind === 'time' ? <TimeSeparator sendTime={row.sendTime} now={now} /> : renderMessage(row.message)}
               </div>

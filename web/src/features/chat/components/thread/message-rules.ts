@@ -1,6 +1,6 @@
 // Pure rules about one message on screen: which long-press actions it offers, whether an own
-// message reads as read, what a quote of it says, and where its bytes are. Kept out of components so tests can
-// state them directly.
+// message reads as read, what a quote of it says, and where its bytes are. Kept out of
+// components so tests can state them directly.
 import type { ChatMessage } from '../../types';
 import { canRecall as serverRecallRule } from '../../../../../../worker/services/message-rules';
 

@@ -26,10 +26,11 @@ export function quoteLine(quote: QuoteInfo, t: TFunction): string {
 export function QuoteBlock({ quote, onOpen }: { quote: QuoteInfo; onOpen?: () => void }) {
   const { t } = useTranslation();
   const className = 'mt-1 block max-w-full rounded-[4px] bg-black/[0.05] px-2 py-1.5 text-left text-[13px] leading-[18px] text-neutral-500';
-  const text = <span className="line-clamp-2 wrap-anywhere whitespace-pre-wrap">{quoteLine(quote, t)}</span>;
+  const line = quoteLine(quote, t);
+  const text = <span className="line-clamp-2 wrap-anywhere whitespace-pre-wrap">{line}</span>;
   if (!onOpen) return <div className={className}>{text}</div>;
   return (
-    <button type="button" onClick={onOpen} aria-label={t('chat.showQuoted', { quote: quoteLine(quote, t) })} className={`${className} active:bg-black/10`}>
+    <button type="button" onClick={onOpen} aria-label={t('chat.showQuoted', { quote: line })} className={`${className} active:bg-black/10`}>
       {text}
     </button>
   );

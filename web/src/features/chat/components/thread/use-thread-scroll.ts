@@ -4,7 +4,7 @@
 // (opened at a search hit, or a tapped quote), it loads older pages until that message is there,
 // centres it and marks it for a moment; one that is no longer there (recalled, expired) leaves
 // the thread at the newest when opening, and where it was otherwise.
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ThreadRow } from './build-rows';
 
 const BOTTOM_SLACK_PX = 48;
@@ -26,10 +26,10 @@ interface Options {
 }
 
 export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoadOlder, loadOlder, scrollToRow, openAt }: Options) {
-  // The message being sought, and whether the thread opened with it (then it never went to the bottom).
+  // The message being sought (null when none is), and whether the thread opened with it (then it
+  // never went to the bottom).
   const target = useRef<{ msgId: number; opening: boolean } | null>(openAt ? { msgId: openAt, opening: true } : null);
-  const seeking = useRef(target.current !== null);
-  const pinned = useRef(!seeking.current);
+  const pinned = useRef(!openAt);
   const [seekRound, setSeekRound] = useState(0);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const loading = useRef(false);
@@ -55,7 +55,7 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
 
   const maybeLoadOlder = () => {
     const el = scroller.current;
-    if (!el || seeking.current || loading.current || !canLoadOlder || el.scrollTop > LOAD_OLDER_PX || !rows[0]) return;
+    if (!el || target.current || loading.current || !canLoadOlder || el.scrollTop > LOAD_OLDER_PX || !rows[0]) return;
     restore.current = { firstKey: rows[0].key, fromBottom: el.scrollHeight - el.scrollTop };
     loadPage();
   };
@@ -63,10 +63,10 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
   // Seeking a message: older pages until it is there, or until it cannot be.
   useLayoutEffect(() => {
     const sought = target.current;
-    if (!seeking.current || !sought || !loaded || loadingOlder) return;
+    if (!sought || !loaded || loadingOlder) return;
     const index = rows.findIndex((r) => r.kind === 'message' && r.message.msg_id === sought.msgId);
     if (index >= 0) {
-      seeking.current = false;
+      target.current = null;
       pinned.current = false;
       scrollToRow(index);
       setFocusedKey(rows[index]!.key);
@@ -76,19 +76,18 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
     const passed = oldest?.kind === 'message' && oldest.message.msg_id < sought.msgId;
     if (canLoadOlder && !passed) return loadPage();
     // Not in this chat any more: an opening chat shows the newest as usual.
-    seeking.current = false;
+    target.current = null;
     if (sought.opening) {
       pinned.current = true;
       toBottom();
     }
   }, [rows, loaded, canLoadOlder, loadingOlder, seekRound]);
 
-  /** Brings the thread to a message (a tapped quote), loading older pages as needed. */
-  const seek = (msgId: number) => {
+  /** Brings the thread to a message (a tapped quote), loading older pages as needed. Stable. */
+  const seek = useCallback((msgId: number) => {
     target.current = { msgId, opening: false };
-    seeking.current = true;
     setSeekRound((n) => n + 1);
-  };
+  }, []);
 
   useEffect(() => {
     if (!focusedKey) return;
@@ -112,7 +111,7 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
     const appended = lastKey.current !== undefined && last.key !== lastKey.current;
     lastKey.current = last.key;
     // While a message is sought, the seeking effect places the thread.
-    if (seeking.current) return;
+    if (target.current) return;
     if (restore.current && rows[0]!.key !== restore.current.firstKey) {
       el.scrollTop = el.scrollHeight - restore.current.fromBottom;
       restore.current = null;
