@@ -1,9 +1,10 @@
 // The socket's schedule (spec §4, §9): a ticket, then the socket; a ping every 20 s; after a
 // close a new try every 5 s, at most 5, then 'failed' for the notice; the notice's button and the
-// app becoming visible start a fresh round. Timers are fake, the WebSocket a stand-in (jsdom has
-// no server to talk to); what is checked is when tickets are asked for and sockets opened.
+// app becoming visible start a fresh round. A socket that stops answering (a ping or the handshake
+// unanswered for 10 s) counts as closed. Timers are fake, the WebSocket a stand-in (jsdom has no
+// server to talk to); what is checked is when tickets are asked for and sockets opened.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEARTBEAT_MS, MAX_RETRIES, RETRY_MS, Realtime, type RealtimeStatus } from '../../web/src/lib/realtime';
+import { ANSWER_TIMEOUT_MS, HEARTBEAT_MS, MAX_RETRIES, RETRY_MS, Realtime, type RealtimeStatus } from '../../web/src/lib/realtime';
 import { PING_FRAME } from '../../worker/protocol/socket';
 
 class FakeSocket {
@@ -29,6 +30,10 @@ class FakeSocket {
     this.readyState = FakeSocket.OPEN;
     this.onopen?.();
   }
+  /** The server's answer to a ping (workerd's auto-response). */
+  pong() {
+    this.onmessage?.({ data: '{"type":"pong"}' });
+  }
   /** The connection went away (server closed it, network dropped). */
   drop() {
     this.readyState = 3;
@@ -36,11 +41,12 @@ class FakeSocket {
   }
 }
 
-function setup({ ticketFails = false } = {}) {
+function setup({ ticketFails = false, ticketGate }: { ticketFails?: boolean; ticketGate?: Promise<void> } = {}) {
   const statuses: RealtimeStatus[] = [];
   const frames: unknown[] = [];
   let fail = ticketFails;
   const ticket = vi.fn(async () => {
+    await ticketGate;
     if (fail) throw new TypeError('offline');
     return 't/1+2';
   });
@@ -69,6 +75,8 @@ afterEach(() => {
 describe('realtime socket', () => {
   it("keeps the spec's numbers: a ping every 20 s, a retry every 5 s, 5 retries", () => {
     expect({ HEARTBEAT_MS, RETRY_MS, MAX_RETRIES }).toEqual({ HEARTBEAT_MS: 20_000, RETRY_MS: 5_000, MAX_RETRIES: 5 });
+    // Our own: less than a beat, so a dead socket is found before the next ping is due.
+    expect(ANSWER_TIMEOUT_MS).toBe(10_000);
   });
 
   it('opens the socket with a fresh ticket and pings every 20 s', async () => {
@@ -86,8 +94,11 @@ describe('realtime socket', () => {
     expect(socket.sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(socket.sent).toEqual([PING_FRAME]);
+    socket.pong();
     await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
     expect(socket.sent).toEqual([PING_FRAME, PING_FRAME]);
+    socket.pong();
+    expect(socket.closedWith).toBeNull();
 
     // Frames with a type reach the app; anything else is dropped without breaking the socket.
     socket.onmessage?.({ data: '{"type":"simple","seq":3,"data":{"id":"x"}}' });
@@ -173,6 +184,121 @@ describe('realtime socket', () => {
     realtime.stop();
   });
 
+  it('takes a socket whose ping goes unanswered for 10 s for dead, and connects again', async () => {
+    const { realtime, ticket, statuses, frames } = setup();
+    realtime.start();
+    await settle();
+    const dead = FakeSocket.made[0]!;
+    dead.open();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(dead.sent).toEqual([PING_FRAME]);
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS - 1);
+    expect(dead.closedWith).toBeNull();
+    expect(statuses.at(-1)).toBe('open');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(dead.closedWith).not.toBeNull();
+    expect(statuses.at(-1)).toBe('retrying');
+    // The usual schedule from there: a new ticket and socket 5 s later.
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    expect(ticket).toHaveBeenCalledTimes(2);
+    expect(FakeSocket.made).toHaveLength(2);
+    FakeSocket.made[1]!.open();
+    expect(statuses.at(-1)).toBe('open');
+    // What the abandoned socket does later reaches nobody and starts nothing.
+    dead.onmessage?.({ data: '{"type":"simple","seq":9}' });
+    dead.drop();
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    expect(frames).toEqual([]);
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(statuses.at(-1)).toBe('open');
+    realtime.stop();
+  });
+
+  it('counts any frame as the answer to a ping', async () => {
+    const { realtime, frames } = setup();
+    realtime.start();
+    await settle();
+    const socket = FakeSocket.made[0]!;
+    socket.open();
+    for (let beat = 1; beat <= 3; beat++) {
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      socket.onmessage?.({ data: `{"type":"simple","seq":${beat}}` });
+    }
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS);
+    expect(socket.sent).toEqual([PING_FRAME, PING_FRAME, PING_FRAME]);
+    expect(socket.closedWith).toBeNull();
+    expect(frames).toHaveLength(3);
+    realtime.stop();
+  });
+
+  it('gives up a handshake that has not finished in 10 s and tries again', async () => {
+    const { realtime, ticket, statuses } = setup();
+    realtime.start();
+    await settle();
+    const hanging = FakeSocket.made[0]!;
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS);
+    expect(hanging.closedWith).not.toBeNull();
+    expect(statuses.at(-1)).toBe('retrying');
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    expect(ticket).toHaveBeenCalledTimes(2);
+    FakeSocket.made[1]!.open();
+    // Its late open changes nothing.
+    hanging.open();
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(statuses.at(-1)).toBe('open');
+    realtime.stop();
+  });
+
+  it('pings at once when the app becomes visible or the browser is back online', async () => {
+    const { realtime, ticket } = setup();
+    realtime.start();
+    await settle();
+    const socket = FakeSocket.made[0]!;
+    socket.open();
+    // Visible again with a working socket: one ping, answered, and the socket stays.
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(socket.sent).toEqual([PING_FRAME]);
+    socket.pong();
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS);
+    expect(socket.closedWith).toBeNull();
+    // Back online after the network changed: the ping gets no answer, so a new socket follows.
+    window.dispatchEvent(new Event('online'));
+    expect(socket.sent).toEqual([PING_FRAME, PING_FRAME]);
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS + RETRY_MS);
+    expect(socket.closedWith).not.toBeNull();
+    expect(ticket).toHaveBeenCalledTimes(2);
+    expect(FakeSocket.made).toHaveLength(2);
+    realtime.stop();
+  });
+
+  it("online after 'failed' starts a fresh round at once, and never two connects side by side", async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { realtime, ticket, statuses, networkBack } = setup({ ticketFails: true });
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(MAX_RETRIES * RETRY_MS);
+    expect(statuses.at(-1)).toBe('failed');
+    const tries = ticket.mock.calls.length;
+    networkBack();
+    // A ticket that takes its time: the events while it is on the way start nothing more.
+    ticket.mockImplementation(async () => {
+      await gate;
+      return 't';
+    });
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(ticket).toHaveBeenCalledTimes(tries + 1);
+    expect(statuses.at(-1)).toBe('connecting');
+    window.dispatchEvent(new Event('online'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(ticket).toHaveBeenCalledTimes(tries + 1);
+    release();
+    await settle();
+    expect(FakeSocket.made).toHaveLength(1);
+    realtime.stop();
+  });
+
   it('stops for good on logout: closes the socket and never retries', async () => {
     const { realtime, ticket, statuses } = setup();
     realtime.start();
@@ -184,6 +310,7 @@ describe('realtime socket', () => {
     expect(statuses.at(-1)).toBe('idle');
     socket.drop();
     document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(10 * RETRY_MS + HEARTBEAT_MS);
     expect(ticket).toHaveBeenCalledTimes(1);
     expect(socket.sent).toEqual([]);

@@ -1,11 +1,17 @@
 // The realtime socket (spec §4): a one-time ticket, then the WebSocket; a ping every 20 s;
 // after a close it retries every 5 s up to 5 times, then reports 'failed' so the UI can offer
 // a reconnect button; it also reconnects when the app becomes visible again.
+// A socket can also die without closing (the phone changed networks, the laptop slept): the
+// browser then keeps it "open" for minutes while nothing arrives. So a ping, or a handshake,
+// that gets no answer within 10 s counts as a close; and when the app becomes visible or the
+// browser says it is back online, an open socket is pinged at once instead of at the next beat.
 import { PING_FRAME } from '../../../worker/protocol/socket';
 
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 5_000;
 export const MAX_RETRIES = 5;
+/** How long a ping (or the handshake) may go unanswered before the socket is taken for dead. */
+export const ANSWER_TIMEOUT_MS = 10_000;
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed';
 
@@ -28,7 +34,11 @@ export class Realtime {
   private ws: WebSocket | null = null;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Armed while the socket owes an answer (to a ping, or to the handshake). */
+  private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private retries = 0;
+  /** A ticket is being fetched: no second connect may start beside it. */
+  private fetchingTicket = false;
   private stopped = true;
 
   constructor(private readonly options: RealtimeOptions) {}
@@ -36,14 +46,17 @@ export class Realtime {
   start(): void {
     this.stopped = false;
     document.addEventListener('visibilitychange', this.onVisible);
+    window.addEventListener('online', this.onOnline);
     void this.connect();
   }
 
   stop(): void {
     this.stopped = true;
     document.removeEventListener('visibilitychange', this.onVisible);
+    window.removeEventListener('online', this.onOnline);
     clearTimeout(this.retryTimer);
     clearInterval(this.heartbeat);
+    this.clearAnswer();
     this.ws?.close(1000, 'logout');
     this.ws = null;
     this.options.onStatus('idle');
@@ -57,43 +70,90 @@ export class Realtime {
   }
 
   private onVisible = () => {
-    if (document.visibilityState === 'visible' && !this.ws && !this.stopped) this.reconnect();
+    if (document.visibilityState === 'visible') this.checkNow();
   };
 
+  private onOnline = () => this.checkNow();
+
+  /** No socket: a fresh round now. An open one: a ping now, to learn whether it still works. */
+  private checkNow(): void {
+    if (this.stopped) return;
+    if (!this.ws) this.reconnect();
+    else this.ping(this.ws);
+  }
+
+  private ping(ws: WebSocket): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    ws.send(PING_FRAME);
+    this.expectAnswer(ws);
+  }
+
+  private expectAnswer(ws: WebSocket): void {
+    this.answerTimer ??= setTimeout(() => this.abandon(ws), ANSWER_TIMEOUT_MS);
+  }
+
+  private clearAnswer(): void {
+    clearTimeout(this.answerTimer);
+    this.answerTimer = undefined;
+  }
+
+  /**
+   * A socket that stopped answering is dropped as if it had closed; the next one's sync replays
+   * what it missed.
+   */
+  private abandon(ws: WebSocket): void {
+    this.answerTimer = undefined;
+    if (this.ws !== ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
+    this.onClosed(ws);
+  }
+
+  private onClosed(ws: WebSocket): void {
+    if (this.ws !== ws) return; // one left behind by stop(): nothing of it is running
+    this.ws = null;
+    clearInterval(this.heartbeat);
+    this.clearAnswer();
+    this.scheduleRetry();
+  }
+
   private async connect(): Promise<void> {
-    if (this.stopped || this.ws) return;
+    if (this.stopped || this.ws || this.fetchingTicket) return;
     this.options.onStatus(this.retries === 0 ? 'connecting' : 'retrying');
     let ticket: string;
+    this.fetchingTicket = true;
     try {
       ticket = await this.options.ticket();
     } catch {
       this.scheduleRetry();
       return;
+    } finally {
+      this.fetchingTicket = false;
     }
     if (this.stopped) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/wss?ticket=${encodeURIComponent(ticket)}`);
     this.ws = ws;
+    this.expectAnswer(ws);
     ws.onopen = () => {
+      this.clearAnswer();
       this.retries = 0;
       this.options.onStatus('open');
       clearInterval(this.heartbeat);
-      this.heartbeat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(PING_FRAME), HEARTBEAT_MS);
+      this.heartbeat = setInterval(() => this.ping(ws), HEARTBEAT_MS);
       this.options.onOpen(ws);
     };
     ws.onmessage = (event) => {
+      this.clearAnswer(); // any frame shows the socket works
       try {
         const frame = JSON.parse(String(event.data)) as { type?: unknown };
-        if (frame && typeof frame.type === 'string') this.options.onFrame(frame as PushedFrame);
+        // A pong only tells that the socket works (seen above); the app gets every other frame.
+        if (frame && typeof frame.type === 'string' && frame.type !== 'pong') this.options.onFrame(frame as PushedFrame);
       } catch {
         // A frame we cannot read is dropped; the next sync replays anything that mattered.
       }
     };
-    ws.onclose = () => {
-      clearInterval(this.heartbeat);
-      if (this.ws === ws) this.ws = null;
-      this.scheduleRetry();
-    };
+    ws.onclose = () => this.onClosed(ws);
   }
 
   private scheduleRetry(): void {
