@@ -1,6 +1,26 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, loginUser } from './helpers';
-import { connect } from './socket-helpers';
+import { SILENT_CLOSE_CODE, SILENT_SOCKET_MS } from '../../worker/durable/user-hub';
+import { PING_FRAME } from '../../worker/protocol/socket';
+import { call, loginUser, textMessage, userHubStub } from './helpers';
+import { connect, type Socket } from './socket-helpers';
+
+/** Makes every socket of `uid` look as if it had opened, and last sent anything, `ms` ago. */
+async function age(uid: number, ms: number) {
+  await runInDurableObject(userHubStub(uid), (_hub, state) => {
+    for (const ws of state.getWebSockets()) ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), heardAt: Date.now() - ms });
+  });
+}
+
+/** The code the socket was closed with by the server (fails after 5 s if it stays open). */
+const closeCode = (s: Socket) =>
+  new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still open (readyState ${s.ws.readyState})`)), 5000);
+    s.ws.addEventListener('close', (e) => {
+      clearTimeout(timer);
+      resolve(e.code);
+    });
+  });
 
 describe('presence', () => {
   it('tells a user who opened a chat when the peer comes online and goes offline', async () => {
@@ -47,6 +67,66 @@ describe('presence', () => {
     expect(laptop.frames.some(fromLaptop)).toBe(false);
     expect(tablet.frames.some((f) => f.type === 'offline')).toBe(false);
     for (const s of [phone, phoneAgain, laptop, tablet]) s.close();
+  });
+
+  it('closes a socket silent for two minutes when the hub next wakes, and the user goes offline', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const aId = a.userInfo.user_id;
+    const isA = (f: any) => f.type === 'isOnline' && f.data.id === aId;
+    // They have chatted, so B hears about A's presence.
+    await call('/enterprise/im/sendMessage', textMessage(aId, 'hi'), { token: b.token });
+    const bSocket = await connect(b.token);
+    await bSocket.next((f) => f.type === 'init');
+    const phone = await connect(a.token, 'phone');
+    await phone.next((f) => f.type === 'init');
+    await bSocket.next((f) => isA(f) && f.data.is_online === 1);
+
+    // The phone lost its network two minutes ago: the next message to A closes its socket
+    // instead of writing into it, and B sees A go offline.
+    await age(aId, SILENT_SOCKET_MS + 1000);
+    const closed = closeCode(phone);
+    await call('/enterprise/im/sendMessage', textMessage(aId, 'gone?'), { token: b.token });
+    expect(await closed).toBe(SILENT_CLOSE_CODE);
+    expect(phone.frames.some((f) => f.type === 'simple')).toBe(false);
+    await bSocket.next((f) => isA(f) && f.data.is_online === 0);
+    const contacts = await call('/enterprise/im/getContacts', {}, { token: b.token });
+    expect(contacts.body.data.find((c: any) => c.id === aId).is_online).toBe(0);
+
+    // Back with a new socket: online again, and the sync brings what the closed one missed.
+    const back = await connect(a.token, 'phone');
+    await back.next((f) => f.type === 'init');
+    back.send({ type: 'sync', since: 0 });
+    await back.next((f) => f.type === 'simple' && f.data.content === 'gone?');
+    await bSocket.next((f) => isA(f) && f.data.is_online === 1 && bSocket.frames.filter(isA).length >= 3);
+    expect(bSocket.frames.filter(isA).map((f) => f.data.is_online)).toEqual([1, 0, 1]);
+    for (const s of [bSocket, back]) s.close();
+  });
+
+  it('keeps sockets that pinged or are only quiet, and the user online', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const aId = a.userInfo.user_id;
+    const [phone, laptop, tablet] = await Promise.all([connect(a.token, 'phone'), connect(a.token, 'laptop'), connect(a.token, 'tablet')]);
+    await Promise.all([phone, laptop, tablet].map((s) => s.next((f) => f.type === 'init')));
+    // All three opened long ago; the laptop has pinged since (answered by the auto-response);
+    // the tablet has been quiet for a little less than the limit.
+    await age(aId, SILENT_SOCKET_MS + 1000);
+    laptop.send(PING_FRAME);
+    await laptop.next((f) => f.type === 'pong');
+    await runInDurableObject(userHubStub(aId), (_hub, state) => {
+      for (const ws of state.getWebSockets()) {
+        const info = ws.deserializeAttachment() as { deviceId: string };
+        if (info.deviceId === 'tablet') ws.serializeAttachment({ ...info, heardAt: Date.now() - SILENT_SOCKET_MS + 10_000 });
+      }
+    });
+    const phoneClosed = closeCode(phone);
+    await call('/enterprise/im/sendMessage', textMessage(aId, 'still there?'), { token: b.token });
+    expect(await phoneClosed).toBe(SILENT_CLOSE_CODE);
+    for (const s of [laptop, tablet]) {
+      await s.next((f) => f.type === 'simple' && f.data.content === 'still there?');
+      expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    }
+    expect((await call('/enterprise/im/getContactInfo', { id: aId }, { token: b.token })).body.data.is_online).toBe(1);
+    for (const s of [laptop, tablet]) s.close();
   });
 
   it('refuses contact info for oneself and unknown users', async () => {

@@ -1,6 +1,9 @@
 // UserHub: one per user. Holds the user's sockets (Hibernation API: the ping is answered by the
 // auto-response without waking the object), presence, chat-list state and the event log with
 // its monotonically increasing `seq`, so a reconnecting client replays exactly what it missed.
+// A socket that has been silent for two minutes (no ping answered, nothing sent) is closed the
+// next time the hub wakes for something else, so a phone that lost its network shows offline
+// and gets no frames it will never read; no timer wakes the hub for it.
 import { DurableObject } from 'cloudflare:workers';
 import * as v from 'valibot';
 import { ClientFrame, PING_FRAME, PONG_FRAME, SYNC_MAX_EVENTS, type EventType } from '../protocol/socket';
@@ -14,8 +17,22 @@ import { parseJsonOrNull } from '../services/json';
 
 const TICKET_TTL_MS = 60_000;
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
+/** Clients ping every 20 s, hidden browser tabs about once a minute; two minutes of nothing is a dead socket. */
+export const SILENT_SOCKET_MS = 120_000;
+/** The close code for a socket given up as silent (4000–4999 are the application's own). */
+export const SILENT_CLOSE_CODE = 4000;
 
-interface SocketInfo { uid: number; clientId: string; deviceId: string; isMobile: boolean; lang: Lang }
+interface SocketInfo {
+  uid: number;
+  clientId: string;
+  deviceId: string;
+  isMobile: boolean;
+  lang: Lang;
+  /** When the socket opened, or last sent a frame the hub handled itself (ms). */
+  heardAt: number;
+  /** Closed by the hub as silent: its presence change was already made. */
+  silent?: true;
+}
 
 export class UserHub extends DurableObject<Env> {
   private readonly store: UserStore;
@@ -37,7 +54,9 @@ export class UserHub extends DurableObject<Env> {
     const deviceId = this.store.takeTicket(url.searchParams.get('ticket') ?? '');
     if (!deviceId || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('invalid ticket', { status: 401 });
     const { 0: client, 1: server } = new WebSocketPair();
-    const info: SocketInfo = { uid, clientId: crypto.randomUUID(), deviceId, isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''), lang: pickLang(request.headers.get('accept-language')) };
+    const info: SocketInfo = { uid, clientId: crypto.randomUUID(), deviceId, isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''), lang: pickLang(request.headers.get('accept-language')), heardAt: Date.now() };
+    // A silent socket of this user is gone either way; presence stays online for the new one.
+    this.closeSilentSockets(false);
     const others = this.openSockets();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(info);
@@ -52,6 +71,7 @@ export class UserHub extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     const info = this.info(ws);
+    ws.serializeAttachment({ ...info, heardAt: Date.now() });
     const frame = v.safeParse(ClientFrame, parseJsonOrNull(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)));
     if (!frame.success) {
       ws.send(JSON.stringify({ type: 'error', data: { code: 400, msg: translate(info.lang, 'system.parameterError') } }));
@@ -62,14 +82,14 @@ export class UserHub extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    const { uid } = this.info(ws);
+    const { uid, silent } = this.info(ws);
     try {
       // Completes the closing handshake the client started (1005/1006 cannot be sent back).
       ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closed');
     } catch {
       // Already closed.
     }
-    if (this.openSockets().filter((s) => s !== ws).length === 0) await this.setPresence(uid, 0);
+    if (!silent && this.openSockets().filter((s) => s !== ws).length === 0) await this.setPresence(uid, 0);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
@@ -78,6 +98,7 @@ export class UserHub extends DurableObject<Env> {
 
   /** Conversation events from ConversationHubs; a redelivered event changes nothing (messages by seq, the rest by key). */
   async deliver(uid: number, events: HubEvent[]): Promise<number> {
+    this.closeSilentSockets();
     const out = this.write(() => events.flatMap((event) => applyHubEvent(this.store, uid, event)).map((o) => this.log(o)));
     this.broadcast(out);
     return out.length;
@@ -85,6 +106,7 @@ export class UserHub extends DurableObject<Env> {
 
   /** A one-off event for this user; `logged` events are replayed to reconnecting clients. */
   async notify(type: EventType, data: unknown, logged = true): Promise<void> {
+    this.closeSilentSockets();
     this.broadcast([logged ? this.log({ type, data }) : this.frame(type, data, this.store.lastEventSeq())]);
   }
 
@@ -103,6 +125,7 @@ export class UserHub extends DurableObject<Env> {
   /** Registers `watcher` for this user's presence changes and answers whether the user is online now. */
   async watchPresence(watcher: number, ttlMs: number): Promise<boolean> {
     this.store.watch(watcher, Date.now() + ttlMs);
+    this.closeSilentSockets();
     return this.openSockets().length > 0;
   }
 
@@ -148,6 +171,29 @@ export class UserHub extends DurableObject<Env> {
   private broadcast(frames: string[]): void {
     if (frames.length === 0) return;
     for (const ws of this.openSockets()) for (const f of frames) ws.send(f);
+  }
+
+  /**
+   * Closes the sockets nothing has come through for SILENT_SOCKET_MS: neither a ping (answered by
+   * the auto-response, which records when) nor a frame the hub handled. When that leaves none open,
+   * the user goes offline now (`updatePresence`), not when the dead connection finally times out.
+   */
+  private closeSilentSockets(updatePresence = true): void {
+    const now = Date.now();
+    let uid = 0;
+    for (const ws of this.openSockets()) {
+      const info = this.info(ws);
+      const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
+      if (now - Math.max(info.heardAt, pinged) <= SILENT_SOCKET_MS) continue;
+      ws.serializeAttachment({ ...info, silent: true });
+      try {
+        ws.close(SILENT_CLOSE_CODE, 'silent');
+      } catch {
+        // Closed meanwhile.
+      }
+      uid = info.uid;
+    }
+    if (uid && updatePresence && this.openSockets().length === 0) this.ctx.waitUntil(this.setPresence(uid, 0));
   }
 
   private openSockets(): WebSocket[] {
