@@ -2,11 +2,13 @@
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
 import type { PushedFrame } from '../../../lib/realtime';
 import { keyOf, type ChatMessage, type ChatState, type Contact } from '../types';
-import { CLEARED_CHAT, contactKeyOf, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
+import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
 
 export type Effect =
   | { kind: 'markRead'; contact: string }
   | { kind: 'reloadContacts' }
+  /** The loaded history cannot be trusted any more: reload the chat on screen from the server. */
+  | { kind: 'reloadOpenThread' }
   | { kind: 'loggedInElsewhere' }
   | { kind: 'notify'; contact: string };
 
@@ -48,7 +50,9 @@ export function applyFrame(state: ChatState, frame: PushedFrame, device: { clien
     case 'appendContact':
       return { state: next, effects: [{ kind: 'reloadContacts' }] };
     case 'resync':
-      return { state: next, effects: [{ kind: 'reloadContacts' }] };
+      // Too much was missed to replay (a long sleep, a busy group): what is loaded may lack
+      // messages, recalls and reads. Forget it, keeping only what still waits to be sent.
+      return { state: forgetHistory(next), effects: [{ kind: 'reloadContacts' }, { kind: 'reloadOpenThread' }] };
     case 'offline': {
       // Spec §4: another mobile login of this account signs this mobile session out.
       const kicked = d.id === next.me && d.client_id !== device.clientId && d.isMobile && device.isMobile && !device.multipleLogin;

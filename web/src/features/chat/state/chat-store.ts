@@ -80,6 +80,7 @@ export class ChatStore {
   private run(effect: Effect): void {
     if (effect.kind === 'markRead') void this.markRead(effect.contact);
     else if (effect.kind === 'reloadContacts') void this.loadContacts();
+    else if (effect.kind === 'reloadOpenThread' && this.state.openContact) void this.openChat(this.state.openContact);
     this.onEffect(effect);
   }
 

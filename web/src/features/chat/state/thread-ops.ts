@@ -29,6 +29,15 @@ export function mergeMessages(t: Thread, incoming: ChatMessage[]): Thread {
   return { ...t, messages: [...byId.values()].sort(bySeq) };
 }
 
+/** Every thread back to unloaded, keeping only the messages that have not reached the server. */
+export function forgetHistory(state: ChatState): ChatState {
+  const threads: Record<ContactKey, Thread> = {};
+  for (const [key, t] of Object.entries(state.threads)) {
+    threads[key] = { ...EMPTY_THREAD, messages: t.messages.filter((m) => m.status !== 'succeed') };
+  }
+  return { ...state, threads };
+}
+
 export function updateMessage(t: Thread, id: string, patch: Partial<ChatMessage>): Thread {
   return { ...t, messages: t.messages.map((m) => (m.id === id ? { ...m, ...patch } : m)) };
 }

@@ -1,0 +1,116 @@
+// When the server says too much was missed to replay (`resync`: a long sleep, a busy group), the
+// loaded history is forgotten and the chat on screen is loaded again, so it shows what the server
+// has now: messages it never got, recalls it never heard of. Only unsent messages are kept.
+// The store runs for real; the network is a stand-in (fetch answers, a fake WebSocket).
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
+import { chatStore } from '../../web/src/features/chat/state/chat-store';
+import { thread } from '../../web/src/features/chat/state/thread-ops';
+import { storage } from '../../web/src/lib/storage';
+import { chatState, contact, message, ME, PEER } from './chat-factories';
+import { signIn } from './helpers';
+
+const DEVICE = { clientId: 'this-client', isMobile: false, multipleLogin: false };
+
+class FakeSocket {
+  static OPEN = 1;
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {}
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  push(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+}
+
+describe('resync', () => {
+  it('forgets every loaded thread but the unsent messages, and asks for the lists again', () => {
+    const sent = message(PEER, { seq: 4 });
+    const unsent = message(ME, { status: 'failed', seq: 0, toContactId: PEER });
+    const other = message(9, { seq: 2 });
+    const start = chatState({
+      contacts: [contact(PEER), contact(9)],
+      openContact: String(PEER),
+      lastEventSeq: 10,
+      threads: {
+        [String(PEER)]: { messages: [sent, unsent], hasMore: false, loaded: true, peerReadSeq: 4 },
+        '9': { messages: [other], hasMore: false, loaded: true, peerReadSeq: 0 },
+      },
+    });
+    const { state, effects } = applyFrame(start, { type: 'resync', seq: 2500 }, DEVICE);
+    expect(thread(state, String(PEER))).toEqual({ messages: [unsent], hasMore: true, loaded: false, peerReadSeq: 0 });
+    expect(thread(state, '9')).toEqual({ messages: [], hasMore: true, loaded: false, peerReadSeq: 0 });
+    expect(state.lastEventSeq).toBe(2500);
+    expect(state.contacts).toEqual(start.contacts);
+    expect(effects).toEqual([{ kind: 'reloadContacts' }, { kind: 'reloadOpenThread' }]);
+  });
+
+  describe('in the running store', () => {
+    beforeEach(() => {
+      globalThis.indexedDB = new IDBFactory();
+      FakeSocket.made = [];
+      vi.stubGlobal('WebSocket', FakeSocket);
+    });
+    afterEach(() => {
+      chatStore.stop();
+      vi.unstubAllGlobals();
+    });
+
+    it('loads the chat on screen again from the server', async () => {
+      // What the server has: the message the client saw is recalled, and two came after it.
+      const seen = message(PEER, { seq: 1, msg_id: 1, content: 'seen' });
+      let history = [seen];
+      const historyCalls: unknown[] = [];
+      vi.stubGlobal('fetch', vi.fn(async (path: string, init: RequestInit) => {
+        const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+        let data: unknown = null;
+        if (path === '/common/pub/wsTicket') data = { ticket: 't' };
+        if (path === '/enterprise/im/getContacts') data = [contact(PEER)];
+        if (path === '/enterprise/im/getContactInfo') data = { id: PEER, is_online: 1 };
+        if (path === '/enterprise/im/getMessageList') {
+          historyCalls.push(body);
+          data = history;
+        }
+        return new Response(JSON.stringify({ code: 0, msg: '', data }));
+      }));
+      signIn();
+      storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
+      chatStore.start(ME);
+      await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
+      const socket = FakeSocket.made[0]!;
+      socket.open();
+      await chatStore.openChat(String(PEER));
+      expect(thread(chatStore.getState(), String(PEER)).messages.map((m) => m.content)).toEqual(['seen']);
+
+      // Away for long: the server moved on, and says so on the next sync.
+      history = [
+        { ...seen, is_undo: 1, type: 'event', content: '' },
+        message(PEER, { seq: 2, msg_id: 2, content: 'while you were away' }),
+        message(PEER, { seq: 3, msg_id: 3, content: 'and this' }),
+      ];
+      const callsBefore = historyCalls.length;
+      socket.push({ type: 'resync', seq: 4000 });
+      await vi.waitFor(() => expect(thread(chatStore.getState(), String(PEER)).loaded).toBe(true));
+      const shown = thread(chatStore.getState(), String(PEER)).messages;
+      expect(shown.map((m) => [m.content, m.is_undo])).toEqual([['', 1], ['while you were away', 0], ['and this', 0]]);
+      // The newest page, not a page before the old oldest message.
+      expect(historyCalls.slice(callsBefore)).toEqual([{ toContactId: String(PEER), limit: 20 }]);
+      expect(chatStore.getState().lastEventSeq).toBe(4000);
+    });
+  });
+});
