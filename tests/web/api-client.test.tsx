@@ -5,9 +5,10 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../web/src/components/ui/dialog';
 import { ToastHost } from '../../web/src/components/ui/toast';
-import { ApiError, apiPost, REQUEST_TIMEOUT_MS } from '../../web/src/lib/api-client';
+import { ApiError, apiPost, apiPostForm, REQUEST_TIMEOUT_MS, UPLOAD_STALL_MS } from '../../web/src/lib/api-client';
 import { registerNavigator } from '../../web/src/lib/navigation';
 import { storage } from '../../web/src/lib/storage';
+import { FakeXhr } from './fake-xhr';
 
 const json = (body: unknown, init?: ResponseInit) => new Response(JSON.stringify(body), init);
 
@@ -98,5 +99,62 @@ describe('api client', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(navigate).toHaveBeenCalled();
     expect(storage.getToken()).toBeUndefined();
+  });
+});
+
+describe('api client: uploads', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const form = () => {
+    const f = new FormData();
+    f.set('file', new Blob(['x'.repeat(1000)]), 'a.txt');
+    return f;
+  };
+
+  it('posts the form with the token and language, reports progress and reads the envelope', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    storage.setSession('bearer abc', Date.now() + 60_000);
+    const seen: number[] = [];
+    const sent = form();
+    const result = apiPostForm('/common/upload/uploadFile', sent, v.object({ id: v.string() }), { onUploadProgress: (f) => seen.push(f) });
+    const xhr = FakeXhr.last!;
+    expect([xhr.method, xhr.url, xhr.body]).toEqual(['POST', '/common/upload/uploadFile', sent]);
+    expect(xhr.headers).toEqual({ Authorization: 'bearer abc', 'Accept-Language': 'en' });
+    xhr.progress(250, 1000);
+    xhr.progress(1000, 1000);
+    xhr.answer(200, { code: 0, msg: '', data: { id: 'm1' } }, { 'x-refresh-token': 'bearer new', 'x-token-expired': String(Date.now() + 120_000) });
+    await expect(result).resolves.toEqual({ id: 'm1' });
+    expect(seen).toEqual([0.25, 1]);
+    expect(storage.getToken()).toBe('bearer new');
+  });
+
+  it('waits as long as the upload moves, and gives up after 30 s of nothing', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const outcome = apiPostForm('/common/upload/uploadFile', form(), v.unknown(), { quietNetwork: true }).catch((error: unknown) => error);
+    const xhr = FakeXhr.last!;
+    // A slow line: four minutes of upload, a little every 20 s.
+    for (let s = 20; s <= 240; s += 20) {
+      await vi.advanceTimersByTimeAsync(20_000);
+      xhr.progress(s, 240);
+    }
+    expect(xhr.aborted).toBe(false);
+    // Then nothing: given up 30 s after the last progress, as a quiet network failure.
+    await vi.advanceTimersByTimeAsync(UPLOAD_STALL_MS - 1);
+    expect(xhr.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(xhr.aborted).toBe(true);
+    expect(await outcome).toMatchObject({ kind: 'network', message: 'Network timeout!' });
+  });
+
+  it('turns a refusal of an upload into the usual refused error', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderHosts();
+    const result = apiPostForm('/common/upload/uploadFile', form(), v.unknown(), { quietNetwork: true });
+    FakeXhr.last!.answer(200, { code: 400, msg: 'File type not allowed', data: null });
+    await expect(result).rejects.toMatchObject({ kind: 'refused', code: 400 });
+    expect(await screen.findByText('File type not allowed')).toBeTruthy();
   });
 });

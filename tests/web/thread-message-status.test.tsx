@@ -20,6 +20,14 @@ describe('own message status', () => {
     expect(screen.queryByText('Unread')).toBeNull();
   });
 
+  it('shows how far a file has uploaded instead of the spinner', () => {
+    renderRow(message(ME, { type: 'file', status: 'going', msg_id: 0, seq: 0, progress: 0.42 }));
+    const bar = screen.getByRole('progressbar', { name: 'Uploading' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    expect(bar.textContent).toBe('42%');
+    expect(screen.queryByRole('status', { name: 'Sending' })).toBeNull();
+  });
+
   it('shows a red "!" for a failed message, which asks what to do when tapped', () => {
     const failed = message(ME, { status: 'failed', msg_id: 0, seq: 0 });
     const { onFailedTap } = renderRow(failed);

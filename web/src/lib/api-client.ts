@@ -57,7 +57,7 @@ async function handleUnauthorized(): Promise<never> {
   throw new ApiError('unauthorized', message);
 }
 
-function storeRefreshedToken(headers: Headers): void {
+function storeRefreshedToken(headers: Pick<Headers, 'get'>): void {
   const token = headers.get('x-refresh-token');
   const expired = Number(headers.get('x-token-expired'));
   if (token && Number.isFinite(expired) && expired > 0) storage.setSession(token, expired);
@@ -71,34 +71,88 @@ function fail(kind: ApiFailure, message: string, durationMs?: number, code?: num
 export interface ApiOptions {
   /** Network failures reject without a toast: the caller retries by itself (the outbox). */
   quietNetwork?: boolean;
-  /** Uploads may take longer than the 10 s request timeout. */
+  /** How long to wait for an answer (for a form: how long nothing may move). */
   timeoutMs?: number;
+  /** A form's upload progress, 0–1. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
-async function send(path: string, body: unknown, options: ApiOptions): Promise<{ status: number; json: unknown }> {
+interface Answer {
+  status: number;
+  json: unknown;
+}
+
+function networkFailure(options: ApiOptions): never {
+  const message = i18n.t('common.networkTimeout');
+  if (options.quietNetwork) throw new ApiError('network', message);
+  return fail('network', message);
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A form goes by XMLHttpRequest, the one browser API that reports upload progress. A large file
+ * on a slow line may take minutes, so the limit is on a stall: nothing sent and no answer for
+ * `timeoutMs`, counted again from every progress event and from the end of the upload.
+ */
+function sendForm(path: string, form: FormData, options: ApiOptions): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const stallMs = options.timeoutMs ?? UPLOAD_STALL_MS;
+    let timer = setTimeout(() => xhr.abort(), stallMs);
+    const moved = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => xhr.abort(), stallMs);
+    };
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
+    const token = storage.getToken();
+    if (token) xhr.setRequestHeader('Authorization', token);
+    xhr.upload.onprogress = (event) => {
+      moved();
+      if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
+    };
+    xhr.upload.onload = moved;
+    xhr.onload = () => {
+      clearTimeout(timer);
+      storeRefreshedToken({ get: (name: string) => xhr.getResponseHeader(name) });
+      resolve({ status: xhr.status, json: parseJson(xhr.responseText) });
+    };
+    xhr.onerror = xhr.onabort = () => {
+      clearTimeout(timer);
+      reject(new Error('network'));
+    };
+    xhr.send(form);
+  });
+}
+
+async function send(path: string, body: unknown, options: ApiOptions): Promise<Answer> {
+  if (body instanceof FormData) return sendForm(path, body, options).catch(() => networkFailure(options));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const token = storage.getToken();
-  const isForm = body instanceof FormData;
   try {
     const response = await fetch(path, {
       method: 'POST',
       headers: {
-        // A form sets its own multipart boundary.
-        ...(isForm ? {} : { 'Content-Type': 'application/json' }),
+        'Content-Type': 'application/json',
         'Accept-Language': currentLanguage(),
         ...(token ? { Authorization: token } : {}),
       },
-      body: isForm ? body : JSON.stringify(body),
+      body: JSON.stringify(body),
       signal: controller.signal,
     });
     storeRefreshedToken(response.headers);
     const json: unknown = await response.json().catch(() => undefined);
     return { status: response.status, json };
   } catch {
-    const message = i18n.t('common.networkTimeout');
-    if (options.quietNetwork) throw new ApiError('network', message);
-    return fail('network', message);
+    return networkFailure(options);
   } finally {
     clearTimeout(timer);
   }
@@ -130,8 +184,10 @@ export async function apiPost<T>(path: string, body: object, schema: v.GenericSc
   return parsed.success ? parsed.output : fail('invalid', await errorText('error.serverError'));
 }
 
-/** Multipart upload (spec §7 uploadFile): same envelope handling, a longer timeout. */
-export const UPLOAD_TIMEOUT_MS = 120_000;
+/** An upload is given up after this long with nothing sent and no answer. */
+export const UPLOAD_STALL_MS = 30_000;
+
+/** Multipart upload (spec §7 uploadFile): the same envelope handling, with progress. */
 export function apiPostForm<T>(path: string, form: FormData, schema: v.GenericSchema<unknown, T>, options: ApiOptions = {}): Promise<T> {
-  return apiPost(path, form, schema, { timeoutMs: UPLOAD_TIMEOUT_MS, ...options });
+  return apiPost(path, form, schema, options);
 }

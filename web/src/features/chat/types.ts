@@ -29,6 +29,8 @@ export type ChatMessage = Omit<WireMessage, 'status' | 'conversation'> & {
   status: 'going' | 'succeed' | 'failed';
   /** Object URL of a file still being uploaded, so the sender sees it at once. */
   localUrl?: string;
+  /** How much of the file has been uploaded (0–1), while it is being sent. */
+  progress?: number;
 };
 
 export interface Thread {

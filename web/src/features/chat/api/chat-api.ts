@@ -51,11 +51,16 @@ export async function postMessage(body: OutgoingText): Promise<ChatMessage> {
   return asMessage(await apiPost('/enterprise/im/sendMessage', body, MessageSchema, { quietNetwork: true }));
 }
 
-export async function postFile(file: Blob, fileName: string, message: { id: string; toContactId: string | number; type: string; extends?: { duration?: number } }): Promise<ChatMessage> {
+export async function postFile(
+  file: Blob,
+  fileName: string,
+  message: { id: string; toContactId: string | number; type: string; extends?: { duration?: number } },
+  onProgress?: (fraction: number) => void,
+): Promise<ChatMessage> {
   const form = new FormData();
   form.set('file', file, fileName);
   form.set('message', JSON.stringify(message));
-  return asMessage(await apiPostForm('/common/upload/uploadFile', form, MessageSchema, { quietNetwork: true }));
+  return asMessage(await apiPostForm('/common/upload/uploadFile', form, MessageSchema, { quietNetwork: true, onUploadProgress: onProgress }));
 }
 
 export const markRead = (toContactId: string | number, isGroup: number) =>

@@ -103,6 +103,19 @@ export class Sender {
     return this.flushing;
   }
 
+  /** Shows how far a file's upload has got, in whole percents (a re-render per percent at most). */
+  private progressOf(entry: OutboxEntry): (fraction: number) => void {
+    let shown = -1;
+    const show = (fraction: number) => {
+      const percent = Math.floor(Math.min(1, Math.max(0, fraction)) * 100);
+      if (percent === shown) return;
+      shown = percent;
+      this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { progress: percent / 100 })));
+    };
+    show(0);
+    return show;
+  }
+
   private markFailed(entries: OutboxEntry[]): void {
     this.host.set((s) => entries.reduce((state, e) => withThread(state, e.contact, (t) => updateMessage(t, e.id, { status: 'failed' })), s));
   }
@@ -115,7 +128,7 @@ export class Sender {
       try {
         const sent = entry.kind === 'text'
           ? await api.postMessage(entry.body as unknown as api.OutgoingText)
-          : await api.postFile(entry.file!, entry.fileName ?? 'file', entry.body as { id: string; toContactId: string; type: string });
+          : await api.postFile(entry.file!, entry.fileName ?? 'file', entry.body as { id: string; toContactId: string; type: string }, this.progressOf(entry));
         await outbox.remove(entry.id);
         this.host.set((s) => withContact(withThread(s, entry.contact, (t) => mergeMessages(t, [{ ...sent, status: 'succeed' }])), entry.contact,
           { lastContent: sent.content, lastSendTime: sent.sendTime, type: sent.type, lastFrom: sent.fromUser.id, lastContentUndo: 0 }));
