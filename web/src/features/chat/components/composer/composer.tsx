@@ -12,7 +12,7 @@ import { HoldToTalk } from './hold-to-talk';
 import { MessageInput } from './message-input';
 import { PlusPanel } from './plus-panel';
 import { QuoteBar } from './quote-bar';
-import { sendPicked } from './send-picked';
+import { sendDropped, sendPicked } from './send-picked';
 import { useCaretEditing } from './use-caret-editing';
 
 type Panel = 'none' | 'emoji' | 'plus';
@@ -69,7 +69,8 @@ export function Composer({ contactKey }: { contactKey: string }) {
           <HoldToTalk onRecorded={(wav, seconds) => void chatStore.sender.sendFile(contactKey, wav, `voice-${Date.now()}.wav`, 'voice', Math.round(seconds * 10) / 10)} />
         ) : (
           <div className="min-w-0 flex-1">
-            <MessageInput value={text} inputRef={input} onChange={setText} onSend={send} onFocus={() => setPanel('none')} />
+            <MessageInput value={text} inputRef={input} onChange={setText} onSend={send} onFocus={() => setPanel('none')}
+              onPasteFiles={(files) => void sendDropped(contactKey, files, t)} />
           </div>
         )}
         <button type="button" className={ICON_BUTTON} aria-label={t('chat.emojiButton')} aria-expanded={panel === 'emoji'} onClick={() => toggle('emoji')}>

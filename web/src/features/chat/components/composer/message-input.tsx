@@ -12,11 +12,13 @@ interface MessageInputProps {
   onChange: (value: string) => void;
   onSend: () => void;
   onFocus: () => void;
+  /** Files pasted into the box (a screenshot, files copied in a file manager). */
+  onPasteFiles: (files: File[]) => void;
 }
 
 const hasFinePointer = () => (typeof window.matchMedia === 'function' ? window.matchMedia('(pointer: fine)').matches : true);
 
-export function MessageInput({ value, inputRef, onChange, onSend, onFocus }: MessageInputProps) {
+export function MessageInput({ value, inputRef, onChange, onSend, onFocus, onPasteFiles }: MessageInputProps) {
   const { t } = useTranslation();
   useLayoutEffect(() => {
     const el = inputRef.current;
@@ -32,9 +34,17 @@ export function MessageInput({ value, inputRef, onChange, onSend, onFocus }: Mes
     onSend();
   };
 
+  // Text pastes as text; only a paste that carries files is taken over.
+  const onPaste = (e: React.ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...e.clipboardData.files];
+    if (files.length === 0) return;
+    e.preventDefault();
+    onPasteFiles(files);
+  };
+
   return (
     <textarea ref={inputRef} value={value} rows={1} maxLength={TEXT_MAX} aria-label={t('chat.inputLabel')} enterKeyHint="send"
-      onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} onFocus={onFocus}
+      onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} onFocus={onFocus} onPaste={onPaste}
       className="block max-h-[120px] min-h-10 w-full resize-none rounded-[4px] bg-white px-2.5 py-[9px] text-[16px] leading-[22px] outline-none" />
   );
 }

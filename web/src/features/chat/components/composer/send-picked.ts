@@ -1,6 +1,8 @@
 // Sends what the "+" panel picked, after the checks of spec §5: count, type, size, and for a
-// video its length read from the file's metadata.
+// video its length read from the file's metadata. Files pasted into the composer or dropped on
+// the chat go the same way, sorted into photos, videos and files, once the user confirms.
 import type { TFunction } from '../../../../lib/i18n';
+import { showDialog } from '../../../../components/ui/dialog';
 import { showToast } from '../../../../components/ui/toast';
 import { chatStore } from '../../state/chat-store';
 import { chatConfig, VIDEO_MAX_SECONDS } from '../thread/chat-config';
@@ -26,5 +28,20 @@ export async function sendPicked(contactKey: string, kind: PickKind, files: File
       // Not awaited: every pick shows at once as pending; the outbox uploads them in order.
       void chatStore.sender.sendFile(contactKey, file, file.name, kind);
     }
+  }
+}
+
+const kindOf = (file: File): PickKind => (file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'file');
+
+/** Pasted or dropped files: asks first (a paste is easy to make by mistake), then sends by kind. */
+export async function sendDropped(contactKey: string, files: File[], t: TFunction): Promise<void> {
+  if (files.length === 0) return;
+  const question = files.length === 1 ? t('chat.pick.confirmOne', { name: files[0]!.name }) : t('chat.pick.confirmMany', { count: files.length });
+  if (!(await showDialog(question, { showCancel: true }))) return;
+  for (const kind of ['image', 'video', 'file'] as const) {
+    const picked = files.filter((f) => kindOf(f) === kind);
+    // The "+" panel takes one video at a time; so does a drop.
+    if (kind === 'video') for (const video of picked) await sendPicked(contactKey, kind, [video], t);
+    else if (picked.length) await sendPicked(contactKey, kind, picked, t);
   }
 }
