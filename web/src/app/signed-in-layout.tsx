@@ -1,11 +1,13 @@
 // Everything behind login. Loaded lazily so TanStack Query stays out of the login page's
 // bundle; a fresh QueryClient per sign-in means one user's cached data never shows to the next.
-// It also runs the chat session (list, socket, outbox) for as long as someone is signed in.
+// It also runs the chat session (list, socket, outbox) for as long as someone is signed in,
+// with the unread total in the browser tab's title.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useChatSession } from '../features/chat/hooks/use-chat';
 import { useChatAlerts } from '../features/chat/hooks/use-chat-alerts';
+import { useUnreadTitle } from '../features/chat/hooks/use-unread-title';
 import { chatStore } from '../features/chat/state/chat-store';
 import { storage } from '../lib/storage';
 
@@ -13,6 +15,7 @@ function useSignedInChat(): void {
   const [me] = useState(() => storage.getUserInfo()?.user_id);
   useChatSession(me);
   useChatAlerts();
+  useUnreadTitle();
   // Every way out (logout, 401, kicked) leaves this layout for login: close the socket there.
   useEffect(() => () => chatStore.stop(), []);
 }
