@@ -61,6 +61,8 @@ async function holdRequests(page, pattern) {
 // The delivery mark beside an own bubble: a "Sending" spinner, then "Unread", then "Read"
 // (chatScreen's deliveredMark is either of the last two).
 const sendingMark = (row) => row.getByRole('status', { name: en.chat.status.sending });
+// An upload shows the spinner until the browser reports progress, then the ring: either means "not sent yet".
+const uploadingMark = (row) => sendingMark(row).or(row.getByRole('progressbar', { name: en.chat.status.uploading }));
 const unreadMark = (row) => row.getByText(en.chat.status.unread, { exact: true });
 const readMark = (row) => row.getByText(en.chat.status.read, { exact: true });
 
@@ -131,7 +133,7 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     const uploads = await holdRequests(a.page, '**/common/upload/uploadFile');
     await aChat.moreButton.click();
     await a.page.getByLabel(en.chat.plus.photos, { exact: true }).setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: png });
-    await sendingMark(aChat.imageRow()).waitFor();
+    await uploadingMark(aChat.imageRow()).waitFor();
     await uploads.release();
     await unreadMark(aChat.imageRow()).waitFor();
 
@@ -144,7 +146,7 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     await aChat.moreButton.click();
     await a.page.getByLabel(en.chat.plus.file, { exact: true })
       .setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('Agenda\n1. Realtime messaging\n2. Reconnects\n') });
-    await sendingMark(fileRow).waitFor();
+    await uploadingMark(fileRow).waitFor();
     await uploads.release();
     await unreadMark(fileRow).waitFor();
     await uploads.stop();
