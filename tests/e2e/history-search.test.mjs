@@ -1,8 +1,8 @@
 // Finding an old message opens the chat at it: B searches a long chat's history (from the chat's
 // details, and from the search page), taps a hit three pages back, and the chat loads back to it,
 // shows it on screen and marks it for a moment; a hit that is gone opens the chat at the newest;
-// tapping the quote under a reply goes back to the quoted message the same way; a word wider than
-// the screen wraps inside its bubble and its quote.
+// tapping the quote under a reply goes back to the quoted message the same way; far up, a button
+// leads back to the newest; a word wider than the screen wraps inside its bubble and its quote.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { exactly, locale, startApp, waitUntil } from './harness.mjs';
@@ -59,6 +59,11 @@ describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeo
     assert.ok(await onScreen(b.page, line(4)));
     // Opening a chat at an old message is not "new messages".
     assert.equal(await b.page.getByText(en.chat.newMessages).count(), 0);
+    // Far up the history, a button leads back to the newest, and goes once there.
+    const toLatest = b.page.getByRole('button', { name: en.chat.toLatest, exact: true });
+    await toLatest.click();
+    await waitUntil(() => onScreen(b.page, line(COUNT - 1)), { message: 'the newest on screen' });
+    await toLatest.waitFor({ state: 'detached' });
 
     // 2. From the search page: the newer hit.
     await b.page.goto(app.path('/pages/index/search'));

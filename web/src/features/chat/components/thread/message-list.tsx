@@ -82,6 +82,14 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
           {t('chat.newMessages')} ↓
         </button>
       )}
+      {!scroll.unseen && scroll.away && (
+        <button type="button" onClick={scroll.jumpToBottom} aria-label={t('chat.toLatest')}
+          className="absolute right-3 bottom-3 flex size-10 items-center justify-center rounded-full bg-white text-neutral-600 shadow-md active:bg-neutral-100">
+          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </button>
+      )}
     </div>
   );
 }

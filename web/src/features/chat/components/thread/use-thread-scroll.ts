@@ -3,13 +3,16 @@
 // moving what the user is reading, and report unseen new messages otherwise. Sent to a message
 // (opened at a search hit, or a tapped quote), it loads older pages until that message is there,
 // centres it and marks it for a moment; one that is no longer there (recalled, expired) leaves
-// the thread at the newest when opening, and where it was otherwise.
+// the thread at the newest when opening, and where it was otherwise. Far up the history, it
+// offers a way back to the newest (`away`).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ThreadRow } from './build-rows';
 
 const BOTTOM_SLACK_PX = 48;
 const LOAD_OLDER_PX = 300;
 const FOCUS_MARK_MS = 2000;
+/** How far above the newest (in screen heights) the way back is offered. */
+const AWAY_SCREENS = 1.5;
 
 interface Options {
   scroller: RefObject<HTMLDivElement | null>;
@@ -37,6 +40,7 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
   const restore = useRef<{ firstKey: string; fromBottom: number } | null>(null);
   const lastKey = useRef<string | undefined>(undefined);
   const [unseen, setUnseen] = useState(false);
+  const [away, setAway] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
 
   const toBottom = () => {
@@ -95,13 +99,22 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
     return () => clearTimeout(timer);
   }, [focusedKey]);
 
+  const fromBottom = (el: HTMLDivElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK_PX;
+    pinned.current = fromBottom(el) < BOTTOM_SLACK_PX;
     if (pinned.current) setUnseen(false);
+    setAway(fromBottom(el) > el.clientHeight * AWAY_SCREENS);
     maybeLoadOlder();
   };
+
+  // Rows can grow below the reader, or a seek can land at the very top, without any scroll event.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) setAway(fromBottom(el) > el.clientHeight * AWAY_SCREENS);
+  }, [rows, totalSize, focusedKey]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -130,8 +143,9 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
   const jumpToBottom = () => {
     pinned.current = true;
     setUnseen(false);
+    setAway(false);
     toBottom();
   };
 
-  return { onScroll, unseen, jumpToBottom, loadingOlder, focusedKey, seek };
+  return { onScroll, unseen, away, jumpToBottom, loadingOlder, focusedKey, seek };
 }
