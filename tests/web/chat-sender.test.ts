@@ -103,3 +103,32 @@ describe('sender and outbox', () => {
     expect(await outbox.list(ME)).toEqual([]);
   });
 });
+
+describe('sender without IndexedDB (some private modes)', () => {
+  beforeEach(() => {
+    // Opening the database fails, as it does where the browser refuses storage.
+    globalThis.indexedDB = { open: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } } as unknown as IDBFactory;
+  });
+
+  it('still sends at once', async () => {
+    const sent = server({ online: () => true });
+    const h = host();
+    await new Sender(h).sendText('12', 'hello');
+    expect(sent).toEqual(['hello']);
+    expect(thread(h.getState(), '12').messages.map((m) => m.status)).toEqual(['succeed']);
+  });
+
+  it('keeps unsent messages in memory and sends them in order once the network is back', async () => {
+    let online = false;
+    const sent = server({ online: () => online });
+    const h = host();
+    const sender = new Sender(h);
+    for (const text of ['one', 'two', 'three']) await sender.sendText('12', text);
+    expect((await outbox.list(ME)).map((e) => e.body.content)).toEqual(['one', 'two', 'three']);
+    expect(thread(h.getState(), '12').messages.map((m) => m.status)).toEqual(['failed', 'failed', 'failed']);
+    online = true;
+    await sender.flush();
+    expect(sent).toEqual(['one', 'two', 'three']);
+    expect(await outbox.list(ME)).toEqual([]);
+  });
+});

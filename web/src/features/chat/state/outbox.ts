@@ -1,5 +1,7 @@
 // The outbox: messages the server has not acknowledged yet, in IndexedDB so they survive a
-// reload, and go out in the order they were written once the connection is back.
+// reload, and go out in the order they were written once the connection is back. Where IndexedDB
+// cannot be used (some private modes, a full disk, a browser that cannot store the file), the
+// entries wait in memory instead: they still go out, they only do not survive a reload.
 export interface OutboxEntry {
   id: string;
   owner: number;
@@ -40,12 +42,25 @@ async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => 
   }
 }
 
+/** Entries IndexedDB could not take. */
+const memory = new Map<string, OutboxEntry>();
+
 export const outbox = {
-  put: (entry: OutboxEntry) => run('readwrite', (s) => s.put(entry)).then(() => undefined),
-  remove: (id: string) => run('readwrite', (s) => s.delete(id)).then(() => undefined),
+  async put(entry: OutboxEntry): Promise<void> {
+    try {
+      await run('readwrite', (s) => s.put(entry));
+      memory.delete(entry.id);
+    } catch {
+      memory.set(entry.id, entry);
+    }
+  },
+  async remove(id: string): Promise<void> {
+    memory.delete(id);
+    await run('readwrite', (s) => s.delete(id)).catch(() => undefined);
+  },
   /** This user's entries, oldest first. */
   async list(owner: number): Promise<OutboxEntry[]> {
-    const all = (await run('readonly', (s) => s.getAll())) as OutboxEntry[];
-    return all.filter((e) => e.owner === owner).sort((a, b) => a.createdAt - b.createdAt);
+    const stored = ((await run('readonly', (s) => s.getAll()).catch(() => [])) as OutboxEntry[]).filter((e) => !memory.has(e.id));
+    return [...stored, ...memory.values()].filter((e) => e.owner === owner).sort((a, b) => a.createdAt - b.createdAt);
   },
 };
