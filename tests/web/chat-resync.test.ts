@@ -10,33 +10,10 @@ import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { storage } from '../../web/src/lib/storage';
 import { chatState, contact, message, ME, PEER } from './chat-factories';
+import { FakeSocket } from './fake-socket';
 import { signIn } from './helpers';
 
 const DEVICE = { clientId: 'this-client', isMobile: false, multipleLogin: false };
-
-class FakeSocket {
-  static OPEN = 1;
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(text: string) {
-    this.sent.push(text);
-  }
-  close() {}
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  push(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 
 describe('resync', () => {
   it('forgets every loaded thread but the unsent messages, and asks for the lists again', () => {

@@ -6,40 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANSWER_TIMEOUT_MS, HEARTBEAT_MS, MAX_RETRIES, RETRY_MS, Realtime, type RealtimeStatus } from '../../web/src/lib/realtime';
 import { PING_FRAME } from '../../worker/protocol/socket';
-
-class FakeSocket {
-  static OPEN = 1;
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  closedWith: [number?, string?] | null = null;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(text: string) {
-    this.sent.push(text);
-  }
-  close(code?: number, reason?: string) {
-    this.closedWith = [code, reason];
-  }
-  /** The server accepted the upgrade. */
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  /** The server's answer to a ping (workerd's auto-response). */
-  pong() {
-    this.onmessage?.({ data: '{"type":"pong"}' });
-  }
-  /** The connection went away (server closed it, network dropped). */
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
+import { FakeSocket } from './fake-socket';
 
 function setup({ ticketFails = false, ticketGate }: { ticketFails?: boolean; ticketGate?: Promise<void> } = {}) {
   const statuses: RealtimeStatus[] = [];

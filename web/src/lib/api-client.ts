@@ -2,6 +2,7 @@
 // language, a 10 s timeout, token refresh from response headers, and every failure shown
 // to the user here so callers only handle success.
 import * as v from 'valibot';
+import { parseJsonOrNull } from '../../../worker/services/json';
 import { showDialog } from '../components/ui/dialog';
 import { showToast } from '../components/ui/toast';
 import { allTextsReady, currentLanguage, i18n, type TKey } from './i18n';
@@ -88,14 +89,6 @@ function networkFailure(options: ApiOptions): never {
   return fail('network', message);
 }
 
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * A form goes by XMLHttpRequest, the one browser API that reports upload progress. A large file
  * on a slow line may take minutes, so the limit is on a stall: nothing sent and no answer for
@@ -122,7 +115,7 @@ function sendForm(path: string, form: FormData, options: ApiOptions): Promise<An
     xhr.onload = () => {
       clearTimeout(timer);
       storeRefreshedToken({ get: (name: string) => xhr.getResponseHeader(name) });
-      resolve({ status: xhr.status, json: parseJson(xhr.responseText) });
+      resolve({ status: xhr.status, json: parseJsonOrNull(xhr.responseText) });
     };
     xhr.onerror = xhr.onabort = () => {
       clearTimeout(timer);

@@ -6,6 +6,7 @@
 // that gets no answer within 10 s counts as a close; and when the app becomes visible or the
 // browser says it is back online, an open socket is pinged at once instead of at the next beat.
 import { PING_FRAME } from '../../../worker/protocol/socket';
+import { parseJsonOrNull } from '../../../worker/services/json';
 
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 5_000;
@@ -145,13 +146,10 @@ export class Realtime {
     };
     ws.onmessage = (event) => {
       this.clearAnswer(); // any frame shows the socket works
-      try {
-        const frame = JSON.parse(String(event.data)) as { type?: unknown };
-        // A pong only tells that the socket works (seen above); the app gets every other frame.
-        if (frame && typeof frame.type === 'string' && frame.type !== 'pong') this.options.onFrame(frame as PushedFrame);
-      } catch {
-        // A frame we cannot read is dropped; the next sync replays anything that mattered.
-      }
+      // A frame we cannot read is dropped; the next sync replays anything that mattered. A pong
+      // only tells that the socket works (seen above); the app gets every other frame.
+      const frame = parseJsonOrNull(String(event.data)) as { type?: unknown } | null;
+      if (frame && typeof frame.type === 'string' && frame.type !== 'pong') this.options.onFrame(frame as PushedFrame);
     };
     ws.onclose = () => this.onClosed(ws);
   }

@@ -1,6 +1,9 @@
 // The unread counter: a red pill ("99+" past 99), grey for muted chats, or a bare dot.
 export const BADGE_MAX = 99;
 
+/** The count as the badge writes it. */
+export const badgeText = (count: number) => (count > BADGE_MAX ? `${BADGE_MAX}+` : String(count));
+
 interface BadgeProps {
   count: number;
   muted?: boolean;
@@ -16,7 +19,7 @@ export function Badge({ count, muted = false, dot = false, label }: BadgeProps) 
   return (
     <span aria-label={label}
       className={`flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-[5px] text-[11px] leading-none font-medium text-white tabular-nums ${colour}`}>
-      {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+      {badgeText(count)}
     </span>
   );
 }

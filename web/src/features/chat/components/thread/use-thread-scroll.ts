@@ -100,20 +100,21 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
   }, [focusedKey]);
 
   const fromBottom = (el: HTMLDivElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
+  const measureAway = (el: HTMLDivElement) => setAway(fromBottom(el) > el.clientHeight * AWAY_SCREENS);
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     pinned.current = fromBottom(el) < BOTTOM_SLACK_PX;
     if (pinned.current) setUnseen(false);
-    setAway(fromBottom(el) > el.clientHeight * AWAY_SCREENS);
+    measureAway(el);
     maybeLoadOlder();
   };
 
   // Rows can grow below the reader, or a seek can land at the very top, without any scroll event.
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el) setAway(fromBottom(el) > el.clientHeight * AWAY_SCREENS);
+    if (el) measureAway(el);
   }, [rows, totalSize, focusedKey]);
 
   useLayoutEffect(() => {
