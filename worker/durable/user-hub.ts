@@ -13,7 +13,7 @@ import { applyHubEvent, chatView, type Outgoing } from './user-events';
 import { UserStore, type ChatRow } from './user-store';
 import { userHub } from './stubs';
 import { setPresence } from '../db/users';
-import { parseJsonOrNull } from '../services/json';
+import { parseJsonOrNull } from '../protocol/json';
 
 const TICKET_TTL_MS = 60_000;
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;

@@ -9,7 +9,7 @@ import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBo
 import { resolveConversation, resolveForSending } from '../db/conversation-access';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
-import { numberSetting } from '../services/system-config';
+import { configNumber } from '../protocol/config-values';
 import { withoutQuote } from '../services/message-rules';
 import { DEFAULT_REDO_SECONDS } from '../protocol/limits';
 import { copyFileTo, releaseFiles } from '../db/files';
@@ -58,7 +58,7 @@ messages.post('/undomessage', async (c) => {
   const me = c.get('identity').uid;
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const { chatInfo } = await loadConfig(c.env.DB);
-  const redo = numberSetting(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
+  const redo = configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
   const hub = conversationHub(c.env, conversation);
   const result = await hub.recall(conversation, me, body.id, redo);
   if (!result.ok && result.key === 'im.redoLimitTime') throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });

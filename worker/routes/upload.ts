@@ -13,9 +13,9 @@ import { resolveForSending } from '../db/conversation-access';
 import { sentMessage } from '../services/event-view';
 import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../services/file-sniff';
 import { FILE_CATEGORY } from '../services/message-rules';
-import { parseJsonOrNull } from '../services/json';
-import { DEFAULT_FILE_MB, VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
-import { numberSetting } from '../services/system-config';
+import { parseJsonOrNull } from '../protocol/json';
+import { VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
+import { uploadLimitMb } from '../protocol/config-values';
 import { putBytes, readBytes, storageKey } from '../storage/files';
 
 const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) => new AppError(CODE.HARD_REFUSED, key, params);
@@ -25,7 +25,7 @@ export const upload = new Hono<AppEnv>();
 upload.post('/uploadfile', async (c) => {
   const me = c.get('identity').uid;
   const { fileUpload } = await loadConfig(c.env.DB);
-  const maxMb = numberSetting(fileUpload.size, DEFAULT_FILE_MB);
+  const maxMb = uploadLimitMb(fileUpload.size);
   if (Number(c.req.header('content-length') ?? 0) > maxMb * 1024 * 1024 + 64 * 1024) throw hard('file.uploadLimit', { size: maxMb });
   const form = await c.req.formData().catch(() => null);
   const file = form?.get('file');

@@ -1,6 +1,8 @@
 // Pure rules naming conversations. A one-to-one chat is a two-member conversation keyed by the
 // sorted pair of user ids, so both sides reach the same ConversationHub; a group is `group-N`.
-export type ConversationId = string;
+import { isGroupContact, type ContactId, type ConversationId } from '../protocol/ids';
+
+export { isGroupContact, type ConversationId };
 
 export function directConversation(a: number, b: number): ConversationId {
   return a < b ? `${a}-${b}` : `${b}-${a}`;
@@ -12,17 +14,15 @@ export function pairMembers(conversation: ConversationId): [number, number] | nu
   return [Number(match[1]), Number(match[2])];
 }
 
-export const isGroupContact = (contactId: string) => contactId.startsWith('group-');
-
 /** The contact id under which `viewer` files a conversation: the peer's id, or `group-N`. */
-export function contactFor(viewer: number, conversation: ConversationId): string {
+export function contactFor(viewer: number, conversation: ConversationId): ContactId {
   const pair = pairMembers(conversation);
   if (!pair) return conversation;
   return String(pair[0] === viewer ? pair[1] : pair[0]);
 }
 
 /** Resolves a contact id given by `me` to a conversation id; null when it names nobody valid. */
-export function conversationOf(me: number, contactId: string): ConversationId | null {
+export function conversationOf(me: number, contactId: ContactId): ConversationId | null {
   if (isGroupContact(contactId)) return contactId;
   const peer = Number(contactId);
   if (!Number.isSafeInteger(peer) || peer <= 0 || peer === me) return null;

@@ -1,20 +1,7 @@
-// Pure message rules: recall window, quotes, previews, unread arithmetic, file categories. The web
-// app imports the recall and quote rules too, so both sides decide the same way.
-import type { MessageType, StoredMessage } from '../protocol/messages';
-import { QUOTE_MAX } from '../protocol/limits';
-
-/** A sender may recall their own message within `redoSeconds` (0 disables recall). */
-export function canRecall(
-  message: { from_user: number; sendTime: number; is_undo: number; type: string },
-  actor: number,
-  redoSeconds: number,
-  now = Date.now(),
-): 'ok' | 'system.notAuth' | 'im.redoLimitTime' | 'im.exist' {
-  if (message.is_undo || message.type === 'event') return 'im.exist';
-  if (message.from_user !== actor) return 'system.notAuth';
-  if (redoSeconds <= 0 || now - message.sendTime > redoSeconds * 1000) return 'im.redoLimitTime';
-  return 'ok';
-}
+// Pure message rules of the server: resends, who may post, previews, unread arithmetic, file
+// categories. The rules the web app applies too (recall window, quotes) are in protocol/message-rules.
+import type { MessageType } from '../protocol/messages';
+export { canRecall, quoteOfMessage, type Quote } from '../protocol/message-rules';
 
 /**
  * A client id already stored in the conversation: the same sender resending (a retry after a lost
@@ -31,27 +18,6 @@ export const unreadCount = (lastSeq: number, readSeq: number) => Math.max(0, las
 /** The chat-list preview: the start of the text; for media the client shows a placeholder from `type`. */
 export function previewOf(message: { type: MessageType; content: string; is_undo: number }): string {
   return message.is_undo ? '' : message.content.slice(0, 200);
-}
-
-/** What a reply shows of the message it quotes (`extends.quote`). */
-export interface Quote {
-  msg_id: number;
-  user_id: number;
-  realname: string;
-  type: MessageType;
-  content: string;
-}
-
-/**
- * The quote of a message: who wrote it and, for text, the start of what they wrote; other types are
- * shown by their type. A recalled or unknown message has none. The server builds every stored
- * quote with it (the client names only which message), and the web app its draft of one.
- */
-export function quoteOfMessage(m: Pick<StoredMessage, 'seq' | 'from_user' | 'fromUser' | 'type' | 'content' | 'is_undo'> | null): Quote | null {
-  if (!m || m.is_undo) return null;
-  const text = m.type === 'text' ? m.content : '';
-  const content = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
-  return { msg_id: m.seq, user_id: m.from_user, realname: m.fromUser.displayName, type: m.type, content };
 }
 
 /** A forwarded copy goes without the original's quote: it points into the source conversation. */

@@ -40,8 +40,3 @@ export function publicConfig(config: SystemConfig, demoMode: boolean) {
   const { size, preview, fileExt } = config.fileUpload;
   return { sysInfo: config.sysInfo, chatInfo, fileUpload: { size, preview, fileExt }, demon_mode: demoMode };
 }
-
-export const numberSetting = (value: unknown, fallback: number) => {
-  const n = Number(value);
-  return Number.isFinite(n) ? n : fallback;
-};

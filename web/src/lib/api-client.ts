@@ -2,7 +2,7 @@
 // language, a 10 s timeout, token refresh from response headers, and every failure shown
 // to the user here so callers only handle success.
 import * as v from 'valibot';
-import { parseJsonOrNull } from '../../../worker/services/json';
+import { parseJsonOrNull } from '../../../worker/protocol/json';
 import { showDialog } from '../components/ui/dialog';
 import { showToast } from '../components/ui/toast';
 import { allTextsReady, currentLanguage, i18n, type TKey } from './i18n';

@@ -6,7 +6,7 @@
 // that gets no answer within 10 s counts as a close; and when the app becomes visible or the
 // browser says it is back online, an open socket is pinged at once instead of at the next beat.
 import { PING_FRAME } from '../../../worker/protocol/socket';
-import { parseJsonOrNull } from '../../../worker/services/json';
+import { parseJsonOrNull } from '../../../worker/protocol/json';
 
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 5_000;

@@ -2,7 +2,8 @@
 // read from the last stored getSystemInfo so the screen never waits for the network.
 import { storedSystemInfo } from '../../../../lib/system-info';
 
-import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_REDO_SECONDS } from '../../../../../../worker/protocol/limits';
+import { configNumber, configSwitch, uploadLimitMb } from '../../../../../../worker/protocol/config-values';
+import { DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '../../../../../../worker/protocol/limits';
 
 // One source for the limits the server enforces too.
 export {
@@ -18,18 +19,13 @@ export interface ChatConfig {
   fileExt: string[];
 }
 
-const numberOr = (value: unknown, fallback: number) => {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
-};
-
 export function chatConfig(): ChatConfig {
   const { chatInfo, fileUpload } = storedSystemInfo() as { chatInfo: Record<string, unknown>; fileUpload: Record<string, unknown> };
   const ext = Array.isArray(fileUpload.fileExt) ? fileUpload.fileExt.map((x) => String(x).toLowerCase()) : DEFAULT_FILE_EXT;
   return {
-    redoSeconds: numberOr(chatInfo.redoTime, DEFAULT_REDO_SECONDS),
-    showOnline: String(chatInfo.online ?? '1') === '1',
-    fileMaxMb: numberOr(fileUpload.size, DEFAULT_FILE_MB) || DEFAULT_FILE_MB,
+    redoSeconds: configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS),
+    showOnline: configSwitch(chatInfo.online, true),
+    fileMaxMb: uploadLimitMb(fileUpload.size),
     fileExt: ext,
   };
 }

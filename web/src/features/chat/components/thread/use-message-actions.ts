@@ -14,7 +14,7 @@ import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
 import { showMessageMenu } from './message-menu';
 import { menuActions, type MenuAction } from './message-rules';
-import { quoteOfMessage } from '../../../../../../worker/services/message-rules';
+import { quoteOfMessage } from '../../../../../../worker/protocol/message-rules';
 import { recallDrafts } from './recall-drafts';
 
 export function useMessageActions(contactKey: string, me: number, redoSeconds: number) {

@@ -1,0 +1,38 @@
+// Message rules both sides apply, so the web app offers exactly what the server allows: who may
+// recall a message and when, and what a quote of a message says.
+import { QUOTE_MAX } from './limits';
+import type { MessageType, StoredMessage } from './messages';
+
+/** A sender may recall their own message within `redoSeconds` (0 disables recall). */
+export function canRecall(
+  message: { from_user: number; sendTime: number; is_undo: number; type: string },
+  actor: number,
+  redoSeconds: number,
+  now = Date.now(),
+): 'ok' | 'system.notAuth' | 'im.redoLimitTime' | 'im.exist' {
+  if (message.is_undo || message.type === 'event') return 'im.exist';
+  if (message.from_user !== actor) return 'system.notAuth';
+  if (redoSeconds <= 0 || now - message.sendTime > redoSeconds * 1000) return 'im.redoLimitTime';
+  return 'ok';
+}
+
+/** What a reply shows of the message it quotes (`extends.quote`). */
+export interface Quote {
+  msg_id: number;
+  user_id: number;
+  realname: string;
+  type: MessageType;
+  content: string;
+}
+
+/**
+ * The quote of a message: who wrote it and, for text, the start of what they wrote; other types are
+ * shown by their type. A recalled or unknown message has none. The server builds every stored
+ * quote with it (the client names only which message), and the web app its draft of one.
+ */
+export function quoteOfMessage(m: Pick<StoredMessage, 'seq' | 'from_user' | 'fromUser' | 'type' | 'content' | 'is_undo'> | null): Quote | null {
+  if (!m || m.is_undo) return null;
+  const text = m.type === 'text' ? m.content : '';
+  const content = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
+  return { msg_id: m.seq, user_id: m.from_user, realname: m.fromUser.displayName, type: m.type, content };
+}
