@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configNumber, configSwitch, uploadLimitMb } from '../../worker/protocol/config-values';
-import { chatConfig } from '../../web/src/features/chat/components/thread/chat-config';
+import { chatConfig } from '../../web/src/features/chat/config/chat-config';
 import { storage } from '../../web/src/lib/storage';
 
 describe('configuration numbers, read the same way by the Worker and the web app', () => {

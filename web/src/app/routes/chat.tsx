@@ -7,7 +7,7 @@ import { PATHS } from '../../config/paths';
 import { Composer } from '../../features/chat/components/composer/composer';
 import { sendDropped } from '../../features/chat/components/composer/send-picked';
 import { ActionSheetHost } from '../../features/chat/components/thread/action-sheet';
-import { chatConfig } from '../../features/chat/components/thread/chat-config';
+import { chatConfig } from '../../features/chat/config/chat-config';
 import { ChatTopBar } from '../../features/chat/components/thread/chat-top-bar';
 import { ImagePreviewHost } from '../../features/chat/components/thread/image-preview';
 import { MessageList } from '../../features/chat/components/thread/message-list';

@@ -9,7 +9,7 @@ import { useChatState } from '../../hooks/use-chat';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { visibleChats } from '../../state/thread-ops';
 import { chatPath, keyOf, type Contact } from '../../types';
-import { chatConfig } from '../thread/chat-config';
+import { chatConfig } from '../../config/chat-config';
 import { ChatActionsSheet } from './chat-actions-sheet';
 import { chatPreview } from './chat-preview';
 import { ChatRow } from './chat-row';

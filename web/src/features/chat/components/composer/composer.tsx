@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { showToast } from '../../../../components/ui/toast';
 import { chatStore } from '../../state/chat-store';
-import { chatConfig, TEXT_MAX } from '../thread/chat-config';
+import { chatConfig, TEXT_MAX } from '../../config/chat-config';
 import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
 import { EmojiPanel } from './emoji-panel';

@@ -2,7 +2,7 @@
 // Enter sends and Shift+Enter breaks the line, on touch keyboards Enter is a line break.
 import { useLayoutEffect, type RefObject } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
-import { TEXT_MAX } from '../thread/chat-config';
+import { TEXT_MAX } from '../../config/chat-config';
 
 const MAX_HEIGHT_PX = 120;
 

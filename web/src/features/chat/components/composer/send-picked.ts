@@ -5,7 +5,7 @@ import type { TFunction } from '../../../../lib/i18n';
 import { showDialog } from '../../../../components/ui/dialog';
 import { showToast } from '../../../../components/ui/toast';
 import { chatStore } from '../../state/chat-store';
-import { chatConfig, VIDEO_MAX_SECONDS } from '../thread/chat-config';
+import { chatConfig, VIDEO_MAX_SECONDS } from '../../config/chat-config';
 import { checkPick, videoDuration, type PickKind } from './pick-rules';
 import { compressImage } from './compress-image';
 

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { showToast } from '../../../../components/ui/toast';
 import { keyOf, type Contact } from '../../types';
-import { FORWARD_MAX } from '../thread/chat-config';
+import { FORWARD_MAX } from '../../config/chat-config';
 import { ContactOption } from './contact-option';
 import { forwardTargets, matchesSearch, toggleTarget } from './forward-rules';
 

@@ -2,7 +2,7 @@
 // entries of the contact list (notices, my favourites) are not conversations one can post to.
 import { keyOf, type Contact } from '../../types';
 import { matchesAny } from '../search/fold-text';
-import { FORWARD_MAX } from '../thread/chat-config';
+import { FORWARD_MAX } from '../../config/chat-config';
 
 const POSTABLE = /^(\d{1,12}|group-\d{1,12})$/;
 
