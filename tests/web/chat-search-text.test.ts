@@ -1,8 +1,8 @@
 // Search matching ignores case and Vietnamese accents; the address book groups by letter.
 import { describe, expect, it } from 'vitest';
 import { groupContacts } from '../../web/src/features/chat/components/contacts/group-contacts';
-import { findMatches } from '../../web/src/features/chat/components/search/highlight-text';
-import { matchesAny } from '../../web/src/features/chat/components/search/fold-text';
+import { findMatches } from '../../web/src/components/ui/highlight-text';
+import { matchesAny } from '../../web/src/utils/fold-text';
 import { plainText } from '../../web/src/features/chat/components/chat-list/chat-preview';
 import { contact } from './chat-factories';
 

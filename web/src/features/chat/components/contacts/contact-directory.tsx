@@ -6,7 +6,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { useChatState } from '../../hooks/use-chat';
 import { chatPath, keyOf, type Contact } from '../../types';
-import { matchesAny } from '../search/fold-text';
+import { matchesAny } from '../../../../utils/fold-text';
 import { ContactRow } from './contact-row';
 import { groupContacts } from './group-contacts';
 import { LetterBar } from './letter-bar';

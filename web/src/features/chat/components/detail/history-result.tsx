@@ -5,7 +5,7 @@ import { Avatar } from '../../../../components/ui/avatar';
 import { formatChatListTime } from '../../../../utils/chat-list-time';
 import type { ChatMessage } from '../../types';
 import { plainText, typePlaceholder } from '../chat-list/chat-preview';
-import { HighlightText } from '../search/highlight-text';
+import { HighlightText } from '../../../../components/ui/highlight-text';
 
 export function HistoryResult({ message, query, roundAvatar, now, onOpen }: { message: ChatMessage; query: string; roundAvatar: boolean; now: Date; onOpen: () => void }) {
   const { t } = useTranslation();

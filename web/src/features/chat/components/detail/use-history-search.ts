@@ -2,15 +2,14 @@
 // and words, 20 a page; the words apply after typing pauses.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { searchHistory } from '../../api/chat-api';
-import { SEARCH_DEBOUNCE_MS } from '../search/use-message-search';
-import { useDebounced } from '../search/use-debounced';
+import { useSearchWords } from '../../../../lib/use-debounced';
 
 export const HISTORY_TYPES = ['all', 'text', 'image', 'video', 'file'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 const PAGE_SIZE = 20;
 
 export function useHistorySearch(contactKey: string, query: string, type: HistoryType) {
-  const keywords = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const keywords = useSearchWords(query);
   const result = useInfiniteQuery({
     queryKey: ['history-search', contactKey, type, keywords],
     queryFn: ({ pageParam }) => searchHistory(contactKey, keywords, type, pageParam),

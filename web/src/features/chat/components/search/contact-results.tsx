@@ -2,7 +2,7 @@
 import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import { keyOf, type Contact } from '../../types';
-import { HighlightText } from './highlight-text';
+import { HighlightText } from '../../../../components/ui/highlight-text';
 
 interface ContactResultsProps {
   contacts: Contact[];

@@ -7,7 +7,7 @@ import { PATHS } from '../../../../config/paths';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { useChatState } from '../../hooks/use-chat';
 import { ContactResults } from './contact-results';
-import { matchesAny } from './fold-text';
+import { matchesAny } from '../../../../utils/fold-text';
 import { MessageResults } from './message-results';
 import { useMessageSearch } from './use-message-search';
 import { chatPath } from '../../types';

@@ -6,7 +6,7 @@ import { Avatar } from '../../../../components/ui/avatar';
 import { formatChatListTime } from '../../../../utils/chat-list-time';
 import { keyOf } from '../../types';
 import { plainText } from '../chat-list/chat-preview';
-import { HighlightText } from './highlight-text';
+import { HighlightText } from '../../../../components/ui/highlight-text';
 import type { ChatHits } from './use-message-search';
 
 const FOLDED_HITS = 3;

@@ -6,9 +6,8 @@ import { searchHistory } from '../../api/chat-api';
 import type { ChatMessage, Contact } from '../../types';
 import { keyOf } from '../../types';
 import { plainText } from '../chat-list/chat-preview';
-import { useDebounced } from './use-debounced';
+import { useSearchWords } from '../../../../lib/use-debounced';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCHED_CHATS = 20;
 
 export interface ChatHits {
@@ -34,7 +33,7 @@ async function searchChats(chats: Contact[], keywords: string): Promise<ChatHits
 }
 
 export function useMessageSearch(query: string, contacts: Contact[]) {
-  const keywords = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const keywords = useSearchWords(query);
   const chats = recentChats(contacts);
   const chatKeys = chats.map((c) => keyOf(c.id)).join(',');
   const result = useQuery({

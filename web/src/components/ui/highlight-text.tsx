@@ -1,6 +1,6 @@
 // A message snippet with the searched words marked. Matching ignores case and accents like
 // the rest of search; long texts are cut to start shortly before the first hit.
-import { foldText } from './fold-text';
+import { foldText } from '../../utils/fold-text';
 
 const LEAD_CHARS = 12;
 
