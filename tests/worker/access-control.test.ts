@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { env, exports } from 'cloudflare:workers';
-import { call, loginUser, pngBytes, textMessage, uploadFile } from './helpers';
+import { exports } from 'cloudflare:workers';
+import { call, loginUser, makeGroup, pngBytes, textMessage, uploadFile } from './helpers';
 import { connect } from './socket-helpers';
-import { conversationHub } from '../../worker/durable/stubs';
 
 async function groupOfThree() {
   const [a, b, c, outsider] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser()]);
-  const group = `group-${a.userInfo.user_id}${Date.now() % 1000}`;
-  await conversationHub(env, group).setMembers(group, [a.userInfo.user_id, b.userInfo.user_id, c.userInfo.user_id]);
+  const { group } = await makeGroup([a.userInfo.user_id, b.userInfo.user_id, c.userInfo.user_id]);
   return { a, b, c, outsider, group };
 }
 

@@ -1,8 +1,10 @@
 // Small factories for worker tests: call the real Worker, make users, log in, read the dev
 // mailbox, change configuration and sign tokens by hand.
+import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { forgetConfig } from '../../worker/db/config';
+import { ConversationStore } from '../../worker/durable/conversation-store';
 import { conversationHub, userHub } from '../../worker/durable/stubs';
 import { directConversation } from '../../worker/services/conversations';
 
@@ -136,3 +138,15 @@ export function pairHub(a: number, b: number) {
 
 /** A user's hub's stub, for runInDurableObject and co. */
 export const userHubStub = (uid: number) => userHub(env, uid) as unknown as DurableObjectStub;
+
+/**
+ * A group conversation `group-…` whose hub has `members`, written straight into the hub's storage
+ * (groups get their real creation path with the group issue). Call it before the group's first use:
+ * a hub that already opened its store would not see the new rows.
+ */
+export async function makeGroup(members: number[]): Promise<{ group: string; stub: DurableObjectStub }> {
+  const group = `group-${members[0]}${++counter}${Date.now() % 1000}`;
+  const stub = conversationHub(env, group) as unknown as DurableObjectStub;
+  await runInDurableObject(stub, (_hub, state) => new ConversationStore(state.storage.sql, group).addMembers(members));
+  return { group, stub };
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { call, eventually, loginUser, pairHub, textMessage, userHubStub } from './helpers';
-import { conversationHub, userHub } from '../../worker/durable/stubs';
+import { call, eventually, loginUser, makeGroup, pairHub, textMessage, userHubStub } from './helpers';
+import { userHub } from '../../worker/durable/stubs';
 import type { StoredMessage } from '../../worker/protocol/messages';
 
 describe('outbox recovery', () => {
@@ -60,10 +60,8 @@ describe('outbox recovery', () => {
 
   it('keeps one row per event for all its members, and deletes it once every member has it', async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
-    const group = `group-${a.userInfo.user_id}${Date.now() % 1000}`;
     const members = [a, b, c].map((u) => u.userInfo.user_id).sort((x, y) => x - y);
-    await conversationHub(env, group).setMembers(group, members);
-    const stub = conversationHub(env, group) as unknown as DurableObjectStub;
+    const { group, stub } = await makeGroup(members);
     const rows = () => runInDurableObject(stub, (_hub, state) =>
       state.storage.sql.exec('SELECT users, event FROM fanout').toArray().map((r) => ({ users: JSON.parse(String(r.users)), seq: JSON.parse(String(r.event)).message.seq })));
     const lastContent = (uid: number) => runInDurableObject(userHubStub(uid), (_hub, state) =>

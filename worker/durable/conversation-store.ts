@@ -1,11 +1,7 @@
-// SQL of a ConversationHub: the message log (seq = rowid, gap-free because the tail is never
-// deleted), members with their read watermarks, the outbox of undelivered events (`fanout`:
-// one row per event with the members it is for, so a group message is one row, not one per member),
-// and `meta`: the conversation's name and when retention next runs. The fan-out id is a plain rowid
-// (no AUTOINCREMENT, which costs a page write per message): an id is reused only after its row was
-// acknowledged by everyone and deleted, and nothing refers to a deleted row.
+// SQL of a ConversationHub's messages and members: the message log (seq = rowid, gap-free because
+// the tail is never deleted), members with their read watermarks, and `meta`: the conversation's
+// name and when retention next runs. The outbox of undelivered events is fanout.ts's.
 import type { FileInfo, MessageType, StoredMessage, UserCard } from '../protocol/messages';
-import type { HubEvent } from './hub-events';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS members (user_id INTEGER PRIMARY KEY, read_seq INTEGER NOT NULL DEFAULT 0);
@@ -13,29 +9,10 @@ CREATE TABLE IF NOT EXISTS messages (
   seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, from_user INTEGER NOT NULL, type TEXT NOT NULL,
   content TEXT NOT NULL, extends TEXT, pid INTEGER NOT NULL DEFAULT 0, send_time INTEGER NOT NULL,
   is_undo INTEGER NOT NULL DEFAULT 0, from_card TEXT NOT NULL, file TEXT);
-CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY, users TEXT NOT NULL, event TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
-/** Until the fan-out table, the outbox held one row per member and event; its rows move over once. */
-const MIGRATE_OUTBOX = `
-INSERT INTO fanout (users, event) SELECT '[' || user_id || ']', event FROM outbox ORDER BY id;
-DROP TABLE outbox;
-`;
-
-function ensureSchema(sql: SqlStorage): void {
-  sql.exec(SCHEMA);
-  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0) sql.exec(MIGRATE_OUTBOX);
-}
-
 type Row = Record<string, SqlStorageValue>;
-
-/** An undelivered event and the members who have not acknowledged it yet. */
-export interface OutboxRow {
-  id: number;
-  waiting: number[];
-  event: HubEvent;
-}
 
 export interface NewMessage {
   id: string;
@@ -49,14 +26,12 @@ export interface NewMessage {
 
 export class ConversationStore {
   constructor(private readonly sql: SqlStorage, readonly conversation: string) {
-    ensureSchema(sql);
+    sql.exec(SCHEMA);
   }
 
-  /** The conversation of an evicted hub that wakes to an alarm: from its outbox, or as retention noted it. */
+  /** The conversation of an evicted hub that wakes to an alarm with nothing to deliver, as retention noted it. */
   static conversationOf(sql: SqlStorage): string | null {
-    ensureSchema(sql);
-    const row = sql.exec('SELECT event FROM fanout LIMIT 1').toArray()[0];
-    if (row) return (JSON.parse(String(row.event)) as HubEvent).conversation;
+    sql.exec(SCHEMA);
     const named = sql.exec("SELECT value FROM meta WHERE key = 'conversation'").toArray()[0];
     return named ? String(named.value) : null;
   }
@@ -192,63 +167,8 @@ export class ConversationStore {
     return { list, count };
   }
 
-  // The outbox is mirrored in memory: the drain reads what it just wrote from here instead of
-  // reading it back, and a row every member acknowledged leaves the table in the next write this
-  // hub makes anyway (or at the safety alarm) rather than in a commit of its own. After an eviction
-  // a row goes to all its members again, acknowledged or not, and their hubs ignore what they have.
-  private queue: OutboxRow[] | null = null;
-  private acknowledged: number[] = [];
-
-  private outbox(): OutboxRow[] {
-    this.queue ??= this.sql
-      .exec('SELECT id, users, event FROM fanout ORDER BY id')
-      .toArray()
-      .map((r) => ({ id: Number(r.id), waiting: JSON.parse(String(r.users)) as number[], event: JSON.parse(String(r.event)) as HubEvent }));
-    return this.queue;
-  }
-
-  /** One row for the event, however many members it goes to. */
-  enqueue(users: number[], event: HubEvent): void {
-    const queue = this.outbox();
-    const id = Number(this.sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?) RETURNING id', JSON.stringify(users), JSON.stringify(event)).one().id);
-    queue.push({ id, waiting: [...users], event });
-  }
-
-  /** The oldest rows still waiting for a member. */
-  pending(limit = 500): readonly OutboxRow[] {
-    return this.outbox().slice(0, limit);
-  }
-
-  /** Each member's hub has the rows listed for it; a row every member has leaves the queue now and the table at the next flush. */
-  acknowledge(delivered: { user: number; ids: number[] }[]): void {
-    const byRow = new Map<number, Set<number>>();
-    for (const { user, ids } of delivered) for (const id of ids) byRow.set(id, (byRow.get(id) ?? new Set()).add(user));
-    if (byRow.size === 0) return;
-    this.queue = this.outbox().filter((row) => {
-      const users = byRow.get(row.id);
-      if (!users) return true;
-      row.waiting = row.waiting.filter((u) => !users.has(u));
-      if (row.waiting.length > 0) return true;
-      this.acknowledged.push(row.id);
-      return false;
-    });
-  }
-
-  /** Deletes acknowledged rows; callers run it inside a write they make anyway. */
-  flushAcknowledged(): void {
-    const ids = this.acknowledged;
-    this.acknowledged = [];
-    // Durable Object SQL binds at most 100 parameters per statement.
-    for (let i = 0; i < ids.length; i += 90) {
-      const chunk = ids.slice(i, i + 90);
-      this.sql.exec(`DELETE FROM fanout WHERE id IN (${chunk.map(() => '?').join(',')})`, ...chunk);
-    }
-  }
-
   /** After a failed write the memory may be ahead of the table: read it again next time. */
   forgetMemory(): void {
-    this.queue = null;
-    this.acknowledged = [];
     this.memberCache = null;
   }
 

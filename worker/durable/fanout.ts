@@ -1,0 +1,208 @@
+// A ConversationHub's fan-out: the outbox of events not yet acknowledged by every member's UserHub,
+// its drain, and the alarm that retries it. An event is written in the same transaction as the
+// change it reports, so a crash loses nothing; it leaves the outbox only once every member has it.
+// The table is `fanout`: one row per event naming the members it is for, so a group message is one
+// row, not one per member. Its id is a plain rowid (no AUTOINCREMENT, which costs a page write per
+// message): an id is reused only after its row was acknowledged by everyone and deleted, and nothing
+// refers to a deleted row.
+import type { HubEvent } from './hub-events';
+import { userHub } from './stubs';
+
+const SCHEMA = 'CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY, users TEXT NOT NULL, event TEXT NOT NULL)';
+
+/** Until the fan-out table, the outbox held one row per member and event; its rows move over once. */
+const MIGRATE_OUTBOX = `
+INSERT INTO fanout (users, event) SELECT '[' || user_id || ']', event FROM outbox ORDER BY id;
+DROP TABLE outbox;
+`;
+
+const RETRY_MS = 2000;
+/** A safety net: if the hub is evicted mid-delivery, the alarm resumes the outbox. */
+const SAFETY_ALARM_MS = 30_000;
+/** Rows a drain hands over per round; later rows wait for the next round. */
+const BATCH = 500;
+
+/** An undelivered event and the members who have not acknowledged it yet. */
+interface OutboxRow {
+  id: number;
+  waiting: number[];
+  event: HubEvent;
+}
+
+/** What one member's hub gets in one round: the events, and the rows they came from. */
+interface Parcel {
+  ids: number[];
+  events: HubEvent[];
+  /** Every event was caused by this member (their own copies): it waits for everyone else's. */
+  ownOnly: boolean;
+}
+
+function ensureSchema(sql: SqlStorage): void {
+  sql.exec(SCHEMA);
+  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0) sql.exec(MIGRATE_OUTBOX);
+}
+
+export class Fanout {
+  // The outbox is mirrored in memory: the drain reads what was just written from here instead of
+  // reading it back, and a row every member acknowledged leaves the table in the next write the hub
+  // makes anyway (or at the safety alarm) rather than in a commit of its own. After an eviction a
+  // row goes to all its members again, acknowledged or not, and their hubs ignore what they have.
+  private queue: OutboxRow[] | null = null;
+  private acknowledged: number[] = [];
+  private draining: Promise<void> | null = null;
+  /** An alarm is set for the outbox (retry or safety net); the hub combines it with retention's. */
+  alarmArmed = false;
+  /** Stubs of the members' hubs, reused across deliveries; one that failed is made anew. */
+  private readonly hubs = new Map<number, ReturnType<typeof userHub>>();
+
+  constructor(private readonly ctx: DurableObjectState, private readonly env: Env, private readonly onWriteFailed: () => void) {}
+
+  /** The conversation of an evicted hub that wakes to an alarm, named by any event still waiting. */
+  conversation(): string | null {
+    return this.outbox()[0]?.event.conversation ?? null;
+  }
+
+  /**
+   * One storage transaction that also deletes the rows acknowledged since the last one. If it
+   * fails, the memory (here and the hub's) is forgotten and the tables are read again.
+   */
+  write<T>(body: () => T): T {
+    try {
+      return this.ctx.storage.transactionSync(() => {
+        this.flushAcknowledged();
+        return body();
+      });
+    } catch (error) {
+      this.queue = null;
+      this.acknowledged = [];
+      this.onWriteFailed();
+      throw error;
+    }
+  }
+
+  /** One row for the event, however many members it goes to; call it inside `write`. */
+  enqueue(users: number[], event: HubEvent): void {
+    const queue = this.outbox();
+    const sql = this.ctx.storage.sql;
+    const id = Number(sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?) RETURNING id', JSON.stringify(users), JSON.stringify(event)).one().id);
+    queue.push({ id, waiting: [...users], event });
+  }
+
+  /** After a write that enqueued: delivers now, with the safety alarm behind it. */
+  kick(): void {
+    this.armSafetyAlarm();
+    void this.drain();
+  }
+
+  /** The alarm's share: delivers what waits (retrying failures later) and deletes what was acknowledged. */
+  async onAlarm(): Promise<void> {
+    this.alarmArmed = false;
+    await this.drain();
+    this.write(() => undefined);
+  }
+
+  /** One drain at a time; a running one picks up rows added meanwhile. */
+  drain(): Promise<void> {
+    this.draining ??= this.deliverAll().finally(() => (this.draining = null));
+    return this.draining;
+  }
+
+  /** The table is made (or migrated) when first read, so a hub that never fans out never has one. */
+  private outbox(): OutboxRow[] {
+    if (this.queue) return this.queue;
+    ensureSchema(this.ctx.storage.sql);
+    this.queue = this.ctx.storage.sql
+      .exec('SELECT id, users, event FROM fanout ORDER BY id')
+      .toArray()
+      .map((r) => ({ id: Number(r.id), waiting: JSON.parse(String(r.users)) as number[], event: JSON.parse(String(r.event)) as HubEvent }));
+    return this.queue;
+  }
+
+  private async deliverAll(): Promise<void> {
+    for (let batch = this.outbox().slice(0, BATCH); batch.length > 0; batch = this.outbox().slice(0, BATCH)) {
+      const byUser = new Map<number, Parcel>();
+      for (const row of batch) {
+        for (const user of row.waiting) {
+          const parcel = byUser.get(user) ?? { ids: [], events: [], ownOnly: true };
+          parcel.ids.push(row.id);
+          parcel.events.push(row.event);
+          parcel.ownOnly &&= actorOf(row.event) === user;
+          byUser.set(user, parcel);
+        }
+      }
+      // The people who did not cause these events hear of them first; the actors' own copies
+      // (their other devices and chat lists) follow, so they never hold up a receiver.
+      const parcels = [...byUser];
+      const failed = (await this.deliverTo(parcels.filter(([, p]) => !p.ownOnly))) + (await this.deliverTo(parcels.filter(([, p]) => p.ownOnly)));
+      if (failed > 0) {
+        console.warn('delivery failed; retrying from an alarm', batch[0]!.event.conversation);
+        await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
+        this.alarmArmed = true;
+        return;
+      }
+    }
+  }
+
+  /** Delivers to each member's hub in parallel, acknowledges what arrived, and counts what did not. */
+  private async deliverTo(parcels: [number, Parcel][]): Promise<number> {
+    if (parcels.length === 0) return 0;
+    const results = await Promise.allSettled(parcels.map(([user, parcel]) => this.hubOf(user).deliver(user, parcel.events)));
+    const delivered = parcels.filter((_, i) => results[i]!.status === 'fulfilled');
+    for (const [user] of parcels.filter((_, i) => results[i]!.status === 'rejected')) this.hubs.delete(user);
+    this.acknowledge(delivered);
+    if (delivered.length > 0) this.armSafetyAlarm();
+    return parcels.length - delivered.length;
+  }
+
+  /** A row every member has leaves the queue now and the table with the next write. */
+  private acknowledge(delivered: [number, Parcel][]): void {
+    const byRow = new Map<number, Set<number>>();
+    for (const [user, { ids }] of delivered) for (const id of ids) byRow.set(id, (byRow.get(id) ?? new Set()).add(user));
+    if (byRow.size === 0) return;
+    this.queue = this.outbox().filter((row) => {
+      const users = byRow.get(row.id);
+      if (!users) return true;
+      row.waiting = row.waiting.filter((u) => !users.has(u));
+      if (row.waiting.length > 0) return true;
+      this.acknowledged.push(row.id);
+      return false;
+    });
+  }
+
+  private flushAcknowledged(): void {
+    const ids = this.acknowledged;
+    this.acknowledged = [];
+    // Durable Object SQL binds at most 100 parameters per statement.
+    for (let i = 0; i < ids.length; i += 90) {
+      const chunk = ids.slice(i, i + 90);
+      this.ctx.storage.sql.exec(`DELETE FROM fanout WHERE id IN (${chunk.map(() => '?').join(',')})`, ...chunk);
+    }
+  }
+
+  /**
+   * Armed whenever rows wait in the outbox or wait to leave it, so acknowledged rows are deleted
+   * within SAFETY_ALARM_MS even if the conversation writes nothing more; otherwise they could be
+   * delivered again long after the members' hubs stopped remembering their keys.
+   */
+  private armSafetyAlarm(): void {
+    if (this.alarmArmed) return;
+    this.alarmArmed = true;
+    void this.ctx.storage.setAlarm(Date.now() + SAFETY_ALARM_MS);
+  }
+
+  private hubOf(user: number) {
+    let hub = this.hubs.get(user);
+    if (!hub) {
+      if (this.hubs.size >= 1000) this.hubs.clear();
+      hub = userHub(this.env, user);
+      this.hubs.set(user, hub);
+    }
+    return hub;
+  }
+}
+
+/** Who caused an event: the sender of a message or recall, the reader of a read mark; nobody for retention. */
+function actorOf(event: HubEvent): number {
+  if (event.kind === 'pruned') return 0;
+  return event.kind === 'read' ? event.reader : event.message.from_user;
+}
