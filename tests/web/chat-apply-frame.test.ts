@@ -2,15 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
-import { chatState, contact, message, ME } from './chat-factories';
+import { chatState, contact, frame, message, ME, pushed, recall } from './chat-factories';
 
 const DEVICE = { clientId: 'this-client', isMobile: true, multipleLogin: false };
 const unreadOf = (s: ReturnType<typeof chatState>, key: string) => s.contacts.find((c) => String(c.id) === key)?.unread;
 
 describe('applyFrame: incoming messages', () => {
-  it('adds one unread for a message from someone else and asks for a notification', () => {
+  it('takes the unread count the server sends with a message from someone else, and asks for a notification', () => {
     const start = chatState({ contacts: [contact(12, { unread: 2 })] });
-    const { state, effects } = applyFrame(start, { type: 'simple', data: message(12, { content: 'hi' }) }, DEVICE);
+    const { state, effects } = applyFrame(start, frame('simple', pushed(message(12, { content: 'hi' }), 3)), DEVICE);
     expect(unreadOf(state, '12')).toBe(3);
     expect(state.contacts[0]!.lastContent).toBe('hi');
     expect(effects).toEqual([{ kind: 'notify', contact: '12' }]);
@@ -18,7 +18,7 @@ describe('applyFrame: incoming messages', () => {
 
   it('adds no unread for my own message echoed from another device', () => {
     const start = chatState({ contacts: [contact(12, { unread: 0 })] });
-    const { state, effects } = applyFrame(start, { type: 'simple', data: message(ME, { content: 'mine' }) }, DEVICE);
+    const { state, effects } = applyFrame(start, frame('simple', pushed(message(ME, { content: 'mine' }), 0)), DEVICE);
     expect(unreadOf(state, '12')).toBe(0);
     expect(state.contacts[0]!.lastContent).toBe('mine');
     expect(effects).toEqual([]);
@@ -27,7 +27,7 @@ describe('applyFrame: incoming messages', () => {
   it('adds no unread to the chat on screen and marks it read instead', () => {
     const start = chatState({ contacts: [contact(12)], openContact: '12', threads: { '12': { messages: [], hasMore: false, loaded: true, peerReadSeq: 0 } } });
     const incoming = message(12);
-    const { state, effects } = applyFrame(start, { type: 'simple', data: incoming }, DEVICE);
+    const { state, effects } = applyFrame(start, frame('simple', pushed(incoming)), DEVICE);
     expect(unreadOf(state, '12')).toBe(0);
     expect(thread(state, '12').messages.map((m) => m.id)).toEqual([incoming.id]);
     expect(effects).toEqual([{ kind: 'markRead', contact: '12' }]);
@@ -35,20 +35,15 @@ describe('applyFrame: incoming messages', () => {
 
   it('does not ring for a muted chat', () => {
     const start = chatState({ contacts: [contact(12, { is_notice: 0 })] });
-    expect(applyFrame(start, { type: 'simple', data: message(12) }, DEVICE).effects).toEqual([]);
+    expect(applyFrame(start, frame('simple', pushed(message(12))), DEVICE).effects).toEqual([]);
   });
 
   it('creates an unknown contact from the contactInfo that comes with the message', () => {
-    const data = { ...message(31), contactInfo: { id: 31, displayName: 'Newcomer', avatar: '/a.png', is_group: 0 }, unread: 1 };
-    const { state, effects } = applyFrame(chatState(), { type: 'simple', data }, DEVICE);
+    const data = pushed(message(31), 1, { id: 31, displayName: 'Newcomer', avatar: '/a.png', is_group: 0 });
+    const { state, effects } = applyFrame(chatState(), frame('simple', data), DEVICE);
     expect(state.contacts).toHaveLength(1);
     expect(state.contacts[0]).toMatchObject({ id: 31, displayName: 'Newcomer', avatar: '/a.png', unread: 1, lastContent: data.content });
     expect(effects).toEqual([{ kind: 'notify', contact: '31' }]);
-  });
-
-  it('remembers the highest event seq it has seen', () => {
-    const { state } = applyFrame(chatState({ lastEventSeq: 4 }), { type: 'isOnline', seq: 9, data: { id: 12, is_online: 1 } }, DEVICE);
-    expect(state.lastEventSeq).toBe(9);
   });
 });
 
@@ -59,42 +54,42 @@ describe('applyFrame: recall and read receipts', () => {
       contacts: [contact(12, { lastContent: sent.content, lastSendTime: sent.sendTime, lastFrom: 12 })],
       threads: { '12': { messages: [sent], hasMore: false, loaded: true, peerReadSeq: 0 } },
     });
-    const { state } = applyFrame(start, { type: 'undoMessage', data: { id: sent.id, from_user: 12, sendTime: sent.sendTime, contactId: 12, toContactId: 12 } }, DEVICE);
+    const { state } = applyFrame(start, frame('undoMessage', recall(sent, 12)), DEVICE);
     expect(thread(state, '12').messages[0]).toMatchObject({ is_undo: 1, type: 'event', content: '' });
     expect(state.contacts[0]).toMatchObject({ lastContent: '', lastContentUndo: 1, lastFrom: 12 });
   });
 
   it('updates the preview of a chat whose thread was never opened when the recalled message was its last', () => {
     const start = chatState({ contacts: [contact(12, { lastContent: 'oops', lastSendTime: 5_000, lastFrom: 12 })] });
-    const { state } = applyFrame(start, { type: 'undoMessage', data: { id: 'x', from_user: 12, sendTime: 5_000, contactId: 12 } }, DEVICE);
+    const { state } = applyFrame(start, frame('undoMessage', recall({ id: 'x', msg_id: 1, from_user: 12, sendTime: 5_000 }, 12)), DEVICE);
     expect(state.contacts[0]).toMatchObject({ lastContent: '', lastContentUndo: 1 });
   });
 
   it('leaves the preview alone when an older message is recalled', () => {
     const start = chatState({ contacts: [contact(12, { lastContent: 'latest', lastSendTime: 9_000, lastFrom: 12 })] });
-    const { state } = applyFrame(start, { type: 'undoMessage', data: { id: 'x', from_user: 12, sendTime: 5_000, contactId: 12 } }, DEVICE);
+    const { state } = applyFrame(start, frame('undoMessage', recall({ id: 'x', msg_id: 1, from_user: 12, sendTime: 5_000 }, 12)), DEVICE);
     expect(state.contacts[0]!.lastContent).toBe('latest');
     expect(state.contacts[0]!.lastContentUndo).toBeFalsy();
   });
 
   it('raises peerReadSeq when the other side reads (isRead or readAll), never lowers it', () => {
     let state = chatState({ contacts: [contact(12)], threads: { '12': { messages: [], hasMore: false, loaded: true, peerReadSeq: 3 } } });
-    state = applyFrame(state, { type: 'isRead', data: { toContactId: 12, reader: 12, seq: 8 } }, DEVICE).state;
+    state = applyFrame(state, frame('isRead', { toContactId: 12, reader: 12, seq: 8, ids: [] }), DEVICE).state;
     expect(thread(state, '12').peerReadSeq).toBe(8);
-    state = applyFrame(state, { type: 'readAll', data: { toContactId: 12, reader: 12, seq: 5 } }, DEVICE).state;
+    state = applyFrame(state, frame('readAll', { toContactId: 12, reader: 12, seq: 5 }), DEVICE).state;
     expect(thread(state, '12').peerReadSeq).toBe(8);
   });
 
   it('sets the unread count the server sends after retention deleted unread messages', () => {
     const start = chatState({ contacts: [contact(12, { unread: 4 }), contact(13, { unread: 1 })] });
-    const { state } = applyFrame(start, { type: 'setUnread', data: { id: 12, unread: 2 } }, DEVICE);
+    const { state } = applyFrame(start, frame('setUnread', { id: 12, unread: 2 }), DEVICE);
     expect(unreadOf(state, '12')).toBe(2);
     expect(unreadOf(state, '13')).toBe(1);
   });
 
   it('clears my unread when I read the chat on another device', () => {
     const start = chatState({ contacts: [contact(12, { unread: 4 })] });
-    const { state } = applyFrame(start, { type: 'readAll', data: { toContactId: 12, reader: ME, seq: 20 } }, DEVICE);
+    const { state } = applyFrame(start, frame('readAll', { toContactId: 12, reader: ME, seq: 20, unread: 0 }), DEVICE);
     expect(unreadOf(state, '12')).toBe(0);
   });
 });
@@ -102,16 +97,16 @@ describe('applyFrame: recall and read receipts', () => {
 describe('applyFrame: chat preferences', () => {
   it('applies pin, mute and delete echoes from my other devices', () => {
     let state = chatState({ contacts: [contact(12, { unread: 2 })] });
-    state = applyFrame(state, { type: 'setChatTop', data: { id: 12, is_top: 1 } }, DEVICE).state;
-    state = applyFrame(state, { type: 'setIsNotice', data: { id: 12, is_notice: 0 } }, DEVICE).state;
+    state = applyFrame(state, frame('setChatTop', { id: 12, is_group: 0, is_top: 1 }), DEVICE).state;
+    state = applyFrame(state, frame('setIsNotice', { id: 12, is_group: 0, is_notice: 0 }), DEVICE).state;
     expect(state.contacts[0]).toMatchObject({ is_top: 1, is_notice: 0 });
-    state = applyFrame(state, { type: 'delChat', data: { id: 12 } }, DEVICE).state;
+    state = applyFrame(state, frame('delChat', { id: 12, is_group: 0, hidden: 1 }), DEVICE).state;
     expect(state.contacts[0]).toMatchObject({ lastContent: '', lastSendTime: 0, unread: 0 });
   });
 });
 
 describe('applyFrame: offline (logged in elsewhere)', () => {
-  const offline = (data: Record<string, unknown>) => ({ type: 'offline', data: { id: ME, client_id: 'other-client', isMobile: true, ...data } });
+  const offline = (data: Record<string, unknown>) => frame('offline', { id: ME, client_id: 'other-client', isMobile: true, ...data });
 
   it('signs this mobile session out when another mobile client of the same account logs in', () => {
     expect(applyFrame(chatState(), offline({}), DEVICE).effects).toEqual([{ kind: 'loggedInElsewhere' }]);

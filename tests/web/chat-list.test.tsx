@@ -5,16 +5,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { storage } from '../../web/src/lib/storage';
-import { contact, ME } from './chat-factories';
+import { card, ME, summary } from './chat-factories';
 import { currentPath, renderApp, signIn } from './helpers';
 
 const CONTACTS = [
-  contact(21, { displayName: 'Anna', lastContent: 'see you\nsoon', lastSendTime: 3_000 }),
-  contact(22, { displayName: 'Bao', is_top: 1, type: 'image', lastContent: '/file/3', lastSendTime: 1_000, unread: 2 }),
-  contact(23, { displayName: 'Chi', is_notice: 0, type: 'voice', lastContent: '/file/4', lastSendTime: 5_000, unread: 5 }),
-  contact(24, { displayName: 'Dung', lastContent: '', lastContentUndo: 1, lastFrom: ME, lastSendTime: 4_000 }),
-  contact(25, { displayName: 'Em', lastContent: '', lastContentUndo: 1, lastFrom: 25, lastSendTime: 2_000, unread: 1 }),
-  contact(26, { displayName: 'Phuong', lastContent: '', lastSendTime: 0 }),
+  summary(21, { displayName: 'Anna', lastContent: 'see you\nsoon', lastSendTime: 3_000 }),
+  summary(22, { displayName: 'Bao', is_top: 1, type: 'image', lastContent: '/file/3', lastSendTime: 1_000, unread: 2 }),
+  summary(23, { displayName: 'Chi', is_notice: 0, type: 'voice', lastContent: '/file/4', lastSendTime: 5_000, unread: 5 }),
+  summary(24, { displayName: 'Dung', lastContent: '', lastContentUndo: 1, lastFrom: ME, lastSendTime: 4_000 }),
+  summary(25, { displayName: 'Em', lastContent: '', lastContentUndo: 1, lastFrom: 25, lastSendTime: 2_000, unread: 1 }),
+  summary(26, { displayName: 'Phuong', lastContent: '', lastSendTime: 0 }),
 ];
 
 function serve() {
@@ -24,7 +24,7 @@ function serve() {
     calls.push({ path, body });
     // No socket in jsdom: the ticket call fails like a dropped network (quietly, then retries).
     if (path === '/common/pub/wsTicket') throw new TypeError('offline');
-    const data = path === '/enterprise/im/getContacts' ? CONTACTS : { id: body.id };
+    const data = path === '/enterprise/im/getContacts' ? CONTACTS : path === '/enterprise/im/getContactInfo' ? card(Number(body.id)) : { id: body.id };
     return new Response(JSON.stringify({ code: 0, msg: '', data }));
   }));
   return calls;

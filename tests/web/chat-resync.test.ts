@@ -9,7 +9,8 @@ import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { storage } from '../../web/src/lib/storage';
-import { chatState, contact, message, ME, PEER } from './chat-factories';
+import { realtime } from '../../web/src/lib/realtime';
+import { card, chatState, contact, frame, message, ME, PEER, summary, wire } from './chat-factories';
 import { FakeSocket } from './fake-socket';
 import { signIn } from './helpers';
 
@@ -23,16 +24,14 @@ describe('resync', () => {
     const start = chatState({
       contacts: [contact(PEER), contact(9)],
       openContact: String(PEER),
-      lastEventSeq: 10,
       threads: {
         [String(PEER)]: { messages: [sent, unsent], hasMore: false, loaded: true, peerReadSeq: 4 },
         '9': { messages: [other], hasMore: false, loaded: true, peerReadSeq: 0 },
       },
     });
-    const { state, effects } = applyFrame(start, { type: 'resync', seq: 2500 }, DEVICE);
+    const { state, effects } = applyFrame(start, frame('resync', undefined, 2500), DEVICE);
     expect(thread(state, String(PEER))).toEqual({ messages: [unsent], hasMore: true, loaded: false, peerReadSeq: 0 });
     expect(thread(state, '9')).toEqual({ messages: [], hasMore: true, loaded: false, peerReadSeq: 0 });
-    expect(state.lastEventSeq).toBe(2500);
     expect(state.contacts).toEqual(start.contacts);
     expect(effects).toEqual([{ kind: 'reloadContacts' }, { kind: 'reloadOpenThread' }]);
   });
@@ -57,11 +56,11 @@ describe('resync', () => {
         const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
         let data: unknown = null;
         if (path === '/common/pub/wsTicket') data = { ticket: 't' };
-        if (path === '/enterprise/im/getContacts') data = [contact(PEER)];
-        if (path === '/enterprise/im/getContactInfo') data = { id: PEER, is_online: 1 };
+        if (path === '/enterprise/im/getContacts') data = [summary(PEER)];
+        if (path === '/enterprise/im/getContactInfo') data = card(PEER, { is_online: 1 });
         if (path === '/enterprise/im/getMessageList') {
           historyCalls.push(body);
-          data = history;
+          data = history.map(wire);
         }
         return new Response(JSON.stringify({ code: 0, msg: '', data }));
       }));
@@ -87,7 +86,7 @@ describe('resync', () => {
       expect(shown.map((m) => [m.content, m.is_undo])).toEqual([['', 1], ['while you were away', 0], ['and this', 0]]);
       // The newest page, not a page before the old oldest message.
       expect(historyCalls.slice(callsBefore)).toEqual([{ toContactId: String(PEER), limit: 20 }]);
-      expect(chatStore.getState().lastEventSeq).toBe(4000);
+      expect(realtime.lastEventSeq).toBe(4000);
     });
   });
 });

@@ -7,7 +7,7 @@ import { outbox } from '../../web/src/features/chat/state/outbox';
 import { Sender } from '../../web/src/features/chat/state/sender';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import type { ChatState } from '../../web/src/features/chat/types';
-import { chatState, contact, ME } from './chat-factories';
+import { chatState, contact, message, ME, wire } from './chat-factories';
 
 function host(initial: ChatState = chatState({ contacts: [contact(12)] })) {
   let state = initial;
@@ -28,7 +28,7 @@ function server(options: { online: () => boolean; onSend?: (body: Record<string,
     if (!options.online()) throw new TypeError('Failed to fetch');
     seq += 1;
     sent.push(String(body.content));
-    const data = { ...body, msg_id: seq, seq, sendTime: Date.now(), is_undo: 0, fromUser: { id: ME, displayName: 'Me', avatar: '' } };
+    const data = wire(message(ME, { id: String(body.id), content: String(body.content), msg_id: seq, seq, sendTime: Date.now(), toContactId: body.toContactId as number }));
     return new Response(JSON.stringify({ code: 0, msg: '', data }));
   }));
   return sent;

@@ -67,11 +67,15 @@ describe('realtime socket', () => {
     socket.pong();
     expect(socket.closedWith).toBeNull();
 
-    // Frames with a type reach the app; anything else is dropped without breaking the socket.
-    socket.onmessage?.({ data: '{"type":"simple","seq":3,"data":{"id":"x"}}' });
+    // Frames of the protocol reach the app; anything else is dropped whole without breaking the socket.
+    const online = { type: 'isOnline', time: 1, seq: 3, data: { id: 12, is_online: 1 } };
+    socket.push(online);
     socket.onmessage?.({ data: 'not json' });
-    socket.onmessage?.({ data: '{"no":"type"}' });
-    expect(frames).toEqual([{ type: 'simple', seq: 3, data: { id: 'x' } }]);
+    socket.push({ no: 'type' });
+    socket.push({ type: 'simple', time: 1, seq: 4, data: { id: 'x' } });
+    socket.push({ type: 'isOnline', time: 1, seq: 5, data: { id: '12', is_online: 1 } });
+    socket.push({ type: 'somethingNew', time: 1, seq: 6, data: {} });
+    expect(frames).toEqual([online]);
     realtime.stop();
   });
 
@@ -172,7 +176,7 @@ describe('realtime socket', () => {
     FakeSocket.made[1]!.open();
     expect(statuses.at(-1)).toBe('open');
     // What the abandoned socket does later reaches nobody and starts nothing.
-    dead.onmessage?.({ data: '{"type":"simple","seq":9}' });
+    dead.push({ type: 'isOnline', time: 1, seq: 9, data: { id: 12, is_online: 1 } });
     dead.drop();
     await vi.advanceTimersByTimeAsync(RETRY_MS);
     expect(frames).toEqual([]);
@@ -189,7 +193,7 @@ describe('realtime socket', () => {
     socket.open();
     for (let beat = 1; beat <= 3; beat++) {
       await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
-      socket.onmessage?.({ data: `{"type":"simple","seq":${beat}}` });
+      socket.push({ type: 'isOnline', time: 1, seq: beat, data: { id: 12, is_online: 1 } });
     }
     await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS);
     expect(socket.sent).toEqual([PING_FRAME, PING_FRAME, PING_FRAME]);

@@ -1,8 +1,10 @@
 // Request schemas and shapes of the messaging calls (enterprise/im, reference §1.3).
 import * as v from 'valibot';
 import { flag, intLike, text } from './fields';
-
 import { FORWARD_MAX, TEXT_MESSAGE_MAX } from './limits';
+import { MESSAGE_TYPES } from './wire';
+
+export { MESSAGE_TYPES, type FileInfo, type MessageType, type StoredMessage, type UserCard, type WireMessage } from './wire';
 
 export const PAGE_MAX = 100;
 
@@ -15,8 +17,6 @@ export const contactId = v.pipe(
 
 const clientId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
 
-export const MESSAGE_TYPES = ['text', 'emoji', 'image', 'voice', 'video', 'file'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number] | 'event';
 
 /** Clients of the reference send the whole quote; only which message is used (the hub writes the rest). */
 const quote = v.object({ msg_id: intLike() });
@@ -60,54 +60,6 @@ export const DelChatBody = v.object({ id: contactId, is_group: v.optional(intLik
 export const ContactInfoBody = v.object({ id: contactId });
 
 export const WsTicketBody = v.object({ device_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))) });
-
-/** The sender card embedded in every message; built on the server, never taken from the body. */
-export interface UserCard {
-  id: number;
-  user_id: number;
-  realname: string;
-  displayName: string;
-  avatar: string;
-}
-
-export interface FileInfo {
-  file_id: number;
-  name: string;
-  size: number;
-  ext: string;
-  width?: number;
-  height?: number;
-  duration?: number;
-}
-
-/** A stored message as the ConversationHub keeps and returns it. */
-export interface StoredMessage {
-  msg_id: number;
-  seq: number;
-  id: string;
-  conversation: string;
-  type: MessageType;
-  content: string;
-  extends: Record<string, unknown> | null;
-  pid: number;
-  sendTime: number;
-  from_user: number;
-  fromUser: UserCard;
-  is_undo: number;
-  file: FileInfo | null;
-}
-
-/** A message as a client sees it: routed to a contact, with read state for own messages. */
-export interface WireMessage extends StoredMessage {
-  status: 'succeed';
-  toContactId: string | number;
-  toUser: string | number;
-  is_group: number;
-  is_read: number;
-  fileName?: string;
-  fileSize?: number;
-  file_id?: number;
-}
 
 /** The `message` field of an upload: which conversation, and what the client recorded. */
 export const UploadMessage = v.object({

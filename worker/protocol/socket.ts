@@ -2,6 +2,8 @@
 // exact text PING_FRAME so the Durable Object's auto-response answers without waking it.
 import * as v from 'valibot';
 
+export { EVENT_TYPES, type EventType } from './frames';
+
 export const PING_FRAME = '{"type":"ping"}';
 export const PONG_FRAME = '{"type":"pong"}';
 
@@ -11,24 +13,6 @@ export const ClientFrame = v.variant('type', [
   v.object({ type: v.literal('sync'), since: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrame>;
-
-export const EVENT_TYPES = [
-  'simple', 'group', 'isOnline', 'offline', 'setChatTop', 'setIsNotice', 'undoMessage',
-  'isRead', 'readAll', 'appendContact', 'delChat', 'setUnread',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** Every pushed frame: `seq` is the user's event sequence, `time` Unix seconds. */
-export interface EventFrame<T = unknown> {
-  type: EventType;
-  time: number;
-  data: T;
-  seq: number;
-}
-
-export interface InitFrame { type: 'init'; client_id: string; seq: number }
-export interface ResyncFrame { type: 'resync'; seq: number }
-export interface ErrorFrame { type: 'error'; data: { code: number; msg: string } }
 
 /** Largest replay a sync answers; a client further behind reloads its chat list instead. */
 export const SYNC_MAX_EVENTS = 1000;

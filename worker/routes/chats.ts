@@ -1,11 +1,14 @@
 // enterprise/im chat-list calls: contacts, pin, mute, delete chat (reference §1.3).
 import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { findUserById, listActiveUsers, presenceOf } from '../db/users';
 import { userHub } from '../durable/stubs';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
+import type { ChatPrefs, ChatSummary, ContactCard } from '../protocol/responses';
+import { MessageTypeSchema } from '../protocol/wire';
 import { contactView } from '../services/user-view';
 import { resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
@@ -30,8 +33,9 @@ chats.post('/getcontacts', async (c) => {
         lastContentUndo: visible ? chat.last_undo : 0,
         lastSendTime: visible ? chat.last_send_time : 0,
         lastFrom: visible ? chat.last_from : 0,
-        type: visible ? chat.last_type : undefined,
-      };
+        // A chat pinned or muted before any message has no type yet.
+        type: visible && v.is(MessageTypeSchema, chat.last_type) ? chat.last_type : undefined,
+      } satisfies ChatSummary;
     });
   return c.json(envelope(list, '', { count: 0, page: 0 }));
 });
@@ -48,13 +52,13 @@ chats.post('/getcontactinfo', async (c) => {
   const row = Number.isSafeInteger(peer) && peer !== me ? await findUserById(c.env.DB, peer) : null;
   if (!row || row.status !== 1) throw refuse('user.notExist');
   const online = await userHub(c.env, peer).watchPresence(me, WATCH_MS);
-  return c.json(envelope(contactView(row, online)));
+  return c.json(envelope(contactView(row, online) satisfies ContactCard));
 });
 
 async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: number; is_notice?: number; hidden?: number }, type: 'setChatTop' | 'setIsNotice' | 'delChat') {
   const me = c.get('identity').uid;
   const { conversation, isGroup } = await resolveConversation(c.env.DB, me, id);
-  const data = { id: contactForWire(me, conversation), is_group: isGroup, ...prefs };
+  const data = { id: contactForWire(me, conversation), is_group: isGroup, ...prefs } satisfies ChatPrefs;
   await userHub(c.env, me).setChatPrefs(String(data.id), conversation, isGroup, prefs, { type, data });
   return c.json(envelope(data));
 }

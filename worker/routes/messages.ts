@@ -14,6 +14,7 @@ import { withoutQuote } from '../services/message-rules';
 import { DEFAULT_REDO_SECONDS } from '../protocol/limits';
 import { copyFileTo, releaseFiles } from '../db/files';
 import type { StoredMessage } from '../protocol/messages';
+import type { ReadResult } from '../protocol/responses';
 import type { NewMessage } from '../durable/conversation-store';
 
 export const messages = new Hono<AppEnv>();
@@ -50,7 +51,7 @@ messages.post('/setmsgisread', async (c) => {
   const me = c.get('identity').uid;
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const { readSeq } = settled(await conversationHub(c.env, conversation).markRead(conversation, me));
-  return c.json(envelope({ readSeq }));
+  return c.json(envelope({ readSeq } satisfies ReadResult));
 });
 
 messages.post('/undomessage', async (c) => {

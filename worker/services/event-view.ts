@@ -1,15 +1,17 @@
 // Pure: how one member sees a conversation event. Single-chat pushes carry the sender's id as
 // `toContactId` and the original target as `toUser` (reference §10.1.5), so a client files an
 // incoming message under "the sender, unless the sender is me, then toUser".
-import type { StoredMessage, WireMessage } from '../protocol/messages';
+import type { EventData } from '../protocol/frames';
+import type { StoredMessage, WireMessage } from '../protocol/wire';
 import { contactFor, isGroupContact, pairMembers } from './conversations';
 
 export function wireMessage(message: StoredMessage, viewer: number, peerReadSeq = 0): WireMessage {
   const group = isGroupContact(message.conversation);
   const pair = pairMembers(message.conversation);
   const target = pair ? (pair[0] === message.from_user ? pair[1] : pair[0]) : message.conversation;
+  const { conversation: _conversation, ...fields } = message;
   return {
-    ...message,
+    ...fields,
     status: 'succeed',
     toContactId: group ? message.conversation : message.from_user,
     toUser: group ? message.conversation : target,
@@ -31,7 +33,7 @@ export function contactForWire(viewer: number, conversation: string): string | n
 }
 
 /** Display text for recalls is chosen by each client from these fields in its own language. */
-export function undoPayload(message: StoredMessage, viewer: number) {
+export function undoPayload(message: StoredMessage, viewer: number): EventData<'undoMessage'> {
   const wire = wireMessage(message, viewer);
   return {
     id: message.id,
@@ -39,7 +41,7 @@ export function undoPayload(message: StoredMessage, viewer: number) {
     from_user: message.from_user,
     sendTime: message.sendTime,
     type: 'event' as const,
-    is_undo: 1,
+    is_undo: 1 as const,
     toContactId: wire.toContactId,
     toUser: wire.toUser,
     contactId: contactForWire(viewer, message.conversation),

@@ -1,6 +1,7 @@
 // The shapes of a user sent to clients (reference §1.1 userInfo): never the hash.
 import type { UserRow } from '../db/users';
 import { letterIndex } from './contact-index';
+import type { ContactCard } from '../protocol/responses';
 
 export function selfView(row: UserRow) {
   return {
@@ -39,7 +40,7 @@ export function publicView(row: UserRow) {
 export type SelfView = ReturnType<typeof selfView>;
 
 /** A one-to-one contact as the address book and the chat header show it. */
-export function contactView(row: Pick<UserRow, 'user_id' | 'realname' | 'avatar' | 'motto'>, online: boolean) {
+export function contactView(row: Pick<UserRow, 'user_id' | 'realname' | 'avatar' | 'motto'>, online: boolean): ContactCard {
   return {
     id: row.user_id, user_id: row.user_id, realname: row.realname, displayName: row.realname, avatar: row.avatar, motto: row.motto,
     index: letterIndex(row.realname), is_group: 0, is_online: online ? 1 : 0,

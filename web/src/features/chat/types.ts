@@ -25,7 +25,7 @@ export interface Contact {
 }
 
 /** A message in a thread. Pending ones exist only here until the server acknowledges them. */
-export type ChatMessage = Omit<WireMessage, 'status' | 'conversation'> & {
+export type ChatMessage = Omit<WireMessage, 'status'> & {
   status: 'going' | 'succeed' | 'failed';
   /** Object URL of a file still being uploaded, so the sender sees it at once. */
   localUrl?: string;
@@ -48,7 +48,6 @@ export interface ChatState {
   threads: Record<ContactKey, Thread>;
   openContact: ContactKey | null;
   socket: RealtimeStatus;
-  lastEventSeq: number;
 }
 
 export const keyOf = (id: number | string): ContactKey => String(id);

@@ -1,7 +1,7 @@
 // Pure: how one pushed socket frame changes the chat state, plus the side effects the store
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
-import type { PushedFrame } from '../../../lib/realtime';
-import { keyOf, type ChatMessage, type ChatState, type Contact } from '../types';
+import type { EventData, FrameOf } from '../../../../../worker/protocol/frames';
+import { keyOf, type ChatState, type Contact } from '../types';
 import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
 
 export type Effect =
@@ -12,16 +12,21 @@ export type Effect =
   | { kind: 'loggedInElsewhere' }
   | { kind: 'notify'; contact: string };
 
-export function applyFrame(state: ChatState, frame: PushedFrame, device: { clientId: string; isMobile: boolean; multipleLogin: boolean }): { state: ChatState; effects: Effect[] } {
-  const next = frame.seq && frame.seq > state.lastEventSeq ? { ...state, lastEventSeq: frame.seq } : state;
-  // Our own server's frames, not validated again: each case reads the fields its type carries.
-  const d = (frame.data ?? {}) as any;
+/** The frames the chat store subscribes to; the socket parsed each against the protocol already. */
+export const CHAT_FRAME_TYPES = [
+  'simple', 'group', 'undoMessage', 'isRead', 'readAll', 'setUnread', 'setChatTop', 'setIsNotice', 'delChat', 'isOnline',
+  'appendContact', 'resync', 'offline',
+] as const;
+export type ChatFrame = FrameOf<(typeof CHAT_FRAME_TYPES)[number]>;
+
+export function applyFrame(next: ChatState, frame: ChatFrame, device: { clientId: string; isMobile: boolean; multipleLogin: boolean }): { state: ChatState; effects: Effect[] } {
   switch (frame.type) {
     case 'simple':
     case 'group':
-      return receiveMessage(next, d as ChatMessage & { contactInfo?: Partial<Contact>; unread?: number });
+      return receiveMessage(next, frame.data);
     case 'undoMessage': {
-      const key = keyOf(d.contactId ?? d.toContactId);
+      const d = frame.data;
+      const key = keyOf(d.contactId);
       let s = withThread(next, key, (t) => updateMessage(t, d.id, { is_undo: 1, type: 'event', content: '' }));
       // Without a loaded thread the chat list still knows its last message by time and author.
       const last = thread(s, key).messages.at(-1);
@@ -32,21 +37,22 @@ export function applyFrame(state: ChatState, frame: PushedFrame, device: { clien
     }
     case 'isRead':
     case 'readAll': {
+      const d = frame.data;
       const key = keyOf(d.toContactId);
       if (d.reader === next.me) return { state: withContact(next, key, { unread: 0 }), effects: [] };
-      return { state: withThread(next, key, (t) => ({ ...t, peerReadSeq: Math.max(t.peerReadSeq, Number(d.seq) || 0) })), effects: [] };
+      return { state: withThread(next, key, (t) => ({ ...t, peerReadSeq: Math.max(t.peerReadSeq, d.seq) })), effects: [] };
     }
     case 'setUnread':
       // Retention deleted messages this user had not read: the chat's badge counts what is left.
-      return { state: withContact(next, keyOf(d.id), { unread: Math.max(0, Number(d.unread) || 0) }), effects: [] };
+      return { state: withContact(next, keyOf(frame.data.id), { unread: Math.max(0, frame.data.unread) }), effects: [] };
     case 'setChatTop':
-      return { state: withContact(next, keyOf(d.id), { is_top: Number(d.is_top) }), effects: [] };
+      return { state: withContact(next, keyOf(frame.data.id), { is_top: frame.data.is_top ?? 0 }), effects: [] };
     case 'setIsNotice':
-      return { state: withContact(next, keyOf(d.id), { is_notice: Number(d.is_notice) }), effects: [] };
+      return { state: withContact(next, keyOf(frame.data.id), { is_notice: frame.data.is_notice ?? 1 }), effects: [] };
     case 'delChat':
-      return { state: withContact(next, keyOf(d.id), CLEARED_CHAT), effects: [] };
+      return { state: withContact(next, keyOf(frame.data.id), CLEARED_CHAT), effects: [] };
     case 'isOnline':
-      return { state: withContact(next, keyOf(d.id), { is_online: Number(d.is_online) }), effects: [] };
+      return { state: withContact(next, keyOf(frame.data.id), { is_online: frame.data.is_online }), effects: [] };
     case 'appendContact':
       return { state: next, effects: [{ kind: 'reloadContacts' }] };
     case 'resync':
@@ -55,22 +61,21 @@ export function applyFrame(state: ChatState, frame: PushedFrame, device: { clien
       return { state: forgetHistory(next), effects: [{ kind: 'reloadContacts' }, { kind: 'reloadOpenThread' }] };
     case 'offline': {
       // Spec §4: another mobile login of this account signs this mobile session out.
+      const d = frame.data;
       const kicked = d.id === next.me && d.client_id !== device.clientId && d.isMobile && device.isMobile && !device.multipleLogin;
       return { state: next, effects: kicked ? [{ kind: 'loggedInElsewhere' }] : [] };
     }
-    default:
-      return { state: next, effects: [] };
   }
 }
 
-function receiveMessage(state: ChatState, m: ChatMessage & { contactInfo?: Partial<Contact>; unread?: number }): { state: ChatState; effects: Effect[] } {
+function receiveMessage(state: ChatState, m: EventData<'simple'>): { state: ChatState; effects: Effect[] } {
   const key = contactKeyOf(m, state.me);
   const mine = m.fromUser.id === state.me;
   const open = state.openContact === key;
   const { contactInfo, unread, ...message } = m;
   let s = withThread(state, key, (t) => (t.loaded || mine ? mergeMessages(t, [{ ...message, status: 'succeed' }]) : t));
   const existing = s.contacts.find((c) => keyOf(c.id) === key);
-  const unreadNow = mine || open ? 0 : unread ?? (existing?.unread ?? 0) + 1;
+  const unreadNow = mine || open ? 0 : unread;
   const created: Contact = {
     id: contactInfo?.id ?? (m.is_group ? m.toContactId : Number(key)), displayName: contactInfo?.displayName ?? m.fromUser.displayName,
     avatar: contactInfo?.avatar ?? '', is_group: m.is_group, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 0,

@@ -1,23 +1,23 @@
 // The chat store: a small state machine outside React (bound with useSyncExternalStore) that
-// owns the chat list, open threads and the socket. Frames and REST answers go through pure
-// functions (apply-frame, thread-ops); this file only wires them to the network.
-import { Realtime, type PushedFrame } from '../../../lib/realtime';
-import { storage } from '../../../lib/storage';
+// owns the chat list and open threads. It is one subscriber of the app's realtime connection
+// (lib/realtime): frames and REST answers go through pure functions (apply-frame, thread-ops);
+// this file only wires them to the network.
+import { realtime } from '../../../lib/realtime';
 import { storedSystemInfo } from '../../../lib/system-info';
 import * as api from '../api/chat-api';
 import { isGroupKey, keyOf, type ChatState, type Contact, type ContactKey } from '../types';
-import { applyFrame, type Effect } from './apply-frame';
+import { applyFrame, CHAT_FRAME_TYPES, type ChatFrame, type Effect } from './apply-frame';
 import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
 import { Sender } from './sender';
 
-const initial = (me: number): ChatState => ({ me, contacts: [], contactsLoaded: false, threads: {}, openContact: null, socket: 'idle', lastEventSeq: 0 });
+const initial = (me: number): ChatState => ({ me, contacts: [], contactsLoaded: false, threads: {}, openContact: null, socket: 'idle' });
 const PAGE = 20;
 
 export class ChatStore {
   private state: ChatState = initial(0);
   private listeners = new Set<() => void>();
-  private realtime: Realtime | null = null;
-  private clientId = '';
+  /** Unsubscribes from the realtime connection; null while stopped. */
+  private unsubscribe: (() => void) | null = null;
   readonly sender = new Sender(this);
   onEffect: (effect: Effect) => void = () => {};
 
@@ -34,44 +34,38 @@ export class ChatStore {
   }
 
   start(me: number): void {
-    if (this.realtime && this.state.me === me) return;
+    if (this.unsubscribe && this.state.me === me) return;
     this.stop();
-    this.state = initial(me);
+    this.state = { ...initial(me), socket: realtime.getStatus() };
     void this.loadContacts();
     void this.sender.restore();
-    this.realtime = new Realtime({
-      ticket: async () => (await api.fetchTicket(storage.getDeviceId())).ticket,
-      onStatus: (socket) => this.set((s) => ({ ...s, socket })),
-      onOpen: (ws) => {
-        // Catch up on everything missed, then re-send whatever is still in the outbox.
-        ws.send(JSON.stringify({ type: 'sync', since: this.state.lastEventSeq }));
+    const offs = [
+      ...CHAT_FRAME_TYPES.map((type) => realtime.on(type, (frame) => this.receive(frame))),
+      realtime.onStatus((socket) => this.set((s) => ({ ...s, socket }))),
+      realtime.onOpen(() => {
+        // After a reconnect: the list may be stale, the peer's presence too; re-send the outbox.
         if (this.state.contactsLoaded) void this.loadContacts();
         const open = this.state.openContact;
         if (open && !isGroupKey(open)) void this.refreshPresence(open);
         void this.sender.flush();
-      },
-      onFrame: (frame) => this.receive(frame),
-    });
-    this.realtime.start();
+      }),
+    ];
+    this.unsubscribe = () => offs.forEach((off) => off());
+    realtime.start(me);
   }
 
   /** Signing out: close the socket and forget this user's chats, so none show to the next. */
   stop(): void {
-    this.realtime?.stop();
-    this.realtime = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    realtime.stop();
     this.set(() => initial(0));
   }
 
-  reconnect = () => this.realtime?.reconnect();
+  reconnect = () => realtime.reconnect();
 
-  private receive(frame: PushedFrame): void {
-    if (frame.type === 'init') {
-      this.clientId = String(frame.client_id ?? '');
-      // A fresh client starts from the hub's current position; history comes from REST.
-      if (this.state.lastEventSeq === 0) this.set((s) => ({ ...s, lastEventSeq: Number(frame.seq) || 0 }));
-      return;
-    }
-    const device = { clientId: this.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: storedSystemInfo().sysInfo.multipleLogin === '1' };
+  private receive(frame: ChatFrame): void {
+    const device = { clientId: realtime.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: storedSystemInfo().sysInfo.multipleLogin === '1' };
     const { state, effects } = applyFrame(this.state, frame, device);
     this.set(() => state);
     for (const effect of effects) this.run(effect);

@@ -5,8 +5,12 @@
 // browser then keeps it "open" for minutes while nothing arrives. So a ping, or a handshake,
 // that gets no answer within 10 s counts as a close; and when the app becomes visible or the
 // browser says it is back online, an open socket is pinged at once instead of at the next beat.
-import { PING_FRAME } from '../../../worker/protocol/socket';
-import { parseJsonOrNull } from '../../../worker/protocol/json';
+// Every frame is parsed with the protocol's schema here, at the boundary: one that does not parse
+// is logged and dropped, so no handler ever sees half a frame.
+import * as v from 'valibot';
+import { ServerFrameSchema, type ServerFrame } from '../../../../worker/protocol/frames';
+import { parseJsonOrNull } from '../../../../worker/protocol/json';
+import { PING_FRAME } from '../../../../worker/protocol/socket';
 
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 5_000;
@@ -16,18 +20,10 @@ export const ANSWER_TIMEOUT_MS = 10_000;
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed';
 
-/** A frame the server pushed, as read off the socket (not validated further). */
-export interface PushedFrame {
-  type: string;
-  seq?: number;
-  data?: unknown;
-  client_id?: string;
-}
-
 export interface RealtimeOptions {
   ticket: () => Promise<string>;
   onOpen: (ws: WebSocket) => void;
-  onFrame: (frame: PushedFrame) => void;
+  onFrame: (frame: ServerFrame) => void;
   onStatus: (status: RealtimeStatus) => void;
 }
 
@@ -146,10 +142,9 @@ export class Realtime {
     };
     ws.onmessage = (event) => {
       this.clearAnswer(); // any frame shows the socket works
-      // A frame we cannot read is dropped; the next sync replays anything that mattered. A pong
-      // only tells that the socket works (seen above); the app gets every other frame.
-      const frame = parseJsonOrNull(String(event.data)) as { type?: unknown } | null;
-      if (frame && typeof frame.type === 'string' && frame.type !== 'pong') this.options.onFrame(frame as PushedFrame);
+      // A pong only tells that the socket works (seen above); the app gets every other frame.
+      const frame = readFrame(event.data);
+      if (frame && frame.type !== 'pong') this.options.onFrame(frame);
     };
     ws.onclose = () => this.onClosed(ws);
   }
@@ -164,4 +159,17 @@ export class Realtime {
     this.options.onStatus('retrying');
     this.retryTimer = setTimeout(() => void this.connect(), RETRY_MS);
   }
+}
+
+/**
+ * A frame off the wire, or null when it is not one the protocol knows (not JSON, an unknown type,
+ * a field missing or of the wrong kind). Such a frame is dropped whole and logged: applying part of
+ * it could leave the chat list half-updated, and the event log replays what mattered on the next sync.
+ */
+export function readFrame(raw: unknown): ServerFrame | null {
+  const parsed = v.safeParse(ServerFrameSchema, parseJsonOrNull(typeof raw === 'string' ? raw : ''));
+  if (parsed.success) return parsed.output;
+  const issue = parsed.issues[0];
+  console.warn('dropped a frame that does not match the protocol', v.getDotPath(issue) ?? '', issue.message);
+  return null;
 }

@@ -1,0 +1,89 @@
+// Every frame the server pushes on the socket (reference §3.4, ARCHITECTURE §3), as one valibot
+// variant on `type`. The UserHub builds each frame's data against these types; the web app parses
+// every incoming frame with ServerFrameSchema at the socket and drops one that does not parse, so
+// no handler ever sees half a frame.
+import * as v from 'valibot';
+import { ChatPrefsSchema, ChatSummarySchema } from './responses';
+import { WireContactIdSchema, WireMessageSchema } from './wire';
+
+const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** A message pushed live: `contactInfo` tells a receiver how to show a chat it did not have yet. */
+export const MessageEventSchema = v.object({
+  ...WireMessageSchema.entries,
+  contactInfo: v.optional(v.object({ id: WireContactIdSchema, displayName: v.string(), avatar: v.string(), is_group: v.number() })),
+  /** The chat's unread count after this message, for this user. */
+  unread: v.number(),
+});
+
+/** A recall: each client words the notice in its own language from these fields. */
+export const UndoEventSchema = v.object({
+  id: v.string(),
+  msg_id: v.number(),
+  from_user: v.number(),
+  sendTime: v.number(),
+  type: v.literal('event'),
+  is_undo: v.literal(1),
+  toContactId: WireContactIdSchema,
+  toUser: WireContactIdSchema,
+  contactId: WireContactIdSchema,
+});
+
+/** A one-to-one peer read my messages up to `seq` (`ids`: those just read). */
+export const IsReadEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, ids: v.array(v.string()) });
+
+/** A chat was read up to `seq`: by me on another device (`unread` 0), or by a one-to-one peer. */
+export const ReadAllEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, unread: v.optional(v.number()) });
+
+/** The data of each event type; every event frame is `{type, time, data, seq}`. */
+export const EVENT_DATA = {
+  simple: MessageEventSchema,
+  group: MessageEventSchema,
+  undoMessage: UndoEventSchema,
+  isRead: IsReadEventSchema,
+  readAll: ReadAllEventSchema,
+  /** Retention deleted unread messages: the chat's count now. */
+  setUnread: v.object({ id: WireContactIdSchema, unread: v.number() }),
+  setChatTop: ChatPrefsSchema,
+  setIsNotice: ChatPrefsSchema,
+  delChat: ChatPrefsSchema,
+  isOnline: v.object({ id: v.number(), is_online: v.number() }),
+  /** The account logged in on another device; each client decides whether that signs it out (spec §4). */
+  offline: v.object({ id: v.number(), client_id: v.string(), isMobile: v.boolean() }),
+  /** A new contact to show (friends, issue 12): its chat-list row. */
+  appendContact: v.partial(ChatSummarySchema, ['account', 'setting', 'motto', 'index', 'is_top', 'is_notice', 'unread', 'lastContent', 'lastContentUndo', 'lastSendTime', 'lastFrom', 'type']),
+} as const;
+
+export type EventType = keyof typeof EVENT_DATA;
+export const EVENT_TYPES = Object.keys(EVENT_DATA) as EventType[];
+export type EventData<T extends EventType> = v.InferOutput<(typeof EVENT_DATA)[T]>;
+
+const eventFrame = <T extends EventType>(type: T) =>
+  v.object({ type: v.literal(type), time: v.number(), seq, data: EVENT_DATA[type] });
+
+export const ServerFrameSchema = v.variant('type', [
+  v.object({ type: v.literal('init'), client_id: v.string(), seq }),
+  /** More was missed than a sync replays: reload the chat list and open threads. */
+  v.object({ type: v.literal('resync'), seq }),
+  v.object({ type: v.literal('error'), data: v.object({ code: v.number(), msg: v.string() }) }),
+  v.object({ type: v.literal('pong') }),
+  eventFrame('simple'),
+  eventFrame('group'),
+  eventFrame('undoMessage'),
+  eventFrame('isRead'),
+  eventFrame('readAll'),
+  eventFrame('setUnread'),
+  eventFrame('setChatTop'),
+  eventFrame('setIsNotice'),
+  eventFrame('delChat'),
+  eventFrame('isOnline'),
+  eventFrame('offline'),
+  eventFrame('appendContact'),
+]);
+export type ServerFrame = v.InferOutput<typeof ServerFrameSchema>;
+export type ServerFrameType = ServerFrame['type'];
+export type FrameOf<T extends ServerFrameType> = Extract<ServerFrame, { type: T }>;
+export type EventFrame<T extends EventType = EventType> = FrameOf<T>;
+
+/** What a UserHub pushes for one event, before it is logged and numbered. */
+export type Outgoing = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];

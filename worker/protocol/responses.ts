@@ -1,0 +1,54 @@
+// The `data` of every response the web app reads (reference §1): one valibot schema each. The
+// Worker builds these with `satisfies`; the web app parses them with the same schema.
+import * as v from 'valibot';
+import { MessageTypeSchema, WireContactIdSchema, WireMessageSchema } from './wire';
+
+/** A person in the address book, with live presence (getContactInfo; the base of a chat-list row). */
+export const ContactCardSchema = v.object({
+  id: v.number(),
+  user_id: v.number(),
+  realname: v.string(),
+  displayName: v.string(),
+  avatar: v.string(),
+  motto: v.string(),
+  /** The letter the address book files the person under (reference §9.7). */
+  index: v.string(),
+  is_group: v.number(),
+  is_online: v.number(),
+});
+export type ContactCard = v.InferOutput<typeof ContactCardSchema>;
+
+/** One row of getContacts: the person, and my chat with them (empty fields when there is none). */
+export const ChatSummarySchema = v.object({
+  ...ContactCardSchema.entries,
+  account: v.string(),
+  setting: v.array(v.unknown()),
+  is_top: v.number(),
+  is_notice: v.number(),
+  unread: v.number(),
+  lastContent: v.string(),
+  lastContentUndo: v.number(),
+  lastSendTime: v.number(),
+  lastFrom: v.number(),
+  type: v.optional(MessageTypeSchema),
+});
+export type ChatSummary = v.InferOutput<typeof ChatSummarySchema>;
+export const ChatSummaryListSchema = v.array(ChatSummarySchema);
+
+export const MessageListSchema = v.array(WireMessageSchema);
+
+/** setChatTop, isNotice, delChat answer (and echo to the user's devices) what was saved. */
+export const ChatPrefsSchema = v.object({
+  id: WireContactIdSchema,
+  is_group: v.number(),
+  is_top: v.optional(v.number()),
+  is_notice: v.optional(v.number()),
+  hidden: v.optional(v.number()),
+});
+export type ChatPrefs = v.InferOutput<typeof ChatPrefsSchema>;
+
+export const ReadResultSchema = v.object({ readSeq: v.number() });
+export type ReadResult = v.InferOutput<typeof ReadResultSchema>;
+
+export const TicketSchema = v.object({ ticket: v.string() });
+export type Ticket = v.InferOutput<typeof TicketSchema>;
