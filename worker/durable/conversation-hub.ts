@@ -7,7 +7,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { StoredMessage } from '../protocol/messages';
 import { canRecall, quoteOfMessage } from '../protocol/message-rules';
 import { isResendBy } from '../services/message-rules';
-import { pairMembers } from '../services/conversations';
+import { isGroupContact, pairMembers } from '../services/conversations';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import type { Result } from './hub-events';
 import { Fanout } from './fanout';
@@ -90,9 +90,12 @@ export class ConversationHub extends DurableObject<Env> {
     const last = store.lastSeq();
     if (last > before) {
       this.fanout.write(() => {
-        const ids = store.idsBetween(before, last, reader);
         store.setReadSeq(reader, last);
-        this.fanout.enqueue(members, { kind: 'read', key: `r:${conversation}:${reader}:${last}`, conversation, reader, readSeq: last, ids });
+        if (isGroupContact(conversation)) this.enqueueGroupRead(store, reader, last);
+        else {
+          const ids = store.idsBetween(before, last, reader);
+          this.fanout.enqueue(members, { kind: 'read', key: `r:${conversation}:${reader}:${last}`, conversation, reader, readSeq: last, ids });
+        }
       });
       this.fanout.kick();
     }
@@ -139,5 +142,18 @@ export class ConversationHub extends DurableObject<Env> {
       const armed = this.fanout.alarmArmed ? await this.ctx.storage.getAlarm() : null;
       if (armed === null || pruneAt < armed) await this.ctx.storage.setAlarm(pruneAt);
     }
+  }
+
+  /**
+   * A group read goes to the reader's own hub (their other devices clear the badge) and, with a count
+   * of the members who have read it, to the author of the newest message read: two deliveries
+   * whatever the group's size, never one per member (README Decisions).
+   */
+  private enqueueGroupRead(store: ConversationStore, reader: number, readSeq: number): void {
+    const author = store.bySeq(readSeq)?.from_user ?? reader;
+    const users = author !== reader && store.members().includes(author) ? [author, reader] : [reader];
+    const readers = store.readersThrough(readSeq, author);
+    const { conversation } = store;
+    this.fanout.enqueue(users, { kind: 'groupRead', key: `r:${conversation}:${reader}:${readSeq}`, conversation, reader, readSeq, readers });
   }
 }

@@ -134,6 +134,11 @@ export class ConversationStore {
     return this.sql.exec('UPDATE members SET read_seq = ? WHERE read_seq < ? RETURNING user_id', seq, seq).toArray().map((r) => Number(r.user_id));
   }
 
+  /** How many members other than `author` have read through `seq` (a group's read count for its sender). */
+  readersThrough(seq: number, author: number): number {
+    return Number(this.sql.exec('SELECT COUNT(*) AS n FROM members WHERE read_seq >= ? AND user_id != ?', seq, author).one().n);
+  }
+
   setReadSeq(user: number, seq: number): void {
     this.sql.exec('UPDATE members SET read_seq = MAX(read_seq, ?) WHERE user_id = ?', seq, user);
   }

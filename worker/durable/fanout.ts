@@ -204,5 +204,5 @@ export class Fanout {
 /** Who caused an event: the sender of a message or recall, the reader of a read mark; nobody for retention. */
 function actorOf(event: HubEvent): number {
   if (event.kind === 'pruned') return 0;
-  return event.kind === 'read' ? event.reader : event.message.from_user;
+  return event.kind === 'read' || event.kind === 'groupRead' ? event.reader : event.message.from_user;
 }

@@ -6,7 +6,13 @@ import type { StoredMessage } from '../protocol/messages';
 export type HubEvent =
   | { kind: 'message'; conversation: string; message: StoredMessage }
   | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
+  /** One-to-one: `reader` read through `readSeq`; `ids` are the peer's messages that became read. */
   | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] }
+  /**
+   * A group: `reader` read through `readSeq`. It goes to the reader's own hub and to the author of
+   * the newest message read, with `readers`: how many members besides that author have read it.
+   */
+  | { kind: 'groupRead'; key: string; conversation: string; reader: number; readSeq: number; readers: number }
   /** Retention deleted the messages up to `throughSeq`: they no longer count as unread. */
   | { kind: 'pruned'; key: string; conversation: string; throughSeq: number };
 

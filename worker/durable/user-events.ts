@@ -55,6 +55,8 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
     store.update(contact, { read_seq: Math.max(chat.read_seq, event.readSeq) });
     return [{ type: 'readAll', data: { toContactId: contactId, reader: uid, seq: event.readSeq, unread: 0 } }];
   }
+  // In a group only the author of the newest message read hears of it, with how many have read it.
+  if (event.kind === 'groupRead') return [{ type: 'readAll', data: { toContactId: contactId, reader: event.reader, seq: event.readSeq, readers: event.readers } }];
   return [
     { type: 'isRead', data: { toContactId: contactId, reader: event.reader, seq: event.readSeq, ids: event.ids } },
     { type: 'readAll', data: { toContactId: contactId, reader: event.reader, seq: event.readSeq } },
