@@ -1,9 +1,9 @@
 // D1 access to the global configuration rows.
-import { mergeConfig, type ConfigName, type SystemConfig } from '../services/system-config';
+import { mergeConfig, type SystemConfig } from '../services/system-config';
 
 // Every request reads the configuration; an isolate keeps it for a few seconds so the message
-// path does not pay a D1 round trip per send. A saved change is seen at once by the isolate
-// that saved it and within CACHE_MS by the others.
+// path does not pay a D1 round trip per send. A changed row is seen within CACHE_MS (at once by
+// an isolate that calls forgetConfig).
 const CACHE_MS = 10_000;
 let cached: { at: number; config: Promise<SystemConfig> } | null = null;
 
@@ -17,12 +17,4 @@ export function loadConfig(db: D1Database): Promise<SystemConfig> {
 
 export function forgetConfig(): void {
   cached = null;
-}
-
-export async function saveConfig(db: D1Database, name: ConfigName, value: object): Promise<void> {
-  await db
-    .prepare('INSERT INTO config (name, value, update_time) VALUES (?1, ?2, ?3) ON CONFLICT(name) DO UPDATE SET value = ?2, update_time = ?3')
-    .bind(name, JSON.stringify(value), Math.floor(Date.now() / 1000))
-    .run();
-  forgetConfig();
 }

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
-import { bearerToken, hasPermission, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
+import { bearerToken, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
 import { AppError } from './errors';
 import { recall, remember, type VerifiedToken } from '../services/auth-cache';
 import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
@@ -51,12 +51,6 @@ async function verify(env: Env, raw: string): Promise<VerifiedToken> {
   if (tokenFeedLooks() === looks) remember(raw, verified);
   return verified;
 }
-
-export const requirePermission = (permission: string) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    if (!hasPermission(c.get('identity'), permission)) throw new AppError(CODE.FORBIDDEN, 'system.notAuth');
-    await next();
-  });
 
 /**
  * Media elements (<img>, <video>, <audio>) cannot send an Authorization header, so downloads
