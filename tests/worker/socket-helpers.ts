@@ -1,5 +1,9 @@
-// Opens real WebSockets to the Worker (ticket, then upgrade) and collects the frames.
+// Opens real WebSockets to the Worker (ticket, then upgrade) and collects the frames. Every frame
+// must match the protocol (ServerFrameSchema, what the web app parses with): one that does not
+// fails the test waiting on that socket, so each socket test also proves the wire contract.
 import { exports } from 'cloudflare:workers';
+import * as v from 'valibot';
+import { ServerFrameSchema } from '../../worker/protocol/frames';
 import { call } from './helpers';
 
 export interface Socket {
@@ -20,14 +24,22 @@ export async function connect(token: string, deviceId = 'test-device', userAgent
   ws.accept();
   const frames: any[] = [];
   const waiters = new Set<() => void>();
+  const offProtocol: string[] = [];
   ws.addEventListener('message', (e) => {
-    frames.push(JSON.parse(String(e.data)));
+    const frame = JSON.parse(String(e.data));
+    const parsed = v.safeParse(ServerFrameSchema, frame);
+    if (!parsed.success) offProtocol.push(`${String(e.data).slice(0, 300)} — ${v.getDotPath(parsed.issues[0]) ?? ''}: ${parsed.issues[0].message}`);
+    frames.push(frame);
     for (const w of waiters) w();
   });
   const until = (done: (f: any[]) => boolean, timeoutMs = 5000) =>
     new Promise<any[]>((resolve, reject) => {
       const check = () => {
-        if (done(frames)) {
+        if (offProtocol.length > 0) {
+          waiters.delete(check);
+          clearTimeout(timer);
+          reject(new Error(`a frame does not match the protocol: ${offProtocol[0]}`));
+        } else if (done(frames)) {
           waiters.delete(check);
           clearTimeout(timer);
           resolve(frames);
