@@ -6,6 +6,7 @@
 // and gets no frames it will never read; no timer wakes the hub for it.
 import { DurableObject } from 'cloudflare:workers';
 import * as v from 'valibot';
+import { nanoid } from 'nanoid';
 import { ClientFrame, PING_FRAME, PONG_FRAME, SYNC_MAX_EVENTS, type EventType } from '../protocol/socket';
 import { pickLang, translate, type Lang } from '../services/i18n';
 import type { HubEvent } from './hub-events';
@@ -54,7 +55,7 @@ export class UserHub extends DurableObject<Env> {
     const deviceId = this.store.takeTicket(url.searchParams.get('ticket') ?? '');
     if (!deviceId || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('invalid ticket', { status: 401 });
     const { 0: client, 1: server } = new WebSocketPair();
-    const info: SocketInfo = { uid, clientId: crypto.randomUUID(), deviceId, isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''), lang: pickLang(request.headers.get('accept-language')), heardAt: Date.now() };
+    const info: SocketInfo = { uid, clientId: nanoid(), deviceId, isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''), lang: pickLang(request.headers.get('accept-language')), heardAt: Date.now() };
     // A silent socket of this user is gone either way; presence stays online for the new one.
     this.closeSilentSockets(false);
     const others = this.openSockets();

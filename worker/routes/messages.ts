@@ -1,5 +1,6 @@
 // enterprise/im message calls: send, history, read, recall, forward (reference §1.3).
 import { Hono } from 'hono';
+import { nanoid } from 'nanoid';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { conversationHub } from '../durable/stubs';
@@ -96,7 +97,7 @@ async function forwardCopy(env: Env, original: StoredMessage, targetConversation
   // Recalled since it was read: refused like any message that is no longer there.
   if (original.file && !file) throw refuse('im.exist');
   return {
-    id: crypto.randomUUID(),
+    id: nanoid(),
     type: original.type,
     content: file ? `/file/${file.file_id}` : original.content,
     extends: withoutQuote(original.extends),

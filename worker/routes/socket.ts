@@ -1,6 +1,7 @@
 // The socket: an authenticated POST mints a one-time ticket (60 s) kept by the user's UserHub;
 // the upgrade carries only the ticket, so no long-lived token ever appears in a URL.
 import { Hono } from 'hono';
+import { nanoid } from 'nanoid';
 import type { AppEnv } from '../app-env';
 import { userHub } from '../durable/stubs';
 import { envelope } from '../middleware/errors';
@@ -9,10 +10,14 @@ import { WsTicketBody } from '../protocol/messages';
 import { setFileCookie } from '../middleware/auth';
 import { bearerToken } from '../services/tokens';
 
+/** A ticket is `<uid>.<32 URL-safe characters>`: 192 random bits, more than a UUID's 122. */
+const TICKET_CHARS = 32;
+const TICKET = new RegExp(`^\\d+\\.[A-Za-z0-9_-]{${TICKET_CHARS}}$`);
+
 export const ticket = new Hono<AppEnv>().post('/wsticket', async (c) => {
   const { device_id } = input(c, WsTicketBody);
   const uid = c.get('identity').uid;
-  const value = `${uid}.${crypto.randomUUID().replaceAll('-', '')}`;
+  const value = `${uid}.${nanoid(TICKET_CHARS)}`;
   await userHub(c.env, uid).issueTicket(value, device_id ?? 'unknown');
   // Every (re)connect refreshes the download cookie, so media keeps loading after a token renewal.
   const raw = bearerToken(c.req.header('authorization'));
@@ -28,7 +33,7 @@ export const upgrade = new Hono<AppEnv>().get('/', async (c) => {
   if (origin && (!URL.canParse(origin) || new URL(origin).host !== new URL(c.req.url).host)) return c.text('origin not allowed', 403);
   const value = c.req.query('ticket') ?? '';
   const uid = Number(value.split('.')[0]);
-  if (!/^\d+\.[0-9a-f]{32}$/.test(value) || !Number.isSafeInteger(uid)) return c.text('invalid ticket', 401);
+  if (!TICKET.test(value) || !Number.isSafeInteger(uid)) return c.text('invalid ticket', 401);
   const url = new URL(c.req.url);
   url.search = `?uid=${uid}&ticket=${value}`;
   return userHub(c.env, uid).fetch(new Request(url, c.req.raw));

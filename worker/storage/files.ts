@@ -1,7 +1,9 @@
 // R2 access for uploaded files: bytes only, under keys the server generates. Who may read a
 // file is decided by the caller from the D1 row, never here.
+import { nanoid } from 'nanoid';
+
 export function storageKey(type: string, ext: string, now = new Date()): string {
-  return `${type}/${now.toISOString().slice(0, 10)}/${crypto.randomUUID()}.${ext}`;
+  return `${type}/${now.toISOString().slice(0, 10)}/${nanoid()}.${ext}`;
 }
 
 export const putBytes = (bucket: R2Bucket, key: string, bytes: Uint8Array, contentType: string) =>
