@@ -2,6 +2,7 @@
 // may see; anything else is logged once and answered with a generic refusal, never a stack.
 import type { Context } from 'hono';
 import { CODE, type MessageKey } from '../protocol/codes';
+import type { Envelope } from '../protocol/envelope';
 import { translate } from '../services/i18n';
 import type { AppEnv } from '../app-env';
 
@@ -30,14 +31,14 @@ export function settled<V>(result: { ok: boolean; value?: V; key?: MessageKey })
 }
 
 export function envelope<T>(data: T, msg = '', extra: { count?: number; page?: number } = {}) {
-  return { code: CODE.OK, msg, data, count: extra.count ?? 0, page: extra.page ?? 1 };
+  return { code: CODE.OK, msg, data, count: extra.count ?? 0, page: extra.page ?? 1 } satisfies Envelope;
 }
 
 export function handleError(err: Error, c: Context<AppEnv>) {
   const lang = c.get('lang') ?? 'vi';
   if (err instanceof AppError) {
-    return c.json({ code: err.code, msg: translate(lang, err.key, err.params), data: null }, err.status);
+    return c.json({ code: err.code, msg: translate(lang, err.key, err.params), data: null } satisfies Envelope, err.status);
   }
   console.error('unexpected error', c.req.method, c.req.path, err);
-  return c.json({ code: CODE.ERROR, msg: translate(lang, 'system.error'), data: null }, 200);
+  return c.json({ code: CODE.ERROR, msg: translate(lang, 'system.error'), data: null } satisfies Envelope, 200);
 }

@@ -11,8 +11,6 @@ export const CODE = {
   ERROR: 502,
 } as const;
 
-export type Code = (typeof CODE)[keyof typeof CODE];
-
 /** Keys of server messages; each has a translation in worker/locales/<lang>.json. */
 export const MESSAGE_KEYS = [
   'system.success',
@@ -65,11 +63,3 @@ export const MESSAGE_KEYS = [
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
-
-export interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-  count?: number;
-  page?: number;
-}

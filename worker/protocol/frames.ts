@@ -9,7 +9,7 @@ import { WireContactIdSchema, WireMessageSchema } from './wire';
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** A message pushed live: `contactInfo` tells a receiver how to show a chat it did not have yet. */
-export const MessageEventSchema = v.object({
+const MessageEventSchema = v.object({
   ...WireMessageSchema.entries,
   contactInfo: v.optional(v.object({ id: WireContactIdSchema, displayName: v.string(), avatar: v.string(), is_group: v.number() })),
   /** The chat's unread count after this message, for this user. */
@@ -17,7 +17,7 @@ export const MessageEventSchema = v.object({
 });
 
 /** A recall: each client words the notice in its own language from these fields. */
-export const UndoEventSchema = v.object({
+const UndoEventSchema = v.object({
   id: v.string(),
   msg_id: v.number(),
   from_user: v.number(),
@@ -30,13 +30,13 @@ export const UndoEventSchema = v.object({
 });
 
 /** A one-to-one peer read my messages up to `seq` (`ids`: those just read). */
-export const IsReadEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, ids: v.array(v.string()) });
+const IsReadEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, ids: v.array(v.string()) });
 
 /** A chat was read up to `seq`: by me on another device (`unread` 0), or by a one-to-one peer. */
-export const ReadAllEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, unread: v.optional(v.number()) });
+const ReadAllEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, unread: v.optional(v.number()) });
 
 /** The data of each event type; every event frame is `{type, time, data, seq}`. */
-export const EVENT_DATA = {
+const EVENT_DATA = {
   simple: MessageEventSchema,
   group: MessageEventSchema,
   undoMessage: UndoEventSchema,
@@ -83,7 +83,6 @@ export const ServerFrameSchema = v.variant('type', [
 export type ServerFrame = v.InferOutput<typeof ServerFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];
 export type FrameOf<T extends ServerFrameType> = Extract<ServerFrame, { type: T }>;
-export type EventFrame<T extends EventType = EventType> = FrameOf<T>;
 
 /** What a UserHub pushes for one event, before it is logged and numbered. */
 export type Outgoing = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];

@@ -9,6 +9,3 @@ export type ConversationId = string;
 
 /** Group chats are `group-<id>`; one-to-one chats go by the peer's numeric id. */
 export const isGroupContact = (id: ContactId | number): boolean => String(id).startsWith('group-');
-
-/** The ContactId of any id as it arrives (a number for a user, `group-N` for a group). */
-export const contactIdOf = (id: number | string): ContactId => String(id);

@@ -2,6 +2,8 @@
 // language, a 10 s timeout, token refresh from response headers, and every failure shown
 // to the user here so callers only handle success.
 import * as v from 'valibot';
+import { CODE } from '../../../worker/protocol/codes';
+import { EnvelopeSchema } from '../../../worker/protocol/envelope';
 import { parseJsonOrNull } from '../../../worker/protocol/json';
 import { showDialog } from '../components/ui/dialog';
 import { showToast } from '../components/ui/toast';
@@ -13,13 +15,6 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const REFUSAL_TOAST_MS = 2500;
 export const RELOGIN_DELAY_MS = 1000;
 
-const EnvelopeSchema = v.object({
-  code: v.number(),
-  msg: v.optional(v.string(), ''),
-  data: v.optional(v.unknown()),
-  count: v.optional(v.number()),
-  page: v.optional(v.number()),
-});
 
 export type ApiFailure = 'network' | 'unauthorized' | 'http' | 'invalid' | 'refused' | 'relogin';
 
@@ -167,12 +162,12 @@ export async function apiPost<T>(path: string, body: object, schema: v.GenericSc
     return fail('http', await errorText('error.httpStatus', { status }));
   }
   const { code, msg, data } = envelope.output;
-  if (code === -1) {
+  if (code === CODE.RELOGIN) {
     showToast(msg);
     setTimeout(() => endSession({ keepRedirect: true }), RELOGIN_DELAY_MS);
     throw new ApiError('relogin', msg, code);
   }
-  if (code !== 0) return fail('refused', msg || (await errorText('error.serverError')), REFUSAL_TOAST_MS, code);
+  if (code !== CODE.OK) return fail('refused', msg || (await errorText('error.serverError')), REFUSAL_TOAST_MS, code);
   const parsed = v.safeParse(schema, data);
   return parsed.success ? parsed.output : fail('invalid', await errorText('error.serverError'));
 }
