@@ -1,10 +1,9 @@
-// A ConversationHub's fan-out: the outbox of events not yet acknowledged by every member's UserHub,
-// its drain, and the alarm that retries it. An event is written in the same transaction as the
-// change it reports, so a crash loses nothing; it leaves the outbox only once every member has it.
-// The table is `fanout`: one row per event naming the members it is for, so a group message is one
-// row, not one per member. Its id is a plain rowid (no AUTOINCREMENT, which costs a page write per
-// message): an id is reused only after its row was acknowledged by everyone and deleted, and nothing
-// refers to a deleted row.
+// A ConversationHub's fan-out: its outbox, the drain to the members' UserHubs, and the alarm that retries.
+// An event is written in the same transaction as the change it reports, so a crash loses nothing,
+// and leaves the outbox only once every member's hub has it. The table is `fanout`: one row per
+// event naming the members it is for, so a group message is one row, not one per member. Its id is
+// a plain rowid (no AUTOINCREMENT, which costs a page write per message): an id is reused only
+// after its row was acknowledged by everyone and deleted, and nothing refers to a deleted row.
 import type { HubEvent } from './hub-events';
 import { userHub } from './stubs';
 
@@ -50,12 +49,16 @@ export class Fanout {
   private queue: OutboxRow[] | null = null;
   private acknowledged: number[] = [];
   private draining: Promise<void> | null = null;
-  /** An alarm is set for the outbox (retry or safety net); the hub combines it with retention's. */
-  alarmArmed = false;
+  private armed = false;
   /** Stubs of the members' hubs, reused across deliveries; one that failed is made anew. */
   private readonly hubs = new Map<number, ReturnType<typeof userHub>>();
 
   constructor(private readonly ctx: DurableObjectState, private readonly env: Env, private readonly onWriteFailed: () => void) {}
+
+  /** An alarm is set for the outbox (retry or safety net); the hub combines it with retention's. */
+  get alarmArmed(): boolean {
+    return this.armed;
+  }
 
   /** The conversation of an evicted hub that wakes to an alarm, named by any event still waiting. */
   conversation(): string | null {
@@ -96,7 +99,7 @@ export class Fanout {
 
   /** The alarm's share: delivers what waits (retrying failures later) and deletes what was acknowledged. */
   async onAlarm(): Promise<void> {
-    this.alarmArmed = false;
+    this.armed = false;
     await this.drain();
     this.write(() => undefined);
   }
@@ -137,7 +140,7 @@ export class Fanout {
       if (failed > 0) {
         console.warn('delivery failed; retrying from an alarm', batch[0]!.event.conversation);
         await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
-        this.alarmArmed = true;
+        this.armed = true;
         return;
       }
     }
@@ -185,8 +188,8 @@ export class Fanout {
    * delivered again long after the members' hubs stopped remembering their keys.
    */
   private armSafetyAlarm(): void {
-    if (this.alarmArmed) return;
-    this.alarmArmed = true;
+    if (this.armed) return;
+    this.armed = true;
     void this.ctx.storage.setAlarm(Date.now() + SAFETY_ALARM_MS);
   }
 
