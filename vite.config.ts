@@ -45,6 +45,13 @@ export default defineConfig({
     // Every browser this app supports has <link rel="modulepreload">; the polyfill only cost bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Feature folders are entered through their index.ts (tests/web/import-boundaries.test.ts).
+      // The bundler would otherwise keep every module an index re-exports as a dependency of each
+      // page importing that index, merging the whole chat feature into one chunk every signed-in
+      // page loads, and the sign-up and sign-out forms into the login page's first download (+5 kB
+      // gzip). Feature modules register nothing when imported (no listeners, no globals), so one none of
+      // whose exports a page uses can be left out of it: pages load what they import, as before.
+      treeshake: { moduleSideEffects: [{ test: /\/web\/src\/features\//, sideEffects: false }] },
       output: {
         codeSplitting: {
           // Everything the entry imports statically (React, the router, the texts, the shell) in ONE

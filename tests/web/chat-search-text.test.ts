@@ -1,10 +1,8 @@
-// Search matching ignores case and Vietnamese accents; the address book groups by letter.
+// Search matching ignores case and Vietnamese accents; results mark the words; previews are one line.
 import { describe, expect, it } from 'vitest';
-import { groupContacts } from '../../web/src/features/chat/components/contacts/group-contacts';
 import { findMatches } from '../../web/src/components/ui/highlight-text';
 import { matchesAny } from '../../web/src/utils/fold-text';
 import { plainText } from '../../web/src/features/chat/components/chat-list/chat-preview';
-import { contact } from './chat-factories';
 
 describe('search text', () => {
   it('matches names and accounts without regard to case or accents', () => {
@@ -22,17 +20,5 @@ describe('search text', () => {
 
   it('flattens message text to one plain line', () => {
     expect(plainText('line one\n\nline <b>two</b>&nbsp;end')).toBe('line one line two end');
-  });
-});
-
-describe('address book sections', () => {
-  it('groups by index letter A–Z with # last, names sorted inside', () => {
-    const sections = groupContacts([
-      contact(1, { displayName: 'Zoe', index: 'Z' }), contact(2, { displayName: '123', index: '#' }),
-      contact(3, { displayName: 'Bảo', index: 'B' }), contact(4, { displayName: 'Anh', index: 'A' }), contact(5, { displayName: 'Bach', index: 'B' }),
-    ], 'vi');
-    expect(sections.map((s) => [s.letter, s.contacts.map((c) => c.displayName)])).toEqual([
-      ['A', ['Anh']], ['B', ['Bach', 'Bảo']], ['Z', ['Zoe']], ['#', ['123']],
-    ]);
   });
 });

@@ -5,10 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useChatSession } from '../features/chat/hooks/use-chat';
-import { useChatAlerts } from '../features/chat/hooks/use-chat-alerts';
-import { useUnreadTitle } from '../features/chat/hooks/use-unread-title';
-import { chatStore } from '../features/chat/state/chat-store';
+import { chatStore, useChatAlerts, useChatSession, useUnreadTitle } from '../features/chat';
 import { storage } from '../lib/storage';
 
 function useSignedInChat(): void {

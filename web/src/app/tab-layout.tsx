@@ -2,8 +2,7 @@
 // with the total unread count (muted chats left out, spec §4) on the messages tab.
 import { Outlet } from 'react-router';
 import { TAB_BAR_HEIGHT, TabBar } from '../components/ui/tab-bar';
-import { useChatState } from '../features/chat/hooks/use-chat';
-import { totalUnread } from '../features/chat/state/thread-ops';
+import { totalUnread, useChatState } from '../features/chat';
 
 export default function TabLayout() {
   const unread = useChatState((s) => totalUnread(s.contacts));

@@ -2,8 +2,8 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { TopBar } from '../../components/ui/top-bar';
-import { ChatDetailView } from '../../features/chat/components/detail/chat-detail-view';
-import { useAppSetting } from '../../features/settings/hooks/use-app-setting';
+import { ChatDetailView } from '../../features/chat';
+import { useAppSetting } from '../../features/settings';
 
 export default function ChatDetailScreen() {
   const { t } = useTranslation();

@@ -4,22 +4,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../config/paths';
-import { Composer } from '../../features/chat/components/composer/composer';
-import { sendDropped } from '../../features/chat/components/composer/send-picked';
-import { ActionSheetHost } from '../../features/chat/components/thread/action-sheet';
-import { chatConfig } from '../../features/chat/config/chat-config';
-import { ChatTopBar } from '../../features/chat/components/thread/chat-top-bar';
-import { ImagePreviewHost } from '../../features/chat/components/thread/image-preview';
-import { MessageList } from '../../features/chat/components/thread/message-list';
-import { MessageMenuHost } from '../../features/chat/components/thread/message-menu';
-import { useMessageActions } from '../../features/chat/components/thread/use-message-actions';
-import { stopVoice } from '../../features/chat/components/thread/voice-player';
-import { useChatState, useOpenChat } from '../../features/chat/hooks/use-chat';
-import { useFileDrop } from '../../features/chat/hooks/use-file-drop';
-import { chatStore } from '../../features/chat/state/chat-store';
-import { thread } from '../../features/chat/state/thread-ops';
-import { isGroupKey, keyOf } from '../../features/chat/types';
-import { useAppSetting } from '../../features/settings/hooks/use-app-setting';
+import {
+  ActionSheetHost, chatConfig, chatStore, ChatTopBar, Composer, ImagePreviewHost, isGroupKey, keyOf, MessageList, MessageMenuHost,
+  sendDropped, stopVoice, thread, useChatState, useFileDrop, useMessageActions, useOpenChat,
+} from '../../features/chat';
+import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
 
 export default function ChatScreen() {

@@ -4,8 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../components/ui/link';
 import { AppLogo } from '../../components/ui/app-logo';
 import { PATHS, safeRedirect } from '../../config/paths';
-import { DemoAccountsNote } from '../../features/auth/components/demo-accounts-note';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { DemoAccountsNote, LoginForm } from '../../features/auth';
 import { useSystemInfo } from '../../lib/system-info';
 
 export default function LoginScreen() {

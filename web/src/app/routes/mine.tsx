@@ -2,9 +2,9 @@
 import { useTranslation } from '../../lib/i18n';
 import { ListGroup, ListRow } from '../../components/ui/list-row';
 import { PATHS } from '../../config/paths';
-import { LogoutButton } from '../../features/auth/components/logout-button';
-import { ProfileSummary } from '../../features/profile/components/profile-summary';
-import { useAppSetting } from '../../features/settings/hooks/use-app-setting';
+import { LogoutButton } from '../../features/auth';
+import { ProfileSummary } from '../../features/profile';
+import { useAppSetting } from '../../features/settings';
 
 export default function MineScreen() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { Link } from '../../components/ui/link';
 import { Page } from '../../components/ui/page';
 import { showToast } from '../../components/ui/toast';
 import { PATHS } from '../../config/paths';
-import { RegisterForm } from '../../features/auth/components/register-form';
+import { RegisterForm } from '../../features/auth';
 import { useSystemInfo } from '../../lib/system-info';
 
 export default function RegisterScreen() {

@@ -1,6 +1,6 @@
 // The search page (spec §2, /pages/index/search): contacts and recent chat history.
-import { GlobalSearch } from '../../features/chat/components/search/global-search';
-import { useAppSetting } from '../../features/settings/hooks/use-app-setting';
+import { GlobalSearch } from '../../features/search';
+import { useAppSetting } from '../../features/settings';
 
 export default function SearchScreen() {
   const { circleAvatar } = useAppSetting();

@@ -5,10 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { showToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
-import { forwardMessage } from '../../features/chat/api/chat-api';
-import { ForwardPicker } from '../../features/chat/components/forward/forward-picker';
-import { useChatState } from '../../features/chat/hooks/use-chat';
-import { sortContacts } from '../../features/chat/state/thread-ops';
+import { forwardMessage, ForwardPicker, sortContacts, useChatState } from '../../features/chat';
 
 export default function UserSelectionScreen() {
   const { t } = useTranslation();

@@ -2,11 +2,8 @@
 // recent chats, asked in parallel once typing pauses. Results are keyed by the words, so an
 // answer for words already replaced is never shown.
 import { useQuery } from '@tanstack/react-query';
-import { searchHistory } from '../../api/chat-api';
-import type { ChatMessage, Contact } from '../../types';
-import { keyOf } from '../../types';
-import { plainText } from '../chat-list/chat-preview';
-import { useSearchWords } from '../../../../lib/use-debounced';
+import { useSearchWords } from '../../../lib/use-debounced';
+import { keyOf, plainText, searchHistory, type ChatMessage, type Contact } from '../../chat';
 
 export const SEARCHED_CHATS = 20;
 

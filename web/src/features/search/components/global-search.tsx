@@ -1,16 +1,15 @@
-// The search page: one box, contacts matched locally at once, messages from the recent chats'
+// The search page: one box, people matched locally at once, messages from the recent chats'
 // history after a short pause. Tapping either opens the chat.
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from '../../../../lib/i18n';
-import { PATHS } from '../../../../config/paths';
-import { SearchInput } from '../../../../components/ui/search-input';
-import { useChatState } from '../../hooks/use-chat';
-import { ContactResults } from './contact-results';
-import { matchesAny } from '../../../../utils/fold-text';
+import { useTranslation } from '../../../lib/i18n';
+import { PATHS } from '../../../config/paths';
+import { SearchInput } from '../../../components/ui/search-input';
+import { matchesAny } from '../../../utils/fold-text';
+import { chatPath, keyOf, useChatState } from '../../chat';
+import { ContactResults } from '../../contacts';
+import { useMessageSearch } from '../hooks/use-message-search';
 import { MessageResults } from './message-results';
-import { useMessageSearch } from './use-message-search';
-import { chatPath } from '../../types';
 
 export function GlobalSearch({ roundAvatar }: { roundAvatar: boolean }) {
   const { t } = useTranslation();
@@ -30,7 +29,7 @@ export function GlobalSearch({ roundAvatar }: { roundAvatar: boolean }) {
         <button type="button" onClick={() => void (location.key === 'default' ? navigate(PATHS.home) : navigate(-1))} className="px-3 text-[16px] text-[#576b95]">{t('common.cancel')}</button>
       </div>
       {!typed && <p className="px-10 pt-16 text-center text-[14px] leading-relaxed text-neutral-400">{t('search.hint')}</p>}
-      {typed && people.length > 0 && <ContactResults contacts={people} query={query} roundAvatar={roundAvatar} onOpen={open} />}
+      {typed && people.length > 0 && <ContactResults people={people} query={query} roundAvatar={roundAvatar} onOpen={(p) => open(keyOf(p.id))} />}
       {typed && hits.length > 0 && <MessageResults hits={hits} query={keywords} roundAvatar={roundAvatar} onOpen={open} />}
       {typed && searching && <p role="status" className="py-4 text-center text-[13px] text-neutral-400">{t('search.searching')}</p>}
       {typed && !searching && !people.length && !hits.length && (

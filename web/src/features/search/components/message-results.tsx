@@ -1,13 +1,12 @@
 // Search results: matching messages grouped by chat, newest first within each, with the
 // words highlighted; a chat with many hits shows a few until expanded.
 import { useState } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
-import { Avatar } from '../../../../components/ui/avatar';
-import { formatChatListTime } from '../../../../utils/chat-list-time';
-import { keyOf } from '../../types';
-import { plainText } from '../chat-list/chat-preview';
-import { HighlightText } from '../../../../components/ui/highlight-text';
-import type { ChatHits } from './use-message-search';
+import { useTranslation } from '../../../lib/i18n';
+import { Avatar } from '../../../components/ui/avatar';
+import { formatChatListTime } from '../../../utils/chat-list-time';
+import { HighlightText } from '../../../components/ui/highlight-text';
+import { keyOf, plainText } from '../../chat';
+import type { ChatHits } from '../hooks/use-message-search';
 
 const FOLDED_HITS = 3;
 

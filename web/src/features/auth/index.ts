@@ -1,0 +1,5 @@
+// The auth feature's public face: the sign-in, registration and sign-out pieces the screens use.
+export { DemoAccountsNote } from './components/demo-accounts-note';
+export { LoginForm } from './components/login-form';
+export { LogoutButton } from './components/logout-button';
+export { RegisterForm } from './components/register-form';

@@ -1,0 +1,37 @@
+// The chat feature's public face: what the screens in app/ and the search feature use. Everything
+// else under features/chat is its own business (tests/web/import-boundaries.test.ts keeps it so).
+
+// Data and addresses
+export { chatDetailPath, chatPath, isGroupKey, keyOf } from './types';
+export type { ChatMessage, Contact, ContactKey } from './types';
+export { chatConfig } from './config/chat-config';
+export { forwardMessage, searchHistory } from './api/chat-api';
+export { plainText } from './components/chat-list/chat-preview';
+
+// The store and its React bindings
+export { chatStore } from './state/chat-store';
+export { sortContacts, thread, totalUnread } from './state/thread-ops';
+export { useChatSession, useChatState, useOpenChat } from './hooks/use-chat';
+export { useChatAlerts } from './hooks/use-chat-alerts';
+export { useFileDrop } from './hooks/use-file-drop';
+export { useUnreadTitle } from './hooks/use-unread-title';
+
+// The chat list
+export { ChatList } from './components/chat-list/chat-list';
+export { HomeTopBar } from './components/chat-list/home-top-bar';
+export { SocketNotice } from './components/chat-list/socket-notice';
+
+// The chat screen: thread, composer and their overlays
+export { Composer } from './components/composer/composer';
+export { sendDropped } from './components/composer/send-picked';
+export { ActionSheetHost } from './components/thread/action-sheet';
+export { ChatTopBar } from './components/thread/chat-top-bar';
+export { ImagePreviewHost } from './components/thread/image-preview';
+export { MessageList } from './components/thread/message-list';
+export { MessageMenuHost } from './components/thread/message-menu';
+export { useMessageActions } from './components/thread/use-message-actions';
+export { stopVoice } from './components/thread/voice-player';
+
+// The detail page and forwarding
+export { ChatDetailView } from './components/detail/chat-detail-view';
+export { ForwardPicker } from './components/forward/forward-picker';

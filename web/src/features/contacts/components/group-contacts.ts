@@ -1,0 +1,22 @@
+// Pure: the address book's sections, one per index letter A–Z with '#' last, names sorted
+// within a section the way the current language sorts them.
+import type { Person } from '../types';
+
+export interface ContactSection {
+  letter: string;
+  people: Person[];
+}
+
+const bucketOf = (p: Person) => (p.index && /^[A-Z]$/.test(p.index) ? p.index : '#');
+
+export function groupContacts(people: readonly Person[], locale?: string): ContactSection[] {
+  const buckets = new Map<string, Person[]>();
+  for (const p of people) {
+    const letter = bucketOf(p);
+    buckets.set(letter, [...(buckets.get(letter) ?? []), p]);
+  }
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  return [...buckets.keys()]
+    .sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
+    .map((letter) => ({ letter, people: buckets.get(letter)!.sort((a, b) => collator.compare(a.displayName, b.displayName)) }));
+}
