@@ -15,7 +15,7 @@ export function chatState(patch: Partial<ChatState> = {}): ChatState {
 
 export function contact(id: number | string, patch: Partial<Contact> = {}): Contact {
   return {
-    id, displayName: `User ${id}`, avatar: '', account: `1380000${id}`, index: 'U', is_group: String(id).startsWith('group-') ? 1 : 0, is_online: 0, is_top: 0, is_notice: 1,
+    id, displayName: `User ${id}`, avatar: '', account: `1380000${id}`, is_group: String(id).startsWith('group-') ? 1 : 0, is_online: 0, is_top: 0, is_notice: 1,
     unread: 0, lastContent: 'hello', lastSendTime: 1_000, type: 'text', ...patch,
   };
 }

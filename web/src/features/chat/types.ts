@@ -1,17 +1,22 @@
 // The chat feature's data: contacts (the chat list) and messages as the client holds them,
 // and the helpers on contact keys. No components here, so any screen can import it cheaply.
+import type { ContactId } from '../../../../worker/protocol/ids';
 import type { WireMessage } from '../../../../worker/protocol/messages';
 import { PATHS } from '../../config/paths';
 import type { RealtimeStatus } from '../../lib/realtime';
 
-export type ContactKey = string;
+export type ContactKey = ContactId;
 
+/**
+ * One row of the chat list: whom the chat is with (name, avatar, account) and the chat's summary
+ * (unread, last message, pin, mute). The server's row also carries the person's card (index
+ * letter, motto) for the address book, which reads it as its own Person (features/contacts).
+ */
 export interface Contact {
   id: number | string;
   displayName: string;
   avatar: string;
   account?: string;
-  index?: string;
   is_group: number;
   is_online: number;
   is_top: number;
