@@ -2,8 +2,8 @@
 // else under features/chat is its own business (tests/web/import-boundaries.test.ts keeps it so).
 
 // Data and addresses
-export { chatDetailPath, chatPath, isGroupKey, keyOf } from './types';
-export type { ChatMessage, Contact, ContactKey } from './types';
+export { chatPath, isGroupKey, keyOf } from './types';
+export type { ChatMessage, Contact } from './types';
 export { chatConfig } from './config/chat-config';
 export { forwardMessage, searchHistory } from './api/chat-api';
 export { plainText } from './components/chat-list/chat-preview';
