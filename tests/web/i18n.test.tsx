@@ -127,4 +127,15 @@ describe('i18n at start-up', () => {
     expect(fresh.i18n.t('common.resendIn', { count: 1 })).toBe('Gửi lại sau 1 giây');
     vi.doUnmock('../../web/src/locales/en/translation.json');
   });
+
+  it('still starts in the stored language when its file fails to load, with the vi texts', async () => {
+    vi.doMock('../../web/src/locales/en/translation.json', () => {
+      throw new Error('offline');
+    });
+    const fresh = await start('en');
+    await fresh.allTextsReady;
+    expect(fresh.i18n.language).toBe('en');
+    expect(fresh.i18n.t('setting.language')).toBe('Ngôn ngữ');
+    vi.doUnmock('../../web/src/locales/en/translation.json');
+  });
 });

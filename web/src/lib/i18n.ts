@@ -1,36 +1,40 @@
-// The UI texts, with those the first screen needs bundled and everything else loaded on demand.
-// In-house rather than i18next + react-i18next: those two were about 18 kB gzip of the login
-// page's first download, for a lookup, a plural choice and `{{name}}` (lib/i18n-core).
+// The UI texts: i18next (lookup, plurals, `{{name}}`, fallback) and react-i18next (components
+// follow the language), as the design names them, with those the first screen needs bundled and
+// everything else loaded on demand. The app imports everything i18n from this file only.
 // - vi (the default and fallback language): the groups the login page shows on arrival (app,
 //   common, login) are bundled; error texts (shown after a request; lib/api-client waits for
-//   them), page titles and the rest are not. The whole file follows, searched after the bundled
-//   part. It is requested right after start-up, and the registration page and the signed-in area
+//   them), page titles and the rest are not. The whole file follows, merged over the bundled part.
+//   It is requested right after start-up, and the registration page and the signed-in area
 //   (router.tsx) wait for it.
-// - en and zh-CN: their whole file loads when chosen (before the first render when stored). A
-//   text missing there is taken from vi, then the key itself shows.
+// - en and zh-CN: their whole file loads when chosen (before the first render when stored), through
+//   the small backend below. A text missing there is taken from vi, then the key itself shows.
 // The stored language is read synchronously here; main.tsx renders once `i18nReady` settles, so
 // the first paint is already in that language (no flash of the wrong one, no Suspense).
-// i18n.changeLanguage() loads a language's file before switching to it.
-import { useSyncExternalStore } from 'react';
+// i18n.changeLanguage() loads a language's file before switching to it (i18next waits for the
+// backend); when changes overlap, the last one wins.
+import { createInstance, type BackendModule, type ParseKeys, type TFunction as I18nextTFunction } from 'i18next';
+import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
 // Named imports: the bundler keeps only these groups of the file in the first download.
 import { app, common, login } from '../locales/vi/translation.json';
 import type vi from '../locales/vi/translation.json';
-import { translate, type Catalog, type Texts, type TOptions } from './i18n-core';
 import { getLanguage, setLanguage } from './storage-core';
 
 export const LANGUAGES = ['vi', 'en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
+const NAMESPACE = 'translation';
 
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-type PluralBase<K> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : never;
-type ViKey = Leaves<typeof vi>;
+// `t` keys are checked against the vi locale: a key it lacks fails `npm run typecheck`.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: typeof NAMESPACE;
+    resources: { [NAMESPACE]: typeof vi };
+  }
+}
+
 /** A translation key, checked against the vi locale: a text's path, or a plural one's without its suffix. */
-export type TKey = ViKey | PluralBase<ViKey>;
-
-export type TFunction = (key: TKey, options?: TOptions) => string;
+export type TKey = ParseKeys<typeof NAMESPACE>;
+export type TFunction = I18nextTFunction<typeof NAMESPACE>;
 
 export const isLanguage = (x: unknown): x is Language => LANGUAGES.includes(x as Language);
 
@@ -39,8 +43,7 @@ export function storedLanguage(): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
-/** Each language's texts, searched in order; files are added as they arrive. */
-const texts: Record<Language, Texts[]> = { vi: [{ app, common, login }], en: [], 'zh-CN': [] };
+type Texts = Record<string, unknown>;
 
 /** Each language's whole file; each is its own small chunk. */
 const FILES: Record<Language, () => Promise<Texts>> = {
@@ -51,90 +54,61 @@ const FILES: Record<Language, () => Promise<Texts>> = {
   'zh-CN': () => import('../locales/zh-CN/translation.json').then((module) => module.default),
 };
 
-const loads = new Map<Language, Promise<void>>();
-
-/** Loads `language`'s whole file once. A failed load is not retried (the import would fail the same way); its texts come from vi. */
-function loadFile(language: Language): Promise<void> {
-  let load = loads.get(language);
-  if (!load) {
-    load = FILES[language]().then(
-      (file) => {
-        texts[language].push(file);
-        changed();
-      },
-      () => undefined,
-    );
-    loads.set(language, load);
-  }
-  return load;
-}
-
-let language = storedLanguage();
-/** Set once every vi text has been asked for: from then on a language change also waits for them, as the fallback. */
-let allTextsRequested = false;
-let changingTo: Language | undefined;
-
-function t(key: TKey, options?: TOptions): string {
-  const catalogs: Catalog[] = [[language, texts[language]]];
-  if (language !== DEFAULT_LANGUAGE) catalogs.push([DEFAULT_LANGUAGE, texts[DEFAULT_LANGUAGE]]);
-  return translate(catalogs, key, options);
-}
-
-// useTranslation() hands out a new `t` after every change, so components re-render (and effects
-// that depend on `t` re-run) when the language changes or texts arrive; i18n.t stays one function.
-let currentT: TFunction = (key, options) => t(key, options);
-const listeners = new Set<() => void>();
-
-function changed(): void {
-  currentT = (key, options) => t(key, options);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-/** Loads every text of the current language and of vi (the fallback). */
-function loadAllTexts(): Promise<unknown> {
-  allTextsRequested = true;
-  return Promise.all([loadFile(DEFAULT_LANGUAGE), loadFile(language)]);
-}
-
-export const i18n = {
-  get language(): Language {
-    return language;
-  },
-  t,
-  /** Switches to `next` once its file (and, after start-up, vi's) has loaded; when changes overlap, the last one wins. */
-  async changeLanguage(next: Language): Promise<TFunction> {
-    changingTo = next;
-    await Promise.all([next === DEFAULT_LANGUAGE ? undefined : loadFile(next), allTextsRequested ? loadFile(DEFAULT_LANGUAGE) : undefined]);
-    if (changingTo === next) {
-      changingTo = undefined;
-      language = next;
-      document.documentElement.lang = next;
-      changed();
-    }
-    return t;
-  },
+/**
+ * Reads a language's file for i18next (a backend plugin of a few lines instead of a package: the
+ * files are modules of the app). A failed read is not retried (the import would fail the same
+ * way); that language's texts then come from vi.
+ */
+const localeFiles: BackendModule = {
+  type: 'backend',
+  callbackApi: false,
+  init() {},
+  read: (language: string) => (isLanguage(language) ? FILES[language]() : Promise.resolve({})),
 };
 
-/** The texts of the current language; the component re-renders when the language changes or texts arrive. */
-export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
-  return { t: useSyncExternalStore(subscribe, () => currentT), i18n };
-}
+// An instance of its own (not i18next's global one), so a fresh copy of this module starts afresh.
+export const i18n = createInstance();
+const hookOptions = { i18n } as const;
 
-/** Settles once the stored language is loaded and applied (at once for the bundled one). */
-export const i18nReady: Promise<unknown> = (language === DEFAULT_LANGUAGE ? Promise.resolve() : loadFile(language)).then(() => {
+i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-/** Settles once every text of the current language is loaded (started at once, not awaited by the first render). */
-export const allTextsReady: Promise<unknown> = i18nReady.then(loadAllTexts);
+/** Settles once the stored language is loaded and applied (at once for the bundled one). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeFiles)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    // 'zh-CN' only, not also 'zh'.
+    load: 'currentOnly',
+    ns: [NAMESPACE],
+    defaultNS: NAMESPACE,
+    resources: { [DEFAULT_LANGUAGE]: { [NAMESPACE]: { app, common, login } } },
+    // Bundled vi texts, every other file from the backend.
+    partialBundledLanguages: true,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    // Components re-render (with a new `t`) when the language changes or a file arrives; the first
+    // render waits for i18nReady instead of suspending.
+    react: { bindI18n: 'languageChanged', bindI18nStore: 'added', useSuspense: false },
+  });
+
+/** Settles once every text of the current language and of vi (the fallback) is loaded (started at once, not awaited by the first render). */
+export const allTextsReady: Promise<unknown> = i18nReady.then(() =>
+  // vi already has its bundled part, so it is loaded again (whole); the current language only if it still lacks its file.
+  Promise.all([i18n.reloadResources([DEFAULT_LANGUAGE], [NAMESPACE]), i18n.loadLanguages(i18n.language)]),
+);
+
+/** The texts of the current language; the component re-renders when the language changes or texts arrive. */
+export function useTranslation() {
+  return useI18nextTranslation(NAMESPACE, hookOptions);
+}
 
 export function currentLanguage(): Language {
-  return language;
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
 /** Switches the UI language (after loading it) and remembers it for the next start. */
