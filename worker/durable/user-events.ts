@@ -4,14 +4,9 @@
 import { unreadCount, previewOf } from '../services/message-rules';
 import { contactFor, isGroupContact } from '../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../services/event-view';
-import type { EventType } from '../protocol/socket';
+import type { Outgoing } from '../protocol/frames';
 import type { HubEvent } from './hub-events';
 import type { UserStore } from './user-store';
-
-export interface Outgoing {
-  type: EventType;
-  data: unknown;
-}
 
 export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): Outgoing[] {
   if (event.kind !== 'message' && !store.firstDelivery(event.key)) return [];
@@ -35,7 +30,7 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
     });
     const contactInfo = mine ? undefined : { id: contactId, displayName: message.fromUser.displayName, avatar: message.fromUser.avatar, is_group: isGroup };
     const data = { ...wireMessage(message, uid), contactInfo, unread: unreadCount(message.seq, readSeq) };
-    return [{ type: isGroup ? 'group' : 'simple', data }];
+    return [isGroup ? { type: 'group', data } : { type: 'simple', data }];
   }
 
   if (event.kind === 'undo') {

@@ -7,10 +7,11 @@
 import { DurableObject } from 'cloudflare:workers';
 import * as v from 'valibot';
 import { nanoid } from 'nanoid';
-import { ClientFrame, PING_FRAME, PONG_FRAME, SYNC_MAX_EVENTS, type EventType } from '../protocol/socket';
+import type { EventData, EventType, FrameOf, Outgoing } from '../protocol/frames';
+import { ClientFrame, PING_FRAME, PONG_FRAME, SYNC_MAX_EVENTS } from '../protocol/socket';
 import { pickLang, translate, type Lang } from '../services/i18n';
 import type { HubEvent } from './hub-events';
-import { applyHubEvent, chatView, type Outgoing } from './user-events';
+import { applyHubEvent, chatView } from './user-events';
 import { UserStore, type ChatRow } from './user-store';
 import { userHub } from './stubs';
 import { setPresence } from '../db/users';
@@ -61,7 +62,7 @@ export class UserHub extends DurableObject<Env> {
     const others = this.openSockets();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(info);
-    server.send(JSON.stringify({ type: 'init', client_id: info.clientId, seq: this.store.lastEventSeq() }));
+    server.send(JSON.stringify({ type: 'init', client_id: info.clientId, seq: this.store.lastEventSeq() } satisfies FrameOf<'init'>));
     // Tell the account's other devices that it logged in elsewhere; each client decides (spec §4).
     const notice = this.frame('offline', { id: uid, client_id: info.clientId, isMobile: info.isMobile }, this.store.lastEventSeq());
     for (const ws of others) if (this.info(ws).deviceId !== deviceId) ws.send(notice);
@@ -75,7 +76,7 @@ export class UserHub extends DurableObject<Env> {
     ws.serializeAttachment({ ...info, heardAt: Date.now() });
     const frame = v.safeParse(ClientFrame, parseJsonOrNull(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)));
     if (!frame.success) {
-      ws.send(JSON.stringify({ type: 'error', data: { code: 400, msg: translate(info.lang, 'system.parameterError') } }));
+      ws.send(JSON.stringify({ type: 'error', data: { code: 400, msg: translate(info.lang, 'system.parameterError') } } satisfies FrameOf<'error'>));
       return;
     }
     if (frame.output.type === 'ping') ws.send(PONG_FRAME);
@@ -106,16 +107,16 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /** A one-off event for this user; `logged` events are replayed to reconnecting clients. */
-  async notify(type: EventType, data: unknown, logged = true): Promise<void> {
+  async notify<T extends EventType>(type: T, data: EventData<T>, logged = true): Promise<void> {
     this.closeSilentSockets();
-    this.broadcast([logged ? this.log({ type, data }) : this.frame(type, data, this.store.lastEventSeq())]);
+    this.broadcast([logged ? this.log({ type, data } as Outgoing) : this.frame(type, data, this.store.lastEventSeq())]);
   }
 
   async listChats() {
     return this.store.chats().map(chatView);
   }
 
-  async setChatPrefs(contactId: string, conversation: string, isGroup: number, prefs: Partial<Pick<ChatRow, 'is_top' | 'is_notice' | 'hidden'>>, event: { type: EventType; data: unknown }): Promise<void> {
+  async setChatPrefs(contactId: string, conversation: string, isGroup: number, prefs: Partial<Pick<ChatRow, 'is_top' | 'is_notice' | 'hidden'>>, event: Outgoing & { type: 'setChatTop' | 'setIsNotice' | 'delChat' }): Promise<void> {
     this.write(() => {
       this.store.ensureChat(contactId, conversation, isGroup);
       this.store.update(contactId, prefs);
@@ -152,7 +153,7 @@ export class UserHub extends DurableObject<Env> {
     const oldest = this.store.oldestEventSeq();
     if (since >= last) return;
     if ((oldest > 0 && since + 1 < oldest) || last - since > SYNC_MAX_EVENTS) {
-      ws.send(JSON.stringify({ type: 'resync', seq: last }));
+      ws.send(JSON.stringify({ type: 'resync', seq: last } satisfies FrameOf<'resync'>));
       return;
     }
     for (const e of this.store.eventsSince(since, SYNC_MAX_EVENTS)) ws.send(frameText(e.type, e.data, e.seq, e.time));
@@ -165,7 +166,7 @@ export class UserHub extends DurableObject<Env> {
     return frameText(o.type, data, this.store.append(o.type, data, time), time);
   }
 
-  private frame(type: EventType, data: unknown, seq: number): string {
+  private frame<T extends EventType>(type: T, data: EventData<T>, seq: number): string {
     return frameText(type, JSON.stringify(data), seq, Math.floor(Date.now() / 1000));
   }
 

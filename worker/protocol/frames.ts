@@ -32,8 +32,17 @@ const UndoEventSchema = v.object({
 /** A one-to-one peer read my messages up to `seq` (`ids`: those just read). */
 const IsReadEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, ids: v.array(v.string()) });
 
-/** A chat was read up to `seq`: by me on another device (`unread` 0), or by a one-to-one peer. */
-const ReadAllEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, unread: v.optional(v.number()) });
+/**
+ * A chat was read up to `seq`: by me on another device (`unread` 0), by a one-to-one peer, or — to
+ * the author of the newest message read in a group — by `readers` members so far.
+ */
+const ReadAllEventSchema = v.object({
+  toContactId: WireContactIdSchema,
+  reader: v.number(),
+  seq,
+  unread: v.optional(v.number()),
+  readers: v.optional(v.number()),
+});
 
 /** The data of each event type; every event frame is `{type, time, data, seq}`. */
 const EVENT_DATA = {
