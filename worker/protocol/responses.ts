@@ -1,15 +1,11 @@
 // The `data` of every response the web app reads (reference §1): one valibot schema each. The
 // Worker builds these with `satisfies`; the web app parses them with the same schema.
 import * as v from 'valibot';
-import { MessageTypeSchema, WireContactIdSchema, WireMessageSchema } from './wire';
+import { MessageTypeSchema, UserCardSchema, WireContactIdSchema, WireMessageSchema } from './wire';
 
 /** A person in the address book, with live presence (getContactInfo; the base of a chat-list row). */
 export const ContactCardSchema = v.object({
-  id: v.number(),
-  user_id: v.number(),
-  realname: v.string(),
-  displayName: v.string(),
-  avatar: v.string(),
+  ...UserCardSchema.entries,
   motto: v.string(),
   /** The letter the address book files the person under (reference §9.7). */
   index: v.string(),
