@@ -28,8 +28,10 @@ export class RealtimeConnection {
       ticket: this.ticket,
       onStatus: (status) => this.setStatus(status),
       onOpen: (ws) => {
-        // Catch up on everything missed while the socket was away, then let features resume.
-        ws.send(JSON.stringify({ type: 'sync', since: this.seq }));
+        // Catch up on everything missed while the socket was away, then let features resume. A
+        // fresh tab has nothing to catch up on (its features load their state by REST after the
+        // open): asking from 0 would replay the whole log, each old message ringing again.
+        if (this.seq > 0) ws.send(JSON.stringify({ type: 'sync', since: this.seq }));
         for (const handler of [...this.openHandlers]) this.safely(handler);
       },
       onFrame: (frame) => this.receive(frame),

@@ -43,8 +43,9 @@ export class ChatStore {
       ...CHAT_FRAME_TYPES.map((type) => realtime.on(type, (frame) => this.receive(frame))),
       realtime.onStatus((socket) => this.set((s) => ({ ...s, socket }))),
       realtime.onOpen(() => {
-        // After a reconnect: the list may be stale, the peer's presence too; re-send the outbox.
-        if (this.state.contactsLoaded) void this.loadContacts();
+        // After every open the list may be stale (what came before this socket, or while it was
+        // away), the peer's presence too; re-send the outbox.
+        void this.loadContacts();
         const open = this.state.openContact;
         if (open && !isGroupKey(open)) void this.refreshPresence(open);
         void this.sender.flush();
