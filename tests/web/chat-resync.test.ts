@@ -88,5 +88,27 @@ describe('resync', () => {
       expect(historyCalls.slice(callsBefore)).toEqual([{ toContactId: String(PEER), limit: 20 }]);
       expect(realtime.lastEventSeq).toBe(4000);
     });
+
+    it('merges the newest page of the chat on screen when a socket opens, so nothing sent before it is missing', async () => {
+      const first = message(PEER, { seq: 1, msg_id: 1, content: 'first' });
+      let history = [first];
+      vi.stubGlobal('fetch', vi.fn(async (path: string) => {
+        let data: unknown = null;
+        if (path === '/common/pub/wsTicket') data = { ticket: 't' };
+        if (path === '/enterprise/im/getContacts') data = [summary(PEER)];
+        if (path === '/enterprise/im/getContactInfo') data = card(PEER);
+        if (path === '/enterprise/im/getMessageList') data = history.map(wire);
+        return new Response(JSON.stringify({ code: 0, msg: '', data }));
+      }));
+      signIn();
+      storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
+      chatStore.start(ME);
+      await chatStore.openChat(String(PEER));
+      // A message arrives after the thread was loaded but before the socket is there to push it.
+      history = [first, message(PEER, { seq: 2, msg_id: 2, content: 'before the socket' })];
+      await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
+      FakeSocket.made[0]!.open();
+      await vi.waitFor(() => expect(thread(chatStore.getState(), String(PEER)).messages.map((m) => m.content)).toEqual(['first', 'before the socket']));
+    });
   });
 });

@@ -48,6 +48,7 @@ export class ChatStore {
         void this.loadContacts();
         const open = this.state.openContact;
         if (open && !isGroupKey(open)) void this.refreshPresence(open);
+        if (open && thread(this.state, open).loaded) void this.loadNewest(open);
         void this.sender.flush();
       }),
     ];
@@ -102,6 +103,12 @@ export class ChatStore {
 
   closeChat(key: ContactKey): void {
     if (this.state.openContact === key) this.set((s) => ({ ...s, openContact: null }));
+  }
+
+  /** Merges the newest page into a loaded thread: what came while no socket could bring it. */
+  private async loadNewest(key: ContactKey): Promise<void> {
+    const page = await api.fetchHistory(key, undefined, PAGE).catch(() => null);
+    if (page) this.set((s) => withThread(s, key, (old) => mergeMessages(old, page)));
   }
 
   /** Loads the page before the oldest message shown (the first page when none is). */
