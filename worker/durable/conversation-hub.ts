@@ -61,6 +61,19 @@ export class ConversationHub extends DurableObject<Env> {
     return { ok: true, value: { message, duplicate: false } };
   }
 
+  /**
+   * What a send with client id `id` would meet, asked before an upload stores its bytes: a refusal
+   * (not a member, or another sender's id), the message an earlier try already stored (a resend),
+   * or null for a new message. `send` still decides; this only spares storing what it would refuse.
+   */
+  async priorSend(conversation: string, sender: number, id: string): Promise<Result<StoredMessage | null>> {
+    const store = this.memberStore(conversation, sender);
+    if (!store) return { ok: false, key: 'im.notMember' };
+    const existing = store.byId(id);
+    if (!existing) return { ok: true, value: null };
+    return isResendBy(existing, sender) ? { ok: true, value: existing } : { ok: false, key: 'system.parameterError' };
+  }
+
   async history(conversation: string, viewer: number, query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number }) {
     const store = this.memberStore(conversation, viewer);
     if (!store) return { ok: false as const, key: 'im.notMember' as const };

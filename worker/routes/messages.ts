@@ -4,7 +4,8 @@ import { nanoid } from 'nanoid';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { conversationHub } from '../durable/stubs';
-import { envelope, refuse, settled } from '../middleware/errors';
+import { AppError, envelope, refuse, settled } from '../middleware/errors';
+import { CODE } from '../protocol/codes';
 import { input } from '../middleware/params';
 import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
 import { resolveConversation, resolveForSending } from '../db/conversation-access';
@@ -77,12 +78,21 @@ messages.post('/forwardmessage', async (c) => {
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const original = settled(await conversationHub(c.env, conversation).message(conversation, me, body.msg_id));
   const from = c.get('me');
-  const targets = [...new Set(body.user_ids)];
+  // Every target is checked before anything is copied, so a refused forward copies no file row
+  // and sends nothing; a send refused even so (membership changed meanwhile) releases its copy.
+  const targets = [];
+  for (const target of new Set(body.user_ids)) {
+    const { conversation: into } = await resolveForSending(c.env.DB, me, target);
+    const hub = conversationHub(c.env, into);
+    if (!(await hub.isMember(into, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
+    targets.push({ into, hub });
+  }
   const copies = [];
-  for (const target of targets) {
-    const resolved = await resolveForSending(c.env.DB, me, target);
-    const copy = await forwardCopy(c.env, original, resolved.conversation, me);
-    copies.push(sentMessage(settled(await conversationHub(c.env, resolved.conversation).send(resolved.conversation, { ...copy, from })).message, me));
+  for (const { into, hub } of targets) {
+    const copy = await forwardCopy(c.env, original, into, me);
+    const result = await hub.send(into, { ...copy, from });
+    if (!result.ok && copy.file) await releaseFiles(c.env.DB, c.env.FILES, [copy.file.file_id]);
+    copies.push(sentMessage(settled(result).message, me));
   }
   return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
 });

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { findFile, insertFile } from '../db/files';
+import { findFile, insertFile, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
 import { AppError, envelope, notFound, refuse, settled } from '../middleware/errors';
 import { CODE } from '../protocol/codes';
@@ -17,22 +17,55 @@ import { parseJsonOrNull } from '../protocol/json';
 import { VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
 import { uploadLimitMb } from '../protocol/config-values';
 import { putBytes, readBytes, storageKey } from '../storage/files';
+import { byteRange } from '../services/byte-range';
 
 const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) => new AppError(CODE.HARD_REFUSED, key, params);
 
 export const upload = new Hono<AppEnv>();
 
+/** Room for the multipart boundaries and the `message` field around the file itself. */
+const FORM_OVERHEAD = 64 * 1024;
+
+/**
+ * The form, with its bytes counted as they arrive: a body over `limit` is refused as soon as it
+ * passes it, whether or not it declared a Content-Length (chunked and HTTP/2 clients may not),
+ * instead of being buffered whole first. Null when the body is not a readable form.
+ */
+async function readForm(req: Request, limit: number, tooLarge: () => AppError): Promise<FormData | null> {
+  if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge();
+  if (!req.body) return null;
+  let seen = 0;
+  const counted = req.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > limit) controller.error(tooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const form = await new Response(counted, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData().catch(() => null);
+  if (seen > limit) throw tooLarge();
+  return form;
+}
+
 upload.post('/uploadfile', async (c) => {
   const me = c.get('identity').uid;
   const { fileUpload } = await loadConfig(c.env.DB);
   const maxMb = uploadLimitMb(fileUpload.size);
-  if (Number(c.req.header('content-length') ?? 0) > maxMb * 1024 * 1024 + 64 * 1024) throw hard('file.uploadLimit', { size: maxMb });
-  const form = await c.req.formData().catch(() => null);
+  const form = await readForm(c.req.raw, maxMb * 1024 * 1024 + FORM_OVERHEAD, () => hard('file.uploadLimit', { size: maxMb }));
   const file = form?.get('file');
   if (!form || !(file instanceof File)) throw refuse('system.parameterError');
   const parsed = v.safeParse(UploadMessage, parseJsonOrNull(form.get('message')));
   if (!parsed.success) throw refuse('system.parameterError');
   const meta = parsed.output;
+
+  // Membership and the client id are settled before a byte is stored: a resend gets the message
+  // its first try stored, a refusal stores nothing.
+  const { conversation } = await resolveForSending(c.env.DB, me, meta.toContactId);
+  const hub = conversationHub(c.env, conversation);
+  const prior = settled(await hub.priorSend(conversation, me, meta.id));
+  if (prior) return c.json(envelope(sentMessage(prior, me)));
 
   const ext = (file.name.includes('.') ? file.name.split('.').pop()! : String(form.get('ext') ?? '')).toLowerCase();
   const allowed = (fileUpload.fileExt as string[]).map((x) => x.toLowerCase());
@@ -49,9 +82,6 @@ upload.post('/uploadfile', async (c) => {
   if (type === 'voice' && measured < VOICE_MIN_SECONDS) throw hard('file.voiceTooShort');
   const duration = Math.ceil(measured);
 
-  const { conversation } = await resolveForSending(c.env.DB, me, meta.toContactId);
-  const hub = conversationHub(c.env, conversation);
-  if (!(await hub.isMember(conversation, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
   const from = c.get('me');
 
   const key = storageKey(type, ext);
@@ -65,7 +95,12 @@ upload.post('/uploadfile', async (c) => {
   const result = await hub.send(conversation, {
     id: meta.id, from, type, content: `/file/${row.file_id}`, pid: 0, extends: Object.keys(media).length ? media : null,
     file: { file_id: row.file_id, name, size: file.size, ext, ...media },
+  }).catch(async (error: unknown) => {
+    await releaseFiles(c.env.DB, c.env.FILES, [row.file_id]);
+    throw error;
   });
+  // Refused meanwhile, or a concurrent try with the same id got there first: its copy is the message.
+  if (!result.ok || result.value.duplicate) await releaseFiles(c.env.DB, c.env.FILES, [row.file_id]);
   return c.json(envelope(sentMessage(settled(result).message, me)));
 });
 
@@ -73,10 +108,11 @@ upload.post('/uploadfile', async (c) => {
 export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   const me = c.get('identity').uid;
   const row = /^\d{1,12}$/.test(c.req.param('id')) ? await findFile(c.env.DB, Number(c.req.param('id'))) : null;
-  if (!row) throw notFound();
-  const member = await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me);
-  if (!member) throw new AppError(CODE.FORBIDDEN, 'im.notMember', {}, 404);
-  const object = await readBytes(c.env.FILES, row.r2_key, c.req.raw.headers);
+  // Someone else's file answers exactly as a missing one, so ids reveal nothing to outsiders.
+  if (!row || !(await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me))) throw notFound();
+  const range = byteRange(c.req.header('range'), row.size);
+  if (range.kind === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'content-range': `bytes */${row.size}` } });
+  const object = await readBytes(c.env.FILES, row.r2_key, c.req.raw.headers, range.kind === 'part' ? range : undefined);
   if (!object) throw notFound();
   // The browser asks again before each use (a 304 when its copy is current), so a file that is
   // recalled or past retention stops showing from its cache too, not only from the server.
@@ -94,12 +130,9 @@ export const download = new Hono<AppEnv>().get('/:id', async (c) => {
     'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
     'content-security-policy': "default-src 'none'; sandbox",
   });
-  const range = object.range as { offset?: number; length?: number } | undefined;
-  if (range && c.req.header('range')) {
-    const start = range.offset ?? 0;
-    const length = range.length ?? object.size - start;
-    headers.set('content-range', `bytes ${start}-${start + length - 1}/${object.size}`);
-    headers.set('content-length', String(length));
+  if (range.kind === 'part') {
+    headers.set('content-range', `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
+    headers.set('content-length', String(range.length));
     return new Response(object.body, { status: 206, headers });
   }
   headers.set('content-length', String(object.size));
