@@ -3,7 +3,9 @@
 import { isActiveUser } from './users';
 import { loadConfig } from './config';
 import { mayPost } from '../services/message-rules';
-import { refuse } from '../middleware/errors';
+import { AppError, refuse } from '../middleware/errors';
+import { CODE } from '../protocol/codes';
+import { conversationHub } from '../durable/stubs';
 import { conversationOf, isGroupContact, pairMembers } from '../services/conversations';
 
 export async function resolveConversation(db: D1Database, me: number, contactId: string): Promise<{ conversation: string; isGroup: number }> {
@@ -21,4 +23,9 @@ export async function resolveForSending(db: D1Database, me: number, contactId: s
   const { chatInfo } = await loadConfig(db);
   if (!mayPost(chatInfo, resolved.isGroup)) throw refuse('im.forbidChat');
   return resolved;
+}
+
+/** Refuses (403) anyone but a member: a group's members are its hub's; a pair's are its two users. */
+export async function requireMember(env: Env, conversation: string, me: number): Promise<void> {
+  if (!(await conversationHub(env, conversation).isMember(conversation, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
 }

@@ -10,7 +10,7 @@ import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../pr
 import type { ChatPrefs, ChatSummary, ContactCard } from '../protocol/responses';
 import { MessageTypeSchema } from '../protocol/wire';
 import { contactView } from '../services/user-view';
-import { resolveConversation } from '../db/conversation-access';
+import { requireMember, resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
 
 export const chats = new Hono<AppEnv>();
@@ -58,6 +58,8 @@ chats.post('/getcontactinfo', async (c) => {
 async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: number; is_notice?: number; hidden?: number }, type: 'setChatTop' | 'setIsNotice' | 'delChat') {
   const me = c.get('identity').uid;
   const { conversation, isGroup } = await resolveConversation(c.env.DB, me, id);
+  // Otherwise anyone could put a group they are not in on their chat list, and learn that it exists.
+  if (isGroup) await requireMember(c.env, conversation, me);
   const data = { id: contactForWire(me, conversation), is_group: isGroup, ...prefs } satisfies ChatPrefs;
   await userHub(c.env, me).setChatPrefs(String(data.id), conversation, isGroup, prefs, { type, data });
   return c.json(envelope(data));

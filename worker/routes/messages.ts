@@ -4,11 +4,10 @@ import { nanoid } from 'nanoid';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { conversationHub } from '../durable/stubs';
-import { AppError, envelope, refuse, settled } from '../middleware/errors';
-import { CODE } from '../protocol/codes';
+import { envelope, refuse, settled } from '../middleware/errors';
 import { input } from '../middleware/params';
 import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
-import { resolveConversation, resolveForSending } from '../db/conversation-access';
+import { requireMember, resolveConversation, resolveForSending } from '../db/conversation-access';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { configNumber } from '../protocol/config-values';
@@ -83,9 +82,8 @@ messages.post('/forwardmessage', async (c) => {
   const targets = [];
   for (const target of new Set(body.user_ids)) {
     const { conversation: into } = await resolveForSending(c.env.DB, me, target);
-    const hub = conversationHub(c.env, into);
-    if (!(await hub.isMember(into, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
-    targets.push({ into, hub });
+    await requireMember(c.env, into, me);
+    targets.push({ into, hub: conversationHub(c.env, into) });
   }
   const copies = [];
   for (const { into, hub } of targets) {

@@ -1,0 +1,74 @@
+// The world the route matrix and the fuzz tests probe: two members with a one-to-one chat and a
+// group holding a text and a file, an outsider with a chat of their own, and a snapshot of every
+// D1 row, R2 key and hub table those requests could touch, to prove a refused request changed nothing.
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import { conversationHub } from '../../worker/durable/stubs';
+import { call, loginUser, makeGroup, pairHub, pngBytes, textMessage, uploadFile, userHubStub } from './helpers';
+import type { Fixture } from './route-rules';
+
+export async function makeFixture(): Promise<Fixture> {
+  const [a, b, outsider] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+  const person = (u: typeof a) => ({ token: u.token, uid: u.userInfo.user_id as number, account: u.account });
+  const { group } = await makeGroup([a.userInfo.user_id, b.userInfo.user_id]);
+  const text = textMessage(group, 'members only');
+  const sent = await call('/enterprise/im/sendMessage', text, { token: a.token });
+  const file = await uploadFile(a.token, group, 'plan.png', pngBytes(8, 8));
+  const pair = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'just us'), { token: a.token });
+  const own = await uploadFile(outsider.token, a.userInfo.user_id, 'mine.png', pngBytes(2, 2));
+  for (const reply of [sent.body, file.body, pair.body, own.body]) expect(reply.code, JSON.stringify(reply)).toBe(0);
+  return {
+    a: person(a), b: person(b), outsider: person(outsider), group,
+    groupText: { msg_id: sent.body.data.msg_id, id: text.id },
+    groupFile: { msg_id: file.body.data.msg_id, url: file.body.data.content },
+    outsiderFile: { msg_id: own.body.data.msg_id },
+  };
+}
+
+/** Rows of every table of a SQLite storage, each table's rows sorted, bookkeeping tables left out. */
+function dumpSql(exec: (query: string) => Record<string, unknown>[], skip: readonly string[]): Record<string, string[]> {
+  const tables = exec("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .map((r) => String(r.name))
+    .filter((name) => !/^(_cf_|sqlite_|d1_)/.test(name) && !skip.includes(name));
+  return Object.fromEntries(tables.sort().map((t) => [t, exec(`SELECT * FROM "${t}"`).map((r) => JSON.stringify(r)).sort()]));
+}
+
+// Delivery bookkeeping changes while earlier events settle, whatever the request: the outbox and
+// the hubs' remembered delivery keys. Messages, members, chats and events are all compared.
+const HUB_BOOKKEEPING = ['fanout', 'seen'];
+
+async function hubRows(stub: DurableObjectStub) {
+  return runInDurableObject(stub, (_hub, state) => dumpSql((q) => state.storage.sql.exec(q).toArray() as Record<string, unknown>[], HUB_BOOKKEEPING));
+}
+
+/** Everything a request by the fixture's people could change. */
+export async function snapshot(f: Fixture) {
+  const d1 = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
+  const tables = d1.results.map((r) => r.name).filter((name) => !/^(_cf_|sqlite_|d1_)/.test(name)).sort();
+  const rows: Record<string, string[]> = {};
+  for (const t of tables) rows[t] = (await env.DB.prepare(`SELECT * FROM "${t}"`).all()).results.map((r) => JSON.stringify(r)).sort();
+  const keys = (await env.FILES.list()).objects.map((o) => o.key).sort();
+  const { stub: pair } = pairHub(f.a.uid, f.b.uid);
+  const { stub: outsiderPair } = pairHub(f.a.uid, f.outsider.uid);
+  const group = conversationHub(env, f.group) as unknown as DurableObjectStub;
+  return {
+    d1: rows, r2: keys,
+    group: await hubRows(group), pair: await hubRows(pair), outsiderPair: await hubRows(outsiderPair),
+    users: await Promise.all([f.a.uid, f.b.uid, f.outsider.uid].map((uid) => hubRows(userHubStub(uid)))),
+  };
+}
+
+export type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** Waits until deliveries of earlier requests have landed (two snapshots alike), and answers the last. */
+export async function settled(f: Fixture, timeoutMs = 3000): Promise<Snapshot> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await snapshot(f);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 30));
+    const next = await snapshot(f);
+    if (JSON.stringify(next) === JSON.stringify(last) || Date.now() > deadline) return next;
+    last = next;
+  }
+}

@@ -1,0 +1,85 @@
+// Who may call each route of the Worker: one line per route, keyed `METHOD path` as Hono registers
+// it (lower-case paths). route-matrix.test.ts reads the Worker's route table and fails on a route
+// missing here (and on a line naming no route), so every new endpoint has to state its rule.
+import { call, fetchWorker, pngBytes, textMessage, uploadFile } from './helpers';
+
+interface Person {
+  token: string;
+  uid: number;
+  account: string;
+}
+
+/** What route-fixture.ts builds: `a` and `b` share a group and a one-to-one chat; the outsider is in neither. */
+export interface Fixture {
+  a: Person;
+  b: Person;
+  outsider: Person;
+  group: string;
+  groupText: { msg_id: number; id: string };
+  groupFile: { msg_id: number; url: string };
+  /** A file the outsider sent a, to forward into the group. */
+  outsiderFile: { msg_id: number };
+}
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A request by the outsider that names the members' conversation, message or file. */
+export type OutsiderProbe = (f: Fixture, path: string) => Promise<Answer>;
+
+export type Rule =
+  /** Anyone, without a token (account calls, the single-page app). */
+  | { access: 'public' }
+  /** Anyone, and only when DEV_MAILBOX=true (never in production). */
+  | { access: 'dev' }
+  /** A one-time socket ticket instead of a token. */
+  | { access: 'ticket' }
+  /** A token; the route names no conversation, message or file (only the caller, or users). */
+  | { access: 'token'; names: 'self' | 'users' }
+  /** A token, and outsiders naming the members' conversation, message or file are refused, changing nothing. */
+  | { access: 'token'; outsider: OutsiderProbe[] };
+
+const PUBLIC = { access: 'public' } as const;
+const DEV = { access: 'dev' } as const;
+const SELF = { access: 'token', names: 'self' } as const;
+
+const json = (body: (f: Fixture) => unknown): OutsiderProbe => (f, path) => call(path, body(f), { token: f.outsider.token });
+const outsider = (...probes: OutsiderProbe[]): Rule => ({ access: 'token', outsider: probes });
+
+export const ROUTE_RULES: Record<string, Rule> = {
+  'POST /common/pub/getsysteminfo': PUBLIC,
+  'POST /common/pub/login': PUBLIC,
+  'POST /common/pub/logout': PUBLIC, // revokes only the token it carries, if any
+  'POST /common/pub/register': PUBLIC,
+  'POST /common/pub/sendcode': PUBLIC,
+  'POST /common/pub/wsticket': SELF,
+  'POST /common/upload/uploadfile': outsider((f) => uploadFile(f.outsider.token, f.group, 'in.png', pngBytes(4, 4))),
+  'POST /enterprise/im/getuserinfo': { access: 'token', names: 'users' },
+  'POST /enterprise/im/updateuserinfo': SELF,
+  'POST /enterprise/im/editpassword': SELF,
+  'POST /enterprise/im/getcontacts': SELF,
+  'POST /enterprise/im/getcontactinfo': { access: 'token', names: 'users' },
+  'POST /enterprise/im/setchattop': outsider(json((f) => ({ id: f.group, is_top: 1, is_group: 1 }))),
+  'POST /enterprise/im/isnotice': outsider(json((f) => ({ id: f.group, is_notice: 0, is_group: 1 }))),
+  'POST /enterprise/im/delchat': outsider(json((f) => ({ id: f.group, is_group: 1 }))),
+  'POST /enterprise/im/sendmessage': outsider(json((f) => textMessage(f.group, 'let me in'))),
+  'POST /enterprise/im/getmessagelist': outsider(json((f) => ({ toContactId: f.group, is_group: 1 })), json((f) => ({ toContactId: f.group, type: 'all', keywords: 'members' }))),
+  'POST /enterprise/im/setmsgisread': outsider(json((f) => ({ toContactId: f.group, is_group: 1 }))),
+  'POST /enterprise/im/undomessage': outsider(json((f) => ({ toContactId: f.group, id: f.groupText.id }))),
+  'POST /enterprise/im/forwardmessage': outsider(
+    json((f) => ({ msg_id: f.groupFile.msg_id, toContactId: f.group, user_ids: [f.a.uid] })), // out of the group
+    json((f) => ({ msg_id: f.outsiderFile.msg_id, toContactId: f.a.uid, user_ids: [f.group] })), // into the group
+  ),
+  'GET /file/:id': outsider(async (f) => {
+    const res = await fetchWorker(f.groupFile.url, { headers: { authorization: f.outsider.token, 'accept-language': 'en' } });
+    return { status: res.status, body: await res.json() };
+  }),
+  'GET /wss': { access: 'ticket' },
+  'GET /dev/mailbox': DEV,
+  'POST /dev/dropsockets': DEV,
+  'GET /dev/echo': DEV,
+  'POST /dev/echo': DEV,
+  'ALL /*': PUBLIC, // the single-page app (static assets), and the not-found answer for unknown API paths
+};
