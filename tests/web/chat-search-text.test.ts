@@ -1,8 +1,7 @@
-// Search matching ignores case and Vietnamese accents; results mark the words; previews are one line.
+// Search matching ignores case and Vietnamese accents; results mark the words.
 import { describe, expect, it } from 'vitest';
 import { findMatches } from '../../web/src/components/ui/highlight-text';
 import { matchesAny } from '../../web/src/utils/fold-text';
-import { plainText } from '../../web/src/features/chat/components/chat-list/chat-preview';
 
 describe('search text', () => {
   it('matches names and accounts without regard to case or accents', () => {
@@ -16,9 +15,5 @@ describe('search text', () => {
   it('finds highlight ranges in the original text even where accents were folded', () => {
     const text = 'Hẹn gặp ở Đà Nẵng nhé, đà nẵng đẹp';
     expect(findMatches(text, 'da nang').map(([a, b]) => text.slice(a, b))).toEqual(['Đà Nẵng', 'đà nẵng']);
-  });
-
-  it('flattens message text to one plain line', () => {
-    expect(plainText('line one\n\nline <b>two</b>&nbsp;end')).toBe('line one line two end');
   });
 });

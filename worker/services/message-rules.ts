@@ -1,6 +1,7 @@
 // Pure message rules of the server: resends, who may post, previews, unread arithmetic, file
 // categories. The rules the web app applies too (recall window, quotes) are in protocol/message-rules.
 import type { MessageType } from '../protocol/messages';
+import { previewText } from '../protocol/preview-text';
 export { canRecall, quoteOfMessage, type Quote } from '../protocol/message-rules';
 
 /**
@@ -15,9 +16,9 @@ export const mayPost = (chatInfo: { simpleChat?: unknown }, isGroup: number): bo
 /** Unread comes from watermarks: everything after the last seq I read (sending counts as reading). */
 export const unreadCount = (lastSeq: number, readSeq: number) => Math.max(0, lastSeq - readSeq);
 
-/** The chat-list preview: the start of the text; for media the client shows a placeholder from `type`. */
+/** The chat-list preview: the text as one line, cut; for media the client shows a placeholder from `type`. */
 export function previewOf(message: { type: MessageType; content: string; is_undo: number }): string {
-  return message.is_undo ? '' : message.content.slice(0, 200);
+  return message.is_undo ? '' : previewText(message.content);
 }
 
 /** A forwarded copy goes without the original's quote: it points into the source conversation. */

@@ -6,7 +6,6 @@ export { chatPath, isGroupKey, keyOf } from './types';
 export type { ChatMessage, Contact } from './types';
 export { chatConfig } from './config/chat-config';
 export { forwardMessage, searchHistory } from './api/chat-api';
-export { plainText } from './components/chat-list/chat-preview';
 
 // The store and its React bindings
 export { chatStore } from './state/chat-store';

@@ -5,7 +5,9 @@ import { useTranslation } from '../../../lib/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatChatListTime } from '../../../utils/chat-list-time';
 import { HighlightText } from '../../../components/ui/highlight-text';
-import { keyOf, plainText } from '../../chat';
+import { previewText } from '../../../../../worker/protocol/preview-text';
+import { TEXT_MESSAGE_MAX } from '../../../../../worker/protocol/limits';
+import { keyOf } from '../../chat';
 import type { ChatHits } from '../hooks/use-message-search';
 
 const FOLDED_HITS = 3;
@@ -28,7 +30,7 @@ function ChatHitGroup({ hits, query, roundAvatar, onOpen }: { hits: ChatHits; qu
             <button type="button" onClick={() => onOpen(keyOf(contact.id), m.msg_id)} className="flex w-full items-baseline gap-3 py-1.5 pr-4 pl-8 text-left active:bg-neutral-100">
               <span className="min-w-0 flex-1 truncate text-[15px] text-neutral-800">
                 {m.fromUser.id !== contact.id && contact.is_group ? `${m.fromUser.displayName}: ` : ''}
-                <HighlightText text={plainText(m.content)} query={query} />
+                <HighlightText text={previewText(m.content, TEXT_MESSAGE_MAX)} query={query} />
               </span>
               <span className="shrink-0 text-[12px] text-neutral-400">{formatChatListTime(new Date(m.sendTime), now, t)}</span>
             </button>

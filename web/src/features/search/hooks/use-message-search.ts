@@ -3,7 +3,7 @@
 // answer for words already replaced is never shown.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchWords } from '../../../lib/use-debounced';
-import { keyOf, plainText, searchHistory, type ChatMessage, type Contact } from '../../chat';
+import { keyOf, searchHistory, type ChatMessage, type Contact } from '../../chat';
 
 export const SEARCHED_CHATS = 20;
 
@@ -22,7 +22,7 @@ async function searchChats(chats: Contact[], keywords: string): Promise<ChatHits
     chats.map(async (contact) => {
       const found = await searchHistory(keyOf(contact.id), keywords, 'all').catch(() => []);
       // Media content is a file address; only a text hit means the words were written.
-      const messages = found.filter((m) => m.type === 'text' && plainText(m.content) !== '');
+      const messages = found.filter((m) => m.type === 'text' && m.content.trim() !== '');
       return { contact, messages };
     }),
   );

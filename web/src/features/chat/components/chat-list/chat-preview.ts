@@ -1,5 +1,6 @@
-// The one-line preview under a chat's name: text as plain text on one line, a placeholder for
-// media and calls, or who recalled the last message. Shared by the chat list and search.
+// The one-line preview under a chat's name: the text as written on one line (the protocol's
+// previewText), a placeholder for media and calls, or who recalled the last message.
+import { previewText } from '../../../../../../worker/protocol/preview-text';
 import type { TFunction } from '../../../../lib/i18n';
 import type { Contact } from '../../types';
 
@@ -12,11 +13,6 @@ const PLACEHOLDER = {
   webrtc: 'chatList.preview.call',
   call: 'chatList.preview.call',
 } as const;
-
-/** Message text as one line: HTML-ish tags (older clients sent them) and line breaks flattened. */
-export function plainText(content: string): string {
-  return content.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
-}
 
 /** The placeholder for a non-text message type, or null for text-like ones. */
 export function typePlaceholder(type: string | undefined, t: TFunction): string | null {
@@ -37,5 +33,5 @@ export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext)
     const name = (contact.lastFrom && nameOf(contact.lastFrom)) || contact.displayName;
     return t('chatList.recalledBy', { name });
   }
-  return typePlaceholder(contact.type, t) ?? plainText(contact.lastContent);
+  return typePlaceholder(contact.type, t) ?? previewText(contact.lastContent);
 }

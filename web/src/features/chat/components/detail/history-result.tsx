@@ -4,7 +4,9 @@ import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatChatListTime } from '../../../../utils/chat-list-time';
 import type { ChatMessage } from '../../types';
-import { plainText, typePlaceholder } from '../chat-list/chat-preview';
+import { previewText } from '../../../../../../worker/protocol/preview-text';
+import { TEXT_MAX } from '../../config/chat-config';
+import { typePlaceholder } from '../chat-list/chat-preview';
 import { HighlightText } from '../../../../components/ui/highlight-text';
 
 export function HistoryResult({ message, query, roundAvatar, now, onOpen }: { message: ChatMessage; query: string; roundAvatar: boolean; now: Date; onOpen: () => void }) {
@@ -22,7 +24,7 @@ export function HistoryResult({ message, query, roundAvatar, now, onOpen }: { me
           <span className="line-clamp-2 text-[15px] wrap-anywhere text-neutral-900">
             {placeholder
               ? `${placeholder}${message.fileName ? ` ${message.fileName}` : ''}`
-              : <HighlightText text={plainText(message.content)} query={query} />}
+              : <HighlightText text={previewText(message.content, TEXT_MAX)} query={query} />}
           </span>
         </span>
       </button>
