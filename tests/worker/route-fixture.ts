@@ -2,11 +2,19 @@
 // group holding a text and a file, an outsider with a chat of their own, and a snapshot of every
 // D1 row, R2 key and hub table those requests could touch, to prove a refused request changed nothing.
 import { runInDurableObject } from 'cloudflare:test';
+import { inspectRoutes } from 'hono/dev';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import app from '../../worker/index';
 import { conversationHub } from '../../worker/durable/stubs';
 import { call, loginUser, makeGroup, pairHub, pngBytes, textMessage, uploadFile, userHubStub } from './helpers';
 import type { Fixture } from './route-rules';
+
+/** `METHOD path` of every handler the Worker registers (middleware left out). */
+export const REGISTERED_ROUTES = [...new Set(inspectRoutes(app).filter((r) => !r.isMiddleware).map((r) => `${r.method} ${r.path}`))];
+
+/** A path that reaches the route: parameters filled in, the catch-all given a page of the app. */
+export const concretePath = (path: string) => (path === '/*' ? '/chat/index' : path.replace(/:\w+(\{[^}]*\})?/g, '1').replace(/\*$/, 'x'));
 
 export async function makeFixture(): Promise<Fixture> {
   const [a, b, outsider] = await Promise.all([loginUser(), loginUser(), loginUser()]);

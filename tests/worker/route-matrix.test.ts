@@ -1,18 +1,10 @@
 // The authorization matrix, generated from the Worker's own route table: every route is called
 // without credentials, and every route that names a conversation, message or file by an outsider.
 // A route without a line in route-rules.ts fails here, so a new endpoint must declare its rule.
-import { inspectRoutes } from 'hono/dev';
 import { beforeAll, describe, expect, it } from 'vitest';
-import app from '../../worker/index';
 import { fetchWorker } from './helpers';
-import { makeFixture, settled, snapshot } from './route-fixture';
+import { concretePath, makeFixture, REGISTERED_ROUTES, settled, snapshot } from './route-fixture';
 import { ROUTE_RULES, type Fixture } from './route-rules';
-
-/** `METHOD path` of every handler the Worker registers (middleware left out). */
-export const REGISTERED_ROUTES = [...new Set(inspectRoutes(app).filter((r) => !r.isMiddleware).map((r) => `${r.method} ${r.path}`))];
-
-/** A path that reaches the route: parameters filled in, the catch-all given a page of the app. */
-export const concretePath = (path: string) => (path === '*' ? '/chat/index' : path.replace(/:\w+(\{[^}]*\})?/g, '1').replace(/\*$/, 'x'));
 
 const methodOf = (key: string) => key.split(' ')[0]!;
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1);
