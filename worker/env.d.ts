@@ -7,6 +7,12 @@ declare namespace Cloudflare {
     USER_HUB: DurableObjectNamespace<import('./durable/user-hub').UserHub>;
     CONVERSATION_HUB: DurableObjectNamespace<import('./durable/conversation-hub').ConversationHub>;
     ECHO_HUB: DurableObjectNamespace<import('./durable/echo-hub').EchoHub>;
+    LIMIT_HUB: DurableObjectNamespace<import('./durable/limit-hub').LimitHub>;
+    SEND_LIMITER: RateLimit;
+    TICKET_LIMITER: RateLimit;
+    LOOKUP_LIMITER: RateLimit;
+    REGISTER_LIMITER: RateLimit;
+    CODE_LIMITER: RateLimit;
     JWT_SECRET: string;
     JWT_TTL: string;
     DEMO_MODE: string;
@@ -14,7 +20,7 @@ declare namespace Cloudflare {
   }
   interface GlobalProps {
     mainModule: typeof import('./index');
-    durableNamespaces: 'UserHub' | 'ConversationHub' | 'EchoHub';
+    durableNamespaces: 'UserHub' | 'ConversationHub' | 'EchoHub' | 'LimitHub';
   }
 }
 interface Env extends Cloudflare.Env {}

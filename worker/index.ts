@@ -54,3 +54,4 @@ export default app;
 export { UserHub } from './durable/user-hub';
 export { ConversationHub } from './durable/conversation-hub';
 export { EchoHub } from './durable/echo-hub';
+export { LimitHub } from './durable/limit-hub';

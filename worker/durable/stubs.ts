@@ -3,6 +3,7 @@
 import type { ConversationHub } from './conversation-hub';
 import type { UserHub } from './user-hub';
 import type { EchoHub } from './echo-hub';
+import type { LimitHub } from './limit-hub';
 
 type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K] };
 
@@ -14,3 +15,6 @@ export const conversationHub = (env: Env, conversation: string) =>
 
 export const echoHub = (env: Env, room: string) =>
   env.ECHO_HUB.get(env.ECHO_HUB.idFromName(room)) as unknown as Methods<EchoHub> & { fetch(r: Request): Promise<Response> };
+
+/** `user:<uid>` or `ip:<address>`: whose counters (rate-limit.ts). */
+export const limitHub = (env: Env, name: string) => env.LIMIT_HUB.get(env.LIMIT_HUB.idFromName(name)) as unknown as Methods<LimitHub>;

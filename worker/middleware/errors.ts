@@ -11,7 +11,7 @@ export class AppError extends Error {
     readonly code: number,
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
-    readonly status: 200 | 401 | 404 | 413 = 200,
+    readonly status: 200 | 401 | 404 | 413 | 429 = 200,
   ) {
     super(key);
   }
@@ -37,6 +37,7 @@ export function envelope<T>(data: T, msg = '', extra: { count?: number; page?: n
 export function handleError(err: Error, c: Context<AppEnv>) {
   const lang = c.get('lang') ?? 'vi';
   if (err instanceof AppError) {
+    if (err.status === 429) c.header('retry-after', String(err.params.seconds ?? 60));
     return c.json({ code: err.code, msg: translate(lang, err.key, err.params), data: null } satisfies Envelope, err.status);
   }
   console.error('unexpected error', c.req.method, c.req.path, err);

@@ -17,6 +17,9 @@ export const FILE_PICK_MAX = 100;
 /** Defaults of a fresh install, used when a config row does not say otherwise. */
 export const DEFAULT_REDO_SECONDS = 120;
 export const DEFAULT_FILE_MB = 50;
+/** Uploads per user per UTC day (`fileUpload.dayCount`, `fileUpload.dayMb`): a busy day of photos fits. */
+export const DEFAULT_UPLOADS_PER_DAY = 300;
+export const DEFAULT_UPLOAD_MB_PER_DAY = 1024;
 export const DEFAULT_FILE_EXT = [
   'jpg', 'jpeg', 'png', 'bmp', 'gif', 'pdf', 'mp3', 'wav', 'wmv', 'amr', 'mp4', '3gp', 'avi',
   'm2v', 'mkv', 'mov', 'webp', 'ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'txt', 'md',

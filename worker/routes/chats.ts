@@ -6,6 +6,7 @@ import { findUserById, listActiveUsers, presenceOf } from '../db/users';
 import { userHub } from '../durable/stubs';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
+import { burstLimit } from '../middleware/rate-limit';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
 import type { ChatPrefs, ChatSummary, ContactCard } from '../protocol/responses';
 import { MessageTypeSchema } from '../protocol/wire';
@@ -45,7 +46,7 @@ const WATCH_MS = 30 * 60_000;
 
 // One contact's card with live presence; opening a chat calls it, which also subscribes the
 // viewer to the peer's online changes even before they have exchanged a message.
-chats.post('/getcontactinfo', async (c) => {
+chats.post('/getcontactinfo', burstLimit('lookup'), async (c) => {
   const { id } = input(c, ContactInfoBody);
   const me = c.get('identity').uid;
   const peer = Number(id);

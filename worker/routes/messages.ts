@@ -1,18 +1,19 @@
 // enterprise/im message calls: send, history, read, recall, forward (reference §1.3).
 import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
-import type { AppEnv } from '../app-env';
+import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { conversationHub } from '../durable/stubs';
 import { envelope, refuse, settled } from '../middleware/errors';
 import { input } from '../middleware/params';
+import { burstLimit, spaceSends } from '../middleware/rate-limit';
 import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
 import { requireMember, resolveConversation, resolveForSending } from '../db/conversation-access';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { configNumber } from '../protocol/config-values';
 import { withoutQuote } from '../services/message-rules';
-import { DEFAULT_REDO_SECONDS } from '../protocol/limits';
+import { DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
 import { copyFileTo, releaseFiles } from '../db/files';
 import type { StoredMessage } from '../protocol/messages';
 import type { ReadResult } from '../protocol/responses';
@@ -20,8 +21,9 @@ import type { NewMessage } from '../durable/conversation-store';
 
 export const messages = new Hono<AppEnv>();
 
-messages.post('/sendmessage', async (c) => {
+messages.post('/sendmessage', burstLimit('send'), async (c) => {
   const body = input(c, SendMessageBody);
+  await spaceSends(c);
   const me = c.get('identity').uid;
   const { conversation } = await resolveForSending(c.env.DB, me, body.toContactId);
   const from = c.get('me');
@@ -71,7 +73,8 @@ messages.post('/undomessage', async (c) => {
   return c.json(envelope({ ...sentMessage(undone, me), toContactId: body.toContactId }));
 });
 
-messages.post('/forwardmessage', async (c) => {
+// Forwards count against the send limit by their copies but are exempt from sendInterval.
+messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) => {
   const body = input(c, ForwardMessageBody);
   const me = c.get('identity').uid;
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
@@ -94,6 +97,11 @@ messages.post('/forwardmessage', async (c) => {
   }
   return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
 });
+
+/** The copies a forward makes (one per target, at most FORWARD_MAX). */
+function forwardCopies(params: Params): number {
+  return Array.isArray(params.user_ids) ? Math.min(params.user_ids.length, FORWARD_MAX) : 1;
+}
 
 /**
  * A forwarded message is a new message (new client id, the forwarder as sender) with the same

@@ -3,9 +3,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { clearFailures, failuresFor, inviteCodeValid, recordFailure, revokeToken } from '../db/security';
-import { countRecentRegistrations, findUserByAccount, insertUser, recordLogin } from '../db/users';
+import { findUserByAccount, insertUser, recordLogin } from '../db/users';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
+import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
 import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
 import { deleteCookie } from 'hono/cookie';
 import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
@@ -60,14 +61,12 @@ pub.post('/logout', async (c) => {
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutOk')));
 });
 
-pub.post('/register', async (c) => {
+pub.post('/register', burstLimit('register'), async (c) => {
   const body = input(c, RegisterBody);
   const { sysInfo } = await loadConfig(c.env.DB);
   const ip = c.get('requestIp');
   if (sysInfo.regtype === '2' && !(body.inviteCode && (await inviteCodeValid(c.env.DB, body.inviteCode)))) throw refuse('user.inviteCode');
   if (sysInfo.regtype !== '1' && sysInfo.regtype !== '2') throw refuse('user.closeRegister');
-  const interval = configNumber(sysInfo.registerInterval, 0);
-  if (interval > 0 && (await countRecentRegistrations(c.env.DB, ip, interval)) > 0) throw refuse('system.tooFast');
   const regauth = configNumber(sysInfo.regauth, 0);
   const refusal = accountRefusal(body.account, regauth);
   if (refusal) throw refuse(refusal);
@@ -76,6 +75,8 @@ pub.post('/register', async (c) => {
     if (!body.code) throw refuse('user.codeRequired');
     await checkCode(c.env.DB, body.account, 2, body.code);
   }
+  // Claimed once the registration can succeed, before the costly hash: a refused attempt uses no turn.
+  await spaceRegistrations(c, configNumber(sysInfo.registerInterval, 0));
   const email = body.email || (EMAIL_PATTERN.test(body.account) ? body.account : '');
   const passwordHash = await hashPassword(body.password);
   const user = await insertUser(c.env.DB, { account: body.account, realname: body.realname, passwordHash, email, isAuth: regauth > 0 ? 1 : 0, registerIp: ip });
@@ -83,7 +84,7 @@ pub.post('/register', async (c) => {
   return c.json(envelope(selfView(user), translate(c.get('lang'), 'user.registerOk')));
 });
 
-pub.post('/sendcode', async (c) => {
+pub.post('/sendcode', burstLimit('code'), async (c) => {
   const body = input(c, SendCodeBody);
   if (!PHONE_PATTERN.test(body.account) && !EMAIL_PATTERN.test(body.account)) throw refuse('user.accountVerify');
   const sender = senderFor(c.env);

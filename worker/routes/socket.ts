@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env';
 import { userHub } from '../durable/stubs';
 import { envelope } from '../middleware/errors';
 import { input } from '../middleware/params';
+import { burstLimit } from '../middleware/rate-limit';
 import { WsTicketBody } from '../protocol/messages';
 import { setFileCookie } from '../middleware/auth';
 import { bearerToken } from '../services/tokens';
@@ -14,7 +15,7 @@ import { bearerToken } from '../services/tokens';
 const TICKET_CHARS = 32;
 const TICKET = new RegExp(`^\\d+\\.[A-Za-z0-9_-]{${TICKET_CHARS}}$`);
 
-export const ticket = new Hono<AppEnv>().post('/wsticket', async (c) => {
+export const ticket = new Hono<AppEnv>().post('/wsticket', burstLimit('ticket'), async (c) => {
   const { device_id } = input(c, WsTicketBody);
   const uid = c.get('identity').uid;
   const value = `${uid}.${nanoid(TICKET_CHARS)}`;

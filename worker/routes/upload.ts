@@ -17,6 +17,7 @@ import { parseJsonOrNull } from '../protocol/json';
 import { VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
 import { uploadLimitMb } from '../protocol/config-values';
 import { putBytes, readBytes, storageKey } from '../storage/files';
+import { claimUpload, spaceSends } from '../middleware/rate-limit';
 import { byteRange } from '../services/byte-range';
 
 const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) => new AppError(CODE.HARD_REFUSED, key, params);
@@ -84,6 +85,9 @@ upload.post('/uploadfile', async (c) => {
 
   const from = c.get('me');
 
+  // Counted once the file passed every check, before a byte is stored: a refusal stores nothing.
+  await spaceSends(c);
+  await claimUpload(c, file.size);
   const key = storageKey(type, ext);
   await putBytes(c.env.FILES, key, bytes, MIME[ext]!);
   const name = file.name.slice(0, 120) || `file.${ext}`;

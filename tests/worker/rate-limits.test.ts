@@ -1,0 +1,201 @@
+// Abuse limits: a caller over a limit gets HTTP 429 with the translated "try again in N s" and
+// the call changes nothing. Burst limits are the rate-limiting binding (Miniflare runs it here);
+// each test fills its caller's counter through the binding itself, up to the number wrangler.toml
+// sets, so it needs no hundreds of real requests and checks the number that ships.
+import { afterEach, describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import wranglerToml from '../../wrangler.toml?raw';
+import { call, fetchWorker, loginUser, pngBytes, registerUser, resetConfig, setConfig, setSysInfo, textMessage, uniqueAccount, uniqueIp, uniquePhone, uploadFile } from './helpers';
+
+type Limiter = 'SEND_LIMITER' | 'TICKET_LIMITER' | 'LOOKUP_LIMITER' | 'REGISTER_LIMITER' | 'CODE_LIMITER';
+
+/** The limit wrangler.toml gives a `[[ratelimits]]` binding, and its period in seconds. */
+function configured(name: Limiter): { limit: number; period: number } {
+  const block = new RegExp(`name = "${name}"[^\\[]*?simple = \\{ limit = (\\d+), period = (\\d+) \\}`).exec(wranglerToml);
+  if (!block) throw new Error(`${name} is not in wrangler.toml`);
+  return { limit: Number(block[1]), period: Number(block[2]) };
+}
+
+/**
+ * Counts `uses` against `key` straight through the binding. Local windows are aligned to the
+ * clock, so a test that would straddle a window's end first waits for the next one.
+ */
+async function spend(name: Limiter, key: string, uses: number) {
+  const { period } = configured(name);
+  const left = period * 1000 - (Date.now() % (period * 1000));
+  if (left < 8000) await new Promise((r) => setTimeout(r, left + 50));
+  for (let i = 0; i < uses; i++) expect((await env[name].limit({ key })).success).toBe(true);
+}
+
+/** How many more calls `key` may make now (using them all up). */
+async function remaining(name: Limiter, key: string) {
+  let n = 0;
+  while ((await env[name].limit({ key })).success) n++;
+  return n;
+}
+
+const TOO_MANY = /^Too many requests, please try again in \d+ s$/;
+
+function expectTooMany(reply: { status: number; headers: Headers; body: { code: number; msg: string } }) {
+  expect(reply.status).toBe(429);
+  expect(reply.body.code).toBe(400);
+  expect(reply.body.msg).toMatch(TOO_MANY);
+  expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
+const history = async (token: string, peer: number) =>
+  (await call('/enterprise/im/getMessageList', { toContactId: peer, limit: 100 }, { token })).body.data as { content: string }[];
+
+afterEach(resetConfig);
+
+describe('sending messages', () => {
+  it('refuses a sender over the send limit with 429, storing nothing', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const { limit } = configured('SEND_LIMITER');
+    expect(limit).toBeGreaterThanOrEqual(200);
+    await spend('SEND_LIMITER', `u:${a.userInfo.user_id}`, limit - 2);
+    const replies = [];
+    for (const text of ['one', 'two', 'three']) replies.push(await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, text), { token: a.token }));
+    expect(replies.slice(0, 2).map((r) => r.body.code)).toEqual([0, 0]);
+    expectTooMany(replies[2]!);
+    expect((await history(b.token, a.userInfo.user_id)).map((m) => m.content)).toEqual(['one', 'two']);
+  });
+
+  it('counts a forward by its copies and refuses it over the limit, copying nothing', async () => {
+    const [a, b, c, d] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser()]);
+    const key = `u:${a.userInfo.user_id}`;
+    const { limit } = configured('SEND_LIMITER');
+    await spend('SEND_LIMITER', key, 0);
+    const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'pass it on'), { token: a.token });
+    const forward = { msg_id: sent.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id, d.userInfo.user_id] };
+    expect((await call('/enterprise/im/forwardMessage', forward, { token: a.token })).body.code).toBe(0);
+    expect(await remaining('SEND_LIMITER', key)).toBe(limit - 3);
+    const refused = await call('/enterprise/im/forwardMessage', forward, { token: a.token });
+    expectTooMany(refused);
+    expect(await history(c.token, a.userInfo.user_id)).toHaveLength(1);
+  });
+
+  it('keeps chatInfo.sendInterval: one message per interval per user, forwards exempt', async () => {
+    await setConfig('chatInfo', { sendInterval: '30' });
+    const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const first = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'first'), { token: a.token });
+    expect(first.body.code).toBe(0);
+    const second = await call('/enterprise/im/sendMessage', textMessage(c.userInfo.user_id, 'second'), { token: a.token });
+    expect(second.status).toBe(429);
+    expect(second.body.msg).toMatch(/^You can send one message every 30 seconds; please try again in (30|29) s$/);
+    expect(await history(c.token, a.userInfo.user_id)).toHaveLength(0);
+    const forward = await call('/enterprise/im/forwardMessage', { msg_id: first.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: a.token });
+    expect(forward.body.code).toBe(0);
+    // Another user is not held back by a's interval.
+    expect((await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'reply'), { token: b.token })).body.code).toBe(0);
+  });
+
+  it('lets exactly one of a parallel burst through when sendInterval is set', async () => {
+    await setConfig('chatInfo', { sendInterval: '30' });
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, `m${i}`), { token: a.token })));
+    expect(replies.filter((r) => r.body.code === 0)).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 429)).toHaveLength(5);
+    expect(await history(b.token, a.userInfo.user_id)).toHaveLength(1);
+  });
+
+  it('applies sendInterval to uploads, which are messages too', async () => {
+    await setConfig('chatInfo', { sendInterval: '30' });
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    expect((await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'hi'), { token: a.token })).body.code).toBe(0);
+    const up = await uploadFile(a.token, b.userInfo.user_id, 'p.png', pngBytes(4, 4));
+    expect(up.status).toBe(429);
+    expect(await history(b.token, a.userInfo.user_id)).toHaveLength(1);
+  });
+});
+
+describe('uploads per day', () => {
+  const filesOf = async (uid: number) => (await env.DB.prepare('SELECT COUNT(*) AS n FROM files WHERE user_id = ?1').bind(uid).first<number>('n')) ?? 0;
+
+  it('refuses the upload over fileUpload.dayCount with 429 and stores nothing', async () => {
+    await setConfig('fileUpload', { dayCount: '2' });
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    for (let i = 0; i < 2; i++) expect((await uploadFile(a.token, b.userInfo.user_id, `p${i}.png`, pngBytes(4, 4))).body.code).toBe(0);
+    const third = await uploadFile(a.token, b.userInfo.user_id, 'p3.png', pngBytes(4, 4));
+    expect(third.status).toBe(429);
+    expect(third.body.msg).toMatch(TOO_MANY);
+    expect(await filesOf(a.userInfo.user_id)).toBe(2);
+    expect(await history(b.token, a.userInfo.user_id)).toHaveLength(2);
+  });
+
+  it('refuses the upload that would pass fileUpload.dayMb', async () => {
+    await setConfig('fileUpload', { dayMb: '1' });
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const big = new Uint8Array(600 * 1024);
+    big.set(pngBytes(4, 4));
+    expect((await uploadFile(a.token, b.userInfo.user_id, 'big1.png', big)).body.code).toBe(0);
+    const second = await uploadFile(a.token, b.userInfo.user_id, 'big2.png', big);
+    expect(second.status).toBe(429);
+    expect(await filesOf(a.userInfo.user_id)).toBe(1);
+    // A small file still fits in what is left of the day's megabyte.
+    expect((await uploadFile(a.token, b.userInfo.user_id, 'small.png', pngBytes(4, 4))).body.code).toBe(0);
+  });
+});
+
+describe('sockets and lookups', () => {
+  it('refuses socket tickets over the ticket limit, issuing none', async () => {
+    const a = await loginUser();
+    const { limit } = configured('TICKET_LIMITER');
+    await spend('TICKET_LIMITER', `u:${a.userInfo.user_id}`, limit);
+    const refused = await call('/common/pub/wsTicket', {}, { token: a.token });
+    expectTooMany(refused);
+    expect(refused.body.data).toBeNull();
+  });
+
+  it('refuses contact look-ups over the look-up limit', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const { limit } = configured('LOOKUP_LIMITER');
+    await spend('LOOKUP_LIMITER', `u:${a.userInfo.user_id}`, limit - 1);
+    expect((await call('/enterprise/im/getContactInfo', { id: b.userInfo.user_id }, { token: a.token })).body.code).toBe(0);
+    const refused = await call('/enterprise/im/getContactInfo', { id: b.userInfo.user_id }, { token: a.token });
+    expectTooMany(refused);
+    expect(refused.body.data).toBeNull();
+  });
+});
+
+describe('per client address', () => {
+  it('refuses registrations over the per-IP limit, creating no account', async () => {
+    const ip = uniqueIp();
+    const { limit } = configured('REGISTER_LIMITER');
+    await spend('REGISTER_LIMITER', `ip:${ip}`, limit);
+    const account = uniqueAccount();
+    const refused = await call('/common/pub/register', { account, realname: 'Late', password: 'secret12' }, { ip });
+    expectTooMany(refused);
+    const login = await call('/common/pub/login', { account, password: 'secret12' }, { ip: uniqueIp() });
+    expect(login.body.code).not.toBe(0);
+    // Another address registers as usual.
+    expect((await registerUser()).user.account).toBeTruthy();
+  });
+
+  it('lets one of a parallel burst of registrations through within sysInfo.registerInterval', async () => {
+    await setSysInfo({ registerInterval: '60' });
+    const ip = uniqueIp();
+    const replies = await Promise.all(Array.from({ length: 4 }, () => call('/common/pub/register', { account: uniqueAccount(), realname: 'Burst', password: 'secret12' }, { ip })));
+    expect(replies.filter((r) => r.body.code === 0)).toHaveLength(1);
+    for (const refused of replies.filter((r) => r.body.code !== 0)) expectTooMany(refused);
+  });
+
+  it('refuses verification codes over the per-IP limit, sending none', async () => {
+    const ip = uniqueIp();
+    const { limit } = configured('CODE_LIMITER');
+    await spend('CODE_LIMITER', `ip:${ip}`, limit);
+    const account = uniquePhone();
+    expectTooMany(await call('/common/pub/sendCode', { account, type: 1 }, { ip }));
+    const mailbox = (await (await fetchWorker(`/dev/mailbox?account=${account}`)).json()) as { data: unknown[] };
+    expect(mailbox.data).toHaveLength(0);
+  });
+
+  it('translates the refusal into Vietnamese and Chinese', async () => {
+    const ip = uniqueIp();
+    await spend('CODE_LIMITER', `ip:${ip}`, configured('CODE_LIMITER').limit);
+    const vi = await call('/common/pub/sendCode', { account: uniquePhone(), type: 1 }, { ip, lang: 'vi' });
+    expect(vi.body.msg).toMatch(/^Quá nhiều yêu cầu, vui lòng thử lại sau \d+ giây$/);
+    const zh = await call('/common/pub/sendCode', { account: uniquePhone(), type: 1 }, { ip, lang: 'zh-CN' });
+    expect(zh.body.msg).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
+  });
+});

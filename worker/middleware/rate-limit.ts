@@ -1,0 +1,88 @@
+// Abuse limits (ARCHITECTURE §3). Short bursts go through Cloudflare's rate-limiting binding: its
+// counters live at the edge, so they cost no Durable Object or D1 round trip in production (in
+// `wrangler dev` and the workerd tests Miniflare runs them). The binding knows only windows of 10
+// or 60 s and a number fixed in wrangler.toml, so limits that are configurable or longer
+// (sendInterval, daily uploads, registerInterval) are counted in a LimitHub instead.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv, Params } from '../app-env';
+import { loadConfig } from '../db/config';
+import { limitHub } from '../durable/stubs';
+import { configNumber } from '../protocol/config-values';
+import { DEFAULT_UPLOADS_PER_DAY, DEFAULT_UPLOAD_MB_PER_DAY } from '../protocol/limits';
+import { AppError } from './errors';
+import { CODE, type MessageKey } from '../protocol/codes';
+
+/**
+ * Each burst limit: its binding (limit and window in wrangler.toml `[[ratelimits]]`), whom it
+ * counts, and its window in seconds (the longest a refused caller waits).
+ */
+export const BURST_LIMITS = {
+  send: { binding: 'SEND_LIMITER', per: 'user', period: 60 },
+  ticket: { binding: 'TICKET_LIMITER', per: 'user', period: 60 },
+  lookup: { binding: 'LOOKUP_LIMITER', per: 'user', period: 60 },
+  register: { binding: 'REGISTER_LIMITER', per: 'ip', period: 60 },
+  code: { binding: 'CODE_LIMITER', per: 'ip', period: 60 },
+} as const satisfies Record<string, { binding: keyof Env; per: 'user' | 'ip'; period: 10 | 60 }>;
+
+export type BurstLimit = keyof typeof BURST_LIMITS;
+
+/** The most one call counts for (a forward's copies). */
+const MAX_WEIGHT = 5;
+
+/** HTTP 429 with the envelope: "too many requests, try again in N s" (or another key with `seconds`). */
+export const tooManyRequests = (seconds: number, key: MessageKey = 'system.tooManyRequests', params: Record<string, number> = {}) =>
+  new AppError(CODE.REFUSED, key, { ...params, seconds: Math.max(1, Math.ceil(seconds)) }, 429);
+
+/**
+ * Counts the call against `limit` (`weight` times, e.g. the copies a forward makes) and refuses it
+ * once the caller is over. A limiter that fails lets the call through: it guards, it never decides.
+ */
+export function burstLimit(limit: BurstLimit, weight: (params: Params) => number = () => 1): MiddlewareHandler<AppEnv> {
+  const rule = BURST_LIMITS[limit];
+  return async (c, next) => {
+    const key = rule.per === 'user' ? `u:${c.get('identity').uid}` : `ip:${c.get('requestIp')}`;
+    // One call per use: `delta` is not in every runtime yet (Miniflare in the vitest and Vite plugins).
+    const uses = Math.min(Math.max(1, Math.trunc(weight(c.get('params') ?? {})) || 1), MAX_WEIGHT);
+    const outcomes = await Promise.all(
+      Array.from({ length: uses }, () =>
+        c.env[rule.binding].limit({ key }).catch((error: unknown) => {
+          console.error('rate limiter failed', limit, error);
+          return { success: true };
+        }),
+      ),
+    );
+    if (outcomes.some((o) => !o.success)) throw tooManyRequests(rule.period);
+    await next();
+  };
+}
+
+/** `chatInfo.sendInterval` (seconds, "0" off): one message per interval per user; forwards are exempt. */
+export async function spaceSends(c: Context<AppEnv>): Promise<void> {
+  const { chatInfo } = await loadConfig(c.env.DB);
+  const interval = configNumber(chatInfo.sendInterval, 0);
+  if (interval <= 0) return;
+  const uid = c.get('identity').uid;
+  const wait = await limitHub(c.env, `user:${uid}`).claimInterval('send', interval * 1000);
+  if (wait > 0) throw tooManyRequests(wait / 1000, 'im.sendTimeLimit', { interval });
+}
+
+/** `sysInfo.registerInterval` (seconds, "0" off): one registration per interval per IP. */
+export async function spaceRegistrations(c: Context<AppEnv>, intervalSeconds: number): Promise<void> {
+  if (intervalSeconds <= 0) return;
+  const wait = await limitHub(c.env, `ip:${c.get('requestIp')}`).claimInterval('register', intervalSeconds * 1000);
+  if (wait > 0) throw tooManyRequests(wait / 1000);
+}
+
+/**
+ * Uploads per user per UTC day: `fileUpload.dayCount` files and `fileUpload.dayMb` MB ("0" or
+ * empty means the default). Claimed after the file passed its checks, before it is stored.
+ */
+export async function claimUpload(c: Context<AppEnv>, bytes: number): Promise<void> {
+  const { fileUpload } = await loadConfig(c.env.DB);
+  const config = fileUpload as Record<string, unknown>;
+  const maxCount = configNumber(config.dayCount, DEFAULT_UPLOADS_PER_DAY) || DEFAULT_UPLOADS_PER_DAY;
+  const maxBytes = (configNumber(config.dayMb, DEFAULT_UPLOAD_MB_PER_DAY) || DEFAULT_UPLOAD_MB_PER_DAY) * 1024 * 1024;
+  const uid = c.get('identity').uid;
+  const wait = await limitHub(c.env, `user:${uid}`).claimDaily('upload', bytes, maxCount, maxBytes);
+  if (wait > 0) throw tooManyRequests(wait / 1000);
+}
