@@ -54,17 +54,14 @@ async function hubRows(stub: DurableObjectStub) {
 export async function snapshot(f: Fixture) {
   const d1 = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
   const tables = d1.results.map((r) => r.name).filter((name) => !/^(_cf_|sqlite_|d1_)/.test(name)).sort();
-  const rows: Record<string, string[]> = {};
-  for (const t of tables) rows[t] = (await env.DB.prepare(`SELECT * FROM "${t}"`).all()).results.map((r) => JSON.stringify(r)).sort();
-  const keys = (await env.FILES.list()).objects.map((o) => o.key).sort();
-  const { stub: pair } = pairHub(f.a.uid, f.b.uid);
-  const { stub: outsiderPair } = pairHub(f.a.uid, f.outsider.uid);
-  const group = conversationHub(env, f.group) as unknown as DurableObjectStub;
-  return {
-    d1: rows, r2: keys,
-    group: await hubRows(group), pair: await hubRows(pair), outsiderPair: await hubRows(outsiderPair),
-    users: await Promise.all([f.a.uid, f.b.uid, f.outsider.uid].map((uid) => hubRows(userHubStub(uid)))),
-  };
+  const [results, list, group, pair, outsiderPair, ...users] = await Promise.all([
+    env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM "${t}"`))),
+    env.FILES.list(),
+    ...[conversationHub(env, f.group) as unknown as DurableObjectStub, pairHub(f.a.uid, f.b.uid).stub, pairHub(f.a.uid, f.outsider.uid).stub].map(hubRows),
+    ...[f.a.uid, f.b.uid, f.outsider.uid].map((uid) => hubRows(userHubStub(uid))),
+  ]);
+  const rows = Object.fromEntries(tables.map((t, n) => [t, (results as D1Result[])[n]!.results.map((r) => JSON.stringify(r)).sort()]));
+  return { d1: rows, r2: (list as R2Objects).objects.map((o) => o.key).sort(), group, pair, outsiderPair, users };
 }
 
 export type Snapshot = Awaited<ReturnType<typeof snapshot>>;
