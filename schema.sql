@@ -27,19 +27,31 @@ CREATE INDEX IF NOT EXISTS users_register_ip ON users (register_ip, create_time)
 -- Workers read recent changes (password, status, profile) once a second to drop cached tokens.
 CREATE INDEX IF NOT EXISTS users_update_time ON users (update_time);
 
--- Logged-out tokens, kept until they would have expired anyway. Workers follow new rows by rowid,
--- so a sweep of expired rows must never delete the row with the highest rowid.
+-- Logged-out sessions (`jti` holds the session id every renewed token of a login shares), kept
+-- until no token of theirs can be valid, then swept by the next logout. Workers follow new rows by
+-- rowid, so a sweep of expired rows must never delete the row with the highest rowid.
 CREATE TABLE IF NOT EXISTS token_revocations (
   jti        TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS token_revocations_expires ON token_revocations (expires_at);
 
--- Failed logins per account and per IP ("acct:<account>", "ip:<ip>").
-CREATE TABLE IF NOT EXISTS login_failures (
+-- Password and code guesses, counted before they are checked (services/login-rules.ts): per
+-- account + IP pair ('pair:["<account>","<ip>"]'), per account ('acct:<account>'), per IP ('ip:<ip>').
+CREATE TABLE IF NOT EXISTS login_guesses (
   key        TEXT PRIMARY KEY,
-  failures   INTEGER NOT NULL,
+  guesses    INTEGER NOT NULL,
+  last_at    INTEGER NOT NULL,
   expires_at INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS login_guesses_expires ON login_guesses (expires_at);
+-- Account + IP pairs that logged in: the account's ceiling on guesses does not apply to them.
+CREATE TABLE IF NOT EXISTS login_trusted (
+  key        TEXT PRIMARY KEY,
+  expires_at INTEGER NOT NULL
+);
+-- Replaced by login_guesses (the old lock per account and per IP let anyone lock anyone out).
+DROP TABLE IF EXISTS login_failures;
 
 -- Verification codes: only a hash of the code is stored.
 CREATE TABLE IF NOT EXISTS verification_codes (

@@ -7,5 +7,5 @@ export type Params = Record<string, unknown>;
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { lang: Lang; params: Params; identity: Identity; requestIp: string; me: UserCard };
+  Variables: { lang: Lang; params: Params; body: Params; identity: Identity; requestIp: string; me: UserCard };
 }

@@ -14,16 +14,15 @@ import { upload, download } from './routes/upload';
 import { ticket, upgrade } from './routes/socket';
 import { devTools } from './routes/dev';
 import { pathOf } from './services/request-path';
-import { securityHeaders } from './middleware/security-headers';
+import { clientIp } from './services/client-ip';
 
 const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/'];
 
 const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });
 
-app.use('*', securityHeaders);
 app.use('*', async (c, next) => {
   c.set('lang', pickLang(c.req.header('accept-language')));
-  c.set('requestIp', c.req.header('cf-connecting-ip') ?? '127.0.0.1');
+  c.set('requestIp', clientIp(c.req.header('cf-connecting-ip'), c.env));
   c.header('x-content-type-options', 'nosniff');
   await next();
 });
@@ -32,6 +31,7 @@ app.use('/common/*', readParams);
 app.use('/enterprise/*', readParams, requireAuth);
 app.use('/common/upload/*', requireAuth);
 app.use('/common/pub/wsticket', requireAuth);
+app.use('/common/pub/logoutall', requireAuth);
 app.use('/file/*', requireAuth);
 
 app.route('/common/pub', ticket);

@@ -139,6 +139,19 @@ describe('renewing tokens', () => {
     expect(reply.headers.get('x-token-expired')).toBeNull();
   });
 
+  it('never renews past 90 days after the login, however often the token was renewed', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const sid = crypto.randomUUID();
+    const late = await signToken({ uid, sid, sat: now - 80 * 86400 }, { iat: now - 20 * 86400, exp: now + 86400 });
+    const reply = await whoAmI(`bearer ${late}`);
+    expect(reply.headers.get('x-refresh-token')).toMatch(/^bearer /);
+    expect(Number(reply.headers.get('x-token-expired'))).toBe((now + 10 * 86400) * 1000);
+    const last = await signToken({ uid, sid, sat: now - 89 * 86400 }, { iat: now - 20 * 86400, exp: now + 86400 });
+    const final = await whoAmI(`bearer ${last}`);
+    expect(final.status).toBe(200);
+    expect(final.headers.get('x-refresh-token')).toBeNull();
+  });
+
   it('renews exactly when less than half of the lifetime is left', () => {
     expect(needsRenewal({ iat: 0, exp: 100 }, 49)).toBe(false);
     expect(needsRenewal({ iat: 0, exp: 100 }, 50)).toBe(false);

@@ -13,6 +13,8 @@ export interface Socket {
   until(count: (frames: any[]) => boolean, timeoutMs?: number): Promise<any[]>;
   send(frame: unknown): void;
   close(): void;
+  /** Settles when the server closes the socket (or it closes any other way), with the code and reason. */
+  closed: Promise<{ code: number; reason: string }>;
 }
 
 export async function connect(token: string, deviceId = 'test-device', userAgent?: string): Promise<Socket> {
@@ -22,6 +24,7 @@ export async function connect(token: string, deviceId = 'test-device', userAgent
   const ws = res.webSocket;
   if (!ws) throw new Error(`upgrade refused: ${res.status}`);
   ws.accept();
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })));
   const frames: any[] = [];
   const waiters = new Set<() => void>();
   const offProtocol: string[] = [];
@@ -59,5 +62,10 @@ export async function connect(token: string, deviceId = 'test-device', userAgent
     next: async (predicate, timeoutMs) => (await until((f) => f.some(predicate), timeoutMs)).find(predicate),
     send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
     close: () => ws.close(1000, 'bye'),
+    closed,
   };
 }
+
+/** The code the server closed `socket` with within `ms`, or 'open' if it is still open then. */
+export const closeCode = (socket: Socket, ms = 2000) =>
+  Promise.race([socket.closed.then((c) => c.code), new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms))]);

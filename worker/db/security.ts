@@ -1,30 +1,16 @@
-// D1 queries for login throttling, token revocation, verification codes and invitations.
+// D1 queries for session revocation, verification codes and invitations (login throttling: login-guard.ts).
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function failuresFor(db: D1Database, keys: string[]): Promise<number> {
-  const placeholders = keys.map((_, i) => `?${i + 2}`).join(', ');
-  const row = await db
-    .prepare(`SELECT MAX(failures) AS n FROM login_failures WHERE expires_at > ?1 AND key IN (${placeholders})`)
-    .bind(now(), ...keys)
-    .first<number>('n');
-  return row ?? 0;
-}
-
-/** Counts one more failure for each key; each failure (re)starts the lock window. */
-export async function recordFailure(db: D1Database, keys: string[], windowSeconds: number): Promise<void> {
-  const t = now();
-  const stmt = db.prepare(
-    `INSERT INTO login_failures (key, failures, expires_at) VALUES (?1, 1, ?2)
-     ON CONFLICT(key) DO UPDATE SET failures = CASE WHEN expires_at > ?3 THEN failures + 1 ELSE 1 END, expires_at = ?2`,
-  );
-  // Expired rows are swept here, so failures against unknown accounts cannot pile up.
-  await db.batch([...keys.map((key) => stmt.bind(key, t + windowSeconds, t)), db.prepare('DELETE FROM login_failures WHERE expires_at < ?1').bind(t)]);
-}
-
-export const clearFailures = (db: D1Database, key: string) => db.prepare('DELETE FROM login_failures WHERE key = ?1').bind(key).run();
-
-export const revokeToken = (db: D1Database, jti: string, expiresAt: number) =>
-  db.prepare('INSERT OR IGNORE INTO token_revocations (jti, expires_at) VALUES (?1, ?2)').bind(jti, expiresAt).run();
+/**
+ * Revokes a login (every token sharing its session id) until `expiresAt`, when none of its tokens
+ * can be valid any more, and sweeps rows past theirs. The newest row is never swept: workers
+ * follow new rows by rowid (token-feed.ts), and a reused rowid would hide a revocation from them.
+ */
+export const revokeSession = (db: D1Database, sid: string, expiresAt: number) =>
+  db.batch([
+    db.prepare('INSERT OR IGNORE INTO token_revocations (jti, expires_at) VALUES (?1, ?2)').bind(sid, expiresAt),
+    db.prepare('DELETE FROM token_revocations WHERE expires_at < ?1 AND rowid < (SELECT MAX(rowid) FROM token_revocations)').bind(now()),
+  ]);
 
 export interface CodeRow {
   code_hash: string;

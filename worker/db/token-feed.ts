@@ -4,7 +4,7 @@
 // therefore reaches the others about a second later (the look a request starts runs beside it, and
 // the requests after it see the result), and steady traffic costs one look-up per isolate per
 // second instead of one per user every few seconds.
-import { forgetAll, forgetTokenIds, forgetUser } from '../services/auth-cache';
+import { forgetAll, forgetSessions, forgetUser } from '../services/auth-cache';
 import { forgetActiveUser } from './users';
 
 const SYNC_MS = 1000;
@@ -60,7 +60,7 @@ async function look(db: D1Database, now: number): Promise<void> {
       db.prepare('SELECT user_id FROM users WHERE update_time >= ?1').bind(position.seconds - OVERLAP_SECONDS),
     ]);
     const rows = revoked!.results as { r: number; jti: string }[];
-    forgetTokenIds(rows.map((row) => row.jti));
+    forgetSessions(rows.map((row) => row.jti));
     for (const row of changed!.results as { user_id: number }[]) {
       forgetUser(row.user_id);
       forgetActiveUser(row.user_id);

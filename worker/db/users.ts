@@ -54,14 +54,26 @@ export async function updateProfile(db: D1Database, userId: number, fields: Part
   await db.prepare(`UPDATE users SET ${sets}, update_time = ?${entries.length + 2} WHERE user_id = ?1`).bind(userId, ...entries.map(([, v]) => v), now()).run();
 }
 
-export const setPassword = (db: D1Database, userId: number, passwordHash: string) =>
-  db.prepare('UPDATE users SET password_hash = ?2, token_version = token_version + 1, update_time = ?3 WHERE user_id = ?1').bind(userId, passwordHash, now()).run();
+/** Sets the password and ends every session (token version + 1); answers the new version. */
+export const setPassword = async (db: D1Database, userId: number, passwordHash: string) =>
+  (await db.prepare('UPDATE users SET password_hash = ?2, token_version = token_version + 1, update_time = ?3 WHERE user_id = ?1 RETURNING token_version')
+    .bind(userId, passwordHash, now()).first<number>('token_version')) ?? 0;
 
-/** One round trip per authenticated request: is the user active, which token version, is this token revoked. */
-export const tokenState = (db: D1Database, userId: number, jti: string) =>
+/** Ends every session of the user (logout everywhere); answers the new token version. */
+export const bumpTokenVersion = async (db: D1Database, userId: number) =>
+  (await db.prepare('UPDATE users SET token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1 RETURNING token_version')
+    .bind(userId, now()).first<number>('token_version')) ?? 0;
+
+/** Disables the account and ends its sessions for good (a re-enabled account logs in afresh); answers the new token version. */
+export const disableUser = async (db: D1Database, userId: number) =>
+  (await db.prepare('UPDATE users SET status = 0, token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1 RETURNING token_version')
+    .bind(userId, now()).first<number>('token_version')) ?? 0;
+
+/** One round trip per authenticated request: is the user active, which token version, is this token's session revoked. */
+export const tokenState = (db: D1Database, userId: number, sid: string) =>
   db
     .prepare('SELECT status, token_version, role, realname, avatar, EXISTS (SELECT 1 FROM token_revocations WHERE jti = ?2) AS revoked FROM users WHERE user_id = ?1')
-    .bind(userId, jti)
+    .bind(userId, sid)
     .first<{ status: number; token_version: number; role: number; realname: string; avatar: string; revoked: number }>();
 
 export const listActiveUsers = (db: D1Database) =>

@@ -3,7 +3,10 @@
 // its monotonically increasing `seq`, so a reconnecting client replays exactly what it missed.
 // A socket that has been silent for two minutes (no ping answered, nothing sent) is closed the
 // next time the hub wakes for something else, so a phone that lost its network shows offline
-// and gets no frames it will never read; no timer wakes the hub for it.
+// and gets no frames it will never read; no timer wakes the hub for it. Each socket remembers the
+// session (token) it was opened with: a logout, a password change or a disabled account closes the
+// sockets of the sessions it ends (endSessions), and a frame from a socket whose session ended is
+// refused (services/socket-rules.ts has the limits: sockets per user, replays per socket).
 import { DurableObject } from 'cloudflare:workers';
 import * as v from 'valibot';
 import { nanoid } from 'nanoid';
@@ -14,8 +17,12 @@ import type { HubEvent } from './hub-events';
 import { applyHubEvent, chatView } from './user-events';
 import { UserStore, type ChatRow } from './user-store';
 import { userHub } from './stubs';
-import { setPresence } from '../db/users';
+import { setPresence, tokenState } from '../db/users';
 import { parseJsonOrNull } from '../protocol/json';
+import { CODE } from '../protocol/codes';
+import { sessionEnd } from '../services/tokens';
+import { SessionStore } from './session-store';
+import { endsSession, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../services/socket-rules';
 
 const TICKET_TTL_MS = 60_000;
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
@@ -32,33 +39,53 @@ interface SocketInfo {
   lang: Lang;
   /** When the socket opened, or last sent a frame the hub handled itself (ms). */
   heardAt: number;
-  /** Closed by the hub as silent: its presence change was already made. */
-  silent?: true;
+  /** When it opened (ms); absent on sockets opened before the cap on sockets. */
+  openedAt?: number;
+  /** When it last got a replay (ms). */
+  syncedAt?: number;
+  /** The token it was opened with; absent on sockets opened before sockets knew it. */
+  session?: SocketSession;
+  /** Closed by the hub (silent, session ended, replaced): its presence change was already made. */
+  closedByHub?: true;
 }
 
 export class UserHub extends DurableObject<Env> {
   private readonly store: UserStore;
+  private readonly sessions: SessionStore;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new UserStore(ctx.storage.sql);
+    this.sessions = new SessionStore(ctx.storage.sql);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
 
-  async issueTicket(ticket: string, deviceId: string): Promise<void> {
-    this.store.putTicket(ticket, deviceId, Date.now() + TICKET_TTL_MS);
+  async issueTicket(ticket: string, deviceId: string, session: SocketSession): Promise<void> {
+    this.sessions.putTicket(ticket, deviceId, session, Date.now() + TICKET_TTL_MS);
+  }
+
+  /** Ends sessions: their sockets close with SESSION_ENDED_CLOSE_CODE, their tickets and later frames are refused. */
+  async endSessions(end: SessionEnd): Promise<number> {
+    this.sessions.end(end);
+    const ended = this.openSockets().filter((ws) => endsSession(end, this.info(ws).session));
+    this.closeByHub(ended, SESSION_ENDED_CLOSE_CODE, 'session ended');
+    return ended.length;
   }
 
   /** The WebSocket upgrade, routed here by the Worker; the ticket is consumed on first use. */
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const uid = Number(url.searchParams.get('uid'));
-    const deviceId = this.store.takeTicket(url.searchParams.get('ticket') ?? '');
-    if (!deviceId || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('invalid ticket', { status: 401 });
+    const taken = this.sessions.takeTicket(url.searchParams.get('ticket') ?? '');
+    if (!taken || this.sessions.hasEnded(taken.session) || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('invalid ticket', { status: 401 });
+    const { deviceId, session } = taken;
     const { 0: client, 1: server } = new WebSocketPair();
-    const info: SocketInfo = { uid, clientId: nanoid(), deviceId, isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''), lang: pickLang(request.headers.get('accept-language')), heardAt: Date.now() };
-    // A silent socket of this user is gone either way; presence stays online for the new one.
-    this.closeSilentSockets(false);
+    const now = Date.now();
+    const info: SocketInfo = { uid, clientId: nanoid(), deviceId, isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''), lang: pickLang(request.headers.get('accept-language')), heardAt: now, openedAt: now, session };
+    // A silent socket of this user is gone either way, and so are the oldest past the cap; presence stays online for the new one.
+    this.closeDeadSockets(false);
+    const oldest = socketsToReplace(this.openSockets().map((ws) => ({ ws, openedAt: this.info(ws).openedAt ?? 0 })));
+    this.closeByHub(oldest.map((o) => o.ws), REPLACED_CLOSE_CODE, 'too many sockets', false);
     const others = this.openSockets();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(info);
@@ -72,26 +99,29 @@ export class UserHub extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const info = this.info(ws);
-    ws.serializeAttachment({ ...info, heardAt: Date.now() });
+    const info = { ...this.info(ws), heardAt: Date.now() };
+    if (this.sessions.hasEnded(info.session)) return this.closeByHub([ws], SESSION_ENDED_CLOSE_CODE, 'session ended');
+    ws.serializeAttachment(info);
     const frame = v.safeParse(ClientFrame, parseJsonOrNull(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)));
-    if (!frame.success) {
-      ws.send(JSON.stringify({ type: 'error', data: { code: 400, msg: translate(info.lang, 'system.parameterError') } } satisfies FrameOf<'error'>));
-      return;
-    }
+    if (!frame.success) return this.refuseFrame(ws, info, 'system.parameterError');
     if (frame.output.type === 'ping') ws.send(PONG_FRAME);
-    if (frame.output.type === 'sync') this.replay(ws, frame.output.since);
+    if (frame.output.type !== 'sync') return;
+    if (!syncAllowed(info.syncedAt, info.heardAt)) return this.refuseFrame(ws, info, 'system.tooFast');
+    ws.serializeAttachment({ ...info, syncedAt: info.heardAt });
+    // A replay is worth a look at D1: the session may have ended where this hub was not told.
+    if (info.session && !(await this.sessionStillValid(info.uid, info.session))) return this.closeByHub([ws], SESSION_ENDED_CLOSE_CODE, 'session ended');
+    this.replay(ws, frame.output.since);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    const { uid, silent } = this.info(ws);
+    const { uid, closedByHub } = this.info(ws);
     try {
       // Completes the closing handshake the client started (1005/1006 cannot be sent back).
       ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closed');
     } catch {
       // Already closed.
     }
-    if (!silent && this.openSockets().filter((s) => s !== ws).length === 0) await this.setPresence(uid, 0);
+    if (!closedByHub && this.openSockets().filter((s) => s !== ws).length === 0) await this.setPresence(uid, 0);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
@@ -100,7 +130,7 @@ export class UserHub extends DurableObject<Env> {
 
   /** Conversation events from ConversationHubs; a redelivered event changes nothing (messages by seq, the rest by key). */
   async deliver(uid: number, events: HubEvent[]): Promise<number> {
-    this.closeSilentSockets();
+    this.closeDeadSockets();
     const out = this.write(() => events.flatMap((event) => applyHubEvent(this.store, uid, event)).map((o) => this.log(o)));
     this.broadcast(out);
     return out.length;
@@ -108,7 +138,7 @@ export class UserHub extends DurableObject<Env> {
 
   /** A one-off event for this user; `logged` events are replayed to reconnecting clients. */
   async notify<T extends EventType>(type: T, data: EventData<T>, logged = true): Promise<void> {
-    this.closeSilentSockets();
+    this.closeDeadSockets();
     this.broadcast([logged ? this.log({ type, data } as Outgoing) : this.frame(type, data, this.store.lastEventSeq())]);
   }
 
@@ -127,7 +157,7 @@ export class UserHub extends DurableObject<Env> {
   /** Registers `watcher` for this user's presence changes and answers whether the user is online now. */
   async watchPresence(watcher: number, ttlMs: number): Promise<boolean> {
     this.store.watch(watcher, Date.now() + ttlMs);
-    this.closeSilentSockets();
+    this.closeDeadSockets();
     return this.openSockets().length > 0;
   }
 
@@ -176,26 +206,54 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /**
-   * Closes the sockets nothing has come through for SILENT_SOCKET_MS: neither a ping (answered by
-   * the auto-response, which records when) nor a frame the hub handled. When that leaves none open,
-   * the user goes offline now (`updatePresence`), not when the dead connection finally times out.
+   * Closes the sockets whose session ended (or token expired), and those nothing has come through
+   * for SILENT_SOCKET_MS: neither a ping (answered by the auto-response, which records when) nor a
+   * frame the hub handled. When that leaves none open, the user goes offline now
+   * (`updatePresence`), not when the dead connection finally times out.
    */
-  private closeSilentSockets(updatePresence = true): void {
+  private closeDeadSockets(updatePresence = true): void {
     const now = Date.now();
-    let uid = 0;
+    const ended: WebSocket[] = [];
+    const silent: WebSocket[] = [];
     for (const ws of this.openSockets()) {
       const info = this.info(ws);
-      const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
-      if (now - Math.max(info.heardAt, pinged) <= SILENT_SOCKET_MS) continue;
-      ws.serializeAttachment({ ...info, silent: true });
+      if (this.sessions.hasEnded(info.session, now)) ended.push(ws);
+      else if (now - Math.max(info.heardAt, this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0) > SILENT_SOCKET_MS) silent.push(ws);
+    }
+    this.closeByHub(ended, SESSION_ENDED_CLOSE_CODE, 'session ended', updatePresence);
+    this.closeByHub(silent, SILENT_CLOSE_CODE, 'silent', updatePresence);
+  }
+
+  /** Closes sockets from the server side; when none is left open, the user goes offline now (`updatePresence`). */
+  private closeByHub(sockets: WebSocket[], code: number, reason: string, updatePresence = true): void {
+    if (sockets.length === 0) return;
+    for (const ws of sockets) {
+      ws.serializeAttachment({ ...this.info(ws), closedByHub: true });
       try {
-        ws.close(SILENT_CLOSE_CODE, 'silent');
+        ws.close(code, reason);
       } catch {
         // Closed meanwhile.
       }
-      uid = info.uid;
     }
-    if (uid && updatePresence && this.openSockets().length === 0) this.ctx.waitUntil(this.setPresence(uid, 0));
+    const { uid } = this.info(sockets[0]!);
+    if (updatePresence && this.openSockets().length === 0) this.ctx.waitUntil(this.setPresence(uid, 0));
+  }
+
+  private refuseFrame(ws: WebSocket, info: SocketInfo, key: 'system.parameterError' | 'system.tooFast'): void {
+    ws.send(JSON.stringify({ type: 'error', data: { code: CODE.REFUSED, msg: translate(info.lang, key) } } satisfies FrameOf<'error'>));
+  }
+
+  /** D1's word on the socket's token: revoked, outdated or of a disabled user ends it here too. */
+  private async sessionStillValid(uid: number, session: SocketSession): Promise<boolean> {
+    // Without D1's answer the socket keeps working: its ticket was checked moments or minutes ago.
+    const state = await tokenState(this.env.DB, uid, session.sid).catch((error: unknown) => {
+      console.warn('session check failed; socket kept', error);
+      return 'unknown' as const;
+    });
+    if (state === 'unknown') return true;
+    if (state?.revoked) this.sessions.end({ sid: session.sid, until: sessionEnd(session) });
+    if (state && state.token_version > session.ver) this.sessions.end({ belowVersion: state.token_version });
+    return !!state && !state.revoked && state.status === 1 && state.token_version === session.ver;
   }
 
   private openSockets(): WebSocket[] {

@@ -1,7 +1,8 @@
 // SQL of a UserHub: the user's chat list state, the event log that reconnecting clients
 // replay, delivery keys of recalls and read marks (a redelivered message is recognised by the
-// chat's seq), and one-time socket tickets. No AUTOINCREMENT: the next event seq is one past the
-// newest row, which pruning never deletes, and sqlite_sequence would cost a page write per delivery.
+// chat's seq) and presence watchers; socket tickets and sessions are in session-store.ts.
+// No AUTOINCREMENT: the next event seq is one past the newest row, which pruning never deletes,
+// and sqlite_sequence would cost a page write per delivery.
 // (Hubs created before keep their AUTOINCREMENT table; it behaves the same.)
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS chats (
@@ -13,7 +14,6 @@ CREATE TABLE IF NOT EXISTS chats (
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS seen_at ON seen (at);
-CREATE TABLE IF NOT EXISTS tickets (ticket TEXT PRIMARY KEY, device_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS watchers (user_id INTEGER PRIMARY KEY, until INTEGER NOT NULL);
 `;
 
@@ -114,17 +114,6 @@ export class UserStore {
       .exec('SELECT seq, type, data, time FROM events WHERE seq > ? ORDER BY seq LIMIT ?', since, limit)
       .toArray()
       .map((r) => ({ seq: Number(r.seq), type: String(r.type), data: String(r.data), time: Number(r.time) }));
-  }
-
-  putTicket(ticket: string, deviceId: string, expiresAt: number): void {
-    this.sql.exec('DELETE FROM tickets WHERE expires_at < ?', Date.now());
-    this.sql.exec('INSERT INTO tickets (ticket, device_id, expires_at) VALUES (?, ?, ?)', ticket, deviceId, expiresAt);
-  }
-
-  /** One use only: the ticket is deleted whether or not it was still valid. */
-  takeTicket(ticket: string): string | null {
-    const row = this.sql.exec('DELETE FROM tickets WHERE ticket = ? RETURNING device_id, expires_at', ticket).toArray()[0];
-    return row && Number(row.expires_at) > Date.now() ? String(row.device_id) : null;
   }
 
   /** Someone looking at this user's chat wants presence changes for a while. */

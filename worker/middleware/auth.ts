@@ -32,7 +32,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set('me', verified.me);
   await next();
   if (needsRenewal(identity)) {
-    const fresh = await issueToken(jwtSecret(c.env), { uid: identity.uid, roles: rolesFor(verified.role), permissions: identity.permissions, ver: verified.tokenVersion }, tokenTtl(c.env));
+    const fresh = await issueToken(jwtSecret(c.env), { uid: identity.uid, roles: rolesFor(verified.role), permissions: identity.permissions, ver: verified.tokenVersion, session: identity }, tokenTtl(c.env));
     c.header('x-refresh-token', `bearer ${fresh.token}`);
     c.header('x-token-expired', String(fresh.expiresAt));
     setFileCookie(c, fresh.token, fresh.expiresAt);
@@ -43,7 +43,7 @@ async function verify(env: Env, raw: string): Promise<VerifiedToken> {
   const identity = await readToken(jwtSecret(env), raw);
   if (!identity) throw unauthorized('user.loginError');
   const looks = tokenFeedLooks();
-  const state = await tokenState(env.DB, identity.uid, identity.jti);
+  const state = await tokenState(env.DB, identity.uid, identity.sid);
   if (!state || state.revoked) throw unauthorized('user.loginError');
   if (state.status !== 1) throw unauthorized('user.forbid');
   if (state.token_version !== identity.ver) throw unauthorized('user.expired');

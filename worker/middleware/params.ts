@@ -1,5 +1,6 @@
 // Reads query + body (JSON or form-encoded) into one parameter bag, then each route parses
-// it with its valibot schema. A body that cannot be read is a refusal, never a 500.
+// it with its valibot schema. A body that cannot be read is a refusal, never a 500. Calls that
+// carry passwords or codes read the body alone (`credentials`): a URL ends up in logs and history.
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import type { Context } from 'hono';
@@ -14,15 +15,18 @@ export const readParams = createMiddleware<AppEnv>(async (c, next) => {
   const query = c.req.url.indexOf('?');
   const params: Params = query === -1 ? {} : Object.fromEntries(new URLSearchParams(c.req.url.slice(query + 1)));
   const type = (c.req.header('content-type') ?? '').toLowerCase();
+  let body: Params = {};
   if (c.req.method === 'POST' && !type.startsWith('multipart/form-data')) {
     const length = c.req.header('content-length');
     const declared = Number(length ?? 0);
     if (declared > MAX_BODY_BYTES) throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
     // A declared length bounds what the runtime reads; only a body without one is counted as it arrives.
     const text = length !== undefined && Number.isInteger(declared) ? await c.req.raw.text() : await readBodyText(c.req.raw);
-    Object.assign(params, parseBody(text, type));
+    body = parseBody(text, type);
+    Object.assign(params, body);
   }
   c.set('params', params);
+  c.set('body', body);
   await next();
 });
 
@@ -66,12 +70,15 @@ function parseBody(text: string, type: string): Params {
 }
 
 /** Parses the request's parameter bag with a schema; the first issue's message key is the refusal. */
-export function input<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
-  const result = v.safeParse(schema, c.get('params'));
+export function input<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S, from: 'params' | 'body' = 'params'): v.InferOutput<S> {
+  const result = v.safeParse(schema, c.get(from));
   if (result.success) return result.output;
   const key = result.issues[0]?.message;
   throw refuse(isMessageKey(key) ? key : 'system.parameterError');
 }
+
+/** Like input, from the body alone: passwords and codes are never read from the query string. */
+export const credentials = <S extends v.GenericSchema>(c: Context<AppEnv>, schema: S) => input(c, schema, 'body');
 
 function isMessageKey(key: string | undefined): key is Parameters<typeof refuse>[0] {
   return !!key && /^[a-z]+\.[A-Za-z]+$/.test(key);

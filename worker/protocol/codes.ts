@@ -31,6 +31,7 @@ export const MESSAGE_KEYS = [
   'user.codeErr',
   'user.loginOk',
   'user.logoutOk',
+  'user.logoutAllOk',
   'user.registerOk',
   'user.already',
   'user.closeRegister',

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { findUserById, setPassword, updateProfile } from '../db/users';
 import { envelope, refuse } from '../middleware/errors';
-import { input } from '../middleware/params';
+import { credentials, input } from '../middleware/params';
 import { jwtSecret, tokenTtl } from '../middleware/auth';
 import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';
 import { hashPassword, verifyPassword } from '../services/password';
@@ -12,6 +12,9 @@ import { issueToken, rolesFor } from '../services/tokens';
 import { publicView, selfView } from '../services/user-view';
 import { checkCode } from '../db/verification-codes';
 import { forgetUser } from '../services/auth-cache';
+import { settleGuess } from '../db/login-guard';
+import { endSessionsBelow } from '../services/sessions';
+import { countGuess } from '../middleware/guess-limit';
 
 export const account = new Hono<AppEnv>();
 
@@ -34,16 +37,19 @@ account.post('/updateuserinfo', async (c) => {
 });
 
 account.post('/editpassword', async (c) => {
-  const body = input(c, EditPasswordBody);
+  const body = credentials(c, EditPasswordBody);
   const row = await findUserById(c.env.DB, c.get('identity').uid);
   if (!row) throw refuse('user.notExist');
   // Demo accounts are shared by everyone trying the app, so nobody may lock the others out.
   if (row.is_demo && c.env.DEMO_MODE === 'true') throw refuse('system.demoMode');
+  // A stolen token must not buy unlimited guesses at the password: counted as logins are.
+  await countGuess(c, row.account);
   if (body.code) await checkCode(c.env.DB, row.account, 3, body.code);
   else if (!body.originalPassword || !(await verifyPassword(body.originalPassword, row.password_hash))) throw refuse('user.passErr');
-  await setPassword(c.env.DB, row.user_id, await hashPassword(body.password));
-  forgetUser(row.user_id);
-  // Other devices' tokens carry the old version and stop working; this device gets a fresh one.
-  const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: row.user_id, roles: rolesFor(row.role), permissions: [], ver: row.token_version + 1 }, tokenTtl(c.env));
+  await settleGuess(c.env.DB, row.account, c.get('requestIp'));
+  const version = await setPassword(c.env.DB, row.user_id, await hashPassword(body.password));
+  // Every token and socket of the old version stops working; this device gets a fresh token.
+  await endSessionsBelow(c.env, row.user_id, version);
+  const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: row.user_id, roles: rolesFor(row.role), permissions: [], ver: version }, tokenTtl(c.env));
   return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt }, translate(c.get('lang'), 'system.editOk')));
 });

@@ -2,15 +2,18 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { clearFailures, failuresFor, inviteCodeValid, recordFailure, revokeToken } from '../db/security';
+import { inviteCodeValid } from '../db/security';
+import { settleGuess } from '../db/login-guard';
+import { countGuess } from '../middleware/guess-limit';
 import { findUserByAccount, insertUser, recordLogin } from '../db/users';
 import { envelope, refuse } from '../middleware/errors';
-import { input } from '../middleware/params';
+import { credentials, input } from '../middleware/params';
 import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
 import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
 import { deleteCookie } from 'hono/cookie';
 import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
-import { accountRefusal, failureKeys, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '../services/account-rules';
+import { accountRefusal } from '../services/account-rules';
+import { endEverySession, endLogin } from '../services/sessions';
 import { hashPassword, verifyPassword } from '../services/password';
 import { publicConfig } from '../services/system-config';
 import { configNumber } from '../protocol/config-values';
@@ -32,20 +35,16 @@ pub.post('/getsysteminfo', async (c) => {
 });
 
 pub.post('/login', async (c) => {
-  const body = input(c, LoginBody);
-  const keys = failureKeys(body.account, c.get('requestIp'));
-  if ((await failuresFor(c.env.DB, keys)) > LOGIN_MAX_FAILURES) throw refuse('user.loginLimit');
+  const body = credentials(c, LoginBody);
+  await countGuess(c, body.account);
   const user = await findUserByAccount(c.env.DB, body.account);
   // An unknown account costs the same PBKDF2 work as a wrong password, so timing reveals nothing.
   const ok = 'code' in body
     ? !!user && (await checkCode(c.env.DB, body.account, 1, body.code).then(() => true, () => false))
     : (await verifyPassword(body.password, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH)) && !!user;
-  if (!user || !ok) {
-    await recordFailure(c.env.DB, keys, LOGIN_LOCK_SECONDS);
-    throw refuse('code' in body ? 'user.codeErr' : 'user.passErr');
-  }
+  if (!user || !ok) throw refuse('code' in body ? 'user.codeErr' : 'user.passErr');
   if (user.status !== 1) throw refuse('user.forbid');
-  await Promise.all([clearFailures(c.env.DB, keys[0]!), recordLogin(c.env.DB, user.user_id, c.get('requestIp'))]);
+  await Promise.all([settleGuess(c.env.DB, body.account, c.get('requestIp')), recordLogin(c.env.DB, user.user_id, c.get('requestIp'))]);
   const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: user.user_id, roles: rolesFor(user.role), permissions: [], ver: user.token_version }, tokenTtl(c.env));
   setFileCookie(c, token, expiresAt);
   return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) }, translate(c.get('lang'), 'user.loginOk')));
@@ -55,14 +54,21 @@ pub.post('/logout', async (c) => {
   // Never fails: logging out with a dead token is still a logout.
   const raw = bearerToken(c.req.header('authorization'));
   const identity = raw ? await readToken(jwtSecret(c.env), raw) : null;
-  if (identity) await revokeToken(c.env.DB, identity.jti, identity.exp);
+  if (identity) await endLogin(c.env, identity);
   if (raw) forgetToken(raw);
   deleteCookie(c, FILE_COOKIE, { path: '/file' });
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutOk')));
 });
 
+/** Authenticated (worker/index.ts): every token of the user stops working and every socket closes. */
+pub.post('/logoutall', async (c) => {
+  await endEverySession(c.env, c.get('identity').uid);
+  deleteCookie(c, FILE_COOKIE, { path: '/file' });
+  return c.json(envelope(null, translate(c.get('lang'), 'user.logoutAllOk')));
+});
+
 pub.post('/register', burstLimit('register'), async (c) => {
-  const body = input(c, RegisterBody);
+  const body = credentials(c, RegisterBody);
   const { sysInfo } = await loadConfig(c.env.DB);
   const ip = c.get('requestIp');
   if (sysInfo.regtype === '2' && !(body.inviteCode && (await inviteCodeValid(c.env.DB, body.inviteCode)))) throw refuse('user.inviteCode');

@@ -17,9 +17,10 @@ const TICKET = new RegExp(`^\\d+\\.[A-Za-z0-9_-]{${TICKET_CHARS}}$`);
 
 export const ticket = new Hono<AppEnv>().post('/wsticket', burstLimit('ticket'), async (c) => {
   const { device_id } = input(c, WsTicketBody);
-  const uid = c.get('identity').uid;
+  const { uid, sid, sat, ver, exp } = c.get('identity');
   const value = `${uid}.${nanoid(TICKET_CHARS)}`;
-  await userHub(c.env, uid).issueTicket(value, device_id ?? 'unknown');
+  // The socket remembers this token's session: it closes when the session ends.
+  await userHub(c.env, uid).issueTicket(value, device_id ?? 'unknown', { sid, sat, ver, exp });
   // Every (re)connect refreshes the download cookie, so media keeps loading after a token renewal.
   const raw = bearerToken(c.req.header('authorization'));
   if (raw) setFileCookie(c, raw, c.get('identity').exp * 1000);

@@ -11,8 +11,3 @@ export function accountRefusal(account: string, regauth: number): MessageKey | n
   if (regauth === 3 && !phone && !email) return 'user.accountVerify';
   return null;
 }
-
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_LOCK_SECONDS = 300;
-
-export const failureKeys = (account: string, ip: string) => [`acct:${account.toLowerCase()}`, `ip:${ip}`];

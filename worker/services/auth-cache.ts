@@ -47,10 +47,11 @@ export function forgetUser(uid: number): void {
   for (const [token, hit] of entries) if (hit.value.identity.uid === uid) entries.delete(token);
 }
 
-export function forgetTokenIds(jtis: string[]): void {
-  if (jtis.length === 0) return;
-  const gone = new Set(jtis);
-  for (const [token, hit] of entries) if (gone.has(hit.value.identity.jti)) entries.delete(token);
+/** Drops the tokens of revoked sessions (every renewal of a login shares its session id). */
+export function forgetSessions(sids: string[]): void {
+  if (sids.length === 0) return;
+  const gone = new Set(sids);
+  for (const [token, hit] of entries) if (gone.has(hit.value.identity.sid)) entries.delete(token);
 }
 
 export function forgetAll(): void {

@@ -1,0 +1,34 @@
+// Ending sessions, everywhere they live: D1 (the revocation list, the user's token version), this
+// isolate's token cache (other isolates follow D1 within about a second), and the user's hub,
+// which closes the sockets opened with an ended token and refuses its tickets.
+import { revokeSession } from '../db/security';
+import { bumpTokenVersion, disableUser } from '../db/users';
+import { userHub } from '../durable/stubs';
+import { forgetSessions, forgetUser } from './auth-cache';
+import { sessionEnd, type Identity } from './tokens';
+
+/** Logout: this login's tokens (the renewed ones too) and its sockets. */
+export async function endLogin(env: Env, identity: Identity): Promise<void> {
+  const until = sessionEnd(identity);
+  await revokeSession(env.DB, identity.sid, until);
+  forgetSessions([identity.sid]);
+  await userHub(env, identity.uid).endSessions({ sid: identity.sid, until });
+}
+
+/** Every token below `version` (the user's new one) and every socket opened with one. */
+export async function endSessionsBelow(env: Env, uid: number, version: number): Promise<void> {
+  forgetUser(uid);
+  await userHub(env, uid).endSessions({ belowVersion: version });
+}
+
+/** Logout everywhere: answers the new token version. */
+export async function endEverySession(env: Env, uid: number): Promise<number> {
+  const version = await bumpTokenVersion(env.DB, uid);
+  await endSessionsBelow(env, uid, version);
+  return version;
+}
+
+/** Disabling an account (the admin calls, not built yet, go through here): its sessions end for good. */
+export async function disableAccount(env: Env, uid: number): Promise<void> {
+  await endSessionsBelow(env, uid, await disableUser(env.DB, uid));
+}
