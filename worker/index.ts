@@ -14,12 +14,14 @@ import { upload, download } from './routes/upload';
 import { ticket, upgrade } from './routes/socket';
 import { devTools } from './routes/dev';
 import { pathOf } from './services/request-path';
+import { securityHeaders } from './middleware/security-headers';
 import { clientIp } from './services/client-ip';
 
 const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/'];
 
 const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });
 
+app.use('*', securityHeaders);
 app.use('*', async (c, next) => {
   c.set('lang', pickLang(c.req.header('accept-language')));
   c.set('requestIp', clientIp(c.req.header('cf-connecting-ip'), c.env));
