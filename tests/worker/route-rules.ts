@@ -52,6 +52,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /common/pub/getsysteminfo': PUBLIC,
   'POST /common/pub/login': PUBLIC,
   'POST /common/pub/logout': PUBLIC, // revokes only the token it carries, if any
+  'POST /common/pub/logoutall': SELF, // ends every session of the caller
   'POST /common/pub/register': PUBLIC,
   'POST /common/pub/sendcode': PUBLIC,
   'POST /common/pub/wsticket': SELF,
