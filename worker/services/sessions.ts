@@ -6,19 +6,33 @@ import { bumpTokenVersion, disableUser } from '../db/users';
 import { userHub } from '../durable/stubs';
 import { forgetSessions, forgetUser } from './auth-cache';
 import { sessionEnd, type Identity } from './tokens';
+import type { SessionEnd } from './socket-rules';
+
+/**
+ * D1 has already ended the sessions when the hub is told, so a hub that cannot be reached fails
+ * nothing: the logout stays a logout, the password change still answers its fresh token, and
+ * the hub learns it from D1 at the socket's next sync.
+ */
+async function tellHub(env: Env, uid: number, end: SessionEnd): Promise<void> {
+  try {
+    await userHub(env, uid).endSessions(end);
+  } catch (error) {
+    console.warn('could not close the sockets of ended sessions', error);
+  }
+}
 
 /** Logout: this login's tokens (the renewed ones too) and its sockets. */
 export async function endLogin(env: Env, identity: Identity): Promise<void> {
   const until = sessionEnd(identity);
   await revokeSession(env.DB, identity.sid, until);
   forgetSessions([identity.sid]);
-  await userHub(env, identity.uid).endSessions({ sid: identity.sid, until });
+  await tellHub(env, identity.uid, { sid: identity.sid, until });
 }
 
 /** Every token below `version` (the user's new one) and every socket opened with one. */
 export async function endSessionsBelow(env: Env, uid: number, version: number): Promise<void> {
   forgetUser(uid);
-  await userHub(env, uid).endSessions({ belowVersion: version });
+  await tellHub(env, uid, { belowVersion: version });
 }
 
 /** Logout everywhere: answers the new token version. */
