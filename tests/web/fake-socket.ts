@@ -8,7 +8,7 @@ export class FakeSocket {
   closedWith: [number?, string?] | null = null;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.made.push(this);
   }
@@ -31,9 +31,9 @@ export class FakeSocket {
   pong() {
     this.push({ type: 'pong' });
   }
-  /** The connection went away (server closed it, network dropped). */
-  drop() {
+  /** The connection went away (server closed it with `code`, or the network dropped: 1006). */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 }

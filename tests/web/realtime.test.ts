@@ -5,7 +5,7 @@
 // server to talk to); what is checked is when tickets are asked for and sockets opened.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANSWER_TIMEOUT_MS, HEARTBEAT_MS, MAX_RETRIES, RETRY_MS, Realtime, type RealtimeStatus } from '../../web/src/lib/realtime';
-import { PING_FRAME } from '../../worker/protocol/socket';
+import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../../worker/protocol/socket';
 import { FakeSocket } from './fake-socket';
 
 function setup({ ticketFails = false, ticketGate }: { ticketFails?: boolean; ticketGate?: Promise<void> } = {}) {
@@ -267,6 +267,32 @@ describe('realtime socket', () => {
     release();
     await settle();
     expect(FakeSocket.made).toHaveLength(1);
+    realtime.stop();
+  });
+
+  it('asks for a ticket at once when the server ends the session, so its refusal signs out without waiting', async () => {
+    const { realtime, ticket } = setup();
+    realtime.start();
+    await settle();
+    FakeSocket.made[0]!.open();
+    FakeSocket.made[0]!.drop(SESSION_ENDED_CLOSE_CODE);
+    await settle();
+    expect(ticket).toHaveBeenCalledTimes(2);
+    realtime.stop();
+  });
+
+  it('stays closed when the server replaced it with a newer socket, until the tab is looked at again', async () => {
+    const { realtime, ticket, statuses } = setup();
+    realtime.start();
+    await settle();
+    FakeSocket.made[0]!.open();
+    FakeSocket.made[0]!.drop(REPLACED_CLOSE_CODE);
+    await vi.advanceTimersByTimeAsync(10 * RETRY_MS);
+    expect(ticket).toHaveBeenCalledTimes(1);
+    expect(statuses.at(-1)).toBe('failed');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(ticket).toHaveBeenCalledTimes(2);
     realtime.stop();
   });
 

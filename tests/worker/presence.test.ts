@@ -1,6 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { SILENT_CLOSE_CODE, SILENT_SOCKET_MS } from '../../worker/durable/user-hub';
+import { SILENT_SOCKET_MS } from '../../worker/durable/user-hub';
+import { SILENT_CLOSE_CODE } from '../../worker/protocol/socket';
 import { PING_FRAME } from '../../worker/protocol/socket';
 import { call, loginUser, textMessage, userHubStub } from './helpers';
 import { connect, type Socket } from './socket-helpers';

@@ -22,14 +22,13 @@ import { parseJsonOrNull } from '../protocol/json';
 import { CODE } from '../protocol/codes';
 import { sessionEnd } from '../services/tokens';
 import { SessionStore } from './session-store';
-import { endsSession, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../services/socket-rules';
+import { REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../protocol/socket';
+import { endsSession, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../services/socket-rules';
 
 const TICKET_TTL_MS = 60_000;
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
 /** Clients ping every 20 s, hidden browser tabs about once a minute; two minutes of nothing is a dead socket. */
 export const SILENT_SOCKET_MS = 120_000;
-/** The close code for a socket given up as silent (4000–4999 are the application's own). */
-export const SILENT_CLOSE_CODE = 4000;
 
 interface SocketInfo {
   uid: number;

@@ -14,5 +14,13 @@ export const ClientFrame = v.variant('type', [
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrame>;
 
+// Close codes of the hub (4000–4999 are the application's own); the web client acts on each.
+/** Silent for two minutes (no ping answered): the client reconnects as after any drop. */
+export const SILENT_CLOSE_CODE = 4000;
+/** The session ended (logout, logout everywhere, password change, disabled account, expired token): the client signs out. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+/** The oldest socket, closed because the user opened more than the allowed number: the client waits until it is looked at again. */
+export const REPLACED_CLOSE_CODE = 4002;
+
 /** Largest replay a sync answers; a client further behind reloads its chat list instead. */
 export const SYNC_MAX_EVENTS = 1000;

@@ -1,11 +1,6 @@
-// Pure rules for a user's sockets: how many may be open, how often one may ask for a replay, and
-// which close codes the hub uses (4000–4999 are the application's own; the web client reconnects
-// after any close, and for an ended session its ticket request then gets HTTP 401, which signs out).
-
-/** A socket whose session ended: logout, logout everywhere, password change, disabled account, expired token. */
-export const SESSION_ENDED_CLOSE_CODE = 4001;
-/** The oldest socket, closed because the user opened more than MAX_SOCKETS_PER_USER. */
-export const REPLACED_CLOSE_CODE = 4002;
+// Pure rules for a user's sockets: how many may be open and how often one may ask for a replay.
+// The close codes the hub uses are in protocol/socket.ts, where the web client reads them too.
+export { REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../protocol/socket';
 
 export const MAX_SOCKETS_PER_USER = 10;
 /** One replay per socket per this long; the sync a client sends right after opening is always answered. */

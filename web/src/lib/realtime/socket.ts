@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { ServerFrameSchema, type ServerFrame } from '../../../../worker/protocol/frames';
 import { parseJsonOrNull } from '../../../../worker/protocol/json';
-import { PING_FRAME } from '../../../../worker/protocol/socket';
+import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../../../../worker/protocol/socket';
 
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 5_000;
@@ -106,12 +106,23 @@ export class Realtime {
     this.onClosed(ws);
   }
 
-  private onClosed(ws: WebSocket): void {
+  private onClosed(ws: WebSocket, code?: number): void {
     if (this.ws !== ws) return; // one left behind by stop(): nothing of it is running
     this.ws = null;
     clearInterval(this.heartbeat);
     this.clearAnswer();
-    this.scheduleRetry();
+    if (code === SESSION_ENDED_CLOSE_CODE) {
+      // Logged out (here or elsewhere), password changed, account disabled: ask for a ticket now,
+      // whose 401 signs this tab out at once instead of after the retry's 5 s.
+      void this.connect();
+    } else if (code === REPLACED_CLOSE_CODE) {
+      // The user opened more sockets than the server keeps and this was the oldest. Coming back at
+      // once would push out the next oldest, and so on in a loop: wait until this tab is looked at
+      // again (visibility) or the reconnect button is pressed.
+      this.options.onStatus('failed');
+    } else {
+      this.scheduleRetry();
+    }
   }
 
   private async connect(): Promise<void> {
@@ -146,7 +157,7 @@ export class Realtime {
       const frame = readFrame(event.data);
       if (frame && frame.type !== 'pong') this.options.onFrame(frame);
     };
-    ws.onclose = () => this.onClosed(ws);
+    ws.onclose = (event) => this.onClosed(ws, event.code);
   }
 
   private scheduleRetry(): void {
