@@ -47,9 +47,11 @@ const e2eTap = join(TMP, 'e2e.tap');
 const steps = [
   { name: 'typecheck (web)', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'typecheck (worker)', cmd: bin('tsc'), args: ['-p', 'tsconfig.worker.json', '--noEmit'] },
+  // The build comes before the worker tests: they serve the built app's page and assets through
+  // the real asset binding (dist/client) to check the headers every response carries.
+  { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
   vitest('worker', 'vitest.worker.config.ts'),
   vitest('web', 'vitest.web.config.ts'),
-  { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
   {
     name: 'e2e tests',
     cmd: bin('node'),
