@@ -1,11 +1,19 @@
 // Long press on touch (without moving) or the context menu on desktop opens an action menu,
 // for chat rows and message bubbles alike. The callback gets the pressed element so a menu
-// can sit next to it; a press that fired swallows the click that ends it.
+// can sit next to it; a press that fired swallows the click that ends it, and a touch press
+// buzzes briefly when the user allows vibration.
 import { useRef } from 'react';
+import { storage } from '../../../lib/storage';
 
 const MOVE_TOLERANCE_PX = 10;
 /** Mobile browsers also send contextmenu for a long touch: one press opens the menu once. */
 const DOUBLE_FIRE_WINDOW_MS = 1000;
+const HAPTIC_MS = 15;
+
+/** A short buzz as the menu opens under the finger, if the vibration setting is on. */
+function buzz(): void {
+  if (storage.getAppSetting().vibrateStatus) navigator.vibrate?.(HAPTIC_MS);
+}
 
 export function useLongPress(onLongPress: (target: HTMLElement) => void, delayMs = 500) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -34,6 +42,7 @@ export function useLongPress(onLongPress: (target: HTMLElement) => void, delayMs
       timer.current = setTimeout(() => {
         origin.current = null;
         fire(target);
+        buzz();
       }, delayMs);
     },
     onTouchMove: (e: React.TouchEvent) => {
@@ -41,7 +50,12 @@ export function useLongPress(onLongPress: (target: HTMLElement) => void, delayMs
       // Scrolling is not a press.
       if (origin.current && touch && Math.hypot(touch.clientX - origin.current.x, touch.clientY - origin.current.y) > MOVE_TOLERANCE_PX) cancel();
     },
-    onTouchEnd: cancel,
+    onTouchEnd: (e: React.TouchEvent) => {
+      cancel();
+      // The finger lifting after the menu opened would otherwise become a click on whatever is
+      // under it by then: the menu's backdrop, which closes the menu at once.
+      if (fired.current && e.cancelable) e.preventDefault();
+    },
     onTouchCancel: cancel,
     onContextMenu: (e: React.MouseEvent<HTMLElement>) => {
       e.preventDefault();

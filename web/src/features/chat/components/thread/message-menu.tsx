@@ -1,6 +1,7 @@
 // The long-press menu: a dark strip of actions above the pressed bubble (below it when the
-// bubble is near the top), closed by any tap outside.
-import { useLayoutEffect, useRef } from 'react';
+// bubble is near the top). It stays open when the finger lifts and closes on a tap outside, a
+// scroll (it would no longer sit by its bubble), Escape, Back, or leaving the chat.
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-rules';
@@ -31,6 +32,20 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
     const centre = (request.rect.left + request.rect.right) / 2;
     el.style.left = `${Math.max(8, Math.min(centre - width / 2, window.innerWidth - width - 8))}px`;
   }, [request]);
+  useEffect(() => {
+    if (!request) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && menu.hide();
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('popstate', menu.hide);
+    // Capture: the thread scrolls in its own element, and scroll events do not bubble.
+    window.addEventListener('scroll', menu.hide, true);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('popstate', menu.hide);
+      window.removeEventListener('scroll', menu.hide, true);
+    };
+  }, [request]);
+  useEffect(() => menu.hide, []);
   if (!request) return null;
   const { rect } = request;
   const above = rect.top > MENU_HEIGHT + 60;
@@ -40,7 +55,9 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
     onAction(action, request.message);
   };
   return (
-    <div className="fixed inset-0 z-40" onClick={menu.hide} onContextMenu={(e) => { e.preventDefault(); menu.hide(); }}>
+    // A swipe or wheel on the backdrop is an attempt to scroll the thread: close.
+    <div className="fixed inset-0 z-40" onClick={menu.hide} onWheel={menu.hide} onTouchMove={menu.hide}
+      onContextMenu={(e) => { e.preventDefault(); menu.hide(); }}>
       <div ref={strip} role="menu" style={{ top, left: rect.left }}
         className="absolute flex h-12 overflow-hidden rounded-lg bg-[#4c4c4c] shadow-lg"
         onClick={(e) => e.stopPropagation()}>
