@@ -139,6 +139,8 @@ describe('quotes', () => {
     const reply = await call('/enterprise/im/sendMessage', { ...textMessage(a.userInfo.user_id, 'answer'), pid: original.body.data.msg_id }, { token: b.token });
     expect(reply.body.data.extends.quote.content).toBe('question');
     const forward = await call('/enterprise/im/forwardMessage', { msg_id: reply.body.data.msg_id, toContactId: a.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: b.token });
-    expect(forward.body.data[0]).toMatchObject({ content: 'answer', pid: 0, extends: null });
+    // The copy keeps only the forward mark (what the web labels "Forwarded").
+    expect(forward.body.data[0]).toMatchObject({ content: 'answer', pid: 0, extends: { is_forward: 1 } });
+    expect(reply.body.data.extends.is_forward).toBeUndefined();
   });
 });

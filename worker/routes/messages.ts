@@ -116,7 +116,8 @@ async function forwardCopy(env: Env, original: StoredMessage, targetConversation
     id: nanoid(),
     type: original.type,
     content: file ? `/file/${file.file_id}` : original.content,
-    extends: withoutQuote(original.extends),
+    // Marked so both sides can label the copy "Forwarded" (the reference's is_forward=1).
+    extends: { ...withoutQuote(original.extends), is_forward: 1 },
     pid: 0,
     file: file && original.file ? { ...original.file, file_id: file.file_id } : null,
   };
