@@ -1,33 +1,57 @@
-// The emoji panel under the composer: a grid for one category at a time and a tab strip with
-// a backspace key, so a whole message can be written without the keyboard.
-import { useState } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
-import { CATEGORY_ICON, EMOJI, EMOJI_CATEGORIES, type EmojiCategory } from '../../emoji/emoji-data';
+// The emoji panel under the composer: a search box, a grid for one category at a time (or the
+// search results), the recently used emoji first, a skin-tone choice and a backspace key, so a
+// whole message can be written without the keyboard. Its data loads when the panel first opens.
+import { useEffect, useMemo, useState } from 'react';
+import { currentLanguage, useTranslation, type Language } from '../../../../lib/i18n';
+import { EMOJI_GROUPS, loadEmojiCatalog, searchEmoji, type EmojiCatalog, type EmojiEntry, type EmojiGroupKey } from '../../emoji/emoji-catalog';
+import { recentEmoji, rememberEmoji, setSkinTone, skinTone } from '../../emoji/emoji-prefs';
+import { EmojiGrid } from './emoji-grid';
+import { SkinTonePicker } from './skin-tone-picker';
 
 interface EmojiPanelProps {
   onPick: (emoji: string) => void;
   onBackspace: () => void;
 }
 
+type Tab = 'recent' | EmojiGroupKey;
+
 export function EmojiPanel({ onPick, onBackspace }: EmojiPanelProps) {
   const { t } = useTranslation();
-  const [category, setCategory] = useState<EmojiCategory>('smileys');
+  // useTranslation re-renders on a language change, so the keywords follow the language.
+  const catalog = useEmojiCatalog(currentLanguage());
+  const [recent, setRecent] = useState(recentEmoji);
+  const [tab, setTab] = useState<Tab>(() => (recentEmoji().length > 0 ? 'recent' : 'smileys'));
+  const [query, setQuery] = useState('');
+  const [tone, setTone] = useState(skinTone);
+  const results = useMemo(() => (catalog && query.trim() ? searchEmoji(catalog, query) : null), [catalog, query]);
+
+  const pick = (emoji: string) => {
+    setRecent(rememberEmoji(emoji));
+    onPick(emoji);
+  };
+  const chooseTone = (next: number) => {
+    setSkinTone(next);
+    setTone(next);
+  };
+  const shown: (EmojiEntry | string)[] | null = results ?? (tab === 'recent' ? recent : catalog?.[tab] ?? null);
+  const gridLabel = results ? t('chat.emoji.results') : t(`chat.emoji.${tab}`);
+
   return (
-    <div className="flex h-[260px] flex-col border-t border-black/5 bg-[#f5f5f5]">
-      <div role="listbox" aria-label={t(`chat.emoji.${category}`)} className="grid flex-1 auto-rows-[44px] grid-cols-8 overflow-y-auto px-2 pt-2">
-        {EMOJI[category].map((emoji) => (
-          <button key={emoji} type="button" role="option" aria-selected="false" onClick={() => onPick(emoji)}
-            className="flex items-center justify-center rounded-md text-[26px] active:bg-black/10">
-            {emoji}
-          </button>
-        ))}
+    <div className="flex h-[300px] flex-col border-t border-black/5 bg-[#f5f5f5]">
+      <div className="flex shrink-0 items-center gap-2 px-2 pt-2">
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-label={t('chat.emoji.search')} placeholder={t('chat.emoji.search')}
+          className="h-8 min-w-0 flex-1 rounded-md bg-white px-2.5 text-[15px] text-neutral-900 placeholder:text-[#767676] outline-none focus-visible:ring-2 focus-visible:ring-brand/50" />
+        <SkinTonePicker tone={tone} onChange={chooseTone} />
       </div>
+      {shown === null && <p role="status" className="flex flex-1 items-center justify-center text-[14px] text-[#666]">{t('common.loading')}</p>}
+      {shown !== null && <EmojiGrid label={gridLabel} items={shown} tone={tone} onPick={pick} empty={results ? t('chat.emoji.noResults') : t('chat.emoji.noRecent')} />}
       <div className="flex h-11 shrink-0 items-center border-t border-black/5 bg-white">
-        <div role="tablist" className="flex flex-1 overflow-x-auto">
-          {EMOJI_CATEGORIES.map((c) => (
-            <button key={c} type="button" role="tab" aria-selected={c === category} aria-label={t(`chat.emoji.${c}`)} onClick={() => setCategory(c)}
-              className={`h-11 w-12 shrink-0 text-[22px] ${c === category ? 'bg-[#f0f0f0]' : ''}`}>
-              {CATEGORY_ICON[c]}
+        <div role="tablist" aria-label={t('chat.emoji.categories')} className="flex flex-1 overflow-x-auto">
+          {[{ key: 'recent' as const, icon: '🕘' }, ...EMOJI_GROUPS].map((g) => (
+            <button key={g.key} type="button" role="tab" aria-selected={!results && g.key === tab} aria-label={t(`chat.emoji.${g.key}`)}
+              onClick={() => { setTab(g.key); setQuery(''); }}
+              className={`h-11 w-11 shrink-0 font-emoji text-[22px] ${!results && g.key === tab ? 'bg-[#e6e6e6]' : ''}`}>
+              {g.icon}
             </button>
           ))}
         </div>
@@ -39,4 +63,17 @@ export function EmojiPanel({ onPick, onBackspace }: EmojiPanelProps) {
       </div>
     </div>
   );
+}
+
+/** The catalog in the reader's language, or null while it loads (a failed load leaves the panel saying so until reopened). */
+function useEmojiCatalog(language: Language): EmojiCatalog | null {
+  const [catalog, setCatalog] = useState<EmojiCatalog | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadEmojiCatalog(language).then((next) => live && setCatalog(next), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  return catalog;
 }
