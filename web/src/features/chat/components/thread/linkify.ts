@@ -30,10 +30,3 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
-/** True when the text is one emoji and nothing else: shown big, like a sticker. */
-export function isSingleEmoji(text: string): boolean {
-  const trimmed = text.trim();
-  if (!trimmed || trimmed.length > 16) return false;
-  const segments = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(trimmed)];
-  return segments.length === 1 && /\p{Extended_Pictographic}/u.test(trimmed);
-}

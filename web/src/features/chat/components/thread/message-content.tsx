@@ -1,6 +1,8 @@
 // Picks the bubble for a message's type; unknown types say so instead of guessing.
 import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
+import { emojiOnlyCount } from '../../emoji/emoji-only';
+import type { MetaPlacement } from './message-meta';
 import { FileBubble } from './file-bubble';
 import { ImageBubble, VideoBubble } from './media-bubbles';
 import { EmojiBubble, TextBubble } from './text-bubble';
@@ -23,5 +25,23 @@ export function MessageContent({ message, mine }: { message: ChatMessage; mine: 
       return <FileBubble message={message} />;
     default:
       return <TextBubble text={t('error.unsupportedMessage')} mine={mine} />;
+  }
+}
+
+/** Where the message's time goes: the text bubble's corner, over a photo's corner, or under other bubbles. */
+export function metaPlacement(message: ChatMessage): MetaPlacement {
+  switch (message.type) {
+    case 'image':
+      return 'overlay';
+    case 'text':
+      return emojiOnlyCount(message.content) > 0 ? 'under' : 'inside';
+    case 'emoji':
+    case 'voice':
+    case 'video':
+    case 'file':
+      return 'under';
+    default:
+      // The "unsupported message" text bubble.
+      return 'inside';
   }
 }

@@ -1,10 +1,15 @@
-// One message in the thread: avatar, (in groups) the sender's name, the bubble with its quote,
-// and for own messages the delivery state. Long press or right-click opens the menu.
+// One message in the thread: avatar, (in groups) the sender's name, a "Forwarded" line for a
+// forwarded copy, the bubble with its time (and for own messages its delivery state) in a corner,
+// and the quote. Long press or right-click opens the menu. Own and received bubbles share one
+// maximum width: nothing beside a bubble takes width from it (the failed "!" and the upload ring
+// sit in the margin outside).
 import { memo } from 'react';
+import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import type { ChatMessage } from '../../types';
-import { MessageContent } from './message-content';
-import { isRecalled } from './message-rules';
+import { MessageContent, metaPlacement } from './message-content';
+import { MessageMeta } from './message-meta';
+import { isForwarded, isRecalled } from './message-rules';
 import { MessageStatus } from './message-status';
 import { QuoteBlock, quoteOf } from './quote-block';
 import { RecallNotice } from './recall-notice';
@@ -27,25 +32,46 @@ export interface MessageRowProps {
 
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { message, mine, isGroup, read, roundAvatar, recallDraft, onMenu, onFailedTap, onReedit, onQuoteTap } = props;
+  const { t } = useTranslation();
   const press = useLongPress((target) => onMenu(message, target));
   const sender = message.fromUser;
   if (isRecalled(message)) {
     return <RecallNotice mine={mine} name={sender.displayName} draft={recallDraft} onReedit={onReedit} />;
   }
   const quote = message.type === 'text' ? quoteOf(message.extends) : null;
+  const placement = metaPlacement(message);
+  const meta = <MessageMeta message={message} mine={mine} placement={placement} showReceipt={!isGroup} read={read} />;
   return (
-    <div className={`flex items-start gap-2.5 px-3 py-2 ${mine ? 'flex-row-reverse' : ''}`}>
+    <div data-msg-id={message.msg_id || undefined} className={`flex items-start gap-2.5 px-3 py-2 ${mine ? 'flex-row-reverse' : ''}`}>
       <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} round={roundAvatar} />
       <div className={`flex min-w-0 max-w-[72%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
-        {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-neutral-500">{sender.displayName}</span>}
-        <div className={`flex items-end gap-2 ${mine ? 'flex-row-reverse' : ''}`}>
-          <div data-testid="bubble" className="min-w-0 select-none [-webkit-touch-callout:none]" {...press.handlers}>
+        {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-[#666]">{sender.displayName}</span>}
+        {isForwarded(message) && <ForwardedLabel text={t('chat.forwarded')} />}
+        <div className="relative max-w-full select-none [-webkit-touch-callout:none]" {...press.handlers}>
+          <div data-testid="bubble" className="min-w-0">
             <MessageContent message={message} mine={mine} />
           </div>
-          {mine && <MessageStatus message={message} read={read} showReceipt={!isGroup} onFailedTap={onFailedTap} />}
+          {placement !== 'under' && meta}
+          {mine && (
+            <div className="absolute top-1/2 right-full mr-2 -translate-y-1/2">
+              <MessageStatus message={message} onFailedTap={onFailedTap} />
+            </div>
+          )}
         </div>
+        {placement === 'under' && meta}
         {quote && <QuoteBlock quote={quote} onOpen={onQuoteTap && quote.msg_id ? () => onQuoteTap(quote.msg_id) : undefined} />}
       </div>
     </div>
   );
 });
+
+function ForwardedLabel({ text }: { text: string }) {
+  return (
+    <span className="mb-0.5 flex items-center gap-1 text-[12px] text-[#666] italic">
+      <svg viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M9.5 3.5 13 7l-3.5 3.5" /><path d="M13 7H7a4 4 0 0 0-4 4v1.5" />
+      </svg>
+      {text}
+    </span>
+  );
+}

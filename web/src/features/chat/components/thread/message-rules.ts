@@ -39,3 +39,6 @@ export const isReadByPeer = (m: ChatMessage, peerReadSeq: number) => Boolean(m.i
 
 /** Where a media or file message's bytes are: the local copy while it uploads, else the server's. */
 export const mediaSrc = (m: ChatMessage) => m.localUrl ?? m.content;
+
+/** A copy made by forwarding: the server marks it with `is_forward: 1` in its extends. */
+export const isForwarded = (m: ChatMessage) => Number(m.extends?.is_forward) === 1;

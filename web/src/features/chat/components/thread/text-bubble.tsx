@@ -1,11 +1,13 @@
 // A text message: plain text with its line breaks, http(s) URLs as safe external links.
 // Nothing from the message is ever parsed as HTML; React renders every part as text.
+// The bubble keeps room at the end of its last line for the time drawn in its corner.
 import { Fragment } from 'react';
+import { emojiOnlyCount } from '../../emoji/emoji-only';
 import { BubbleFrame } from './bubble-frame';
-import { isSingleEmoji, linkify } from './linkify';
+import { linkify } from './linkify';
 
 export function TextBubble({ text, mine }: { text: string; mine: boolean }) {
-  if (isSingleEmoji(text)) return <EmojiBubble emoji={text} />;
+  if (emojiOnlyCount(text) > 0) return <EmojiBubble emoji={text} />;
   return (
     <BubbleFrame mine={mine} className="whitespace-pre-wrap wrap-anywhere">
       {linkify(text).map((part, i) =>
@@ -17,11 +19,18 @@ export function TextBubble({ text, mine }: { text: string; mine: boolean }) {
           <Fragment key={i}>{part.text}</Fragment>
         ),
       )}
+      {/* Empty, so the text reads and copies as written; the corner's time sits over this room. */}
+      <span aria-hidden="true" className={`inline-block h-3 ${mine ? 'w-[58px]' : 'w-10'}`} />
     </BubbleFrame>
   );
 }
 
-/** A lone emoji is shown big without a bubble, like a sticker. */
+/** Big sizes for one, two or three emoji alone; anything else gets the smallest. */
+const EMOJI_SIZE = ['text-[52px] leading-[64px]', 'text-[44px] leading-[54px]', 'text-[36px] leading-[46px]'];
+
+/** A message of only a few emoji is shown big without a bubble, like a sticker. */
 export function EmojiBubble({ emoji }: { emoji: string }) {
-  return <div className="px-1 text-[52px] leading-[64px] select-none">{emoji.trim()}</div>;
+  const size = EMOJI_SIZE[Math.max(1, emojiOnlyCount(emoji)) - 1] ?? EMOJI_SIZE[2];
+  return <div data-emoji-only="" className={`px-1 font-emoji select-none ${size}`}>{emoji.trim()}</div>;
 }
+
