@@ -2,7 +2,7 @@
 // on a bubble opens the message menu and it stays open when the finger lifts (the click that
 // ends a touch used to land on the menu's backdrop and close it at once); a tap outside closes
 // it. A message of only a few emoji is drawn larger than text; every bubble shows its time; a
-// forwarded copy says "Forwarded" on both phones.
+// forwarded copy says "Forwarded" on both phones; the emoji panel loads from this server only.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
@@ -94,6 +94,17 @@ describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_
     const bChat = chatScreen(b.page);
     await bChat.textRow(text).last().getByText(en.chat.forwarded, { exact: true }).waitFor();
     await b.page.screenshot({ path: '/tmp/chat-polish-thread-b.png' });
+
+    // 6. The emoji panel loads its data from this server only, and search picks an emoji.
+    const foreign = [];
+    a.page.on('request', (r) => !r.url().startsWith(app.url) && !r.url().startsWith('data:') && foreign.push(r.url()));
+    await a.page.getByRole('button', { name: en.chat.emojiButton, exact: true }).click();
+    await a.page.getByRole('group', { name: en.chat.emoji.recent }).or(a.page.getByRole('group', { name: en.chat.emoji.smileys })).waitFor();
+    await a.page.getByRole('searchbox', { name: en.chat.emoji.search }).fill('pizza');
+    await a.page.getByRole('group', { name: en.chat.emoji.results }).getByRole('button', { name: 'pizza', exact: true }).click();
+    assert.equal(await aChat.input.inputValue(), '🍕');
+    await a.page.screenshot({ path: '/tmp/chat-polish-emoji-panel.png' });
+    assert.deepEqual(foreign, [], 'nothing loaded from another host');
 
     assert.deepEqual(a.errors.map(String), []);
     assert.deepEqual(b.errors.map(String), []);

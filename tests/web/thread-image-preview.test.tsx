@@ -1,5 +1,6 @@
 // The full-screen photo preview opens from a photo bubble, goes through the chat's other photos
-// (swipe, arrow keys, side buttons, "2 / 3"), and closes on a tap, on Escape, and by itself when
+// (swipe, arrow keys, side buttons, "2 / 3"), zooms (buttons, double tap, Ctrl + wheel), offers a
+// download, and closes on a tap beside the photo, its close button, Escape, and by itself when
 // that photo is recalled while it is open.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -87,5 +88,43 @@ describe('photo preview', () => {
     expect(previewShown()?.querySelector('p')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Previous photo' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Next photo' })).toBeNull();
+  });
+});
+
+describe('photo preview tools', () => {
+  const shownImg = () => previewShown()!.querySelector('img')!;
+  const scaleOf = () => Number(/scale\(([\d.]+)\)/.exec(shownImg().style.transform)?.[1]);
+
+  it('zooms with the buttons, a double tap and Ctrl + wheel, and a tap on the zoomed photo does not close it', () => {
+    render(<Screen messages={[photo]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open photo' }));
+    expect(scaleOf()).toBe(1);
+    expect((screen.getByRole('button', { name: 'Zoom out' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(scaleOf()).toBe(1.5);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+    expect(scaleOf()).toBe(1);
+
+    fireEvent.click(shownImg());
+    fireEvent.click(shownImg());
+    expect(scaleOf()).toBe(2.5);
+    expect(previewShown()).not.toBeNull();
+    fireEvent.click(shownImg());
+    fireEvent.click(shownImg());
+    expect(scaleOf()).toBe(1);
+
+    fireEvent.wheel(previewShown()!, { deltaY: -100, ctrlKey: true });
+    expect(scaleOf()).toBeGreaterThan(1.5);
+    fireEvent.wheel(previewShown()!, { deltaY: -100 });
+    expect(scaleOf()).toBeLessThan(2);
+  });
+
+  it('offers the photo for download and closes with its close button', () => {
+    render(<Screen messages={[photo]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open photo' }));
+    const download = screen.getByRole('link', { name: 'Download' });
+    expect([download.getAttribute('href'), download.hasAttribute('download')]).toEqual(['/file/41', true]);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(previewShown()).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 // Full-screen preview of a chat image. The chat's other photos are a swipe (or an arrow key, or
-// the side buttons) away, with "3 / 7" at the top; a tap or Escape closes it, and so does the
-// message being recalled (or leaving the thread) while it is open.
+// the side buttons) away, with "3 / 7" at the top; the photo zooms (pinch, double-tap, Ctrl +
+// wheel, the +/- buttons) and can be downloaded. A tap beside the photo, the close button or
+// Escape closes it, and so does the message being recalled (or leaving the thread) while open.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { createOverlay } from '../../../../lib/overlay-store';
 import type { ChatMessage } from '../../types';
 import { mediaSrc } from './message-rules';
+import { PreviewToolbar } from './preview-toolbar';
+import { usePhotoZoom } from './use-photo-zoom';
 
 const SWIPE_PX = 50;
 
@@ -23,6 +26,8 @@ export function ImagePreviewHost({ messages }: { messages: ChatMessage[] }) {
   const index = current ? photos.findIndex((m) => m.id === current.messageId) : -1;
   const pointer = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
+  const area = useRef<HTMLDivElement>(null);
+  const zoom = usePhotoZoom(area, current?.messageId ?? '');
 
   const go = (step: number) => {
     const next = photos[index + step];
@@ -38,17 +43,20 @@ export function ImagePreviewHost({ messages }: { messages: ChatMessage[] }) {
       if (e.key === 'Escape') preview.hide();
       else if (e.key === 'ArrowLeft') go(-1);
       else if (e.key === 'ArrowRight') go(1);
+      else if (e.key === '+' || e.key === '=') zoom.zoomIn();
+      else if (e.key === '-') zoom.zoomOut();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
   if (!current || index < 0) return null;
+  const photo = photos[index]!;
 
-  // A horizontal swipe moves between photos (and is not also a tap that closes).
+  // A horizontal swipe moves between photos (and is not also a tap that closes); not while zooming.
   const onPointerUp = (e: React.PointerEvent) => {
     const start = pointer.current;
     pointer.current = null;
-    if (!start) return;
+    if (!start || zoom.ownsGesture()) return;
     const dx = e.clientX - start.x;
     swiped.current = Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(e.clientY - start.y);
     if (swiped.current) go(dx < 0 ? 1 : -1);
@@ -61,22 +69,20 @@ export function ImagePreviewHost({ messages }: { messages: ChatMessage[] }) {
     e.stopPropagation();
     go(by);
   };
-  const side = 'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-2xl text-white active:bg-white/30';
+  const side = 'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/50 text-2xl text-white active:bg-black/70';
   return (
-    <div role="dialog" aria-modal="true" aria-label={t('chat.imagePreview')}
+    <div ref={area} role="dialog" aria-modal="true" aria-label={t('chat.imagePreview')}
       onPointerDown={(e) => (pointer.current = { x: e.clientX, y: e.clientY })} onPointerUp={onPointerUp} onClick={onClick}
-      className="fixed inset-0 z-50 flex touch-pan-y items-center justify-center bg-black select-none">
-      <img src={mediaSrc(photos[index]!)} alt="" draggable={false} className="max-h-full max-w-full object-contain" />
-      {photos.length > 1 && (
-        <>
-          <p className="absolute top-3 left-0 w-full text-center text-[14px] text-white/80">{index + 1} / {photos.length}</p>
-          {index > 0 && (
-            <button type="button" aria-label={t('chat.previousPhoto')} className={`${side} left-3`} onClick={step(-1)}>‹</button>
-          )}
-          {index < photos.length - 1 && (
-            <button type="button" aria-label={t('chat.nextPhoto')} className={`${side} right-3`} onClick={step(1)}>›</button>
-          )}
-        </>
+      className="fixed inset-0 z-50 flex touch-pan-y items-center justify-center overflow-hidden bg-black select-none">
+      <img src={mediaSrc(photo)} alt="" draggable={false} style={zoom.style} {...zoom.photoHandlers}
+        className={`max-h-full max-w-full touch-none object-contain ${zoom.zoomed ? 'cursor-grab' : 'cursor-zoom-in'}`} />
+      <PreviewToolbar counter={photos.length > 1 ? `${index + 1} / ${photos.length}` : ''} src={mediaSrc(photo)!} scale={zoom.scale}
+        onClose={() => preview.hide()} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} />
+      {index > 0 && (
+        <button type="button" aria-label={t('chat.previousPhoto')} className={`${side} left-3`} onClick={step(-1)}>‹</button>
+      )}
+      {index < photos.length - 1 && (
+        <button type="button" aria-label={t('chat.nextPhoto')} className={`${side} right-3`} onClick={step(1)}>›</button>
       )}
     </div>
   );
