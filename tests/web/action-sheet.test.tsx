@@ -44,6 +44,13 @@ describe('action sheet', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it("shows its title above the choices (a refused message's reason)", async () => {
+    render(<ActionSheetHost />);
+    act(() => void showActionSheet(OPTIONS, 'You are not a member of this group'));
+    expect(screen.getByRole('menu', { name: 'You are not a member of this group' })).toBeTruthy();
+    expect(screen.getByText('You are not a member of this group')).toBeTruthy();
+  });
+
   it('answers null to an earlier sheet that a newer one replaced', async () => {
     const first = open();
     let second!: Promise<number | null>;

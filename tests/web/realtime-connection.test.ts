@@ -50,6 +50,19 @@ describe('the realtime connection', () => {
     connection.stop();
   });
 
+  it('gives a frame of any type to a subscriber of every frame, after those of its type (a sign the network is there)', async () => {
+    const { connection, socket } = await connected();
+    const seen: string[] = [];
+    connection.on('isOnline', () => seen.push('isOnline subscriber'));
+    const off = connection.onAnyFrame((f) => seen.push(`any: ${f.type}`));
+    socket.push(online(1, 1));
+    socket.push(frame('setUnread', { id: PEER, unread: 0 }, 2));
+    off();
+    socket.push(online(3, 0));
+    expect(seen).toEqual(['isOnline subscriber', 'any: isOnline', 'any: setUnread', 'isOnline subscriber']);
+    connection.stop();
+  });
+
   it('still gives a frame to the other subscribers when one of them throws', async () => {
     const { connection, socket } = await connected();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -16,6 +16,14 @@ export const REFUSAL_TOAST_MS = 2500;
 export const RELOGIN_DELAY_MS = 1000;
 
 
+const answerListeners = new Set<() => void>();
+
+/** Runs whenever the server answered a request (any status): the network is there. Answers the way to stop. */
+export function onServerAnswer(listener: () => void): () => void {
+  answerListeners.add(listener);
+  return () => answerListeners.delete(listener);
+}
+
 export type ApiFailure = 'network' | 'unauthorized' | 'http' | 'invalid' | 'refused' | 'relogin';
 
 export class ApiError extends Error {
@@ -153,6 +161,7 @@ async function send(path: string, body: unknown, options: ApiOptions): Promise<A
  */
 export async function apiPost<T>(path: string, body: object, schema: v.GenericSchema<unknown, T>, options: ApiOptions = {}): Promise<T> {
   const { status, json } = await send(path, body, options);
+  for (const listener of [...answerListeners]) listener();
   if (status === 401) return handleUnauthorized();
   if (status === 500) return fail('http', await errorText('error.serverError'));
 

@@ -21,7 +21,7 @@ export function ActionSheet({ title, options, onChoose }: { title?: string; opti
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/40" onClick={() => onChoose(null)}>
       <div role="menu" aria-label={title} onClick={(e) => e.stopPropagation()}
         className="sheet-in w-full max-w-[480px] overflow-hidden rounded-t-xl bg-[#f2f2f2] pb-[env(safe-area-inset-bottom)]">
-        {title && <p className="truncate bg-white px-6 py-3 text-center text-[13px] text-neutral-400">{title}</p>}
+        {title && <p className="line-clamp-3 bg-white px-6 py-3 text-center text-[13px] break-words text-neutral-400">{title}</p>}
         <div className={`divide-y divide-neutral-100 bg-white ${title ? 'border-t border-neutral-100' : ''}`}>
           {options.map((option, index) => (
             <button key={option.label} type="button" role="menuitem" onClick={() => onChoose(index)}

@@ -36,6 +36,8 @@ export type ChatMessage = Omit<WireMessage, 'status'> & {
   localUrl?: string;
   /** How much of the file has been uploaded (0–1), while it is being sent. */
   progress?: number;
+  /** Why the server refused it (status 'failed'), shown when its red "!" is tapped. */
+  failReason?: string;
 };
 
 export interface Thread {

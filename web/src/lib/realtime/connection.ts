@@ -14,6 +14,7 @@ export class RealtimeConnection {
   private id = '';
   private status: RealtimeStatus = 'idle';
   private readonly handlers = new Map<ServerFrameType, Set<AnyHandler>>();
+  private readonly anyHandlers = new Set<AnyHandler>();
   private readonly openHandlers = new Set<() => void>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
 
@@ -59,6 +60,12 @@ export class RealtimeConnection {
     return () => set.delete(handler as AnyHandler);
   }
 
+  /** Every frame, whatever its type, after the subscribers of its type: a sign the server is reachable. */
+  onAnyFrame(handler: (frame: ServerFrame) => void): () => void {
+    this.anyHandlers.add(handler);
+    return () => this.anyHandlers.delete(handler);
+  }
+
   /** Runs after every (re)connect, once the catch-up has been asked for: resend, refresh what may be stale. */
   onOpen(handler: () => void): () => void {
     this.openHandlers.add(handler);
@@ -88,7 +95,7 @@ export class RealtimeConnection {
     } else if ('seq' in frame && frame.seq > this.seq) {
       this.seq = frame.seq;
     }
-    for (const handler of [...(this.handlers.get(frame.type) ?? [])]) this.safely(() => handler(frame));
+    for (const handler of [...(this.handlers.get(frame.type) ?? []), ...this.anyHandlers]) this.safely(() => handler(frame));
   }
 
   private setStatus(status: RealtimeStatus): void {

@@ -2,6 +2,7 @@
 // owns the chat list and open threads. It is one subscriber of the app's realtime connection
 // (lib/realtime): frames and REST answers go through pure functions (apply-frame, thread-ops);
 // this file only wires them to the network.
+import { onServerAnswer } from '../../../lib/api-client';
 import { realtime } from '../../../lib/realtime';
 import { storedSystemInfo } from '../../../lib/system-info';
 import * as api from '../api/chat-api';
@@ -9,6 +10,11 @@ import { isGroupKey, keyOf, type ChatState, type Contact, type ContactKey } from
 import { applyFrame, CHAT_FRAME_TYPES, type ChatFrame, type Effect } from './apply-frame';
 import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
 import { Sender } from './sender';
+
+function listen(target: EventTarget, type: string, handler: () => void): () => void {
+  target.addEventListener(type, handler);
+  return () => target.removeEventListener(type, handler);
+}
 
 const initial = (me: number): ChatState => ({ me, contacts: [], contactsLoaded: false, threads: {}, openContact: null, socket: 'idle' });
 const PAGE = 20;
@@ -51,6 +57,10 @@ export class ChatStore {
         if (open && thread(this.state, open).loaded) void this.loadNewest(open);
         void this.sender.flush();
       }),
+      // Signs the network is back, whether or not the socket was replaced: unsent messages go now.
+      realtime.onAnyFrame(() => this.sender.networkBack()),
+      onServerAnswer(() => this.sender.networkBack()),
+      listen(window, 'online', () => this.sender.networkBack()),
     ];
     this.unsubscribe = () => offs.forEach((off) => off());
     realtime.start(me);
@@ -60,6 +70,7 @@ export class ChatStore {
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.sender.stop();
     realtime.stop();
     this.set(() => initial(0));
   }

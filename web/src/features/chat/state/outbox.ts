@@ -13,6 +13,8 @@ export interface OutboxEntry {
   fileName?: string;
   /** Refused by the server: waits for the user's retry instead of going out with the rest. */
   held?: boolean;
+  /** The server's reason for the refusal, shown again after a reload. */
+  reason?: string;
 }
 
 const DB_NAME = 'parley';

@@ -1,11 +1,13 @@
 // Sending: optimistic (shown as 'going' at once), written to the outbox first so a reload
-// loses nothing, sent in order, 'failed' with a retry when the server refuses or the network
-// is down. The socket's reconnect flushes whatever is still waiting.
+// loses nothing, sent in order. A send that cannot reach the server stays 'going' and is tried
+// again by itself (retry-policy: growing waits, at once when the network shows it is back); only
+// a refusal by the server is 'failed', with its reason, until the user retries or discards it.
 import { storage } from '../../../lib/storage';
 import { ApiError } from '../../../lib/api-client';
 import * as api from '../api/chat-api';
 import type { ChatMessage, ChatState, ContactKey } from '../types';
 import { outbox, type OutboxEntry } from './outbox';
+import { RetryPolicy, type RetryClock } from './retry-policy';
 import { mergeMessages, updateMessage, withContact, withThread } from './thread-ops';
 
 interface Host {
@@ -19,8 +21,21 @@ export class Sender {
   /** Something was queued while a flush was running, after it had read the outbox. */
   private rerun = false;
   private lastCreatedAt = 0;
+  private readonly retries: RetryPolicy;
 
-  constructor(private readonly host: Host) {}
+  constructor(private readonly host: Host, clock?: RetryClock) {
+    this.retries = new RetryPolicy(() => void this.flush(), clock);
+  }
+
+  /** A sign the network is back (an `online` event, any answer, any socket frame): retry now if something waits. */
+  networkBack(): void {
+    this.retries.networkBack();
+  }
+
+  /** Signing out: no more tries until the next restore. */
+  stop(): void {
+    this.retries.stop();
+  }
 
   async sendText(key: ContactKey, content: string, quote?: api.OutgoingText['extends']): Promise<void> {
     const isGroup = this.host.contact(key)?.is_group ?? 0;
@@ -38,8 +53,8 @@ export class Sender {
   async retry(key: ContactKey, id: string): Promise<void> {
     const entry = (await outbox.list(this.host.getState().me)).find((e) => e.id === id);
     if (!entry) return;
-    this.host.set((s) => withThread(s, key, (t) => updateMessage(t, id, { status: 'going' })));
-    await outbox.put({ ...entry, held: false });
+    this.host.set((s) => withThread(s, key, (t) => updateMessage(t, id, { status: 'going', failReason: undefined })));
+    await outbox.put({ ...entry, held: false, reason: undefined });
     await this.flush();
   }
 
@@ -49,10 +64,10 @@ export class Sender {
     this.host.set((s) => withThread(s, key, (t) => ({ ...t, messages: t.messages.filter((m) => m.id !== id) })));
   }
 
-  /** After a reload: show what is still unsent, then try to send it. */
+  /** After a reload: show what is still unsent (refused ones as failed), then try to send the rest. */
   async restore(): Promise<void> {
     const entries = await outbox.list(this.host.getState().me).catch(() => []);
-    for (const e of entries) this.show(e, 'failed');
+    for (const e of entries) this.show(e, e.held ? 'failed' : 'going');
     if (entries.length) await this.flush();
   }
 
@@ -78,11 +93,12 @@ export class Sender {
       fromUser: { id: me, user_id: me, realname: user?.realname ?? '', displayName: user?.realname ?? '', avatar: user?.avatar ?? '' },
       toContactId: entry.contact, toUser: entry.contact, is_group: Number(entry.body.is_group ?? 0), extends: (entry.body.extends as Record<string, unknown>) ?? null, file: null,
       fileName: entry.fileName, fileSize: entry.file?.size, localUrl: entry.file ? URL.createObjectURL(entry.file) : undefined,
+      failReason: entry.reason,
     } as ChatMessage;
     this.host.set((s) => withThread(s, entry.contact, (t) => mergeMessages(t, [pending])));
   }
 
-  /** Sends the outbox in order; stops at the first network failure so order is kept. */
+  /** Sends the outbox in order; stops at the first failure to reach the server so order is kept. */
   flush(): Promise<void> {
     if (this.flushing) {
       this.rerun = true;
@@ -116,14 +132,16 @@ export class Sender {
     return show;
   }
 
-  private markFailed(entries: OutboxEntry[]): void {
-    this.host.set((s) => entries.reduce((state, e) => withThread(state, e.contact, (t) => updateMessage(t, e.id, { status: 'failed' })), s));
+  /** The server refused it: that will not change by itself, so it waits for the user's retry. */
+  private async hold(entry: OutboxEntry, reason: string): Promise<void> {
+    this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { status: 'failed', failReason: reason, progress: undefined })));
+    await outbox.put({ ...entry, held: true, reason });
   }
 
-  /** One pass over the outbox; stops at a network failure, so order is kept. */
+  /** One pass over the outbox; stops where the server cannot be reached, so order is kept. */
   private async drain(): Promise<void> {
     const entries = await outbox.list(this.host.getState().me).catch(() => []);
-    for (const [index, entry] of entries.entries()) {
+    for (const entry of entries) {
       if (entry.held) continue;
       try {
         const sent = entry.kind === 'text'
@@ -133,17 +151,18 @@ export class Sender {
         this.host.set((s) => withContact(withThread(s, entry.contact, (t) => mergeMessages(t, [{ ...sent, status: 'succeed' }])), entry.contact,
           { lastContent: sent.content, lastSendTime: sent.sendTime, type: sent.type, lastFrom: sent.fromUser.id, lastContentUndo: 0 }));
       } catch (error) {
-        // A refusal will not change by itself: hold it until the user retries or discards it.
-        if (error instanceof ApiError && error.kind !== 'network') {
-          this.markFailed([entry]);
-          await outbox.put({ ...entry, held: true });
+        if (error instanceof ApiError && error.kind === 'refused') {
+          await this.hold(entry, error.message);
           continue;
         }
-        // The network is down: the messages behind this one wait with it (order is kept), and
-        // say so rather than spin until the socket returns.
-        this.markFailed(entries.slice(index).filter((e) => !e.held));
-        return;
+        // The session is over (the API client is taking the user to login): the next start restores.
+        if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'relogin')) return this.retries.stop();
+        // Not reached, or no usable answer (network, 5xx, a proxy's page): this one and those behind
+        // it wait, still 'going', and are tried again (a resend of the same id is stored once).
+        this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { progress: undefined })));
+        return this.retries.failed();
       }
     }
+    this.retries.succeeded();
   }
 }

@@ -48,7 +48,8 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
   }, [contactKey, navigate, recall, t]);
 
   const onFailedTap = useCallback(async (message: ChatMessage) => {
-    const choice = await showActionSheet([{ label: t('chat.retry') }, { label: t('chat.delete'), danger: true }]);
+    // The server's reason (a refusal is the only way a message is marked failed) heads the choices.
+    const choice = await showActionSheet([{ label: t('chat.retry') }, { label: t('chat.delete'), danger: true }], message.failReason);
     if (choice === 0) void chatStore.sender.retry(contactKey, message.id);
     else if (choice === 1) void chatStore.sender.discard(contactKey, message.id);
   }, [contactKey, t]);
