@@ -89,7 +89,7 @@ describe('chat list', () => {
     fireEvent.contextMenu(screen.getByRole('button', { name: /Anna/ }));
     expect(screen.getByRole('menu', { name: 'Anna' })).toBeTruthy();
     fireEvent.keyDown(window, { key: 'Escape' });
-    expect(screen.queryByRole('menu')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(order(list())).toEqual(before);
     expect(calls.some((c) => c.path === '/enterprise/im/setChatTop')).toBe(false);
   });

@@ -1,5 +1,6 @@
 // The long-press menu of a chat: pin/unpin, mute/unmute, delete. Changes show at once (the
-// store updates first and rolls back if the server refuses; the refusal is toasted there).
+// store updates first and rolls back if the server refuses; the refusal is toasted there). A swipe
+// or wheel on the dimmed list is an attempt to scroll it, and closes the sheet.
 import { useTranslation } from '../../../../lib/i18n';
 import { ActionSheet } from '../../../../components/ui/action-sheet';
 import { showDialog } from '../../../../components/ui/dialog';
@@ -23,5 +24,12 @@ export function ChatActionsSheet({ contact, onClose }: { contact: Contact; onClo
     if (index !== null) actions[index]!.act().catch(() => undefined);
   };
 
-  return <ActionSheet title={contact.displayName} options={actions} onChoose={choose} />;
+  const outside = (e: React.SyntheticEvent) => {
+    if (!(e.target as Element).closest('[role="menu"]')) onClose();
+  };
+  return (
+    <div onTouchMove={outside} onWheel={outside}>
+      <ActionSheet title={contact.displayName} options={actions} onChoose={choose} />
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 // The chat list: visible conversations (pinned first, then newest), each row opening the chat
-// on tap and the action sheet on long press; an empty state pointing to the contacts.
-import { useCallback, useMemo, useState } from 'react';
+// on tap and the action sheet on long press (closed by a choice, a tap outside, a scroll or
+// Back); an empty state pointing to the contacts.
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n';
 import { Link } from '../../../../components/ui/link';
@@ -14,6 +15,7 @@ import { ChatActionsSheet } from './chat-actions-sheet';
 import { chatPreview } from './chat-preview';
 import { ChatRow } from './chat-row';
 import { EmptyChatsIcon } from './list-icons';
+import { useSheetStep } from './use-sheet-step';
 
 
 export function ChatList({ roundAvatar }: { roundAvatar: boolean }) {
@@ -22,7 +24,7 @@ export function ChatList({ roundAvatar }: { roundAvatar: boolean }) {
   const contacts = useChatState((s) => s.contacts);
   const loaded = useChatState((s) => s.contactsLoaded);
   const me = useChatState((s) => s.me);
-  const [acting, setActing] = useState<Contact | null>(null);
+  const { subject: acting, open: openActions, close } = useSheetStep<Contact>();
   const now = useMinuteClock();
   const chats = useMemo(() => visibleChats(contacts), [contacts]);
   const names = useMemo(() => new Map(contacts.map((c) => [keyOf(c.id), c.displayName])), [contacts]);
@@ -30,7 +32,6 @@ export function ChatList({ roundAvatar }: { roundAvatar: boolean }) {
   const showOnline = chatConfig().showOnline;
 
   const open = useCallback((c: Contact) => void navigate(chatPath(keyOf(c.id))), [navigate]);
-  const close = useCallback(() => setActing(null), []);
 
   if (!chats.length) {
     if (!loaded) return <p className="py-16 text-center text-[14px] text-neutral-400">{t('common.loading')}</p>;
@@ -49,7 +50,7 @@ export function ChatList({ roundAvatar }: { roundAvatar: boolean }) {
     <>
       <ul aria-label={t('route.home')} className="divide-y divide-black/5">
         {chats.map((c) => (
-          <ChatRow key={keyOf(c.id)} contact={c} now={now} roundAvatar={roundAvatar} showOnline={showOnline} onOpen={open} onActions={setActing}
+          <ChatRow key={keyOf(c.id)} contact={c} now={now} roundAvatar={roundAvatar} showOnline={showOnline} onOpen={open} onActions={openActions}
             preview={chatPreview(c, { me, t, nameOf: (id) => names.get(keyOf(id)) })} />
         ))}
       </ul>
