@@ -68,7 +68,8 @@ function storeRefreshedToken(headers: Pick<Headers, 'get'>): void {
 }
 
 function fail(kind: ApiFailure, message: string, durationMs?: number, code?: number): never {
-  showToast(message, durationMs);
+  // About the page that asked: it must not stay over the next one.
+  showToast(message, durationMs, { ofPage: true });
   throw new ApiError(kind, message, code);
 }
 
