@@ -57,7 +57,7 @@ export function recall(m: Pick<ChatMessage, 'id' | 'msg_id' | 'from_user' | 'sen
 
 /** A person with live presence, as getContactInfo answers. */
 export function card(id: number, patch: Partial<ContactCard> = {}): ContactCard {
-  return { id, user_id: id, realname: `User ${id}`, displayName: `User ${id}`, avatar: '', motto: '', index: 'U', is_group: 0, is_online: 0, ...patch };
+  return { id, user_id: id, realname: `User ${id}`, displayName: `User ${id}`, avatar: '', motto: '', index: 'U', is_group: 0, is_online: 0, last_seen: 0, ...patch };
 }
 
 /** A getContacts row: the person and my chat with them. */

@@ -130,6 +130,30 @@ describe('presence', () => {
     for (const s of [laptop, tablet]) s.close();
   });
 
+  it('says when an offline contact was last seen (unix seconds), and 0 while online or never seen', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const peer = b.userInfo.user_id;
+    const infoOfB = async () => (await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data;
+    const rowOfB = async () => (await call('/enterprise/im/getContacts', {}, { token: a.token })).body.data.find((c: any) => c.id === peer);
+    // Never connected: unknown.
+    expect(await infoOfB()).toMatchObject({ is_online: 0, last_seen: 0 });
+    expect(await rowOfB()).toMatchObject({ is_online: 0, last_seen: 0 });
+    const aSocket = await connect(a.token);
+    const bSocket = await connect(b.token);
+    await aSocket.next((f) => f.type === 'isOnline' && f.data.id === peer && f.data.is_online === 1);
+    expect(await infoOfB()).toMatchObject({ is_online: 1, last_seen: 0 });
+    const before = Math.floor(Date.now() / 1000);
+    bSocket.close();
+    await aSocket.next((f) => f.type === 'isOnline' && f.data.id === peer && f.data.is_online === 0);
+    const after = Math.floor(Date.now() / 1000);
+    for (const card of [await infoOfB(), await rowOfB()]) {
+      expect(card.is_online).toBe(0);
+      expect(card.last_seen).toBeGreaterThanOrEqual(before);
+      expect(card.last_seen).toBeLessThanOrEqual(after);
+    }
+    aSocket.close();
+  });
+
   it('refuses contact info for oneself and unknown users', async () => {
     const a = await loginUser();
     expect((await call('/enterprise/im/getContactInfo', { id: a.userInfo.user_id }, { token: a.token })).body.code).toBe(400);

@@ -106,5 +106,16 @@ export const setPresence = (db: D1Database, userId: number, online: 0 | 1) =>
   db.prepare('INSERT INTO presence (user_id, online, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET online = ?2, updated_at = ?3')
     .bind(userId, online, now()).run();
 
+/** A user's presence row: online now (as far as D1 knows), and when that last changed (unix seconds). */
+export interface PresenceRow {
+  online: number;
+  updated_at: number;
+}
+
+/** Everyone's presence rows, by user id (no row: never connected). */
 export const presenceOf = (db: D1Database) =>
-  db.prepare('SELECT user_id FROM presence WHERE online = 1').all<{ user_id: number }>().then((r) => new Set(r.results.map((x) => x.user_id)));
+  db.prepare('SELECT user_id, online, updated_at FROM presence').all<PresenceRow & { user_id: number }>()
+    .then((r) => new Map<number, PresenceRow>(r.results.map(({ user_id, ...row }) => [user_id, row])));
+
+export const presenceOfUser = (db: D1Database, userId: number) =>
+  db.prepare('SELECT online, updated_at FROM presence WHERE user_id = ?1').bind(userId).first<PresenceRow>();

@@ -60,7 +60,7 @@ const EVENT_DATA = {
   /** The account logged in on another device; each client decides whether that signs it out (spec §4). */
   offline: v.object({ id: v.number(), client_id: v.string(), isMobile: v.boolean() }),
   /** A new contact to show (friends, issue 12): its chat-list row. */
-  appendContact: v.partial(ChatSummarySchema, ['account', 'setting', 'motto', 'index', 'is_top', 'is_notice', 'unread', 'lastContent', 'lastContentUndo', 'lastSendTime', 'lastFrom', 'type']),
+  appendContact: v.partial(ChatSummarySchema, ['account', 'setting', 'motto', 'index', 'last_seen', 'is_top', 'is_notice', 'unread', 'lastContent', 'lastContentUndo', 'lastSendTime', 'lastFrom', 'type']),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;

@@ -11,6 +11,8 @@ export const ContactCardSchema = v.object({
   index: v.string(),
   is_group: v.number(),
   is_online: v.number(),
+  /** When an offline contact was last online (unix seconds); 0 while online or when unknown. */
+  last_seen: v.number(),
 });
 export type ContactCard = v.InferOutput<typeof ContactCardSchema>;
 

@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
-import { findUserById, listActiveUsers, presenceOf } from '../db/users';
+import { findUserById, listActiveUsers, presenceOf, presenceOfUser } from '../db/users';
 import { userHub } from '../durable/stubs';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
@@ -10,7 +10,7 @@ import { burstLimit } from '../middleware/rate-limit';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
 import type { ChatPrefs, ChatSummary, ContactCard } from '../protocol/responses';
 import { MessageTypeSchema } from '../protocol/wire';
-import { contactView } from '../services/user-view';
+import { contactView, lastSeenOf } from '../services/user-view';
 import { requireMember, resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
 
@@ -19,15 +19,17 @@ export const chats = new Hono<AppEnv>();
 chats.post('/getcontacts', async (c) => {
   const me = c.get('identity').uid;
   // Run mode 1 (enterprise): every active user is a contact; friends-only mode comes with contacts.
-  const [users, state, online] = await Promise.all([listActiveUsers(c.env.DB), userHub(c.env, me).listChats(), presenceOf(c.env.DB)]);
+  const [users, state, presence] = await Promise.all([listActiveUsers(c.env.DB), userHub(c.env, me).listChats(), presenceOf(c.env.DB)]);
   const byContact = new Map(state.map((row) => [row.contact_id, row]));
   const list = users
     .filter((u) => u.user_id !== me)
     .map((u) => {
       const chat = byContact.get(String(u.user_id));
       const visible = chat && !chat.hidden;
+      const seen = presence.get(u.user_id);
+      const online = seen?.online === 1;
       return {
-        ...contactView(u, online.has(u.user_id)), account: u.account, setting: [],
+        ...contactView(u, online, lastSeenOf(seen, online)), account: u.account, setting: [],
         is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
         unread: visible ? chat.unread : 0,
         lastContent: visible ? chat.last_content : '',
@@ -52,8 +54,8 @@ chats.post('/getcontactinfo', burstLimit('lookup'), async (c) => {
   const peer = Number(id);
   const row = Number.isSafeInteger(peer) && peer !== me ? await findUserById(c.env.DB, peer) : null;
   if (!row || row.status !== 1) throw refuse('user.notExist');
-  const online = await userHub(c.env, peer).watchPresence(me, WATCH_MS);
-  return c.json(envelope(contactView(row, online) satisfies ContactCard));
+  const [online, presence] = await Promise.all([userHub(c.env, peer).watchPresence(me, WATCH_MS), presenceOfUser(c.env.DB, peer)]);
+  return c.json(envelope(contactView(row, online, lastSeenOf(presence, online)) satisfies ContactCard));
 });
 
 async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: number; is_notice?: number; hidden?: number }, type: 'setChatTop' | 'setIsNotice' | 'delChat') {

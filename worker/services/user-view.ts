@@ -1,5 +1,5 @@
 // The shapes of a user sent to clients (reference §1.1 userInfo): never the hash.
-import type { UserRow } from '../db/users';
+import type { PresenceRow, UserRow } from '../db/users';
 import { letterIndex } from './contact-index';
 import type { ContactCard } from '../protocol/responses';
 
@@ -39,10 +39,18 @@ export function publicView(row: UserRow) {
 
 export type SelfView = ReturnType<typeof selfView>;
 
+/**
+ * When an offline user was last seen (unix seconds): the time their presence row went offline. 0
+ * while online, or when unknown (never connected, or a row still saying online for a user who is not).
+ */
+export function lastSeenOf(presence: PresenceRow | null | undefined, online: boolean): number {
+  return !online && presence?.online === 0 ? presence.updated_at : 0;
+}
+
 /** A one-to-one contact as the address book and the chat header show it. */
-export function contactView(row: Pick<UserRow, 'user_id' | 'realname' | 'avatar' | 'motto'>, online: boolean): ContactCard {
+export function contactView(row: Pick<UserRow, 'user_id' | 'realname' | 'avatar' | 'motto'>, online: boolean, lastSeen = 0): ContactCard {
   return {
     id: row.user_id, user_id: row.user_id, realname: row.realname, displayName: row.realname, avatar: row.avatar, motto: row.motto,
-    index: letterIndex(row.realname), is_group: 0, is_online: online ? 1 : 0,
+    index: letterIndex(row.realname), is_group: 0, is_online: online ? 1 : 0, last_seen: lastSeen,
   };
 }

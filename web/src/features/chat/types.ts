@@ -19,6 +19,8 @@ export interface Contact {
   account?: string;
   is_group: number;
   is_online: number;
+  /** When an offline one-to-one contact was last online (unix seconds); 0 while online or unknown. */
+  last_seen?: number;
   is_top: number;
   is_notice: number;
   unread: number;

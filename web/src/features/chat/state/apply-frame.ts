@@ -52,7 +52,8 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: { clientId
     case 'delChat':
       return { state: withContact(next, keyOf(frame.data.id), CLEARED_CHAT), effects: [] };
     case 'isOnline':
-      return { state: withContact(next, keyOf(frame.data.id), { is_online: frame.data.is_online }), effects: [] };
+      // Going offline is the moment they were last seen: the frame's time (unix seconds).
+      return { state: withContact(next, keyOf(frame.data.id), { is_online: frame.data.is_online, last_seen: frame.data.is_online ? 0 : frame.time }), effects: [] };
     case 'appendContact':
       return { state: next, effects: [{ kind: 'reloadContacts' }] };
     case 'resync':

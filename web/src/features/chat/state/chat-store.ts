@@ -109,7 +109,7 @@ export class ChatStore {
 
   private async refreshPresence(key: ContactKey): Promise<void> {
     const info = await api.fetchContactInfo(key).catch(() => null);
-    if (info) this.set((s) => withContact(s, key, { is_online: info.is_online }));
+    if (info) this.set((s) => withContact(s, key, { is_online: info.is_online, last_seen: info.last_seen }));
   }
 
   closeChat(key: ContactKey): void {

@@ -1,11 +1,15 @@
 // The chat's top bar: back to the chat list (spec §2: back from chat goes home), the contact's
-// name with their presence in single chats, and "…" to the chat details.
+// name with their presence in single chats ("Last seen 5 minutes ago" when offline and known, in
+// the spec §9 message-time words), and "…" to the chat details.
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n';
 import { Link } from '../../../../components/ui/link';
 import { BackIcon } from '../../../../components/ui/icons';
 import { PATHS } from '../../../../config/paths';
-import { chatDetailPath } from '../../types';
+import { formatMessageTime } from '../../../../utils/message-time';
+import { useChatState } from '../../hooks/use-chat';
+import { useMinuteClock } from '../../hooks/use-minute-clock';
+import { chatDetailPath, keyOf } from '../../types';
 
 interface ChatTopBarProps {
   contactKey: string;
@@ -17,6 +21,9 @@ interface ChatTopBarProps {
 export function ChatTopBar({ contactKey, title, online }: ChatTopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const lastSeen = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey)?.last_seen ?? 0);
+  const now = useMinuteClock();
+  const presence = online ? t('chat.online') : lastSeen > 0 ? t('chat.lastSeen', { time: formatMessageTime(new Date(lastSeen * 1000), now, t) }) : t('chat.offline');
   return (
     <header className="relative z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-[#ededed] px-12">
       <button type="button" onClick={() => void navigate(PATHS.home)} aria-label={t('common.back')}
@@ -28,7 +35,7 @@ export function ChatTopBar({ contactKey, title, online }: ChatTopBarProps) {
         {online !== null && (
           <span className="flex items-center gap-1 text-[11px] text-neutral-500">
             <span aria-hidden="true" className={`size-1.5 rounded-full ${online ? 'bg-brand' : 'bg-neutral-400'}`} />
-            {online ? t('chat.online') : t('chat.offline')}
+            {presence}
           </span>
         )}
       </div>
