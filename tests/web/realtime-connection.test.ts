@@ -105,6 +105,26 @@ describe('the realtime connection', () => {
   });
 });
 
+describe('the realtime connection over an empty log', () => {
+  it('asks for everything since 0 after a reconnect when the log was empty at the first init', async () => {
+    vi.useFakeTimers();
+    const connection = new RealtimeConnection(async () => 'ticket');
+    connection.start(ME);
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.made[0]!;
+    socket.open();
+    socket.push({ type: 'init', client_id: 'abc', seq: 0 });
+    // Events 1 and 2 (a read mark, say) are logged while the socket is away.
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(5000);
+    const again = FakeSocket.made[1]!;
+    again.open();
+    expect(again.sent).toEqual([JSON.stringify({ type: 'sync', since: 0 })]);
+    connection.stop();
+    vi.useRealTimers();
+  });
+});
+
 describe('a frame that does not match the protocol', () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();

@@ -11,6 +11,11 @@ export class RealtimeConnection {
   private socket: Realtime | null = null;
   private user = 0;
   private seq = 0;
+  /**
+   * An init has placed this tab in the log. From then on every reconnect asks for what it missed,
+   * from 0 too: a log that was empty at the first init has events the tab never saw.
+   */
+  private placed = false;
   private id = '';
   private status: RealtimeStatus = 'idle';
   private readonly handlers = new Map<ServerFrameType, Set<AnyHandler>>();
@@ -32,7 +37,7 @@ export class RealtimeConnection {
         // Catch up on everything missed while the socket was away, then let features resume. A
         // fresh tab has nothing to catch up on (its features load their state by REST after the
         // open): asking from 0 would replay the whole log, each old message ringing again.
-        if (this.seq > 0) ws.send(JSON.stringify({ type: 'sync', since: this.seq }));
+        if (this.placed) ws.send(JSON.stringify({ type: 'sync', since: this.seq }));
         for (const handler of [...this.openHandlers]) this.safely(handler);
       },
       onFrame: (frame) => this.receive(frame),
@@ -46,6 +51,7 @@ export class RealtimeConnection {
     this.socket = null;
     this.user = 0;
     this.seq = 0;
+    this.placed = false;
     this.id = '';
   }
 
@@ -91,7 +97,8 @@ export class RealtimeConnection {
     if (frame.type === 'init') {
       this.id = frame.client_id;
       // A fresh tab starts from the hub's current position; history comes from REST.
-      if (this.seq === 0) this.seq = frame.seq;
+      if (!this.placed) this.seq = frame.seq;
+      this.placed = true;
     } else if ('seq' in frame && frame.seq > this.seq) {
       this.seq = frame.seq;
     }
