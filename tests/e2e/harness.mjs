@@ -6,7 +6,9 @@
 //   await alice.page.goto(app.path('/pages/login/index'));
 //   ...
 //   await app.close();
+import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, fileExists } from '../../scripts/lib.mjs';
@@ -198,4 +200,36 @@ export function chatScreen(page, lang = 'en') {
     /** "Read" or "Unread" beside an own message the server has. */
     deliveredMark: (row) => row.getByText(new RegExp(`^(${escapeRegExp(t.chat.status.read)}|${escapeRegExp(t.chat.status.unread)})$`)),
   };
+}
+
+// axe-core from node_modules (no CDN: this machine has no internet). Evaluated through the
+// DevTools protocol (page.evaluate), which the app's Content-Security-Policy does not govern:
+// a <script> tag, inline or from a path, would be refused by script-src 'self'.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA rules plus best practices) on the page as it stands and
+ * returns the violations of the given impacts, each as { id, impact, help, nodes: [{ target, summary }] }.
+ */
+export async function a11yViolations(page, impacts = ['serious', 'critical']) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+    }));
+  });
+  return violations.filter((v) => impacts.includes(v.impact));
+}
+
+/** Fails with a readable list when axe finds a serious or critical violation on the page (`name` says which screen). */
+export async function expectNoSeriousA11yViolations(page, name) {
+  const violations = await a11yViolations(page);
+  const report = violations
+    .map((v) => `  ${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target}\n      ${n.summary?.replace(/\n/g, '\n      ')}`).join('\n')}`)
+    .join('\n');
+  assert.equal(violations.length, 0, `${name}: ${violations.length} serious/critical axe violation(s)\n${report}`);
 }

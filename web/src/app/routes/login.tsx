@@ -14,7 +14,7 @@ export default function LoginScreen() {
   const { sysInfo, demon_mode } = useSystemInfo();
 
   return (
-    <div className="min-h-dvh bg-white px-8 pt-20 pb-10">
+    <main className="block min-h-dvh bg-white px-8 pt-20 pb-10">
       <div className="flex flex-col items-center">
         <AppLogo size={72} />
         <h1 className="mt-5 text-[22px] font-semibold text-black">{t('login.welcome')}</h1>
@@ -26,10 +26,10 @@ export default function LoginScreen() {
       {sysInfo.regtype === '1' && (
         <p className="mt-6 text-center text-[14px] text-neutral-500">
           {t('login.noAccount')}{' '}
-          <Link to={PATHS.register} className="text-[#576b95]">{t('login.toRegister')}</Link>
+          <Link to={PATHS.register} className="text-[#576b95] underline underline-offset-2">{t('login.toRegister')}</Link>
         </p>
       )}
       {demon_mode && <DemoAccountsNote />}
-    </div>
+    </main>
   );
 }

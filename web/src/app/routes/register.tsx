@@ -27,7 +27,7 @@ export default function RegisterScreen() {
           initialInviteCode={params.get('inviteCode') ?? ''} onRegistered={toLogin} />
         <p className="mt-6 text-center text-[14px] text-neutral-500">
           {t('register.haveAccount')}{' '}
-          <Link to={PATHS.login} replace className="text-[#576b95]">{t('register.toLogin')}</Link>
+          <Link to={PATHS.login} replace className="text-[#576b95] underline underline-offset-2">{t('register.toLogin')}</Link>
         </p>
       </div>
     </Page>

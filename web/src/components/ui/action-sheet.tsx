@@ -25,7 +25,7 @@ export function ActionSheet({ title, options, onChoose }: { title?: string; opti
         <div className={`divide-y divide-neutral-100 bg-white ${title ? 'border-t border-neutral-100' : ''}`}>
           {options.map((option, index) => (
             <button key={option.label} type="button" role="menuitem" onClick={() => onChoose(index)}
-              className={`block h-14 w-full text-[17px] active:bg-neutral-100 ${option.danger ? 'text-[#fa5151]' : 'text-neutral-900'}`}>
+              className={`block h-14 w-full text-[17px] active:bg-neutral-100 ${option.danger ? 'text-danger' : 'text-neutral-900'}`}>
               {option.label}
             </button>
           ))}

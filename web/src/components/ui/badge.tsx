@@ -14,7 +14,7 @@ interface BadgeProps {
 
 export function Badge({ count, muted = false, dot = false, label }: BadgeProps) {
   if (count <= 0) return null;
-  const colour = muted ? 'bg-neutral-300' : 'bg-[#fa5151]';
+  const colour = muted ? 'bg-neutral-400' : 'bg-danger';
   if (dot) return <span aria-label={label} className={`block h-2.5 w-2.5 rounded-full ${colour}`} />;
   return (
     <span aria-label={label}

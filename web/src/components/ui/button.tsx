@@ -4,8 +4,8 @@ import type { ButtonHTMLAttributes } from 'react';
 type Variant = 'primary' | 'danger';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-brand text-white active:bg-brand-dark disabled:bg-brand/50',
-  danger: 'bg-white text-[#e5534b] active:bg-neutral-100',
+  primary: 'bg-brand-dark text-white active:bg-brand-darker disabled:bg-brand/50',
+  danger: 'bg-white text-danger active:bg-neutral-100',
 };
 
 export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {

@@ -1,4 +1,6 @@
-// A tiny modal dialog: showDialog() resolves true on confirm, false on cancel. One at a time.
+// A tiny modal dialog: showDialog() resolves true on confirm, false on cancel (or Escape). One at
+// a time. It takes the keyboard focus when it opens (on Confirm) and gives it back when it closes.
+import { useEffect, useId } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { createOverlay } from '../../lib/overlay-store';
 
@@ -6,36 +8,47 @@ interface DialogRequest {
   message: string;
   showCancel: boolean;
   resolve: (confirmed: boolean) => void;
+  /** What had the focus before the dialog took it. */
+  returnFocus: Element | null;
 }
 
 const dialogs = createOverlay<DialogRequest>();
 
 export function showDialog(message: string, options: { showCancel?: boolean } = {}): Promise<boolean> {
   dialogs.get()?.resolve(false);
-  return new Promise((resolve) => dialogs.show({ message, showCancel: options.showCancel ?? false, resolve }));
+  const returnFocus = document.activeElement;
+  return new Promise((resolve) => dialogs.show({ message, showCancel: options.showCancel ?? false, resolve, returnFocus }));
 }
 
 function close(confirmed: boolean): void {
   const request = dialogs.get();
   dialogs.hide();
+  if (request?.returnFocus instanceof HTMLElement) request.returnFocus.focus();
   request?.resolve(confirmed);
 }
 
 export function DialogHost() {
   const { t } = useTranslation();
   const dialog = dialogs.useCurrent();
+  const messageId = useId();
+  useEffect(() => {
+    if (!dialog) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dialog]);
   if (!dialog) return null;
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">
-      <div role="alertdialog" aria-modal="true" className="w-full max-w-xs overflow-hidden rounded-xl bg-white">
-        <p className="px-5 py-6 text-center text-[15px] leading-relaxed text-neutral-800">{dialog.message}</p>
+      <div role="alertdialog" aria-modal="true" aria-labelledby={messageId} className="w-full max-w-xs overflow-hidden rounded-xl bg-white">
+        <p id={messageId} className="px-5 py-6 text-center text-[15px] leading-relaxed text-neutral-800">{dialog.message}</p>
         <div className="flex border-t border-neutral-200 text-[16px]">
           {dialog.showCancel && (
             <button type="button" className="flex-1 border-r border-neutral-200 py-3 text-neutral-600" onClick={() => close(false)}>
               {t('common.cancel')}
             </button>
           )}
-          <button type="button" className="flex-1 py-3 font-medium text-brand" onClick={() => close(true)}>
+          <button type="button" autoFocus className="flex-1 py-3 font-medium text-brand-dark" onClick={() => close(true)}>
             {t('common.confirm')}
           </button>
         </div>

@@ -39,7 +39,7 @@ export function HighlightText({ text, query }: { text: string; query: string }) 
   const parts: React.ReactNode[] = [start > 0 ? '…' : ''];
   let cursor = start;
   for (const [from, to] of ranges) {
-    parts.push(text.slice(cursor, from), <mark key={from} className="bg-transparent text-brand">{text.slice(from, to)}</mark>);
+    parts.push(text.slice(cursor, from), <mark key={from} className="bg-transparent text-brand-dark">{text.slice(from, to)}</mark>);
     cursor = to;
   }
   parts.push(text.slice(cursor));

@@ -27,7 +27,7 @@ export function TabBar({ badges = {} }: { badges?: Partial<Record<TabName, numbe
       {TABS.map(({ name, to, label, icon: TabIcon }) => (
         <NavLink key={to} to={to} end
           className={({ isActive }) =>
-            `flex flex-1 flex-col items-center justify-center gap-0.5 text-[11px] ${isActive ? 'text-brand' : 'text-tab'}`
+            `flex flex-1 flex-col items-center justify-center gap-0.5 text-[11px] ${isActive ? 'text-brand-dark' : 'text-tab'}`
           }>
           <span className="relative">
             <TabIcon />

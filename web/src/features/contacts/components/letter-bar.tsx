@@ -16,7 +16,7 @@ export function LetterBar({ letters, onPick }: { letters: string[]; onPick: (let
       className="fixed top-1/2 right-[max(0px,calc(50vw-240px))] z-10 flex -translate-y-1/2 touch-none flex-col items-center px-1 py-2">
       {letters.map((letter) => (
         <button key={letter} type="button" data-letter={letter} onClick={() => onPick(letter)}
-          className="flex h-[18px] w-5 items-center justify-center text-[11px] font-medium text-neutral-600 active:rounded-full active:bg-brand active:text-white">
+          className="flex h-[18px] w-5 items-center justify-center text-[11px] font-medium text-neutral-600 active:rounded-full active:bg-brand-dark active:text-white">
           {letter}
         </button>
       ))}

@@ -40,7 +40,7 @@ export function ChatList({ roundAvatar }: { roundAvatar: boolean }) {
         <EmptyChatsIcon />
         <p className="mt-5 text-[17px] font-medium text-neutral-700">{t('chatList.emptyTitle')}</p>
         <p className="mt-2 text-[14px] leading-relaxed text-neutral-400">{t('chatList.emptyHint')}</p>
-        <Link to={PATHS.contacts} className="mt-6 rounded-md bg-brand px-6 py-2.5 text-[15px] text-white active:bg-brand-dark">
+        <Link to={PATHS.contacts} className="mt-6 rounded-md bg-brand-dark px-6 py-2.5 text-[15px] text-white active:bg-brand-darker">
           {t('chatList.emptyAction')}
         </Link>
       </div>

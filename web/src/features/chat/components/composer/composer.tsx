@@ -77,7 +77,7 @@ export function Composer({ contactKey }: { contactKey: string }) {
           <SmileIcon />
         </button>
         {canSend ? (
-          <button type="button" onClick={send} className="mb-0.5 h-9 shrink-0 rounded-[4px] bg-brand px-3.5 text-[15px] font-medium text-white active:bg-brand-dark">
+          <button type="button" onClick={send} className="mb-0.5 h-9 shrink-0 rounded-[4px] bg-brand-dark px-3.5 text-[15px] font-medium text-white active:bg-brand-darker">
             {t('chat.send')}
           </button>
         ) : (

@@ -31,12 +31,14 @@ function PickTile({ tile, accept, onPick }: { tile: Tile; accept: string; onPick
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
-    <div className="flex flex-col items-center gap-1.5">
-      <button type="button" onClick={() => input.current?.click()}
-        className="flex size-16 items-center justify-center rounded-2xl bg-white text-neutral-700 active:bg-neutral-200">
-        {tile.icon}
+    <div className="flex flex-col items-center">
+      {/* The caption is inside the button: it is the button's name for screen readers and a tap target too. */}
+      <button type="button" onClick={() => input.current?.click()} className="group flex flex-col items-center gap-1.5 outline-none">
+        <span className="flex size-16 items-center justify-center rounded-2xl bg-white text-neutral-700 group-active:bg-neutral-200 group-focus-visible:ring-2 group-focus-visible:ring-brand">
+          {tile.icon}
+        </span>
+        <span className="text-[12px] text-neutral-500">{t(tile.label)}</span>
       </button>
-      <span className="text-[12px] text-neutral-500">{t(tile.label)}</span>
       <input ref={input} type="file" hidden accept={accept} multiple={tile.multiple} aria-label={t(tile.label)}
         onChange={(e) => {
           const files = Array.from(e.currentTarget.files ?? []);

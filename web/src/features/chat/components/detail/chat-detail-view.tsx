@@ -50,7 +50,7 @@ export function ChatDetailView({ contactKey, roundAvatar, searching }: { contact
           trailing={<Switch label={t('chatDetail.mute')} checked={!contact.is_notice} onChange={(on) => void chatStore.muteChat(contactKey, on).catch(ignore)} />} />
       </ListGroup>
       <div className="mt-3 border-y border-neutral-100">
-        <button type="button" onClick={() => void remove()} className="block h-14 w-full bg-white text-[16px] text-[#fa5151] active:bg-neutral-100">
+        <button type="button" onClick={() => void remove()} className="block h-14 w-full bg-white text-[16px] text-danger active:bg-neutral-100">
           {t('chatDetail.delete')}
         </button>
       </div>

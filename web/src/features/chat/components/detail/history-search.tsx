@@ -26,7 +26,7 @@ export function HistorySearch({ contactKey, roundAvatar, onOpenChat }: HistorySe
         <div role="tablist" className="flex border-b border-black/5 bg-white">
           {HISTORY_TYPES.map((name) => (
             <button key={name} type="button" role="tab" aria-selected={type === name} onClick={() => setType(name)}
-              className={`flex-1 border-b-2 py-2.5 text-[14px] ${type === name ? 'border-brand text-brand' : 'border-transparent text-neutral-600'}`}>
+              className={`flex-1 border-b-2 py-2.5 text-[14px] ${type === name ? 'border-brand text-brand-dark' : 'border-transparent text-neutral-600'}`}>
               {t(`chatDetail.types.${name}`)}
             </button>
           ))}

@@ -44,7 +44,7 @@ export function ForwardPicker({ contacts, current, busy, onConfirm }: ForwardPic
       <div className="flex shrink-0 items-center justify-between border-t border-black/5 bg-[#f7f7f7] px-4 py-2.5 pb-[max(10px,env(safe-area-inset-bottom))]">
         <span className="text-[13px] text-neutral-500">{t('chat.forward.selected', { count: selected.length, max: FORWARD_MAX })}</span>
         <button type="button" disabled={selected.length === 0 || busy} onClick={() => onConfirm(selected)}
-          className="h-9 rounded-[4px] bg-brand px-4 text-[15px] font-medium text-white disabled:bg-brand/40">
+          className="h-9 rounded-[4px] bg-brand-dark px-4 text-[15px] font-medium text-white disabled:bg-brand/40">
           {t('chat.forward.send')}
         </button>
       </div>

@@ -78,7 +78,7 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
       )}
       {scroll.unseen && (
         <button type="button" onClick={scroll.jumpToBottom}
-          className="absolute right-3 bottom-3 rounded-full bg-white px-3.5 py-1.5 text-[13px] text-brand shadow-md active:bg-neutral-100">
+          className="absolute right-3 bottom-3 rounded-full bg-white px-3.5 py-1.5 text-[13px] text-brand-dark shadow-md active:bg-neutral-100">
           {t('chat.newMessages')} ↓
         </button>
       )}

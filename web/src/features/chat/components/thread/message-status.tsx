@@ -16,7 +16,7 @@ export function MessageStatus({ message, onFailedTap }: MessageStatusProps) {
   if (message.status === 'failed') {
     return (
       <button type="button" onClick={() => onFailedTap(message)} aria-label={t('chat.status.failed')}
-        className="flex size-5 items-center justify-center rounded-full bg-[#fa5151] text-[13px] font-bold text-white">
+        className="flex size-5 items-center justify-center rounded-full bg-danger text-[13px] font-bold text-white">
         !
       </button>
     );
