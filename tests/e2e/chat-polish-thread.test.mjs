@@ -5,7 +5,7 @@
 // forwarded copy says "Forwarded" on both phones; the emoji panel loads from this server only.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
+import { chatScreen, locale, maskedAccount, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
@@ -50,7 +50,7 @@ describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_
       app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
-    await a.page.getByRole('button').filter({ hasText: B_ACCOUNT }).click();
+    await a.page.getByRole('button').filter({ hasText: maskedAccount(B_ACCOUNT) }).click();
     await a.page.waitForURL((url) => url.hash === `#/pages/message/chat?id=${bUser.user_id}`);
     const aChat = chatScreen(a.page);
 

@@ -172,6 +172,9 @@ export async function waitUntil(check, { timeout = 15_000, interval = 100, messa
   }
 }
 
+/** Another user's account as the app shows it (worker/services/user-view.ts maskAccount): 138******03. */
+export const maskedAccount = (account) => (account.length > 5 ? `${account.slice(0, 3)}******${account.slice(-2)}` : account);
+
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches `s` as the whole text, nothing before or after. */
 export const exactly = (s) => new RegExp(`^${escapeRegExp(s)}$`);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
-import { chatScreen, exactly, locale, startApp, waitUntil } from './harness.mjs';
+import { chatScreen, exactly, locale, maskedAccount, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
@@ -101,7 +101,7 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
 
     // A opens the chat with B from the Contacts tab (B's row shows B's account under the name).
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
-    await a.page.getByRole('button').filter({ hasText: B_ACCOUNT }).click();
+    await a.page.getByRole('button').filter({ hasText: maskedAccount(B_ACCOUNT) }).click();
     await a.page.waitForURL((url) => url.hash === `#/pages/message/chat?id=${bUser.user_id}`);
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();
     const aChat = chatScreen(a.page);

@@ -10,7 +10,7 @@ import { burstLimit } from '../middleware/rate-limit';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
 import type { ChatPrefs, ChatSummary, ContactCard } from '../protocol/responses';
 import { MessageTypeSchema } from '../protocol/wire';
-import { contactView, lastSeenOf } from '../services/user-view';
+import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
 import { requireMember, resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
 
@@ -19,6 +19,7 @@ export const chats = new Hono<AppEnv>();
 chats.post('/getcontacts', async (c) => {
   const me = c.get('identity').uid;
   // Run mode 1 (enterprise): every active user is a contact; friends-only mode comes with contacts.
+  // Each is someone else (the list leaves the viewer out), so each account goes out masked.
   const [users, state, presence] = await Promise.all([listActiveUsers(c.env.DB), userHub(c.env, me).listChats(), presenceOf(c.env.DB)]);
   const byContact = new Map(state.map((row) => [row.contact_id, row]));
   const list = users
@@ -29,7 +30,7 @@ chats.post('/getcontacts', async (c) => {
       const seen = presence.get(u.user_id);
       const online = seen?.online === 1;
       return {
-        ...contactView(u, online, lastSeenOf(seen, online)), account: u.account, setting: [],
+        ...contactView(u, online, lastSeenOf(seen, online)), account: maskAccount(u.account), setting: [],
         is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
         unread: visible ? chat.unread : 0,
         lastContent: visible ? chat.last_content : '',

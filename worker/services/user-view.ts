@@ -21,14 +21,20 @@ export function selfView(row: UserRow) {
   };
 }
 
-/** Another user's card: the account is masked as in the original (first 3 + ****** + last 2). */
+/**
+ * Another user's account (a phone number or an email address) as every list and card shows it:
+ * first 3 + ****** + last 2, as in the original; only its owner sees it whole (selfView).
+ */
+export function maskAccount(account: string): string {
+  return account.length > 5 ? `${account.slice(0, 3)}******${account.slice(-2)}` : account;
+}
+
+/** Another user's card: the account masked. */
 export function publicView(row: UserRow) {
-  const { account } = row;
-  const masked = account.length > 5 ? `${account.slice(0, 3)}******${account.slice(-2)}` : account;
   return {
     user_id: row.user_id,
     id: row.user_id,
-    account: masked,
+    account: maskAccount(row.account),
     realname: row.realname,
     displayName: row.realname,
     avatar: row.avatar,

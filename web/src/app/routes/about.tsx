@@ -1,4 +1,4 @@
-// About screen: app name, version and build code.
+// About screen: app name, version, build code and what the app does today.
 import { useTranslation } from '../../lib/i18n';
 import { AppLogo } from '../../components/ui/app-logo';
 import { Page } from '../../components/ui/page';
