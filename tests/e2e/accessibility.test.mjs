@@ -3,7 +3,8 @@
 // tab, a chat thread with messages and its panels, the chat's details and history search, the
 // search page with results, forwarding's user selection, settings, about, the open dialogs and
 // sheets, and every "coming soon" frame — on a phone (390×844) and once more on a wide screen.
-// The keyboard alone reaches and names the login form and the tab bar.
+// Every screen has one main landmark and a first-level heading; the keyboard alone reaches and
+// sends the login form.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chatScreen, expectNoSeriousA11yViolations, locale, MOBILE, startApp } from './harness.mjs';
@@ -24,6 +25,13 @@ const COMING_SOON = [
 /** Waits for the page's animations (sheet, toast) to end, so colours are measured as they settle. */
 const settled = (page) => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 
+/** axe finds nothing serious, and the screen has one main landmark and a first-level heading (what screen readers jump to). */
+async function expectAccessible(page, name) {
+  await expectNoSeriousA11yViolations(page, name);
+  assert.equal(await page.getByRole('main').count(), 1, `${name}: one main landmark`);
+  assert.ok(await page.getByRole('heading', { level: 1 }).count() >= 1, `${name}: a first-level heading`);
+}
+
 for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen 1280×800', DESKTOP]]) {
   describe(`accessibility on a ${label} (DEMO_MODE=true)`, { timeout: 300_000 }, () => {
     let app;
@@ -35,7 +43,7 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       await me.page.goto(app.path(route));
       await ready();
       await settled(me.page);
-      await expectNoSeriousA11yViolations(me.page, name);
+      await expectAccessible(me.page, name);
     };
 
     before(async () => {
@@ -69,10 +77,10 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       await page.goto(app.path('/pages/login/index'));
       await page.getByRole('heading', { name: en.login.welcome }).waitFor();
       await page.getByText(en.login.demoAccounts).waitFor();
-      await expectNoSeriousA11yViolations(page, 'login');
+      await expectAccessible(page, 'login');
       await page.goto(app.path('/pages/login/register'));
       await page.getByRole('heading', { name: en.route.register }).waitFor();
-      await expectNoSeriousA11yViolations(page, 'register');
+      await expectAccessible(page, 'register');
     });
 
     test('the keyboard alone fills and sends the login form', async () => {
@@ -100,7 +108,7 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       await page.getByRole('heading', { name: en.route.home }).waitFor();
     });
 
-    test('the tabs: chat list, address book, explore, mine; the tab bar is a named navigation', async () => {
+    test('the tabs: chat list, address book, explore, mine; the tab bar is the navigation landmark', async () => {
       // The chat with A, its last message recalled.
       await check('/', 'chat list', () => me.page.getByRole('main').getByText(aName, { exact: true }).waitFor());
       const tabs = me.page.getByRole('navigation');

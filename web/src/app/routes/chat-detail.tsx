@@ -14,7 +14,9 @@ export default function ChatDetailScreen() {
   return (
     <div className="min-h-dvh bg-page">
       <TopBar title={t(searching ? 'chatDetail.searchHistory' : 'route.chatDetail')} />
-      <ChatDetailView key={key} contactKey={key} roundAvatar={circleAvatar} searching={searching} />
+      <main>
+        <ChatDetailView key={key} contactKey={key} roundAvatar={circleAvatar} searching={searching} />
+      </main>
     </div>
   );
 }

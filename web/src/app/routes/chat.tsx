@@ -37,7 +37,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const isGroup = Boolean(contact?.is_group) || isGroupKey(contactKey);
   const online = !isGroup && config.showOnline && contact ? Boolean(contact.is_online) : null;
   return (
-    <div className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
+    <main className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
       <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} />
       <MessageList thread={current} me={me} isGroup={isGroup} roundAvatar={roundAvatar} redoSeconds={config.redoSeconds}
         loadOlder={loadOlder} focusId={focusId} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
@@ -50,6 +50,6 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
           {t('chat.pick.dropHere')}
         </div>
       )}
-    </div>
+    </main>
   );
 }

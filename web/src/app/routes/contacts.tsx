@@ -20,7 +20,9 @@ export default function ContactsScreen() {
   return (
     <div className="min-h-[calc(100dvh-50px)] bg-page">
       <TopBar title={t('route.contacts')} showBack={false} />
-      <ContactDirectory people={people} loaded={loaded} roundAvatar={circleAvatar} onOpen={open} />
+      <main>
+        <ContactDirectory people={people} loaded={loaded} roundAvatar={circleAvatar} onOpen={open} />
+      </main>
     </div>
   );
 }

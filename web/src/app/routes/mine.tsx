@@ -10,7 +10,9 @@ export default function MineScreen() {
   const { t } = useTranslation();
   const { circleAvatar } = useAppSetting();
   return (
-    <div className="bg-page pb-6">
+    <main className="bg-page pb-6">
+      {/* The profile card is the page's top: its title is for screen readers. */}
+      <h1 className="sr-only">{t('route.mine')}</h1>
       <ProfileSummary roundAvatar={circleAvatar} />
       <ListGroup>
         <ListRow label={t('mine.profile')} to={PATHS.profile} />
@@ -23,6 +25,6 @@ export default function MineScreen() {
       <div className="mt-3 border-y border-neutral-100">
         <LogoutButton />
       </div>
-    </div>
+    </main>
   );
 }

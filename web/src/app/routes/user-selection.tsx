@@ -30,13 +30,13 @@ export default function UserSelectionScreen() {
   };
 
   return (
-    <div className="flex h-dvh flex-col bg-page">
+    <main className="flex h-dvh flex-col bg-page">
       <TopBar title={t('chat.forward.title')} />
       {valid ? (
         <ForwardPicker contacts={sortContacts(contacts)} current={from} busy={busy} onConfirm={(targets) => void confirm(targets)} />
       ) : (
         <p className="px-10 pt-28 text-center text-[14px] text-neutral-400">{t('chat.forward.nothing')}</p>
       )}
-    </div>
+    </main>
   );
 }
