@@ -111,6 +111,14 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
     test('the tabs: chat list, address book, explore, mine; the tab bar is the navigation landmark', async () => {
       // The chat with A, its last message recalled.
       await check('/', 'chat list', () => me.page.getByRole('main').getByText(aName, { exact: true }).waitFor());
+      // The context-menu key on a focused chat row opens its actions, as a long press does.
+      await me.page.getByRole('main').getByRole('button').filter({ hasText: aName }).focus();
+      await me.page.keyboard.press('Shift+F10');
+      await me.page.getByRole('menu').waitFor();
+      await settled(me.page);
+      await expectNoSeriousA11yViolations(me.page, 'chat list, actions sheet');
+      await me.page.keyboard.press('Escape');
+      await me.page.getByRole('menu').waitFor({ state: 'detached' });
       const tabs = me.page.getByRole('navigation');
       assert.equal(await tabs.getByRole('link').count(), 4);
       await check('/pages/contacts/index', 'address book', () => me.page.getByRole('heading', { name: en.route.contacts }).waitFor());
@@ -123,9 +131,25 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       await me.page.getByRole('alertdialog').getByRole('button', { name: en.common.cancel, exact: true }).click();
     });
 
-    test('a chat thread with messages, its emoji and plus panels', async () => {
+    test('a chat thread with messages, its message menu by keyboard, its emoji and plus panels', async () => {
       const chat = chatScreen(me.page);
       await check(`/pages/message/chat?id=${aId}`, 'chat thread', () => chat.textRow('Bring the basket').waitFor());
+      // The keyboard opens a message's menu: Enter on the focused bubble, the arrows move along
+      // it, Escape closes it and gives the focus back to the bubble.
+      const bubble = chat.textRow('Bring the basket').locator('[tabindex="0"]');
+      await bubble.focus();
+      await me.page.keyboard.press('Enter');
+      const menu = me.page.getByRole('menu');
+      await menu.waitFor();
+      const focusedItem = () => me.page.evaluate(() => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent);
+      const first = await focusedItem();
+      assert.ok(first, 'the menu has the focus');
+      await me.page.keyboard.press('ArrowRight');
+      assert.notEqual(await focusedItem(), first, 'ArrowRight moves to the next action');
+      await expectNoSeriousA11yViolations(me.page, 'chat thread, message menu');
+      await me.page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      assert.ok(await bubble.evaluate((el) => el === document.activeElement), 'the bubble has the focus again');
       await me.page.getByRole('button', { name: en.chat.emojiButton, exact: true }).click();
       await settled(me.page);
       await expectNoSeriousA11yViolations(me.page, 'chat thread, emoji panel');

@@ -24,10 +24,22 @@ describe('action sheet', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('takes the keyboard: the first option has the focus, the arrows move among the options and Cancel, Enter chooses', async () => {
+    const answer = open();
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Retry' }));
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Cancel' }));
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(await answer).toBeNull();
+  });
+
   it('answers null for Cancel, a tap outside the sheet, and Escape', async () => {
     const user = userEvent.setup();
     let answer = open();
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel' }));
     expect(await answer).toBeNull();
 
     act(() => {

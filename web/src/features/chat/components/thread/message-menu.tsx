@@ -1,11 +1,13 @@
 // The long-press menu: a dark strip of actions above the pressed bubble (below it when the
 // bubble is near the top). It stays open when the finger lifts and closes on a tap outside, a
-// scroll (it would no longer sit by its bubble), Escape, Back, or leaving the chat.
+// scroll (it would no longer sit by its bubble), Escape, Back, or leaving the chat. It takes the
+// keyboard focus (arrow keys move along the strip) and gives it back to the bubble when it closes.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-rules';
 import { createOverlay } from '../../../../lib/overlay-store';
+import { moveMenuFocus, useMenuFocus } from '../../../../components/ui/menu-focus';
 
 interface MenuRequest {
   message: ChatMessage;
@@ -24,6 +26,7 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
   const { t } = useTranslation();
   const request = menu.useCurrent();
   const strip = useRef<HTMLDivElement>(null);
+  useMenuFocus(strip, request);
   // Centre on the bubble, then keep the whole strip on screen.
   useLayoutEffect(() => {
     const el = strip.current;
@@ -60,7 +63,7 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
       onContextMenu={(e) => { e.preventDefault(); menu.hide(); }}>
       <div ref={strip} role="menu" style={{ top, left: rect.left }}
         className="absolute flex h-12 overflow-hidden rounded-lg bg-[#4c4c4c] shadow-lg"
-        onClick={(e) => e.stopPropagation()}>
+        onClick={(e) => e.stopPropagation()} onKeyDown={moveMenuFocus('horizontal')}>
         {request.actions.map((action) => (
           <button key={action} type="button" role="menuitem" onClick={() => pick(action)}
             className="min-w-14 px-3.5 text-[14px] whitespace-nowrap text-white active:bg-white/15">

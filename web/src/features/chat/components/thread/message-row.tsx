@@ -47,7 +47,14 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       <div className={`flex min-w-0 max-w-[72%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
         {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-[#666]">{sender.displayName}</span>}
         {isForwarded(message) && <ForwardedLabel text={t('chat.forwarded')} />}
-        <div className="relative max-w-full select-none [-webkit-touch-callout:none]" {...press.handlers}>
+        {/* A tab stop of its own, so the keyboard opens the menu too: Enter or Space on the bubble itself (the context-menu key and Shift+F10 arrive as contextmenu). */}
+        <div tabIndex={0} className="relative max-w-full rounded-[6px] outline-none select-none focus-visible:ring-2 focus-visible:ring-brand [-webkit-touch-callout:none]"
+          {...press.handlers}
+          onKeyDown={(e) => {
+            if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+            e.preventDefault();
+            onMenu(message, e.currentTarget);
+          }}>
           <div data-testid="bubble" className="min-w-0">
             <MessageContent message={message} mine={mine} />
           </div>
