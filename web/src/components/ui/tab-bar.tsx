@@ -1,6 +1,9 @@
-// The bottom tab bar (spec §2): 50 px high, #333 by default, #1AAD19 when selected. Counts
-// come in as props so this shared piece stays unaware of the chat feature.
-import { NavLink } from './link';
+// The tab bar (spec §2): on a phone 50 px high along the bottom, #333 by default and the brand's
+// green when selected; from 1024 px a narrow rail down the left edge, where a tab stays selected
+// on the pages under it (a chat under Messages, the settings under Me). Counts come in as props
+// so this shared piece stays unaware of the chat feature.
+import { useLocation } from 'react-router';
+import { Link, NavLink } from './link';
 import { PATHS } from '../../config/paths';
 import { type TKey, useTranslation } from '../../lib/i18n';
 import { Badge } from './badge';
@@ -16,26 +19,62 @@ const TABS: { name: TabName; to: string; label: TKey; icon: () => React.JSX.Elem
 ];
 
 export const TAB_BAR_HEIGHT = 50;
+export const TAB_RAIL_WIDTH = 72;
 
-export function TabBar({ badges = {} }: { badges?: Partial<Record<TabName, number>> }) {
+/** Whether `pathname` is one of the tabs themselves (the pages a phone shows the bar on). */
+export const isTabPath = (pathname: string) => TABS.some((tab) => tab.to === pathname);
+
+/** The tab a page belongs to: the folder of its path (/pages/contacts/…, /pages/mine/…), Messages otherwise. */
+export function tabOf(pathname: string): TabName {
+  const folder = pathname.split('/')[2];
+  return folder === 'contacts' ? 'contacts' : folder === 'third' ? 'explore' : folder === 'mine' ? 'mine' : 'messages';
+}
+
+interface TabBarProps {
+  badges?: Partial<Record<TabName, number>>;
+  /** The wide screen's rail down the left edge instead of the bar along the bottom. */
+  rail?: boolean;
+}
+
+export function TabBar({ badges = {}, rail = false }: TabBarProps) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = tabOf(pathname);
+  const content = (name: TabName, label: TKey, TabIcon: () => React.JSX.Element) => (
+    <>
+      <span className="relative">
+        <TabIcon />
+        <span className="absolute -top-1.5 left-[60%]" data-testid={`tab-badge-${name}`}>
+          <Badge count={badges[name] ?? 0} label={t('chatList.unread', { count: badges[name] ?? 0 })} />
+        </span>
+      </span>
+      <span>{t(label)}</span>
+    </>
+  );
+  if (rail) {
+    return (
+      <nav style={{ width: TAB_RAIL_WIDTH }}
+        className="fixed inset-y-0 left-0 z-20 flex flex-col gap-1 border-r border-black/10 bg-[#f7f7f7] pt-4">
+        {TABS.map(({ name, to, label, icon }) => (
+          <Link key={to} to={to} aria-current={current === name ? 'page' : undefined}
+            className={`mx-1.5 flex h-16 flex-col items-center justify-center gap-1 rounded-lg text-[11px] hover:bg-black/5 ${current === name ? 'bg-black/5 text-brand-dark' : 'text-tab'}`}>
+            {content(name, label, icon)}
+          </Link>
+        ))}
+      </nav>
+    );
+  }
   return (
     <nav
       style={{ height: TAB_BAR_HEIGHT }}
       className="fixed bottom-0 left-1/2 z-20 flex w-full max-w-[480px] -translate-x-1/2 border-t border-black/10 bg-[#f7f7f7]/95 backdrop-blur"
     >
-      {TABS.map(({ name, to, label, icon: TabIcon }) => (
+      {TABS.map(({ name, to, label, icon }) => (
         <NavLink key={to} to={to} end
           className={({ isActive }) =>
             `flex flex-1 flex-col items-center justify-center gap-0.5 text-[11px] ${isActive ? 'text-brand-dark' : 'text-tab'}`
           }>
-          <span className="relative">
-            <TabIcon />
-            <span className="absolute -top-1.5 left-[60%]" data-testid={`tab-badge-${name}`}>
-              <Badge count={badges[name] ?? 0} label={t('chatList.unread', { count: badges[name] ?? 0 })} />
-            </span>
-          </span>
-          <span>{t(label)}</span>
+          {content(name, label, icon)}
         </NavLink>
       ))}
     </nav>
