@@ -1,15 +1,41 @@
-// Pages reached from the bottom tabs: the page above, the 50 px tab bar fixed below it,
-// with the total unread count (muted chats left out, spec §4) on the messages tab.
-import { Outlet } from 'react-router';
-import { TAB_BAR_HEIGHT, TabBar } from '../components/ui/tab-bar';
+// The frame of every signed-in page, with the total unread count (muted chats left out, spec §4)
+// on the messages tab. On a phone the tabs' own pages get the 50 px tab bar fixed below them and
+// every other page the whole screen, as before. From 1024 px the tab bar is a rail down the left
+// of every page; the messages area fills the rest as panes (messages-layout.tsx) and the other
+// pages stand in a centred column, which is what a list of settings or contacts needs there.
+import { Outlet, useLocation } from 'react-router';
+import { isTabPath, TAB_BAR_HEIGHT, TAB_RAIL_WIDTH, TabBar } from '../components/ui/tab-bar';
 import { totalUnread, useChatState } from '../features/chat';
+import { MESSAGES_PATHS, MessagesLayout } from './messages-layout';
+import { useDesktopKeys } from './use-desktop-keys';
+import { useIsDesktop } from './wide-screen';
 
 export default function TabLayout() {
   const unread = useChatState((s) => totalUnread(s.contacts));
+  const { pathname } = useLocation();
+  if (useIsDesktop()) return <DesktopFrame unread={unread} messages={MESSAGES_PATHS.includes(pathname)} />;
+  if (!isTabPath(pathname)) return <Outlet />;
   return (
     <div style={{ paddingBottom: TAB_BAR_HEIGHT }}>
       <Outlet />
       <TabBar badges={{ messages: unread }} />
+    </div>
+  );
+}
+
+function DesktopFrame({ unread, messages }: { unread: number; messages: boolean }) {
+  useDesktopKeys();
+  // data-desktop lets the app shell drop its phone-width column (index.css).
+  return (
+    <div data-desktop style={{ paddingLeft: TAB_RAIL_WIDTH }} className="flex min-h-dvh">
+      <TabBar rail badges={{ messages: unread }} />
+      {messages ? <MessagesLayout /> : (
+        <div className="min-h-dvh min-w-0 flex-1 bg-[#e9e9e9]">
+          <div className="mx-auto min-h-dvh max-w-[640px] bg-page shadow-[0_0_24px_rgba(0,0,0,0.06)]">
+            <Outlet />
+          </div>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The chat screen (/pages/message/chat?id=<contact>, with &msg=<msg_id> to open at a message):
 // top bar, the virtualized thread and the composer, plus the overlays the thread opens
 // (long-press menu, action sheet, image preview). Files dropped on it are sent, once confirmed.
+// From 1024 px it is the middle pane of the messages layout, beside the chat list.
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../config/paths';
@@ -10,6 +11,7 @@ import {
 } from '../../features/chat';
 import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
+import { ScreenMain } from '../wide-screen';
 
 export default function ChatScreen() {
   const [params] = useSearchParams();
@@ -37,7 +39,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const isGroup = Boolean(contact?.is_group) || isGroupKey(contactKey);
   const online = !isGroup && config.showOnline && contact ? Boolean(contact.is_online) : null;
   return (
-    <main className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
+    <ScreenMain className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
       <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} />
       <MessageList thread={current} me={me} isGroup={isGroup} roundAvatar={roundAvatar} redoSeconds={config.redoSeconds}
         loadOlder={loadOlder} focusId={focusId} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
@@ -50,6 +52,6 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
           {t('chat.pick.dropHere')}
         </div>
       )}
-    </main>
+    </ScreenMain>
   );
 }

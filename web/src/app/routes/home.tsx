@@ -1,17 +1,26 @@
-// The messages tab (spec §2, home): its top bar, the connection notice and the chat list.
+// The messages tab (spec §2, home): its top bar, the connection notice and the chat list. From
+// 1024 px it is the left pane of the messages layout: a search box joins it and the open chat's
+// row is marked.
+import { useSearchParams } from 'react-router';
 import { ChatList, HomeTopBar, SocketNotice, totalUnread, useChatState } from '../../features/chat';
 import { useAppSetting } from '../../features/settings';
+import { SearchShortcut } from '../search-shortcut';
+import { ScreenMain, useIsDesktop } from '../wide-screen';
 
 export default function HomeScreen() {
   const { circleAvatar } = useAppSetting();
   const unread = useChatState((s) => totalUnread(s.contacts));
+  const desktop = useIsDesktop();
+  const [params] = useSearchParams();
+  const open = desktop ? params.get('id') : null;
   return (
-    <div className="flex min-h-[calc(100dvh-50px)] flex-col bg-white">
+    <div className="flex min-h-[calc(100dvh-50px)] flex-col bg-white lg:min-h-full">
       <HomeTopBar unread={unread} />
       <SocketNotice />
-      <main className="flex-1">
-        <ChatList roundAvatar={circleAvatar} />
-      </main>
+      {desktop && <SearchShortcut open={open} />}
+      <ScreenMain className="flex-1">
+        <ChatList roundAvatar={circleAvatar} selectedKey={open ?? undefined} />
+      </ScreenMain>
     </div>
   );
 }

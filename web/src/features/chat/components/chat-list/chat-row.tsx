@@ -12,6 +12,8 @@ import { useLongPress } from '../../hooks/use-long-press';
 interface ChatRowProps {
   contact: Contact;
   preview: string;
+  /** The chat open beside the list (wide layout). */
+  selected?: boolean;
   roundAvatar: boolean;
   showOnline: boolean;
   now: Date;
@@ -19,7 +21,7 @@ interface ChatRowProps {
   onActions: (contact: Contact) => void;
 }
 
-export const ChatRow = memo(function ChatRow({ contact, preview, roundAvatar, showOnline, now, onOpen, onActions }: ChatRowProps) {
+export const ChatRow = memo(function ChatRow({ contact, preview, selected = false, roundAvatar, showOnline, now, onOpen, onActions }: ChatRowProps) {
   const { t } = useTranslation();
   const press = useLongPress(() => onActions(contact), 600);
   const muted = !contact.is_notice;
@@ -27,9 +29,9 @@ export const ChatRow = memo(function ChatRow({ contact, preview, roundAvatar, sh
     if (!press.consumeFired()) onOpen(contact);
   };
   return (
-    <li className={contact.is_top ? 'bg-[#f2f2f2]' : 'bg-white'}>
+    <li className={selected ? 'bg-[#ededed] shadow-[inset_3px_0_0_var(--color-brand)]' : contact.is_top ? 'bg-[#f2f2f2]' : 'bg-white'}>
       <button type="button" onClick={open} {...press.handlers}
-        data-pinned={contact.is_top ? 'true' : undefined}
+        data-pinned={contact.is_top ? 'true' : undefined} aria-current={selected ? 'true' : undefined}
         className="flex w-full items-center gap-3 px-4 py-3 text-left select-none [-webkit-touch-callout:none] active:bg-black/5">
         <span className="relative shrink-0">
           <Avatar name={contact.displayName} src={contact.avatar || undefined} size={48} round={roundAvatar} />
