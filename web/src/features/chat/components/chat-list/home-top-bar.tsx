@@ -1,6 +1,6 @@
 // The messages tab's own top bar: the title (with the unread total, as messengers do), a
-// search button and a "+" menu for starting a chat.
-import { useState } from 'react';
+// search button and a "+" menu for starting a chat (closed by a choice, a tap outside or Escape).
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { BADGE_MAX } from '../../../../components/ui/badge';
 import { Link } from '../../../../components/ui/link';
@@ -12,6 +12,12 @@ const ICON_BUTTON = 'flex h-11 w-11 items-center justify-center text-neutral-800
 export function HomeTopBar({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
     <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-page/95 px-24 backdrop-blur">
       <h1 className="truncate text-[17px] font-medium text-black">
