@@ -7,7 +7,7 @@ import { storage } from '../../../lib/storage';
 
 const MOVE_TOLERANCE_PX = 10;
 /** Mobile browsers also send contextmenu for a long touch: one press opens the menu once. */
-const DOUBLE_FIRE_WINDOW_MS = 1000;
+const SAME_PRESS_WINDOW_MS = 1000;
 const HAPTIC_MS = 15;
 
 /** A short buzz as the menu opens under the finger, if the vibration setting is on. */
@@ -26,7 +26,6 @@ export function useLongPress(onLongPress: (target: HTMLElement) => void, delayMs
     origin.current = null;
   };
   const fire = (target: HTMLElement) => {
-    if (Date.now() - firedAt.current < DOUBLE_FIRE_WINDOW_MS) return;
     firedAt.current = Date.now();
     fired.current = true;
     onLongPress(target);
@@ -59,6 +58,9 @@ export function useLongPress(onLongPress: (target: HTMLElement) => void, delayMs
     onTouchCancel: cancel,
     onContextMenu: (e: React.MouseEvent<HTMLElement>) => {
       e.preventDefault();
+      // The contextmenu a long touch sends after our timer already opened the menu: the same press.
+      // (Only that one is skipped: a new press, touch or right-click, always opens the menu.)
+      if (fired.current && Date.now() - firedAt.current < SAME_PRESS_WINDOW_MS) return;
       // A desktop right-click is followed by no click; only a touch's click must be swallowed.
       const touch = origin.current !== null || fired.current;
       cancel();
