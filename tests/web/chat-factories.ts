@@ -1,7 +1,7 @@
 // Small factories for the chat tests: a state, a contact, a message, and pushed frames. Frames
 // are parsed with the protocol's own schema, so a test can only push what the server could.
 import * as v from 'valibot';
-import { ServerFrameSchema, type EventData, type FrameOf, type ServerFrameType } from '../../worker/protocol/frames';
+import { ServerFrameSchema, type EventData, type FrameOf, type MessageEvent, type ServerFrameType } from '../../worker/protocol/frames';
 import type { ChatSummary, ContactCard } from '../../worker/protocol/responses';
 import type { WireMessage } from '../../worker/protocol/wire';
 import type { ChatMessage, ChatState, Contact } from '../../web/src/features/chat/types';
@@ -45,7 +45,7 @@ export function frame<T extends ServerFrameType>(type: T, data?: unknown, seq = 
 }
 
 /** A message as the socket pushes it: the message, the chat's unread count after it, maybe the contact's card. */
-export function pushed(m: ChatMessage, unread = 1, contactInfo?: EventData<'simple'>['contactInfo']): EventData<'simple'> {
+export function pushed(m: ChatMessage, unread = 1, contactInfo?: MessageEvent['contactInfo']): MessageEvent {
   const { localUrl: _url, progress: _progress, ...rest } = m;
   return { ...rest, status: 'succeed', unread, ...(contactInfo ? { contactInfo } : {}) };
 }

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { ChatPrefsSchema, ChatSummarySchema } from './responses';
 import { WireContactIdSchema, WireMessageSchema } from './wire';
+import { ApplyCountSchema, FriendApplyEventSchema, UserUpdateSchema, type FriendApplyEvent } from './people';
 
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -15,6 +16,10 @@ const MessageEventSchema = v.object({
   /** The chat's unread count after this message, for this user. */
   unread: v.number(),
 });
+
+export type MessageEvent = v.InferOutput<typeof MessageEventSchema>;
+/** A `simple` frame's data is a message, or a friend request for the 'system' inbox. */
+export const isMessageEvent = (data: MessageEvent | FriendApplyEvent): data is MessageEvent => data.toContactId !== 'system';
 
 /** A recall: each client words the notice in its own language from these fields. */
 const UndoEventSchema = v.object({
@@ -46,7 +51,8 @@ const ReadAllEventSchema = v.object({
 
 /** The data of each event type; every event frame is `{type, time, data, seq}`. */
 const EVENT_DATA = {
-  simple: MessageEventSchema,
+  /** A one-to-one message, or a friend request for the 'system' inbox (toContactId 'system'). */
+  simple: v.union([MessageEventSchema, FriendApplyEventSchema]),
   group: MessageEventSchema,
   undoMessage: UndoEventSchema,
   isRead: IsReadEventSchema,
@@ -61,6 +67,15 @@ const EVENT_DATA = {
   offline: v.object({ id: v.number(), client_id: v.string(), isMobile: v.boolean() }),
   /** A new contact to show (friends, issue 12): its chat-list row. */
   appendContact: v.partial(ChatSummarySchema, ['account', 'setting', 'motto', 'index', 'last_seen', 'is_top', 'is_notice', 'unread', 'lastContent', 'lastContentUndo', 'lastSendTime', 'lastFrom', 'type']),
+  /**
+   * A chat is gone from my list: a group dissolved or left (`group-N`), or — as the reference
+   * re-uses it — a friend who deleted me or whom I deleted (their user id).
+   */
+  removeGroup: v.object({ group_id: WireContactIdSchema }),
+  /** My count of pending friend requests changed (answered on another device, withdrawn…). */
+  applyCount: ApplyCountSchema,
+  /** Someone's name, avatar or signature changed, or my remark for them did. */
+  updateUser: UserUpdateSchema,
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -88,6 +103,9 @@ export const ServerFrameSchema = v.variant('type', [
   eventFrame('isOnline'),
   eventFrame('offline'),
   eventFrame('appendContact'),
+  eventFrame('removeGroup'),
+  eventFrame('applyCount'),
+  eventFrame('updateUser'),
 ]);
 export type ServerFrame = v.InferOutput<typeof ServerFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

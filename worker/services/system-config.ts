@@ -12,6 +12,8 @@ export const DEFAULTS = {
     redoTime: String(DEFAULT_REDO_SECONDS), dbDelMsg: '1', msgClear: '0', msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
   },
   fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
+  /** The explore tab (reference §8.4): status '1' shows it; mode '1' list, '2' grid; each entry an in-app path (type '1') or an external URL (type '2'). */
+  compass: { status: '0', mode: '1', list: [] as { icon: string; name: string; type: string; url: string; order?: string | number; status?: string | number }[] },
 };
 
 export type SystemConfig = typeof DEFAULTS;
@@ -38,5 +40,5 @@ export function publicConfig(config: SystemConfig, demoMode: boolean) {
   const chatInfo: Record<string, unknown> = { ...config.chatInfo };
   for (const key of SECRET_CHAT_KEYS) delete chatInfo[key];
   const { size, preview, fileExt } = config.fileUpload;
-  return { sysInfo: config.sysInfo, chatInfo, fileUpload: { size, preview, fileExt }, demon_mode: demoMode };
+  return { sysInfo: config.sysInfo, chatInfo, fileUpload: { size, preview, fileExt }, compass: config.compass, demon_mode: demoMode };
 }

@@ -1,6 +1,6 @@
 // Pure: how one pushed socket frame changes the chat state, plus the side effects the store
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
-import type { EventData, FrameOf } from '../../../../../worker/protocol/frames';
+import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
 import { keyOf, type ChatState, type Contact } from '../types';
 import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
 
@@ -22,6 +22,8 @@ export type ChatFrame = FrameOf<(typeof CHAT_FRAME_TYPES)[number]>;
 export function applyFrame(next: ChatState, frame: ChatFrame, device: { clientId: string; isMobile: boolean; multipleLogin: boolean }): { state: ChatState; effects: Effect[] } {
   switch (frame.type) {
     case 'simple':
+      // A friend request for the 'system' inbox is the contacts feature's (it counts the badge).
+      return isMessageEvent(frame.data) ? receiveMessage(next, frame.data) : { state: next, effects: [] };
     case 'group':
       return receiveMessage(next, frame.data);
     case 'undoMessage': {
@@ -69,7 +71,7 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: { clientId
   }
 }
 
-function receiveMessage(state: ChatState, m: EventData<'simple'>): { state: ChatState; effects: Effect[] } {
+function receiveMessage(state: ChatState, m: MessageEvent): { state: ChatState; effects: Effect[] } {
   const key = contactKeyOf(m, state.me);
   const mine = m.fromUser.id === state.me;
   const open = state.openContact === key;
