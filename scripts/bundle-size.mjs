@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, fileExists } from './lib.mjs';
 
-const BUDGET_KB = 100;
+// 110 kB since issue 12: the owner raised it so the design's i18next and react-i18next fit.
+const BUDGET_KB = 110;
 const CLIENT = join(ROOT, 'dist', 'client');
 const MANIFEST = join(CLIENT, '.vite', 'manifest.json');
 
