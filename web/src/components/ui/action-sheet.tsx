@@ -1,9 +1,10 @@
 // A bottom action sheet: a list of choices over a dimmed page, with Cancel set apart below.
 // Tapping outside, Cancel or Escape chooses nothing (null). The keyboard starts on the first
 // choice; the up and down arrows move among the choices and Cancel.
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { moveMenuFocus, useMenuFocus } from './menu-focus';
+import { useEscapeKey } from '../../lib/use-escape-key';
 
 export interface SheetOption {
   label: string;
@@ -15,11 +16,7 @@ export function ActionSheet({ title, options, onChoose }: { title?: string; opti
   const sheet = useRef<HTMLDivElement>(null);
   useMenuFocus(sheet, true);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onChoose(null);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onChoose]);
+  useEscapeKey(() => onChoose(null));
 
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/40" onClick={() => onChoose(null)}>

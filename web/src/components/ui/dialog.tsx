@@ -1,8 +1,9 @@
 // A tiny modal dialog: showDialog() resolves true on confirm, false on cancel (or Escape). One at
 // a time. It takes the keyboard focus when it opens (on Confirm) and gives it back when it closes.
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { createOverlay } from '../../lib/overlay-store';
+import { useEscapeKey } from '../../lib/use-escape-key';
 
 interface DialogRequest {
   message: string;
@@ -31,12 +32,7 @@ export function DialogHost() {
   const { t } = useTranslation();
   const dialog = dialogs.useCurrent();
   const messageId = useId();
-  useEffect(() => {
-    if (!dialog) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dialog]);
+  useEscapeKey(dialog ? () => close(false) : null);
   if (!dialog) return null;
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">

@@ -1,23 +1,19 @@
 // The messages tab's own top bar: the title (with the unread total, as messengers do), a
 // search button and a "+" menu for starting a chat (closed by a choice, a tap outside or Escape).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { BADGE_MAX } from '../../../../components/ui/badge';
 import { Link } from '../../../../components/ui/link';
 import { PATHS } from '../../../../config/paths';
 import { NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
+import { useEscapeKey } from '../../../../lib/use-escape-key';
 
 const ICON_BUTTON = 'flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50';
 
 export function HomeTopBar({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  useEscapeKey(menuOpen ? () => setMenuOpen(false) : null);
   return (
     <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-page/95 px-24 backdrop-blur">
       <h1 className="truncate text-[17px] font-medium text-black">

@@ -8,6 +8,7 @@ import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-rules';
 import { createOverlay } from '../../../../lib/overlay-store';
 import { moveMenuFocus, useMenuFocus } from '../../../../components/ui/menu-focus';
+import { useEscapeKey } from '../../../../lib/use-escape-key';
 
 interface MenuRequest {
   message: ChatMessage;
@@ -35,15 +36,13 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
     const centre = (request.rect.left + request.rect.right) / 2;
     el.style.left = `${Math.max(8, Math.min(centre - width / 2, window.innerWidth - width - 8))}px`;
   }, [request]);
+  useEscapeKey(request ? menu.hide : null);
   useEffect(() => {
     if (!request) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && menu.hide();
-    window.addEventListener('keydown', onKey);
     window.addEventListener('popstate', menu.hide);
     // Capture: the thread scrolls in its own element, and scroll events do not bubble.
     window.addEventListener('scroll', menu.hide, true);
     return () => {
-      window.removeEventListener('keydown', onKey);
       window.removeEventListener('popstate', menu.hide);
       window.removeEventListener('scroll', menu.hide, true);
     };
