@@ -37,11 +37,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @param {string} [options.stateDir]  persistence folder; a fresh temp folder when omitted (removed on stop)
  * @param {Record<string,string>} [options.vars]  Worker vars (JWT_SECRET, DEMO_MODE, DEV_MAILBOX, ...)
  * @param {boolean} [options.seedDemo] seed the demo accounts (default: when vars.DEMO_MODE is 'true')
+ * @param {Record<string, object>} [options.config] configuration rows to start with, e.g. { sysInfo: { runMode: '2' } }
+ *                                     (merged over the defaults as an operator's `config` row is)
  * @param {number} [options.timeoutMs] how long to wait for the Worker to answer (default 60 s)
  * @param {boolean} [options.quiet]    keep wrangler's output unless start-up fails (default true)
  * @returns {Promise<{ url: string, port: number, stateDir: string, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startServer({ port, stateDir, vars = {}, seedDemo, timeoutMs = 60_000, quiet = true } = {}) {
+export async function startServer({ port, stateDir, vars = {}, seedDemo, config = {}, timeoutMs = 60_000, quiet = true } = {}) {
   if (!fileExists(BUILT_CONFIG)) throw new Error(`${BUILT_CONFIG} is missing: run \`npm run build\` (vite build) first`);
   port ??= await freePort();
   const ownState = !stateDir;
@@ -55,9 +57,12 @@ export async function startServer({ port, stateDir, vars = {}, seedDemo, timeout
 
   // schema.sql (+ the demo accounts) in one wrangler call: each call costs about two seconds.
   let sqlFile = join(ROOT, 'schema.sql');
-  if (seedDemo ?? allVars.DEMO_MODE === 'true') {
+  const seed = seedDemo ?? allVars.DEMO_MODE === 'true';
+  const configRows = Object.entries(config).map(([name, value]) =>
+    `INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('${name}', '${JSON.stringify(value).replaceAll("'", "''")}', 0);`);
+  if (seed || configRows.length > 0) {
     sqlFile = join(stateDir, 'setup.sql');
-    writeFileSync(sqlFile, `${readFileSync(join(ROOT, 'schema.sql'), 'utf8')}\n${demoSeedSql()}`);
+    writeFileSync(sqlFile, [readFileSync(join(ROOT, 'schema.sql'), 'utf8'), seed ? demoSeedSql() : '', ...configRows].join('\n'));
   }
   await applySql({ persistTo: stateDir, file: sqlFile, config: BUILT_CONFIG });
 

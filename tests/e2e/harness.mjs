@@ -48,10 +48,11 @@ export async function launchBrowser() {
 /**
  * Starts the built app and a browser. Returns helpers to open users (isolated contexts, each
  * with its own storage, like two phones) and to close everything.
- * @param {{ vars?: Record<string,string>, viewport?: object }} [options]
+ * @param {{ vars?: Record<string,string>, config?: Record<string, object>, contextOptions?: object, name?: string }} [options]
+ *   `config`: configuration rows to start with, e.g. { sysInfo: { runMode: '2' } }
  */
-export async function startApp({ vars = {}, contextOptions = MOBILE, name = 'app' } = {}) {
-  const server = await startServer({ vars });
+export async function startApp({ vars = {}, config = {}, contextOptions = MOBILE, name = 'app' } = {}) {
+  const server = await startServer({ vars, config });
   let browser;
   try {
     browser = await launchBrowser();
