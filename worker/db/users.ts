@@ -40,9 +40,6 @@ export async function insertUser(
     .first<UserRow>();
 }
 
-export const countRecentRegistrations = async (db: D1Database, ip: string, sinceSeconds: number) =>
-  (await db.prepare('SELECT COUNT(*) AS n FROM users WHERE register_ip = ?1 AND create_time > ?2').bind(ip, now() - sinceSeconds).first<number>('n')) ?? 0;
-
 export const recordLogin = (db: D1Database, userId: number, ip: string) =>
   db.prepare('UPDATE users SET last_login_time = ?2, last_login_ip = ?3, login_count = login_count + 1 WHERE user_id = ?1').bind(userId, now(), ip).run();
 
