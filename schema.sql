@@ -111,3 +111,33 @@ CREATE TABLE IF NOT EXISTS presence (
   online     INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 );
+
+-- Where each user last logged in from (Cloudflare's request.cf; '' when unknown, as offline),
+-- shown on their card to others while sysInfo.ipregion is '1'.
+CREATE TABLE IF NOT EXISTS login_places (
+  user_id    INTEGER PRIMARY KEY,
+  country    TEXT NOT NULL DEFAULT '',
+  region     TEXT NOT NULL DEFAULT '',
+  city       TEXT NOT NULL DEFAULT '',
+  updated_at INTEGER NOT NULL
+);
+
+-- Friends and friend requests (reference §1.5): one row per direction. A request is the asker's
+-- row (create_user → friend_user_id, is_invite 1, status 2 pending); accepting sets it to 1 and
+-- writes the addressee's row back (status 1). Two people are friends when both rows say 1.
+-- `nickname` is the row owner's remark name for the other; `remark` the request's verification text.
+CREATE TABLE IF NOT EXISTS friends (
+  friend_id      INTEGER PRIMARY KEY AUTOINCREMENT,
+  create_user    INTEGER NOT NULL,
+  friend_user_id INTEGER NOT NULL,
+  status         INTEGER NOT NULL,                    -- 0 declined, 1 friends, 2 pending
+  nickname       TEXT NOT NULL DEFAULT '',
+  remark         TEXT NOT NULL DEFAULT '',
+  is_invite      INTEGER NOT NULL DEFAULT 0,          -- 1: a request the owner sent (friend/index lists these)
+  create_time    INTEGER NOT NULL,
+  update_time    INTEGER NOT NULL,
+  UNIQUE (create_user, friend_user_id)
+);
+-- Requests to me (pending count, newest time, the "received" list) and requests I sent.
+CREATE INDEX IF NOT EXISTS friends_to_me ON friends (friend_user_id, is_invite, status, create_time);
+CREATE INDEX IF NOT EXISTS friends_sent ON friends (create_user, is_invite, create_time);

@@ -2,7 +2,7 @@
 // `npm run dev`: everything local and offline.
 //   1. .dev.vars: generated on first run (random JWT_SECRET, DEMO_MODE and DEV_MAILBOX on).
 //   2. schema.sql applied to the local D1 database the dev server uses (idempotent).
-//   3. Demo accounts seeded when DEMO_MODE is true (INSERT OR IGNORE).
+//   3. Demo accounts and their friendships seeded when DEMO_MODE is true (INSERT OR IGNORE).
 //   4. Vite with the Cloudflare plugin: SPA + Worker + Durable Objects + D1 + R2 in workerd,
 //      on http://localhost:8787. Ctrl-C stops everything.
 import { spawn } from 'node:child_process';
@@ -49,7 +49,7 @@ try {
     await applySql({ persistTo: STATE_DIR, file: setupFile });
     const accounts = demoAccounts();
     log('schema.sql applied to the local D1 database (.wrangler/state)');
-    log(`demo accounts ready: ${accounts[0].account} … ${accounts.at(-1).account}, password 123456`);
+    log(`demo accounts ready: ${accounts[0].account} … ${accounts.at(-1).account}, password 123456, with friends and pending requests`);
   } else {
     await applySql({ persistTo: STATE_DIR, file: join(ROOT, 'schema.sql') });
     log('schema.sql applied to the local D1 database (.wrangler/state)');

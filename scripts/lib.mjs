@@ -88,7 +88,33 @@ export function demoSeedSql() {
   const t = Math.floor(Date.now() / 1000);
   const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
   const rows = demoAccounts().map(({ account, realname }) => `(${q(account)}, ${q(realname)}, ${q(hash)}, 1, ${t}, ${t})`);
-  return `INSERT OR IGNORE INTO users (account, realname, password_hash, is_demo, create_time, update_time) VALUES\n${rows.join(',\n')};\n`;
+  return `INSERT OR IGNORE INTO users (account, realname, password_hash, is_demo, create_time, update_time) VALUES\n${rows.join(',\n')};\n${demoFriendsSql(t)}`;
+}
+
+/**
+ * Demo friendships, so run mode 2 (sysInfo.runMode '2') has an address book to try: each demo
+ * account is friends with the next two in the list (wrapping round), and the first six each have
+ * a pending request from the account seven places on (An one more, from ten on). INSERT OR IGNORE
+ * by (create_user, friend_user_id): a request already answered stays answered; a friendship
+ * deleted while trying the app comes back at the next start.
+ */
+export function demoFriendsSql(t = Math.floor(Date.now() / 1000)) {
+  const accounts = demoAccounts();
+  const at = (i) => accounts[i % accounts.length];
+  // [from account, to account, status, verification text, is_invite]; one statement over a JSON
+  // array, as D1 allows only a few terms in a compound SELECT.
+  const rows = [];
+  accounts.forEach((me, i) => {
+    for (const step of [1, 2]) rows.push([me.account, at(i + step).account, 1, '', 1], [at(i + step).account, me.account, 1, '', 0]);
+  });
+  for (const [to, from] of [[0, 7], [1, 8], [2, 9], [3, 10], [4, 11], [5, 12], [0, 10]]) {
+    rows.push([at(from).account, at(to).account, 2, `Chào ${at(to).realname}, mình là ${at(from).realname}`, 1]);
+  }
+  const json = JSON.stringify(rows).replaceAll("'", "''");
+  return `INSERT OR IGNORE INTO friends (create_user, friend_user_id, status, remark, is_invite, create_time, update_time)
+SELECT a.user_id, b.user_id, p.value ->> 2, p.value ->> 3, p.value ->> 4, ${t}, ${t}
+FROM json_each('${json}') AS p JOIN users a ON a.account = p.value ->> 0 JOIN users b ON b.account = p.value ->> 1;
+`;
 }
 
 /** Parses a .dev.vars / .env style file into an object. */

@@ -9,15 +9,19 @@ import { pickLang } from './services/i18n';
 import { pub } from './routes/pub';
 import { account } from './routes/account';
 import { chats } from './routes/chats';
+import { friends } from './routes/friends';
+import { directory } from './routes/directory';
 import { messages } from './routes/messages';
 import { upload, download } from './routes/upload';
+import { qrCode, scan } from './routes/scan';
+import { avatar } from './routes/avatar';
 import { ticket, upgrade } from './routes/socket';
 import { devTools } from './routes/dev';
 import { pathOf } from './services/request-path';
 import { securityHeaders } from './middleware/security-headers';
 import { clientIp } from './services/client-ip';
 
-const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/'];
+const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/', '/scan/'];
 
 const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });
 
@@ -35,13 +39,20 @@ app.use('/common/upload/*', requireAuth);
 app.use('/common/pub/wsticket', requireAuth);
 app.use('/common/pub/logoutall', requireAuth);
 app.use('/file/*', requireAuth);
+// A QR link opened by a camera app (GET) needs no token; resolving it in the app (POST) does.
+app.on('POST', '/scan/*', readParams, requireAuth);
 
 app.route('/common/pub', ticket);
 app.route('/common/pub', pub);
 app.route('/common/upload', upload);
+app.route('/common/upload', avatar);
 app.route('/enterprise/im', account);
 app.route('/enterprise/im', chats);
 app.route('/enterprise/im', messages);
+app.route('/enterprise/im', directory);
+app.route('/enterprise/friend', friends);
+app.route('/enterprise/im', qrCode);
+app.route('/scan', scan);
 app.route('/file', download);
 app.route('/wss', upgrade);
 app.route('/dev', devTools);

@@ -1,8 +1,8 @@
 // /enterprise/im/getUserInfo, updateUserInfo and editPassword: a user reads and edits only
 // their own profile, identified by the token alone.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
-import { call, loginUser, registerUser, requestCode, uniqueAccount, uniqueIp, uniquePhone } from './helpers';
+import { call, loginUser, registerUser, requestCode, resetConfig, setSysInfo, uniqueAccount, uniqueIp, uniquePhone } from './helpers';
 
 const getUserInfo = (token: string, body: unknown = {}) => call('/enterprise/im/getUserInfo', body, { token });
 const updateUserInfo = (token: string, body: unknown) => call('/enterprise/im/updateUserInfo', body, { token });
@@ -51,6 +51,10 @@ describe('reading a profile', () => {
 });
 
 describe('editing the profile', () => {
+  // Names are editable here; the run-mode rule for them is in profile-edits.test.ts.
+  beforeAll(() => setSysInfo({ diyName: '1' }));
+  afterAll(() => resetConfig());
+
   it('saves nickname, email, motto and sex and answers the new profile', async () => {
     const { token } = await loginUser();
     const changes = { realname: 'Renamed', email: 'me@example.com', motto: 'Hello there', sex: 1 };

@@ -25,12 +25,14 @@ export async function makeFixture(): Promise<Fixture> {
   const file = await uploadFile(a.token, group, 'plan.png', pngBytes(8, 8));
   const pair = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'just us'), { token: a.token });
   const own = await uploadFile(outsider.token, a.userInfo.user_id, 'mine.png', pngBytes(2, 2));
-  for (const reply of [sent.body, file.body, pair.body, own.body]) expect(reply.code, JSON.stringify(reply)).toBe(0);
+  const request = await call('/enterprise/friend/add', { user_id: b.userInfo.user_id, remark: 'hi' }, { token: a.token });
+  for (const reply of [sent.body, file.body, pair.body, own.body, request.body]) expect(reply.code, JSON.stringify(reply)).toBe(0);
   return {
     a: person(a), b: person(b), outsider: person(outsider), group,
     groupText: { msg_id: sent.body.data.msg_id, id: text.id },
     groupFile: { msg_id: file.body.data.msg_id, url: file.body.data.content },
     outsiderFile: { msg_id: own.body.data.msg_id },
+    friendRequest: { friend_id: request.body.data.friend_id },
   };
 }
 

@@ -19,11 +19,13 @@ const RUNS = 25;
 const FIELDS = [
   'id', 'toContactId', 'content', 'type', 'is_group', 'msg_id', 'user_ids', 'pid', 'extends', 'last_id', 'limit', 'page', 'keywords',
   'account', 'password', 'realname', 'code', 'email', 'motto', 'sex', 'is_top', 'is_notice', 'device_id', 'inviteCode', 'original_password',
+  'user_id', 'remark', 'friend_id', 'status', 'nickname', 'is_mine',
+  'newCode', 'realToken',
 ];
 
 /** Values a client could send, plus the fixture's real ids so requests name real things. */
 const valueOf = (f: Fixture) => {
-  const real = fc.constantFrom<unknown>(f.group, f.a.uid, f.b.uid, f.outsider.uid, String(f.a.uid), f.groupText.id, f.groupText.msg_id, f.groupFile.msg_id, f.outsiderFile.msg_id);
+  const real = fc.constantFrom<unknown>(f.group, f.a.uid, f.b.uid, f.outsider.uid, String(f.a.uid), f.groupText.id, f.groupText.msg_id, f.groupFile.msg_id, f.outsiderFile.msg_id, f.friendRequest.friend_id);
   const scalar = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant('x'.repeat(3000)), fc.constantFrom('__proto__', 'group-', '-1', '1e309', ''));
   return fc.oneof({ weight: 3, arbitrary: real }, { weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(fc.oneof(real, scalar), { maxLength: 7 }) }, { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('quote', 'msg_id', 'duration', '__proto__'), fc.oneof(real, scalar)) });
 };
@@ -110,6 +112,21 @@ describe('fuzzing every route', () => {
         const token = tokenOf(caller);
         const res = await fetchWorker('/common/upload/uploadFile', { method: 'POST', headers: { 'accept-language': 'en', ...(token ? { authorization: token } : {}) }, body: form });
         await judge('uploadfile', res, true);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('POST /common/upload/uploadavatar (multipart)', async () => {
+    const files = fc.oneof(fc.constant(pngBytes(3, 3)), fc.uint8Array({ maxLength: 64 }));
+    const names = fc.oneof(fc.constantFrom('a.png', 'b.gif', 'c.jpg', 'd.bmp', 'e.svg', '.png', 'noext', ''), fc.string({ maxLength: 20 }));
+    await fc.assert(
+      fc.asyncProperty(callerArb, files, names, fc.constantFrom('file', 'avatar', ''), async (caller, bytes, name, field) => {
+        const form = new FormData();
+        form.set(field, new File([bytes], name));
+        const token = tokenOf(caller);
+        const res = await fetchWorker('/common/upload/uploadAvatar', { method: 'POST', headers: { 'accept-language': 'en', ...(token ? { authorization: token } : {}) }, body: form });
+        await judge('uploadavatar', res, true);
       }),
       { numRuns: RUNS, seed: SEED },
     );

@@ -17,6 +17,8 @@ export interface Fixture {
   group: string;
   groupText: { msg_id: number; id: string };
   groupFile: { msg_id: number; url: string };
+  /** a's pending friend request to b. */
+  friendRequest: { friend_id: number };
   /** A file the outsider sent a, to forward into the group. */
   outsiderFile: { msg_id: number };
 }
@@ -60,8 +62,22 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/im/getuserinfo': { access: 'token', names: 'users' },
   'POST /enterprise/im/updateuserinfo': SELF,
   'POST /enterprise/im/editpassword': SELF,
+  'POST /enterprise/im/editaccount': SELF,
+  'POST /enterprise/im/getqrcode': SELF, // the caller's own card
+  'POST /common/upload/uploadavatar': SELF,
+  'POST /scan/u/:token': { access: 'token', names: 'users' }, // the card a signed QR token names
+  'GET /scan/u/:token': PUBLIC, // a camera app opening a card's link: a redirect into the app, nothing more
   'POST /enterprise/im/getcontacts': SELF,
   'POST /enterprise/im/getcontactinfo': { access: 'token', names: 'users' },
+  'POST /enterprise/im/searchuser': { access: 'token', names: 'users' },
+  'POST /enterprise/im/userlist': { access: 'token', names: 'users' },
+  'POST /enterprise/friend/add': { access: 'token', names: 'users' }, // my own request to a user
+  'POST /enterprise/friend/index': SELF, // requests I sent or received
+  // Only the addressee answers: the outsider accepting a's request to b is refused.
+  'POST /enterprise/friend/update': outsider(json((f) => ({ friend_id: f.friendRequest.friend_id, status: 1 })), json((f) => ({ friend_id: f.friendRequest.friend_id, status: 0 }))),
+  'POST /enterprise/friend/del': { access: 'token', names: 'users' }, // only my own friendships
+  'POST /enterprise/friend/setnickname': { access: 'token', names: 'users' }, // my own remark, for my friends only
+  'POST /enterprise/friend/getapplymsg': SELF,
   'POST /enterprise/im/setchattop': outsider(json((f) => ({ id: f.group, is_top: 1, is_group: 1 }))),
   'POST /enterprise/im/isnotice': outsider(json((f) => ({ id: f.group, is_notice: 0, is_group: 1 }))),
   'POST /enterprise/im/delchat': outsider(json((f) => ({ id: f.group, is_group: 1 }))),

@@ -14,6 +14,8 @@ function expectBrowserSafety(headers: Headers) {
   expect(csp).toContain("media-src 'self' blob:");
   expect(csp).toContain("connect-src 'self' ws://parley.test");
   expect(csp).toContain("frame-ancestors 'none'");
+  // The web view frames outside https pages only: never plain http, never data:/blob:/javascript:.
+  expect(csp).toMatch(/(^|; )frame-src https:(;|$)/);
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('referrer-policy')).toBe('no-referrer');

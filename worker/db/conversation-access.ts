@@ -2,6 +2,8 @@
 // need an active peer; groups arrive with the group issue (their hubs hold the members).
 import { isActiveUser } from './users';
 import { loadConfig } from './config';
+import { sendingPair } from './friends';
+import { isSocialMode, maySendDirect } from '../services/run-mode';
 import { mayPost } from '../services/message-rules';
 import { AppError, refuse } from '../middleware/errors';
 import { CODE } from '../protocol/codes';
@@ -20,8 +22,15 @@ export async function resolveConversation(db: D1Database, me: number, contactId:
 /** The conversation a new message (sent, forwarded or uploaded) goes into, if the rules allow it. */
 export async function resolveForSending(db: D1Database, me: number, contactId: string): Promise<{ conversation: string; isGroup: number }> {
   const resolved = await resolveConversation(db, me, contactId);
-  const { chatInfo } = await loadConfig(db);
-  if (!mayPost(chatInfo, resolved.isGroup)) throw refuse('im.forbidChat');
+  const config = await loadConfig(db);
+  if (!mayPost(config.chatInfo, resolved.isGroup)) throw refuse('im.forbidChat');
+  // Run mode 2: one-to-one sends need a friendship (or a privileged side); mode 1 pays no query.
+  if (!resolved.isGroup && isSocialMode(config)) {
+    const peer = pairMembers(resolved.conversation)!.find((id) => id !== me)!;
+    const pair = await sendingPair(db, me, peer);
+    const allowed = !!pair && maySendDirect(config, pair, { user_id: me, role: pair.my_role ?? 0 }, { user_id: peer, role: pair.peer_role ?? 0 });
+    if (!allowed) throw refuse('im.notFriend');
+  }
   return resolved;
 }
 

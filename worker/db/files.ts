@@ -16,6 +16,9 @@ export interface FileRow {
   duration: number;
 }
 
+/** The `conversation_id` of avatar files: not a conversation; every signed-in user may see them. */
+export const AVATAR_SCOPE = 'avatar';
+
 export async function insertFile(db: D1Database, f: Omit<FileRow, 'file_id'>): Promise<FileRow> {
   const row = await db
     .prepare(

@@ -51,6 +51,19 @@ export async function updateProfile(db: D1Database, userId: number, fields: Part
   await db.prepare(`UPDATE users SET ${sets}, update_time = ?${entries.length + 2} WHERE user_id = ?1`).bind(userId, ...entries.map(([, v]) => v), now()).run();
 }
 
+/**
+ * Moves the user to a new account name, now verified (is_auth 1); null when another user has it
+ * (checked in the same statement, so two users cannot both take it).
+ */
+export const changeAccount = (db: D1Database, userId: number, account: string) =>
+  db
+    .prepare(
+      `UPDATE users SET account = ?2, is_auth = 1, update_time = ?3 WHERE user_id = ?1
+         AND NOT EXISTS (SELECT 1 FROM users WHERE account = ?2 AND user_id <> ?1) RETURNING *`,
+    )
+    .bind(userId, account, now())
+    .first<UserRow>();
+
 /** Sets the password and ends every session (token version + 1); answers the new version. */
 export const setPassword = async (db: D1Database, userId: number, passwordHash: string) =>
   (await db.prepare('UPDATE users SET password_hash = ?2, token_version = token_version + 1, update_time = ?3 WHERE user_id = ?1 RETURNING token_version')
@@ -116,3 +129,8 @@ export const presenceOf = (db: D1Database) =>
 
 export const presenceOfUser = (db: D1Database, userId: number) =>
   db.prepare('SELECT online, updated_at FROM presence WHERE user_id = ?1').bind(userId).first<PresenceRow>();
+
+/** Users by id, in one round trip (lists of requests and the like). */
+export const findUsersByIds = (db: D1Database, ids: number[]) =>
+  db.prepare('SELECT * FROM users WHERE user_id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify([...new Set(ids)])).all<UserRow>()
+    .then((r) => new Map(r.results.map((row) => [row.user_id, row])));

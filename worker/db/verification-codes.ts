@@ -1,5 +1,6 @@
 // Issuing and checking verification codes against D1, by the rules of services/verification.
 import { refuse } from '../middleware/errors';
+import type { MessageKey } from '../protocol/codes';
 import { codeUsable, cooldownLeft, CODE_TTL_SECONDS, sha256Hex, sixDigits, type CodeSender } from '../services/verification';
 import { consumeCode, countCodeAttempt, findCode, putMail, storeCode } from './security';
 
@@ -23,6 +24,26 @@ export async function issueCode(db: D1Database, sender: CodeSender, account: str
   const code = sixDigits();
   await storeCode(db, account, type, await sha256Hex(code), CODE_TTL_SECONDS);
   await sender.send(account, code, type);
+}
+
+/**
+ * Checks several codes (editAccount: the current account's and the new one's) and consumes them
+ * only when all are right, so one wrong code never costs the user the other. Each wrong code
+ * counts towards its own limit and is refused with its own key.
+ */
+export async function checkCodes(db: D1Database, codes: { account: string; type: number; code: string; wrong: MessageKey }[]): Promise<void> {
+  for (const { account, type, code, wrong } of codes) {
+    const row = await findCode(db, account, type);
+    if (!row || !codeUsable(row, nowSeconds())) throw refuse(wrong);
+    if ((await sha256Hex(code)) !== row.code_hash) {
+      await countCodeAttempt(db, account, type);
+      throw refuse(wrong);
+    }
+  }
+  // Consumed together, and only as they were checked: a concurrent call that used them first wins.
+  const hashes = await Promise.all(codes.map((c) => sha256Hex(c.code)));
+  const used = await db.batch(codes.map((c, i) => db.prepare('DELETE FROM verification_codes WHERE account = ?1 AND type = ?2 AND code_hash = ?3').bind(c.account, c.type, hashes[i])));
+  if (used.some((r) => r.meta.changes === 0)) throw refuse(codes[0]!.wrong);
 }
 
 /** Checks a code and consumes it on success; wrong guesses count towards the limit. */

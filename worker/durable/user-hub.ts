@@ -153,6 +153,11 @@ export class UserHub extends DurableObject<Env> {
     await this.notify(event.type, event.data);
   }
 
+  /** The people with a one-to-one chat with this user, at most `limit` (profile changes go to them). */
+  async chatPeers(limit: number): Promise<number[]> {
+    return this.store.chatPeers(limit);
+  }
+
   /** Registers `watcher` for this user's presence changes and answers whether the user is online now. */
   async watchPresence(watcher: number, ttlMs: number): Promise<boolean> {
     this.store.watch(watcher, Date.now() + ttlMs);

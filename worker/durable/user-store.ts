@@ -122,6 +122,11 @@ export class UserStore {
   }
 
   /** Who hears this user's presence: the people they chat with, and current watchers. */
+  /** The people I have a one-to-one chat with (whose screens show me), at most `limit`. */
+  chatPeers(limit: number): number[] {
+    return this.sql.exec('SELECT CAST(contact_id AS INTEGER) AS id FROM chats WHERE is_group = 0 LIMIT ?', limit).toArray().map((r) => Number(r.id));
+  }
+
   presenceAudience(limit: number): number[] {
     this.sql.exec('DELETE FROM watchers WHERE until < ?', Date.now());
     const peers = this.sql.exec('SELECT CAST(contact_id AS INTEGER) AS id FROM chats WHERE is_group = 0 UNION SELECT user_id AS id FROM watchers LIMIT ?', limit).toArray();

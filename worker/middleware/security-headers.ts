@@ -13,7 +13,8 @@ const DEV_SERVER = import.meta.env.MODE === 'development';
 /**
  * The app's policy: its own scripts and styles only (the build has no inline script or style;
  * React's style props go through the CSSOM, which style-src does not govern), pictures and
- * recordings the app makes as blob:/data: URLs, and the socket on this host. 'self' covers a
+ * recordings the app makes as blob:/data: URLs, the socket on this host, and outside https
+ * pages in frames (the web view, which sandboxes them). 'self' covers a
  * same-origin ws(s):// in CSP Level 3 browsers; the socket is named anyway for older ones.
  */
 export function contentSecurityPolicy(url: URL): string {
@@ -25,6 +26,8 @@ export function contentSecurityPolicy(url: URL): string {
     "img-src 'self' blob: data:",
     "media-src 'self' blob:",
     `connect-src 'self' ${socket}`,
+    // The explore tab's web view frames outside https pages (sandboxed, without this origin).
+    'frame-src https:',
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -41,7 +44,7 @@ const ALWAYS = {
 };
 
 /** Answers of the API: never stored by a browser or a proxy (tokens, messages, profiles). */
-const API = /^\/(common|enterprise|dev)\//;
+const API = /^\/(common|enterprise|dev|scan)\//;
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();

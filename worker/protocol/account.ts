@@ -1,7 +1,8 @@
 // Request schemas of the account endpoints (common/pub/*, enterprise/im user calls).
 import * as v from 'valibot';
-import { intLike, requiredText, text, TEXT_MAX } from './fields';
+import { intLike, requiredText, text } from './fields';
 import { ACCOUNT_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from './people';
 
 const password = v.pipe(
   v.string('user.passwordRule'),
@@ -21,7 +22,7 @@ export const LoginBody = v.union(
 
 export const RegisterBody = v.object({
   account,
-  realname: requiredText(TEXT_MAX, 'user.nicknameRequired'),
+  realname: requiredText(REALNAME_MAX, 'user.nicknameRequired'),
   password,
   code: v.optional(v.union([v.literal(''), code])),
   inviteCode: v.optional(text(64)),
@@ -35,10 +36,11 @@ export const SendCodeBody = v.object({
 
 export const GetUserInfoBody = v.object({ user_id: v.optional(intLike()) });
 
+/** Profile fields, limited as people.ts says (the web's forms use the same limits). */
 export const UpdateUserInfoBody = v.object({
-  realname: v.optional(requiredText(TEXT_MAX, 'user.nicknameRequired')),
-  email: v.optional(v.union([v.literal(''), v.pipe(text(64), v.email())])),
-  motto: v.optional(text(TEXT_MAX)),
+  realname: v.optional(requiredText(REALNAME_MAX, 'user.nicknameRequired')),
+  email: v.optional(v.union([v.literal(''), v.pipe(text(EMAIL_MAX), v.email())])),
+  motto: v.optional(text(MOTTO_MAX)),
   sex: v.optional(v.pipe(intLike(), v.picklist([0, 1, 2]))),
 });
 

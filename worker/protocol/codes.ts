@@ -63,6 +63,20 @@ export const MESSAGE_KEYS = [
   'file.contentMismatch',
   'file.videoTooLong',
   'file.voiceTooShort',
+  'scan.failure',
+  'user.nameLocked',
+  'user.newCodeRequired',
+  'user.newCodeErr',
+  'friend.notAddOwn',
+  'friend.already',
+  'friend.repeatApply',
+  'friend.notApply',
+  'friend.not',
+  'friend.remarkRequired',
+  'friend.applyTextLimit',
+  'friend.applyOk',
+  'friend.addOk',
+  'im.notFriend',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -2,6 +2,8 @@
 // login page imports these, and its first download stays without valibot.
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;
+/** A user's name (registration and profile). */
+export const REALNAME_MAX = 32;
 export const ACCOUNT_PATTERN = /^[A-Za-z0-9_.@+-]{3,32}$/;
 
 /** Chat text; the spec's 140 is for single-line profile fields. */

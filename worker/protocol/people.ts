@@ -3,14 +3,15 @@
 // bodies and the `data` of each answer, one valibot schema each, shared by the Worker and the web.
 import * as v from 'valibot';
 import { flag, intLike, requiredText, text, TEXT_MAX } from './fields';
-import { PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { PASSWORD_MAX, PASSWORD_MIN, REALNAME_MAX } from './limits';
+
+export { REALNAME_MAX };
 
 /** A friend request's verification text (the original's `remark`). */
 export const APPLY_TEXT_MAX = 100;
 /** My remark name for a friend (the original's `nickname`). */
 export const NICKNAME_MAX = 32;
 /** Profile fields: name and signature (spec §9: text input max 140). */
-export const REALNAME_MAX = 32;
 export const MOTTO_MAX = TEXT_MAX;
 export const EMAIL_MAX = 64;
 /** A QR card is valid this long (spec §5: 7 days). */

@@ -1,16 +1,22 @@
 // enterprise/im account calls: profile and password (reference §1.3).
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { findUserById, setPassword, updateProfile } from '../db/users';
+import { changeAccount, findUserByAccount, findUserById, setPassword, updateProfile } from '../db/users';
+import { loadConfig } from '../db/config';
+import { personCard } from '../db/person-card';
 import { envelope, refuse } from '../middleware/errors';
 import { credentials, input } from '../middleware/params';
 import { jwtSecret, tokenTtl } from '../middleware/auth';
 import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';
+import { EditAccountBody } from '../protocol/people';
+import { configNumber } from '../protocol/config-values';
+import { editAccountRefusal, nameEditable } from '../services/account-rules';
+import { pushProfile } from '../services/profile-push';
 import { hashPassword, verifyPassword } from '../services/password';
 import { translate } from '../services/i18n';
 import { issueToken, rolesFor } from '../services/tokens';
 import { publicView, selfView } from '../services/user-view';
-import { checkCode } from '../db/verification-codes';
+import { checkCode, checkCodes } from '../db/verification-codes';
 import { forgetUser } from '../services/auth-cache';
 import { settleGuess } from '../db/login-guard';
 import { endSessionsBelow } from '../services/sessions';
@@ -23,17 +29,57 @@ account.post('/getuserinfo', async (c) => {
   const me = c.get('identity').uid;
   const row = await findUserById(c.env.DB, user_id ?? me);
   if (!row || (row.status !== 1 && row.user_id !== me)) throw refuse('user.notExist');
-  return c.json(envelope(row.user_id === me ? selfView(row) : publicView(row)));
+  // Another person: their card plus how I stand with them (relation, my remark, where they logged in from).
+  return c.json(envelope(row.user_id === me ? selfView(row) : { ...publicView(row), ...(await personCard(c.env.DB, me, row)) }));
 });
 
 account.post('/updateuserinfo', async (c) => {
   const body = input(c, UpdateUserInfoBody);
   const me = c.get('identity').uid;
+  const before = await findUserById(c.env.DB, me);
+  if (!before) throw refuse('user.notExist');
+  // In the enterprise directory (run mode 1) names are the organisation's, unless it lets people choose.
+  if (body.realname !== undefined && body.realname !== before.realname && !nameEditable((await loadConfig(c.env.DB)).sysInfo)) throw refuse('user.nameLocked');
   await updateProfile(c.env.DB, me, body);
   forgetUser(me);
   const row = await findUserById(c.env.DB, me);
   if (!row) throw refuse('user.notExist');
+  if (row.realname !== before.realname || row.motto !== before.motto) c.executionCtx.waitUntil(pushProfile(c.env, row));
   return c.json(envelope(selfView(row), translate(c.get('lang'), 'system.editOk')));
+});
+
+const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * Binds a new account (reference §1.3 editAccount). Refusals in this order: demo mode; a verified
+ * account without the code sent to it; the new account malformed, not a phone number or email, or
+ * not what registration accepts; already taken; no code for it; too many guesses; either code wrong.
+ */
+account.post('/editaccount', async (c) => {
+  const row = await findUserById(c.env.DB, c.get('identity').uid);
+  if (!row) throw refuse('user.notExist');
+  if (row.is_demo && c.env.DEMO_MODE === 'true') throw refuse('system.demoMode');
+  const raw = c.get('body');
+  if (row.is_auth && !filled(raw.code)) throw refuse('user.codeRequired');
+  const wanted = typeof raw.account === 'string' ? raw.account.trim() : '';
+  const { sysInfo } = await loadConfig(c.env.DB);
+  const refusal = editAccountRefusal(wanted, configNumber(sysInfo.regauth, 0));
+  if (refusal) throw refuse(refusal);
+  if (wanted.toLowerCase() === row.account.toLowerCase() || (await findUserByAccount(c.env.DB, wanted))) throw refuse('user.already');
+  // (A missing key is the object's issue in valibot, not the field's: asked here for its own message.)
+  if (!filled(raw.newCode)) throw refuse('user.newCodeRequired');
+  const body = credentials(c, EditAccountBody);
+  // A stolen token must not buy unlimited guesses at the codes: counted as logins are.
+  await countGuess(c, row.account);
+  await checkCodes(c.env.DB, [
+    ...(row.is_auth ? [{ account: row.account, type: 4, code: body.code, wrong: 'user.codeErr' as const }] : []),
+    { account: body.account, type: 4, code: body.newCode, wrong: 'user.newCodeErr' },
+  ]);
+  await settleGuess(c.env.DB, row.account, c.get('requestIp'));
+  const changed = await changeAccount(c.env.DB, row.user_id, body.account);
+  if (!changed) throw refuse('user.already');
+  forgetUser(row.user_id);
+  return c.json(envelope(selfView(changed), translate(c.get('lang'), 'system.editOk')));
 });
 
 account.post('/editpassword', async (c) => {

@@ -3,6 +3,10 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { findUserById, listActiveUsers, presenceOf, presenceOfUser } from '../db/users';
+import { pairRows, pairsOf, pendingToMe } from '../db/friends';
+import { loadConfig } from '../db/config';
+import { displayNameOf } from '../services/person-view';
+import { addressBookFilter } from '../services/run-mode';
 import { userHub } from '../durable/stubs';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
@@ -18,19 +22,22 @@ export const chats = new Hono<AppEnv>();
 
 chats.post('/getcontacts', async (c) => {
   const me = c.get('identity').uid;
-  // Run mode 1 (enterprise): every active user is a contact; friends-only mode comes with contacts.
   // Each is someone else (the list leaves the viewer out), so each account goes out masked.
-  const [users, state, presence] = await Promise.all([listActiveUsers(c.env.DB), userHub(c.env, me).listChats(), presenceOf(c.env.DB)]);
+  const [users, state, presence, pairs, config, pending] = await Promise.all([
+    listActiveUsers(c.env.DB), userHub(c.env, me).listChats(), presenceOf(c.env.DB), pairsOf(c.env.DB, me), loadConfig(c.env.DB), pendingToMe(c.env.DB, me),
+  ]);
   const byContact = new Map(state.map((row) => [row.contact_id, row]));
+  const listed = addressBookFilter(config, me, users, pairs, byContact);
   const list = users
-    .filter((u) => u.user_id !== me)
+    .filter((u) => u.user_id !== me && listed(u))
     .map((u) => {
       const chat = byContact.get(String(u.user_id));
       const visible = chat && !chat.hidden;
       const seen = presence.get(u.user_id);
       const online = seen?.online === 1;
       return {
-        ...contactView(u, online, lastSeenOf(seen, online)), account: maskAccount(u.account), setting: [],
+        ...contactView(u, online, lastSeenOf(seen, online)), displayName: displayNameOf(u.realname, pairs.get(u.user_id)),
+        account: maskAccount(u.account), setting: [],
         is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
         unread: visible ? chat.unread : 0,
         lastContent: visible ? chat.last_content : '',
@@ -41,7 +48,8 @@ chats.post('/getcontacts', async (c) => {
         type: visible && v.is(MessageTypeSchema, chat.last_type) ? chat.last_type : undefined,
       } satisfies ChatSummary;
     });
-  return c.json(envelope(list, '', { count: 0, page: 0 }));
+  // The envelope carries the pending friend requests to me and the newest one's time (ms), as the reference's does.
+  return c.json(envelope(list, '', pending));
 });
 
 /** How long opening a chat keeps the viewer subscribed to the peer's presence. */
@@ -55,8 +63,9 @@ chats.post('/getcontactinfo', burstLimit('lookup'), async (c) => {
   const peer = Number(id);
   const row = Number.isSafeInteger(peer) && peer !== me ? await findUserById(c.env.DB, peer) : null;
   if (!row || row.status !== 1) throw refuse('user.notExist');
-  const [online, presence] = await Promise.all([userHub(c.env, peer).watchPresence(me, WATCH_MS), presenceOfUser(c.env.DB, peer)]);
-  return c.json(envelope(contactView(row, online, lastSeenOf(presence, online)) satisfies ContactCard));
+  const [online, presence, pair] = await Promise.all([userHub(c.env, peer).watchPresence(me, WATCH_MS), presenceOfUser(c.env.DB, peer), pairRows(c.env.DB, me, peer)]);
+  const card = { ...contactView(row, online, lastSeenOf(presence, online)), displayName: displayNameOf(row.realname, pair) };
+  return c.json(envelope(card satisfies ContactCard));
 });
 
 async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: number; is_notice?: number; hidden?: number }, type: 'setChatTop' | 'setIsNotice' | 'delChat') {

@@ -23,6 +23,7 @@ import { selfView } from '../services/user-view';
 import { forgetToken } from '../services/auth-cache';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../services/verification';
 import { checkCode, issueCode, senderFor } from '../db/verification-codes';
+import { placeOf, recordLoginPlace } from '../db/login-places';
 
 export const pub = new Hono<AppEnv>();
 
@@ -44,7 +45,11 @@ pub.post('/login', async (c) => {
     : (await verifyPassword(body.password, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH)) && !!user;
   if (!user || !ok) throw refuse('code' in body ? 'user.codeErr' : 'user.passErr');
   if (user.status !== 1) throw refuse('user.forbid');
-  await Promise.all([settleGuess(c.env.DB, body.account, c.get('requestIp')), recordLogin(c.env.DB, user.user_id, c.get('requestIp'))]);
+  await Promise.all([
+    settleGuess(c.env.DB, body.account, c.get('requestIp')),
+    recordLogin(c.env.DB, user.user_id, c.get('requestIp')),
+    recordLoginPlace(c.env.DB, user.user_id, placeOf(c.req.raw.cf)),
+  ]);
   const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: user.user_id, roles: rolesFor(user.role), permissions: [], ver: user.token_version }, tokenTtl(c.env));
   setFileCookie(c, token, expiresAt);
   return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) }, translate(c.get('lang'), 'user.loginOk')));

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { findFile, insertFile, releaseFiles } from '../db/files';
+import { AVATAR_SCOPE, findFile, insertFile, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
 import { AppError, envelope, notFound, refuse, settled } from '../middleware/errors';
 import { CODE } from '../protocol/codes';
@@ -25,16 +25,17 @@ const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<st
 export const upload = new Hono<AppEnv>();
 
 /** Room for the multipart boundaries and the `message` field around the file itself. */
-const FORM_OVERHEAD = 64 * 1024;
+export const FORM_OVERHEAD = 64 * 1024;
 
 /**
  * The form, with its bytes counted as they arrive: a body over `limit` is refused as soon as it
  * passes it, whether or not it declared a Content-Length (chunked and HTTP/2 clients may not),
  * instead of being buffered whole first. Null when the body is not a readable form.
  */
-async function readForm(req: Request, limit: number, tooLarge: () => AppError): Promise<FormData | null> {
+export async function readForm(req: Request, limit: number, tooLarge: () => AppError): Promise<FormData | null> {
   if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge();
-  if (!req.body) return null;
+  // Anything but multipart was already read as parameters (middleware/params.ts) and holds no file.
+  if (!req.body || req.bodyUsed || !(req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return null;
   let seen = 0;
   const counted = req.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -108,12 +109,16 @@ upload.post('/uploadfile', async (c) => {
   return c.json(envelope(sentMessage(settled(result).message, me)));
 });
 
-/** GET /file/:id — media inline, everything else as an attachment; never sniffed by the browser. */
+/**
+ * GET /file/:id — media inline, everything else as an attachment; never sniffed by the browser.
+ * A chat's files are for its members; avatars (routes/avatar.ts) for every signed-in user.
+ */
 export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   const me = c.get('identity').uid;
   const row = /^\d{1,12}$/.test(c.req.param('id')) ? await findFile(c.env.DB, Number(c.req.param('id'))) : null;
   // Someone else's file answers exactly as a missing one, so ids reveal nothing to outsiders.
-  if (!row || !(await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me))) throw notFound();
+  const visible = row && (row.conversation_id === AVATAR_SCOPE || (await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me)));
+  if (!row || !visible) throw notFound();
   const range = byteRange(c.req.header('range'), row.size);
   if (range.kind === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'content-range': `bytes */${row.size}` } });
   const object = await readBytes(c.env.FILES, row.r2_key, c.req.raw.headers, range.kind === 'part' ? range : undefined);

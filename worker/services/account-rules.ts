@@ -1,6 +1,7 @@
 // Pure registration rules: which accounts a `regauth` setting accepts.
 import { EMAIL_PATTERN, PHONE_PATTERN } from './verification';
 import type { MessageKey } from '../protocol/codes';
+import { ACCOUNT_PATTERN } from '../protocol/limits';
 
 /** regauth: 0 any account, 1 phone number, 2 email, 3 phone or email. Returns the refusal, if any. */
 export function accountRefusal(account: string, regauth: number): MessageKey | null {
@@ -11,3 +12,16 @@ export function accountRefusal(account: string, regauth: number): MessageKey | n
   if (regauth === 3 && !phone && !email) return 'user.accountVerify';
   return null;
 }
+
+/**
+ * A new account for editAccount: the account rule, then something a code can reach (a phone number
+ * or an email address), then what registration accepts (`regauth`).
+ */
+export function editAccountRefusal(account: string, regauth: number): MessageKey | null {
+  if (!ACCOUNT_PATTERN.test(account)) return 'user.accountRule';
+  if (!PHONE_PATTERN.test(account) && !EMAIL_PATTERN.test(account)) return 'user.accountVerify';
+  return accountRefusal(account, regauth);
+}
+
+/** Whether users may change their own name: always in run mode 2 (social), in mode 1 only when `diyName` is '1'. */
+export const nameEditable = (sysInfo: { runMode?: string; diyName?: string }) => sysInfo.runMode === '2' || sysInfo.diyName === '1';

@@ -6,6 +6,8 @@ export const DEFAULTS = {
   sysInfo: {
     name: 'Parley', logo: '', description: '', state: '1', closeTips: '',
     regtype: '1', regauth: '0', runMode: '1', ipregion: '1', multipleLogin: '0', registerInterval: '0',
+    /** '1' lets users change their own name in run mode 1 (the enterprise directory); mode 2 always may. */
+    diyName: '0',
   },
   chatInfo: {
     online: '1', webrtc: '1', simpleChat: '1', groupChat: '1', groupUserMax: '0', sendInterval: '0',

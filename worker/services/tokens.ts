@@ -60,6 +60,8 @@ export async function readToken(secret: string, token: string): Promise<Identity
     const { uid, roles, permissions, ver, jti, exp, iat, sid, sat } = payload as Record<string, unknown>;
     if (typeof uid !== 'number' || !Array.isArray(roles) || !Array.isArray(permissions)) return null;
     if (typeof jti !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') return null;
+    // Login tokens carry no audience; one that does was made for something else (a QR card).
+    if (payload.aud !== undefined) return null;
     // Tokens issued before sessions existed are their own session, started when they were issued.
     const session = { sid: typeof sid === 'string' ? sid : jti, sat: typeof sat === 'number' ? sat : iat };
     return { uid, roles: roles.map(String), permissions: permissions.map(String), ver: Number(ver ?? 0), jti, exp, iat, ...session };

@@ -1,0 +1,15 @@
+// Another person's card as I see it (protocol Person, services/person-view.ts): how we stand, my
+// remark for them, and where they last logged in from while the operator shows that
+// (sysInfo.ipregion '1').
+import type { UserRow } from './users';
+import { loadConfig } from './config';
+import { pairRows } from './friends';
+import { locationText, loginPlaceOf } from './login-places';
+import type { Person } from '../protocol/people';
+import { personView } from '../services/person-view';
+
+export async function personCard(db: D1Database, me: number, row: UserRow): Promise<Person> {
+  const [pair, config, place] = await Promise.all([pairRows(db, me, row.user_id), loadConfig(db), loginPlaceOf(db, row.user_id)]);
+  const location = config.sysInfo.ipregion === '1' ? locationText(place) : '';
+  return { ...personView(row, me, pair), location };
+}
