@@ -27,6 +27,15 @@ const HomeScreen = lazy(() => import('./routes/home'));
 const ContactsScreen = lazy(() => import('./routes/contacts'));
 const SearchScreen = lazy(() => import('./routes/search'));
 const ChatDetailScreen = lazy(() => import('./routes/chat-detail'));
+const ContactDetailScreen = lazy(() => import('./routes/contact-detail'));
+const FriendRequestsScreen = lazy(() => import('./routes/friend-requests'));
+const ContactSearchScreen = lazy(() => import('./routes/contact-search'));
+const ProfileScreen = lazy(() => import('./routes/profile'));
+const SecureScreen = lazy(() => import('./routes/secure'));
+const QrCodeScreen = lazy(() => import('./routes/qrcode'));
+const ScanScreen = lazy(() => import('./routes/scan'));
+const WebViewScreen = lazy(() => import('./routes/webview'));
+const ExploreScreen = lazy(() => import('./routes/explore'));
 
 const later = (path: string, title: Parameters<typeof ComingSoon>[0]['title']): RouteObject => ({
   path,
@@ -55,21 +64,21 @@ export const routes: RouteObject[] = [
               { path: PATHS.chatDetail, element: <ChatDetailScreen /> },
               { path: PATHS.search, element: <SearchScreen /> },
               { path: PATHS.contacts, element: <ContactsScreen /> },
-              { path: PATHS.explore, element: <ComingSoon title="route.explore" isTab /> },
+              { path: PATHS.explore, element: <ExploreScreen /> },
               { path: PATHS.mine, element: <MineScreen /> },
               later(PATHS.call, 'route.call'),
               later(PATHS.groupUsers, 'route.groupUsers'),
               later(PATHS.groupInfo, 'route.groupInfo'),
-              later(PATHS.contactDetail, 'route.contactDetail'),
-              later(PATHS.friendRequests, 'route.friendRequests'),
-              later(PATHS.contactSearch, 'route.contactSearch'),
+              { path: PATHS.contactDetail, element: <ContactDetailScreen /> },
+              { path: PATHS.friendRequests, element: <FriendRequestsScreen /> },
+              { path: PATHS.contactSearch, element: <ContactSearchScreen /> },
               later(PATHS.groups, 'route.groups'),
               { path: PATHS.userSelection, element: <UserSelectionScreen /> },
-              later(PATHS.qrcode, 'route.qrcode'),
-              later(PATHS.scan, 'route.scan'),
-              later(PATHS.webview, 'route.webview'),
-              later(PATHS.profile, 'route.profile'),
-              later(PATHS.secure, 'route.secure'),
+              { path: PATHS.qrcode, element: <QrCodeScreen /> },
+              { path: PATHS.scan, element: <ScanScreen /> },
+              { path: PATHS.webview, element: <WebViewScreen /> },
+              { path: PATHS.profile, element: <ProfileScreen /> },
+              { path: PATHS.secure, element: <SecureScreen /> },
               { path: PATHS.about, element: <AboutScreen /> },
               { path: PATHS.setting, element: <SettingScreen /> },
               later(PATHS.upgrade, 'route.upgrade'),

@@ -6,10 +6,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { chatStore, useChatAlerts, useChatSession, useUnreadTitle } from '../features/chat';
+import { useFriendsSession } from '../features/contacts';
 import { storage } from '../lib/storage';
 
 function useSignedInChat(): void {
   const [me] = useState(() => storage.getUserInfo()?.user_id);
+  // Before the chat session: the first chat list's envelope already carries the request count.
+  useFriendsSession();
   useChatSession(me);
   useChatAlerts();
   useUnreadTitle();

@@ -6,29 +6,31 @@
 import { Outlet, useLocation } from 'react-router';
 import { isTabPath, TAB_BAR_HEIGHT, TAB_RAIL_WIDTH, TabBar } from '../components/ui/tab-bar';
 import { totalUnread, useChatState } from '../features/chat';
+import { usePendingRequests } from '../features/contacts';
 import { MESSAGES_PATHS, MessagesLayout } from './messages-layout';
 import { useDesktopKeys } from './use-desktop-keys';
 import { useIsDesktop } from './wide-screen';
 
 export default function TabLayout() {
   const unread = useChatState((s) => totalUnread(s.contacts));
+  const requests = usePendingRequests();
   const { pathname } = useLocation();
-  if (useIsDesktop()) return <DesktopFrame unread={unread} messages={MESSAGES_PATHS.includes(pathname)} />;
+  if (useIsDesktop()) return <DesktopFrame unread={unread} requests={requests} messages={MESSAGES_PATHS.includes(pathname)} />;
   if (!isTabPath(pathname)) return <Outlet />;
   return (
     <div style={{ paddingBottom: TAB_BAR_HEIGHT }}>
       <Outlet />
-      <TabBar badges={{ messages: unread }} />
+      <TabBar badges={{ messages: unread, contacts: requests }} />
     </div>
   );
 }
 
-function DesktopFrame({ unread, messages }: { unread: number; messages: boolean }) {
+function DesktopFrame({ unread, requests, messages }: { unread: number; requests: number; messages: boolean }) {
   useDesktopKeys();
   // data-desktop lets the app shell drop its phone-width column (index.css).
   return (
     <div data-desktop style={{ paddingLeft: TAB_RAIL_WIDTH }} className="flex min-h-dvh">
-      <TabBar rail badges={{ messages: unread }} />
+      <TabBar rail badges={{ messages: unread, contacts: requests }} />
       {messages ? <MessagesLayout /> : (
         <div className="min-h-dvh min-w-0 flex-1 bg-[#e9e9e9]">
           <div className="mx-auto min-h-dvh max-w-[640px] bg-page shadow-[0_0_24px_rgba(0,0,0,0.06)]">

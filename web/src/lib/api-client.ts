@@ -47,6 +47,30 @@ async function errorText(key: TKey, options: { status?: number } = {}): Promise<
   return i18n.t(key, options);
 }
 
+let tokenChange: Promise<unknown> | null = null;
+
+/**
+ * Runs a call that replaces this session's token (a password change: the server retires every
+ * token of the account and answers a fresh one for this device). The socket, closed by the same
+ * change, may ask for a ticket with the old token before the fresh one is stored: a 401 to a
+ * request sent meanwhile with a token since replaced is no sign-out, it fails quietly (the socket
+ * retries with the fresh token) instead of showing the re-login dialog.
+ */
+export function whileTokenChanges<T>(call: Promise<T>): Promise<T> {
+  const settled = call.then(() => undefined, () => undefined);
+  tokenChange = settled;
+  void settled.then(() => {
+    if (tokenChange === settled) tokenChange = null;
+  });
+  return call;
+}
+
+/** Whether the token a request went with has been replaced (waiting for a change under way). */
+async function replacedMeanwhile(sentWith: string | undefined): Promise<boolean> {
+  if (tokenChange) await tokenChange;
+  return sentWith !== undefined && storage.getToken() !== sentWith;
+}
+
 // Several requests can fail with 401 together; the user should see one dialog, not a stack.
 let authDialogOpen = false;
 
@@ -161,9 +185,15 @@ async function send(path: string, body: unknown, options: ApiOptions): Promise<A
  * been told what went wrong.
  */
 export async function apiPost<T>(path: string, body: object, schema: v.GenericSchema<unknown, T>, options: ApiOptions = {}): Promise<T> {
+  return (await apiPostEnvelope(path, body, schema, options)).data;
+}
+
+/** As apiPost, with the envelope's `count` and `page` beside the data (lists, getContacts' pending requests). */
+export async function apiPostEnvelope<T>(path: string, body: object, schema: v.GenericSchema<unknown, T>, options: ApiOptions = {}): Promise<{ data: T; count?: number; page?: number }> {
+  const sentWith = storage.getToken();
   const { status, json } = await send(path, body, options);
   for (const listener of [...answerListeners]) listener();
-  if (status === 401) return handleUnauthorized();
+  if (status === 401) return (await replacedMeanwhile(sentWith)) ? networkFailure({ quietNetwork: true }) : handleUnauthorized();
   if (status === 500) return fail('http', await errorText('error.serverError'));
 
   const envelope = v.safeParse(EnvelopeSchema, json);
@@ -171,7 +201,7 @@ export async function apiPost<T>(path: string, body: object, schema: v.GenericSc
     if (status >= 200 && status < 300) return fail('invalid', await errorText('error.serverError'));
     return fail('http', await errorText('error.httpStatus', { status }));
   }
-  const { code, msg, data } = envelope.output;
+  const { code, msg, data, count, page } = envelope.output;
   if (code === CODE.RELOGIN) {
     showToast(msg);
     setTimeout(() => endSession({ keepRedirect: true }), RELOGIN_DELAY_MS);
@@ -179,7 +209,7 @@ export async function apiPost<T>(path: string, body: object, schema: v.GenericSc
   }
   if (code !== CODE.OK) return fail('refused', msg || (await errorText('error.serverError')), REFUSAL_TOAST_MS, code);
   const parsed = v.safeParse(schema, data);
-  return parsed.success ? parsed.output : fail('invalid', await errorText('error.serverError'));
+  return parsed.success ? { data: parsed.output, count, page } : fail('invalid', await errorText('error.serverError'));
 }
 
 /** An upload is given up after this long with nothing sent and no answer. */

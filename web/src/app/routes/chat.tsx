@@ -43,6 +43,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
       <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} />
       <MessageList thread={current} me={me} isGroup={isGroup} roundAvatar={roundAvatar} redoSeconds={config.redoSeconds}
         loadOlder={loadOlder} focusId={focusId} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
+      {contact?.removed && <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.notFriendNotice')}</p>}
       <Composer contactKey={contactKey} />
       <MessageMenuHost onAction={actions.onAction} />
       <ActionSheetHost />

@@ -17,6 +17,8 @@ export default function MineScreen() {
       <ListGroup>
         <ListRow label={t('mine.profile')} to={PATHS.profile} />
         <ListRow label={t('mine.secure')} to={PATHS.secure} />
+        <ListRow label={t('route.qrcode')} to={PATHS.qrcode} />
+        <ListRow label={t('route.scan')} to={PATHS.scan} />
       </ListGroup>
       <ListGroup>
         <ListRow label={t('mine.setting')} to={PATHS.setting} />

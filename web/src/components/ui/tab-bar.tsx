@@ -45,7 +45,7 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
       <span className="relative">
         <TabIcon />
         <span className="absolute -top-1.5 left-[60%]" data-testid={`tab-badge-${name}`}>
-          <Badge count={badges[name] ?? 0} label={t('chatList.unread', { count: badges[name] ?? 0 })} />
+          <Badge count={badges[name] ?? 0} label={name === 'contacts' ? t('people.requests.pendingCount', { count: badges[name] ?? 0 }) : t('chatList.unread', { count: badges[name] ?? 0 })} />
         </span>
       </span>
       <span>{t(label)}</span>

@@ -1,12 +1,13 @@
 // The custom top bar every page uses: centred title and, off the tabs, a back button.
 // Back goes back one page, or home when the page was opened directly and there is nothing to
 // go back to. (The chat screen has its own bar, ChatTopBar, whose back goes home: spec §2.)
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { PATHS } from '../../config/paths';
 import { BackIcon } from './icons';
 
-export function TopBar({ title, showBack = true }: { title: string; showBack?: boolean }) {
+export function TopBar({ title, showBack = true, trailing }: { title: string; showBack?: boolean; /** A control at the right end (an add button). */ trailing?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -26,6 +27,7 @@ export function TopBar({ title, showBack = true }: { title: string; showBack?: b
         </button>
       )}
       <h1 className="truncate text-[17px] font-medium text-black">{title}</h1>
+      {trailing && <div className="absolute right-1 flex h-11 items-center">{trailing}</div>}
     </header>
   );
 }

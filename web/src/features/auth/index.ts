@@ -3,3 +3,6 @@ export { DemoAccountsNote } from './components/demo-accounts-note';
 export { LoginForm } from './components/login-form';
 export { LogoutButton } from './components/logout-button';
 export { RegisterForm } from './components/register-form';
+// The account pages (features/profile) send codes to the current and a new account.
+export { SendCodeButton } from './components/send-code-button';
+export { CODE_PURPOSE } from './api/code-purpose';

@@ -29,6 +29,8 @@ export interface Contact {
   lastSendTime: number;
   lastFrom?: number;
   type?: string;
+  /** No longer a contact (unfriended) while the chat was open: readable until it closes, gone from every list. */
+  removed?: boolean;
 }
 
 /** A message in a thread. Pending ones exist only here until the server acknowledges them. */

@@ -1,5 +1,12 @@
-// The contacts feature's public face: the address book and the search page's people results,
-// both fed by the screen (they read no store), and the Person they show.
+// The contacts feature's public face: the address book, friend requests, contact search and a
+// person's page, the search page's people results, the friend-request count (a store fed by the
+// chat list and the socket) and the Person the lists show.
+export { AddressBook } from './components/address-book';
 export { ContactDirectory } from './components/contact-directory';
 export { ContactResults } from './components/contact-results';
+export { ContactDetail } from './components/contact-detail';
+export { ContactSearch } from './components/contact-search';
+export { FriendRequests } from './components/friend-requests';
+export { useFriendsSession, usePendingRequests } from './hooks/use-friends';
+export { contactDetailPath } from './paths';
 export type { Person } from './types';

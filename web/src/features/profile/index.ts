@@ -1,2 +1,8 @@
-// The profile feature's public face: the signed-in user's card on the "me" tab.
+// The profile feature's public face: the signed-in user's card on the "me" tab, the profile
+// page's form and the security page's password and account forms.
 export { ProfileSummary } from './components/profile-summary';
+export { ProfileForm } from './components/profile-form';
+export { PasswordForm } from './components/password-form';
+export { AccountForm } from './components/account-form';
+export { useUserInfo } from './api/get-user-info';
+export { isDemoMode } from './utils/profile-access';

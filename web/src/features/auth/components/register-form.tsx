@@ -9,6 +9,7 @@ import { register } from '../api/register';
 import { CODE_PURPOSE } from '../api/code-purpose';
 import { validateRegistration, type RegistrationInput } from '../utils/validation';
 import { SendCodeButton } from './send-code-button';
+import { REALNAME_MAX } from '../../../../../worker/protocol/limits';
 
 interface RegisterFormProps {
   needsCode: boolean;
@@ -55,7 +56,7 @@ export function RegisterForm({ needsCode, needsInvite, initialInviteCode = '', o
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <FormField label={t('register.account')} autoComplete="username" placeholder={t('register.accountPlaceholder')} {...field('account')} />
-      <FormField label={t('register.nickname')} autoComplete="nickname" maxLength={140} placeholder={t('register.nicknamePlaceholder')} {...field('realname')} />
+      <FormField label={t('register.nickname')} autoComplete="nickname" maxLength={REALNAME_MAX} placeholder={t('register.nicknamePlaceholder')} {...field('realname')} />
       <FormField label={t('register.password')} type="password" autoComplete="new-password" placeholder={t('register.passwordPlaceholder')} {...field('password')} />
       <FormField label={t('register.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('register.confirmPasswordPlaceholder')} {...field('confirm')} />
       {needsCode && (

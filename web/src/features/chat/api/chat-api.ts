@@ -2,11 +2,13 @@
 import * as v from 'valibot';
 import { ChatSummaryListSchema, ContactCardSchema, MessageListSchema, ReadResultSchema } from '../../../../../worker/protocol/responses';
 import { WireMessageSchema } from '../../../../../worker/protocol/wire';
-import { apiPost, apiPostForm } from '../../../lib/api-client';
+import { apiPost, apiPostEnvelope, apiPostForm } from '../../../lib/api-client';
 import type { ChatMessage, Contact } from '../types';
 
-export async function fetchContacts(): Promise<Contact[]> {
-  return apiPost('/enterprise/im/getContacts', {}, ChatSummaryListSchema);
+/** The chat list, and from its envelope my pending friend requests (count, newest request's ms) when the server tells. */
+export async function fetchContacts(): Promise<{ contacts: Contact[]; requests: { count: number; newest: number } | null }> {
+  const { data, count, page } = await apiPostEnvelope('/enterprise/im/getContacts', {}, ChatSummaryListSchema);
+  return { contacts: data, requests: count === undefined ? null : { count, newest: page ?? 0 } };
 }
 
 /** One contact's live card; opening a chat also subscribes to the peer's presence. */

@@ -1,7 +1,7 @@
 // Pure: how one pushed socket frame changes the chat state, plus the side effects the store
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
 import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
-import { keyOf, type ChatState, type Contact } from '../types';
+import { isGroupKey, keyOf, type ChatState, type Contact } from '../types';
 import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
 
 export type Effect =
@@ -15,17 +15,27 @@ export type Effect =
 /** The frames the chat store subscribes to; the socket parsed each against the protocol already. */
 export const CHAT_FRAME_TYPES = [
   'simple', 'group', 'undoMessage', 'isRead', 'readAll', 'setUnread', 'setChatTop', 'setIsNotice', 'delChat', 'isOnline',
-  'appendContact', 'resync', 'offline',
+  'appendContact', 'resync', 'offline', 'removeGroup', 'updateUser',
 ] as const;
 export type ChatFrame = FrameOf<(typeof CHAT_FRAME_TYPES)[number]>;
 
-export function applyFrame(next: ChatState, frame: ChatFrame, device: { clientId: string; isMobile: boolean; multipleLogin: boolean }): { state: ChatState; effects: Effect[] } {
+/** This device as the frames see it; `hidden`: the page is not on screen (another tab, minimised). */
+export interface FrameDevice {
+  clientId: string;
+  isMobile: boolean;
+  multipleLogin: boolean;
+  hidden?: boolean;
+  /** Run mode 2: the chat list follows friendships, so a friend deleted leaves it. */
+  friendsOnly?: boolean;
+}
+
+export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevice): { state: ChatState; effects: Effect[] } {
   switch (frame.type) {
     case 'simple':
       // A friend request for the 'system' inbox is the contacts feature's (it counts the badge).
-      return isMessageEvent(frame.data) ? receiveMessage(next, frame.data) : { state: next, effects: [] };
+      return isMessageEvent(frame.data) ? receiveMessage(next, frame.data, device) : { state: next, effects: [] };
     case 'group':
-      return receiveMessage(next, frame.data);
+      return receiveMessage(next, frame.data, device);
     case 'undoMessage': {
       const d = frame.data;
       const key = keyOf(d.contactId);
@@ -58,6 +68,18 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: { clientId
       return { state: withContact(next, keyOf(frame.data.id), { is_online: frame.data.is_online, last_seen: frame.data.is_online ? 0 : frame.time }), effects: [] };
     case 'appendContact':
       return { state: next, effects: [{ kind: 'reloadContacts' }] };
+    case 'removeGroup': {
+      const key = keyOf(frame.data.group_id);
+      // A friendship ended (a user id): in run mode 1 that person stays in the list, under their
+      // own name again (my remark went with the friendship), so the list is asked afresh.
+      if (!isGroupKey(key) && !device.friendsOnly) return { state: next, effects: [{ kind: 'reloadContacts' }] };
+      return { state: removeContact(next, key), effects: [] };
+    }
+    case 'updateUser': {
+      // A renamed person, a new avatar, or my remark for them (displayName is the remark then).
+      const d = frame.data;
+      return { state: withContact(next, keyOf(d.id), { displayName: d.displayName, avatar: d.avatar }), effects: [] };
+    }
     case 'resync':
       // Too much was missed to replay (a long sleep, a busy group): what is loaded may lack
       // messages, recalls and reads. Forget it, keeping only what still waits to be sent.
@@ -71,7 +93,7 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: { clientId
   }
 }
 
-function receiveMessage(state: ChatState, m: MessageEvent): { state: ChatState; effects: Effect[] } {
+function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice): { state: ChatState; effects: Effect[] } {
   const key = contactKeyOf(m, state.me);
   const mine = m.fromUser.id === state.me;
   const open = state.openContact === key;
@@ -87,6 +109,27 @@ function receiveMessage(state: ChatState, m: MessageEvent): { state: ChatState; 
   const effects: Effect[] = [];
   if (!existing && !contactInfo) effects.push({ kind: 'reloadContacts' });
   if (open && !mine) effects.push({ kind: 'markRead', contact: key });
-  if (!mine && !open && (existing?.is_notice ?? 1)) effects.push({ kind: 'notify', contact: key });
+  // The sound and vibration: not for my own messages, not for a muted chat, not for the chat on
+  // screen (an open chat in a hidden page is not on screen: it still rings).
+  if (!mine && !(open && !device.hidden) && (existing?.is_notice ?? 1)) effects.push({ kind: 'notify', contact: key });
   return { state: s, effects };
+}
+
+/**
+ * A friend who deleted me or whom I deleted (their user id), or a group gone: its row and its
+ * loaded history leave. A chat open on screen stays readable, marked `removed` (its screen says
+ * so), and leaves when it closes (dropRemoved).
+ */
+function removeContact(state: ChatState, key: string): ChatState {
+  if (state.openContact === key) return withContact(state, key, { removed: true, unread: 0 });
+  const { [key]: _gone, ...threads } = state.threads;
+  return { ...state, contacts: state.contacts.filter((c) => keyOf(c.id) !== key), threads };
+}
+
+/** Drops the contacts marked removed that are no longer on screen, with their threads. */
+export function dropRemoved(state: ChatState): ChatState {
+  const gone = state.contacts.filter((c) => c.removed && keyOf(c.id) !== state.openContact).map((c) => keyOf(c.id));
+  if (!gone.length) return state;
+  const threads = Object.fromEntries(Object.entries(state.threads).filter(([key]) => !gone.includes(key)));
+  return { ...state, contacts: state.contacts.filter((c) => !gone.includes(keyOf(c.id))), threads };
 }

@@ -7,7 +7,7 @@ import { realtime } from '../../../lib/realtime';
 import { storedSystemInfo } from '../../../lib/system-info';
 import * as api from '../api/chat-api';
 import { isGroupKey, keyOf, type ChatState, type Contact, type ContactKey } from '../types';
-import { applyFrame, CHAT_FRAME_TYPES, type ChatFrame, type Effect } from './apply-frame';
+import { applyFrame, CHAT_FRAME_TYPES, dropRemoved, type ChatFrame, type Effect } from './apply-frame';
 import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
 import { Sender } from './sender';
 
@@ -22,6 +22,8 @@ const PAGE = 20;
 export class ChatStore {
   private state: ChatState = initial(0);
   private listeners = new Set<() => void>();
+  /** Told the pending friend-request count each chat list's envelope carries. */
+  private requestListeners = new Set<(requests: { count: number; newest: number }) => void>();
   /** Unsubscribes from the realtime connection; null while stopped. */
   private unsubscribe: (() => void) | null = null;
   readonly sender = new Sender(this);
@@ -41,8 +43,11 @@ export class ChatStore {
 
   start(me: number): void {
     if (this.unsubscribe && this.state.me === me) return;
+    // A page loaded at a chat's address opens the chat before the session starts (a screen's
+    // effects run before its layout's): that chat stays the open one.
+    const open = this.unsubscribe ? null : this.state.openContact;
     this.stop();
-    this.state = { ...initial(me), socket: realtime.getStatus() };
+    this.state = { ...initial(me), openContact: open, socket: realtime.getStatus() };
     void this.loadContacts();
     void this.sender.restore();
     const offs = [
@@ -78,7 +83,7 @@ export class ChatStore {
   reconnect = () => realtime.reconnect();
 
   private receive(frame: ChatFrame): void {
-    const device = { clientId: realtime.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: storedSystemInfo().sysInfo.multipleLogin === '1' };
+    const device = { clientId: realtime.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: storedSystemInfo().sysInfo.multipleLogin === '1', hidden: document.visibilityState === 'hidden', friendsOnly: storedSystemInfo().sysInfo.runMode === '2' };
     const { state, effects } = applyFrame(this.state, frame, device);
     this.set(() => state);
     for (const effect of effects) this.run(effect);
@@ -92,8 +97,16 @@ export class ChatStore {
   }
 
   async loadContacts(): Promise<void> {
-    const contacts = await api.fetchContacts().catch(() => null);
-    if (contacts) this.set((s) => ({ ...s, contacts, contactsLoaded: true }));
+    const answer = await api.fetchContacts().catch(() => null);
+    if (!answer) return;
+    this.set((s) => ({ ...s, contacts: answer.contacts, contactsLoaded: true }));
+    if (answer.requests) for (const listener of [...this.requestListeners]) listener(answer.requests);
+  }
+
+  /** The pending friend requests getContacts' envelope reports with each list (the contacts feature's badge). */
+  onFriendRequests(listener: (requests: { count: number; newest: number }) => void): () => void {
+    this.requestListeners.add(listener);
+    return () => this.requestListeners.delete(listener);
   }
 
   contact(key: ContactKey) {
@@ -113,7 +126,8 @@ export class ChatStore {
   }
 
   closeChat(key: ContactKey): void {
-    if (this.state.openContact === key) this.set((s) => ({ ...s, openContact: null }));
+    // A friend removed while their chat was open leaves the list once the chat closes (apply-frame: removeGroup).
+    if (this.state.openContact === key) this.set((s) => dropRemoved({ ...s, openContact: null }));
   }
 
   /** Merges the newest page into a loaded thread: what came while no socket could bring it. */

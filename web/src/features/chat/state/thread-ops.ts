@@ -56,7 +56,7 @@ export const CLEARED_CHAT: Readonly<Partial<Contact>> = { lastContent: '', lastC
 
 /** Spec §4: pinned first, then the rest, each by latest send time, newest first. */
 export function sortContacts(contacts: Contact[]): Contact[] {
-  return [...contacts].sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);
+  return contacts.filter((c) => !c.removed).sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);
 }
 
 /** The chat list shows conversations that have something to show (reference §10.2). */

@@ -6,8 +6,8 @@ import { useTranslation } from '../../../lib/i18n';
 import { PATHS } from '../../../config/paths';
 import { SearchInput } from '../../../components/ui/search-input';
 import { matchesAny } from '../../../utils/fold-text';
-import { chatPath, keyOf, useChatState } from '../../chat';
-import { ContactResults } from '../../contacts';
+import { chatPath, useChatState } from '../../chat';
+import { contactDetailPath, ContactResults } from '../../contacts';
 import { useMessageSearch } from '../hooks/use-message-search';
 import { MessageResults } from './message-results';
 
@@ -29,7 +29,7 @@ export function GlobalSearch({ roundAvatar }: { roundAvatar: boolean }) {
         <button type="button" onClick={() => void (location.key === 'default' ? navigate(PATHS.home) : navigate(-1))} className="px-3 text-[16px] text-[#576b95]">{t('common.cancel')}</button>
       </div>
       {!typed && <p className="px-10 pt-16 text-center text-[14px] leading-relaxed text-neutral-400">{t('search.hint')}</p>}
-      {typed && people.length > 0 && <ContactResults people={people} query={query} roundAvatar={roundAvatar} onOpen={(p) => open(keyOf(p.id))} />}
+      {typed && people.length > 0 && <ContactResults people={people} query={query} roundAvatar={roundAvatar} onOpen={(p) => void navigate(contactDetailPath(p.id))} />}
       {typed && hits.length > 0 && <MessageResults hits={hits} query={keywords} roundAvatar={roundAvatar} onOpen={open} />}
       {typed && searching && <p role="status" className="py-4 text-center text-[13px] text-neutral-400">{t('search.searching')}</p>}
       {typed && !searching && !people.length && !hits.length && (

@@ -33,5 +33,7 @@ export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext)
     const name = (contact.lastFrom && nameOf(contact.lastFrom)) || contact.displayName;
     return t('chatList.recalledBy', { name });
   }
+  // A chat opened by an accepted friend request: each client words it in its own language.
+  if (contact.type === 'event' && !contact.lastContent) return t('people.friendsNow');
   return typePlaceholder(contact.type, t) ?? previewText(contact.lastContent);
 }

@@ -8,6 +8,7 @@ import { ListGroup, ListRow } from '../../../../components/ui/list-row';
 import { Switch } from '../../../../components/ui/switch';
 import { PATHS } from '../../../../config/paths';
 import { ChevronIcon } from '../../../../components/ui/icons';
+import { Link } from '../../../../components/ui/link';
 import { useChatState } from '../../hooks/use-chat';
 import { chatStore } from '../../state/chat-store';
 import { chatDetailPath, chatPath, keyOf } from '../../types';
@@ -30,12 +31,15 @@ export function ChatDetailView({ contactKey, roundAvatar, searching }: { contact
 
   return (
     <div className="pb-8">
-      <section className="mt-3 flex items-center gap-4 bg-white px-4 py-4">
-        <Avatar name={contact.displayName} src={contact.avatar || undefined} size={56} round={roundAvatar} />
-        <div className="min-w-0">
-          <p className="truncate text-[17px] font-medium text-neutral-900">{contact.displayName}</p>
-          {contact.account && <p className="mt-1 truncate text-[13px] text-neutral-400">{t('chatDetail.account', { account: contact.account })}</p>}
-        </div>
+      <section className="mt-3 bg-white">
+        {/* A person's card opens their page (contacts feature: /pages/contacts/detail). */}
+        <PersonLink to={contact.is_group ? null : `${PATHS.contactDetail}?id=${encodeURIComponent(String(contact.id))}`}>
+          <Avatar name={contact.displayName} src={contact.avatar || undefined} size={56} round={roundAvatar} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-[17px] font-medium text-neutral-900">{contact.displayName}</p>
+            {contact.account && <p className="mt-1 truncate text-[13px] text-neutral-400">{t('chatDetail.account', { account: contact.account })}</p>}
+          </div>
+        </PersonLink>
       </section>
       <ListGroup>
         <button type="button" onClick={() => void navigate(chatDetailPath(contactKey, true))} className="flex min-h-14 w-full items-center bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100">
@@ -56,4 +60,10 @@ export function ChatDetailView({ contactKey, roundAvatar, searching }: { contact
       </div>
     </div>
   );
+}
+
+function PersonLink({ to, children }: { to: string | null; children: React.ReactNode }) {
+  const row = 'flex items-center gap-4 px-4 py-4';
+  if (!to) return <div className={row}>{children}</div>;
+  return <Link to={to} className={`${row} active:bg-neutral-100`}>{children}<ChevronIcon /></Link>;
 }

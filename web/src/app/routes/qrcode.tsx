@@ -1,0 +1,15 @@
+// My QR code: others scan it to find me.
+import { useTranslation } from '../../lib/i18n';
+import { Page } from '../../components/ui/page';
+import { MyQrCard } from '../../features/qr';
+import { useAppSetting } from '../../features/settings';
+
+export default function QrCodeScreen() {
+  const { t } = useTranslation();
+  const { circleAvatar } = useAppSetting();
+  return (
+    <Page title={t('route.qrcode')}>
+      <MyQrCard roundAvatar={circleAvatar} />
+    </Page>
+  );
+}

@@ -1,0 +1,13 @@
+// Scan: a card QR code from the camera or a picture.
+import { useTranslation } from '../../lib/i18n';
+import { Page } from '../../components/ui/page';
+import { QrScanner } from '../../features/scan';
+
+export default function ScanScreen() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('route.scan')}>
+      <QrScanner />
+    </Page>
+  );
+}

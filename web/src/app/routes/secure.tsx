@@ -1,0 +1,21 @@
+// Account security: change the password; certify or change the account. Demo mode refuses both.
+import { useTranslation } from '../../lib/i18n';
+import { Page } from '../../components/ui/page';
+import { AccountForm, isDemoMode, PasswordForm, useUserInfo } from '../../features/profile';
+import { useSystemInfo } from '../../lib/system-info';
+
+export default function SecureScreen() {
+  const { t } = useTranslation();
+  const { data: user } = useUserInfo();
+  const demo = isDemoMode(useSystemInfo());
+  return (
+    <Page title={t('route.secure')}>
+      {user && (
+        <div className="pb-8">
+          <PasswordForm account={user.account} demo={demo} />
+          <AccountForm user={user} demo={demo} />
+        </div>
+      )}
+    </Page>
+  );
+}

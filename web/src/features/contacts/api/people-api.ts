@@ -1,0 +1,37 @@
+// The people calls (issue 12), read with the protocol's own schemas (worker/protocol/people.ts).
+import * as v from 'valibot';
+import {
+  FriendRequestListSchema, PersonListSchema, PersonSchema, ScanResultSchema, UserUpdateSchema, type FriendRequest, type Person as PersonInfo,
+} from '../../../../../worker/protocol/people';
+import { apiPost, apiPostEnvelope } from '../../../lib/api-client';
+
+export type { FriendRequest, PersonInfo };
+export const REQUESTS_PAGE = 20;
+
+/** One page of the requests I received (`mine` false) or sent. */
+export async function fetchRequests(mine: boolean, page: number): Promise<{ items: FriendRequest[]; total: number }> {
+  const { data, count } = await apiPostEnvelope('/enterprise/friend/index', { is_mine: mine ? 1 : 0, page, limit: REQUESTS_PAGE }, FriendRequestListSchema);
+  // Without a total, a full page means there may be more.
+  return { items: data, total: count ?? (data.length < REQUESTS_PAGE ? (page - 1) * REQUESTS_PAGE + data.length : Infinity) };
+}
+
+/** Accepts (true) or declines a request addressed to me. */
+export const answerRequest = (friendId: number, accept: boolean) =>
+  apiPost('/enterprise/friend/update', { friend_id: friendId, status: accept ? 1 : 0 }, v.object({ friend_id: v.number(), status: v.number() }));
+
+/** Asks to be friends; status 1 = friends at once (they had asked me), 2 = pending. */
+export const addFriend = (userId: number, remark: string) =>
+  apiPost('/enterprise/friend/add', { user_id: userId, remark }, v.object({ friend_id: v.number(), status: v.number() }));
+
+export const deleteFriend = (userId: number) => apiPost('/enterprise/friend/del', { id: userId }, v.unknown());
+
+export const setRemark = (userId: number, nickname: string) =>
+  apiPost('/enterprise/friend/setNickname', { friend_id: userId, nickname }, UserUpdateSchema);
+
+/** Exact account search: nobody or one person. */
+export const searchAccount = (account: string) => apiPost('/enterprise/im/searchUser', { keywords: account }, PersonListSchema);
+
+export const fetchPerson = (userId: number) => apiPost('/enterprise/im/getUserInfo', { user_id: userId }, PersonSchema);
+
+/** The person behind a card QR (an expired or forged code is refused with the server's words). */
+export const resolveCard = (token: string) => apiPost(`/scan/u/${encodeURIComponent(token)}`, {}, ScanResultSchema);

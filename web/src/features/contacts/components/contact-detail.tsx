@@ -1,0 +1,187 @@
+// A person's page (spec §2 /pages/contacts/detail): avatar, name (their real name beside my remark
+// for them), the remark to edit, account (masked by the server), signature, gender and region;
+// Send message, calls (coming soon), Add friend or Delete friend by how we stand. Opened with
+// ?id=<user id>, or ?qr=<card token> from a scanned card, which the server resolves (or refuses:
+// an expired or forged code shows its words).
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { NICKNAME_MAX, type Relation } from '../../../../../worker/protocol/people';
+import { PATHS } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { storedSystemInfo } from '../../../lib/system-info';
+import { Avatar } from '../../../components/ui/avatar';
+import { showDialog } from '../../../components/ui/dialog';
+import { ListGroup, ListRow } from '../../../components/ui/list-row';
+import { showToast } from '../../../components/ui/toast';
+import { chatPath, chatStore, keyOf } from '../../chat';
+import { answerRequest, deleteFriend, fetchPerson, resolveCard, setRemark, type PersonInfo } from '../api/people-api';
+import { friendsStore } from '../state/friends-store';
+import { AddFriendForm } from './add-friend-form';
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; person: PersonInfo };
+
+function useLoadPerson(id: string | null, qr: string | null): [Load, (update: (p: PersonInfo) => PersonInfo) => void] {
+  const { t } = useTranslation();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    const userId = Number(id);
+    const call = qr ? resolveCard(qr) : Number.isInteger(userId) && userId > 0 ? fetchPerson(userId) : Promise.reject(new Error('no id'));
+    call.then(
+      (person) => live && setLoad({ state: 'ready', person }),
+      (error: unknown) => {
+        // A refusal carries the server's words (an expired QR code: scan.failure).
+        const message = error instanceof ApiError && error.kind === 'refused' ? error.message : t(qr ? 'people.detail.qrFailed' : 'people.detail.notFound');
+        if (live) setLoad({ state: 'failed', message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, qr, t]);
+  const update = (change: (p: PersonInfo) => PersonInfo) => setLoad((l) => (l.state === 'ready' ? { state: 'ready', person: change(l.person) } : l));
+  return [load, update];
+}
+
+const GENDER = { 0: 'people.detail.female', 1: 'people.detail.male' } as const;
+
+export function ContactDetail({ id, qr, roundAvatar }: { id: string | null; qr: string | null; roundAvatar: boolean }) {
+  const { t } = useTranslation();
+  const [load, update] = useLoadPerson(id, qr);
+  if (load.state === 'loading') return <p className="py-16 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>;
+  if (load.state === 'failed') return <p role="alert" className="px-6 py-16 text-center text-[15px] text-neutral-700">{load.message}</p>;
+  return <PersonCard person={load.person} roundAvatar={roundAvatar} update={update} />;
+}
+
+function PersonCard({ person, roundAvatar, update }: { person: PersonInfo; roundAvatar: boolean; update: (change: (p: PersonInfo) => PersonInfo) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ids = useId();
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const relation = person.relation;
+  const setRelation = (next: Relation) => update((p) => ({ ...p, relation: next }));
+  // Run mode 2 sends only between friends (the server refuses the rest); mode 1 lets anyone write.
+  const canMessage = relation === 'friend' || (relation !== 'self' && String(storedSystemInfo().sysInfo.runMode ?? '') !== '2');
+  const gender = GENDER[person.sex as 0 | 1] ?? 'people.detail.unknown';
+
+  const accept = async () => {
+    if (!person.friend_id) return;
+    if (!(await answerRequest(person.friend_id, true).then(() => true, () => false))) return;
+    friendsStore.answered();
+    showToast(t('people.friendsNow'));
+    void chatStore.loadContacts();
+    setRelation('friend');
+  };
+
+  const remove = async () => {
+    if (!(await showDialog(t('people.detail.deleteConfirm', { name: person.displayName }), { showCancel: true }))) return;
+    if (!(await deleteFriend(person.user_id).then(() => true, () => false))) return;
+    showToast(t('people.detail.deleted'));
+    // The removeGroup frame drops the chat too; this covers a socket that is away.
+    void chatStore.loadContacts();
+    void navigate(PATHS.contacts, { replace: true });
+  };
+
+  return (
+    <>
+      <section aria-labelledby={`${ids}-name`} className="flex items-center gap-4 bg-white px-4 py-5">
+        <Avatar name={person.displayName} src={person.avatar || undefined} size={64} round={roundAvatar} />
+        <div className="min-w-0">
+          <h2 id={`${ids}-name`} className="truncate text-[20px] font-medium text-neutral-900">{person.displayName}</h2>
+          {person.nickname && person.realname && <p className="truncate text-[14px] text-neutral-600">{t('people.detail.realname', { name: person.realname })}</p>}
+          {person.account && <p className="truncate text-[14px] text-neutral-600">{t('chatDetail.account', { account: person.account })}</p>}
+        </div>
+      </section>
+
+      {relation === 'friend' && (editing ? (
+        <RemarkForm person={person} onCancel={() => setEditing(false)}
+          onSaved={(nickname, displayName) => { setEditing(false); update((p) => ({ ...p, nickname, displayName })); }} />
+      ) : (
+        <ListGroup>
+          <button type="button" onClick={() => setEditing(true)} className="flex min-h-14 w-full items-center gap-3 bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100">
+            <span className="flex-1">{t('people.detail.setRemark')}</span>
+            <span className="truncate text-[15px] text-neutral-500">{person.nickname}</span>
+          </button>
+        </ListGroup>
+      ))}
+
+      <ListGroup>
+        {person.motto && <ListRow label={t('people.detail.signature')} value={person.motto} />}
+        <ListRow label={t('people.detail.gender')} value={t(gender)} />
+        {person.location && <ListRow label={t('people.detail.region')} value={person.location} />}
+      </ListGroup>
+
+      {relation !== 'self' && (
+        <div className="mt-3 flex flex-col divide-y divide-neutral-100 border-y border-neutral-100">
+          {canMessage && (
+            <button type="button" onClick={() => void navigate(chatPath(keyOf(person.user_id)))}
+              className="h-14 bg-white text-[16px] font-medium text-[#576b95] active:bg-neutral-100">
+              {t('people.detail.sendMessage')}
+            </button>
+          )}
+          <button type="button" disabled aria-describedby={`${ids}-soon`} className="h-14 bg-white text-[16px] text-neutral-500">{t('people.detail.voiceCall')}</button>
+          <button type="button" disabled aria-describedby={`${ids}-soon`} className="h-14 bg-white text-[16px] text-neutral-500">{t('people.detail.videoCall')}</button>
+          <p id={`${ids}-soon`} className="bg-page px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.callSoon')}</p>
+          {relation === 'none' && !adding && (
+            <button type="button" onClick={() => setAdding(true)} className="h-14 bg-white text-[16px] font-medium text-brand-dark active:bg-neutral-100">
+              {t('people.detail.addFriend')}
+            </button>
+          )}
+          {relation === 'sent' && <p className="bg-white py-4 text-center text-[15px] text-neutral-600">{t('people.search.sent')}</p>}
+          {relation === 'received' && (
+            <button type="button" onClick={() => void accept()} className="h-14 bg-white text-[16px] font-medium text-brand-dark active:bg-neutral-100">
+              {t('people.requests.accept')}
+            </button>
+          )}
+          {relation === 'friend' && (
+            <button type="button" onClick={() => void remove()} className="h-14 bg-white text-[16px] text-danger active:bg-neutral-100">
+              {t('people.detail.deleteFriend')}
+            </button>
+          )}
+        </div>
+      )}
+      {adding && relation === 'none' && (
+        <AddFriendForm userId={person.user_id} onCancel={() => setAdding(false)} onDone={(next) => { setAdding(false); setRelation(next); }} />
+      )}
+    </>
+  );
+}
+
+/** My remark for a friend: required (spec §5), at most NICKNAME_MAX characters. */
+function RemarkForm({ person, onCancel, onSaved }: { person: PersonInfo; onCancel: () => void; onSaved: (nickname: string, displayName: string) => void }) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [value, setValue] = useState(person.nickname || person.displayName);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const nickname = value.trim();
+    if (!nickname) {
+      setError(t('people.detail.remarkRequired'));
+      return;
+    }
+    setBusy(true);
+    const saved = await setRemark(person.user_id, nickname).catch(() => null);
+    setBusy(false);
+    if (!saved) return;
+    showToast(t('people.detail.remarkSaved'));
+    onSaved(nickname, saved.displayName);
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 bg-white px-4 py-4">
+      <label htmlFor={`${ids}-remark`} className="block text-[14px] text-neutral-600">{t('people.detail.remarkLabel')}</label>
+      <input id={`${ids}-remark`} value={value} onChange={(e) => { setValue(e.target.value); setError(''); }} maxLength={NICKNAME_MAX} required autoFocus
+        aria-invalid={error ? true : undefined} aria-describedby={error ? `${ids}-error` : undefined}
+        className="mt-1 h-10 w-full rounded-md bg-page px-3 text-[16px] text-neutral-900 outline-none focus:ring-2 focus:ring-brand/50" />
+      {error && <p id={`${ids}-error`} role="alert" className="mt-1 text-[13px] text-danger">{error}</p>}
+      <div className="mt-3 flex gap-3">
+        <button type="button" onClick={onCancel} className="h-11 flex-1 rounded-lg border border-neutral-300 text-[16px] text-neutral-700 active:bg-neutral-100">{t('common.cancel')}</button>
+        <button type="submit" disabled={busy} className="h-11 flex-1 rounded-lg bg-brand-dark text-[16px] font-medium text-white disabled:bg-brand/50">{t('people.detail.save')}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+// My profile: the avatar (cropped square, then uploaded with progress), nickname (editable only
+// where the system allows it), email, gender and signature, each limited as the server limits it.
+// Saving sends only what changed; the stored record and the mine tab update at once.
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../../lib/i18n';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
+import { showToast } from '../../../components/ui/toast';
+import { useSystemInfo } from '../../../lib/system-info';
+import { AVATAR_EXT, AVATAR_MAX_MB } from '../../../../../worker/protocol/people';
+import { updateProfile, uploadAvatar, type ProfileChanges } from '../api/account-calls';
+import { useUserInfo } from '../api/get-user-info';
+import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX, validateProfile } from '../utils/account-rules';
+import { nameEditable } from '../utils/profile-access';
+import { AvatarCropDialog } from './avatar-crop-dialog';
+
+const SEXES = [
+  { value: 2, label: 'profile.sexUnknown' },
+  { value: 1, label: 'profile.sexMale' },
+  { value: 0, label: 'profile.sexFemale' },
+] as const;
+
+const ROW = 'flex items-center gap-3 border-b border-neutral-100 bg-white px-4 py-3 focus-within:bg-neutral-50';
+const LABEL = 'w-24 shrink-0 text-[16px] text-neutral-900';
+const INPUT = 'min-w-0 flex-1 bg-transparent text-[16px] outline-none placeholder:text-neutral-400';
+
+export function ProfileForm({ roundAvatar }: { roundAvatar: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { data: user } = useUserInfo();
+  const editableName = nameEditable(useSystemInfo());
+  const [draft, setDraft] = useState<{ realname?: string; email?: string; motto?: string; sex?: number }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  if (!user) return null;
+  const form = {
+    realname: draft.realname ?? user.realname,
+    email: draft.email ?? user.email,
+    motto: draft.motto ?? user.motto,
+    sex: draft.sex ?? user.sex ?? 2,
+  };
+  const text = (name: 'realname' | 'email' | 'motto') => ({
+    id: `profile-${name}`,
+    name,
+    value: form[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft((d) => ({ ...d, [name]: e.target.value })),
+  });
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!file.type.startsWith('image/') && !(AVATAR_EXT as readonly string[]).includes(extension)) return showToast(t('profile.avatarNotImage'));
+    setPicked(file);
+  };
+
+  const upload = async (picture: Blob) => {
+    setPicked(null);
+    if (picture.size > AVATAR_MAX_MB * 1024 * 1024) return showToast(t('profile.avatarTooLarge', { mb: AVATAR_MAX_MB }));
+    setProgress(0);
+    try {
+      await uploadAvatar(client, picture, setProgress);
+      showToast(t('profile.avatarChanged'));
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateProfile(form, editableName);
+    setError(problem && t(problem, { max: problem === 'profile.nameTooLong' ? REALNAME_MAX : problem === 'profile.emailTooLong' ? EMAIL_MAX : MOTTO_MAX }));
+    if (problem) return;
+    const changes: ProfileChanges = {};
+    if (editableName && form.realname.trim() !== user.realname) changes.realname = form.realname.trim();
+    if (form.email.trim() !== user.email) changes.email = form.email.trim();
+    if (form.motto.trim() !== user.motto) changes.motto = form.motto.trim();
+    if (form.sex !== (user.sex ?? 2)) changes.sex = form.sex;
+    if (Object.keys(changes).length === 0) return showToast(t('profile.nothingChanged'));
+    setBusy(true);
+    try {
+      await updateProfile(client, changes);
+      setDraft({});
+      showToast(t('profile.saved'));
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = user.realname || user.account;
+  return (
+    <>
+      <section aria-label={t('profile.avatar')} className="mt-3 flex items-center gap-4 border-y border-neutral-100 bg-white px-4 py-4">
+        <Avatar name={name} src={user.avatar || undefined} size={64} round={roundAvatar} />
+        <div className="min-w-0 flex-1">
+          <button type="button" onClick={() => fileInput.current?.click()} disabled={progress !== null}
+            className="rounded-md border border-brand-dark px-3 py-1.5 text-[15px] text-brand-dark active:bg-neutral-100 disabled:border-neutral-300 disabled:text-neutral-500">
+            {t('profile.changeAvatar')}
+          </button>
+          <input ref={fileInput} type="file" accept="image/*" className="hidden" onChange={pick} aria-label={t('profile.changeAvatar')} tabIndex={-1} />
+          {progress !== null && (
+            <div role="progressbar" aria-label={t('profile.uploading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}
+              className="mt-2 h-1.5 overflow-hidden rounded-full bg-neutral-200">
+              <div className="h-full bg-brand" style={{ width: `${Math.round(progress * 100)}%` }} />
+            </div>
+          )}
+        </div>
+      </section>
+      <form onSubmit={(event) => void save(event)} noValidate className="mt-3">
+        <div className="border-t border-neutral-100">
+          <div className={ROW}>
+            <span className={LABEL}>{t('profile.account')}</span>
+            <span className="min-w-0 flex-1 truncate text-[16px] text-neutral-600">{user.account}</span>
+          </div>
+          <div className={ROW}>
+            <label htmlFor="profile-realname" className={LABEL}>{t('profile.nickname')}</label>
+            {editableName ? (
+              <input {...text('realname')} autoComplete="nickname" maxLength={REALNAME_MAX} className={INPUT} />
+            ) : (
+              <input {...text('realname')} readOnly aria-describedby="profile-realname-note" className={`${INPUT} text-neutral-600`} />
+            )}
+          </div>
+          {!editableName && <p id="profile-realname-note" className="bg-white px-4 pb-2 text-[13px] text-neutral-500">{t('profile.nameLocked')}</p>}
+          <div className={ROW}>
+            <label htmlFor="profile-email" className={LABEL}>{t('profile.email')}</label>
+            <input {...text('email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} placeholder={t('profile.emailPlaceholder')} className={INPUT} />
+          </div>
+          <fieldset className={ROW}>
+            <legend className="sr-only">{t('profile.sex')}</legend>
+            <span aria-hidden="true" className={LABEL}>{t('profile.sex')}</span>
+            <div className="flex flex-1 flex-wrap gap-x-4 gap-y-1">
+              {SEXES.map((sex) => (
+                <label key={sex.value} className="flex items-center gap-1.5 text-[16px] text-neutral-900">
+                  <input type="radio" name="sex" value={sex.value} checked={form.sex === sex.value}
+                    onChange={() => setDraft((d) => ({ ...d, sex: sex.value }))} className="h-4 w-4 accent-brand" />
+                  {t(sex.label)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className={`${ROW} items-start`}>
+            <label htmlFor="profile-motto" className={`${LABEL} pt-0.5`}>{t('profile.motto')}</label>
+            <textarea {...text('motto')} rows={3} maxLength={MOTTO_MAX} placeholder={t('profile.mottoPlaceholder')} className={`${INPUT} resize-none`} />
+          </div>
+        </div>
+        <div className="px-4">
+          <FormError message={error} />
+          <Button type="submit" disabled={busy} className="mt-6">{t('profile.save')}</Button>
+        </div>
+      </form>
+      {picked && <AvatarCropDialog file={picked} onCropped={(picture) => void upload(picture)} onCancel={() => setPicked(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+// Form rules of the profile and security screens (spec §5), checked before anything is sent.
+// Each returns the translation key of the first problem, or null when the form may be sent.
+import { EMAIL_MAX, MOTTO_MAX, PASSWORD_MAX, PASSWORD_MIN, REALNAME_MAX } from '../../../../../worker/protocol/people';
+import { ACCOUNT_PATTERN } from '../../../../../worker/protocol/limits';
+import type { TKey } from '../../../lib/i18n';
+
+export { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX };
+
+const CODE_PATTERN = /^\d{6}$/;
+// The shape the server's email check accepts, roughly: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Characters as the server counts them (code points, not UTF-16 units). */
+const length = (text: string) => Array.from(text).length;
+
+export interface ProfileInput {
+  realname: string;
+  email: string;
+  motto: string;
+}
+
+export function validateProfile(input: ProfileInput, nameEditable: boolean): TKey | null {
+  if (nameEditable && !input.realname.trim()) return 'profile.nameRequired';
+  if (nameEditable && length(input.realname.trim()) > REALNAME_MAX) return 'profile.nameTooLong';
+  if (length(input.email.trim()) > EMAIL_MAX) return 'profile.emailTooLong';
+  if (input.email.trim() && !EMAIL_PATTERN.test(input.email.trim())) return 'profile.emailInvalid';
+  if (length(input.motto.trim()) > MOTTO_MAX) return 'profile.mottoTooLong';
+  return null;
+}
+
+export interface PasswordInput {
+  by: 'password' | 'code';
+  /** The current password (by password) or the code sent to my account (by code). */
+  proof: string;
+  password: string;
+  confirm: string;
+}
+
+/** Spec §5 order: the new password's length, the confirmation, then the old password or the code. */
+export function validatePasswordChange(input: PasswordInput): TKey | null {
+  if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) return 'secure.passwordRule';
+  if (input.password !== input.confirm) return 'secure.passwordMismatch';
+  if (input.by === 'password') return input.proof ? null : 'secure.oldPasswordRequired';
+  if (!input.proof.trim()) return 'secure.codeRequired';
+  return CODE_PATTERN.test(input.proof.trim()) ? null : 'secure.codeInvalid';
+}
+
+export interface AccountInput {
+  /** Whether my current account is verified: then a code sent to it is required first. */
+  verified: boolean;
+  code: string;
+  account: string;
+  newCode: string;
+}
+
+/** Spec §5 order: the current account's code (when verified), the new account, its code. */
+export function validateAccountChange(input: AccountInput): TKey | null {
+  if (input.verified && !input.code.trim()) return 'secure.currentCodeRequired';
+  if (input.verified && !CODE_PATTERN.test(input.code.trim())) return 'secure.codeInvalid';
+  if (!input.account.trim()) return 'secure.newAccountRequired';
+  if (!ACCOUNT_PATTERN.test(input.account.trim())) return 'secure.accountRule';
+  if (!input.newCode.trim()) return 'secure.newCodeRequired';
+  return CODE_PATTERN.test(input.newCode.trim()) ? null : 'secure.codeInvalid';
+}

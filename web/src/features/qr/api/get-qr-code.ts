@@ -1,0 +1,7 @@
+// POST /enterprise/im/getQrCode: my card's QR link, valid 7 days (spec §5).
+import { apiPost } from '../../../lib/api-client';
+import { QrCodeSchema, type QrCode } from '../../../../../worker/protocol/people';
+
+export type { QrCode };
+
+export const getQrCode = (): Promise<QrCode> => apiPost('/enterprise/im/getQrCode', {}, QrCodeSchema);
