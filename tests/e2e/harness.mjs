@@ -75,6 +75,8 @@ export async function startApp({ vars = {}, config = {}, contextOptions = MOBILE
     // unless the page already chose one (so switching in the settings still sticks on reload).
     if (language) {
       await context.addInitScript((lang) => {
+        // Only the app's own page: a framed page (the web view's site) may not touch its storage.
+        if (window.top !== window) return;
         if (localStorage.getItem('language') === null) localStorage.setItem('language', JSON.stringify(lang));
       }, language);
     }
@@ -215,10 +217,10 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA rules plus best practices) on the page as it stands and
  * returns the violations of the given impacts, each as { id, impact, help, nodes: [{ target, summary }] }.
  */
-export async function a11yViolations(page, impacts = ['serious', 'critical']) {
+export async function a11yViolations(page, impacts = ['serious', 'critical'], { iframes = true } = {}) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+  const violations = await page.evaluate(async (iframes) => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'], iframes });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
@@ -229,9 +231,12 @@ export async function a11yViolations(page, impacts = ['serious', 'critical']) {
   return violations.filter((v) => impacts.includes(v.impact));
 }
 
-/** Fails with a readable list when axe finds a serious or critical violation on the page (`name` says which screen). */
-export async function expectNoSeriousA11yViolations(page, name) {
-  const violations = await a11yViolations(page);
+/**
+ * Fails with a readable list when axe finds a serious or critical violation on the page (`name` says
+ * which screen). `iframes: false` leaves out framed pages that are not ours (the web view's site).
+ */
+export async function expectNoSeriousA11yViolations(page, name, { iframes = true } = {}) {
+  const violations = await a11yViolations(page, undefined, { iframes });
   const report = violations
     .map((v) => `  ${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target}\n      ${n.summary?.replace(/\n/g, '\n      ')}`).join('\n')}`)
     .join('\n');
