@@ -61,6 +61,8 @@ describe('browser safety of the built app (DEMO_MODE=true)', { timeout: 180_000 
     await app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' });
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
     await a.page.getByRole('button').filter({ hasText: maskedAccount(B_ACCOUNT) }).click();
+    // The address book opens the person's card; its button opens the chat.
+    await a.page.getByRole('button', { name: en.people.detail.sendMessage, exact: true }).click();
     const chat = chatScreen(a.page);
     await chat.input.fill('under a strict policy');
     await chat.sendButton.click();

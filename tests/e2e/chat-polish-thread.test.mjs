@@ -51,6 +51,8 @@ describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_
     ]);
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
     await a.page.getByRole('button').filter({ hasText: maskedAccount(B_ACCOUNT) }).click();
+    // The address book opens the person's card; its button opens the chat.
+    await a.page.getByRole('button', { name: en.people.detail.sendMessage, exact: true }).click();
     await a.page.waitForURL((url) => url.hash === `#/pages/message/chat?id=${bUser.user_id}`);
     const aChat = chatScreen(a.page);
 

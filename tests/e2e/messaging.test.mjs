@@ -99,9 +99,11 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     await b.page.getByText(en.chatList.emptyTitle, { exact: true }).waitFor();
     await waitUntil(() => bSockets.length === 1, { message: "B's socket" });
 
-    // A opens the chat with B from the Contacts tab (B's row shows B's account under the name).
+    // A opens the chat with B from the Contacts tab (B's row shows B's account under the name) and B's card.
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
     await a.page.getByRole('button').filter({ hasText: maskedAccount(B_ACCOUNT) }).click();
+    // The address book opens the person's card; its button opens the chat.
+    await a.page.getByRole('button', { name: en.people.detail.sendMessage, exact: true }).click();
     await a.page.waitForURL((url) => url.hash === `#/pages/message/chat?id=${bUser.user_id}`);
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();
     const aChat = chatScreen(a.page);

@@ -2,6 +2,7 @@
 // green when selected; from 1024 px a narrow rail down the left edge, where a tab stays selected
 // on the pages under it (a chat under Messages, the settings under Me). Counts come in as props
 // so this shared piece stays unaware of the chat feature.
+import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from './link';
 import { PATHS } from '../../config/paths';
@@ -40,11 +41,16 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = tabOf(pathname);
+  // A tab is named by its label alone (stable for voice control and tests); its count is its
+  // description, read after the name.
+  const ids = useId();
+  const badgeId = (name: TabName) => `${ids}-${name}`;
+  const described = (name: TabName) => ((badges[name] ?? 0) > 0 ? badgeId(name) : undefined);
   const content = (name: TabName, label: TKey, TabIcon: () => React.JSX.Element) => (
     <>
       <span className="relative">
         <TabIcon />
-        <span className="absolute -top-1.5 left-[60%]" data-testid={`tab-badge-${name}`}>
+        <span id={badgeId(name)} aria-hidden="true" className="absolute -top-1.5 left-[60%]" data-testid={`tab-badge-${name}`}>
           <Badge count={badges[name] ?? 0} label={name === 'contacts' ? t('people.requests.pendingCount', { count: badges[name] ?? 0 }) : t('chatList.unread', { count: badges[name] ?? 0 })} />
         </span>
       </span>
@@ -56,7 +62,7 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
       <nav style={{ width: TAB_RAIL_WIDTH }}
         className="fixed inset-y-0 left-0 z-20 flex flex-col gap-1 border-r border-black/10 bg-[#f7f7f7] pt-4">
         {TABS.map(({ name, to, label, icon }) => (
-          <Link key={to} to={to} aria-current={current === name ? 'page' : undefined}
+          <Link key={to} to={to} aria-current={current === name ? 'page' : undefined} aria-describedby={described(name)}
             className={`mx-1.5 flex h-16 flex-col items-center justify-center gap-1 rounded-lg text-[11px] hover:bg-black/5 ${current === name ? 'bg-black/5 text-brand-dark' : 'text-tab'}`}>
             {content(name, label, icon)}
           </Link>
@@ -70,7 +76,7 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
       className="fixed bottom-0 left-1/2 z-20 flex w-full max-w-[480px] -translate-x-1/2 border-t border-black/10 bg-[#f7f7f7]/95 backdrop-blur"
     >
       {TABS.map(({ name, to, label, icon }) => (
-        <NavLink key={to} to={to} end
+        <NavLink key={to} to={to} end aria-describedby={described(name)}
           className={({ isActive }) =>
             `flex flex-1 flex-col items-center justify-center gap-0.5 text-[11px] ${isActive ? 'text-brand-dark' : 'text-tab'}`
           }>
