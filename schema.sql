@@ -141,3 +141,24 @@ CREATE TABLE IF NOT EXISTS friends (
 -- Requests to me (pending count, newest time, the "received" list) and requests I sent.
 CREATE INDEX IF NOT EXISTS friends_to_me ON friends (friend_user_id, is_invite, status, create_time);
 CREATE INDEX IF NOT EXISTS friends_sent ON friends (create_user, is_invite, create_time);
+
+-- Groups (issue 13). The group's ConversationHub (`group-N`) is the source of truth for its
+-- members, roles, mutes, name, notice and settings; these two tables are its projection, written
+-- by the hub through its outbox (worker/db/group-projection.ts), so they converge after an eviction.
+-- `groups` hands out N; `group_members` answers "which groups am I in" for getContacts.
+CREATE TABLE IF NOT EXISTS groups (
+  group_id    INTEGER PRIMARY KEY AUTOINCREMENT,
+  name        TEXT NOT NULL DEFAULT '',
+  owner_id    INTEGER NOT NULL,
+  avatar      TEXT NOT NULL DEFAULT '',
+  create_time INTEGER NOT NULL,
+  status      INTEGER NOT NULL DEFAULT 1,             -- 1 live, 0 dissolved
+  setting     TEXT NOT NULL DEFAULT '{}'              -- JSON, as the hub holds it (reference §5.2)
+);
+CREATE TABLE IF NOT EXISTS group_members (
+  group_id INTEGER NOT NULL,
+  user_id  INTEGER NOT NULL,
+  role     INTEGER NOT NULL,                          -- 1 owner, 2 admin, 3 member
+  PRIMARY KEY (group_id, user_id)
+);
+CREATE INDEX IF NOT EXISTS group_members_by_user ON group_members (user_id);

@@ -5,6 +5,8 @@ import { env, exports } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { forgetConfig } from '../../worker/db/config';
 import { ConversationStore } from '../../worker/durable/conversation-store';
+import { GroupStore } from '../../worker/durable/group-store';
+import { DEFAULT_GROUP_SETTING, ROLE } from '../../worker/protocol/groups';
 import { conversationHub, userHub } from '../../worker/durable/stubs';
 import { directConversation } from '../../worker/services/conversations';
 
@@ -140,13 +142,21 @@ export function pairHub(a: number, b: number) {
 export const userHubStub = (uid: number) => userHub(env, uid) as unknown as DurableObjectStub;
 
 /**
- * A group conversation `group-…` whose hub has `members`, written straight into the hub's storage
- * (groups get their real creation path with the group issue). Call it before the group's first use:
- * a hub that already opened its store would not see the new rows.
+ * A group conversation `group-…` whose hub has `members` (the first one its owner, the rest plain
+ * members who joined at the start), written straight into the hub's storage, without a D1 row or
+ * system lines: a quick stand-in for tests about messages. Tests about groups themselves create
+ * them with POST /enterprise/group/add. Call it before the group's first use: a hub that already
+ * opened its store would not see the new rows.
  */
 export async function makeGroup(members: number[]): Promise<{ group: string; stub: DurableObjectStub }> {
-  const group = `group-${members[0]}${++counter}${Date.now() % 1000}`;
+  const id = Number(`${members[0]}${++counter}${Date.now() % 1000}`);
+  const group = `group-${id}`;
   const stub = conversationHub(env, group) as unknown as DurableObjectStub;
-  await runInDurableObject(stub, (_hub, state) => new ConversationStore(state.storage.sql, group).addMembers(members));
+  await runInDurableObject(stub, (_hub, state) => {
+    new ConversationStore(state.storage.sql, group).addMembers(members);
+    const groups = new GroupStore(state.storage.sql);
+    groups.saveGroup({ group_id: id, name: 'Test group', notice: '', avatar: '', owner_id: members[0]!, create_time: 0, status: 1, setting: DEFAULT_GROUP_SETTING });
+    members.forEach((uid, i) => groups.setRole(uid, i === 0 ? ROLE.OWNER : ROLE.MEMBER, 0));
+  });
   return { group, stub };
 }

@@ -93,6 +93,24 @@ export const ROUTE_RULES: Record<string, Rule> = {
     const res = await fetchWorker(f.groupFile.url, { headers: { authorization: f.outsider.token, 'accept-language': 'en' } });
     return { status: res.status, body: await res.json() };
   }),
+  // Groups (issue 13): the fixture's group is a's (owner) with b; the outsider asks for everything.
+  'POST /enterprise/group/add': { access: 'token', names: 'users' }, // a new group of mine, with users I name
+  'POST /enterprise/group/groupinfo': outsider(json((f) => ({ group_id: f.group }))),
+  'POST /enterprise/group/groupuserlist': outsider(json((f) => ({ group_id: f.group }))),
+  'POST /enterprise/group/addgroupuser': outsider(json((f) => ({ id: f.group, user_ids: [f.outsider.uid] }))),
+  'POST /enterprise/group/removeuser': outsider(json((f) => ({ id: f.group, user_id: f.b.uid }))),
+  'POST /enterprise/group/setmanager': outsider(json((f) => ({ id: f.group, user_id: f.b.uid, role: 2 }))),
+  'POST /enterprise/group/changeowner': outsider(json((f) => ({ id: f.group, user_id: f.outsider.uid })), json((f) => ({ id: f.group, user_id: f.b.uid }))),
+  'POST /enterprise/group/editgroupname': outsider(json((f) => ({ id: f.group, displayName: 'taken over' }))),
+  'POST /enterprise/group/setnotice': outsider(json((f) => ({ id: f.group, notice: 'taken over' }))),
+  'POST /enterprise/group/groupsetting': outsider(json((f) => ({ id: f.group, setting: { nospeak: 2 } }))),
+  'POST /enterprise/group/setnospeak': outsider(json((f) => ({ id: f.group, user_id: f.b.uid, noSpeakTimer: 4 }))),
+  'POST /enterprise/group/banned': outsider(json((f) => ({ id: f.group, user_id: f.b.uid, noSpeakTimer: 4 }))),
+  'POST /enterprise/group/removegroup': outsider(json((f) => ({ id: f.group }))),
+  'POST /enterprise/group/getalluser': outsider(json((f) => ({ group_id: f.group }))),
+  'POST /enterprise/group/joingroup': outsider(json(() => ({ token: 'not-a-signed-token' }))), // only a signed group QR lets anyone in
+  'POST /scan/g/:token': { access: 'token', names: 'users' }, // the card of the group a signed QR token names
+  'GET /scan/g/:token': PUBLIC, // a camera app opening a group's link: a redirect into the app, nothing more
   'GET /wss': { access: 'ticket' },
   'GET /dev/mailbox': DEV,
   'POST /dev/dropsockets': DEV,

@@ -12,15 +12,52 @@ import { ConversationStore, type NewMessage } from './conversation-store';
 import type { Result } from './hub-events';
 import { Fanout } from './fanout';
 import { tendRetention } from './conversation-retention';
+import { GroupStore } from './group-store';
+import { applyGroupChange, cardOf, type GroupChange } from './group-ops';
+import { isManager, mentionList, speakVerdict } from '../services/group-rules';
+import type { GroupCard } from '../protocol/groups';
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
+  private groupStore: GroupStore | null = null;
   private readonly fanout: Fanout;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // A failed write may leave the store's memory ahead of its tables, as the fan-out's.
-    this.fanout = new Fanout(ctx, env, () => this.store?.forgetMemory());
+    this.fanout = new Fanout(ctx, env, () => {
+      this.store?.forgetMemory();
+      this.groupStore?.forgetMemory();
+    });
+  }
+
+  /** A group's roles, mutes and settings (group-store.ts); opened with the conversation's store. */
+  private groups(conversation: string): GroupStore {
+    this.open(conversation);
+    this.groupStore ??= new GroupStore(this.ctx.storage.sql);
+    return this.groupStore;
+  }
+
+  /** A change to a group (group-ops.ts), its rights checked here against the hub's own state. */
+  async group(conversation: string, change: GroupChange): Promise<Result<GroupCard>> {
+    const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
+    return applyGroupChange(parts, change, Date.now());
+  }
+
+  /** The card of a live group for anyone holding its QR (the scan's join page); null otherwise. */
+  async groupCard(conversation: string, viewer: number): Promise<GroupCard | null> {
+    const groups = this.groups(conversation);
+    if (groups.group()?.status !== 1) return null;
+    return cardOf({ store: this.open(conversation), groups, fanout: this.fanout }, viewer);
+  }
+
+  /** The group's card and members for a member; im.notMember for anyone else (reference §10.3). */
+  async groupView(conversation: string, viewer: number) {
+    const store = this.memberStore(conversation, viewer);
+    const groups = this.groups(conversation);
+    const card = store ? cardOf({ store, groups, fanout: this.fanout }, viewer) : null;
+    if (!card) return { ok: false as const, key: 'im.notMember' as const };
+    return { ok: true as const, value: { card, roster: groups.roster() } };
   }
 
   /** Opens the store for `conversation`; a one-to-one conversation knows its two members by name. */
@@ -40,17 +77,28 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   /** `input.pid` names a message of this conversation to quote (the client's own quote text is never used). */
-  async send(conversation: string, input: NewMessage): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
+  /** `at`: a group message's mentions (user ids, 0 for everyone, which only a manager may use). */
+  async send(conversation: string, input: NewMessage & { at?: number[] }): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
     const store = this.memberStore(conversation, input.from.id);
     if (!store) return { ok: false, key: 'im.notMember' };
     const members = store.members();
-    const quote = input.pid > 0 ? quoteOfMessage(store.bySeq(input.pid)) : null;
-    const toStore = input.pid > 0 ? { ...input, pid: quote?.msg_id ?? 0, extends: quote ? { quote } : null } : input;
+    const { at: wanted, ...fields } = input;
+    let at: number[] = [];
+    if (isGroupContact(conversation)) {
+      // A resend of a message already stored is answered below, whatever the mute says now.
+      const verdict = this.speakVerdict(conversation, input.from.id);
+      if (verdict !== 'ok' && !store.byId(input.id)) return { ok: false, key: verdict };
+      at = mentionList(wanted ?? [], this.groups(conversation).member(input.from.id), members);
+    }
+    const quote = fields.pid > 0 ? quoteOfMessage(store.bySeq(fields.pid)) : null;
+    const extended = { ...(fields.extends ?? {}), ...(quote ? { quote } : {}), ...(at.length > 0 ? { at } : {}) };
+    const toStore = { ...fields, pid: quote?.msg_id ?? 0, extends: Object.keys(extended).length > 0 ? extended : null };
     const message = this.fanout.write(() => {
       const stored = store.insert(toStore, Date.now());
       if (!stored) return null;
       store.setReadSeq(input.from.id, stored.seq);
-      this.fanout.enqueue(members, { kind: 'message', conversation, message: stored });
+      const chatName = this.groupStore?.group()?.name;
+      this.fanout.enqueue(members, { kind: 'message', conversation, message: stored, ...(chatName ? { chatName } : {}) });
       return stored;
     });
     if (!message) {
@@ -70,7 +118,11 @@ export class ConversationHub extends DurableObject<Env> {
     const store = this.memberStore(conversation, sender);
     if (!store) return { ok: false, key: 'im.notMember' };
     const existing = store.byId(id);
-    if (!existing) return { ok: true, value: null };
+    if (!existing) {
+      // A muted member's upload is refused before its bytes are stored.
+      const verdict = isGroupContact(conversation) ? this.speakVerdict(conversation, sender) : 'ok';
+      return verdict === 'ok' ? { ok: true, value: null } : { ok: false, key: verdict };
+    }
     return isResendBy(existing, sender) ? { ok: true, value: existing } : { ok: false, key: 'system.parameterError' };
   }
 
@@ -78,9 +130,10 @@ export class ConversationHub extends DurableObject<Env> {
     const store = this.memberStore(conversation, viewer);
     if (!store) return { ok: false as const, key: 'im.notMember' as const };
     const peerRead = store.othersReadSeq(viewer);
+    const since = this.historyFloor(conversation, viewer);
     const result = query.type
-      ? store.search(query.type, query.keywords ?? '', query.page, query.limit)
-      : { list: store.page(query.beforeSeq, query.limit), count: store.lastSeq() };
+      ? store.search(query.type, query.keywords ?? '', query.page, query.limit, since)
+      : { list: store.page(query.beforeSeq, query.limit, since), count: store.lastSeq() };
     return { ok: true as const, value: { ...result, peerRead } };
   }
 
@@ -116,16 +169,18 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   /** The recalled message, and the file it carried (which the caller releases). */
-  async recall(conversation: string, actor: number, id: string, redoSeconds: number): Promise<Result<{ message: StoredMessage; fileId: number | null }>> {
+  async recall(conversation: string, actor: number, id: string, redoSeconds: number, actorName = ''): Promise<Result<{ message: StoredMessage; fileId: number | null }>> {
     const store = this.memberStore(conversation, actor);
     if (!store) return { ok: false, key: 'im.notMember' };
     const members = store.members();
     const found = store.byId(id);
     if (!found) return { ok: false, key: 'im.exist' };
-    const verdict = canRecall(found, actor, redoSeconds);
+    const manager = isGroupContact(conversation) && isManager(this.groups(conversation).member(actor));
+    const verdict = canRecall(found, actor, redoSeconds, Date.now(), manager);
     if (verdict !== 'ok') return { ok: false, key: verdict };
+    const by = found.from_user === actor ? null : { id: actor, name: actorName };
     const undone = this.fanout.write(() => {
-      const updated = store.markUndone(found.seq)!;
+      const updated = store.markUndone(found.seq, by)!;
       this.fanout.enqueue(members, { kind: 'undo', key: `u:${conversation}:${found.seq}`, conversation, message: updated });
       return updated;
     });
@@ -155,6 +210,21 @@ export class ConversationHub extends DurableObject<Env> {
       const armed = this.fanout.alarmArmed ? await this.ctx.storage.getAlarm() : null;
       if (armed === null || pruneAt < armed) await this.ctx.storage.setAlarm(pruneAt);
     }
+  }
+
+  /** Whether a group member may post now (whole-group and own mute, group-rules.ts). */
+  private speakVerdict(conversation: string, sender: number): 'ok' | 'group.allMuted' | 'group.notSpeak' {
+    const groups = this.groups(conversation);
+    const setting = groups.group()?.setting;
+    return setting ? speakVerdict(groups.member(sender), setting, Math.floor(Date.now() / 1000)) : 'ok';
+  }
+
+  /** The oldest send time (ms) `viewer` may read: their join time in a group without `setting.history`. */
+  private historyFloor(conversation: string, viewer: number): number {
+    if (!isGroupContact(conversation)) return 0;
+    const groups = this.groups(conversation);
+    if (groups.group()?.setting.history === 1) return 0;
+    return groups.member(viewer)?.join_time ?? 0;
   }
 
   /**

@@ -114,8 +114,9 @@ export class ConversationStore {
     };
   }
 
-  markUndone(seq: number): StoredMessage | null {
-    this.sql.exec("UPDATE messages SET is_undo = 1, content = '', extends = NULL, file = NULL WHERE seq = ?", seq);
+  /** `by`: who recalled someone else's message (a group's manager), which the notice names. */
+  markUndone(seq: number, by: { id: number; name: string } | null = null): StoredMessage | null {
+    this.sql.exec("UPDATE messages SET is_undo = 1, content = '', extends = ?, file = NULL WHERE seq = ?", by ? JSON.stringify({ undo_by: by }) : null, seq);
     return this.bySeq(seq);
   }
 
@@ -150,17 +151,16 @@ export class ConversationStore {
       .map((r) => String(r.id));
   }
 
-  page(beforeSeq: number | null, limit: number): StoredMessage[] {
-    const rows = beforeSeq
-      ? this.sql.exec('SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?', beforeSeq, limit)
-      : this.sql.exec('SELECT * FROM messages ORDER BY seq DESC LIMIT ?', limit);
+  /** `since` (ms): a group member without `setting.history` sees only what was sent after they joined. */
+  page(beforeSeq: number | null, limit: number, since = 0): StoredMessage[] {
+    const rows = this.sql.exec('SELECT * FROM messages WHERE seq < ? AND send_time >= ? ORDER BY seq DESC LIMIT ?', beforeSeq || Number.MAX_SAFE_INTEGER, since, limit);
     return rows.toArray().map((r) => this.toMessage(r)).reverse();
   }
 
   /** Record-manager search: newest first, by type and keyword, with the total count. */
-  search(type: string, keywords: string, page: number, limit: number): { list: StoredMessage[]; count: number } {
-    const where = ['is_undo = 0', "type != 'event'"];
-    const args: SqlStorageValue[] = [];
+  search(type: string, keywords: string, page: number, limit: number, since = 0): { list: StoredMessage[]; count: number } {
+    const where = ['is_undo = 0', "type != 'event'", 'send_time >= ?'];
+    const args: SqlStorageValue[] = [since];
     if (type !== 'all') (where.push('type = ?'), args.push(type));
     if (keywords) (where.push("content LIKE ? ESCAPE '\\'"), args.push(`%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     const clause = where.join(' AND ');

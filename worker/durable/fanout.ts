@@ -6,6 +6,18 @@
 // after its row was acknowledged by everyone and deleted, and nothing refers to a deleted row.
 import type { HubEvent } from './hub-events';
 import { userHub } from './stubs';
+import { applyProjections } from '../db/group-projection';
+
+/**
+ * The pseudo-member a group's D1 projection is delivered to: its rows ride the same outbox, retries
+ * and alarm as the members' events, so D1 converges on the hub's state after an eviction.
+ */
+export const PROJECTION = 0;
+
+/** Whatever a parcel is delivered to: a member's hub, or the D1 projection. */
+interface Receiver {
+  deliver(user: number, events: HubEvent[]): Promise<unknown>;
+}
 
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY, users TEXT NOT NULL, event TEXT NOT NULL)';
 
@@ -51,7 +63,7 @@ export class Fanout {
   private draining: Promise<void> | null = null;
   private armed = false;
   /** Stubs of the members' hubs, reused across deliveries; one that failed is made anew. */
-  private readonly hubs = new Map<number, ReturnType<typeof userHub>>();
+  private readonly hubs = new Map<number, Receiver>();
 
   constructor(private readonly ctx: DurableObjectState, private readonly env: Env, private readonly onWriteFailed: () => void) {}
 
@@ -193,7 +205,11 @@ export class Fanout {
     void this.ctx.storage.setAlarm(Date.now() + SAFETY_ALARM_MS);
   }
 
-  private hubOf(user: number) {
+  private hubOf(user: number): Receiver {
+    if (user === PROJECTION) {
+      const db = this.env.DB;
+      return { deliver: (_user, events) => applyProjections(db, events.flatMap((e) => (e.kind === 'projection' ? [e.projection] : []))) };
+    }
     let hub = this.hubs.get(user);
     if (!hub) {
       if (this.hubs.size >= 1000) this.hubs.clear();
@@ -206,6 +222,7 @@ export class Fanout {
 
 /** Who caused an event: the sender of a message or recall, the reader of a read mark; nobody for retention. */
 function actorOf(event: HubEvent): number {
-  if (event.kind === 'pruned') return 0;
+  if (event.kind === 'pruned' || event.kind === 'projection') return 0;
+  if (event.kind === 'groupEvent') return event.actor;
   return event.kind === 'read' || event.kind === 'groupRead' ? event.reader : event.message.from_user;
 }

@@ -2,9 +2,12 @@
 // is recognised by its seq (a conversation delivers them in order), every other event by its `key`.
 // (Outbox rows written before carry a `key` on messages too; it is ignored.)
 import type { StoredMessage } from '../protocol/messages';
+import type { Outgoing } from '../protocol/frames';
+import type { GroupProjection } from '../db/group-projection';
 
 export type HubEvent =
-  | { kind: 'message'; conversation: string; message: StoredMessage }
+  /** `chatName`: a group's name, so a member who did not have the chat yet can list it. */
+  | { kind: 'message'; conversation: string; message: StoredMessage; chatName?: string }
   | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
   /** One-to-one: `reader` read through `readSeq`; `ids` are the peer's messages that became read. */
   | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] }
@@ -14,7 +17,16 @@ export type HubEvent =
    */
   | { kind: 'groupRead'; key: string; conversation: string; reader: number; readSeq: number; readers: number }
   /** Retention deleted the messages up to `throughSeq`: they no longer count as unread. */
-  | { kind: 'pruned'; key: string; conversation: string; throughSeq: number };
+  | { kind: 'pruned'; key: string; conversation: string; throughSeq: number }
+  /**
+   * A group change (roles, name, settings, members…): the frame each member's devices get. `chat`
+   * 'add' puts the group on a newcomer's chat list, 'remove' takes it off a removed member's.
+   */
+  | { kind: 'groupEvent'; key: string; conversation: string; actor: number; frame: Outgoing; chat?: 'add' | 'remove' }
+  /** The group's D1 projection (only ever for PROJECTION, fanout.ts): the whole roster after a change. */
+  | { kind: 'projection'; key: string; conversation: string; projection: GroupProjection };
 
-export type Refusal = 'system.fail' | 'im.notMember' | 'im.exist' | 'system.notAuth' | 'im.redoLimitTime' | 'system.parameterError';
+export type Refusal =
+  | 'system.fail' | 'im.notMember' | 'im.exist' | 'system.notAuth' | 'im.redoLimitTime' | 'system.parameterError'
+  | 'group.allMuted' | 'group.notSpeak' | 'group.notMember' | 'group.ownerQuit' | 'group.userLimit' | 'group.alreadyJoin' | 'group.exist';
 export type Result<T> = { ok: true; value: T } | { ok: false; key: Refusal };

@@ -9,6 +9,7 @@ import type { HubEvent } from './hub-events';
 import type { UserStore } from './user-store';
 
 export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): Outgoing[] {
+  if (event.kind === 'projection') return [];
   if (event.kind !== 'message' && !store.firstDelivery(event.key)) return [];
   const contact = contactFor(uid, event.conversation);
   const isGroup = isGroupContact(event.conversation) ? 1 : 0;
@@ -21,14 +22,21 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
     // is a redelivery (after the conversation's hub was evicted) and was applied already.
     if (message.seq <= chat.last_seq) return [];
     const mine = message.from_user === uid;
-    const readSeq = mine ? Math.max(chat.read_seq, message.seq) : chat.read_seq;
+    // A group's system line (type 'event') is not unread: it moves the read mark along when
+    // everything before it was read (a watermark cannot skip one message in the middle).
+    const systemRead = message.type === 'event' && chat.read_seq >= chat.last_seq;
+    const readSeq = mine || systemRead ? Math.max(chat.read_seq, message.seq) : chat.read_seq;
     store.update(contact, {
       last_content: previewOf(message), last_type: message.type, last_send_time: message.sendTime, last_from: message.from_user, last_undo: 0,
       last_seq: message.seq,
       read_seq: readSeq,
       hidden: 0,
     });
-    const contactInfo = mine ? undefined : { id: contactId, displayName: message.fromUser.displayName, avatar: message.fromUser.avatar, is_group: isGroup };
+    const contactInfo = mine
+      ? undefined
+      : isGroup
+        ? { id: contactId, displayName: event.chatName ?? message.fromUser.displayName, avatar: '', is_group: isGroup }
+        : { id: contactId, displayName: message.fromUser.displayName, avatar: message.fromUser.avatar, is_group: isGroup };
     const data = { ...wireMessage(message, uid), contactInfo, unread: unreadCount(message.seq, readSeq) };
     return [isGroup ? { type: 'group', data } : { type: 'simple', data }];
   }
@@ -36,6 +44,11 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
   if (event.kind === 'undo') {
     if (chat.last_seq === event.message.seq) store.update(contact, { last_content: '', last_undo: 1 });
     return [{ type: 'undoMessage', data: undoPayload(event.message, uid) }];
+  }
+
+  if (event.kind === 'groupEvent') {
+    if (event.chat) store.update(contact, { hidden: event.chat === 'remove' ? 1 : 0 });
+    return [event.frame];
   }
 
   if (event.kind === 'pruned') {

@@ -27,7 +27,8 @@ export const notFound = () => new AppError(CODE.NOT_FOUND, 'system.notFound', {}
 export function settled<V>(result: { ok: boolean; value?: V; key?: MessageKey }): V {
   if (result.ok) return result.value as V;
   const key = result.key ?? 'system.fail';
-  throw new AppError(key === 'im.notMember' ? CODE.FORBIDDEN : CODE.REFUSED, key);
+  // A whole-group mute is the reference's hard refusal (401): its clients drop the pending message.
+  throw new AppError(key === 'im.notMember' ? CODE.FORBIDDEN : key === 'group.allMuted' ? CODE.HARD_REFUSED : CODE.REFUSED, key);
 }
 
 export function envelope<T>(data: T, msg = '', extra: { count?: number; page?: number } = {}) {

@@ -77,6 +77,17 @@ export const MESSAGE_KEYS = [
   'friend.applyOk',
   'friend.addOk',
   'im.notFriend',
+  'group.allMuted',
+  'group.notSpeak',
+  'group.notMember',
+  'group.ownerQuit',
+  'group.userLimit',
+  'group.inviteLimit',
+  'group.alreadyJoin',
+  'group.exist',
+  'group.name',
+  'group.notice',
+  'group.forbidCreate',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { ChatPrefsSchema, ChatSummarySchema } from './responses';
 import { WireContactIdSchema, WireMessageSchema } from './wire';
 import { ApplyCountSchema, FriendApplyEventSchema, UserUpdateSchema, type FriendApplyEvent } from './people';
+import { GroupCardSchema, GroupSettingSchema } from './groups';
 
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -32,6 +33,8 @@ const UndoEventSchema = v.object({
   toContactId: WireContactIdSchema,
   toUser: WireContactIdSchema,
   contactId: WireContactIdSchema,
+  /** Who recalled it, when not its sender (a group's owner or admin). */
+  undo_by: v.optional(v.object({ id: v.number(), name: v.string() })),
 });
 
 /** A one-to-one peer read my messages up to `seq` (`ids`: those just read). */
@@ -76,6 +79,18 @@ const EVENT_DATA = {
   applyCount: ApplyCountSchema,
   /** Someone's name, avatar or signature changed, or my remark for them did. */
   updateUser: UserUpdateSchema,
+  // Group changes (issue 13, reference §3.4), to every member, and to a removed member the one removing them.
+  /** I am in a new group (created with me, or I was added): its card, with my role. */
+  addGroup: GroupCardSchema,
+  addGroupUser: v.object({ group_id: v.string(), user_ids: v.array(v.number()) }),
+  removeUser: v.object({ group_id: v.string(), user_id: v.number() }),
+  setManager: v.object({ group_id: v.string(), user_id: v.number(), role: v.number() }),
+  editGroupName: v.object({ id: v.string(), displayName: v.string(), editUserName: v.string() }),
+  setNotice: v.object({ group_id: v.string(), notice: v.string() }),
+  groupSetting: v.object({ group_id: v.string(), setting: GroupSettingSchema }),
+  changeOwner: v.object({ group_id: v.string(), user_id: v.number() }),
+  /** A member's mute: until when (unix s; 0 or past when it ended). */
+  setNoSpeak: v.object({ group_id: v.string(), user_id: v.number(), no_speak_time: v.number() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -106,6 +121,15 @@ export const ServerFrameSchema = v.variant('type', [
   eventFrame('removeGroup'),
   eventFrame('applyCount'),
   eventFrame('updateUser'),
+  eventFrame('addGroup'),
+  eventFrame('addGroupUser'),
+  eventFrame('removeUser'),
+  eventFrame('setManager'),
+  eventFrame('editGroupName'),
+  eventFrame('setNotice'),
+  eventFrame('groupSetting'),
+  eventFrame('changeOwner'),
+  eventFrame('setNoSpeak'),
 ]);
 export type ServerFrame = v.InferOutput<typeof ServerFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

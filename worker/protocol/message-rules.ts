@@ -3,14 +3,19 @@
 import { QUOTE_MAX } from './limits';
 import type { MessageType, StoredMessage } from './messages';
 
-/** A sender may recall their own message within `redoSeconds` (0 disables recall). */
+/**
+ * A sender may recall their own message within `redoSeconds` (0 disables recall); a group's owner
+ * and admins (`manager`) may recall anyone's message at any time (reference §6.1).
+ */
 export function canRecall(
   message: { from_user: number; sendTime: number; is_undo: number; type: string },
   actor: number,
   redoSeconds: number,
   now = Date.now(),
+  manager = false,
 ): 'ok' | 'system.notAuth' | 'im.redoLimitTime' | 'im.exist' {
   if (message.is_undo || message.type === 'event') return 'im.exist';
+  if (manager) return 'ok';
   if (message.from_user !== actor) return 'system.notAuth';
   if (redoSeconds <= 0 || now - message.sendTime > redoSeconds * 1000) return 'im.redoLimitTime';
   return 'ok';

@@ -29,6 +29,8 @@ export const SendMessageBody = v.object({
   is_group: v.optional(intLike()),
   pid: v.optional(intLike()),
   extends: v.optional(v.nullable(v.object({ quote: v.optional(quote) }))),
+  /** A group message's mentions: user ids, 0 for everyone (reference §6.11; "isALL" from the original's web client). */
+  at: v.optional(v.pipe(v.array(v.union([v.pipe(intLike(), v.minValue(0)), v.pipe(v.literal('isALL'), v.transform(() => 0))])), v.maxLength(100))),
 });
 
 export const GetMessageListBody = v.object({

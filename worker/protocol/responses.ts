@@ -2,6 +2,7 @@
 // Worker builds these with `satisfies`; the web app parses them with the same schema.
 import * as v from 'valibot';
 import { MessageTypeSchema, UserCardSchema, WireContactIdSchema, WireMessageSchema } from './wire';
+import { GroupSettingSchema } from './groups';
 
 /** A person in the address book, with live presence (getContactInfo; the base of a chat-list row). */
 export const ContactCardSchema = v.object({
@@ -19,8 +20,15 @@ export type ContactCard = v.InferOutput<typeof ContactCardSchema>;
 /** One row of getContacts: the person, and my chat with them (empty fields when there is none). */
 export const ChatSummarySchema = v.object({
   ...ContactCardSchema.entries,
+  /** A person's user id, or `group-N` for a group. */
+  id: WireContactIdSchema,
   account: v.string(),
-  setting: v.array(v.unknown()),
+  /** A person's row: []; a group's: its settings (reference §5.2). */
+  setting: v.union([v.array(v.unknown()), GroupSettingSchema]),
+  /** Groups only: my role (1 owner, 2 admin, 3 member), the owner and the member count. */
+  role: v.optional(v.number()),
+  owner_id: v.optional(v.number()),
+  groupUserCount: v.optional(v.number()),
   is_top: v.number(),
   is_notice: v.number(),
   unread: v.number(),

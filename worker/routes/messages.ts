@@ -30,7 +30,7 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
   // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
     await conversationHub(c.env, conversation).send(conversation, {
-      id: body.id, from, type: body.type, content: body.content, pid: body.pid || body.extends?.quote?.msg_id || 0, extends: null, file: null,
+      id: body.id, from, type: body.type, content: body.content, pid: body.pid || body.extends?.quote?.msg_id || 0, extends: null, file: null, at: body.at,
     }),
   );
   return c.json(envelope(sentMessage(sent.message, me)));
@@ -64,7 +64,7 @@ messages.post('/undomessage', async (c) => {
   const { chatInfo } = await loadConfig(c.env.DB);
   const redo = configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
   const hub = conversationHub(c.env, conversation);
-  const result = await hub.recall(conversation, me, body.id, redo);
+  const result = await hub.recall(conversation, me, body.id, redo, c.get('me').realname);
   if (!result.ok && result.key === 'im.redoLimitTime') throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });
   const { message: undone, fileId } = settled(result);
   // A recalled photo, voice, video or file stops downloading by its URL before the sender hears

@@ -45,5 +45,7 @@ export function undoPayload(message: StoredMessage, viewer: number): EventData<'
     toContactId: wire.toContactId,
     toUser: wire.toUser,
     contactId: contactForWire(viewer, message.conversation),
+    // A group's manager recalled someone else's message: the notice says who.
+    ...(message.extends?.undo_by ? { undo_by: message.extends.undo_by as { id: number; name: string } } : {}),
   };
 }

@@ -1,0 +1,61 @@
+// The D1 projection of groups (schema.sql `groups`, `group_members`): what getContacts reads to
+// know "which groups am I in". Only a group's hub writes it, through its outbox (fanout.ts), with
+// the whole roster after each change, so applying the newest projection again is harmless and a
+// hub evicted mid-change converges when its outbox is retried.
+export interface GroupProjection {
+  group_id: number;
+  name: string;
+  owner_id: number;
+  avatar: string;
+  status: number;
+  setting: Record<string, number>;
+  /** [user_id, role] of every member; empty once dissolved. */
+  members: [number, number][];
+}
+
+/** Writes the newest of `projections` (a parcel may carry several of one group, in order). */
+export async function applyProjections(db: D1Database, projections: GroupProjection[]): Promise<void> {
+  const newest = new Map<number, GroupProjection>();
+  for (const p of projections) newest.set(p.group_id, p);
+  const statements: D1PreparedStatement[] = [];
+  for (const p of newest.values()) {
+    statements.push(
+      db.prepare('UPDATE groups SET name = ?2, owner_id = ?3, avatar = ?4, status = ?5, setting = ?6 WHERE group_id = ?1')
+        .bind(p.group_id, p.name, p.owner_id, p.avatar, p.status, JSON.stringify(p.setting)),
+      db.prepare('DELETE FROM group_members WHERE group_id = ?1').bind(p.group_id),
+    );
+    // The whole roster in one statement, however large the group (500 members are one JSON array).
+    statements.push(
+      db.prepare("INSERT INTO group_members (group_id, user_id, role) SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)")
+        .bind(p.group_id, JSON.stringify(p.members)),
+    );
+  }
+  // One batch is one transaction: readers see the old roster or the new, never half.
+  if (statements.length > 0) await db.batch(statements);
+}
+
+/** A new group's number (its conversation is `group-N`); the hub fills in the rest. */
+export async function createGroupRow(db: D1Database, owner: number, name: string, now: number): Promise<number> {
+  const row = await db.prepare('INSERT INTO groups (name, owner_id, create_time, status) VALUES (?1, ?2, ?3, 1) RETURNING group_id').bind(name, owner, now).first<{ group_id: number }>();
+  return row!.group_id;
+}
+
+export interface MyGroupRow {
+  group_id: number;
+  name: string;
+  avatar: string;
+  owner_id: number;
+  setting: string;
+  role: number;
+  member_count: number;
+}
+
+/** My live groups (the projection), with my role and their member counts, for getContacts. */
+export async function groupsOf(db: D1Database, user: number): Promise<MyGroupRow[]> {
+  const { results } = await db
+    .prepare(`SELECT g.group_id, g.name, g.avatar, g.owner_id, g.setting, m.role,
+        (SELECT COUNT(*) FROM group_members c WHERE c.group_id = g.group_id) AS member_count
+      FROM group_members m JOIN groups g USING (group_id) WHERE m.user_id = ?1 AND g.status = 1 ORDER BY g.group_id`)
+    .bind(user).all<MyGroupRow>();
+  return results;
+}

@@ -1,0 +1,89 @@
+// SQL of a group's own state in its ConversationHub (the source of truth, README Decisions): each
+// member's role, join time and mute, and the group row (name, notice, settings, owner) in `meta`.
+// Membership itself stays in conversation-store's `members` (with read marks); a member without a
+// role row is an ordinary member (role 3) who joined at the start.
+import { DEFAULT_GROUP_SETTING, ROLE, type GroupSetting } from '../protocol/groups';
+import type { MemberState } from '../services/group-rules';
+
+const SCHEMA = 'CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0)';
+
+export interface GroupRow {
+  group_id: number;
+  name: string;
+  notice: string;
+  avatar: string;
+  owner_id: number;
+  create_time: number;
+  /** 1 live, 0 dissolved. */
+  status: number;
+  setting: GroupSetting;
+}
+
+export interface RoleRow extends MemberState {
+  user_id: number;
+  join_time: number;
+}
+
+export class GroupStore {
+  private row: GroupRow | null | undefined;
+
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(SCHEMA);
+  }
+
+  group(): GroupRow | null {
+    if (this.row === undefined) {
+      const found = this.sql.exec("SELECT value FROM meta WHERE key = 'group'").toArray()[0];
+      this.row = found ? { ...(JSON.parse(String(found.value)) as GroupRow) } : null;
+      if (this.row) this.row.setting = { ...DEFAULT_GROUP_SETTING, ...this.row.setting };
+    }
+    return this.row;
+  }
+
+  saveGroup(row: GroupRow): void {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES ('group', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", JSON.stringify(row));
+    this.row = row;
+  }
+
+  /** A member's role and mute; null for someone who is not in the group's `members`. */
+  member(user: number): RoleRow | null {
+    const row = this.sql.exec('SELECT m.user_id, r.role, r.join_time, r.no_speak_time FROM members m LEFT JOIN group_roles r USING (user_id) WHERE m.user_id = ?', user).toArray()[0];
+    return row ? toRole(row) : null;
+  }
+
+  /** Every member, owner first, then admins, then by join time. */
+  roster(): RoleRow[] {
+    return this.sql
+      .exec('SELECT m.user_id, r.role, r.join_time, r.no_speak_time FROM members m LEFT JOIN group_roles r USING (user_id) ORDER BY COALESCE(r.role, 3), COALESCE(r.join_time, 0), m.user_id')
+      .toArray()
+      .map(toRole);
+  }
+
+  setRole(user: number, role: number, joinTime: number): void {
+    this.sql.exec(
+      'INSERT INTO group_roles (user_id, role, join_time) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET role = excluded.role',
+      user, role, joinTime,
+    );
+  }
+
+  setMute(user: number, until: number): void {
+    this.sql.exec('INSERT INTO group_roles (user_id, role, join_time, no_speak_time) VALUES (?, 3, 0, ?) ON CONFLICT(user_id) DO UPDATE SET no_speak_time = excluded.no_speak_time', user, until);
+  }
+
+  /** Out of the group: no role, no read mark; the caller refreshes the member cache. */
+  remove(users: number[]): void {
+    for (const user of users) {
+      this.sql.exec('DELETE FROM group_roles WHERE user_id = ?', user);
+      this.sql.exec('DELETE FROM members WHERE user_id = ?', user);
+    }
+  }
+
+  /** After a failed write the memory may be ahead of the table. */
+  forgetMemory(): void {
+    this.row = undefined;
+  }
+}
+
+function toRole(r: Record<string, SqlStorageValue>): RoleRow {
+  return { user_id: Number(r.user_id), role: r.role === null ? ROLE.MEMBER : Number(r.role), join_time: Number(r.join_time ?? 0), no_speak_time: Number(r.no_speak_time ?? 0) };
+}

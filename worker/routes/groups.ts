@@ -1,0 +1,203 @@
+// enterprise/group calls (issue 13, reference §1.4, with §10.3's missing checks made). Each names
+// a group `group-N`; its ConversationHub checks the caller's rights against its own members and
+// roles (the source of truth) and answers refusals as values. D1 gives only ids, names and config.
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { loadConfig } from '../db/config';
+import { cardOf as userCard, findUsersByIds, listActiveUsers } from '../db/users';
+import { pairsOf, areFriends } from '../db/friends';
+import { createGroupRow } from '../db/group-projection';
+import { conversationHub } from '../durable/stubs';
+import type { GroupChange } from '../durable/group-ops';
+import { envelope, refuse, settled } from '../middleware/errors';
+import { input } from '../middleware/params';
+import { jwtSecret } from '../middleware/auth';
+import { burstLimit } from '../middleware/rate-limit';
+import { configNumber } from '../protocol/config-values';
+import {
+  DEFAULT_GROUP_SETTING, EditGroupNameBody, GetAllUserBody, GroupAddBody, GroupIdBody, GroupInfoBody, GroupSettingBody, GroupUserBody,
+  GroupUserListBody, GroupUsersBody, JoinGroupBody, ROLE, SetManagerBody, SetNoSpeakBody, SetNoticeBody, GROUP_NAME_MAX, type GroupCard, type GroupMember,
+} from '../protocol/groups';
+import type { UserCard } from '../protocol/messages';
+import { isSocialMode } from '../services/run-mode';
+import { muteSeconds } from '../services/group-rules';
+import { readQrToken, signQrToken } from '../services/qr-tokens';
+import { maskAccount } from '../services/user-view';
+
+export const groups = new Hono<AppEnv>();
+
+/** Active users' cards by id; an id that names nobody active is refused. */
+async function cardsOf(db: D1Database, ids: number[]): Promise<UserCard[]> {
+  const rows = await findUsersByIds(db, ids);
+  return [...new Set(ids)].map((id) => {
+    const row = rows.get(id);
+    if (!row || row.status !== 1) throw refuse('user.notExist');
+    return userCard(row);
+  });
+}
+
+/** Applies a change in the group's hub and answers the caller's view of the group. */
+async function change(c: Context<AppEnv>, id: string, body: GroupChange) {
+  const card = settled(await conversationHub(c.env, id).group(id, body));
+  return c.json(envelope(card));
+}
+
+const memberCap = async (db: D1Database) => configNumber((await loadConfig(db)).chatInfo.groupUserMax, 0);
+
+groups.post('/add', async (c) => {
+  const body = input(c, GroupAddBody);
+  const me = c.get('me');
+  const { chatInfo } = await loadConfig(c.env.DB);
+  if (String(chatInfo.groupChat) !== '1') throw refuse('group.forbidCreate');
+  const others = await cardsOf(c.env.DB, body.user_ids.filter((id) => id !== me.id));
+  const max = configNumber(chatInfo.groupUserMax, 0);
+  if (max > 0 && others.length + 1 > max) throw refuse('group.userLimit');
+  const name = body.name || [me, ...others].map((u) => u.realname).join(', ').slice(0, GROUP_NAME_MAX);
+  const now = Date.now();
+  const groupId = await createGroupRow(c.env.DB, me.id, name, Math.floor(now / 1000));
+  const conversation = `group-${groupId}`;
+  const group = { group_id: groupId, name, notice: '', avatar: '', owner_id: me.id, create_time: Math.floor(now / 1000), status: 1, setting: DEFAULT_GROUP_SETTING };
+  return change(c, conversation, { op: 'create', group, owner: me, members: others });
+});
+
+groups.post('/groupinfo', async (c) => {
+  const { group_id } = input(c, GroupInfoBody);
+  const { card } = settled(await conversationHub(c.env, group_id).groupView(group_id, c.get('identity').uid));
+  const { token, expiresAt } = await signQrToken(jwtSecret(c.env), 'g', card.group_id);
+  return c.json(envelope({ ...card, qrUrl: `${new URL(c.req.url).origin}/scan/g/${token}`, qrExpire: expiresAt }));
+});
+
+groups.post('/groupuserlist', async (c) => {
+  const { group_id, limit, page } = input(c, GroupUserListBody);
+  const { roster } = settled(await conversationHub(c.env, group_id).groupView(group_id, c.get('identity').uid));
+  const shown = limit > 0 ? roster.slice((page - 1) * limit, page * limit) : roster;
+  const users = await findUsersByIds(c.env.DB, shown.map((m) => m.user_id));
+  const list = shown.flatMap((m): GroupMember[] => {
+    const u = users.get(m.user_id);
+    if (!u) return [];
+    return [{ ...m, userInfo: { id: u.user_id, displayName: u.realname, account: maskAccount(u.account), avatar: u.avatar } }];
+  });
+  return c.json(envelope(list, '', { count: roster.length, page }));
+});
+
+groups.post('/addgroupuser', async (c) => {
+  const { id, user_ids } = input(c, GroupUsersBody);
+  const users = await cardsOf(c.env.DB, user_ids);
+  return change(c, id, { op: 'add', actor: c.get('me'), users, max: await memberCap(c.env.DB) });
+});
+
+groups.post('/removeuser', async (c) => {
+  const { id, user_id } = input(c, GroupUserBody);
+  const [target] = await targetCards(c.env.DB, [user_id]);
+  return change(c, id, { op: 'remove', actor: c.get('me'), target: target! });
+});
+
+groups.post('/setmanager', async (c) => {
+  const { id, user_id, role } = input(c, SetManagerBody);
+  const [target] = await targetCards(c.env.DB, [user_id]);
+  return change(c, id, { op: 'role', actor: c.get('me'), target: target!, role: role as 2 | 3 });
+});
+
+groups.post('/changeowner', async (c) => {
+  const { id, user_id } = input(c, GroupUserBody);
+  const [target] = await cardsOf(c.env.DB, [user_id]);
+  return change(c, id, { op: 'owner', actor: c.get('me'), target: target! });
+});
+
+groups.post('/editgroupname', async (c) => {
+  const { id, displayName } = input(c, EditGroupNameBody);
+  return change(c, id, { op: 'rename', actor: c.get('me'), name: displayName });
+});
+
+groups.post('/setnotice', async (c) => {
+  const { id, notice } = input(c, SetNoticeBody);
+  return change(c, id, { op: 'notice', actor: c.get('me'), notice, messageId: crypto.randomUUID() });
+});
+
+groups.post('/groupsetting', async (c) => {
+  const { id, setting } = input(c, GroupSettingBody);
+  return change(c, id, { op: 'setting', actor: c.get('me'), setting });
+});
+
+// `banned` is the same call under the name some clients of the original use.
+for (const path of ['/setnospeak', '/banned']) {
+  groups.post(path, async (c) => {
+    const { id, user_id, noSpeakTimer, noSpeakDay } = input(c, SetNoSpeakBody);
+    const [target] = await targetCards(c.env.DB, [user_id]);
+    const until = Math.floor(Date.now() / 1000) + muteSeconds(noSpeakTimer, noSpeakDay);
+    return change(c, id, { op: 'mute', actor: c.get('me'), target: target!, until });
+  });
+}
+
+groups.post('/removegroup', async (c) => {
+  const { id } = input(c, GroupIdBody);
+  return change(c, id, { op: 'dissolve', actor: c.get('me') });
+});
+
+groups.post('/joingroup', burstLimit('lookup'), async (c) => {
+  const { token } = input(c, JoinGroupBody);
+  const id = await groupOfToken(c.env, token);
+  return change(c, id, { op: 'join', actor: c.get('me'), max: await memberCap(c.env.DB) });
+});
+
+// People to pick from: with `group_id`, its members but the owner (to hand it over); otherwise
+// everyone active (run mode 1) or my friends (run mode 2). `user_ids` already chosen come disabled.
+groups.post('/getalluser', burstLimit('lookup'), async (c) => {
+  const body = input(c, GetAllUserBody);
+  const me = c.get('identity').uid;
+  const chosen = new Set(body.user_ids);
+  let rows = (await listActiveUsers(c.env.DB)).filter((u) => u.user_id !== me);
+  if (body.group_id) {
+    const { roster } = settled(await conversationHub(c.env, body.group_id).groupView(body.group_id, me));
+    const members = new Set(roster.filter((m) => m.role !== ROLE.OWNER).map((m) => m.user_id));
+    rows = rows.filter((u) => members.has(u.user_id));
+  } else if (isSocialMode(await loadConfig(c.env.DB))) {
+    const pairs = await pairsOf(c.env.DB, me);
+    rows = rows.filter((u) => {
+      const pair = pairs.get(u.user_id);
+      return !!pair && areFriends(pair);
+    });
+  }
+  const list = rows.map((u) => ({ ...userCard(u), account: maskAccount(u.account), disabled: chosen.has(u.user_id) }));
+  return c.json(envelope(list));
+});
+
+/** Targets of a removal or mute may have left the service since; they are named by id alone then. */
+async function targetCards(db: D1Database, ids: number[]): Promise<UserCard[]> {
+  const rows = await findUsersByIds(db, ids);
+  return ids.map((id) => {
+    const row = rows.get(id);
+    return row ? userCard(row) : { id, user_id: id, realname: String(id), displayName: String(id), avatar: '' };
+  });
+}
+
+/** The group a join QR names; expired, forged and other-kind tokens are one refusal. */
+async function groupOfToken(env: Env, token: string): Promise<string> {
+  const subject = await readQrToken(jwtSecret(env), 'g', token);
+  if (subject === null || !/^\d{1,12}$/.test(subject)) throw refuse('scan.failure');
+  return `group-${subject}`;
+}
+
+/** Mounted at /scan: a group QR (signed in) answers the group's card for its join page. */
+export const groupScan = new Hono<AppEnv>();
+
+groupScan.post('/g/:token', async (c) => {
+  const token = tokenOf(c.req.url);
+  const id = await groupOfToken(c.env, token);
+  const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid);
+  if (!card) throw refuse('scan.failure');
+  return c.json(envelope({ ...card, token, action: 'groupInfo' as const } satisfies GroupCard & { token: string; action: 'groupInfo' }));
+});
+
+/** A camera app opened the link: on to the group's page in the app, which resolves the token after login. */
+groupScan.get('/g/:token', (c) => c.redirect(`/#/pages/message/group/info?qr=${encodeURIComponent(tokenOf(c.req.url).slice(0, 1024))}`, 302));
+
+/** The token as sent (routing lower-cases paths; a signature is case-sensitive). */
+function tokenOf(url: string): string {
+  const segment = new URL(url).pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}

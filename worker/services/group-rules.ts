@@ -1,0 +1,55 @@
+// Pure group rules (reference §5, with §10.3's missing checks made): who may do what to whom,
+// who may speak, and how long a mute lasts. The group's hub asks these; nothing here touches storage.
+import { NO_SPEAK_SECONDS, ROLE, type GroupSetting } from '../protocol/groups';
+
+/** A member as the rules see them: role 1–3 and muted until (unix s). */
+export interface MemberState {
+  role: number;
+  no_speak_time: number;
+}
+
+export const isManager = (m: MemberState | null) => !!m && m.role <= ROLE.ADMIN;
+export const isOwner = (m: MemberState | null) => !!m && m.role === ROLE.OWNER;
+
+/** Adding people: managers, or any member while `setting.invite` is on (the original checked nothing). */
+export const mayInvite = (me: MemberState | null, setting: GroupSetting) => !!me && (isManager(me) || setting.invite === 1);
+
+/** Renaming (and the notice): managers; any member while `setting.manage` is off (issue 13). */
+export const mayRename = (me: MemberState | null, setting: GroupSetting) => !!me && (isManager(me) || setting.manage === 0);
+
+/**
+ * Removing: myself (quit), except the owner, who must hand the group over first; or a member whose
+ * role number is larger than mine, when I am a manager.
+ */
+export function mayRemove(me: MemberState | null, self: boolean, target: MemberState | null): 'ok' | 'group.ownerQuit' | 'system.notAuth' | 'group.notMember' {
+  if (!me) return 'system.notAuth';
+  if (!target) return 'group.notMember';
+  if (self) return isOwner(me) ? 'group.ownerQuit' : 'ok';
+  return isManager(me) && target.role > me.role ? 'ok' : 'system.notAuth';
+}
+
+/** Muting someone: a manager, on a member of lower rank (a larger role number). */
+export const mayMute = (me: MemberState | null, target: MemberState | null) => !!me && !!target && isManager(me) && target.role > me.role;
+
+/** Seconds a mute lasts: presets 1–4, or `days` days for timer 0 (0 days ends a mute). */
+export const muteSeconds = (timer: number, days: number) => (timer >= 1 && timer <= 4 ? NO_SPEAK_SECONDS[timer]! : days * 86400);
+
+/**
+ * Whether a member may post now: whole-group mute (`nospeak` 1 managers only, 2 the owner only)
+ * is the hard refusal (401, as the reference); a member's own mute the ordinary one.
+ */
+export function speakVerdict(me: MemberState | null, setting: GroupSetting, nowSeconds: number): 'ok' | 'group.allMuted' | 'group.notSpeak' {
+  const role = me?.role ?? ROLE.MEMBER;
+  if (role !== ROLE.OWNER) {
+    if (setting.nospeak === 2 || (setting.nospeak === 1 && role > ROLE.ADMIN)) return 'group.allMuted';
+    if ((me?.no_speak_time ?? 0) > nowSeconds) return 'group.notSpeak';
+  }
+  return 'ok';
+}
+
+/** `at` as stored: user ids, with 0 (everyone) kept only from a manager. */
+export function mentionList(at: readonly number[], me: MemberState | null, members: readonly number[]): number[] {
+  const set = new Set(members);
+  const out = [...new Set(at)].filter((id) => (id === 0 ? isManager(me) : set.has(id)));
+  return out.slice(0, 100);
+}
