@@ -36,6 +36,9 @@ const QrCodeScreen = lazy(() => import('./routes/qrcode'));
 const ScanScreen = lazy(() => import('./routes/scan'));
 const WebViewScreen = lazy(() => import('./routes/webview'));
 const ExploreScreen = lazy(() => import('./routes/explore'));
+const GroupsScreen = lazy(() => import('./routes/groups'));
+const GroupInfoScreen = lazy(() => import('./routes/group-info'));
+const GroupUsersScreen = lazy(() => import('./routes/group-users'));
 
 const later = (path: string, title: Parameters<typeof ComingSoon>[0]['title']): RouteObject => ({
   path,
@@ -67,12 +70,12 @@ export const routes: RouteObject[] = [
               { path: PATHS.explore, element: <ExploreScreen /> },
               { path: PATHS.mine, element: <MineScreen /> },
               later(PATHS.call, 'route.call'),
-              later(PATHS.groupUsers, 'route.groupUsers'),
-              later(PATHS.groupInfo, 'route.groupInfo'),
+              { path: PATHS.groupUsers, element: <GroupUsersScreen /> },
+              { path: PATHS.groupInfo, element: <GroupInfoScreen /> },
               { path: PATHS.contactDetail, element: <ContactDetailScreen /> },
               { path: PATHS.friendRequests, element: <FriendRequestsScreen /> },
               { path: PATHS.contactSearch, element: <ContactSearchScreen /> },
-              later(PATHS.groups, 'route.groups'),
+              { path: PATHS.groups, element: <GroupsScreen /> },
               { path: PATHS.userSelection, element: <UserSelectionScreen /> },
               { path: PATHS.qrcode, element: <QrCodeScreen /> },
               { path: PATHS.scan, element: <ScanScreen /> },

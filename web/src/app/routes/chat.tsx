@@ -3,12 +3,13 @@
 // (long-press menu, action sheet, image preview). Files dropped on it are sent, once confirmed.
 // From 1024 px it is the middle pane of the messages layout, beside the chat list.
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../config/paths';
 import {
   ActionSheetHost, chatConfig, chatStore, ChatTopBar, Composer, ImagePreviewHost, isGroupKey, keyOf, MessageList, MessageMenuHost,
   sendDropped, stopVoice, thread, useChatState, useFileDrop, useMessageActions, useOpenChat,
 } from '../../features/chat';
+import { useCanOpenProfiles, useMemberCountText, useMentionCandidates, useSpeakBlock } from '../../features/groups';
 import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
 import { ScreenMain } from '../wide-screen';
@@ -38,13 +39,20 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
 
   const isGroup = Boolean(contact?.is_group) || isGroupKey(contactKey);
   const online = !isGroup && config.showOnline && contact ? Boolean(contact.is_online) : null;
+  // A group: its member count under the name, and why I cannot write when a mute says so.
+  const memberCount = useMemberCountText(isGroup ? contactKey : null, me);
+  const blocked = useSpeakBlock(isGroup ? contactKey : null, me);
+  const mentions = useMentionCandidates(isGroup ? contactKey : null, me);
+  const openProfiles = useCanOpenProfiles(isGroup ? contactKey : null, me);
+  const navigate = useNavigate();
+  const onAvatarTap = useCallback((userId: number) => void navigate(`${PATHS.contactDetail}?id=${userId}`), [navigate]);
   return (
     <ScreenMain className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
-      <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} />
+      <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} subtitle={memberCount} />
       <MessageList thread={current} me={me} isGroup={isGroup} roundAvatar={roundAvatar} redoSeconds={config.redoSeconds}
-        loadOlder={loadOlder} focusId={focusId} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
-      {contact?.removed && <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.notFriendNotice')}</p>}
-      <Composer contactKey={contactKey} />
+        loadOlder={loadOlder} focusId={focusId} onAvatarTap={openProfiles ? onAvatarTap : undefined} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
+      {contact?.removed && !isGroup && <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.notFriendNotice')}</p>}
+      <Composer contactKey={contactKey} blocked={contact?.removed && isGroup ? t('groups.gone') : blocked} mentions={mentions} />
       <MessageMenuHost onAction={actions.onAction} />
       <ActionSheetHost />
       <ImagePreviewHost messages={current.messages} />

@@ -1,13 +1,49 @@
-// User selection (/pages/index/userSelection). Its one mode so far is forwarding:
-// ?mode=forward&msg=<msg_id>&from=<contact> picks 1–5 chats, sends, and goes back.
+// User selection (/pages/index/userSelection): forwarding (?mode=forward&msg=<msg_id>&from=<contact>
+// picks 1–5 chats, sends, and goes back), creating a group (?mode=group: pick people, name it, then
+// the chat opens) and adding people to one (?mode=addMembers&id=group-N).
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { showToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
-import { forwardMessage, ForwardPicker, sortContacts, useChatState } from '../../features/chat';
+import { chatPath, chatStore, forwardMessage, ForwardPicker, sortContacts, useChatState } from '../../features/chat';
+import { AddMembers, CreateGroup } from '../../features/groups';
 
 export default function UserSelectionScreen() {
+  const mode = useSearchParams()[0].get('mode');
+  if (mode === 'group') return <GroupSelection />;
+  if (mode === 'addMembers') return <MemberSelection />;
+  return <ForwardSelection />;
+}
+
+function GroupSelection() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <main className="min-h-dvh bg-page">
+      <TopBar title={t('groups.create.title')} />
+      <CreateGroup onCreated={(card) => {
+        // Its row comes with the addGroup frame too; the list is asked now so the chat has its name at once.
+        void chatStore.loadContacts();
+        void navigate(chatPath(card.id), { replace: true });
+      }} />
+    </main>
+  );
+}
+
+function MemberSelection() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const key = useSearchParams()[0].get('id') ?? '';
+  return (
+    <main className="min-h-dvh bg-page">
+      <TopBar title={t('groups.add.title')} />
+      {/^group-\d+$/.test(key) ? <AddMembers groupKey={key} onDone={() => void navigate(-1)} /> : <p className="px-10 pt-28 text-center text-[14px] text-neutral-500">{t('groups.gone')}</p>}
+    </main>
+  );
+}
+
+function ForwardSelection() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -2,6 +2,7 @@
 // and the helpers on contact keys. No components here, so any screen can import it cheaply.
 import type { ContactId } from '../../../../worker/protocol/ids';
 import type { WireMessage } from '../../../../worker/protocol/messages';
+import type { SystemLine } from '../../../../worker/protocol/groups';
 import { PATHS } from '../../config/paths';
 import type { RealtimeStatus } from '../../lib/realtime';
 
@@ -31,6 +32,10 @@ export interface Contact {
   type?: string;
   /** No longer a contact (unfriended) while the chat was open: readable until it closes, gone from every list. */
   removed?: boolean;
+  /** Someone mentioned me (or everyone) in this group since I last read it: the list's "[@ me]". */
+  atMe?: boolean;
+  /** A group's last message was a system line: what it records, so the list words it (groupEvents). */
+  lastSystem?: SystemLine | null;
 }
 
 /** A message in a thread. Pending ones exist only here until the server acknowledges them. */

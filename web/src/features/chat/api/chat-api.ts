@@ -30,6 +30,8 @@ export interface OutgoingText {
   toContactId: string | number;
   is_group: number;
   extends?: { quote?: { msg_id: number; content: string; user_id: number; realname: string } };
+  /** A group message's mentions: user ids, 0 for everyone (reference §6.11). */
+  at?: number[];
 }
 
 /** Quiet: the outbox retries network failures itself, so only refusals reach the user. */

@@ -1,5 +1,6 @@
 // Pure: how one pushed socket frame changes the chat state, plus the side effects the store
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
+import { systemLineOf } from '../utils/group-event-text';
 import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
 import { isGroupKey, keyOf, type ChatState, type Contact } from '../types';
 import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
@@ -16,6 +17,8 @@ export type Effect =
 export const CHAT_FRAME_TYPES = [
   'simple', 'group', 'undoMessage', 'isRead', 'readAll', 'setUnread', 'setChatTop', 'setIsNotice', 'delChat', 'isOnline',
   'appendContact', 'resync', 'offline', 'removeGroup', 'updateUser',
+  // Groups (issue 13): the rows they add, rename or drop; the group's details are the groups feature's.
+  'addGroup', 'editGroupName', 'removeUser',
 ] as const;
 export type ChatFrame = FrameOf<(typeof CHAT_FRAME_TYPES)[number]>;
 
@@ -80,6 +83,19 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       const d = frame.data;
       return { state: withContact(next, keyOf(d.id), { displayName: d.displayName, avatar: d.avatar }), effects: [] };
     }
+    case 'addGroup': {
+      // A group created with me, or I was added (again): its row, ready before its first message.
+      const card = frame.data;
+      const created: Contact = {
+        id: card.id, displayName: card.displayName, avatar: card.avatar, is_group: 1, is_online: 0, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: card.create_time * 1000,
+      };
+      return { state: withContact(next, card.id, { displayName: card.displayName, avatar: card.avatar, removed: false }, created), effects: [] };
+    }
+    case 'editGroupName':
+      return { state: withContact(next, keyOf(frame.data.id), { displayName: frame.data.displayName }), effects: [] };
+    case 'removeUser':
+      // I left or was removed: the group leaves my list as a dissolved one does; others leaving change nothing here.
+      return { state: frame.data.user_id === next.me ? removeContact(next, keyOf(frame.data.group_id)) : next, effects: [] };
     case 'resync':
       // Too much was missed to replay (a long sleep, a busy group): what is loaded may lack
       // messages, recalls and reads. Forget it, keeping only what still waits to be sent.
@@ -105,7 +121,8 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
     id: contactInfo?.id ?? (m.is_group ? m.toContactId : Number(key)), displayName: contactInfo?.displayName ?? m.fromUser.displayName,
     avatar: contactInfo?.avatar ?? '', is_group: m.is_group, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 0,
   };
-  s = withContact(s, key, { lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, type: m.type, unread: unreadNow }, created);
+  s = withContact(s, key, { lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, type: m.type, unread: unreadNow, lastSystem: systemLineOf(m.extends) }, created);
+  if (!mine && !open && mentionsMe(m.extends, state.me)) s = withContact(s, key, { atMe: true });
   const effects: Effect[] = [];
   if (!existing && !contactInfo) effects.push({ kind: 'reloadContacts' });
   if (open && !mine) effects.push({ kind: 'markRead', contact: key });
@@ -113,6 +130,12 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
   // screen (an open chat in a hidden page is not on screen: it still rings).
   if (!mine && !(open && !device.hidden) && (existing?.is_notice ?? 1)) effects.push({ kind: 'notify', contact: key });
   return { state: s, effects };
+}
+
+/** A group message whose mentions (`extends.at`) name me or everyone (0). */
+function mentionsMe(extra: Record<string, unknown> | null, me: number): boolean {
+  const at = extra?.at;
+  return Array.isArray(at) && at.some((id) => id === 0 || id === me);
 }
 
 /**

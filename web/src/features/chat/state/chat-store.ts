@@ -99,7 +99,10 @@ export class ChatStore {
   async loadContacts(): Promise<void> {
     const answer = await api.fetchContacts().catch(() => null);
     if (!answer) return;
-    this.set((s) => ({ ...s, contacts: answer.contacts, contactsLoaded: true }));
+    // The server does not keep "[@ me]" (atMe): a chat marked here stays marked until read.
+    const marked = new Set(this.state.contacts.filter((c) => c.atMe).map((c) => keyOf(c.id)));
+    const contacts = marked.size ? answer.contacts.map((c) => (marked.has(keyOf(c.id)) && c.unread > 0 ? { ...c, atMe: true } : c)) : answer.contacts;
+    this.set((s) => ({ ...s, contacts, contactsLoaded: true }));
     if (answer.requests) for (const listener of [...this.requestListeners]) listener(answer.requests);
   }
 
@@ -114,7 +117,7 @@ export class ChatStore {
   }
 
   async openChat(key: ContactKey): Promise<void> {
-    this.set((s) => withContact({ ...s, openContact: key }, key, { unread: 0 }));
+    this.set((s) => withContact({ ...s, openContact: key }, key, { unread: 0, atMe: false }));
     if (!isGroupKey(key)) void this.refreshPresence(key);
     if (!thread(this.state, key).loaded) await this.loadOlder(key);
     await this.markRead(key);
@@ -177,7 +180,7 @@ export class ChatStore {
   async markRead(key: ContactKey): Promise<void> {
     const c = this.contact(key);
     await api.markRead(key, c?.is_group ?? 0).catch(() => undefined);
-    this.set((s) => withContact(s, key, { unread: 0 }));
+    this.set((s) => withContact(s, key, { unread: 0, atMe: false }));
   }
 }
 

@@ -37,9 +37,11 @@ export class Sender {
     this.retries.stop();
   }
 
-  async sendText(key: ContactKey, content: string, quote?: api.OutgoingText['extends']): Promise<void> {
+  async sendText(key: ContactKey, content: string, quote?: api.OutgoingText['extends'], at: number[] = []): Promise<void> {
     const isGroup = this.host.contact(key)?.is_group ?? 0;
-    const body: api.OutgoingText = { id: crypto.randomUUID(), type: 'text', content, toContactId: key, is_group: isGroup, ...(quote ? { extends: quote } : {}) };
+    const body: api.OutgoingText = {
+      id: crypto.randomUUID(), type: 'text', content, toContactId: key, is_group: isGroup, ...(quote ? { extends: quote } : {}), ...(at.length ? { at } : {}),
+    };
     await this.enqueue({ id: body.id, owner: this.host.getState().me, contact: key, createdAt: this.stamp(), kind: 'text', body: { ...body } });
   }
 

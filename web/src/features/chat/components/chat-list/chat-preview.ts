@@ -3,6 +3,7 @@
 import { previewText } from '../../../../../../worker/protocol/preview-text';
 import type { TFunction } from '../../../../lib/i18n';
 import type { Contact } from '../../types';
+import { groupEventText } from '../../utils/group-event-text';
 
 const PLACEHOLDER = {
   image: 'chatList.preview.image',
@@ -32,6 +33,10 @@ export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext)
     if (contact.lastFrom === me) return t('chatList.recalledByMe');
     const name = (contact.lastFrom && nameOf(contact.lastFrom)) || contact.displayName;
     return t('chatList.recalledBy', { name });
+  }
+  // A group's system line, worded here; one known only from the chat list says the group changed.
+  if (contact.is_group && contact.type === 'event' && !contact.lastContent) {
+    return contact.lastSystem ? groupEventText(contact.lastSystem, me, t) : t('groupEvents.updated');
   }
   // A chat opened by an accepted friend request: each client words it in its own language.
   if (contact.type === 'event' && !contact.lastContent) return t('people.friendsNow');

@@ -52,6 +52,7 @@ export const ChatRow = memo(function ChatRow({ contact, preview, selected = fals
           </span>
           <span className="flex items-center gap-2">
             <span className="min-w-0 flex-1 truncate text-[14px] text-neutral-400">
+              {contact.atMe && <span className="text-danger">{t('groups.mention.atMe')}</span>}
               {muted && contact.unread > 1 && t('chatList.mutedCount', { count: contact.unread })}
               {preview}
             </span>

@@ -1,12 +1,17 @@
 // The messages tab's own top bar: the title (with the unread total, as messengers do), a
-// search button and a "+" menu for starting a chat (closed by a choice, a tap outside or Escape).
+// search button and a "+" menu for starting a chat or a group (closed by a choice, a tap outside or Escape).
 import { useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { BADGE_MAX } from '../../../../components/ui/badge';
 import { Link } from '../../../../components/ui/link';
 import { PATHS } from '../../../../config/paths';
-import { NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
+import { GroupIcon, NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
 import { useEscapeKey } from '../../../../lib/use-escape-key';
+import { storedSystemInfo } from '../../../../lib/system-info';
+import { configSwitch } from '../../../../../../worker/protocol/config-values';
+
+/** Create group (the user selection screen in its group mode), when the server allows groups. */
+const CREATE_GROUP = `${PATHS.userSelection}?mode=group`;
 
 const ICON_BUTTON = 'flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50';
 
@@ -14,6 +19,7 @@ export function HomeTopBar({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   useEscapeKey(menuOpen ? () => setMenuOpen(false) : null);
+  const groupChat = configSwitch(storedSystemInfo().chatInfo.groupChat, true);
   return (
     <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-page/95 px-24 backdrop-blur">
       <h1 className="truncate text-[17px] font-medium text-black">
@@ -31,6 +37,7 @@ export function HomeTopBar({ unread }: { unread: number }) {
           <div className="fixed inset-0 z-10" onClick={() => setMenuOpen(false)} />
           <nav className="absolute top-11 right-2 z-20 min-w-40 rounded-lg bg-[#4c4c4c] py-1 text-[15px] text-white shadow-lg">
             <Link to={PATHS.contacts} className="flex items-center gap-3 px-4 py-3 active:bg-white/10"><NewChatIcon />{t('chatList.newChat')}</Link>
+            {groupChat && <Link to={CREATE_GROUP} className="flex items-center gap-3 px-4 py-3 active:bg-white/10"><GroupIcon />{t('groups.create.title')}</Link>}
             <Link to={PATHS.search} className="flex items-center gap-3 px-4 py-3 active:bg-white/10"><SearchIcon size={20} />{t('chatList.search')}</Link>
           </nav>
         </>

@@ -9,6 +9,7 @@ import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
 import { EmojiPanel } from './emoji-panel';
 import { HoldToTalk } from './hold-to-talk';
+import { MentionPicker, mentionedIds, type MentionCandidate } from './mention-picker';
 import { MessageInput } from './message-input';
 import { PlusPanel } from './plus-panel';
 import { QuoteBar } from './quote-bar';
@@ -18,7 +19,15 @@ import { useCaretEditing } from './use-caret-editing';
 type Panel = 'none' | 'emoji' | 'plus';
 const ICON_BUTTON = 'mb-1 flex size-8 shrink-0 items-center justify-center text-neutral-700 active:opacity-50';
 
-export function Composer({ contactKey }: { contactKey: string }) {
+interface ComposerProps {
+  contactKey: string;
+  /** Why I cannot write here now (a group's mute), shown instead of the inputs. */
+  blocked?: string | null;
+  /** A group's members I may mention (id 0: everyone); "@" opens the picker when given. */
+  mentions?: readonly MentionCandidate[] | null;
+}
+
+export function Composer({ contactKey, blocked = null, mentions = null }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [voiceMode, setVoiceMode] = useState(false);
@@ -26,6 +35,26 @@ export function Composer({ contactKey }: { contactKey: string }) {
   const input = useRef<HTMLTextAreaElement>(null);
   const { quote, fill } = useComposerDraft();
   const caret = useCaretEditing(input, text, setText);
+  const [picked, setPicked] = useState<MentionCandidate[]>([]);
+  const [picking, setPicking] = useState(false);
+
+  // "@" typed at the caret in a group opens the picker.
+  const onType = (next: string) => {
+    const at = input.current?.selectionStart ?? next.length;
+    if (mentions?.length && next.length === text.length + 1 && next[at - 1] === '@') setPicking(true);
+    setText(next);
+  };
+  const pick = (c: MentionCandidate) => {
+    setPicking(false);
+    setPicked((list) => [...list, c]);
+    // The "@" just typed becomes "@Name ".
+    caret.insert(`${c.id === 0 ? t('groups.mention.all') : c.name} `);
+    input.current?.focus();
+  };
+  const closePicker = () => {
+    setPicking(false);
+    input.current?.focus();
+  };
 
   // Re-edit of a recalled message, or a new quote: back to the keyboard, ready to type.
   useEffect(() => {
@@ -44,8 +73,12 @@ export function Composer({ contactKey }: { contactKey: string }) {
     if (!content) return;
     if (content.length > TEXT_MAX) return showToast(t('chat.textTooLong', { count: TEXT_MAX }));
     const q = quote ? { quote: { msg_id: quote.msg_id, content: quote.content, user_id: quote.user_id ?? 0, realname: quote.realname ?? '' } } : undefined;
-    void chatStore.sender.sendText(contactKey, content, q);
+    // Only a group's send carries mentions (`at`); the one-to-one call stays as it was.
+    const everyone = t('groups.mention.all');
+    const at = mentions ? mentionedIds(content, picked.map((c) => (c.id === 0 ? { ...c, name: everyone } : c))) : [];
+    void (at.length ? chatStore.sender.sendText(contactKey, content, q, at) : chatStore.sender.sendText(contactKey, content, q));
     setText('');
+    setPicked([]);
     composerDraft.clearQuote();
   };
 
@@ -57,8 +90,16 @@ export function Composer({ contactKey }: { contactKey: string }) {
   };
 
   const canSend = !voiceMode && text.trim() !== '';
+  if (blocked) {
+    return (
+      <footer className="shrink-0 border-t border-black/10 bg-[#f7f7f7] px-4 py-3.5 pb-[max(0.875rem,env(safe-area-inset-bottom))]">
+        <p role="status" className="text-center text-[14px] text-neutral-600">{blocked}</p>
+      </footer>
+    );
+  }
   return (
     <footer className="shrink-0 border-t border-black/10 bg-[#f7f7f7] pb-[env(safe-area-inset-bottom)]">
+      {picking && mentions && <MentionPicker candidates={mentions} onPick={pick} onClose={closePicker} />}
       {quote && !voiceMode && <div className="pt-2"><QuoteBar quote={quote} onClose={composerDraft.clearQuote} /></div>}
       <div className="flex items-end gap-2 px-2 py-2">
         <button type="button" className={ICON_BUTTON} aria-label={t(voiceMode ? 'chat.keyboardMode' : 'chat.voiceMode')}
@@ -69,7 +110,7 @@ export function Composer({ contactKey }: { contactKey: string }) {
           <HoldToTalk onRecorded={(wav, seconds) => void chatStore.sender.sendFile(contactKey, wav, `voice-${Date.now()}.wav`, 'voice', Math.round(seconds * 10) / 10)} />
         ) : (
           <div className="min-w-0 flex-1">
-            <MessageInput value={text} inputRef={input} onChange={setText} onSend={send} onFocus={() => setPanel('none')}
+            <MessageInput value={text} inputRef={input} onChange={onType} onSend={send} onFocus={() => setPanel('none')}
               onPasteFiles={(files) => void sendDropped(contactKey, files, t)} />
           </div>
         )}

@@ -32,8 +32,8 @@ export function ChatDetailView({ contactKey, roundAvatar, searching }: { contact
   return (
     <div className="pb-8">
       <section className="mt-3 bg-white">
-        {/* A person's card opens their page (contacts feature: /pages/contacts/detail). */}
-        <PersonLink to={contact.is_group ? null : `${PATHS.contactDetail}?id=${encodeURIComponent(String(contact.id))}`}>
+        {/* A person's card opens their page (contacts feature: /pages/contacts/detail); a group's, the group's page. */}
+        <PersonLink to={contact.is_group ? `${PATHS.groupInfo}?id=${encodeURIComponent(contactKey)}` : `${PATHS.contactDetail}?id=${encodeURIComponent(String(contact.id))}`}>
           <Avatar name={contact.displayName} src={contact.avatar || undefined} size={56} round={roundAvatar} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-[17px] font-medium text-neutral-900">{contact.displayName}</p>

@@ -16,9 +16,11 @@ interface ChatTopBarProps {
   title: string;
   /** null: presence is not shown (groups, or the server hides it). */
   online: boolean | null;
+  /** A line under the name instead of presence (a group's member count). */
+  subtitle?: string | null;
 }
 
-export function ChatTopBar({ contactKey, title, online }: ChatTopBarProps) {
+export function ChatTopBar({ contactKey, title, online, subtitle }: ChatTopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lastSeen = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey)?.last_seen ?? 0);
@@ -32,6 +34,7 @@ export function ChatTopBar({ contactKey, title, online }: ChatTopBarProps) {
       </button>
       <div className="flex min-w-0 flex-col items-center leading-tight">
         <h1 className="max-w-full truncate text-[17px] font-medium text-black">{title}</h1>
+        {subtitle && <span className="text-[11px] text-neutral-600">{subtitle}</span>}
         {online !== null && (
           <span className="flex items-center gap-1 text-[11px] text-neutral-500">
             <span aria-hidden="true" className={`size-1.5 rounded-full ${online ? 'bg-brand' : 'bg-neutral-400'}`} />

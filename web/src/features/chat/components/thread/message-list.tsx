@@ -12,7 +12,7 @@ import { recallDrafts } from './recall-drafts';
 import { TimeSeparator } from './time-separator';
 import { useThreadScroll } from './use-thread-scroll';
 
-type RowHandlers = Pick<MessageRowProps, 'onMenu' | 'onFailedTap' | 'onReedit'>;
+type RowHandlers = Pick<MessageRowProps, 'onMenu' | 'onFailedTap' | 'onReedit' | 'onAvatarTap'>;
 
 interface MessageListProps extends RowHandlers {
   thread: Thread;
@@ -49,7 +49,7 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
   const renderMessage = (message: ChatMessage) => {
     const mine = message.fromUser.id === me;
     return (
-      <MessageRow message={message} mine={mine} isGroup={isGroup} roundAvatar={roundAvatar}
+      <MessageRow message={message} mine={mine} isGroup={isGroup} roundAvatar={roundAvatar} me={me}
         read={mine && isReadByPeer(message, thread.peerReadSeq)}
         recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null} onQuoteTap={scroll.seek} {...handlers} />
     );

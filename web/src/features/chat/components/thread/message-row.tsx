@@ -13,6 +13,8 @@ import { isForwarded, isRecalled } from './message-rules';
 import { MessageStatus } from './message-status';
 import { QuoteBlock, quoteOf } from './quote-block';
 import { RecallNotice } from './recall-notice';
+import { GroupEventNotice } from './group-event-notice';
+import { systemLineOf } from '../../utils/group-event-text';
 import { useLongPress } from '../../hooks/use-long-press';
 
 export interface MessageRowProps {
@@ -28,13 +30,19 @@ export interface MessageRowProps {
   onReedit: (text: string) => void;
   /** The quote under a message was tapped: show the quoted message. */
   onQuoteTap?: (msgId: number) => void;
+  /** My user id: a group's system line says "You" for me. */
+  me?: number;
+  /** Someone else's avatar was tapped (a group that lets me open members' cards). */
+  onAvatarTap?: (userId: number) => void;
 }
 
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
-  const { message, mine, isGroup, read, roundAvatar, recallDraft, onMenu, onFailedTap, onReedit, onQuoteTap } = props;
+  const { message, mine, isGroup, read, roundAvatar, recallDraft, onMenu, onFailedTap, onReedit, onQuoteTap, onAvatarTap } = props;
   const { t } = useTranslation();
   const press = useLongPress((target) => onMenu(message, target));
   const sender = message.fromUser;
+  const line = message.type === 'event' && !message.is_undo ? systemLineOf(message.extends) : null;
+  if (line) return <GroupEventNotice line={line} me={props.me ?? 0} />;
   if (isRecalled(message)) {
     return <RecallNotice mine={mine} name={sender.displayName} draft={recallDraft} onReedit={onReedit} />;
   }
@@ -43,7 +51,11 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const meta = <MessageMeta message={message} mine={mine} placement={placement} showReceipt={!isGroup} read={read} />;
   return (
     <div data-msg-id={message.msg_id || undefined} className={`flex items-start gap-2.5 px-3 py-2 ${mine ? 'flex-row-reverse' : ''}`}>
-      <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} round={roundAvatar} />
+      {onAvatarTap && !mine ? (
+        <button type="button" onClick={() => onAvatarTap(message.from_user)} aria-label={t('groups.members.openCard', { name: sender.displayName })} className="shrink-0 rounded-md">
+          <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} round={roundAvatar} />
+        </button>
+      ) : <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} round={roundAvatar} />}
       <div className={`flex min-w-0 max-w-[72%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
         {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-[#666]">{sender.displayName}</span>}
         {isForwarded(message) && <ForwardedLabel text={t('chat.forwarded')} />}

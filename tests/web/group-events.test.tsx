@@ -1,0 +1,71 @@
+// A group's system lines (messages of type 'event' carrying `extends.system`) are worded by the
+// client in its own language: in the thread as a centred notice, and in the chat list's preview.
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../web/src/lib/i18n';
+import { chatPreview } from '../../web/src/features/chat/components/chat-list/chat-preview';
+import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+import { groupEventText, systemLineOf } from '../../web/src/features/chat/utils/group-event-text';
+import { SYSTEM_KINDS, type SystemLine } from '../../worker/protocol/groups';
+import type { ChatMessage, Contact } from '../../web/src/features/chat/types';
+
+const ME = 7;
+const an = { id: 1, name: 'An' };
+const binh = { id: 2, name: 'Bình' };
+const me = { id: ME, name: 'Me' };
+const line = (kind: SystemLine['kind'], extra: Partial<SystemLine> = {}): SystemLine => ({ kind, actor: an, targets: [binh], ...extra });
+const text = (l: SystemLine) => groupEventText(l, ME, i18n.t);
+
+function eventMessage(system: SystemLine): ChatMessage {
+  return {
+    msg_id: 3, seq: 3, id: 'sys-1', type: 'event', content: '', extends: { system }, pid: 0, sendTime: 1, from_user: system.actor.id,
+    fromUser: { id: system.actor.id, user_id: system.actor.id, realname: system.actor.name, displayName: system.actor.name, avatar: '' },
+    is_undo: 0, file: null, status: 'succeed', toContactId: 'group-5', toUser: 'group-5', is_group: 1, is_read: 0,
+  };
+}
+
+describe('group system lines', () => {
+  it('words every kind in English, with "You" for me', () => {
+    expect(text(line('created', { targets: [] }))).toBe('An created the group');
+    expect(text(line('added', { targets: [binh, me] }))).toBe('An added Bình, You');
+    expect(text(line('admin'))).toBe('An made Bình an admin');
+    expect(text(line('left', { actor: me, targets: [] }))).toBe('You left the group');
+    expect(text(line('renamed', { name: 'Trip' }))).toBe('An renamed the group to "Trip"');
+    expect(text(line('dissolved', { targets: [] }))).toBe('An dissolved the group');
+    for (const kind of SYSTEM_KINDS) expect(text(line(kind)), kind).not.toMatch(/groupEvents\.|\{\{/);
+  });
+
+  it('words them in Vietnamese and Chinese too', async () => {
+    await i18n.changeLanguage('vi');
+    expect(text(line('removed'))).toBe('An đã mời Bình ra khỏi nhóm');
+    expect(text(line('owner'))).toBe('An đã chuyển quyền trưởng nhóm cho Bình');
+    await i18n.changeLanguage('zh-CN');
+    expect(text(line('created', { targets: [] }))).toBe('An创建了群聊');
+    expect(text(line('added', { targets: [binh, me] }))).toBe('An邀请Bình、你加入了群聊');
+  });
+
+  it('says until when a member is muted, in the reader\'s clock', () => {
+    const until = new Date(2026, 0, 2, 9, 5).getTime() / 1000;
+    expect(text(line('muted', { until }))).toBe('An muted Bình until 01-02 09:05');
+  });
+
+  it('reads a system line only from a valid extends.system', () => {
+    expect(systemLineOf({ system: line('muted', { until: 100 }) })).toMatchObject({ kind: 'muted', until: 100 });
+    expect(systemLineOf({ system: { kind: 'hacked', actor: an, targets: [] } })).toBeNull();
+    expect(systemLineOf(null)).toBeNull();
+  });
+
+  it('shows the line in the thread as a notice, not as a recalled message', () => {
+    render(<MessageRow message={eventMessage(line('unadmin'))} mine={false} isGroup read={false} roundAvatar recallDraft={null} me={ME}
+      onMenu={() => {}} onFailedTap={() => {}} onReedit={() => {}} />);
+    expect(screen.getByText('An removed Bình as admin')).toBeTruthy();
+    expect(screen.queryByText(/recalled/)).toBeNull();
+  });
+
+  it('previews the last line in the chat list, and a generic line when only the list knows of it', () => {
+    const group: Contact = { id: 'group-5', displayName: 'Trip', avatar: '', is_group: 1, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 1, type: 'event' };
+    const ctx = { me: ME, nameOf: () => undefined, t: i18n.t };
+    expect(chatPreview({ ...group, lastSystem: line('admin', { targets: [me] }) }, ctx)).toBe('An made You an admin');
+    expect(chatPreview(group, ctx)).toBe('The group was updated');
+  });
+});

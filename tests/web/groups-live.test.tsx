@@ -1,0 +1,110 @@
+// Group frames keep every screen current: the chat's header counts the members, the composer says
+// why I cannot write (my own mute with its end, "only admins", "only the owner") instead of
+// letting me type, and the chat list gains, renames and drops groups as the server tells.
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PATHS } from '../../web/src/config/paths';
+import { groupsStore } from '../../web/src/features/groups';
+import { envelope, openApp, push, socket } from './friends-fakes';
+import { cardOf, fakeGroup, GROUP, groupRow, ME, member, serveGroup } from './groups-fakes';
+
+afterEach(() => {
+  groupsStore.stop();
+  vi.unstubAllGlobals();
+});
+
+const CHAT = `${PATHS.chat}?id=${GROUP}`;
+const textbox = () => screen.queryByRole('textbox');
+
+describe('group frames and the chat screen', () => {
+  it('shows the member count in the header and follows members joining', { timeout: 20_000 }, async () => {
+    const g = fakeGroup(3);
+    serveGroup(g);
+    openApp(CHAT);
+    expect(await screen.findByText('4 members', {}, { timeout: 15_000 })).toBeTruthy();
+    const ws = await socket();
+    g.members.push(member(24, 3, 'Giang'));
+    act(() => push(ws, 'addGroupUser', { group_id: GROUP, user_ids: [24] }));
+    expect(await screen.findByText('5 members')).toBeTruthy();
+  });
+
+  it('closes the composer while I am muted, saying until when, and opens it when unmuted', async () => {
+    const g = fakeGroup(3);
+    serveGroup(g);
+    openApp(CHAT);
+    await screen.findByText('4 members');
+    expect(textbox()).toBeTruthy();
+    const ws = await socket();
+    const until = Math.floor(Date.now() / 1000) + 3600;
+    g.members.find((m) => m.user_id === ME)!.no_speak_time = until;
+    act(() => push(ws, 'setNoSpeak', { group_id: GROUP, user_id: ME, no_speak_time: until }));
+    expect((await screen.findByText(/^You cannot send messages: Muted until .* \(1 hour left\)$/)).getAttribute('role')).toBe('status');
+    expect(textbox()).toBeNull();
+
+    g.members.find((m) => m.user_id === ME)!.no_speak_time = 0;
+    act(() => push(ws, 'setNoSpeak', { group_id: GROUP, user_id: ME, no_speak_time: 0 }));
+    await waitFor(() => expect(textbox()).toBeTruthy());
+  });
+
+  it('says "only admins" to a member when the owner mutes everyone, but lets an admin write', async () => {
+    const g = fakeGroup(3);
+    serveGroup(g);
+    openApp(CHAT);
+    await screen.findByText('4 members');
+    const ws = await socket();
+    g.setting = { ...g.setting, nospeak: 1 };
+    act(() => push(ws, 'groupSetting', { group_id: GROUP, setting: g.setting }));
+    expect(await screen.findByText('Only the owner and admins can send messages in this group')).toBeTruthy();
+    expect(textbox()).toBeNull();
+
+    // Made an admin: may write again.
+    g.members.find((m) => m.user_id === ME)!.role = 2;
+    act(() => push(ws, 'setManager', { group_id: GROUP, user_id: ME, role: 2 }));
+    await waitFor(() => expect(textbox()).toBeTruthy());
+
+    g.setting = { ...g.setting, nospeak: 2 };
+    act(() => push(ws, 'groupSetting', { group_id: GROUP, setting: g.setting }));
+    expect(await screen.findByText('Only the owner can send messages in this group')).toBeTruthy();
+  });
+
+  it('renames the chat, and closes it when I am removed', async () => {
+    const g = fakeGroup(3);
+    serveGroup(g);
+    openApp(CHAT);
+    await screen.findByRole('heading', { level: 1, name: 'Hikers' });
+    const ws = await socket();
+    act(() => push(ws, 'editGroupName', { id: GROUP, displayName: 'Trail crew', editUserName: 'Bình' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trail crew' })).toBeTruthy();
+
+    g.members = g.members.filter((m) => m.user_id !== ME);
+    act(() => push(ws, 'removeUser', { group_id: GROUP, user_id: ME }));
+    expect(await screen.findByText('You are no longer in this group, or it was dissolved.')).toBeTruthy();
+    expect(textbox()).toBeNull();
+  });
+
+  it('adds a new group to the chat list and drops a dissolved one', async () => {
+    const g = fakeGroup(3);
+    // The server's list as it stands: a reload (the socket opening) gives what the frames said.
+    const rows = [groupRow(g)];
+    const server = serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: rows, count: 0, page: 0 }) });
+    openApp(PATHS.home);
+    await screen.findByText('Hikers');
+    const ws = await socket();
+    // The list asked again when the socket opened: let that answer land before the frames.
+    await waitFor(() => expect(server.callsTo('/enterprise/im/getContacts').length).toBe(2));
+    await act(async () => {});
+    const other = { ...cardOf(g), id: 'group-9', group_id: 9, displayName: 'Book club', name: 'Book club' };
+    rows.push({ ...groupRow(g), id: 'group-9', displayName: 'Book club', realname: 'Book club', lastContent: 'Welcome' });
+    act(() => push(ws, 'addGroup', other));
+    act(() => push(ws, 'group', {
+      id: 'm-1', msg_id: 1, seq: 1, type: 'text', content: 'Welcome', extends: null, pid: 0, sendTime: Date.now(), from_user: 21,
+      fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' }, is_undo: 0, file: null, status: 'succeed',
+      toContactId: 'group-9', toUser: 'group-9', is_group: 1, is_read: 0, unread: 1,
+    }));
+    expect(await screen.findByText('Book club')).toBeTruthy();
+    rows.shift();
+    act(() => push(ws, 'removeGroup', { group_id: GROUP }));
+    await waitFor(() => expect(screen.queryByText('Hikers')).toBeNull());
+    expect(screen.getByText('Book club')).toBeTruthy();
+  });
+});

@@ -1,0 +1,111 @@
+// Mentions in a group: "@" in the composer opens the member picker (with everyone for managers
+// only), the choice goes into the text and the send carries `at`; a message mentioning me marks
+// the chat "[@ me]" in the list until I open it.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PATHS } from '../../web/src/config/paths';
+import { groupsStore, useCanOpenProfiles } from '../../web/src/features/groups';
+import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+import type { ChatMessage } from '../../web/src/features/chat/types';
+import { signIn } from './helpers';
+import { openApp, push, socket } from './friends-fakes';
+import { fakeGroup, GROUP, ME, serveGroup } from './groups-fakes';
+
+afterEach(() => {
+  groupsStore.stop();
+  vi.unstubAllGlobals();
+});
+
+const wire = (patch: Record<string, unknown>) => ({
+  id: `m-${Math.random()}`, msg_id: 1, seq: 1, type: 'text', content: 'hi', extends: null, pid: 0, sendTime: Date.now(), from_user: 21,
+  fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' }, is_undo: 0, file: null, status: 'succeed',
+  toContactId: GROUP, toUser: GROUP, is_group: 1, is_read: 0, ...patch,
+});
+
+describe('group mentions', () => {
+  it('picks a member after "@" and sends their id in `at`', { timeout: 20_000 }, async () => {
+    const server = serveGroup(fakeGroup(2), { '/enterprise/im/sendMessage': (b) => wire({ id: b.id, content: b.content, from_user: ME, extends: { at: b.at } }) });
+    openApp(`${PATHS.chat}?id=${GROUP}`);
+    await screen.findByText('4 members', {}, { timeout: 15_000 });
+    const box = screen.getByRole('textbox', { name: /message/i });
+    // Typed one key at a time: the picker opens on the "@" just typed, not on one pasted in.
+    fireEvent.change(box, { target: { value: 'Hi ' } });
+    expect(screen.queryByRole('dialog', { name: 'Mention someone' })).toBeNull();
+    fireEvent.change(box, { target: { value: 'Hi @' } });
+    const picker = await screen.findByRole('dialog', { name: 'Mention someone' });
+    // An admin may mention everyone; I am not offered to myself.
+    expect(within(picker).getByRole('button', { name: 'Everyone (@all)' })).toBeTruthy();
+    expect(within(picker).queryByRole('button', { name: 'Alice' })).toBeNull();
+    fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search members' }), { target: { value: 'ch' } });
+    fireEvent.click(within(picker).getByRole('button', { name: 'Chi' }));
+    expect(screen.queryByRole('dialog', { name: 'Mention someone' })).toBeNull();
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Hi @Chi '));
+    fireEvent.change(box, { target: { value: 'Hi @Chi see you' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(server.callsTo('/enterprise/im/sendMessage')).toHaveLength(1));
+    expect(server.callsTo('/enterprise/im/sendMessage')[0]).toMatchObject({ content: 'Hi @Chi see you', at: [22], toContactId: GROUP });
+  });
+
+  it('offers a member no "everyone"', async () => {
+    serveGroup(fakeGroup(3));
+    openApp(`${PATHS.chat}?id=${GROUP}`);
+    await screen.findByText('4 members');
+    fireEvent.change(screen.getByRole('textbox', { name: /message/i }), { target: { value: '@' } });
+    const picker = await screen.findByRole('dialog', { name: 'Mention someone' });
+    expect(within(picker).queryByRole('button', { name: /Everyone/ })).toBeNull();
+    expect(within(picker).getByRole('button', { name: 'Bình' })).toBeTruthy();
+  });
+
+  it('marks a chat "[@ me]" when a message mentions me or everyone', async () => {
+    serveGroup(fakeGroup(3));
+    openApp(PATHS.home);
+    await screen.findByText('Hikers');
+    const ws = await socket();
+    act(() => push(ws, 'group', { ...wire({ msg_id: 2, seq: 2, content: '@Chi look' }), extends: { at: [22] }, unread: 1 }));
+    await screen.findByText('@Chi look');
+    expect(screen.queryByText('[@ me]')).toBeNull();
+    act(() => push(ws, 'group', { ...wire({ msg_id: 3, seq: 3, content: '@all meet' }), extends: { at: [0] }, unread: 2 }));
+    expect(await screen.findByText('[@ me]')).toBeTruthy();
+  });
+});
+
+describe('avatars in a group chat', () => {
+  const chi = wire({ id: 'm-a', msg_id: 1, seq: 1, from_user: 22, content: 'hello all', fromUser: { id: 22, user_id: 22, realname: 'Chi', displayName: 'Chi', avatar: '' } }) as unknown as ChatMessage;
+  const row = (onAvatarTap?: (id: number) => void) => (
+    <MessageRow message={chi} mine={false} isGroup read={false} roundAvatar={false} recallDraft={null} me={ME}
+      onMenu={() => undefined} onFailedTap={() => undefined} onReedit={() => undefined} onAvatarTap={onAvatarTap} />
+  );
+
+  it('open the sender\'s card when the chat allows it, and are plain pictures otherwise', () => {
+    const tapped = vi.fn();
+    const { unmount } = render(row(tapped));
+    fireEvent.click(screen.getByRole('button', { name: "Open Chi's card" }));
+    expect(tapped).toHaveBeenCalledWith(22);
+    unmount();
+    render(row());
+    expect(screen.queryByRole('button', { name: "Open Chi's card" })).toBeNull();
+  });
+
+  function Probe() {
+    return <p>{useCanOpenProfiles(GROUP, ME) ? 'cards open' : 'cards closed'}</p>;
+  }
+  const closed = { manage: 0 as const, invite: 1 as const, profile: 0 as const, history: 0 as const, nospeak: 0 as const };
+
+  it('are allowed for members while `setting.profile` is on, and always for managers', async () => {
+    signIn();
+    serveGroup(fakeGroup(3));
+    const first = render(<Probe />);
+    expect(await screen.findByText('cards open')).toBeTruthy();
+    first.unmount();
+    groupsStore.stop();
+    serveGroup(fakeGroup(3, { setting: closed }));
+    const second = render(<Probe />);
+    await waitFor(() => expect(groupsStore.get(GROUP).loaded).toBe(true));
+    expect(screen.getByText('cards closed')).toBeTruthy();
+    second.unmount();
+    groupsStore.stop();
+    serveGroup(fakeGroup(2, { setting: closed }));
+    render(<Probe />);
+    expect(await screen.findByText('cards open')).toBeTruthy();
+  });
+});

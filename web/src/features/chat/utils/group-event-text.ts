@@ -1,0 +1,40 @@
+// A group's system line (a message of type 'event' with `extends.system`, worker/protocol/groups.ts)
+// worded in the reader's language: the server stores who did what to whom, never the sentence.
+import * as v from 'valibot';
+import { SystemLineSchema, type SystemLine } from '../../../../../worker/protocol/groups';
+import type { TFunction } from '../../../lib/i18n';
+
+/** The system line a message carries, or null for any other message. */
+export function systemLineOf(ext: Record<string, unknown> | null | undefined): SystemLine | null {
+  const parsed = v.safeParse(SystemLineSchema, ext?.system);
+  return parsed.success ? parsed.output : null;
+}
+
+/** "You" for me, else the name the server recorded. */
+const nameFor = (person: { id: number; name: string }, me: number, t: TFunction) => (person.id === me ? t('groupEvents.you') : person.name);
+
+export function groupEventText(line: SystemLine, me: number, t: TFunction, formatTime: (unixSeconds: number) => string = defaultTime): string {
+  const actor = nameFor(line.actor, me, t);
+  const targets = line.targets.map((p) => nameFor(p, me, t)).join(t('groupEvents.separator'));
+  switch (line.kind) {
+    case 'created': return t('groupEvents.created', { actor });
+    case 'added': return t('groupEvents.added', { actor, targets });
+    case 'joined': return t('groupEvents.joined', { actor });
+    case 'left': return t('groupEvents.left', { actor });
+    case 'removed': return t('groupEvents.removed', { actor, targets });
+    case 'admin': return t('groupEvents.admin', { actor, targets });
+    case 'unadmin': return t('groupEvents.unadmin', { actor, targets });
+    case 'owner': return t('groupEvents.owner', { actor, targets });
+    case 'renamed': return t('groupEvents.renamed', { actor, name: line.name ?? '' });
+    case 'notice': return t('groupEvents.notice', { actor });
+    case 'muted': return t('groupEvents.muted', { actor, targets, until: line.until ? formatTime(line.until) : '' });
+    case 'unmuted': return t('groupEvents.unmuted', { actor, targets });
+    case 'dissolved': return t('groupEvents.dissolved', { actor });
+  }
+}
+
+function defaultTime(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

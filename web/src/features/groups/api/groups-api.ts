@@ -1,0 +1,51 @@
+// The group calls (issue 13, reference §1.4), read with the protocol's own schemas
+// (worker/protocol/groups.ts). Every change answers the group's card as the caller now sees it.
+import * as v from 'valibot';
+import { GroupCardSchema, GroupMemberSchema, type GroupCard, type GroupMember, type GroupSetting } from '../../../../../worker/protocol/groups';
+import { apiPost, apiPostEnvelope } from '../../../lib/api-client';
+
+export type { GroupCard, GroupMember, GroupSetting };
+
+/** groupInfo: the card with the link its QR code encodes and when that link expires (ms or s). */
+export const GroupInfoSchema = v.object({ ...GroupCardSchema.entries, qrUrl: v.optional(v.string(), ''), qrExpire: v.optional(v.number(), 0) });
+export type GroupInfo = v.InferOutput<typeof GroupInfoSchema>;
+
+/** Someone to pick (getAllUser): `disabled` when already chosen or already a member. */
+export const PickableSchema = v.object({
+  id: v.number(), user_id: v.number(), realname: v.string(), displayName: v.string(), avatar: v.string(),
+  account: v.optional(v.string(), ''), disabled: v.optional(v.boolean(), false),
+});
+export type Pickable = v.InferOutput<typeof PickableSchema>;
+
+export const fetchGroupInfo = (groupId: string) => apiPost('/enterprise/group/groupInfo', { group_id: groupId }, GroupInfoSchema);
+
+/** Every member (limit 0), owner first, then admins. */
+export async function fetchMembers(groupId: string): Promise<GroupMember[]> {
+  const { data } = await apiPostEnvelope('/enterprise/group/groupUserList', { group_id: groupId, limit: 0, page: 1 }, v.array(GroupMemberSchema));
+  return data;
+}
+
+/** People I may pick: friends in run mode 2, everyone otherwise; with a group, its members but the owner. */
+export const fetchPickable = (chosen: number[] = [], groupId?: string) =>
+  apiPost('/enterprise/group/getAllUser', groupId ? { user_ids: chosen, group_id: groupId } : { user_ids: chosen }, v.array(PickableSchema));
+
+export const createGroup = (userIds: number[], name: string) => apiPost('/enterprise/group/add', { user_ids: userIds, name }, GroupCardSchema);
+
+const change = (path: string, body: object): Promise<GroupCard> => apiPost(`/enterprise/group/${path}`, body, GroupCardSchema);
+
+export const addMembers = (id: string, userIds: number[]) => change('addGroupUser', { id, user_ids: userIds });
+/** Kicks `userId`, or leaves the group when it is me. */
+export const removeMember = (id: string, userId: number) => change('removeUser', { id, user_id: userId });
+export const setAdmin = (id: string, userId: number, admin: boolean) => change('setManager', { id, user_id: userId, role: admin ? 2 : 3 });
+export const transferOwner = (id: string, userId: number) => change('changeOwner', { id, user_id: userId });
+export const setNotice = (id: string, notice: string) => change('setNotice', { id, notice });
+export const renameGroup = (id: string, displayName: string) => change('editGroupName', { id, displayName });
+export const changeSetting = (id: string, setting: Partial<GroupSetting>) => change('groupSetting', { id, setting });
+/** timer 1–4: 10 min, 1 h, 3 h, 1 day; 0 with `days` days; 0 with 0 days ends the mute. */
+export const muteMember = (id: string, userId: number, timer: number, days = 0) => change('setNoSpeak', { id, user_id: userId, noSpeakTimer: timer, noSpeakDay: days });
+export const dissolveGroup = (id: string) => apiPost('/enterprise/group/removeGroup', { id }, v.unknown());
+export const joinGroup = (token: string) => change('joinGroup', { token });
+
+/** The group a QR code names, as a card to join from. */
+export const resolveGroupQr = (token: string) =>
+  apiPost(`/scan/g/${encodeURIComponent(token)}`, {}, v.object({ ...GroupCardSchema.entries, token: v.optional(v.string(), '') }));

@@ -1,0 +1,44 @@
+// Add people to a group (reference §1.4 addGroupUser): its members come ticked and fixed; at
+// most 20 at a time, as the server allows.
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { Button } from '../../../components/ui/button';
+import { showToast } from '../../../components/ui/toast';
+import { GROUP_ADD_MAX } from '../../../../../worker/protocol/groups';
+import { addMembers, fetchMembers, fetchPickable, type Pickable } from '../api/groups-api';
+import { PeoplePicker } from './people-picker';
+
+export function AddMembers({ groupKey, onDone }: { groupKey: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [people, setPeople] = useState<Pickable[] | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    fetchMembers(groupKey)
+      .then((members) => fetchPickable(members.map((m) => m.user_id)))
+      .then(setPeople, () => setPeople([]));
+  }, [groupKey]);
+
+  const add = async () => {
+    if (selected.length > GROUP_ADD_MAX) return showToast(t('groups.add.tooMany', { count: GROUP_ADD_MAX }));
+    setBusy(true);
+    try {
+      await addMembers(groupKey, selected);
+      showToast(t('groups.add.done'));
+      onDone();
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); if (selected.length && !busy) void add(); }}>
+      {people === null
+        ? <p role="status" className="py-10 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>
+        : <PeoplePicker people={people} selected={selected} onChange={setSelected} label={t('groups.add.pick')} />}
+      <div className="sticky bottom-0 z-10 border-t border-neutral-200 bg-page px-4 py-3">
+        <Button type="submit" disabled={selected.length === 0 || busy}>{t('groups.add.submit', { count: selected.length })}</Button>
+      </div>
+    </form>
+  );
+}

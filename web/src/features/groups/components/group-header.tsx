@@ -1,0 +1,29 @@
+// The top of the group's page: the composite avatar, the name (renamed in place when allowed)
+// and the member count.
+import { useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { GROUP_NAME_MAX } from '../../../../../worker/protocol/groups';
+import { renameGroup, type GroupInfo, type GroupMember } from '../api/groups-api';
+import { GroupAvatar } from './group-avatar';
+import { TextEditor } from './text-editor';
+import { groupsStore } from '../state/groups-store';
+
+export function GroupHeader({ info, members, canEdit }: { info: GroupInfo; members: readonly GroupMember[]; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  if (editing) return <TextEditor label={t('groups.info.name')} initial={info.displayName} max={GROUP_NAME_MAX} onSave={(name) => groupsStore.after(info.id, renameGroup(info.id, name))} onClose={() => setEditing(false)} />;
+  return (
+    <section className="flex items-center gap-4 bg-white px-4 py-4">
+      <GroupAvatar members={members} name={info.displayName} size={60} />
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate text-[18px] font-medium text-neutral-900">{info.displayName}</h2>
+        <p className="mt-1 text-[13px] text-neutral-600">{t('groups.memberCount', { count: info.groupUserCount })}</p>
+      </div>
+      {canEdit && (
+        <button type="button" onClick={() => setEditing(true)} className="h-9 rounded-md border border-neutral-300 px-3 text-[14px] text-neutral-800 active:bg-neutral-100">
+          {t('groups.info.rename')}
+        </button>
+      )}
+    </section>
+  );
+}
