@@ -7,7 +7,7 @@
 // sends the login form.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chatScreen, expectNoSeriousA11yViolations, locale, MOBILE, startApp } from './harness.mjs';
+import { chatScreen, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, MOBILE, startApp } from './harness.mjs';
 import encodeQR from 'qr';
 
 const en = locale('en');
@@ -18,8 +18,7 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 // Every frame a later issue fills (router.tsx: later(...)).
 const COMING_SOON = [
-  '/pages/message/call', '/pages/message/group/groupUser', '/pages/message/group/info', '/pages/contacts/group',
-  '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
+  '/pages/message/call', '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
 ];
 
 /** Waits for the page's animations (sheet, toast) to end, so colours are measured as they settle. */
@@ -28,6 +27,7 @@ const settled = (page) => page.evaluate(() => Promise.all(document.getAnimations
 /** axe finds nothing serious, and the screen has one main landmark and a first-level heading (what screen readers jump to). */
 async function expectAccessible(page, name) {
   await expectNoSeriousA11yViolations(page, name);
+  await expectNoHorizontalOverflow(page, name);
   assert.equal(await page.getByRole('main').count(), 1, `${name}: one main landmark`);
   assert.ok(await page.getByRole('heading', { level: 1 }).count() >= 1, `${name}: a first-level heading`);
 }
@@ -39,6 +39,7 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
     let aId;
     let aName;
     let msgId;
+    let groupId; // a group A made with B and a third demo user; B is an admin
     const check = async (route, name, ready) => {
       await me.page.goto(app.path(route));
       await ready();
@@ -60,6 +61,14 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       await send(a, b.userInfo.user_id, 'Hello, are you coming to the quince harvest?');
       await send(b, aId, 'Yes, see you there 🎉');
       msgId = Number((await send(a, b.userInfo.user_id, 'Bring the basket')).msg_id);
+      const third = (await app.api('/common/pub/login', { account: '13800000004', password: PASSWORD })).data.userInfo.user_id;
+      const group = await app.api('/enterprise/group/add', { user_ids: [b.userInfo.user_id, third], name: 'Harvest crew' }, a.authToken);
+      assert.equal(group.code, 0, JSON.stringify(group));
+      groupId = group.data.id;
+      const admin = await app.api('/enterprise/group/setManager', { id: groupId, user_id: b.userInfo.user_id, role: 2 }, a.authToken);
+      assert.equal(admin.code, 0, JSON.stringify(admin));
+      const notice = await app.api('/enterprise/group/setNotice', { id: groupId, notice: 'Meet at the orchard gate' }, a.authToken);
+      assert.equal(notice.code, 0, JSON.stringify(notice));
       await send(b, aId, 'Which one?', { pid: msgId });
       const oops = crypto.randomUUID();
       await send(a, b.userInfo.user_id, 'oops', { id: oops });
@@ -213,6 +222,22 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
         await me.page.getByRole('main').getByText(aName).first().waitFor();
       });
       await check(`/pages/contacts/detail?id=${aId}`, 'contact detail', () => me.page.getByRole('button', { name: en.people.detail.sendMessage }).waitFor());
+    });
+
+    test('the group pages: group chats, create group, group info, members with the manage sheet, the group chat', async () => {
+      await check('/pages/contacts/group', 'group chats', () => me.page.getByRole('main').getByText('Harvest crew').first().waitFor());
+      await me.page.getByRole('button', { name: en.groups.list.create }).or(me.page.getByRole('link', { name: en.groups.list.create })).first().click();
+      await me.page.getByLabel(en.groups.create.name, { exact: true }).waitFor();
+      await settled(me.page);
+      await expectAccessible(me.page, 'create group');
+      await check(`/pages/message/group/info?id=${groupId}`, 'group info', () => me.page.getByText('Meet at the orchard gate').first().waitFor());
+      await check(`/pages/message/group/groupUser?id=${groupId}`, 'group members', () => me.page.getByText(en.groups.role.owner).first().waitFor());
+      await me.page.getByRole('button', { name: /^Manage / }).first().click();
+      await me.page.getByRole('menu').waitFor();
+      await settled(me.page);
+      await expectNoSeriousA11yViolations(me.page, 'group members, manage sheet');
+      await me.page.keyboard.press('Escape');
+      await check(`/pages/message/chat?id=${groupId}`, 'group chat', () => me.page.getByText('Meet at the orchard gate').first().waitFor());
     });
 
     test('every "coming soon" frame', async () => {

@@ -242,3 +242,13 @@ export async function expectNoSeriousA11yViolations(page, name, { iframes = true
     .join('\n');
   assert.equal(violations.length, 0, `${name}: ${violations.length} serious/critical axe violation(s)\n${report}`);
 }
+
+/**
+ * Fails when the page is wider than the window (`name` says which screen): on a phone, Chromium then
+ * lays the page out wider and zooms out, and taps land beside what the finger aimed at.
+ */
+export async function expectNoHorizontalOverflow(page, name) {
+  const { width } = page.viewportSize();
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollWidth <= width, `${name}: the page is ${scrollWidth} px wide in a ${width} px window`);
+}

@@ -5,7 +5,7 @@
 // language (an untranslated string), and axe-core must find no serious or critical violation.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { expectNoSeriousA11yViolations, locale, startApp, uniqueAccount } from './harness.mjs';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, startApp, uniqueAccount } from './harness.mjs';
 
 const LANGS = ['vi', 'en', 'zh-CN'];
 const TEXTS = Object.fromEntries(LANGS.map((lang) => [lang, locale(lang)]));
@@ -108,6 +108,7 @@ describe('the people screens in vi, en and zh-CN', { timeout: 600_000 }, () => {
         await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
         await expectTranslated(page, lang, screen);
         await expectNoSeriousA11yViolations(page, `${screen} (${lang})`, { iframes });
+        await expectNoHorizontalOverflow(page, `${screen} (${lang})`);
       };
 
       await check('/pages/contacts/index', 'address book', () => page.getByRole('main').getByText(friend.realname).first().waitFor());
