@@ -1,4 +1,9 @@
 // `npm run bench`: every benchmark, one after another. Each prints its own figures.
+// BENCH_ONLY=group runs only bench/group.mjs; BENCH_ONLY=parley|floor only bench/latency.mjs.
 import { run, bin } from '../scripts/lib.mjs';
 
-await run(bin('node'), ['bench/latency.mjs']);
+const ONLY = process.env.BENCH_ONLY;
+const codes = [];
+if (ONLY !== 'group') codes.push((await run(bin('node'), ['bench/latency.mjs'])).code);
+if (!ONLY || ONLY === 'group') codes.push((await run(bin('node'), ['bench/group.mjs'])).code);
+process.exit(Math.max(0, ...codes));
