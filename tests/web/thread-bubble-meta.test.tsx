@@ -44,6 +44,14 @@ describe('bubble time and marks', () => {
     expect(screen.queryByText('Forwarded')).toBeNull();
   });
 
+  it("labels a group's announcement, and only that", () => {
+    const { unmount } = renderRow(message(undefined, { extends: { at: [0], notice: 1 } }));
+    expect(screen.getByText('Announcement')).toBeTruthy();
+    unmount();
+    renderRow(message(undefined, { extends: { at: [0] } }));
+    expect(screen.queryByText('Announcement')).toBeNull();
+  });
+
   it('draws a message of only emoji big, with no bubble around it', () => {
     renderRow(message(undefined, { content: '😀🎉' }));
     const big = screen.getByTestId('bubble').firstElementChild!;

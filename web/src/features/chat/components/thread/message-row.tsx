@@ -9,7 +9,7 @@ import { Avatar } from '../../../../components/ui/avatar';
 import type { ChatMessage } from '../../types';
 import { MessageContent, metaPlacement } from './message-content';
 import { MessageMeta } from './message-meta';
-import { isForwarded, isRecalled } from './message-rules';
+import { isAnnouncement, isForwarded, isRecalled } from './message-rules';
 import { MessageStatus } from './message-status';
 import { QuoteBlock, quoteOf } from './quote-block';
 import { RecallNotice } from './recall-notice';
@@ -59,6 +59,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       <div className={`flex min-w-0 max-w-[72%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
         {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-[#666]">{sender.displayName}</span>}
         {isForwarded(message) && <ForwardedLabel text={t('chat.forwarded')} />}
+        {isAnnouncement(message) && <AnnouncementLabel text={t('groups.info.notice')} />}
         {/* A tab stop of its own, so the keyboard opens the menu too: Enter or Space on the bubble itself (the context-menu key and Shift+F10 arrive as contextmenu). */}
         <div tabIndex={0} className="relative max-w-full rounded-[6px] outline-none select-none focus-visible:ring-2 focus-visible:ring-brand [-webkit-touch-callout:none]"
           {...press.handlers}
@@ -83,6 +84,18 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
     </div>
   );
 });
+
+/** "Announcement", with a megaphone, over a group's announcement (it also mentions everyone). */
+function AnnouncementLabel({ text }: { text: string }) {
+  return (
+    <span className="mb-0.5 flex items-center gap-1 text-[12px] font-medium text-brand-dark">
+      <svg viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M2.5 6.5v3h2l5 3v-9l-5 3h-2Z" /><path d="M12 6a2.5 2.5 0 0 1 0 4" />
+      </svg>
+      {text}
+    </span>
+  );
+}
 
 function ForwardedLabel({ text }: { text: string }) {
   return (

@@ -42,3 +42,5 @@ export const mediaSrc = (m: ChatMessage) => m.localUrl ?? m.content;
 
 /** A copy made by forwarding: the server marks it with `is_forward: 1` in its extends. */
 export const isForwarded = (m: ChatMessage) => Number(m.extends?.is_forward) === 1;
+/** A group's announcement, posted as a text message to everyone (groups setNotice). */
+export const isAnnouncement = (m: ChatMessage) => Number(m.extends?.notice) === 1;
