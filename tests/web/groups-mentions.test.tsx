@@ -8,8 +8,8 @@ import { groupsStore, useCanOpenProfiles } from '../../web/src/features/groups';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import type { ChatMessage } from '../../web/src/features/chat/types';
 import { signIn } from './helpers';
-import { openApp, push, socket } from './friends-fakes';
-import { fakeGroup, GROUP, ME, serveGroup } from './groups-fakes';
+import { envelope, openApp, push, socket } from './friends-fakes';
+import { fakeGroup, GROUP, groupRow, ME, serveGroup } from './groups-fakes';
 
 afterEach(() => {
   groupsStore.stop();
@@ -65,6 +65,13 @@ describe('group mentions', () => {
     await screen.findByText('@Chi look');
     expect(screen.queryByText('[@ me]')).toBeNull();
     act(() => push(ws, 'group', { ...wire({ msg_id: 3, seq: 3, content: '@all meet' }), extends: { at: [0] }, unread: 2 }));
+    expect(await screen.findByText('[@ me]')).toBeTruthy();
+  });
+
+  it('shows the server\'s mark (getContacts is_at) after a reload', async () => {
+    serveGroup(fakeGroup(3), { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(fakeGroup(3)), unread: 1, is_at: 1 }], count: 0, page: 0 }) });
+    openApp(PATHS.home);
+    await screen.findByText('Hikers');
     expect(await screen.findByText('[@ me]')).toBeTruthy();
   });
 });

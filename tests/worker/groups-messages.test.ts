@@ -125,6 +125,25 @@ describe('@mentions', () => {
     const byAdmin = await send(id, cast.admin, '@all', { at: ['isALL'] });
     expect(byAdmin.body.data.extends).toEqual({ at: [0] });
   });
+
+  it('marks the chat "[@ me]" (is_at 1) for whom a message mentions, until they read it', async () => {
+    const id = await castGroup(cast);
+    const isAt = async (as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id)?.is_at;
+    await ok(send(id, cast.member, 'hi @target', { at: [uid(cast.target)] }));
+    await eventually(async () => expect(await isAt(cast.target)).toBe(1));
+    // Nobody else was mentioned, and a plain message after it keeps the mark.
+    expect(await isAt(cast.admin)).toBe(0);
+    expect(await isAt(cast.member)).toBe(0);
+    await ok(send(id, cast.admin, 'plain'));
+    await eventually(async () => expect((await history(id, cast.target)).body.data.at(-1).content).toBe('plain'));
+    expect(await isAt(cast.target)).toBe(1);
+    await ok(call('/enterprise/im/setMsgIsRead', { toContactId: id }, { token: cast.target.token }));
+    await eventually(async () => expect(await isAt(cast.target)).toBe(0));
+    // Everyone (0), from a manager: every member but the sender.
+    await ok(send(id, cast.admin, 'all of you', { at: [0] }));
+    await eventually(async () => expect(await isAt(cast.member)).toBe(1));
+    expect(await isAt(cast.admin)).toBe(0);
+  });
 });
 
 describe('the chat list', () => {

@@ -6,6 +6,7 @@ import { contactFor, isGroupContact } from '../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../services/event-view';
 import type { Outgoing } from '../protocol/frames';
 import type { HubEvent } from './hub-events';
+import { mentions } from '../protocol/message-rules';
 import type { UserStore } from './user-store';
 
 export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): Outgoing[] {
@@ -31,6 +32,8 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
       last_seq: message.seq,
       read_seq: readSeq,
       hidden: 0,
+      // "[@ me]" until read: the newest message that mentions me (or everyone).
+      at_seq: isGroup && !mine && mentions(message.extends, uid) ? message.seq : chat.at_seq,
     });
     const contactInfo = mine
       ? undefined
@@ -72,5 +75,5 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
 }
 
 export function chatView(row: ReturnType<UserStore['chats']>[number]) {
-  return { ...row, unread: unreadCount(row.last_seq, row.read_seq) };
+  return { ...row, unread: unreadCount(row.last_seq, row.read_seq), is_at: row.at_seq > row.read_seq ? 1 : 0 };
 }

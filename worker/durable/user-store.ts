@@ -10,7 +10,8 @@ CREATE TABLE IF NOT EXISTS chats (
   last_seq INTEGER NOT NULL DEFAULT 0, read_seq INTEGER NOT NULL DEFAULT 0,
   last_content TEXT NOT NULL DEFAULT '', last_type TEXT NOT NULL DEFAULT '', last_send_time INTEGER NOT NULL DEFAULT 0,
   last_from INTEGER NOT NULL DEFAULT 0, last_undo INTEGER NOT NULL DEFAULT 0,
-  is_top INTEGER NOT NULL DEFAULT 0, is_notice INTEGER NOT NULL DEFAULT 1, hidden INTEGER NOT NULL DEFAULT 0);
+  is_top INTEGER NOT NULL DEFAULT 0, is_notice INTEGER NOT NULL DEFAULT 1, hidden INTEGER NOT NULL DEFAULT 0,
+  at_seq INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS seen_at ON seen (at);
@@ -34,11 +35,16 @@ export interface ChatRow {
   is_top: number;
   is_notice: number;
   hidden: number;
+  /** The newest message of a group that mentions me (me or everyone); the "[@ me]" mark while above read_seq. */
+  at_seq: number;
 }
 
 export class UserStore {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+    // Hubs made before mentions were kept have chats without at_seq.
+    const columns = sql.exec('PRAGMA table_info(chats)').toArray().map((c) => String(c.name));
+    if (!columns.includes('at_seq')) sql.exec('ALTER TABLE chats ADD COLUMN at_seq INTEGER NOT NULL DEFAULT 0');
   }
 
   chats(): ChatRow[] {
@@ -72,9 +78,9 @@ export class UserStore {
     // One statement text for every update, so SQLite prepares it once.
     this.sql.exec(
       `UPDATE chats SET last_seq = ?, read_seq = ?, last_content = ?, last_type = ?, last_send_time = ?, last_from = ?,
-         last_undo = ?, is_top = ?, is_notice = ?, hidden = ? WHERE contact_id = ?`,
+         last_undo = ?, is_top = ?, is_notice = ?, hidden = ?, at_seq = ? WHERE contact_id = ?`,
       next.last_seq, next.read_seq, next.last_content, next.last_type, next.last_send_time, next.last_from,
-      next.last_undo, next.is_top, next.is_notice, next.hidden, contactId,
+      next.last_undo, next.is_top, next.is_notice, next.hidden, next.at_seq, contactId,
     );
     this.chatCache.set(contactId, next);
   }

@@ -41,3 +41,9 @@ export function quoteOfMessage(m: Pick<StoredMessage, 'seq' | 'from_user' | 'fro
   const content = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
   return { msg_id: m.seq, user_id: m.from_user, realname: m.fromUser.displayName, type: m.type, content };
 }
+
+/** Whether a group message's mentions (`extends.at`: user ids, 0 for everyone) name `user`. */
+export function mentions(extra: Record<string, unknown> | null | undefined, user: number): boolean {
+  const at = extra?.at;
+  return Array.isArray(at) && at.some((id) => id === 0 || id === user);
+}

@@ -29,6 +29,8 @@ export const ChatSummarySchema = v.object({
   role: v.optional(v.number()),
   owner_id: v.optional(v.number()),
   groupUserCount: v.optional(v.number()),
+  /** Groups only: 1 while a message mentioning me (or everyone) is unread: the list's "[@ me]". */
+  is_at: v.optional(v.number()),
   is_top: v.number(),
   is_notice: v.number(),
   unread: v.number(),

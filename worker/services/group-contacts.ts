@@ -15,6 +15,7 @@ interface ChatState {
   last_send_time: number;
   last_from: number;
   last_type: string;
+  is_at: number;
 }
 
 export function groupSummary(row: MyGroupRow, chat: ChatState | undefined, isType: (t: string) => t is MessageType): ChatSummary {
@@ -31,6 +32,7 @@ export function groupSummary(row: MyGroupRow, chat: ChatState | undefined, isTyp
     is_group: 1, is_online: 1, last_seen: 0, account: id, setting, role: row.role, owner_id: row.owner_id, groupUserCount: row.member_count,
     is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
     unread: visible ? chat.unread : 0,
+    is_at: visible ? chat.is_at : 0,
     lastContent: visible ? chat.last_content : '',
     lastContentUndo: visible ? chat.last_undo : 0,
     lastSendTime: visible ? chat.last_send_time : 0,

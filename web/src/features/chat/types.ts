@@ -34,6 +34,8 @@ export interface Contact {
   removed?: boolean;
   /** Someone mentioned me (or everyone) in this group since I last read it: the list's "[@ me]". */
   atMe?: boolean;
+  /** The server's word on the same (getContacts: 1 while a mention of me is unread). */
+  is_at?: number;
   /** A group's last message was a system line: what it records, so the list words it (groupEvents). */
   lastSystem?: SystemLine | null;
 }

@@ -2,6 +2,7 @@
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
 import { systemLineOf } from '../utils/group-event-text';
 import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
+import { mentions } from '../../../../../worker/protocol/message-rules';
 import { isGroupKey, keyOf, type ChatState, type Contact } from '../types';
 import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
 
@@ -122,7 +123,7 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
     avatar: contactInfo?.avatar ?? '', is_group: m.is_group, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 0,
   };
   s = withContact(s, key, { lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, type: m.type, unread: unreadNow, lastSystem: systemLineOf(m.extends) }, created);
-  if (!mine && !open && mentionsMe(m.extends, state.me)) s = withContact(s, key, { atMe: true });
+  if (!mine && !open && mentions(m.extends, state.me)) s = withContact(s, key, { atMe: true });
   const effects: Effect[] = [];
   if (!existing && !contactInfo) effects.push({ kind: 'reloadContacts' });
   if (open && !mine) effects.push({ kind: 'markRead', contact: key });
@@ -132,11 +133,6 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
   return { state: s, effects };
 }
 
-/** A group message whose mentions (`extends.at`) name me or everyone (0). */
-function mentionsMe(extra: Record<string, unknown> | null, me: number): boolean {
-  const at = extra?.at;
-  return Array.isArray(at) && at.some((id) => id === 0 || id === me);
-}
 
 /**
  * A friend who deleted me or whom I deleted (their user id), or a group gone: its row and its

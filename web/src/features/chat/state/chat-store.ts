@@ -99,9 +99,10 @@ export class ChatStore {
   async loadContacts(): Promise<void> {
     const answer = await api.fetchContacts().catch(() => null);
     if (!answer) return;
-    // The server does not keep "[@ me]" (atMe): a chat marked here stays marked until read.
+    // "[@ me]": the server's mark (is_at, kept by my hub until I read the chat), or one a frame set
+    // here that the list may not have caught up with yet (still unread).
     const marked = new Set(this.state.contacts.filter((c) => c.atMe).map((c) => keyOf(c.id)));
-    const contacts = marked.size ? answer.contacts.map((c) => (marked.has(keyOf(c.id)) && c.unread > 0 ? { ...c, atMe: true } : c)) : answer.contacts;
+    const contacts = answer.contacts.map((c) => (c.is_at === 1 || (marked.has(keyOf(c.id)) && c.unread > 0) ? { ...c, atMe: true } : c));
     this.set((s) => ({ ...s, contacts, contactsLoaded: true }));
     if (answer.requests) for (const listener of [...this.requestListeners]) listener(answer.requests);
   }
