@@ -7,7 +7,7 @@ import { PATHS } from '../../web/src/config/paths';
 import { groupsStore, useCanOpenProfiles } from '../../web/src/features/groups';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import type { ChatMessage } from '../../web/src/features/chat/types';
-import { signIn } from './helpers';
+import { currentPath, signIn } from './helpers';
 import { envelope, openApp, push, socket } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, ME, serveGroup } from './groups-fakes';
 
@@ -73,6 +73,13 @@ describe('group mentions', () => {
     openApp(PATHS.home);
     await screen.findByText('Hikers');
     expect(await screen.findByText('[@ me]')).toBeTruthy();
+  });
+
+  it('opens a chat that mentions me at the mention', async () => {
+    serveGroup(fakeGroup(3), { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(fakeGroup(3)), unread: 3, is_at: 1, at_msg_id: 7 }], count: 0, page: 0 }) });
+    const router = openApp(PATHS.home);
+    fireEvent.click(await screen.findByRole('button', { name: /Hikers/ }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${PATHS.chat}?id=${GROUP}&msg=7`));
   });
 });
 

@@ -128,9 +128,12 @@ describe('@mentions', () => {
 
   it('marks the chat "[@ me]" (is_at 1) for whom a message mentions, until they read it', async () => {
     const id = await castGroup(cast);
-    const isAt = async (as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id)?.is_at;
-    await ok(send(id, cast.member, 'hi @target', { at: [uid(cast.target)] }));
+    const row = async (as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
+    const isAt = async (as: User) => (await row(as))?.is_at;
+    const mention = await send(id, cast.member, 'hi @target', { at: [uid(cast.target)] });
     await eventually(async () => expect(await isAt(cast.target)).toBe(1));
+    // The chat opens at that message.
+    expect((await row(cast.target)).at_msg_id).toBe(mention.body.data.msg_id);
     // Nobody else was mentioned, and a plain message after it keeps the mark.
     expect(await isAt(cast.admin)).toBe(0);
     expect(await isAt(cast.member)).toBe(0);

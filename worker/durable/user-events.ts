@@ -75,5 +75,6 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
 }
 
 export function chatView(row: ReturnType<UserStore['chats']>[number]) {
-  return { ...row, unread: unreadCount(row.last_seq, row.read_seq), is_at: row.at_seq > row.read_seq ? 1 : 0 };
+  const atMe = row.at_seq > row.read_seq;
+  return { ...row, unread: unreadCount(row.last_seq, row.read_seq), is_at: atMe ? 1 : 0, at_msg_id: atMe ? row.at_seq : 0 };
 }

@@ -31,6 +31,8 @@ export const ChatSummarySchema = v.object({
   groupUserCount: v.optional(v.number()),
   /** Groups only: 1 while a message mentioning me (or everyone) is unread: the list's "[@ me]". */
   is_at: v.optional(v.number()),
+  /** The message (msg_id) that mentions me, to open the chat at ("jump to the mention"); 0 when none. */
+  at_msg_id: v.optional(v.number()),
   is_top: v.number(),
   is_notice: v.number(),
   unread: v.number(),

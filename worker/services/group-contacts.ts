@@ -16,6 +16,7 @@ interface ChatState {
   last_from: number;
   last_type: string;
   is_at: number;
+  at_msg_id: number;
 }
 
 export function groupSummary(row: MyGroupRow, chat: ChatState | undefined, isType: (t: string) => t is MessageType): ChatSummary {
@@ -33,6 +34,7 @@ export function groupSummary(row: MyGroupRow, chat: ChatState | undefined, isTyp
     is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
     unread: visible ? chat.unread : 0,
     is_at: visible ? chat.is_at : 0,
+    at_msg_id: visible ? chat.at_msg_id : 0,
     lastContent: visible ? chat.last_content : '',
     lastContentUndo: visible ? chat.last_undo : 0,
     lastSendTime: visible ? chat.last_send_time : 0,

@@ -36,6 +36,8 @@ export interface Contact {
   atMe?: boolean;
   /** The server's word on the same (getContacts: 1 while a mention of me is unread). */
   is_at?: number;
+  /** The message that mentions me, where the chat opens while "[@ me]" shows. */
+  at_msg_id?: number;
   /** A group's last message was a system line: what it records, so the list words it (groupEvents). */
   lastSystem?: SystemLine | null;
 }

@@ -123,7 +123,7 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
     avatar: contactInfo?.avatar ?? '', is_group: m.is_group, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 0,
   };
   s = withContact(s, key, { lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, type: m.type, unread: unreadNow, lastSystem: systemLineOf(m.extends) }, created);
-  if (!mine && !open && mentions(m.extends, state.me)) s = withContact(s, key, { atMe: true });
+  if (!mine && !open && mentions(m.extends, state.me)) s = withContact(s, key, { atMe: true, at_msg_id: m.msg_id });
   const effects: Effect[] = [];
   if (!existing && !contactInfo) effects.push({ kind: 'reloadContacts' });
   if (open && !mine) effects.push({ kind: 'markRead', contact: key });

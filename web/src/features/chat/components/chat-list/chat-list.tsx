@@ -32,7 +32,8 @@ export function ChatList({ roundAvatar, selectedKey }: { roundAvatar: boolean; s
   // Spec (reference §3.5): chatInfo.online only decides whether the dot is shown.
   const showOnline = chatConfig().showOnline;
 
-  const open = useCallback((c: Contact) => void navigate(chatPath(keyOf(c.id))), [navigate]);
+  // A chat that mentions me opens at the mention (the list's "[@ me]").
+  const open = useCallback((c: Contact) => void navigate(chatPath(keyOf(c.id), c.atMe ? c.at_msg_id : undefined)), [navigate]);
 
   if (!chats.length) {
     if (!loaded) return <p className="py-16 text-center text-[14px] text-neutral-400">{t('common.loading')}</p>;
