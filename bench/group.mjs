@@ -23,9 +23,9 @@
 import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpuSeconds, everyProcessCpu, othersCpu, poster, procCpu } from './measure.mjs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -108,56 +108,6 @@ function workerdPids(root) {
 // ---------------------------------------------------------------------------------------------
 // The load generator.
 
-/** node:http with keep-alive (cheaper for the load generator than fetch()). */
-function poster(serverUrl) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const { hostname, port } = new URL(serverUrl);
-  return (path, body, auth) => new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(auth ? { authorization: auth } : {}) };
-    const req = http.request({ agent, hostname, port, path, method: 'POST', headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: res.statusCode, text, json: () => JSON.parse(text) });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** A process's name and CPU ticks (user + system); null when it has ended. */
-function procCpu(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return null;
-  }
-}
-const cpuSeconds = (pids) => pids.reduce((sum, pid) => sum + (procCpu(pid)?.ticks ?? 0), 0) / 100;
-function everyProcessCpu() {
-  const out = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    const cpu = procCpu(pid);
-    if (cpu) out.set(pid, cpu);
-  }
-  return out;
-}
-function othersCpu(before, after, ours) {
-  const used = [];
-  for (const [pid, { comm, ticks }] of after) {
-    const ms = (ticks - (before.get(pid)?.ticks ?? 0)) * 10;
-    if (!ours.has(pid) && ms > 0) used.push({ comm, ms });
-  }
-  used.sort((a, b) => b.ms - a.ms);
-  return { total: used.reduce((a, b) => a + b.ms, 0), top: used.slice(0, 3) };
-}
-
 const quantiles = (values) => {
   const sorted = Float64Array.from(values).sort();
   const q = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
@@ -168,7 +118,7 @@ const fmt = ({ n, p50, p99, max }) => `n=${n} p50=${p50.toFixed(1)} ms p99=${p99
 async function generator() {
   const { url, pids, tokens: tokenList, host: hostPid } = await new Promise((resolve) => process.once('message', resolve));
   const tokens = new Map(tokenList);
-  const post = poster(url);
+  const post = poster(url, 64);
   const vmstat = spawn('vmstat', ['1'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const steal = [];
   vmstat.stdout.on('data', (chunk) => {

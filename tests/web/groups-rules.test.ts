@@ -1,5 +1,5 @@
-// The client's group rules (reference §5.1–5.3), matching the server's: who sees which control,
-// and why the composer is closed (whole-group mute first, as the server refuses it first).
+// The client's group controls (reference §5.1–5.3) through the server's own rules
+// (worker/protocol/group-rules.ts): who sees which control, and why the composer is closed.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_SETTING } from '../../worker/protocol/groups';
 import { canEditGroup, canInvite, canModerate, canOpenProfile, speakBlock } from '../../web/src/features/groups/utils/group-rules';

@@ -14,7 +14,7 @@ import { Fanout } from './fanout';
 import { tendRetention } from './conversation-retention';
 import { GroupStore } from './group-store';
 import { applyGroupChange, cardOf, type GroupChange } from './group-ops';
-import { isManager, mentionList, speakVerdict } from '../services/group-rules';
+import { isManager, mentionList, speakVerdict } from '../protocol/group-rules';
 import type { GroupCard } from '../protocol/groups';
 
 export class ConversationHub extends DurableObject<Env> {

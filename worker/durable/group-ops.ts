@@ -1,11 +1,11 @@
 // A group's changes, applied inside its ConversationHub: each checks the caller's rights
-// (services/group-rules.ts), changes the hub's tables, and in the same storage commit enqueues the
+// (protocol/group-rules.ts), changes the hub's tables, and in the same storage commit enqueues the
 // system line (a message of type 'event' whose `extends.system` each client words), the frames
 // for the members, and the D1 projection (fanout.ts PROJECTION). The hub then kicks the fan-out.
 import { DEFAULT_GROUP_SETTING, ROLE, type GroupCard, type GroupSetting, type SystemLine } from '../protocol/groups';
 import type { Outgoing } from '../protocol/frames';
 import type { StoredMessage, UserCard } from '../protocol/messages';
-import { isManager, isOwner, mayInvite, mayMute, mayRemove, mayRename } from '../services/group-rules';
+import { isManager, isOwner, mayInvite, mayMute, mayRemove, mayRename } from '../protocol/group-rules';
 import type { ConversationStore } from './conversation-store';
 import type { GroupRow, GroupStore } from './group-store';
 import type { Result } from './hub-events';

@@ -20,7 +20,7 @@ import {
 } from '../protocol/groups';
 import type { UserCard } from '../protocol/messages';
 import { isSocialMode } from '../services/run-mode';
-import { muteSeconds } from '../services/group-rules';
+import { muteSeconds } from '../protocol/group-rules';
 import { readQrToken, signQrToken } from '../services/qr-tokens';
 import { maskAccount } from '../services/user-view';
 

@@ -1,25 +1,31 @@
-// Who may do what in a group, as the client shows it (reference §5.1–5.3). The server checks
-// every call again; these only decide which controls appear and why the composer is closed.
+// Who may do what in a group, as the client shows it: the server's own rules
+// (worker/protocol/group-rules.ts), asked with a role number. The server checks every call again;
+// these only decide which controls appear and why the composer is closed.
 import { ROLE, type GroupSetting } from '../../../../../worker/protocol/groups';
+import { isManager as managerRule, mayInvite, mayMute, mayRename, speakVerdict, type MemberState } from '../../../../../worker/protocol/group-rules';
 
-export const isManager = (role: number) => role === ROLE.OWNER || role === ROLE.ADMIN;
+/** A role as the rules see a member (0: not a member). */
+const member = (role: number, noSpeakUntil = 0): MemberState | null => (role > 0 ? { role, no_speak_time: noSpeakUntil } : null);
+
+export const isManager = (role: number) => managerRule(member(role));
 export const isOwner = (role: number) => role === ROLE.OWNER;
 
-/** Rename and announcement: managers; with `manage` off, members too (the server may still refuse). */
-export const canEditGroup = (role: number, setting: GroupSetting) => role > 0 && (isManager(role) || setting.manage === 0);
-export const canInvite = (role: number, setting: GroupSetting) => isManager(role) || (role === ROLE.MEMBER && setting.invite === 1);
+/** Rename and announcement: managers; with `manage` off, members too. */
+export const canEditGroup = (role: number, setting: GroupSetting) => mayRename(member(role), setting);
+export const canInvite = (role: number, setting: GroupSetting) => mayInvite(member(role), setting);
 /** Kick or mute: a manager, over someone of a lower rank (a larger role number). */
-export const canModerate = (myRole: number, targetRole: number) => isManager(myRole) && targetRole > myRole;
+export const canModerate = (myRole: number, targetRole: number) => mayMute(member(myRole), member(targetRole));
 export const canOpenProfile = (myRole: number, setting: GroupSetting) => setting.profile === 1 || isManager(myRole);
 
 export type SpeakBlock = { kind: 'muted'; until: number } | { kind: 'onlyAdmins' } | { kind: 'onlyOwner' } | null;
 
-/** Why I cannot send now (nowS: unix seconds), or null; in the server's order (group-rules speakVerdict). The owner always may. */
+/** Why I cannot send now (nowS: unix seconds), or null: the server's verdict, with what the composer says. */
 export function speakBlock(role: number, setting: GroupSetting, noSpeakUntil: number, nowS: number): SpeakBlock {
-  if (role === ROLE.OWNER || role === 0) return null;
-  if (setting.nospeak === 2) return { kind: 'onlyOwner' };
-  if (setting.nospeak === 1 && role !== ROLE.ADMIN) return { kind: 'onlyAdmins' };
-  if (noSpeakUntil > nowS) return { kind: 'muted', until: noSpeakUntil };
+  const me = member(role, noSpeakUntil);
+  if (!me) return null;
+  const verdict = speakVerdict(me, setting, nowS);
+  if (verdict === 'group.allMuted') return { kind: setting.nospeak === 2 ? 'onlyOwner' : 'onlyAdmins' };
+  if (verdict === 'group.notSpeak') return { kind: 'muted', until: noSpeakUntil };
   return null;
 }
 

@@ -58,8 +58,8 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       ) : <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} round={roundAvatar} />}
       <div className={`flex min-w-0 max-w-[72%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
         {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-[#666]">{sender.displayName}</span>}
-        {isForwarded(message) && <ForwardedLabel text={t('chat.forwarded')} />}
-        {isAnnouncement(message) && <AnnouncementLabel text={t('groups.info.notice')} />}
+        {isForwarded(message) && <BubbleLabel kind="forwarded" text={t('chat.forwarded')} />}
+        {isAnnouncement(message) && <BubbleLabel kind="announcement" text={t('groups.info.notice')} />}
         {/* A tab stop of its own, so the keyboard opens the menu too: Enter or Space on the bubble itself (the context-menu key and Shift+F10 arrive as contextmenu). */}
         <div tabIndex={0} className="relative max-w-full rounded-[6px] outline-none select-none focus-visible:ring-2 focus-visible:ring-brand [-webkit-touch-callout:none]"
           {...press.handlers}
@@ -85,23 +85,18 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   );
 });
 
-/** "Announcement", with a megaphone, over a group's announcement (it also mentions everyone). */
-function AnnouncementLabel({ text }: { text: string }) {
-  return (
-    <span className="mb-0.5 flex items-center gap-1 text-[12px] font-medium text-brand-dark">
-      <svg viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d="M2.5 6.5v3h2l5 3v-9l-5 3h-2Z" /><path d="M12 6a2.5 2.5 0 0 1 0 4" />
-      </svg>
-      {text}
-    </span>
-  );
-}
+/** A line over a bubble: "Forwarded" (an arrow, grey italic) or a group's "Announcement" (a megaphone, green). */
+const LABELS = {
+  forwarded: { className: 'text-[#666] italic', icon: <><path d="M9.5 3.5 13 7l-3.5 3.5" /><path d="M13 7H7a4 4 0 0 0-4 4v1.5" /></> },
+  announcement: { className: 'font-medium text-brand-dark', icon: <><path d="M2.5 6.5v3h2l5 3v-9l-5 3h-2Z" /><path d="M12 6a2.5 2.5 0 0 1 0 4" /></> },
+};
 
-function ForwardedLabel({ text }: { text: string }) {
+function BubbleLabel({ kind, text }: { kind: keyof typeof LABELS; text: string }) {
+  const { className, icon } = LABELS[kind];
   return (
-    <span className="mb-0.5 flex items-center gap-1 text-[12px] text-[#666] italic">
+    <span className={`mb-0.5 flex items-center gap-1 text-[12px] ${className}`}>
       <svg viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d="M9.5 3.5 13 7l-3.5 3.5" /><path d="M13 7H7a4 4 0 0 0-4 4v1.5" />
+        {icon}
       </svg>
       {text}
     </span>
