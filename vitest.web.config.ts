@@ -10,5 +10,9 @@ export default defineConfig({
     include: ['tests/web/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/web/setup.ts'],
     restoreMocks: true,
+    // A fresh CI machine (2 cores) transforms each lazy screen on first use: a render that takes
+    // 3.5 s here took longer than vitest's default 5 s there. Waits are bounded by
+    // asyncUtilTimeout (setup.ts); this only stops a test that truly hangs.
+    testTimeout: 20_000,
   },
 });

@@ -17,7 +17,23 @@ function vitestCounts(file) {
   if (!fileExists(file)) return null;
   try {
     const r = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+    const failures = [];
+    for (const suite of r.testResults ?? []) {
+      const path = String(suite.name ?? '').replace(`${ROOT}/`, '');
+      for (const t of suite.assertionResults ?? []) {
+        if (t.status === 'failed') failures.push(`${path} › ${t.fullName ?? t.title}`);
+      }
+      // A file that failed to load has no assertion results but a message.
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(`${path}: ${String(suite.message ?? 'failed').split('\n')[0]}`);
+      }
+    }
+    return {
+      passed: r.numPassedTests ?? 0,
+      failed: r.numFailedTests ?? 0,
+      skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+      failures,
+    };
   } catch {
     return null;
   }
@@ -29,7 +45,8 @@ function tapCounts(file) {
   const text = readFileSync(file, 'utf8');
   const n = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   if (!/^# tests \d+$/m.test(text)) return null;
-  return { passed: n('pass'), failed: n('fail') + n('cancelled'), skipped: n('skipped') + n('todo') };
+  const failures = [...text.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1]);
+  return { passed: n('pass'), failed: n('fail') + n('cancelled'), skipped: n('skipped') + n('todo'), failures };
 }
 
 const vitest = (name, config) => {
@@ -103,6 +120,8 @@ for (const r of results) {
   const counts = r.counts ? `  ${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}` : '';
   const seconds = r.status === 'skipped' ? '' : `${r.seconds.toFixed(1).padStart(6)} s`;
   console.log(`  ${r.status.padEnd(8)} ${r.name.padEnd(20)} ${seconds.padEnd(8)}${counts}${r.note ? `  (${r.note})` : ''}`);
+  // The names of what failed, last, so that the tail of a CI log says which tests to look at.
+  for (const f of r.counts?.failures ?? []) console.log(`             ✗ ${f}`);
 }
 const anyStepFailed = results.some((r) => r.status === 'FAILED');
 if (skipped) console.log(`(${skipped} tests skipped)`);

@@ -5,7 +5,7 @@ import { allTextsReady, i18n } from '../../web/src/lib/i18n';
 
 // Screens are lazy routes: the first render of one in a file waits for its module to be transformed
 // and imported, which on a cold machine (a fresh clone on CI) took longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 8000 });
 
 beforeEach(async () => {
   localStorage.clear();
