@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
 import { AVATAR_MAX_MB } from '../../worker/protocol/people';
-import { call, fetchWorker, loginUser, pngBytes, resetConfig, setConfig, textMessage } from './helpers';
+import { call, delivered, fetchWorker, loginUser, pairHub, pngBytes, resetConfig, setConfig, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 
 async function uploadAvatar(token: string, name: string, bytes: Uint8Array, lang = 'en') {
@@ -116,6 +116,7 @@ describe('uploading an avatar', () => {
     const peer = await loginUser();
     const stranger = await loginUser();
     expect((await call('/enterprise/im/sendMessage', textMessage(peer.userInfo.user_id, 'hi'), { token: me.token })).body.code).toBe(0);
+    await delivered(pairHub(me.userInfo.user_id, peer.userInfo.user_id).stub);
     const [peerSocket, mySocket, strangerSocket] = await Promise.all([connect(peer.token), connect(me.token, 'my-phone'), connect(stranger.token)]);
     const { body } = await uploadAvatar(me.token, 'new.png', pngBytes(8, 8));
     const expected = { id: me.userInfo.user_id, avatar: body.data.avatar, realname: 'Test User', displayName: 'Test User' };

@@ -132,6 +132,17 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000): 
   }
 }
 
+/**
+ * Waits until a conversation's hub has delivered everything it committed: its fan-out starts after
+ * the sender's answer, so a test that looks at a member's hub (not at a socket frame) waits here.
+ */
+export async function delivered(stub: DurableObjectStub, timeoutMs = 5000): Promise<void> {
+  await eventually(async () => {
+    const waiting = await runInDurableObject(stub, (hub: any) => hub.fanout.waiting() as number);
+    if (waiting > 0) throw new Error(`${waiting} events still waiting for delivery`);
+  }, timeoutMs);
+}
+
 /** A pair's conversation and its hub's stub, named as the Worker names them (for runInDurableObject and co.). */
 export function pairHub(a: number, b: number) {
   const conversation = directConversation(a, b);

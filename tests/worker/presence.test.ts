@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SILENT_SOCKET_MS } from '../../worker/durable/user-hub';
 import { SILENT_CLOSE_CODE } from '../../worker/protocol/socket';
 import { PING_FRAME } from '../../worker/protocol/socket';
-import { call, loginUser, textMessage, userHubStub } from './helpers';
+import { call, delivered, loginUser, pairHub, textMessage, userHubStub } from './helpers';
 import { connect, type Socket } from './socket-helpers';
 
 /** Makes every socket of `uid` look as if it had opened, and last sent anything, `ms` ago. */
@@ -76,6 +76,7 @@ describe('presence', () => {
     const isA = (f: any) => f.type === 'isOnline' && f.data.id === aId;
     // They have chatted, so B hears about A's presence.
     await call('/enterprise/im/sendMessage', textMessage(aId, 'hi'), { token: b.token });
+    await delivered(pairHub(aId, b.userInfo.user_id).stub);
     const bSocket = await connect(b.token);
     await bSocket.next((f) => f.type === 'init');
     const phone = await connect(a.token, 'phone');

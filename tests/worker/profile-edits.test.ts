@@ -7,7 +7,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import app from '../../worker/index';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from '../../worker/protocol/people';
-import { call, loginUser, registerUser, requestCode, resetConfig, setSysInfo, textMessage, uniqueEmail, uniqueIp, uniquePhone } from './helpers';
+import { call, delivered, loginUser, pairHub, registerUser, requestCode, resetConfig, setSysInfo, textMessage, uniqueEmail, uniqueIp, uniquePhone } from './helpers';
 import { connect } from './socket-helpers';
 
 const updateUserInfo = (token: string, body: unknown, lang = 'en') => call('/enterprise/im/updateUserInfo', body, { token, lang });
@@ -72,6 +72,7 @@ describe('a changed profile, live', () => {
     const [me, peer, friend, stranger] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser()]);
     const uid = me.userInfo.user_id;
     expect((await call('/enterprise/im/sendMessage', textMessage(peer.userInfo.user_id, 'hi'), { token: me.token })).body.code).toBe(0);
+    await delivered(pairHub(me.userInfo.user_id, peer.userInfo.user_id).stub);
     // A friend without a chat, who calls me "Boss".
     const t = Math.floor(Date.now() / 1000);
     await env.DB.batch([

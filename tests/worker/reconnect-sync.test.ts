@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exports } from 'cloudflare:workers';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { call, loginUser, textMessage, userHubStub } from './helpers';
+import { call, delivered, loginUser, pairHub, textMessage, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
 
 describe('reconnect and sync', () => {
@@ -12,6 +12,7 @@ describe('reconnect and sync', () => {
     const seen = await first.next((f) => f.type === 'simple');
     first.close();
     for (const content of ['one', 'two', 'three']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, content), { token: a.token });
+    await delivered(pairHub(a.userInfo.user_id, b.userInfo.user_id).stub);
     const second = await connect(b.token);
     await second.next((f) => f.type === 'init');
     second.send({ type: 'sync', since: seen.seq });
@@ -25,6 +26,7 @@ describe('reconnect and sync', () => {
   it('never hands out an event seq twice, even after old events were pruned and the hub was evicted', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     for (const content of ['one', 'two', 'three']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, content), { token: a.token });
+    await delivered(pairHub(a.userInfo.user_id, b.userInfo.user_id).stub);
     const hub = userHubStub(b.userInfo.user_id);
     // What pruning leaves: only the newest event (the log keeps no AUTOINCREMENT counter; the newest row is the counter).
     const newest = await runInDurableObject(hub, (_h, state) => {

@@ -103,10 +103,19 @@ export class Fanout {
     queue.push({ id, waiting: [...users], event });
   }
 
-  /** After a write that enqueued: delivers now, with the safety alarm behind it. */
+  /**
+   * After a write that enqueued: delivers once the current call has answered, with the safety alarm
+   * behind it. Starting the drain in the same turn would issue one call per member (500 in a big
+   * group) before the sender's answer leaves; the answer follows the commit, never the deliveries.
+   */
   kick(): void {
     this.armSafetyAlarm();
-    void this.drain();
+    setTimeout(() => void this.drain(), 0);
+  }
+
+  /** Events not yet acknowledged by every member (tests wait for 0). */
+  waiting(): number {
+    return this.outbox().length;
   }
 
   /** The alarm's share: delivers what waits (retrying failures later) and deletes what was acknowledged. */
