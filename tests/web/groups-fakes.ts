@@ -8,9 +8,9 @@ import { ME, serve, envelope } from './friends-fakes';
 export { ME };
 export const GROUP = 'group-5';
 
-export function member(id: number, role: number, name = `User ${id}`, noSpeak = 0): GroupMember {
+export function member(id: number, role: number, name = `User ${id}`, noSpeak = 0, nickname = ''): GroupMember {
   return v.parse(GroupMemberSchema, {
-    user_id: id, role, join_time: 1_700_000_000, no_speak_time: noSpeak, userInfo: { id, displayName: name, account: `138******${id}`, avatar: '' },
+    user_id: id, role, join_time: 1_700_000_000, no_speak_time: noSpeak, nickname, userInfo: { id, displayName: nickname || name, account: `138******${id}`, avatar: '' },
   });
 }
 
@@ -19,6 +19,8 @@ export interface FakeGroup {
   notice: string;
   setting: GroupSetting;
   members: GroupMember[];
+  /** The uploaded picture's address; '' for none. */
+  avatar?: string;
 }
 
 /** Alice (ME), Bình (21), Chi (22), Dũng (23); `myRole` is Alice's, the owner is Bình unless Alice is. */
@@ -38,7 +40,7 @@ export function fakeGroup(myRole: number, patch: Partial<FakeGroup> = {}): FakeG
 export function cardOf(g: FakeGroup, viewer = ME): GroupCard {
   const owner = g.members.find((m) => m.role === 1)!;
   return v.parse(GroupCardSchema, {
-    id: GROUP, group_id: 5, displayName: g.name, name: g.name, avatar: '', notice: g.notice, owner_id: owner.user_id, create_time: 1_700_000_000,
+    id: GROUP, group_id: 5, displayName: g.name, name: g.name, avatar: g.avatar ?? '', notice: g.notice, owner_id: owner.user_id, create_time: 1_700_000_000,
     setting: g.setting, groupUserCount: g.members.length, role: g.members.find((m) => m.user_id === viewer)?.role ?? 0, isJoin: g.members.some((m) => m.user_id === viewer) ? 1 : 0, is_group: 1,
   });
 }
@@ -58,7 +60,19 @@ export function serveGroup(g: FakeGroup, extra: Record<string, (body: Record<str
     '/enterprise/im/getMessageList': () => [],
     '/enterprise/im/setMsgIsRead': () => ({ readSeq: 0 }),
     '/enterprise/group/groupInfo': () => ({ ...cardOf(g), qrUrl: 'http://localhost/scan/g/tok', qrExpire: 1_900_000_000 }),
-    '/enterprise/group/groupUserList': () => envelope({ data: g.members, count: g.members.length, page: 1 }),
+    // As the server pages: `limit` 0 is everyone.
+    '/enterprise/group/groupUserList': (b) => {
+      const limit = Number(b.limit ?? 0);
+      const page = Number(b.page ?? 1);
+      const data = limit > 0 ? g.members.slice((page - 1) * limit, page * limit) : g.members;
+      return envelope({ data, count: g.members.length, page });
+    },
+    '/enterprise/group/setNickname': (b) => {
+      const mine = find(ME)!;
+      Object.assign(mine, { nickname: String(b.nickname), userInfo: { ...mine.userInfo, displayName: String(b.nickname) || 'Alice' } });
+      return answer();
+    },
+    '/enterprise/group/clearMessage': () => ({ group_id: GROUP }),
     '/enterprise/group/groupSetting': (b) => ((g.setting = { ...g.setting, ...(b.setting as object) }), answer()),
     '/enterprise/group/setNotice': (b) => ((g.notice = String(b.notice)), answer()),
     '/enterprise/group/editGroupName': (b) => ((g.name = String(b.displayName)), answer()),

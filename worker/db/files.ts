@@ -18,6 +18,8 @@ export interface FileRow {
 
 /** The `conversation_id` of avatar files: not a conversation; every signed-in user may see them. */
 export const AVATAR_SCOPE = 'avatar';
+/** The `conversation_id` of group pictures (routes/group-avatar.ts): seen by every signed-in user, as avatars are (a group's QR page shows it). */
+export const GROUP_AVATAR_SCOPE = 'group-avatar';
 
 export async function insertFile(db: D1Database, f: Omit<FileRow, 'file_id'>): Promise<FileRow> {
   const row = await db

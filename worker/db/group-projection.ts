@@ -59,3 +59,17 @@ export async function groupsOf(db: D1Database, user: number): Promise<MyGroupRow
     .bind(user).all<MyGroupRow>();
   return results;
 }
+
+/** Up to nine members (owner and admins first) of each live group of mine without a picture, for its collage. */
+export async function collagesOf(db: D1Database, user: number): Promise<Map<number, { name: string; avatar: string }[]>> {
+  const out = new Map<number, { name: string; avatar: string }[]>();
+  const { results } = await db
+    .prepare(`SELECT group_id, realname, avatar FROM (
+        SELECT m.group_id, u.realname, u.avatar, ROW_NUMBER() OVER (PARTITION BY m.group_id ORDER BY m.role, m.user_id) AS n
+        FROM group_members m JOIN users u ON u.user_id = m.user_id
+        WHERE m.group_id IN (SELECT mine.group_id FROM group_members mine JOIN groups g USING (group_id) WHERE mine.user_id = ?1 AND g.status = 1 AND g.avatar = ''))
+      WHERE n <= 9 ORDER BY group_id, n`)
+    .bind(user).all<{ group_id: number; realname: string; avatar: string | null }>();
+  for (const r of results) out.set(r.group_id, [...(out.get(r.group_id) ?? []), { name: r.realname, avatar: r.avatar ?? '' }]);
+  return out;
+}

@@ -5,7 +5,7 @@
 import { DEFAULT_GROUP_SETTING, ROLE, type GroupCard, type GroupSetting, type SystemLine } from '../protocol/groups';
 import type { Outgoing } from '../protocol/frames';
 import type { StoredMessage, UserCard } from '../protocol/messages';
-import { isManager, isOwner, mayInvite, mayMute, mayRemove, mayRename } from '../protocol/group-rules';
+import { isManager, isOwner, mayChangeAvatar, mayInvite, mayMute, mayRemove, mayRename } from '../protocol/group-rules';
 import type { ConversationStore } from './conversation-store';
 import type { GroupRow, GroupStore } from './group-store';
 import type { Result } from './hub-events';
@@ -22,6 +22,8 @@ export type GroupChange =
   | { op: 'notice'; actor: UserCard; notice: string; messageId: string }
   | { op: 'setting'; actor: UserCard; setting: Partial<GroupSetting> }
   | { op: 'mute'; actor: UserCard; target: UserCard; until: number }
+  /** My nickname in this group ('' clears it). */
+  | { op: 'nickname'; actor: UserCard; nickname: string }
   | { op: 'dissolve'; actor: UserCard };
 
 interface Parts {
@@ -166,6 +168,14 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       });
       break;
     }
+    case 'nickname': {
+      // Only the members hear of it; D1's projection does not hold nicknames.
+      parts.fanout.write(() => {
+        groups.setNickname(me!.user_id, change.nickname);
+        frame(store.members(), { type: 'groupNickname', data: { group_id: conversation, user_id: me!.user_id, nickname: change.nickname } });
+      });
+      break;
+    }
     case 'dissolve': {
       if (!isOwner(me)) return { ok: false, key: 'system.notAuth' };
       const everyone = store.members();
@@ -180,6 +190,28 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
   }
   parts.fanout.kick();
   return { ok: true, value: cardOf(parts, change.actor.id)! };
+}
+
+/**
+ * The group's uploaded picture (its URL), for whoever may rename it; answers the card and the
+ * picture it replaced, whose file the caller releases (the hub is the one writer, so each replaced
+ * picture is answered exactly once).
+ */
+export function changeGroupAvatar(parts: Parts, actor: UserCard, avatar: string): Result<{ card: GroupCard; previous: string }> {
+  const { store, groups } = parts;
+  const group = groups.group();
+  if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
+  const me = groups.member(actor.id);
+  if (!me) return { ok: false, key: 'im.notMember' };
+  if (!mayChangeAvatar(me, group.setting)) return { ok: false, key: 'system.notAuth' };
+  const conversation = store.conversation;
+  parts.fanout.write(() => {
+    groups.saveGroup({ ...group, avatar });
+    parts.fanout.enqueue(store.members(), { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor: actor.id, frame: { type: 'groupAvatar', data: { group_id: conversation, avatar } } });
+    project(parts);
+  });
+  parts.fanout.kick();
+  return { ok: true, value: { card: cardOf(parts, actor.id)!, previous: group.avatar } };
 }
 
 function create(parts: Parts, change: Extract<GroupChange, { op: 'create' }>, now: number): Result<GroupCard> {

@@ -5,7 +5,9 @@
 import { DEFAULT_GROUP_SETTING, ROLE, type GroupSetting } from '../protocol/groups';
 import type { MemberState } from '../protocol/group-rules';
 
-const SCHEMA = 'CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0)';
+const SCHEMA =
+  "CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0, nickname TEXT NOT NULL DEFAULT '')";
+const COLUMNS = 'm.user_id, r.role, r.join_time, r.no_speak_time, r.nickname';
 
 export interface GroupRow {
   group_id: number;
@@ -22,6 +24,8 @@ export interface GroupRow {
 export interface RoleRow extends MemberState {
   user_id: number;
   join_time: number;
+  /** My nickname in this group; '' when none. */
+  nickname: string;
 }
 
 export class GroupStore {
@@ -29,6 +33,9 @@ export class GroupStore {
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+    // Hubs made before nicknames have role rows without the column.
+    const columns = sql.exec('PRAGMA table_info(group_roles)').toArray().map((c) => String(c.name));
+    if (!columns.includes('nickname')) sql.exec("ALTER TABLE group_roles ADD COLUMN nickname TEXT NOT NULL DEFAULT ''");
   }
 
   group(): GroupRow | null {
@@ -47,14 +54,14 @@ export class GroupStore {
 
   /** A member's role and mute; null for someone who is not in the group's `members`. */
   member(user: number): RoleRow | null {
-    const row = this.sql.exec('SELECT m.user_id, r.role, r.join_time, r.no_speak_time FROM members m LEFT JOIN group_roles r USING (user_id) WHERE m.user_id = ?', user).toArray()[0];
+    const row = this.sql.exec(`SELECT ${COLUMNS} FROM members m LEFT JOIN group_roles r USING (user_id) WHERE m.user_id = ?`, user).toArray()[0];
     return row ? toRole(row) : null;
   }
 
   /** Every member, owner first, then admins, then by join time. */
   roster(): RoleRow[] {
     return this.sql
-      .exec('SELECT m.user_id, r.role, r.join_time, r.no_speak_time FROM members m LEFT JOIN group_roles r USING (user_id) ORDER BY COALESCE(r.role, 3), COALESCE(r.join_time, 0), m.user_id')
+      .exec(`SELECT ${COLUMNS} FROM members m LEFT JOIN group_roles r USING (user_id) ORDER BY COALESCE(r.role, 3), COALESCE(r.join_time, 0), m.user_id`)
       .toArray()
       .map(toRole);
   }
@@ -68,6 +75,10 @@ export class GroupStore {
 
   setMute(user: number, until: number): void {
     this.sql.exec('INSERT INTO group_roles (user_id, role, join_time, no_speak_time) VALUES (?, 3, 0, ?) ON CONFLICT(user_id) DO UPDATE SET no_speak_time = excluded.no_speak_time', user, until);
+  }
+
+  setNickname(user: number, nickname: string): void {
+    this.sql.exec('INSERT INTO group_roles (user_id, role, join_time, nickname) VALUES (?, 3, 0, ?) ON CONFLICT(user_id) DO UPDATE SET nickname = excluded.nickname', user, nickname);
   }
 
   /** Out of the group: no role, no read mark; the caller refreshes the member cache. */
@@ -85,5 +96,5 @@ export class GroupStore {
 }
 
 function toRole(r: Record<string, SqlStorageValue>): RoleRow {
-  return { user_id: Number(r.user_id), role: r.role === null ? ROLE.MEMBER : Number(r.role), join_time: Number(r.join_time ?? 0), no_speak_time: Number(r.no_speak_time ?? 0) };
+  return { user_id: Number(r.user_id), role: r.role === null ? ROLE.MEMBER : Number(r.role), join_time: Number(r.join_time ?? 0), no_speak_time: Number(r.no_speak_time ?? 0), nickname: String(r.nickname ?? '') };
 }

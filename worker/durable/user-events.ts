@@ -8,6 +8,8 @@ import type { Outgoing } from '../protocol/frames';
 import type { HubEvent } from './hub-events';
 import { mentions } from '../protocol/message-rules';
 import type { UserStore } from './user-store';
+import * as v from 'valibot';
+import { SystemLineSchema, type SystemLine } from '../protocol/groups';
 
 export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): Outgoing[] {
   if (event.kind === 'projection') return [];
@@ -23,10 +25,12 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
     // is a redelivery (after the conversation's hub was evicted) and was applied already.
     if (message.seq <= chat.last_seq) return [];
     const mine = message.from_user === uid;
-    // A group's system line (type 'event') is not unread: it moves the read mark along when
-    // everything before it was read (a watermark cannot skip one message in the middle).
-    const systemRead = message.type === 'event' && chat.read_seq >= chat.last_seq;
+    // A group's system line is not unread (spec §4): it moves the read mark along when everything
+    // before it was read; after unread messages it is counted in `skipped`, which the count leaves out.
+    const system = systemLineJson(message.extends);
+    const systemRead = system !== '' && chat.read_seq >= chat.last_seq;
     const readSeq = mine || systemRead ? Math.max(chat.read_seq, message.seq) : chat.read_seq;
+    const skipped = readSeq >= message.seq ? 0 : chat.skipped + (system !== '' ? 1 : 0);
     store.update(contact, {
       last_content: previewOf(message), last_type: message.type, last_send_time: message.sendTime, last_from: message.from_user, last_undo: 0,
       last_seq: message.seq,
@@ -34,13 +38,15 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
       hidden: 0,
       // "[@ me]" until read: the newest message that mentions me (or everyone).
       at_seq: isGroup && !mine && mentions(message.extends, uid) ? message.seq : chat.at_seq,
+      skipped,
+      last_system: system,
     });
     const contactInfo = mine
       ? undefined
       : isGroup
         ? { id: contactId, displayName: event.chatName ?? message.fromUser.displayName, avatar: '', is_group: isGroup }
         : { id: contactId, displayName: message.fromUser.displayName, avatar: message.fromUser.avatar, is_group: isGroup };
-    const data = { ...wireMessage(message, uid), contactInfo, unread: unreadCount(message.seq, readSeq) };
+    const data = { ...wireMessage(message, uid), contactInfo, unread: unreadCount(message.seq, readSeq + skipped) };
     return [isGroup ? { type: 'group', data } : { type: 'simple', data }];
   }
 
@@ -50,20 +56,28 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
   }
 
   if (event.kind === 'groupEvent') {
-    if (event.chat) store.update(contact, { hidden: event.chat === 'remove' ? 1 : 0 });
+    // A newcomer (again) has nothing unread: what was sent while they were out never reached them.
+    if (event.chat === 'add') store.update(contact, { hidden: 0, read_seq: chat.last_seq, skipped: 0 });
+    if (event.chat === 'remove') store.update(contact, { hidden: 1 });
+    // A cleared history: nothing unread, nothing to preview; the row keeps its place in the list.
+    if (event.frame.type === 'clearMessage') {
+      store.update(contact, { read_seq: chat.last_seq, skipped: 0, at_seq: 0, last_content: '', last_type: '', last_from: 0, last_undo: 0, last_system: '' });
+    }
     return [event.frame];
   }
 
   if (event.kind === 'pruned') {
     const readSeq = Math.max(chat.read_seq, Math.min(event.throughSeq, chat.last_seq));
     if (readSeq === chat.read_seq) return [];
-    store.update(contact, { read_seq: readSeq });
-    return [{ type: 'setUnread', data: { id: contactId, unread: unreadCount(chat.last_seq, readSeq) } }];
+    const skipped = readSeq >= chat.last_seq ? 0 : chat.skipped;
+    store.update(contact, { read_seq: readSeq, skipped });
+    return [{ type: 'setUnread', data: { id: contactId, unread: unreadCount(chat.last_seq, readSeq + skipped) } }];
   }
 
   // A read watermark: mine clears my badge on every device; a peer's marks my messages read.
   if (event.reader === uid) {
-    store.update(contact, { read_seq: Math.max(chat.read_seq, event.readSeq) });
+    const readSeq = Math.max(chat.read_seq, event.readSeq);
+    store.update(contact, { read_seq: readSeq, skipped: readSeq >= chat.last_seq ? 0 : chat.skipped });
     return [{ type: 'readAll', data: { toContactId: contactId, reader: uid, seq: event.readSeq, unread: 0 } }];
   }
   // In a group only the author of the newest message read hears of it, with how many have read it.
@@ -76,5 +90,24 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
 
 export function chatView(row: ReturnType<UserStore['chats']>[number]) {
   const atMe = row.at_seq > row.read_seq;
-  return { ...row, unread: unreadCount(row.last_seq, row.read_seq), is_at: atMe ? 1 : 0, at_msg_id: atMe ? row.at_seq : 0 };
+  return {
+    ...row, unread: unreadCount(row.last_seq, row.read_seq + row.skipped), is_at: atMe ? 1 : 0, at_msg_id: atMe ? row.at_seq : 0,
+    last_system: parseSystemLine(row.last_system),
+  };
+}
+
+/** A group system line's record as stored on the chat row ('' for any other message). */
+function systemLineJson(extended: Record<string, unknown> | null): string {
+  const parsed = v.safeParse(SystemLineSchema, extended?.system);
+  return parsed.success ? JSON.stringify(parsed.output) : '';
+}
+
+function parseSystemLine(json: string): SystemLine | null {
+  if (!json) return null;
+  try {
+    const parsed = v.safeParse(SystemLineSchema, JSON.parse(json));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
 }

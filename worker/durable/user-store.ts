@@ -11,7 +11,7 @@ CREATE TABLE IF NOT EXISTS chats (
   last_content TEXT NOT NULL DEFAULT '', last_type TEXT NOT NULL DEFAULT '', last_send_time INTEGER NOT NULL DEFAULT 0,
   last_from INTEGER NOT NULL DEFAULT 0, last_undo INTEGER NOT NULL DEFAULT 0,
   is_top INTEGER NOT NULL DEFAULT 0, is_notice INTEGER NOT NULL DEFAULT 1, hidden INTEGER NOT NULL DEFAULT 0,
-  at_seq INTEGER NOT NULL DEFAULT 0);
+  at_seq INTEGER NOT NULL DEFAULT 0, skipped INTEGER NOT NULL DEFAULT 0, last_system TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS seen_at ON seen (at);
@@ -37,6 +37,10 @@ export interface ChatRow {
   hidden: number;
   /** The newest message of a group that mentions me (me or everyone); the "[@ me]" mark while above read_seq. */
   at_seq: number;
+  /** A group's system lines above read_seq: they are not unread (spec §4), so the count leaves them out. */
+  skipped: number;
+  /** The last message's `extends.system` (JSON) when it is a system line, so getContacts can word it; '' otherwise. */
+  last_system: string;
 }
 
 export class UserStore {
@@ -45,6 +49,9 @@ export class UserStore {
     // Hubs made before mentions were kept have chats without at_seq.
     const columns = sql.exec('PRAGMA table_info(chats)').toArray().map((c) => String(c.name));
     if (!columns.includes('at_seq')) sql.exec('ALTER TABLE chats ADD COLUMN at_seq INTEGER NOT NULL DEFAULT 0');
+    // …and before system lines were left out of unread counts and kept for the list's wording.
+    if (!columns.includes('skipped')) sql.exec('ALTER TABLE chats ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0');
+    if (!columns.includes('last_system')) sql.exec("ALTER TABLE chats ADD COLUMN last_system TEXT NOT NULL DEFAULT ''");
   }
 
   chats(): ChatRow[] {
@@ -78,9 +85,9 @@ export class UserStore {
     // One statement text for every update, so SQLite prepares it once.
     this.sql.exec(
       `UPDATE chats SET last_seq = ?, read_seq = ?, last_content = ?, last_type = ?, last_send_time = ?, last_from = ?,
-         last_undo = ?, is_top = ?, is_notice = ?, hidden = ?, at_seq = ? WHERE contact_id = ?`,
+         last_undo = ?, is_top = ?, is_notice = ?, hidden = ?, at_seq = ?, skipped = ?, last_system = ? WHERE contact_id = ?`,
       next.last_seq, next.read_seq, next.last_content, next.last_type, next.last_send_time, next.last_from,
-      next.last_undo, next.is_top, next.is_notice, next.hidden, next.at_seq, contactId,
+      next.last_undo, next.is_top, next.is_notice, next.hidden, next.at_seq, next.skipped, next.last_system, contactId,
     );
     this.chatCache.set(contactId, next);
   }

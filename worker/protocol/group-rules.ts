@@ -18,6 +18,15 @@ export const mayInvite = (me: MemberState | null, setting: GroupSetting) => !!me
 /** Renaming (and the notice): managers; any member while `setting.manage` is off (issue 13). */
 export const mayRename = (me: MemberState | null, setting: GroupSetting) => !!me && (isManager(me) || setting.manage === 0);
 
+/** The name a member goes by in a group, for one viewer: my remark for them, else their group nickname, else their name. */
+export const memberName = (remark: string | null | undefined, nickname: string, name: string) => remark || nickname || name;
+
+/** Clearing the history (reference §1.4 clearMessage): the owner, or a system admin (user.role > 0). */
+export const mayClearHistory = (me: MemberState | null, systemAdmin: boolean) => systemAdmin || isOwner(me);
+
+/** The picture (issue 13): the same rule as the name, so one switch governs both. */
+export const mayChangeAvatar = mayRename;
+
 /**
  * Removing: myself (quit), except the owner, who must hand the group over first; or a member whose
  * role number is larger than mine, when I am a manager.

@@ -12,6 +12,8 @@ export type Role = 1 | 2 | 3;
 export const GROUP_ADD_MAX = 20;
 export const GROUP_NAME_MAX = 30;
 export const GROUP_NOTICE_MAX = 1000;
+/** My nickname in a group (issue 13): at most this many characters; empty means none. */
+export const GROUP_NICKNAME_MAX = 30;
 /** Per-member mute presets (reference §1.4 setNoSpeak): timer 1–4; timer 0 means `noSpeakDay` days. */
 export const NO_SPEAK_SECONDS = [0, 600, 3600, 10800, 86400] as const;
 export const NO_SPEAK_DAYS_MAX = 365;
@@ -58,6 +60,8 @@ export const SetNoSpeakBody = v.object({
   noSpeakDay: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(NO_SPEAK_DAYS_MAX)), 1),
 });
 export const GetAllUserBody = v.object({ user_ids: v.optional(v.array(userId), []), group_id: v.optional(groupId) });
+/** setNickname: my nickname in this group, trimmed; empty clears it. */
+export const SetGroupNicknameBody = v.object({ id: groupId, nickname: v.optional(text(GROUP_NICKNAME_MAX, 'group.nickname'), '') });
 export const JoinGroupBody = v.object({ token: v.pipe(v.string(), v.maxLength(1024)) });
 
 /** What a system line records (README Decisions): each client words it in its own language. */
@@ -81,6 +85,8 @@ export const GroupMemberSchema = v.object({
   join_time: v.number(),
   /** Muted until (unix s); 0 when not muted. */
   no_speak_time: v.number(),
+  /** Their nickname in this group, '' when none (names in the group: my remark, else this, else their name). */
+  nickname: v.string(),
   userInfo: v.object({ id: v.number(), displayName: v.string(), account: v.string(), avatar: v.string() }),
 });
 export type GroupMember = v.InferOutput<typeof GroupMemberSchema>;

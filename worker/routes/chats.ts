@@ -17,7 +17,7 @@ import { MessageTypeSchema } from '../protocol/wire';
 import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
 import { requireMember, resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
-import { groupsOf } from '../db/group-projection';
+import { collagesOf, groupsOf } from '../db/group-projection';
 import { groupSummary } from '../services/group-contacts';
 
 export const chats = new Hono<AppEnv>();
@@ -25,9 +25,9 @@ export const chats = new Hono<AppEnv>();
 chats.post('/getcontacts', async (c) => {
   const me = c.get('identity').uid;
   // Each is someone else (the list leaves the viewer out), so each account goes out masked.
-  const [users, state, presence, pairs, config, pending, myGroups] = await Promise.all([
+  const [users, state, presence, pairs, config, pending, myGroups, collages] = await Promise.all([
     listActiveUsers(c.env.DB), userHub(c.env, me).listChats(), presenceOf(c.env.DB), pairsOf(c.env.DB, me), loadConfig(c.env.DB), pendingToMe(c.env.DB, me),
-    groupsOf(c.env.DB, me),
+    groupsOf(c.env.DB, me), collagesOf(c.env.DB, me),
   ]);
   const byContact = new Map(state.map((row) => [row.contact_id, row]));
   const listed = addressBookFilter(config, me, users, pairs, byContact);
@@ -52,7 +52,7 @@ chats.post('/getcontacts', async (c) => {
       } satisfies ChatSummary;
     });
   const isType = (t: string) => v.is(MessageTypeSchema, t);
-  for (const row of myGroups) list.push(groupSummary(row, byContact.get(`group-${row.group_id}`), isType));
+  for (const row of myGroups) list.push(groupSummary(row, byContact.get(`group-${row.group_id}`), isType, collages.get(row.group_id)));
   // The envelope carries the pending friend requests to me and the newest one's time (ms), as the reference's does.
   return c.json(envelope(list, '', pending));
 });

@@ -16,13 +16,15 @@ import { burstLimit } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
 import {
   DEFAULT_GROUP_SETTING, EditGroupNameBody, GetAllUserBody, GroupAddBody, GroupIdBody, GroupInfoBody, GroupSettingBody, GroupUserBody,
-  GroupUserListBody, GroupUsersBody, JoinGroupBody, ROLE, SetManagerBody, SetNoSpeakBody, SetNoticeBody, GROUP_NAME_MAX, type GroupCard, type GroupMember,
+  GroupUserListBody, GroupUsersBody, JoinGroupBody, ROLE, SetManagerBody, SetNoSpeakBody, SetNoticeBody, SetGroupNicknameBody, GROUP_NAME_MAX, type GroupCard, type GroupMember,
 } from '../protocol/groups';
 import type { UserCard } from '../protocol/messages';
 import { isSocialMode } from '../services/run-mode';
-import { muteSeconds } from '../protocol/group-rules';
+import { memberName, muteSeconds } from '../protocol/group-rules';
+import { remarkOf } from '../services/person-view';
 import { readQrToken, signQrToken } from '../services/qr-tokens';
 import { maskAccount } from '../services/user-view';
+import { uploadGroupAvatar } from './group-avatar';
 
 export const groups = new Hono<AppEnv>();
 
@@ -69,13 +71,16 @@ groups.post('/groupinfo', async (c) => {
 
 groups.post('/groupuserlist', async (c) => {
   const { group_id, limit, page } = input(c, GroupUserListBody);
-  const { roster } = settled(await conversationHub(c.env, group_id).groupView(group_id, c.get('identity').uid));
+  const me = c.get('identity').uid;
+  const { roster } = settled(await conversationHub(c.env, group_id).groupView(group_id, me));
   const shown = limit > 0 ? roster.slice((page - 1) * limit, page * limit) : roster;
-  const users = await findUsersByIds(c.env.DB, shown.map((m) => m.user_id));
+  const [users, pairs] = await Promise.all([findUsersByIds(c.env.DB, shown.map((m) => m.user_id)), pairsOf(c.env.DB, me)]);
   const list = shown.flatMap((m): GroupMember[] => {
     const u = users.get(m.user_id);
     if (!u) return [];
-    return [{ ...m, userInfo: { id: u.user_id, displayName: u.realname, account: maskAccount(u.account), avatar: u.avatar } }];
+    // The name I see them by in this group: my remark, else their group nickname, else their name.
+    const displayName = memberName(remarkOf(pairs.get(m.user_id)), m.nickname, u.realname);
+    return [{ ...m, userInfo: { id: u.user_id, displayName, account: maskAccount(u.account), avatar: u.avatar } }];
   });
   return c.json(envelope(list, '', { count: roster.length, page }));
 });
@@ -128,6 +133,22 @@ for (const path of ['/setnospeak', '/banned']) {
     return change(c, id, { op: 'mute', actor: c.get('me'), target: target!, until });
   });
 }
+
+// Clear history (reference §1.4): the owner, or a system admin (user.role > 0, the token's 'admin' role).
+groups.post('/clearmessage', async (c) => {
+  const { id } = input(c, GroupIdBody);
+  const systemAdmin = c.get('identity').roles.includes('admin');
+  settled(await conversationHub(c.env, id).clearHistory(id, c.get('me').id, systemAdmin));
+  return c.json(envelope({ group_id: id }));
+});
+
+// My nickname in this group: members only, for themselves.
+groups.post('/setnickname', async (c) => {
+  const { id, nickname } = input(c, SetGroupNicknameBody);
+  return change(c, id, { op: 'nickname', actor: c.get('me'), nickname });
+});
+
+groups.post('/uploadavatar', uploadGroupAvatar);
 
 groups.post('/removegroup', async (c) => {
   const { id } = input(c, GroupIdBody);

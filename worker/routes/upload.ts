@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { AVATAR_SCOPE, findFile, insertFile, releaseFiles } from '../db/files';
+import { AVATAR_SCOPE, GROUP_AVATAR_SCOPE, findFile, insertFile, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
 import { AppError, envelope, notFound, refuse, settled } from '../middleware/errors';
 import { CODE } from '../protocol/codes';
@@ -111,13 +111,14 @@ upload.post('/uploadfile', async (c) => {
 
 /**
  * GET /file/:id — media inline, everything else as an attachment; never sniffed by the browser.
- * A chat's files are for its members; avatars (routes/avatar.ts) for every signed-in user.
+ * A chat's files are for its members; avatars (routes/avatar.ts) and group pictures for every signed-in user.
  */
 export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   const me = c.get('identity').uid;
   const row = /^\d{1,12}$/.test(c.req.param('id')) ? await findFile(c.env.DB, Number(c.req.param('id'))) : null;
   // Someone else's file answers exactly as a missing one, so ids reveal nothing to outsiders.
-  const visible = row && (row.conversation_id === AVATAR_SCOPE || (await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me)));
+  const picture = row?.conversation_id === AVATAR_SCOPE || row?.conversation_id === GROUP_AVATAR_SCOPE;
+  const visible = row && (picture || (await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me)));
   if (!row || !visible) throw notFound();
   const range = byteRange(c.req.header('range'), row.size);
   if (range.kind === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'content-range': `bytes */${row.size}` } });

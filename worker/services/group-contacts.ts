@@ -1,7 +1,8 @@
 // getContacts' group rows (issue 13): one ChatSummary per group I am in (D1's projection), with my
 // chat state from my UserHub. A group is filed under '#' (reference §9.7) and counts as online.
+import * as v from 'valibot';
 import type { MyGroupRow } from '../db/group-projection';
-import { DEFAULT_GROUP_SETTING, type GroupSetting } from '../protocol/groups';
+import { DEFAULT_GROUP_SETTING, GroupSettingInput, GroupSettingSchema, type GroupSetting, type SystemLine } from '../protocol/groups';
 import type { ChatSummary } from '../protocol/responses';
 import type { MessageType } from '../protocol/wire';
 
@@ -17,20 +18,34 @@ interface ChatState {
   last_type: string;
   is_at: number;
   at_msg_id: number;
+  last_system: SystemLine | null;
 }
 
-export function groupSummary(row: MyGroupRow, chat: ChatState | undefined, isType: (t: string) => t is MessageType): ChatSummary {
+/**
+ * The projection's setting text, checked as every other input is: the keys it holds over the
+ * defaults (a row written before its first projection has none), and the defaults for anything
+ * that does not parse.
+ */
+export function settingOf(text: string): GroupSetting {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return DEFAULT_GROUP_SETTING;
+  }
+  const given = v.safeParse(GroupSettingInput, raw);
+  const merged = v.safeParse(GroupSettingSchema, { ...DEFAULT_GROUP_SETTING, ...(given.success ? given.output : {}) });
+  return merged.success ? merged.output : DEFAULT_GROUP_SETTING;
+}
+
+export function groupSummary(
+  row: MyGroupRow, chat: ChatState | undefined, isType: (t: string) => t is MessageType, collage: { name: string; avatar: string }[] = [],
+): ChatSummary {
   const id = `group-${row.group_id}`;
   const visible = chat && !chat.hidden;
-  let setting: GroupSetting = DEFAULT_GROUP_SETTING;
-  try {
-    setting = { ...DEFAULT_GROUP_SETTING, ...(JSON.parse(row.setting) as Partial<GroupSetting>) };
-  } catch {
-    // A row written before its first projection: the defaults.
-  }
   return {
     id, user_id: 0, realname: row.name, displayName: row.name, avatar: row.avatar, motto: '', index: '#',
-    is_group: 1, is_online: 1, last_seen: 0, account: id, setting, role: row.role, owner_id: row.owner_id, groupUserCount: row.member_count,
+    is_group: 1, is_online: 1, last_seen: 0, account: id, setting: settingOf(row.setting), role: row.role, owner_id: row.owner_id, groupUserCount: row.member_count,
     is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
     unread: visible ? chat.unread : 0,
     is_at: visible ? chat.is_at : 0,
@@ -40,5 +55,7 @@ export function groupSummary(row: MyGroupRow, chat: ChatState | undefined, isTyp
     lastSendTime: visible ? chat.last_send_time : 0,
     lastFrom: visible ? chat.last_from : 0,
     type: visible && isType(chat.last_type) ? chat.last_type : undefined,
+    lastSystem: visible ? chat.last_system : null,
+    ...(row.avatar ? {} : { collage }),
   };
 }

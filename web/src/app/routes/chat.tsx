@@ -9,7 +9,7 @@ import {
   ActionSheetHost, chatConfig, chatStore, ChatTopBar, Composer, ImagePreviewHost, isGroupKey, keyOf, MessageList, MessageMenuHost,
   sendDropped, stopVoice, thread, useChatState, useFileDrop, useMessageActions, useOpenChat,
 } from '../../features/chat';
-import { useCanOpenProfiles, useMemberCountText, useMentionCandidates, useSpeakBlock } from '../../features/groups';
+import { GroupChatPicture, useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from '../../features/groups';
 import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
 import { ScreenMain } from '../wide-screen';
@@ -44,13 +44,15 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const blocked = useSpeakBlock(isGroup ? contactKey : null, me);
   const mentions = useMentionCandidates(isGroup ? contactKey : null, me);
   const openProfiles = useCanOpenProfiles(isGroup ? contactKey : null, me);
+  const nameOf = useMemberNames(isGroup ? contactKey : null, me);
   const navigate = useNavigate();
   const onAvatarTap = useCallback((userId: number) => void navigate(`${PATHS.contactDetail}?id=${userId}`), [navigate]);
   return (
     <ScreenMain className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
-      <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} subtitle={memberCount} />
+      <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} subtitle={memberCount}
+        picture={isGroup ? <GroupChatPicture groupKey={contactKey} me={me} /> : undefined} />
       <MessageList thread={current} me={me} isGroup={isGroup} roundAvatar={roundAvatar} redoSeconds={config.redoSeconds}
-        loadOlder={loadOlder} focusId={focusId} onAvatarTap={openProfiles ? onAvatarTap : undefined} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
+        loadOlder={loadOlder} focusId={focusId} onAvatarTap={openProfiles ? onAvatarTap : undefined} nameOf={nameOf} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
       {contact?.removed && !isGroup && <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.notFriendNotice')}</p>}
       <Composer contactKey={contactKey} blocked={contact?.removed && isGroup ? t('groups.gone') : blocked} mentions={mentions} />
       <MessageMenuHost onAction={actions.onAction} />

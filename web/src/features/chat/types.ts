@@ -40,6 +40,8 @@ export interface Contact {
   at_msg_id?: number;
   /** A group's last message was a system line: what it records, so the list words it (groupEvents). */
   lastSystem?: SystemLine | null;
+  /** A group without an uploaded picture: its first members' names and avatars, drawn as a collage. */
+  collage?: { name: string; avatar: string }[];
 }
 
 /** A message in a thread. Pending ones exist only here until the server acknowledges them. */

@@ -4,9 +4,10 @@
 export { AddMembers } from './components/add-members';
 export { CreateGroup } from './components/create-group';
 export { GroupChats } from './components/group-chats';
+export { GroupChatPicture } from './components/group-chat-picture';
 export { GroupInfoView } from './components/group-info-view';
 export { JoinGroupCard } from './components/join-group-card';
 export { MemberListView } from './components/member-list-view';
-export { useCanOpenProfiles, useMemberCountText, useMentionCandidates, useSpeakBlock } from './hooks/use-speak-block';
+export { useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from './hooks/use-speak-block';
 export { groupsStore } from './state/groups-store';
 export { addMembersPath, createGroupPath, groupInfoPath, groupUsersPath } from './paths';

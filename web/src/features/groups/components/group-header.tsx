@@ -1,20 +1,20 @@
-// The top of the group's page: the composite avatar, the name (renamed in place when allowed)
-// and the member count.
+// The top of the group's page: its picture (changed by a tap when allowed), the name (renamed in
+// place when allowed) and the member count.
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { GROUP_NAME_MAX } from '../../../../../worker/protocol/groups';
 import { renameGroup, type GroupInfo, type GroupMember } from '../api/groups-api';
-import { GroupAvatar } from './group-avatar';
+import { GroupPicture } from './group-picture';
 import { TextEditor } from './text-editor';
 import { groupsStore } from '../state/groups-store';
 
-export function GroupHeader({ info, members, canEdit }: { info: GroupInfo; members: readonly GroupMember[]; canEdit: boolean }) {
+export function GroupHeader({ info, members, canEdit, canChangePicture }: { info: GroupInfo; members: readonly GroupMember[]; canEdit: boolean; canChangePicture: boolean }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   if (editing) return <TextEditor label={t('groups.info.name')} initial={info.displayName} max={GROUP_NAME_MAX} onSave={(name) => groupsStore.after(info.id, renameGroup(info.id, name))} onClose={() => setEditing(false)} />;
   return (
     <section className="flex items-center gap-4 bg-white px-4 py-4">
-      <GroupAvatar members={members} name={info.displayName} size={60} />
+      <GroupPicture info={info} members={members} canChange={canChangePicture} />
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-[18px] font-medium text-neutral-900">{info.displayName}</h2>
         <p className="mt-1 text-[13px] text-neutral-600">{t('groups.memberCount', { count: info.groupUserCount })}</p>

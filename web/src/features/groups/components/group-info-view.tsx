@@ -1,5 +1,6 @@
-// The group's page (spec §2 /pages/message/group/info): avatar, name, members, announcement,
-// QR code, the owner's settings and hand-over, then dissolve or quit. What shows follows my
+// The group's page (spec §2 /pages/message/group/info): picture, name, members, announcement,
+// my nickname here, QR code, the owner's settings and hand-over, clearing the history, then
+// dissolve or quit. What shows follows my
 // role and the group's settings (utils/group-rules); the server checks each call again.
 import { useTranslation } from '../../../lib/i18n';
 import { Avatar } from '../../../components/ui/avatar';
@@ -8,11 +9,14 @@ import { Link } from '../../../components/ui/link';
 import { chatPath, useChatState } from '../../chat';
 import { addMembersPath, groupUsersPath } from '../paths';
 import { useGroup } from '../state/groups-store';
-import { canEditGroup, canInvite, isOwner } from '../utils/group-rules';
+import { canChangePicture, canClearHistory, canEditGroup, canInvite, isOwner } from '../utils/group-rules';
+import { storage } from '../../../lib/storage';
+import { ClearHistory } from './clear-history';
 import { GroupHeader } from './group-header';
 import { GroupManagement } from './group-management';
 import { GroupQr } from './group-qr';
 import { LeaveGroup } from './leave-group';
+import { MyNickname } from './my-nickname';
 import { NoticeSection } from './notice-section';
 import { TransferOwner } from './transfer-owner';
 
@@ -29,7 +33,7 @@ export function GroupInfoView({ groupKey, onLeft }: { groupKey: string; onLeft: 
   const owner = isOwner(info.role);
   return (
     <div className="pb-10">
-      <GroupHeader info={info} members={members} canEdit={canEditGroup(info.role, info.setting)} />
+      <GroupHeader info={info} members={members} canEdit={canEditGroup(info.role, info.setting)} canChangePicture={canChangePicture(info.role, info.setting)} />
       <section className="mt-3 bg-white" aria-labelledby="group-members">
         <h2 id="group-members" className="px-4 pt-3 text-[13px] text-neutral-600">{t('groups.info.members')}</h2>
         <ul className="flex flex-wrap gap-3 px-4 py-3">
@@ -49,9 +53,11 @@ export function GroupInfoView({ groupKey, onLeft }: { groupKey: string; onLeft: 
         </div>
       </section>
       <NoticeSection groupKey={groupKey} notice={info.notice} canEdit={canEditGroup(info.role, info.setting)} />
+      <MyNickname groupKey={groupKey} nickname={members.find((m) => m.user_id === me)?.nickname ?? ''} />
       <GroupQr url={info.qrUrl} expire={info.qrExpire} name={info.displayName} />
       {owner && <GroupManagement groupKey={groupKey} setting={info.setting} />}
       {owner && <TransferOwner groupKey={groupKey} members={members} />}
+      {canClearHistory(info.role, storage.getUserInfo()?.role ?? 0) && <ClearHistory groupKey={groupKey} />}
       <LeaveGroup groupKey={groupKey} me={me} owner={owner} onLeft={onLeft} />
     </div>
   );

@@ -1,26 +1,34 @@
 // The member list (spec §2 /pages/message/group/groupUser): search, roles, mutes with the time
-// left, and for managers each member's actions in a sheet (utils: who may do what to whom).
-import { useMemo, useState } from 'react';
+// left, and for managers each member's actions in a sheet (utils: who may do what to whom). The
+// members come a page at a time as the list scrolls (hooks/use-member-pages).
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { ActionSheet } from '../../../components/ui/action-sheet';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useChatState } from '../../chat';
 import { muteMember, type GroupMember } from '../api/groups-api';
 import { useGroup, groupsStore } from '../state/groups-store';
+import { useMemberPages } from '../hooks/use-member-pages';
 import { useNowSeconds } from '../utils/use-now';
 import { canOpenProfile, isManager } from '../utils/group-rules';
 import { memberActions, type MemberAction } from './member-actions';
 import { MemberRow } from './member-row';
+import { MoreMembers } from './more-members';
 import { MuteDaysDialog } from './mute-days-dialog';
 
 export function MemberListView({ groupKey }: { groupKey: string }) {
   const { t } = useTranslation();
   const me = useChatState((s) => s.me);
-  const { info, members, loaded, gone } = useGroup(groupKey, me);
+  const { info, loaded, gone, revision } = useGroup(groupKey, me, { roster: false });
+  const { members, total, hasMore, loading, more, everyone } = useMemberPages(groupKey, revision);
   const nowS = useNowSeconds();
   const [query, setQuery] = useState('');
   const [sheet, setSheet] = useState<{ member: GroupMember; actions: MemberAction[] } | null>(null);
   const [daysFor, setDaysFor] = useState<GroupMember | null>(null);
+  // A search looks through everyone, not only the pages shown so far.
+  useEffect(() => {
+    if (query.trim()) everyone();
+  }, [query, everyone]);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     return q ? members.filter((m) => m.userInfo.displayName.toLowerCase().includes(q) || m.userInfo.account.toLowerCase().includes(q)) : members;
@@ -46,7 +54,7 @@ export function MemberListView({ groupKey }: { groupKey: string }) {
   return (
     <div className="pb-8">
       <div className="flex px-4 py-2"><SearchInput value={query} onChange={setQuery} placeholder={t('groups.members.search')} /></div>
-      <p className="px-4 pb-1 text-[13px] text-neutral-600" aria-live="polite">{t('groups.memberCount', { count: members.length })}</p>
+      <p className="px-4 pb-1 text-[13px] text-neutral-600" aria-live="polite">{t('groups.memberCount', { count: total })}</p>
       <ul className="divide-y divide-neutral-100 border-y border-neutral-100">
         {shown.map((m) => {
           const actions = m.user_id === me || !isManager(info.role) ? [] : memberActions(groupKey, info.role, m, nowS, t);
@@ -56,7 +64,8 @@ export function MemberListView({ groupKey }: { groupKey: string }) {
           );
         })}
       </ul>
-      {shown.length === 0 && <p className="py-10 text-center text-[14px] text-neutral-500">{t('groups.picker.nobody')}</p>}
+      {hasMore && !query.trim() && <MoreMembers loading={loading} onMore={more} />}
+      {shown.length === 0 && !loading && <p className="py-10 text-center text-[14px] text-neutral-500">{t('groups.picker.nobody')}</p>}
       {sheet && <ActionSheet title={sheet.member.userInfo.displayName} options={sheet.actions} onChoose={choose} />}
       {daysFor && <MuteDaysDialog name={daysFor.userInfo.displayName} onDone={muteDays} />}
     </div>

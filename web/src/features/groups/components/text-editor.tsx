@@ -1,5 +1,5 @@
 // An inline editor for one text (the group's name, its announcement): a labelled box with
-// Save and Cancel; Save stays off while the text is empty, Escape cancels.
+// Save and Cancel; Save stays off while the text is empty (unless empty clears it), Escape cancels.
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useEscapeKey } from '../../../lib/use-escape-key';
@@ -9,15 +9,18 @@ interface TextEditorProps {
   initial: string;
   max: number;
   multiline?: boolean;
+  /** An empty text may be saved (it clears the value, as a nickname). */
+  allowEmpty?: boolean;
   onSave: (text: string) => Promise<unknown>;
   onClose: () => void;
 }
 
-export function TextEditor({ label, initial, max, multiline = false, onSave, onClose }: TextEditorProps) {
+export function TextEditor({ label, initial, max, multiline = false, allowEmpty = false, onSave, onClose }: TextEditorProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
   useEscapeKey(onClose);
+  const empty = !allowEmpty && !text.trim();
   const save = async () => {
     setBusy(true);
     try {
@@ -29,7 +32,7 @@ export function TextEditor({ label, initial, max, multiline = false, onSave, onC
   };
   const box = 'mt-1 w-full rounded-md border border-neutral-300 px-3 text-[16px] outline-none focus:border-brand-dark';
   return (
-    <form className="bg-white px-4 py-3" onSubmit={(e) => { e.preventDefault(); if (text.trim() && !busy) void save(); }}>
+    <form className="bg-white px-4 py-3" onSubmit={(e) => { e.preventDefault(); if (!empty && !busy) void save(); }}>
       <label className="block text-[13px] text-neutral-600">
         {label}
         {multiline
@@ -38,7 +41,7 @@ export function TextEditor({ label, initial, max, multiline = false, onSave, onC
       </label>
       <div className="mt-3 flex justify-end gap-2">
         <button type="button" onClick={onClose} className="h-10 rounded-md border border-neutral-300 px-4 text-[15px] text-neutral-800">{t('common.cancel')}</button>
-        <button type="submit" disabled={!text.trim() || busy} className="h-10 rounded-md bg-brand-dark px-4 text-[15px] font-medium text-white disabled:bg-brand/50">
+        <button type="submit" disabled={empty || busy} className="h-10 rounded-md bg-brand-dark px-4 text-[15px] font-medium text-white disabled:bg-brand/50">
           {t('groups.save')}
         </button>
       </div>

@@ -47,3 +47,16 @@ export function useCanOpenProfiles(groupKey: string | null, me: number): boolean
   const { info } = useGroup(groupKey, me);
   return !!info && info.role > 0 && canOpenProfile(info.role, info.setting);
 }
+
+/**
+ * The name I see each member by in a group's thread, as the member list has it (my remark for
+ * them, else their nickname in the group, else their name); undefined for someone not listed.
+ */
+export function useMemberNames(groupKey: string | null, me: number): ((userId: number) => string | undefined) | undefined {
+  const { members } = useGroup(groupKey, me);
+  return useMemo(() => {
+    if (!groupKey || members.length === 0) return undefined;
+    const names = new Map(members.map((m) => [m.user_id, m.userInfo.displayName]));
+    return (userId: number) => names.get(userId);
+  }, [groupKey, members]);
+}

@@ -12,9 +12,11 @@ export interface GroupEntry {
   loaded: boolean;
   /** Dissolved, or I was removed: the screens say so instead of offering actions. */
   gone: boolean;
+  /** Counts the loads: a screen that pages the members itself reloads them when it moves. */
+  revision: number;
 }
 
-const EMPTY: GroupEntry = { info: null, members: [], loaded: false, gone: false };
+const EMPTY: GroupEntry = { info: null, members: [], loaded: false, gone: false, revision: 0 };
 
 export class GroupsStore {
   private entries: Record<string, GroupEntry> = {};
@@ -25,6 +27,8 @@ export class GroupsStore {
   private generation = 0;
   /** How many screens show each group: only those are kept live; the rest reload when shown again. */
   private views = new Map<string, number>();
+  /** How many of those need every member (the member list pages them itself: a group may have 500). */
+  private rosterViews = new Map<string, number>();
   /** Me, for telling my own removal from someone else's. */
   me = 0;
 
@@ -49,13 +53,14 @@ export class GroupsStore {
       realtime.on('editGroupName', (f) => this.patchInfo(f.data.id, { displayName: f.data.displayName, name: f.data.displayName })),
       realtime.on('setNotice', (f) => this.patchInfo(f.data.group_id, { notice: f.data.notice })),
       realtime.on('groupSetting', (f) => this.patchInfo(f.data.group_id, { setting: f.data.setting })),
+      realtime.on('groupAvatar', (f) => this.patchInfo(f.data.group_id, { avatar: f.data.avatar })),
       realtime.on('addGroup', (f) => {
         // Added back to a group on screen.
         if (!this.tracked(f.data.id)) return;
         this.patch(f.data.id, { gone: false });
         this.changed(f.data.id);
       }),
-      ...(['addGroupUser', 'setManager', 'changeOwner', 'setNoSpeak'] as const).map((type) => realtime.on(type, (f) => this.changed(f.data.group_id))),
+      ...(['addGroupUser', 'setManager', 'changeOwner', 'setNoSpeak', 'groupNickname'] as const).map((type) => realtime.on(type, (f) => this.changed(f.data.group_id))),
       // After a reconnect anything may have changed while the socket was away.
       realtime.onOpen(() => Object.keys(this.entries).forEach((key) => this.changed(key))),
     ];
@@ -73,9 +78,14 @@ export class GroupsStore {
   }
 
   /** A screen shows `key` until the returned function is called. */
-  watch(key: string): () => void {
-    this.views.set(key, (this.views.get(key) ?? 0) + 1);
-    return () => this.views.set(key, (this.views.get(key) ?? 1) - 1);
+  watch(key: string, roster = true): () => void {
+    const count = (map: Map<string, number>, by: number) => map.set(key, (map.get(key) ?? 0) + by);
+    count(this.views, 1);
+    if (roster) count(this.rosterViews, 1);
+    return () => {
+      count(this.views, -1);
+      if (roster) count(this.rosterViews, -1);
+    };
   }
 
   /** The signed-in user; a different one starts from nothing. */
@@ -127,8 +137,11 @@ export class GroupsStore {
     const generation = this.generation;
     const run = (async () => {
       try {
-        const [info, members] = await Promise.all([fetchGroupInfo(key), fetchMembers(key)]);
-        if (generation === this.generation) this.patch(key, { info, members, loaded: true, gone: info.role === 0 && !info.isJoin });
+        // The members only when a screen on show needs them all (or nothing watches yet: a direct load).
+        const roster = (this.rosterViews.get(key) ?? 0) > 0 || !this.views.get(key);
+        const [info, members] = await Promise.all([fetchGroupInfo(key), roster ? fetchMembers(key) : this.get(key).members]);
+        const revision = this.get(key).revision + 1;
+        if (generation === this.generation) this.patch(key, { info, members, loaded: true, gone: info.role === 0 && !info.isJoin, revision });
       } catch {
         // The API client told the user; a group I am not in (any more) shows as gone.
         if (generation === this.generation) this.patch(key, { loaded: true });
@@ -147,14 +160,15 @@ export class GroupsStore {
 export const groupsStore = new GroupsStore();
 
 /** A group's entry, loaded on first use and kept live while anything shows it. */
-export function useGroup(key: string | null, me: number): GroupEntry {
+/** `roster` false: the screen does not need every member (the member list loads them a page at a time). */
+export function useGroup(key: string | null, me: number, { roster = true }: { roster?: boolean } = {}): GroupEntry {
   useEffect(() => {
     if (me) groupsStore.setMe(me);
     if (!key) return;
-    const unwatch = groupsStore.watch(key);
+    const unwatch = groupsStore.watch(key, roster);
     void groupsStore.load(key);
     return unwatch;
-  }, [key, me]);
+  }, [key, me, roster]);
   const snapshot = () => (key ? groupsStore.get(key) : EMPTY);
   return useSyncExternalStore(groupsStore.subscribe, snapshot, snapshot);
 }

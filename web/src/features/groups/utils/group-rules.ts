@@ -2,7 +2,7 @@
 // (worker/protocol/group-rules.ts), asked with a role number. The server checks every call again;
 // these only decide which controls appear and why the composer is closed.
 import { ROLE, type GroupSetting } from '../../../../../worker/protocol/groups';
-import { isManager as managerRule, mayInvite, mayMute, mayRename, speakVerdict, type MemberState } from '../../../../../worker/protocol/group-rules';
+import { isManager as managerRule, mayChangeAvatar, mayClearHistory, mayInvite, mayMute, mayRename, speakVerdict, type MemberState } from '../../../../../worker/protocol/group-rules';
 
 /** A role as the rules see a member (0: not a member). */
 const member = (role: number, noSpeakUntil = 0): MemberState | null => (role > 0 ? { role, no_speak_time: noSpeakUntil } : null);
@@ -12,6 +12,10 @@ export const isOwner = (role: number) => role === ROLE.OWNER;
 
 /** Rename and announcement: managers; with `manage` off, members too. */
 export const canEditGroup = (role: number, setting: GroupSetting) => mayRename(member(role), setting);
+/** The group's picture: the same rule as its name. */
+export const canChangePicture = (role: number, setting: GroupSetting) => mayChangeAvatar(member(role), setting);
+/** Clear the history for everyone: the owner, or a system admin (my user role above 0). */
+export const canClearHistory = (role: number, systemRole: number) => mayClearHistory(member(role), systemRole > 0);
 export const canInvite = (role: number, setting: GroupSetting) => mayInvite(member(role), setting);
 /** Kick or mute: a manager, over someone of a lower rank (a larger role number). */
 export const canModerate = (myRole: number, targetRole: number) => mayMute(member(myRole), member(targetRole));

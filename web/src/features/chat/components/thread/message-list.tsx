@@ -12,7 +12,7 @@ import { recallDrafts } from './recall-drafts';
 import { TimeSeparator } from './time-separator';
 import { useThreadScroll } from './use-thread-scroll';
 
-type RowHandlers = Pick<MessageRowProps, 'onMenu' | 'onFailedTap' | 'onReedit' | 'onAvatarTap'>;
+type RowHandlers = Pick<MessageRowProps, 'onMenu' | 'onFailedTap' | 'onReedit' | 'onAvatarTap' | 'nameOf'>;
 
 interface MessageListProps extends RowHandlers {
   thread: Thread;

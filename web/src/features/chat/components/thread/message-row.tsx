@@ -34,13 +34,15 @@ export interface MessageRowProps {
   me?: number;
   /** Someone else's avatar was tapped (a group that lets me open members' cards). */
   onAvatarTap?: (userId: number) => void;
+  /** In a group: the name I see a member by there (my remark, their group nickname); undefined keeps the sender's own. */
+  nameOf?: (userId: number) => string | undefined;
 }
 
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { message, mine, isGroup, read, roundAvatar, recallDraft, onMenu, onFailedTap, onReedit, onQuoteTap, onAvatarTap } = props;
   const { t } = useTranslation();
   const press = useLongPress((target) => onMenu(message, target));
-  const sender = message.fromUser;
+  const sender = { ...message.fromUser, displayName: props.nameOf?.(message.from_user) || message.fromUser.displayName };
   const line = message.type === 'event' && !message.is_undo ? systemLineOf(message.extends) : null;
   if (line) return <GroupEventNotice line={line} me={props.me ?? 0} />;
   if (isRecalled(message)) {

@@ -1,0 +1,40 @@
+// Clearing a group's history (reference §1.4 clearMessage), inside its ConversationHub: the owner
+// or a system admin deletes every message; their files are released first, as retention does
+// (a failure then leaves messages to clear again, never a deleted message whose file still
+// downloads); every member's read mark reaches the end, and each member's hub hears
+// `clearMessage`, which empties their chat-list row and unread count (user-events.ts).
+import { releaseFiles } from '../db/files';
+import { mayClearHistory } from '../protocol/group-rules';
+import type { ConversationStore } from './conversation-store';
+import type { Fanout } from './fanout';
+import type { GroupStore } from './group-store';
+import type { Result } from './hub-events';
+
+interface Parts {
+  store: ConversationStore;
+  groups: GroupStore;
+  fanout: Fanout;
+}
+
+export async function clearGroupHistory(env: Env, parts: Parts, actor: number, systemAdmin: boolean): Promise<Result<{ throughSeq: number }>> {
+  const { store, groups, fanout } = parts;
+  const group = groups.group();
+  if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
+  const me = groups.member(actor);
+  if (!me && !systemAdmin) return { ok: false, key: 'im.notMember' };
+  if (!mayClearHistory(me, systemAdmin)) return { ok: false, key: 'system.notAuth' };
+  // Through the newest message now: one sent while the files are released stays.
+  const throughSeq = store.lastSeq();
+  await releaseFiles(env.DB, env.FILES, store.fileIdsThrough(throughSeq));
+  const conversation = store.conversation;
+  fanout.write(() => {
+    if (throughSeq > 0) {
+      store.clearThrough(throughSeq);
+      store.raiseReadFloor(throughSeq);
+    }
+    const frame = { type: 'clearMessage' as const, data: { group_id: conversation } };
+    fanout.enqueue(store.members(), { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor, frame });
+  });
+  fanout.kick();
+  return { ok: true, value: { throughSeq } };
+}
