@@ -18,7 +18,7 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 // Every frame a later issue fills (router.tsx: later(...)).
 const COMING_SOON = [
-  '/pages/message/call', '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
+  '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
 ];
 
 /** Waits for the page's animations (sheet, toast) to end, so colours are measured as they settle. */

@@ -1,6 +1,6 @@
 // A person's page: name (and real name under my remark), account, signature, gender and region;
 // the remark edit (required); Delete friend after a confirmation, back to the address book; Add
-// friend for a stranger; calls disabled for now; and ?qr=<token> resolved by the server, whose
+// friend for a stranger; no call buttons while the server has calls off; and ?qr=<token> resolved by the server, whose
 // refusal (an expired code) is shown.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,7 @@ function server(who: Person = BAO) {
 }
 
 describe('contact detail', () => {
-  it('shows the person: my remark as the name, their real name, account, signature, gender and region; calls are not there yet', async () => {
+  it('shows the person: my remark as the name, their real name, account, signature, gender and region; no calls while the server has them off', async () => {
     server();
     openApp(`${PATHS.contactDetail}?id=21`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Bảo (work)' })).toBeTruthy();
@@ -36,9 +36,8 @@ describe('contact detail', () => {
     expect(screen.getByText('Hello there')).toBeTruthy();
     expect(screen.getByText('Male')).toBeTruthy();
     expect(screen.getByText('Hà Nội')).toBeTruthy();
-    const voice = screen.getByRole('button', { name: 'Voice call' }) as HTMLButtonElement;
-    expect(voice.disabled).toBe(true);
-    expect(voice.getAttribute('aria-describedby') && document.getElementById(voice.getAttribute('aria-describedby')!)?.textContent).toBe('Calls are coming soon');
+    // Calls show only where the server switched them on (chatInfo.webrtc '1'; tests/web/calls-entry.test.tsx).
+    expect(screen.queryByRole('button', { name: 'Voice call' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
   });
 

@@ -133,12 +133,20 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000): 
 }
 
 /**
+ * runInDurableObject on an untyped stub with an untyped instance: its overloads' inference over the
+ * hubs' RPC types can exceed the compiler's depth ("excessively deep") in a helper module.
+ */
+export function inObject<R>(stub: DurableObjectStub, body: (instance: any, state: DurableObjectState) => R | Promise<R>): Promise<R> {
+  return (runInDurableObject as unknown as (s: DurableObjectStub, b: typeof body) => Promise<R>)(stub, body);
+}
+
+/**
  * Waits until a conversation's hub has delivered everything it committed: its fan-out starts after
  * the sender's answer, so a test that looks at a member's hub (not at a socket frame) waits here.
  */
 export async function delivered(stub: DurableObjectStub, timeoutMs = 5000): Promise<void> {
   await eventually(async () => {
-    const waiting = await runInDurableObject(stub, (hub: any) => hub.fanout.waiting() as number);
+    const waiting = await inObject(stub, (hub) => hub.fanout.waiting() as number);
     if (waiting > 0) throw new Error(`${waiting} events still waiting for delivery`);
   }, timeoutMs);
 }

@@ -89,6 +89,13 @@ export const ROUTE_RULES: Record<string, Rule> = {
     json((f) => ({ msg_id: f.groupFile.msg_id, toContactId: f.group, user_ids: [f.a.uid] })), // out of the group
     json((f) => ({ msg_id: f.outsiderFile.msg_id, toContactId: f.a.uid, user_ids: [f.group] })), // into the group
   ),
+  // Calls (issue 14): only the two participants of a call signal in it; the outsider names a call id between a and b.
+  'POST /enterprise/im/sendtomsg': outsider(
+    json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}`, toContactId: f.a.uid, event: 'hangup' })),
+    json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}`, toContactId: f.b.uid, event: 'offer', sdp: 'v=0\r\n' })),
+  ),
+  'POST /enterprise/im/iceservers': outsider(json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}` }))),
+  'POST /enterprise/im/callmeeting': outsider(json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}` }))),
   'GET /file/:id': outsider(async (f) => {
     const res = await fetchWorker(f.groupFile.url, { headers: { authorization: f.outsider.token, 'accept-language': 'en' } });
     return { status: res.status, body: await res.json() };
@@ -107,6 +114,15 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/group/setnospeak': outsider(json((f) => ({ id: f.group, user_id: f.b.uid, noSpeakTimer: 4 }))),
   'POST /enterprise/group/banned': outsider(json((f) => ({ id: f.group, user_id: f.b.uid, noSpeakTimer: 4 }))),
   'POST /enterprise/group/removegroup': outsider(json((f) => ({ id: f.group }))),
+  'POST /enterprise/group/clearmessage': outsider(json((f) => ({ id: f.group }))),
+  'POST /enterprise/group/setnickname': outsider(json((f) => ({ id: f.group, nickname: 'intruder' }))),
+  'POST /enterprise/group/uploadavatar': outsider(async (f, path) => {
+    const form = new FormData();
+    form.set('id', f.group);
+    form.set('file', new File([pngBytes(4, 4)], 'g.png'));
+    const res = await fetchWorker(path, { method: 'POST', headers: { authorization: f.outsider.token }, body: form });
+    return { status: res.status, body: await res.json() };
+  }),
   'POST /enterprise/group/getalluser': outsider(json((f) => ({ group_id: f.group }))),
   'POST /enterprise/group/joingroup': outsider(json(() => ({ token: 'not-a-signed-token' }))), // only a signed group QR lets anyone in
   'POST /scan/g/:token': { access: 'token', names: 'users' }, // the card of the group a signed QR token names

@@ -4,7 +4,7 @@
 // The same alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day; the send
 // path never touches retention.
 import { DurableObject } from 'cloudflare:workers';
-import type { StoredMessage } from '../protocol/messages';
+import type { StoredMessage, UserCard } from '../protocol/messages';
 import { canRecall, quoteOfMessage } from '../protocol/message-rules';
 import { isResendBy } from '../services/message-rules';
 import { isGroupContact, pairMembers } from '../services/conversations';
@@ -13,9 +13,11 @@ import type { Result } from './hub-events';
 import { Fanout } from './fanout';
 import { tendRetention } from './conversation-retention';
 import { GroupStore } from './group-store';
-import { applyGroupChange, cardOf, type GroupChange } from './group-ops';
+import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
+import { clearGroupHistory } from './group-clear';
 import { isManager, mentionList, speakVerdict } from '../protocol/group-rules';
 import type { GroupCard } from '../protocol/groups';
+import { callRecordOf, finishCallRecord, type CallOutcome } from './call-records';
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
@@ -58,6 +60,18 @@ export class ConversationHub extends DurableObject<Env> {
     const card = store ? cardOf({ store, groups, fanout: this.fanout }, viewer) : null;
     if (!card) return { ok: false as const, key: 'im.notMember' as const };
     return { ok: true as const, value: { card, roster: groups.roster() } };
+  }
+
+  /** Clears a group's history (group-clear.ts): the owner, or a system admin. */
+  async clearHistory(conversation: string, actor: number, systemAdmin: boolean): Promise<Result<{ throughSeq: number }>> {
+    const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
+    return clearGroupHistory(this.env, parts, actor, systemAdmin);
+  }
+
+  /** Sets a group's uploaded picture (group-ops.ts); answers the one it replaced. */
+  async groupAvatar(conversation: string, actor: UserCard, avatar: string): Promise<Result<{ card: GroupCard; previous: string }>> {
+    const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
+    return changeGroupAvatar(parts, actor, avatar);
   }
 
   /** Opens the store for `conversation`; a one-to-one conversation knows its two members by name. */
@@ -186,6 +200,17 @@ export class ConversationHub extends DurableObject<Env> {
     });
     this.fanout.kick();
     return { ok: true, value: { message: undone, fileId: found.file?.file_id ?? null } };
+  }
+
+  /** Sets a call record's outcome once (call-records.ts); answers the outcome that stands, null without a record. */
+  async finishCall(conversation: string, callId: string, code: number, callTime: number): Promise<CallOutcome | null> {
+    return finishCallRecord(this.open(conversation), callId, { code, callTime });
+  }
+
+  /** The record of the call `callId` for one of the pair; null for anyone else or without one. */
+  async callRecord(conversation: string, viewer: number, callId: string) {
+    const store = this.memberStore(conversation, viewer);
+    return store ? callRecordOf(store.byId(callId)) : null;
   }
 
   /**

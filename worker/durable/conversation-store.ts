@@ -14,6 +14,9 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 type Row = Record<string, SqlStorageValue>;
 
+/** `is_undo` of the placeholder a cleared history leaves at its last seq (clearThrough): never shown. */
+const CLEARED = 2;
+
 export interface NewMessage {
   id: string;
   from: UserCard;
@@ -91,7 +94,7 @@ export class ConversationStore {
   }
 
   bySeq(seq: number): StoredMessage | null {
-    const row = this.sql.exec('SELECT * FROM messages WHERE seq = ?', seq).toArray()[0];
+    const row = this.sql.exec('SELECT * FROM messages WHERE seq = ? AND is_undo < ?', seq, CLEARED).toArray()[0];
     return row ? this.toMessage(row) : null;
   }
 
@@ -112,6 +115,11 @@ export class ConversationStore {
       msg_id: seq, seq, id: m.id, conversation: this.conversation, type: m.type, content: m.content, extends: m.extends,
       pid: m.pid, sendTime: now, from_user: m.from.id, fromUser: m.from, is_undo: 0, file: m.file,
     };
+  }
+
+  /** Replaces a message's `extends` (a call record's outcome, call-records.ts). */
+  setExtends(seq: number, ext: Record<string, unknown>): void {
+    this.sql.exec('UPDATE messages SET extends = ? WHERE seq = ?', JSON.stringify(ext), seq);
   }
 
   /** `by`: who recalled someone else's message (a group's manager), which the notice names. */
@@ -153,7 +161,9 @@ export class ConversationStore {
 
   /** `since` (ms): a group member without `setting.history` sees only what was sent after they joined. */
   page(beforeSeq: number | null, limit: number, since = 0): StoredMessage[] {
-    const rows = this.sql.exec('SELECT * FROM messages WHERE seq < ? AND send_time >= ? ORDER BY seq DESC LIMIT ?', beforeSeq || Number.MAX_SAFE_INTEGER, since, limit);
+    const rows = this.sql.exec(
+      'SELECT * FROM messages WHERE seq < ? AND send_time >= ? AND is_undo < ? ORDER BY seq DESC LIMIT ?', beforeSeq || Number.MAX_SAFE_INTEGER, since, CLEARED, limit,
+    );
     return rows.toArray().map((r) => this.toMessage(r)).reverse();
   }
 
@@ -170,6 +180,26 @@ export class ConversationStore {
       .toArray()
       .map((r) => this.toMessage(r));
     return { list, count };
+  }
+
+  /** The files the messages up to `seq` carry (a cleared history releases them first, as retention does). */
+  fileIdsThrough(seq: number): number[] {
+    return this.sql
+      .exec('SELECT file FROM messages WHERE seq <= ? AND file IS NOT NULL', seq)
+      .toArray()
+      .map((r) => (JSON.parse(String(r.file)) as FileInfo).file_id);
+  }
+
+  /**
+   * Clears the history through `seq`: every message before it is deleted, and `seq` itself becomes
+   * an empty placeholder (is_undo CLEARED) that no reader sees. It stays because seq is the rowid:
+   * deleting the tail would hand its numbers out again, and members' hubs would take new messages
+   * for ones they had.
+   */
+  clearThrough(seq: number): void {
+    this.sql.exec('DELETE FROM messages WHERE seq < ?', seq);
+    // Its client id goes too (no client id holds a ':'), so a resend of that message is not taken for a duplicate.
+    this.sql.exec("UPDATE messages SET is_undo = ?, id = 'cleared:' || seq, content = '', extends = NULL, file = NULL WHERE seq = ?", CLEARED, seq);
   }
 
   /** After a failed write the memory may be ahead of the table: read it again next time. */

@@ -22,6 +22,10 @@ import { parseJsonOrNull } from '../protocol/json';
 import { CODE } from '../protocol/codes';
 import { sessionEnd } from '../services/tokens';
 import { SessionStore } from './session-store';
+import { CallStore } from './call-store';
+import * as calls from './call-ops';
+import { meetingOf, type MeetingAnswer } from './call-meeting';
+import type { WebrtcEvent } from '../protocol/calls';
 import { REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../protocol/socket';
 import { endsSession, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../services/socket-rules';
 
@@ -51,11 +55,13 @@ interface SocketInfo {
 export class UserHub extends DurableObject<Env> {
   private readonly store: UserStore;
   private readonly sessions: SessionStore;
+  private readonly calls: CallStore;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new UserStore(ctx.storage.sql);
     this.sessions = new SessionStore(ctx.storage.sql);
+    this.calls = new CallStore(ctx.storage.sql);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
 
@@ -120,7 +126,11 @@ export class UserHub extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
-    if (!closedByHub && this.openSockets().filter((s) => s !== ws).length === 0) await this.setPresence(uid, 0);
+    if (!closedByHub && this.openSockets().filter((s) => s !== ws).length === 0) {
+      // The call this user holds ends with their last socket (call-ops.ts socketsGone).
+      if (this.calls.get()) this.ctx.waitUntil(calls.socketsGone(this.callHost()));
+      await this.setPresence(uid, 0);
+    }
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
@@ -170,6 +180,68 @@ export class UserHub extends DurableObject<Env> {
     const sockets = this.openSockets();
     for (const ws of sockets) ws.close(1012, 'dropped by server');
     return sockets.length;
+  }
+
+  // Calls (issue 14): this user's call lock and its transitions, kept in call-ops.ts. Frames are `webrtc`, never logged.
+
+  async placeCall(req: calls.PlaceCall): Promise<calls.CallResult> {
+    return calls.placeCall(this.callHost(), req);
+  }
+
+  async ringCall(req: calls.RingCall): Promise<calls.RingAnswer> {
+    return calls.ringCall(this.callHost(), req);
+  }
+
+  async answerCall(id: string, peer: number): Promise<calls.CallResult> {
+    return calls.answerCall(this.callHost(), id, peer);
+  }
+
+  async peerAnswered(id: string, from: number): Promise<boolean> {
+    return calls.peerAnswered(this.callHost(), id, from);
+  }
+
+  async relayCall(id: string, peer: number, signal: calls.Signal): Promise<calls.CallResult> {
+    return calls.relayCall(this.callHost(), id, peer, signal);
+  }
+
+  async peerSignal(id: string, from: number, signal: calls.Signal): Promise<boolean> {
+    return calls.peerSignal(this.callHost(), id, from, signal);
+  }
+
+  async endCall(id: string, peer: number, how: 'hangup' | 'busy'): Promise<WebrtcEvent | null> {
+    return calls.endCall(this.callHost(), id, peer, how);
+  }
+
+  async peerEnded(id: string, from: number, code: number, callTime: number): Promise<void> {
+    return calls.peerEnded(this.callHost(), id, from, code, callTime);
+  }
+
+  /** Whether this user holds the call `id`, ringing or active (the ICE servers are for them only). */
+  async holdsCall(id: string): Promise<boolean> {
+    return calls.holdsCall(this.callHost(), id);
+  }
+
+  /** The RealtimeKit meeting of call `id`, for this user or (on the caller's hub) for the callee `asker`. */
+  async callMeeting(id: string, asker: number): Promise<MeetingAnswer> {
+    return meetingOf(this.callHost(), id, asker);
+  }
+
+  /** The hub's only alarm is the call's: the ring's end and the dead-socket check of an active call. */
+  override async alarm(): Promise<void> {
+    await calls.onCallAlarm(this.callHost());
+  }
+
+  private callHost(): calls.CallHost {
+    return {
+      env: this.env,
+      calls: this.calls,
+      online: () => {
+        this.closeDeadSockets();
+        return this.openSockets().length > 0;
+      },
+      push: (event) => this.broadcast([this.frame('webrtc', event, this.store.lastEventSeq())]),
+      setAlarm: (at) => (at === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(at)),
+    };
   }
 
   /** A storage transaction; if it fails, the store reads its rows again instead of trusting its memory. */
@@ -240,7 +312,10 @@ export class UserHub extends DurableObject<Env> {
       }
     }
     const { uid } = this.info(sockets[0]!);
-    if (updatePresence && this.openSockets().length === 0) this.ctx.waitUntil(this.setPresence(uid, 0));
+    if (updatePresence && this.openSockets().length === 0) {
+      if (this.calls.get()) this.ctx.waitUntil(calls.socketsGone(this.callHost()));
+      this.ctx.waitUntil(this.setPresence(uid, 0));
+    }
   }
 
   private refuseFrame(ws: WebSocket, info: SocketInfo, key: 'system.parameterError' | 'system.tooFast'): void {

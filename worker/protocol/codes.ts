@@ -88,6 +88,10 @@ export const MESSAGE_KEYS = [
   'group.name',
   'group.notice',
   'group.forbidCreate',
+  'group.nickname',
+  'im.webrtcOff',
+  'im.callNotFound',
+  'im.callElsewhere',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

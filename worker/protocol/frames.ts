@@ -7,6 +7,7 @@ import { ChatPrefsSchema, ChatSummarySchema } from './responses';
 import { WireContactIdSchema, WireMessageSchema } from './wire';
 import { ApplyCountSchema, FriendApplyEventSchema, UserUpdateSchema, type FriendApplyEvent } from './people';
 import { GroupCardSchema, GroupSettingSchema } from './groups';
+import { WebrtcEventSchema } from './calls';
 
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -91,6 +92,17 @@ const EVENT_DATA = {
   changeOwner: v.object({ group_id: v.string(), user_id: v.number() }),
   /** A member's mute: until when (unix s; 0 or past when it ended). */
   setNoSpeak: v.object({ group_id: v.string(), user_id: v.number(), no_speak_time: v.number() }),
+  /** The owner (or a system admin) cleared the group's history: every message is gone, nothing is unread. */
+  clearMessage: v.object({ group_id: v.string() }),
+  /** A member's nickname in the group ('' when they cleared it). */
+  groupNickname: v.object({ group_id: v.string(), user_id: v.number(), nickname: v.string() }),
+  /** The group's uploaded picture (its URL). */
+  groupAvatar: v.object({ group_id: v.string(), avatar: v.string() }),
+  /**
+   * Call signalling (issue 14, reference §7.3), relayed by the UserHubs and never logged: a replay
+   * of an old call's frames would ring again. `otherOpt`: my other device answered or hung up.
+   */
+  webrtc: WebrtcEventSchema,
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -130,6 +142,10 @@ export const ServerFrameSchema = v.variant('type', [
   eventFrame('groupSetting'),
   eventFrame('changeOwner'),
   eventFrame('setNoSpeak'),
+  eventFrame('clearMessage'),
+  eventFrame('groupNickname'),
+  eventFrame('groupAvatar'),
+  eventFrame('webrtc'),
 ]);
 export type ServerFrame = v.InferOutput<typeof ServerFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

@@ -3,8 +3,8 @@
 import * as v from 'valibot';
 
 export const MESSAGE_TYPES = ['text', 'emoji', 'image', 'voice', 'video', 'file'] as const;
-/** `event` is a recalled message (and, later, a system line). */
-export const MessageTypeSchema = v.picklist([...MESSAGE_TYPES, 'event']);
+/** `event` is a recalled message or a system line; `webrtc` a call record (calls.ts). */
+export const MessageTypeSchema = v.picklist([...MESSAGE_TYPES, 'event', 'webrtc']);
 export type MessageType = v.InferOutput<typeof MessageTypeSchema>;
 
 /** A user id or `group-N`, as the reference sends it: a number for a user, a string for a group. */

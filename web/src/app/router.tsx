@@ -39,6 +39,7 @@ const ExploreScreen = lazy(() => import('./routes/explore'));
 const GroupsScreen = lazy(() => import('./routes/groups'));
 const GroupInfoScreen = lazy(() => import('./routes/group-info'));
 const GroupUsersScreen = lazy(() => import('./routes/group-users'));
+const CallScreen = lazy(() => import('./routes/call'));
 
 const later = (path: string, title: Parameters<typeof ComingSoon>[0]['title']): RouteObject => ({
   path,
@@ -69,7 +70,7 @@ export const routes: RouteObject[] = [
               { path: PATHS.contacts, element: <ContactsScreen /> },
               { path: PATHS.explore, element: <ExploreScreen /> },
               { path: PATHS.mine, element: <MineScreen /> },
-              later(PATHS.call, 'route.call'),
+              { path: PATHS.call, element: <CallScreen /> },
               { path: PATHS.groupUsers, element: <GroupUsersScreen /> },
               { path: PATHS.groupInfo, element: <GroupInfoScreen /> },
               { path: PATHS.contactDetail, element: <ContactDetailScreen /> },

@@ -5,6 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { callStore, IncomingCallOverlay, useCallSession } from '../features/calls';
 import { chatStore, useChatAlerts, useChatSession, useUnreadTitle } from '../features/chat';
 import { useFriendsSession } from '../features/contacts';
 import { storage } from '../lib/storage';
@@ -14,10 +15,14 @@ function useSignedInChat(): void {
   // Before the chat session: the first chat list's envelope already carries the request count.
   useFriendsSession();
   useChatSession(me);
+  // Calls ring wherever the user is: one call store for the whole signed-in app.
+  useCallSession(me);
   useChatAlerts();
   useUnreadTitle();
   // Every way out (logout, 401, kicked) leaves this layout for login: close the socket there.
   useEffect(() => () => chatStore.stop(), []);
+  // A call this tab hung up: its record in the chat takes the server's final code at once.
+  useEffect(() => callStore.onOutcome((outcome) => chatStore.recordCallOutcome(outcome)), []);
 }
 
 export default function SignedInLayout() {
@@ -28,6 +33,7 @@ export default function SignedInLayout() {
   return (
     <QueryClientProvider client={client}>
       <Outlet />
+      <IncomingCallOverlay />
     </QueryClientProvider>
   );
 }

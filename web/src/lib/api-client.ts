@@ -104,6 +104,8 @@ export interface ApiOptions {
   timeoutMs?: number;
   /** A form's upload progress, 0–1. */
   onUploadProgress?: (fraction: number) => void;
+  /** The request must outlive the page (a call's hang-up sent as the tab closes). */
+  keepalive?: boolean;
 }
 
 interface Answer {
@@ -168,6 +170,7 @@ async function send(path: string, body: unknown, options: ApiOptions): Promise<A
       },
       body: JSON.stringify(body),
       signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     storeRefreshedToken(response.headers);
     const json: unknown = await response.json().catch(() => undefined);

@@ -9,6 +9,7 @@ export { forwardMessage, searchHistory } from './api/chat-api';
 
 // The store and its React bindings
 export { chatStore } from './state/chat-store';
+export type { CallOutcome } from './state/call-record';
 export { sortContacts, thread, totalUnread } from './state/thread-ops';
 export { useChatSession, useChatState, useOpenChat } from './hooks/use-chat';
 export { useChatAlerts } from './hooks/use-chat-alerts';

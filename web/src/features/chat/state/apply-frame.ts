@@ -4,6 +4,7 @@ import { systemLineOf } from '../utils/group-event-text';
 import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
 import { mentions } from '../../../../../worker/protocol/message-rules';
 import { isGroupKey, keyOf, type ChatState, type Contact } from '../types';
+import { applyCallOutcome, outcomeOf } from './call-record';
 import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
 
 export type Effect =
@@ -20,6 +21,10 @@ export const CHAT_FRAME_TYPES = [
   'appendContact', 'resync', 'offline', 'removeGroup', 'updateUser',
   // Groups (issue 13): the rows they add, rename or drop; the group's details are the groups feature's.
   'addGroup', 'editGroupName', 'removeUser',
+  // A group's picture, and its history cleared for everyone (the thread and the row empty).
+  'groupAvatar', 'clearMessage',
+  // Calls (issue 14): a call's end updates its record in the thread.
+  'webrtc',
 ] as const;
 export type ChatFrame = FrameOf<(typeof CHAT_FRAME_TYPES)[number]>;
 
@@ -92,11 +97,23 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       };
       return { state: withContact(next, card.id, { displayName: card.displayName, avatar: card.avatar, removed: false }, created), effects: [] };
     }
+    case 'groupAvatar':
+      return { state: withContact(next, keyOf(frame.data.group_id), { avatar: frame.data.avatar }), effects: [] };
+    case 'clearMessage': {
+      // Only what is still being sent stays in the thread; the row keeps its place with nothing to preview or count.
+      const key = keyOf(frame.data.group_id);
+      const s = next.threads[key] ? withThread(next, key, (t) => ({ ...t, messages: t.messages.filter((m) => m.status !== 'succeed'), hasMore: false })) : next;
+      return { state: withContact(s, key, { lastContent: '', lastContentUndo: 0, unread: 0, atMe: false, at_msg_id: 0, lastSystem: null, type: undefined }), effects: [] };
+    }
     case 'editGroupName':
       return { state: withContact(next, keyOf(frame.data.id), { displayName: frame.data.displayName }), effects: [] };
     case 'removeUser':
       // I left or was removed: the group leaves my list as a dissolved one does; others leaving change nothing here.
       return { state: frame.data.user_id === next.me ? removeContact(next, keyOf(frame.data.group_id)) : next, effects: [] };
+    case 'webrtc': {
+      const outcome = outcomeOf(frame.data);
+      return { state: outcome ? applyCallOutcome(next, outcome) : next, effects: [] };
+    }
     case 'resync':
       // Too much was missed to replay (a long sleep, a busy group): what is loaded may lack
       // messages, recalls and reads. Forget it, keeping only what still waits to be sent.
@@ -129,7 +146,8 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
   if (open && !mine) effects.push({ kind: 'markRead', contact: key });
   // The sound and vibration: not for my own messages, not for a muted chat, not for the chat on
   // screen (an open chat in a hidden page is not on screen: it still rings).
-  if (!mine && !(open && !device.hidden) && (existing?.is_notice ?? 1)) effects.push({ kind: 'notify', contact: key });
+  // A call's record arrives as it rings: the call has its own ringtone, so no message sound on top.
+  if (!mine && m.type !== 'webrtc' && !(open && !device.hidden) && (existing?.is_notice ?? 1)) effects.push({ kind: 'notify', contact: key });
   return { state: s, effects };
 }
 

@@ -8,6 +8,7 @@ import { storedSystemInfo } from '../../../lib/system-info';
 import * as api from '../api/chat-api';
 import { isGroupKey, keyOf, type ChatState, type Contact, type ContactKey } from '../types';
 import { applyFrame, CHAT_FRAME_TYPES, dropRemoved, type ChatFrame, type Effect } from './apply-frame';
+import { applyCallOutcome, type CallOutcome } from './call-record';
 import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
 import { Sender } from './sender';
 
@@ -111,6 +112,11 @@ export class ChatStore {
   onFriendRequests(listener: (requests: { count: number; newest: number }) => void): () => void {
     this.requestListeners.add(listener);
     return () => this.requestListeners.delete(listener);
+  }
+
+  /** This tab's own hang-up: the server's answer carries the record's outcome (frames tell the other tabs). */
+  recordCallOutcome(outcome: CallOutcome): void {
+    this.set((s) => applyCallOutcome(s, outcome));
   }
 
   contact(key: ContactKey) {

@@ -1,6 +1,6 @@
 // A person's page (spec §2 /pages/contacts/detail): avatar, name (their real name beside my remark
 // for them), the remark to edit, account (masked by the server), signature, gender and region;
-// Send message, calls (coming soon), Add friend or Delete friend by how we stand. Opened with
+// Send message, voice and video calls (when the server allows calls), Add friend or Delete friend by how we stand. Opened with
 // ?id=<user id>, or ?qr=<card token> from a scanned card, which the server resolves (or refuses:
 // an expired or forged code shows its words).
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -14,6 +14,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { showDialog } from '../../../components/ui/dialog';
 import { ListGroup, ListRow } from '../../../components/ui/list-row';
 import { showToast } from '../../../components/ui/toast';
+import { callsEnabled, startCall } from '../../calls';
 import { chatPath, chatStore, keyOf } from '../../chat';
 import { answerRequest, deleteFriend, fetchPerson, resolveCard, setRemark, type PersonInfo } from '../api/people-api';
 import { friendsStore } from '../state/friends-store';
@@ -122,9 +123,12 @@ function PersonCard({ person, roundAvatar, update }: { person: PersonInfo; round
               {t('people.detail.sendMessage')}
             </button>
           )}
-          <button type="button" disabled aria-describedby={`${ids}-soon`} className="h-14 bg-white text-[16px] text-neutral-500">{t('people.detail.voiceCall')}</button>
-          <button type="button" disabled aria-describedby={`${ids}-soon`} className="h-14 bg-white text-[16px] text-neutral-500">{t('people.detail.videoCall')}</button>
-          <p id={`${ids}-soon`} className="bg-page px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.callSoon')}</p>
+          {canMessage && callsEnabled() && ([false, true] as const).map((video) => (
+            <button key={String(video)} type="button" onClick={() => startCall({ id: person.user_id, name: person.displayName, avatar: person.avatar }, video)}
+              className="h-14 bg-white text-[16px] font-medium text-[#576b95] active:bg-neutral-100">
+              {video ? t('people.detail.videoCall') : t('people.detail.voiceCall')}
+            </button>
+          ))}
           {relation === 'none' && !adding && (
             <button type="button" onClick={() => setAdding(true)} className="h-14 bg-white text-[16px] font-medium text-brand-dark active:bg-neutral-100">
               {t('people.detail.addFriend')}

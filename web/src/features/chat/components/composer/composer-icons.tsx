@@ -34,3 +34,11 @@ export const VideoIcon = () => (
 export const FolderIcon = () => (
   <Icon><path d="M4 8.5A2.5 2.5 0 0 1 6.5 6h4.5l2.5 2.5h8A2.5 2.5 0 0 1 24 11v9.5a2.5 2.5 0 0 1-2.5 2.5h-15A2.5 2.5 0 0 1 4 20.5z" /></Icon>
 );
+
+export const PhoneIcon = () => (
+  <Icon><path d="M7 4.5h4l2 5-2.5 1.5a11 11 0 0 0 5 5l1.5-2.5 5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 5 6.5a2 2 0 0 1 2-2" /></Icon>
+);
+
+export const CameraIcon = () => (
+  <Icon><rect x="3.5" y="8" width="14" height="12" rx="2.5" /><path d="m17.5 12.5 6-3.5v10l-6-3.5z" /></Icon>
+);

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { showToast } from '../../../../components/ui/toast';
 import { chatStore } from '../../state/chat-store';
 import { chatConfig, TEXT_MAX } from '../../config/chat-config';
+import { callContact, canCall } from '../thread/call-contact';
 import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
 import { EmojiPanel } from './emoji-panel';
@@ -128,7 +129,10 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
         )}
       </div>
       {panel === 'emoji' && <EmojiPanel onPick={caret.insert} onBackspace={caret.backspace} />}
-      {panel === 'plus' && <PlusPanel fileExt={chatConfig().fileExt} onPick={(kind, files) => { setPanel('none'); void sendPicked(contactKey, kind, files, t); }} />}
+      {panel === 'plus' && (
+        <PlusPanel fileExt={chatConfig().fileExt} onPick={(kind, files) => { setPanel('none'); void sendPicked(contactKey, kind, files, t); }}
+          onCall={canCall(contactKey) ? (video) => { setPanel('none'); callContact(contactKey, video); } : undefined} />
+      )}
     </footer>
   );
 }

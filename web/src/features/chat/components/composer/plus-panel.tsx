@@ -1,8 +1,8 @@
 // The "+" panel: photos (up to 9), a video (up to 60 s) and files (up to 100), each through a
-// hidden file input so the system picker opens.
+// hidden file input so the system picker opens; in a one-to-one chat, voice and video calls.
 import { useRef, type ReactNode } from 'react';
 import { type TKey, useTranslation } from '../../../../lib/i18n';
-import { FolderIcon, PhotoIcon, VideoIcon } from './composer-icons';
+import { CameraIcon, FolderIcon, PhoneIcon, PhotoIcon, VideoIcon } from './composer-icons';
 import type { PickKind } from './pick-rules';
 
 interface Tile {
@@ -19,10 +19,33 @@ const TILES: Tile[] = [
   { kind: 'file', label: 'chat.plus.file', icon: <FolderIcon />, multiple: true },
 ];
 
-export function PlusPanel({ fileExt, onPick }: { fileExt: string[]; onPick: (kind: PickKind, files: File[]) => void }) {
+interface PlusPanelProps {
+  fileExt: string[];
+  onPick: (kind: PickKind, files: File[]) => void;
+  /** Given where a call is possible (one-to-one, calls on): the two call tiles. */
+  onCall?: (video: boolean) => void;
+}
+
+export function PlusPanel({ fileExt, onPick, onCall }: PlusPanelProps) {
   return (
     <div className="grid h-[200px] grid-cols-4 content-start gap-y-4 border-t border-black/5 bg-[#f5f5f5] px-5 pt-6">
       {TILES.map((tile) => <PickTile key={tile.kind} tile={tile} accept={tile.accept ?? fileExt.map((x) => `.${x}`).join(',')} onPick={onPick} />)}
+      {onCall && <ActionTile label="call.voiceCall" icon={<PhoneIcon />} onClick={() => onCall(false)} />}
+      {onCall && <ActionTile label="call.videoCall" icon={<CameraIcon />} onClick={() => onCall(true)} />}
+    </div>
+  );
+}
+
+function ActionTile({ label, icon, onClick }: { label: TKey; icon: ReactNode; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center">
+      <button type="button" onClick={onClick} className="group flex flex-col items-center gap-1.5 outline-none">
+        <span className="flex size-16 items-center justify-center rounded-2xl bg-white text-neutral-700 group-active:bg-neutral-200 group-focus-visible:ring-2 group-focus-visible:ring-brand">
+          {icon}
+        </span>
+        <span className="text-[12px] text-neutral-500">{t(label)}</span>
+      </button>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import { emojiOnlyCount } from '../../emoji/emoji-only';
 import type { MetaPlacement } from './message-meta';
+import { CallRecordBubble } from './call-record-bubble';
 import { FileBubble } from './file-bubble';
 import { ImageBubble, VideoBubble } from './media-bubbles';
 import { EmojiBubble, TextBubble } from './text-bubble';
@@ -23,6 +24,8 @@ export function MessageContent({ message, mine }: { message: ChatMessage; mine: 
       return <VideoBubble message={message} />;
     case 'file':
       return <FileBubble message={message} />;
+    case 'webrtc':
+      return <CallRecordBubble message={message} mine={mine} />;
     default:
       return <TextBubble text={t('error.unsupportedMessage')} mine={mine} />;
   }
@@ -39,6 +42,7 @@ export function metaPlacement(message: ChatMessage): MetaPlacement {
     case 'voice':
     case 'video':
     case 'file':
+    case 'webrtc':
       return 'under';
     default:
       // The "unsupported message" text bubble.

@@ -23,7 +23,8 @@ export function canRecall(m: ChatMessage, ctx: MenuContext): boolean {
 
 /** The long-press menu, in the order it is shown. Pending messages only offer Copy. */
 export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
-  if (isRecalled(m)) return [];
+  // A call record belongs to its call: nothing to copy, quote, forward or recall (tapping it calls back).
+  if (isRecalled(m) || m.type === 'webrtc') return [];
   const actions: MenuAction[] = [];
   if (m.type === 'text' || m.type === 'emoji') actions.push('copy');
   if (m.status !== 'succeed') return actions;

@@ -1,0 +1,22 @@
+// The two endpoints of a call (worker/protocol/calls.ts): signalling through sendToMsg, whose
+// answer is the event the server pushed, and the ICE servers minted for one call.
+import type * as v from 'valibot';
+import {
+  IceServersResponseSchema, WebrtcEventSchema, type IceServersResponse, type SendToMsgBody, type WebrtcEvent,
+} from '../../../../../worker/protocol/calls';
+import { apiPost } from '../../../lib/api-client';
+
+/** What the web client sends: the contract's body before its defaults apply. */
+export type SendToMsgRequest = v.InferInput<typeof SendToMsgBody>;
+
+/**
+ * One signal. Media negotiation (offer/answer/candidates) is `quiet`: a lost one is recovered by
+ * the ICE restart, so its network failures are not toasted one per candidate.
+ */
+export function sendToMsg(body: SendToMsgRequest, options: { quiet?: boolean; keepalive?: boolean } = {}): Promise<WebrtcEvent> {
+  return apiPost('/enterprise/im/sendToMsg', body, WebrtcEventSchema, { quietNetwork: options.quiet, keepalive: options.keepalive });
+}
+
+export function iceServers(id: string): Promise<IceServersResponse> {
+  return apiPost('/enterprise/im/iceServers', { id }, IceServersResponseSchema, { quietNetwork: true });
+}

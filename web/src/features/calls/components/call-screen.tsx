@@ -1,0 +1,102 @@
+// The call page: dialing (ring-back, the 40 s countdown), ringing (accept/decline), the call
+// itself (pictures or the avatar, controls, the duration) and its outcome for a moment. Its root
+// carries the phase in data-call-phase (the browser tests read it). Phone-first; from 1024 px a
+// centered panel over a dimmed page.
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../../config/paths';
+import { callDuration } from '../../../../../worker/protocol/calls';
+import { Avatar } from '../../../components/ui/avatar';
+import { showDialog } from '../../../components/ui/dialog';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
+import { useCall, useSecondClock } from '../hooks/use-call';
+import type { CallState } from '../state/call-machine';
+import { callStore, type CallSnapshot } from '../state/call-store';
+import { endText } from '../utils/call-texts';
+import { acceptCall } from '../utils/start-call';
+import { MinimiseIcon } from './call-icons';
+import { InCallControls, RingingControls } from './call-controls';
+import { CallVideos } from './call-videos';
+import { useCallDevices } from '../hooks/use-call-devices';
+
+function statusLine(call: CallState, now: number, t: TFunction): string {
+  switch (call.phase) {
+    case 'dialing':
+      return `${t('call.phase.dialing')} ${t('call.phase.countdown', { seconds: Math.max(0, Math.ceil((call.deadline - now) / 1000)) })}`;
+    case 'incoming':
+      return call.call.video ? t('call.incoming.video') : t('call.incoming.voice');
+    case 'connecting':
+      return t('call.phase.connecting');
+    case 'active':
+      return callDuration((now - call.startedAt) / 1000);
+    case 'ended':
+      return call.callTime > 0 ? `${endText(call.why, t)} · ${callDuration(call.callTime)}` : endText(call.why, t);
+    default:
+      return '';
+  }
+}
+
+function mediaHelp(media: NonNullable<CallSnapshot['media']>, t: TFunction): string {
+  if (media.failure === 'denied') return media.device === 'camera' ? t('call.media.deniedCamera') : t('call.media.deniedMicrophone');
+  return media.failure === 'notFound' ? t('call.media.notFound') : t('call.media.other');
+}
+
+export function CallScreen({ peerName, peerAvatar }: { peerName: string; peerAvatar: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const snapshot = useCall((s) => s);
+  const { call, engine, version, media } = snapshot;
+  const now = useSecondClock(call.phase === 'dialing' || call.phase === 'active');
+  const [swapped, setSwapped] = useState(false);
+  const devices = useCallDevices(engine);
+  const location = useLocation();
+  // Opened directly (a reload): there is nothing to go back to but the home page.
+  const leave = useCallback(() => void (location.key === 'default' ? navigate(PATHS.home, { replace: true }) : navigate(-1)), [location.key, navigate]);
+
+  // Once the call is over (or there was none: a reload of this page), back to where it started.
+  useEffect(() => {
+    if (call.phase === 'idle') leave();
+  }, [call.phase, leave]);
+  useEffect(() => {
+    if (media) void showDialog(mediaHelp(media, t));
+  }, [media, t]);
+  useEffect(() => {
+    if (call.phase === 'ended' && call.why === 'unreachable') void showDialog(t('call.unreachable'));
+  }, [call, t]);
+
+  const info = call.phase === 'idle' ? null : call.call;
+  const name = info?.peer.name ?? peerName;
+  const avatar = info?.peer.avatar ?? peerAvatar;
+  const live = call.phase === 'connecting' || call.phase === 'active';
+  const showRemote = live && (engine?.remote.getVideoTracks().some((track) => !track.muted) ?? false);
+  const showLocal = call.phase !== 'ended' && call.phase !== 'idle' && Boolean(engine?.cameraOn);
+  // In a call with pictures the name and time sit small at the top; otherwise the avatar shows.
+  const pictures = showRemote || showLocal;
+  return (
+    <div data-call-phase={call.phase} className="fixed inset-0 z-40 flex items-center justify-center bg-black lg:bg-black/70">
+      <section aria-label={t('call.title')} className="relative flex h-dvh w-full flex-col overflow-hidden bg-neutral-900 text-white lg:h-[min(720px,90dvh)] lg:max-w-[440px] lg:rounded-2xl lg:shadow-2xl">
+        <CallVideos remote={engine?.remote ?? null} local={engine?.local ?? null} version={version} showRemote={showRemote} showLocal={showLocal}
+          swapped={swapped} onSwap={() => setSwapped((s) => !s)} sinkId={devices.sinkId} />
+        <button type="button" onClick={leave} aria-label={t('call.controls.minimise')}
+          className="absolute left-2 top-2 z-20 flex size-11 items-center justify-center rounded-full text-white/90 active:bg-white/10">
+          <MinimiseIcon />
+        </button>
+        <div className={`relative z-10 flex flex-col items-center gap-3 px-6 ${pictures ? 'pt-4' : 'pt-24'}`}>
+          {!pictures && <Avatar name={name} src={avatar || undefined} size={96} round />}
+          <h1 className="max-w-full truncate text-[22px] font-medium [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{name}</h1>
+          {/* A ticking clock is a timer (not read aloud each second); phase changes are a status. */}
+          <p role={call.phase === 'dialing' || call.phase === 'active' ? 'timer' : 'status'} className="text-[15px] text-white/80 tabular-nums [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{statusLine(call, now, t)}</p>
+        </div>
+        <div className="relative z-10 mt-auto pb-[max(2.5rem,env(safe-area-inset-bottom))]">
+          {call.phase === 'incoming' && <RingingControls video={call.call.video} onAccept={acceptCall} onDecline={callStore.decline} />}
+          {(call.phase === 'dialing' || call.phase === 'connecting' || call.phase === 'active') && (
+            <InCallControls dialing={call.phase === 'dialing'} muted={engine?.muted ?? false} cameraOn={engine?.cameraOn ?? false}
+              canSwitchCamera={devices.cameras > 1} speaker={devices.speaker}
+              onMute={() => engine?.setMuted(!engine.muted)} onCamera={() => void engine?.setCamera(!engine.cameraOn)}
+              onSwitchCamera={() => void engine?.switchCamera()} onSpeaker={devices.toggleSpeaker} onHangup={callStore.hangup} />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

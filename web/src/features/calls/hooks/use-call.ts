@@ -1,0 +1,18 @@
+// React's view of the call store, and the clock of a running call.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { callStore, type CallSnapshot } from '../state/call-store';
+
+export function useCall<T>(select: (s: CallSnapshot) => T): T {
+  return useSyncExternalStore(callStore.subscribe, () => select(callStore.getSnapshot()));
+}
+
+/** Now in ms, ticking every second while `running`. */
+export function useSecondClock(running: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}

@@ -1,0 +1,248 @@
+// The app's one call: the pure machine (call-machine.ts) wired to the network, the realtime
+// connection, timers, tones and the media engine. Started once for a signed-in user, so a call
+// rings wherever the user is. The engine (WebRTC) is imported only when a call starts.
+import { IceCandidateSchema, type WebrtcEvent } from '../../../../../worker/protocol/calls';
+import { parseJsonOrNull } from '../../../../../worker/protocol/json';
+import * as v from 'valibot';
+import { realtime } from '../../../lib/realtime';
+import { storage } from '../../../lib/storage';
+import { iceServers, sendToMsg } from '../api/calls-api';
+import type { CallEngine } from '../engine/call-engine';
+import { playTone, vibrate } from '../utils/tones';
+import { callReducer, IDLE, isBusy, type CallAction, type CallEffect, type CallInfo, type CallPeer, type CallState, type MediaFailure } from './call-machine';
+
+/** How long an ended call stays on screen before the call is gone. */
+export const ENDED_SHOW_MS = 2000;
+
+/** A call's final outcome, as the call record keeps it. */
+export interface CallOutcome {
+  peer: number;
+  callId: string;
+  msgId: number;
+  code: number;
+  callTime: number;
+}
+
+export interface CallSnapshot {
+  call: CallState;
+  /** Why the camera or microphone could not be used, for the screen's explanation. */
+  media: { failure: MediaFailure; device: 'camera' | 'microphone' } | null;
+  /** The engine (streams, track states), once loaded. */
+  engine: CallEngine | null;
+  /** Bumped when the engine's streams or tracks change. */
+  version: number;
+}
+
+const newId = () => (crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
+
+export class CallStore {
+  private snapshot: CallSnapshot = { call: IDLE, media: null, engine: null, version: 0 };
+  private readonly listeners = new Set<() => void>();
+  private readonly outcomeListeners = new Set<(outcome: CallOutcome) => void>();
+  private me = 0;
+  private off: (() => void) | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopTone: () => void = () => {};
+  private buzz: ReturnType<typeof setInterval> | null = null;
+  /** Set while the page is being hidden for good: requests sent then use keepalive. */
+  private leaving = false;
+  /** Loads the engine module; tests put an in-memory one here. */
+  loadEngine: () => Promise<typeof import('../engine/call-engine')> = () => import('../engine/call-engine');
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  /** The final code of a call this tab hung up, from the server's answer (for the call record). */
+  onOutcome(listener: (outcome: CallOutcome) => void): () => void {
+    this.outcomeListeners.add(listener);
+    return () => this.outcomeListeners.delete(listener);
+  }
+
+  start(me: number): void {
+    if (this.off && this.me === me) return;
+    this.stop();
+    this.me = me;
+    const offFrames = realtime.on('webrtc', (frame) => this.receive(frame.data));
+    window.addEventListener('pagehide', this.onPageHide);
+    this.off = () => {
+      offFrames();
+      window.removeEventListener('pagehide', this.onPageHide);
+    };
+  }
+
+  /**
+   * The tab closes mid-call: hang up now (keepalive lets the request outlive the page). Without it
+   * the server ends the call only when my last socket goes, and another open tab keeps one.
+   */
+  private readonly onPageHide = (event: PageTransitionEvent) => {
+    if (event.persisted || !isBusy(this.snapshot.call)) return;
+    this.leaving = true;
+    this.dispatch(this.snapshot.call.phase === 'incoming' ? { type: 'decline' } : { type: 'hangup', now: Date.now() });
+    this.leaving = false;
+  };
+
+  stop(): void {
+    this.off?.();
+    this.off = null;
+    this.snapshot.engine?.stop();
+    this.update({ call: IDLE, media: null, engine: null });
+    this.enter(IDLE, IDLE);
+  }
+
+  /** Calls `peer`; false when a call is already going on. */
+  call(peer: CallPeer, video: boolean): boolean {
+    if (isBusy(this.snapshot.call)) return false;
+    this.dispatch({ type: 'call', id: newId(), peer, video, now: Date.now() });
+    return true;
+  }
+
+  accept = () => this.dispatch({ type: 'accept' });
+  decline = () => this.dispatch({ type: 'decline' });
+  hangup = () => this.dispatch({ type: 'hangup', now: Date.now() });
+
+  dispatch(action: CallAction): void {
+    const before = this.snapshot.call;
+    const { state, effects } = callReducer(before, action);
+    if (state === before && effects.length === 0) return;
+    if (state.phase === 'dialing' && before.phase !== 'dialing') this.update({ media: null });
+    this.update({ call: state });
+    if (state.phase !== before.phase) this.enter(state, before);
+    void this.run(effects);
+  }
+
+  private receive(event: WebrtcEvent): void {
+    const call = this.snapshot.call;
+    const engine = this.snapshot.engine;
+    if (call.phase !== 'idle' && event.id === call.call.id && engine) {
+      const { event: kind, sdp, iceCandidate } = event.extends;
+      if ((kind === 'offer' || kind === 'answer') && sdp) engine.receiveDescription({ type: kind, sdp });
+      if (kind === 'iceCandidate' && iceCandidate) {
+        const parsed = v.safeParse(IceCandidateSchema, parseJsonOrNull(iceCandidate));
+        if (parsed.success) engine.receiveCandidate(parsed.output);
+      }
+    }
+    this.dispatch({ type: 'frame', event, me: this.me, now: Date.now() });
+  }
+
+  /** Effects run in order: the media before `calling` or `acceptRtc`, the connection after it. */
+  private async run(effects: CallEffect[]): Promise<void> {
+    for (const effect of effects) {
+      if (!(await this.runOne(effect))) return;
+    }
+  }
+
+  private current(call: CallInfo): boolean {
+    const s = this.snapshot.call;
+    return s.phase !== 'idle' && s.phase !== 'ended' && s.call.id === call.id;
+  }
+
+  private async runOne(effect: CallEffect): Promise<boolean> {
+    switch (effect.kind) {
+      case 'media':
+        return this.startMedia(effect.call);
+      case 'negotiate':
+        await this.snapshot.engine?.negotiate();
+        return true;
+      case 'release':
+        this.snapshot.engine?.stop();
+        this.update({ engine: null });
+        return true;
+      case 'send':
+        return this.send(effect);
+    }
+  }
+
+  private async startMedia(call: CallInfo): Promise<boolean> {
+    if (!this.current(call)) return false;
+    const loaded = await this.loadEngine().catch(() => null);
+    if (!loaded) {
+      // The engine's chunk did not load (offline, a new deployment): the call cannot go on.
+      if (this.current(call)) this.dispatch({ type: 'mediaError', failure: 'other', now: Date.now() });
+      return false;
+    }
+    const { CallEngine, MediaError } = loaded;
+    const engine = new CallEngine(call.video, !call.caller, {
+      sendDescription: (d) => void this.signal(call, { event: d.type, sdp: d.sdp }),
+      sendCandidate: (c) => void this.signal(call, { event: 'iceCandidate', iceCandidate: JSON.stringify(c) }),
+      onConnected: () => this.dispatch({ type: 'connected', now: Date.now() }),
+      onUnreachable: () => this.dispatch({ type: 'unreachable', now: Date.now() }),
+      onChange: () => this.update({ version: this.snapshot.version + 1 }),
+      iceServers: () => iceServers(call.id),
+    });
+    this.snapshot.engine?.stop();
+    this.update({ engine });
+    try {
+      await engine.acquire();
+    } catch (error) {
+      if (error instanceof MediaError) this.update({ media: { failure: error.failure, device: error.device } });
+      if (this.current(call)) this.dispatch({ type: 'mediaError', failure: error instanceof MediaError ? error.failure : 'other', now: Date.now() });
+      return false;
+    }
+    return this.current(call);
+  }
+
+  private body(call: CallInfo) {
+    return { id: call.id, msg_id: call.msgId, toContactId: call.peer.id, type: call.video ? 1 : 0, status: call.caller ? 1 : 2 };
+  }
+
+  private signal(call: CallInfo, fields: { event: 'offer' | 'answer' | 'iceCandidate'; sdp?: string; iceCandidate?: string }): Promise<unknown> {
+    const latest = this.snapshot.call.phase === 'idle' ? call : this.snapshot.call.call;
+    return sendToMsg({ ...this.body(latest.id === call.id ? latest : call), ...fields }, { quiet: true }).catch(() => undefined);
+  }
+
+  private async send(effect: Extract<CallEffect, { kind: 'send' }>): Promise<boolean> {
+    const { call, event, code, callTime } = effect;
+    const answer = await sendToMsg({ ...this.body(call), event, code, callTime }, { keepalive: this.leaving }).catch(() => null);
+    if (event === 'hangup') {
+      if (answer) {
+        const outcome = { peer: call.peer.id, callId: call.id, msgId: answer.msg_id || call.msgId, code: answer.extends.code, callTime: answer.extends.callTime };
+        for (const listener of [...this.outcomeListeners]) listener(outcome);
+      }
+      return true;
+    }
+    if (!answer) {
+      // Refused (the API client showed why) or the network failed: the call cannot go on.
+      if (this.current(call)) this.dispatch({ type: 'refused' });
+      return false;
+    }
+    if (event === 'calling') this.dispatch({ type: 'placed', event: answer, now: Date.now() });
+    // Answered: the peer connection is built now (the caller builds its own on acceptRtc).
+    if (event === 'acceptRtc' && this.current(call)) await this.snapshot.engine?.connect();
+    return true;
+  }
+
+  /** Timers, tones and vibration that belong to a phase. */
+  private enter(state: CallState, before: CallState): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.stopTone();
+    this.stopTone = () => {};
+    if (this.buzz) clearInterval(this.buzz);
+    this.buzz = null;
+    vibrate(false);
+    const setting = storage.getAppSetting();
+    if (state.phase === 'dialing' || state.phase === 'incoming') {
+      this.timer = setTimeout(() => this.dispatch({ type: 'timeout', now: Date.now() }), Math.max(0, state.deadline - Date.now()));
+      if (state.phase === 'dialing') this.stopTone = playTone('ringback');
+      else if (setting.voiceStatus) this.stopTone = playTone('ringtone');
+      if (state.phase === 'incoming' && setting.vibrateStatus) {
+        vibrate(true);
+        this.buzz = setInterval(() => vibrate(true), 3200);
+      }
+    } else if (state.phase === 'ended') {
+      if (before.phase !== 'incoming' || setting.voiceStatus) playTone('ended');
+      this.timer = setTimeout(() => this.dispatch({ type: 'clear' }), ENDED_SHOW_MS);
+    }
+  }
+
+  private update(patch: Partial<CallSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+export const callStore = new CallStore();

@@ -1,0 +1,29 @@
+// Every entry point (the + panel, the chat header, a contact's page, a call record) starts a call
+// the same way: the store dials and the call screen opens.
+import { showToast } from '../../../components/ui/toast';
+import { configSwitch } from '../../../../../worker/protocol/config-values';
+import { i18n } from '../../../lib/i18n';
+import { navigateTo } from '../../../lib/navigation';
+import { storedSystemInfo } from '../../../lib/system-info';
+import type { CallPeer } from '../state/call-machine';
+import { callStore } from '../state/call-store';
+import { callPath } from './call-path';
+
+/** Whether this server lets users call (chatInfo.webrtc, off unless switched on). */
+export const callsEnabled = (): boolean => configSwitch(storedSystemInfo().chatInfo.webrtc, false);
+
+export function startCall(peer: CallPeer, video: boolean): void {
+  if (!callStore.call(peer, video)) {
+    showToast(i18n.t('call.inCall'));
+    return;
+  }
+  const s = callStore.getSnapshot().call;
+  if (s.phase !== 'idle') navigateTo(callPath(s.call));
+}
+
+/** Accepting from the overlay opens the call screen. */
+export function acceptCall(): void {
+  callStore.accept();
+  const s = callStore.getSnapshot().call;
+  if (s.phase !== 'idle') navigateTo(callPath(s.call));
+}

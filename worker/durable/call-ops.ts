@@ -1,0 +1,298 @@
+// The transitions of a call (issue 14, reference §7.4) on one user's UserHub, which holds that
+// user's call lock (call-store.ts). The caller's hub places the call and asks the callee's hub to
+// ring; each hub then tells the other of what its user did (answer, signal, hang up), and each
+// hub's alarm ends what its user can no longer end: the ring after RING_SECONDS (the callee's
+// hub; the caller's a little later as a backstop) and an active call whose sockets all died.
+// The lock is released before anything is awaited, so no interleaving sees a call twice.
+import { CALL_CODE, CALL_SECONDS_MAX, RING_SECONDS, hangupCode, type CallRecordExtends, type WebrtcEvent } from '../protocol/calls';
+import type { UserCard } from '../protocol/wire';
+import { SENDER_STATUS, webrtcEvent, type CallFrame } from '../services/call-events';
+import { conversationHub, userHub } from './stubs';
+import type { CallRow, CallStore } from './call-store';
+
+/** The caller's hub ends an unanswered call this long after the callee's should have. */
+export const CALLER_GRACE_MS = 5_000;
+/** While a call is active, the hub looks for dead sockets this often. */
+export const ACTIVE_CHECK_MS = 30_000;
+
+/** What call-ops needs of its UserHub. */
+export interface CallHost {
+  readonly env: Env;
+  readonly calls: CallStore;
+  /** Closes the user's dead sockets; whether any is still open. */
+  online(): boolean;
+  /** An unlogged `webrtc` frame to every open socket of the user. */
+  push(event: WebrtcEvent): void;
+  /** Sets the hub's alarm, or deletes it (null). */
+  setAlarm(at: number | null): Promise<void>;
+}
+
+export type CallRefusal = 'im.callNotFound' | 'im.callElsewhere';
+export type CallResult = { ok: true; value: WebrtcEvent } | { ok: false; key: CallRefusal };
+
+export interface PlaceCall {
+  id: string;
+  conversation: string;
+  /** 1 video, 0 audio. */
+  type: number;
+  me: UserCard;
+  other: UserCard;
+}
+
+export interface RingCall {
+  id: string;
+  conversation: string;
+  type: number;
+  caller: UserCard;
+  callee: UserCard;
+}
+
+export type RingAnswer =
+  | { kind: 'ringing'; msg_id: number }
+  /** Not rung: the callee has no open socket ('offline') or is in another call ('busy'); the record says 907. */
+  | { kind: 'busy'; action: 'offline' | 'busy'; msg_id: number }
+  /** Both called each other: the call `winner` (the smaller id) stands, the other one is dropped. */
+  | { kind: 'glare'; winner: string };
+
+export interface Signal {
+  event: 'offer' | 'answer' | 'iceCandidate';
+  sdp?: string;
+  iceCandidate?: string;
+}
+
+const notFound = { ok: false, key: 'im.callNotFound' } as const;
+const ok = (value: WebrtcEvent): CallResult => ({ ok: true, value });
+
+/** A frame of this hub's call as its user sends it (from me), or as the other person sent it. */
+const fromMe = (row: CallRow, f: Omit<CallFrame, 'status'>) => webrtcEvent(row, row.me, row.peer, { ...f, status: SENDER_STATUS[row.role] });
+const fromPeer = (row: CallRow, f: Omit<CallFrame, 'status'>) =>
+  webrtcEvent(row, row.other, row.peer, { ...f, status: SENDER_STATUS[row.role === 'caller' ? 'callee' : 'caller'] });
+
+/** The `calling` event of the held call: from the caller, with the record's msg_id. */
+function callingEvent(row: CallRow): WebrtcEvent {
+  const caller = row.role === 'caller' ? row.me : row.other;
+  return webrtcEvent(row, caller, row.peer, { event: 'calling', code: CALL_CODE.calling, status: SENDER_STATUS.calling });
+}
+
+/** The caller's `calling`: takes the caller's lock and asks the callee's hub to ring. */
+export async function placeCall(host: CallHost, req: PlaceCall): Promise<CallResult> {
+  const held = host.calls.get();
+  if (held) {
+    // A resent `calling`, or the other person called first (glare seen late): that call is the one.
+    if (held.id === req.id && held.role === 'caller') return ok(callingEvent(held));
+    if (held.role === 'callee' && held.phase === 'ringing' && held.peer === req.other.id) return ok(callingEvent(held));
+    return { ok: false, key: 'im.callElsewhere' };
+  }
+  const now = Date.now();
+  const row: CallRow = {
+    id: req.id, peer: req.other.id, conversation: req.conversation, msg_id: 0, type: req.type, role: 'caller', phase: 'ringing',
+    started_at: now, answered_at: 0, deadline: now + RING_SECONDS * 1000 + CALLER_GRACE_MS, me: req.me, other: req.other,
+  };
+  host.calls.put(row);
+  await host.setAlarm(row.deadline);
+  let answer: RingAnswer;
+  try {
+    answer = await userHub(host.env, row.peer).ringCall({ id: req.id, conversation: req.conversation, type: req.type, caller: req.me, callee: req.other });
+  } catch (error) {
+    if (host.calls.held(req.id)) await release(host);
+    throw error;
+  }
+  if (answer.kind === 'ringing') {
+    const current = host.calls.held(req.id);
+    const call = current ? host.calls.update({ msg_id: answer.msg_id })! : { ...row, msg_id: answer.msg_id };
+    const event = callingEvent(call);
+    // My other devices learn a call is going on (they stay quiet, and my lock shows).
+    if (current?.phase === 'ringing') host.push(event);
+    return ok(event);
+  }
+  if (answer.kind === 'busy') {
+    if (host.calls.held(req.id)) await release(host);
+    return ok(webrtcEvent({ ...row, msg_id: answer.msg_id }, req.other, row.peer, { event: 'busy', code: CALL_CODE.busy, status: SENDER_STATUS.callee, action: answer.action }));
+  }
+  // Glare lost: my call is dropped (never rung, so never recorded) and I ring with theirs.
+  const mine = host.calls.get();
+  if (mine?.id === answer.winner) return ok(callingEvent(mine));
+  if (mine?.id !== req.id) return { ok: false, key: 'im.callElsewhere' };
+  const at = Date.now();
+  const ringing: CallRow = { ...mine, id: answer.winner, msg_id: 0, role: 'callee', started_at: at, deadline: at + RING_SECONDS * 1000 };
+  host.calls.put(ringing);
+  await host.setAlarm(ringing.deadline);
+  return ok(callingEvent(ringing));
+}
+
+/** The callee's hub: ring (lock, record, frames) or answer why not. */
+export async function ringCall(host: CallHost, req: RingCall): Promise<RingAnswer> {
+  const held = host.calls.get();
+  if (held && held.id === req.id && held.role === 'callee') {
+    // A resend, or the ring of a call this hub already took when it lost a glare.
+    if (held.msg_id > 0) return { kind: 'ringing', msg_id: held.msg_id };
+    return { kind: 'ringing', msg_id: await recordRing(host, req) };
+  }
+  const glare = held && held.role === 'caller' && held.peer === req.caller.id && held.phase === 'ringing';
+  if (glare && held.id < req.id) return { kind: 'glare', winner: held.id };
+  if (held && !glare) return { kind: 'busy', action: 'busy', msg_id: await storeRecord(host.env, req, CALL_CODE.busy) };
+  if (!held && !host.online()) return { kind: 'busy', action: 'offline', msg_id: await storeRecord(host.env, req, CALL_CODE.busy) };
+  const now = Date.now();
+  host.calls.put({
+    id: req.id, peer: req.caller.id, conversation: req.conversation, msg_id: 0, type: req.type, role: 'callee', phase: 'ringing',
+    started_at: now, answered_at: 0, deadline: now + RING_SECONDS * 1000, me: req.callee, other: req.caller,
+  });
+  await host.setAlarm(now + RING_SECONDS * 1000);
+  // Glare won by the incoming call: my own outgoing one was replaced (its record, if any, cancelled).
+  if (glare) await finishRecord(host.env, held.conversation, held.id, CALL_CODE.cancelled, 0);
+  return { kind: 'ringing', msg_id: await recordRing(host, req) };
+}
+
+/** Stores the ringing call's record and rings my sockets with its msg_id. */
+async function recordRing(host: CallHost, req: RingCall): Promise<number> {
+  let msgId: number;
+  try {
+    msgId = await storeRecord(host.env, req, CALL_CODE.calling);
+  } catch (error) {
+    if (host.calls.held(req.id)) await release(host);
+    throw error;
+  }
+  if (host.calls.held(req.id)) {
+    const row = host.calls.update({ msg_id: msgId, type: req.type })!;
+    if (row.phase === 'ringing') host.push(callingEvent(row));
+  }
+  return msgId;
+}
+
+/** The callee answers: active on both hubs; my other devices stop ringing (otherOpt 908). */
+export async function answerCall(host: CallHost, id: string, peer: number): Promise<CallResult> {
+  const row = host.calls.held(id);
+  if (!row || row.role !== 'callee' || row.phase !== 'ringing' || row.peer !== peer) return notFound;
+  const now = Date.now();
+  const active = host.calls.update({ phase: 'active', answered_at: now, deadline: now + ACTIVE_CHECK_MS })!;
+  await host.setAlarm(active.deadline);
+  host.push(fromMe(active, { event: 'otherOpt', action: 'acceptRtc', code: CALL_CODE.elsewhere }));
+  const reached = await userHub(host.env, peer).peerAnswered(id, active.me.id).catch((error: unknown) => {
+    console.error('telling the caller of an answer failed', error);
+    return false;
+  });
+  if (!reached) {
+    // The caller's call is gone (cancelled meanwhile): so is mine.
+    const still = host.calls.held(id);
+    if (still) await finish(host, still, CALL_CODE.cancelled, 'hangup', false);
+    return notFound;
+  }
+  return ok(fromMe(active, { event: 'acceptRtc', code: CALL_CODE.answered }));
+}
+
+/** The caller's hub hears the callee answered. */
+export async function peerAnswered(host: CallHost, id: string, from: number): Promise<boolean> {
+  const row = host.calls.held(id);
+  if (!row || row.role !== 'caller' || row.peer !== from) return false;
+  if (row.phase === 'active') return true;
+  const now = Date.now();
+  const active = host.calls.update({ phase: 'active', answered_at: now, deadline: now + ACTIVE_CHECK_MS })!;
+  await host.setAlarm(active.deadline);
+  host.push(fromPeer(active, { event: 'acceptRtc', code: CALL_CODE.answered }));
+  return true;
+}
+
+/** offer / answer / iceCandidate, relayed as they came to the other participant's sockets. */
+export async function relayCall(host: CallHost, id: string, peer: number, signal: Signal): Promise<CallResult> {
+  const row = host.calls.held(id);
+  if (!row || row.peer !== peer) return notFound;
+  const reached = await userHub(host.env, peer).peerSignal(id, row.me.id, signal);
+  return reached ? ok(fromMe(row, { ...signal, code: CALL_CODE.calling })) : notFound;
+}
+
+export async function peerSignal(host: CallHost, id: string, from: number, signal: Signal): Promise<boolean> {
+  const row = host.calls.held(id);
+  if (!row || row.peer !== from) return false;
+  host.push(fromPeer(row, { ...signal, code: CALL_CODE.calling }));
+  return true;
+}
+
+/** My hangup (or the callee's busy): the code from the phase the hub knows; null when I hold no such call. */
+export async function endCall(host: CallHost, id: string, peer: number, how: 'hangup' | 'busy'): Promise<WebrtcEvent | null> {
+  const row = host.calls.held(id);
+  if (!row || row.peer !== peer) return null;
+  const code = how === 'busy' && row.role === 'callee' && row.phase === 'ringing' ? CALL_CODE.busy : hangupCode(row.phase, row.role === 'caller');
+  return finish(host, row, code, 'otherOpt', true);
+}
+
+/** The other participant's hub ended the call. */
+export async function peerEnded(host: CallHost, id: string, from: number, code: number, callTime: number): Promise<void> {
+  const row = host.calls.held(id);
+  if (!row || row.peer !== from) return;
+  await release(host);
+  host.push(fromPeer(row, { event: 'hangup', code, callTime }));
+}
+
+/** The user's last socket closed while holding a call: the call ends as the phase says. */
+export async function socketsGone(host: CallHost): Promise<void> {
+  const row = host.calls.get();
+  if (!row) return;
+  const code = row.phase === 'active' ? CALL_CODE.ended : row.role === 'callee' ? CALL_CODE.missed : CALL_CODE.cancelled;
+  await finish(host, row, code, null, true);
+}
+
+/** The hub's alarm: the ring's end (905, even with every browser gone), or the dead-socket check of an active call. */
+export async function onCallAlarm(host: CallHost): Promise<void> {
+  const row = host.calls.get();
+  if (!row) return;
+  const now = Date.now();
+  if (now < row.deadline) return host.setAlarm(row.deadline);
+  if (row.phase === 'ringing') {
+    await finish(host, row, CALL_CODE.missed, 'hangup', true);
+    return;
+  }
+  // Closing the last dead socket ends the call (socketsGone) before this answers.
+  if (!host.online()) {
+    if (host.calls.held(row.id)) await finish(host, row, CALL_CODE.ended, null, true);
+    return;
+  }
+  const next = host.calls.update({ deadline: now + ACTIVE_CHECK_MS });
+  if (next) await host.setAlarm(next.deadline);
+}
+
+/** Whether the user holds the call `id` (ringing or active). */
+export const holdsCall = (host: CallHost, id: string): boolean => host.calls.held(id) !== null;
+
+async function release(host: CallHost): Promise<void> {
+  host.calls.clear();
+  await host.setAlarm(null);
+}
+
+/**
+ * Ends the held call: the lock goes first, then the record takes its outcome (the first outcome
+ * stays, and its code and duration are the ones everybody is told), my sockets hear it (`own`),
+ * and the other hub is told (`tellPeer`). Answers the event for the one who ended it.
+ */
+async function finish(host: CallHost, row: CallRow, code: number, own: 'otherOpt' | 'hangup' | null, tellPeer: boolean): Promise<WebrtcEvent> {
+  await release(host);
+  const seconds = code === CALL_CODE.ended && row.answered_at > 0 ? Math.floor((Date.now() - row.answered_at) / 1000) : 0;
+  const outcome = (await finishRecord(host.env, row.conversation, row.id, code, Math.min(seconds, CALL_SECONDS_MAX))) ?? { code, callTime: seconds };
+  if (own === 'otherOpt') host.push(fromMe(row, { event: 'otherOpt', action: 'hangup', ...outcome }));
+  if (own === 'hangup') host.push(fromMe(row, { event: 'hangup', ...outcome }));
+  if (tellPeer) {
+    await userHub(host.env, row.peer)
+      .peerEnded(row.id, row.me.id, outcome.code, outcome.callTime)
+      .catch((error: unknown) => console.error('telling the other side of a hangup failed', error));
+  }
+  return fromMe(row, { event: 'hangup', ...outcome });
+}
+
+/** The record of a call, stored as its caller's message (client id = the call id, so a resend stores nothing new). */
+async function storeRecord(env: Env, req: RingCall, code: number): Promise<number> {
+  const record: CallRecordExtends = { id: req.id, type: req.type, code, callTime: 0, caller: req.caller.id };
+  const sent = await conversationHub(env, req.conversation).send(req.conversation, {
+    id: req.id, from: req.caller, type: 'webrtc', content: '', extends: { ...record }, pid: 0, file: null,
+  });
+  if (!sent.ok) throw new Error(`call record refused: ${sent.key}`);
+  return sent.value.message.msg_id;
+}
+
+/** Sets the record's outcome; null when there is no record (a call dropped by glare, or a failure). */
+async function finishRecord(env: Env, conversation: string, id: string, code: number, callTime: number): Promise<{ code: number; callTime: number } | null> {
+  return conversationHub(env, conversation)
+    .finishCall(conversation, id, code, callTime)
+    .catch((error: unknown) => {
+      console.error('updating a call record failed', id, error);
+      return null;
+    });
+}
