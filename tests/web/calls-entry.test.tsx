@@ -54,7 +54,11 @@ describe('starting a call', () => {
     await waitFor(() => expect(srv.callsTo('/enterprise/im/sendToMsg')).toHaveLength(1));
     expect(srv.callsTo('/enterprise/im/sendToMsg')[0]).toMatchObject({ event: 'calling', toContactId: 21, type: 1, status: 1, code: 901 });
     await waitFor(() => expect(currentPath(router)).toMatch(/^\/pages\/message\/call\?msg_id=0&type=1&status=1&id=21&name=B/));
-    const root = await waitFor(() => document.querySelector('[data-call-phase]')!);
+    const root = await waitFor(() => {
+      const found = document.querySelector('[data-call-phase]');
+      if (!found) throw new Error('no call screen yet');
+      return found;
+    });
     expect(root.getAttribute('data-call-phase')).toBe('dialing');
     expect(screen.getByRole('button', { name: 'Cancel call' })).toBeTruthy();
     expect(screen.getByTestId('remote-video')).toBeTruthy();
