@@ -34,6 +34,7 @@ beforeEach(() => {
     '/enterprise/im/getMessageList': () => [],
     '/enterprise/im/getContactInfo': () => ({ id: 21, user_id: 21, realname: 'Trần Bảo', displayName: 'Bảo', avatar: '', motto: '', index: 'B', is_group: 0, is_online: 1, last_seen: 0 }),
     '/enterprise/im/sendToMsg': (body) => webrtc('calling', { id: String(body.id), from: ME, toContactId: 21, msgId: 301 }),
+    '/enterprise/im/callMeeting': () => ({ provider: 'p2p' }),
   });
 });
 afterEach(() => {

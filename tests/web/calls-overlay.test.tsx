@@ -41,7 +41,10 @@ let srv: Server;
 beforeEach(() => {
   FakeEngine.made = [];
   callStore.loadEngine = async () => ({ CallEngine: FakeEngine, MediaError: class extends Error {} }) as never;
-  srv = serve({ '/enterprise/im/sendToMsg': (body) => webrtc(body.event as never, { from: 7, toContactId: PEER, code: Number(body.code ?? 901) }) });
+  srv = serve({
+    '/enterprise/im/sendToMsg': (body) => webrtc(body.event as never, { from: 7, toContactId: PEER, code: Number(body.code ?? 901) }),
+    '/enterprise/im/callMeeting': () => ({ provider: 'p2p' }),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -85,7 +88,8 @@ describe('incoming-call overlay', () => {
     expect(FakeEngine.made[0]).toMatchObject({ video: true, polite: true });
     await waitFor(() => expect(currentPath(router)).toMatch(/^\/pages\/message\/call\?msg_id=55&type=1&status=3&id=8&name=User\+8/));
     expect(screen.queryByRole('dialog', { name: /Incoming call/ })).toBeNull();
-    expect(document.querySelector('[data-call-phase]')?.getAttribute('data-call-phase')).toBe('connecting');
+    // The call page is a lazy route: wait for it rather than read it the moment the path changed.
+    await waitFor(() => expect(document.querySelector('[data-call-phase]')?.getAttribute('data-call-phase')).toBe('connecting'));
   });
 
   it('Decline sends the hang-up with 903 and the overlay goes away', async () => {

@@ -1,8 +1,10 @@
-// The two endpoints of a call (worker/protocol/calls.ts): signalling through sendToMsg, whose
-// answer is the event the server pushed, and the ICE servers minted for one call.
+// The endpoints of a call (worker/protocol/calls.ts): signalling through sendToMsg, whose
+// answer is the event the server pushed, the ICE servers minted for one call, and which provider
+// carries the call's media (P2P, or a RealtimeKit meeting with this participant's token).
 import type * as v from 'valibot';
 import {
-  IceServersResponseSchema, WebrtcEventSchema, type IceServersResponse, type SendToMsgBody, type WebrtcEvent,
+  CallMeetingResponseSchema, IceServersResponseSchema, WebrtcEventSchema, type CallMeetingResponse, type IceServersResponse, type SendToMsgBody,
+  type WebrtcEvent,
 } from '../../../../../worker/protocol/calls';
 import { apiPost } from '../../../lib/api-client';
 
@@ -19,4 +21,8 @@ export function sendToMsg(body: SendToMsgRequest, options: { quiet?: boolean; ke
 
 export function iceServers(id: string): Promise<IceServersResponse> {
   return apiPost('/enterprise/im/iceServers', { id }, IceServersResponseSchema, { quietNetwork: true });
+}
+
+export function callMeeting(id: string): Promise<CallMeetingResponse> {
+  return apiPost('/enterprise/im/callMeeting', { id }, CallMeetingResponseSchema, { quietNetwork: true });
 }

@@ -1,7 +1,7 @@
 // What this device offers during a call: how many cameras (switching needs two), and whether the
 // browser can send the other person's voice to another output (setSinkId: speaker ↔ earpiece).
 import { useCallback, useEffect, useState } from 'react';
-import type { CallEngine } from '../engine/call-engine';
+import type { CallMedia } from '../engine/call-media';
 
 interface OutputChoice {
   speaker: string;
@@ -10,7 +10,7 @@ interface OutputChoice {
 
 const canChooseOutput = () => typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
 
-export function useCallDevices(engine: CallEngine | null) {
+export function useCallDevices(engine: CallMedia | null) {
   const [cameras, setCameras] = useState(0);
   const [outputs, setOutputs] = useState<OutputChoice | null>(null);
   const [speaker, setSpeaker] = useState(true);

@@ -141,6 +141,9 @@ function receive(s: CallState, event: WebrtcEvent, me: number, now: number): Ste
     }
     case 'otherOpt': {
       // Another of my devices answered or ended it: this one stops ringing (or leaves the call).
+      // The server sends it to every socket of mine, the one of the tab that answered too (an HTTP
+      // request names no socket): only a tab still ringing takes an answer as done elsewhere.
+      if (action === 'acceptRtc' && s.phase !== 'incoming') return stay(s);
       const final = action === 'acceptRtc' ? CALL_CODE.elsewhere : code;
       const why = final === CALL_CODE.elsewhere || action === 'acceptRtc' ? endReason(CALL_CODE.elsewhere, s.call.caller) : endReason(final, s.call.caller);
       return { state: ended(s, final, why, now, callTime || undefined), effects: [{ kind: 'release' }] };

@@ -1,14 +1,16 @@
 // The app's one call: the pure machine (call-machine.ts) wired to the network, the realtime
 // connection, timers, tones and the media engine. Started once for a signed-in user, so a call
-// rings wherever the user is. The engine (WebRTC) is imported only when a call starts.
+// rings wherever the user is. The engine (WebRTC) is imported only when a call starts; the
+// RealtimeKit engine (and its SDK) only when the server says the call is a RealtimeKit meeting.
 import { IceCandidateSchema, type WebrtcEvent } from '../../../../../worker/protocol/calls';
 import { parseJsonOrNull } from '../../../../../worker/protocol/json';
 import * as v from 'valibot';
 import { realtime } from '../../../lib/realtime';
 import { storage } from '../../../lib/storage';
 import { iceServers, sendToMsg } from '../api/calls-api';
-import type { CallEngine } from '../engine/call-engine';
+import { p2pEngine, type CallMedia } from '../engine/call-media';
 import { playTone, vibrate } from '../utils/tones';
+import { ProviderQuestion } from './call-provider';
 import { callReducer, IDLE, isBusy, type CallAction, type CallEffect, type CallInfo, type CallPeer, type CallState, type MediaFailure } from './call-machine';
 
 /** How long an ended call stays on screen before the call is gone. */
@@ -27,8 +29,8 @@ export interface CallSnapshot {
   call: CallState;
   /** Why the camera or microphone could not be used, for the screen's explanation. */
   media: { failure: MediaFailure; device: 'camera' | 'microphone' } | null;
-  /** The engine (streams, track states), once loaded. */
-  engine: CallEngine | null;
+  /** The engine (streams, track states), once loaded: P2P, or the RealtimeKit meeting. */
+  engine: CallMedia | null;
   /** Bumped when the engine's streams or tracks change. */
   version: number;
 }
@@ -48,6 +50,9 @@ export class CallStore {
   private leaving = false;
   /** Loads the engine module; tests put an in-memory one here. */
   loadEngine: () => Promise<typeof import('../engine/call-engine')> = () => import('../engine/call-engine');
+  /** Loads the RealtimeKit engine with the SDK (its own chunk): only for a RealtimeKit call. */
+  loadRealtimeKit: () => Promise<typeof import('../engine/realtimekit-engine')> = () => import('../engine/realtimekit-engine');
+  private readonly provider = new ProviderQuestion();
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -145,8 +150,7 @@ export class CallStore {
       case 'media':
         return this.startMedia(effect.call);
       case 'negotiate':
-        await this.snapshot.engine?.negotiate();
-        return true;
+        return this.connectMedia(effect.call, 'negotiate');
       case 'release':
         this.snapshot.engine?.stop();
         this.update({ engine: null });
@@ -196,6 +200,8 @@ export class CallStore {
 
   private async send(effect: Extract<CallEffect, { kind: 'send' }>): Promise<boolean> {
     const { call, event, code, callTime } = effect;
+    // The callee asks which provider carries the call while its answer travels.
+    if (event === 'acceptRtc') void this.provider.ask(call.id);
     const answer = await sendToMsg({ ...this.body(call), event, code, callTime }, { keepalive: this.leaving }).catch(() => null);
     if (event === 'hangup') {
       if (answer) {
@@ -209,10 +215,47 @@ export class CallStore {
       if (this.current(call)) this.dispatch({ type: 'refused' });
       return false;
     }
-    if (event === 'calling') this.dispatch({ type: 'placed', event: answer, now: Date.now() });
-    // Answered: the peer connection is built now (the caller builds its own on acceptRtc).
-    if (event === 'acceptRtc' && this.current(call)) await this.snapshot.engine?.connect();
+    if (event === 'calling') {
+      this.dispatch({ type: 'placed', event: answer, now: Date.now() });
+      if (this.snapshot.call.phase === 'dialing' && this.current(call)) void this.provider.ask(call.id);
+    }
+    // Answered: the media connect now (the caller connects its own on acceptRtc).
+    if (event === 'acceptRtc' && this.current(call)) await this.connectMedia(call, 'connect');
     return true;
+  }
+
+  /**
+   * The answered call's media: P2P builds the peer connection (`connect`, or `negotiate` for the
+   * caller's first offer); RealtimeKit replaces the P2P engine by the call's meeting.
+   */
+  private async connectMedia(call: CallInfo, step: 'connect' | 'negotiate'): Promise<boolean> {
+    const answer = await this.provider.ask(call.id);
+    if (!this.current(call)) return false;
+    if (answer.provider === 'realtimekit') return this.joinMeeting(call, answer.authToken);
+    await p2pEngine(this.snapshot.engine)?.[step]();
+    return true;
+  }
+
+  private async joinMeeting(call: CallInfo, authToken: string): Promise<boolean> {
+    const loaded = await this.loadRealtimeKit().catch(() => null);
+    if (!this.current(call)) return false;
+    const unreachable = () => {
+      if (this.current(call)) this.dispatch({ type: 'unreachable', now: Date.now() });
+    };
+    if (!loaded) {
+      unreachable();
+      return false;
+    }
+    const meeting = new loaded.RealtimeKitEngine(call.video, {
+      onConnected: () => this.dispatch({ type: 'connected', now: Date.now() }),
+      onUnreachable: unreachable,
+      onChange: () => this.update({ version: this.snapshot.version + 1 }),
+    });
+    // The SDK takes the camera and microphone itself: the P2P engine's are released first.
+    this.snapshot.engine?.stop();
+    this.update({ engine: meeting });
+    await meeting.join(authToken).catch(unreachable);
+    return this.current(call);
   }
 
   /** Timers, tones and vibration that belong to a phase. */
