@@ -156,6 +156,14 @@ describe('the callee', () => {
     expect(kinds(effects)).toEqual(['release']);
   });
 
+  it('the tab that answered ignores the otherOpt of its own answer (the server sends it to every socket of mine)', () => {
+    const answered = run(ringing(), { type: 'accept' }).state;
+    expect(answered.phase).toBe('connecting');
+    expect(run(answered, frame('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' })).state).toBe(answered);
+    const active = inCall(false);
+    expect(run(active, frame('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' })).state).toBe(active);
+  });
+
   it('ignores a second calling (another id) while in a call: the server already answered that caller busy', () => {
     const before = inCall(false);
     expect(run(before, frame('calling', { id: 'other-call-22', from: 9 })).state).toBe(before);

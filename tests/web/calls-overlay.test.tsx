@@ -106,6 +106,8 @@ describe('incoming-call overlay', () => {
     const ws = await socket();
     act(() => push(ws, 'webrtc', webrtc('otherOpt', { from: 7, toContactId: PEER, code: 908, action: 'acceptRtc' })));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Incoming call/ })).toBeNull());
+    // For the moment the ended call is shown, the card says why it stopped.
+    expect(screen.getByRole('status').textContent).toContain('Answered on another device');
     expect(srv.callsTo('/enterprise/im/sendToMsg')).toEqual([]);
   });
 });
