@@ -201,6 +201,9 @@ describe('calls between phones', { timeout: 240_000 }, () => {
     await sleep(500);
     const during = await inboundAudioPower(b.page);
     assert.ok(during < before / 100, `B's inbound audio is silent after A's mute (power ${during}, was ${before})`);
+    // B also sees it: A said so on the call's data channel.
+    const mutedLine = b.page.getByRole('status').getByText(en.call.peerMuted.replace('{{name}}', people.a.realname), { exact: true });
+    await mutedLine.waitFor();
     const track = await remoteAudioTrack(b.page);
     t.diagnostic(`B's remote audio track after A's mute: ${JSON.stringify(track)}; inbound power ${before.toExponential(2)} → ${during.toExponential(2)}`);
     // Unmuted, the sound comes back (so the silence above was the mute, not a dead line).
@@ -208,6 +211,7 @@ describe('calls between phones', { timeout: 240_000 }, () => {
     await sleep(500);
     const again = await inboundAudioPower(b.page);
     assert.ok(again > during * 10, `B hears A again after the unmute (power ${again})`);
+    await mutedLine.waitFor({ state: 'detached' });
 
     // B hangs up: both screens end, both chats keep the record with the same duration.
     await b.page.getByRole('button', { name: en.call.controls.hangup, exact: true }).click();

@@ -29,8 +29,29 @@ class FakeStream {
   removeTrack = (t: FakeTrack) => void (this.tracks = this.tracks.filter((x) => x !== t));
 }
 
+/** A data channel whose other end is the test: `sent` is what the engine said, `hear` what it is told. */
+class FakeChannel {
+  readyState = 'connecting';
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  constructor(readonly label: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  open() {
+    this.readyState = 'open';
+    this.onopen?.();
+  }
+  hear(data: unknown) {
+    this.onmessage?.({ data });
+  }
+}
+
 class FakePeerConnection {
   static made: FakePeerConnection[] = [];
+  channels: FakeChannel[] = [];
+  ondatachannel: ((event: { channel: FakeChannel }) => void) | null = null;
   iceConnectionState = 'new';
   connectionState = 'new';
   signalingState = 'stable';
@@ -54,6 +75,11 @@ class FakePeerConnection {
   restartIce() {
     this.restarts += 1;
   }
+  createDataChannel(label: string) {
+    const channel = new FakeChannel(label);
+    this.channels.push(channel);
+    return channel;
+  }
   getConfiguration() {
     return this.config;
   }
@@ -75,9 +101,9 @@ class FakePeerConnection {
 const getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) =>
   new FakeStream([...(constraints.audio ? [new FakeTrack('audio')] : []), ...(constraints.video ? [new FakeTrack('video')] : [])]));
 
-function engine(video: boolean, iceServers = vi.fn(async () => ({ iceServers: [{ urls: 'stun:stun.example.org:3478' }], ttl: 600 }))) {
+function engine(video: boolean, iceServers = vi.fn(async () => ({ iceServers: [{ urls: 'stun:stun.example.org:3478' }], ttl: 600 })), polite = false) {
   const events = { sendDescription: vi.fn(), sendCandidate: vi.fn(), onConnected: vi.fn(), onUnreachable: vi.fn(), onChange: vi.fn(), iceServers };
-  return { engine: new CallEngine(video, false, events), events };
+  return { engine: new CallEngine(video, polite, events), events };
 }
 
 beforeEach(() => {
@@ -181,5 +207,36 @@ describe('the call engine', () => {
     expect(FakePeerConnection.made[0]!.added.map((t) => t.kind)).toEqual(['audio', 'video']);
     expect(e.cameraOn).toBe(true);
     e.stop();
+  });
+
+  it('says on a data channel whether my microphone and camera are on, and hears the other side say it', async () => {
+    // The caller opens the channel; it says its state once open and again on every change.
+    const { engine: caller } = engine(true);
+    await caller.acquire();
+    await caller.connect();
+    const mine = FakePeerConnection.made[0]!.channels[0]!;
+    expect(mine.label).toBe('state');
+    mine.open();
+    caller.setMuted(true);
+    await caller.setCamera(false);
+    expect(mine.sent).toEqual([{ mic: true, cam: true }, { mic: false, cam: true }, { mic: false, cam: false }]);
+
+    // The callee takes the channel the caller opened, and shows what it hears; nonsense changes nothing.
+    const { engine: callee, events } = engine(true, undefined, true);
+    await callee.acquire();
+    await callee.connect();
+    const pc = FakePeerConnection.made[1]!;
+    expect(pc.channels).toEqual([]);
+    const theirs = new FakeChannel('state');
+    pc.ondatachannel?.({ channel: theirs });
+    expect([callee.peerMuted, callee.peerCameraOff]).toEqual([false, false]);
+    theirs.hear(JSON.stringify({ mic: false, cam: true }));
+    expect([callee.peerMuted, callee.peerCameraOff]).toEqual([true, false]);
+    expect(events.onChange).toHaveBeenCalled();
+    theirs.hear('{"mic":"no"}');
+    theirs.hear('not json');
+    expect([callee.peerMuted, callee.peerCameraOff]).toEqual([true, false]);
+    theirs.hear(JSON.stringify({ mic: true, cam: false }));
+    expect([callee.peerMuted, callee.peerCameraOff]).toEqual([false, true]);
   });
 });

@@ -20,8 +20,8 @@ export const CameraIcon = ({ size, off }: { size?: number; off?: boolean }) => (
     {off && <path d="M3 3l18 18" />}
   </Svg>
 );
-export const MicIcon = ({ off }: { off?: boolean }) => (
-  <Svg>
+export const MicIcon = ({ off, size }: { off?: boolean; size?: number }) => (
+  <Svg size={size}>
     <rect x="9" y="3" width="6" height="11" rx="3" /><path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
     {off && <path d="M3 3l18 18" />}
   </Svg>

@@ -14,7 +14,7 @@ import type { CallState } from '../state/call-machine';
 import { callStore, type CallSnapshot } from '../state/call-store';
 import { endText } from '../utils/call-texts';
 import { acceptCall } from '../utils/start-call';
-import { MinimiseIcon } from './call-icons';
+import { MicIcon, MinimiseIcon } from './call-icons';
 import { InCallControls, RingingControls } from './call-controls';
 import { CallVideos } from './call-videos';
 import { useCallDevices } from '../hooks/use-call-devices';
@@ -68,7 +68,8 @@ export function CallScreen({ peerName, peerAvatar }: { peerName: string; peerAva
   const name = info?.peer.name ?? peerName;
   const avatar = info?.peer.avatar ?? peerAvatar;
   const live = call.phase === 'connecting' || call.phase === 'active';
-  const showRemote = live && (engine?.remote.getVideoTracks().some((track) => !track.muted) ?? false);
+  const showRemote = live && !engine?.peerCameraOff && (engine?.remote.getVideoTracks().some((track) => !track.muted) ?? false);
+  const peerMuted = live && Boolean(engine?.peerMuted);
   const showLocal = call.phase !== 'ended' && call.phase !== 'idle' && Boolean(engine?.cameraOn);
   // In a call with pictures the name and time sit small at the top; otherwise the avatar shows.
   const pictures = showRemote || showLocal;
@@ -86,6 +87,10 @@ export function CallScreen({ peerName, peerAvatar }: { peerName: string; peerAva
           <h1 className="max-w-full truncate text-[22px] font-medium [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{name}</h1>
           {/* A ticking clock is a timer (not read aloud each second); phase changes are a status. */}
           <p role={call.phase === 'dialing' || call.phase === 'active' ? 'timer' : 'status'} className="text-[15px] text-white/80 tabular-nums [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{statusLine(call, now, t)}</p>
+          {/* What the other side said on the call's data channel: silence alone would not tell. */}
+          <p role="status" className="min-h-5 text-[13px] text-white/90 [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">
+            {peerMuted && <span className="inline-flex items-center gap-1 rounded-full bg-black/40 px-2.5 py-0.5"><MicIcon off size={14} />{t('call.peerMuted', { name })}</span>}
+          </p>
         </div>
         <div className="relative z-10 mt-auto pb-[max(2.5rem,env(safe-area-inset-bottom))]">
           {call.phase === 'incoming' && <RingingControls video={call.call.video} onAccept={acceptCall} onDecline={callStore.decline} />}

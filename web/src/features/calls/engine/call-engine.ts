@@ -1,6 +1,7 @@
 // One call's media: the camera and microphone, the RTCPeerConnection with perfect negotiation
-// (negotiator.ts), ICE restarts when the network changes, and ICE credentials refreshed before
-// they expire. Loaded on demand (the call store imports it dynamically) so none of it weighs on
+// (negotiator.ts), ICE restarts when the network changes, ICE credentials refreshed before
+// they expire, and a small data channel on which each side says whether its microphone and camera
+// are on (a disabled track only sends silence or black, which the other side cannot tell apart). Loaded on demand (the call store imports it dynamically) so none of it weighs on
 // the login or chat pages.
 import type { IceServersResponse } from '../../../../../worker/protocol/calls';
 import { Negotiator, type Candidate, type NegotiatingPeer } from './negotiator';
@@ -24,9 +25,18 @@ export interface EngineEvents {
   iceServers: () => Promise<IceServersResponse>;
 }
 
+/** What each side says of itself on the data channel. */
+interface PeerState {
+  mic: boolean;
+  cam: boolean;
+}
+
 export class CallEngine {
   readonly remote = new MediaStream();
   local: MediaStream | null = null;
+  /** The other side's microphone and camera, as it last said (both on until it says otherwise). */
+  private peer: PeerState = { mic: true, cam: true };
+  private channel: RTCDataChannel | null = null;
   private pc: RTCPeerConnection | null = null;
   private negotiator: Negotiator | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
@@ -73,6 +83,9 @@ export class CallEngine {
       if (pc.connectionState === 'connected') this.events.onConnected();
     };
     pc.oniceconnectionstatechange = () => this.watchIce(pc.iceConnectionState);
+    // The caller opens the channel (it goes into the first offer); the callee receives it.
+    if (this.polite) pc.ondatachannel = ({ channel }) => this.useChannel(channel);
+    else this.useChannel(pc.createDataChannel('state'));
     window.addEventListener('online', this.onOnline);
     for (const track of this.local?.getTracks() ?? []) pc.addTrack(track, this.local!);
     if (ice) this.scheduleRefresh(ice.ttl);
@@ -121,12 +134,40 @@ export class CallEngine {
     }, wait));
   }
 
+  private useChannel(channel: RTCDataChannel): void {
+    this.channel = channel;
+    channel.onopen = () => this.sayState();
+    channel.onmessage = ({ data }) => {
+      const said = parseState(data);
+      if (!said) return;
+      this.peer = said;
+      this.events.onChange();
+    };
+  }
+
+  /** Tells the other side whether my microphone and camera are on. */
+  private sayState(): void {
+    if (this.channel?.readyState !== 'open') return;
+    this.channel.send(JSON.stringify({ mic: !this.muted, cam: this.cameraOn } satisfies PeerState));
+  }
+
+  /** The other side turned its microphone off. */
+  get peerMuted(): boolean {
+    return !this.peer.mic;
+  }
+
+  /** The other side turned its camera off (its picture would be black). */
+  get peerCameraOff(): boolean {
+    return !this.peer.cam;
+  }
+
   get muted(): boolean {
     return !(this.local?.getAudioTracks().some((t) => t.enabled) ?? false);
   }
 
   setMuted(muted: boolean): void {
     for (const track of this.local?.getAudioTracks() ?? []) track.enabled = !muted;
+    this.sayState();
     this.events.onChange();
   }
 
@@ -146,6 +187,7 @@ export class CallEngine {
       this.local.addTrack(track);
       this.pc.addTrack(track, this.local);
     }
+    this.sayState();
     this.events.onChange();
   }
 
@@ -178,5 +220,15 @@ export class CallEngine {
 
   private releaseLocal(): void {
     for (const track of this.local?.getTracks() ?? []) track.stop();
+  }
+}
+
+/** `{mic, cam}` as the other side sent it; anything else is ignored. */
+function parseState(data: unknown): PeerState | null {
+  try {
+    const x = JSON.parse(String(data)) as Partial<PeerState>;
+    return typeof x.mic === 'boolean' && typeof x.cam === 'boolean' ? { mic: x.mic, cam: x.cam } : null;
+  } catch {
+    return null;
   }
 }

@@ -91,6 +91,18 @@ export class RealtimeKitEngine {
     if (mine || theirs) this.events.onChange();
   }
 
+  /** The other person turned their microphone off. */
+  get peerMuted(): boolean {
+    const peer = this.peer();
+    return peer ? !peer.audioEnabled : false;
+  }
+
+  /** The other person turned their camera off. */
+  get peerCameraOff(): boolean {
+    const peer = this.peer();
+    return peer ? !peer.videoEnabled : false;
+  }
+
   /** Not muted while joining: the meeting starts with the microphone on. */
   get muted(): boolean {
     return this.meeting ? !this.meeting.self.audioEnabled : false;
