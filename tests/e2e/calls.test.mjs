@@ -20,9 +20,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../../scripts/lib.mjs';
-import {
-  chatScreen, exactly, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, startApp, uniqueAccount, waitUntil,
-} from './harness.mjs';
+import { chatScreen, exactly, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, screenLines, startApp, uniqueAccount, waitUntil } from './harness.mjs';
 
 const LANGS = ['vi', 'en', 'zh-CN'];
 const TEXTS = Object.fromEntries(LANGS.map((lang) => [lang, locale(lang)]));
@@ -324,13 +322,7 @@ function foreignTexts(lang) {
 }
 
 async function expectTranslated(page, lang, screen) {
-  const lines = await page.evaluate(() => {
-    const texts = document.body.innerText.split('\n');
-    for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
-      for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) if (el.getAttribute(attr)) texts.push(el.getAttribute(attr));
-    }
-    return texts.map((t) => t.trim()).filter(Boolean);
-  });
+  const lines = await screenLines(page);
   assert.deepEqual(lines.filter((line) => KEY_LIKE.test(line)), [], `${screen} (${lang}): translation keys shown instead of texts`);
   const foreign = foreignTexts(lang);
   assert.deepEqual(lines.filter((line) => foreign.has(line)), [], `${screen} (${lang}): texts of another language`);

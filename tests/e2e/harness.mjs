@@ -252,3 +252,15 @@ export async function expectNoHorizontalOverflow(page, name) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(scrollWidth <= width, `${name}: the page is ${scrollWidth} px wide in a ${width} px window`);
 }
+
+/** A screen's visible lines and its labels (aria-label, placeholder, title, alt), trimmed: what a translation check reads. */
+export async function screenLines(page) {
+  const lines = await page.evaluate(() => {
+    const texts = document.body.innerText.split('\n');
+    for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) if (el.getAttribute(attr)) texts.push(el.getAttribute(attr));
+    }
+    return texts;
+  });
+  return lines.map((t) => t.trim()).filter(Boolean);
+}

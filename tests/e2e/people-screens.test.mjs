@@ -5,7 +5,7 @@
 // language (an untranslated string), and axe-core must find no serious or critical violation.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, startApp, uniqueAccount } from './harness.mjs';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, screenLines, startApp, uniqueAccount } from './harness.mjs';
 
 const LANGS = ['vi', 'en', 'zh-CN'];
 const TEXTS = Object.fromEntries(LANGS.map((lang) => [lang, locale(lang)]));
@@ -49,13 +49,7 @@ function foreignTexts(lang) {
 
 /** The screen's visible lines and labels: no dotted key of ours, no text of another language. */
 async function expectTranslated(page, lang, screen) {
-  const lines = await page.evaluate(() => {
-    const texts = document.body.innerText.split('\n');
-    for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
-      for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) if (el.getAttribute(attr)) texts.push(el.getAttribute(attr));
-    }
-    return texts.map((t) => t.trim()).filter(Boolean);
-  });
+  const lines = await screenLines(page);
   const keys = lines.filter((line) => KEYS.has(line) || KEY_LIKE.test(line));
   assert.deepEqual(keys, [], `${screen} (${lang}): translation keys shown instead of texts`);
   const foreign = foreignTexts(lang);
