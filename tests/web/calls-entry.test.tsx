@@ -54,7 +54,8 @@ describe('starting a call', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Video call' }));
     await waitFor(() => expect(srv.callsTo('/enterprise/im/sendToMsg')).toHaveLength(1));
     expect(srv.callsTo('/enterprise/im/sendToMsg')[0]).toMatchObject({ event: 'calling', toContactId: 21, type: 1, status: 1, code: 901 });
-    await waitFor(() => expect(currentPath(router)).toMatch(/^\/pages\/message\/call\?msg_id=0&type=1&status=1&id=21&name=B/));
+    // The page opens at once; once the server stored the record (msg_id 301 here) its address names it.
+    await waitFor(() => expect(currentPath(router)).toMatch(/^\/pages\/message\/call\?msg_id=301&type=1&status=1&id=21&name=B/));
     const root = await waitFor(() => {
       const found = document.querySelector('[data-call-phase]');
       if (!found) throw new Error('no call screen yet');

@@ -14,6 +14,7 @@ import type { CallState } from '../state/call-machine';
 import { callStore, type CallSnapshot } from '../state/call-store';
 import { endText } from '../utils/call-texts';
 import { acceptCall } from '../utils/start-call';
+import { callPath } from '../utils/call-path';
 import { MicIcon, MinimiseIcon } from './call-icons';
 import { InCallControls, RingingControls } from './call-controls';
 import { CallVideos } from './call-videos';
@@ -65,6 +66,12 @@ export function CallScreen({ peerName, peerAvatar }: { peerName: string; peerAva
   }, [call, t]);
 
   const info = call.phase === 'idle' ? null : call.call;
+  // The caller's page opens before the server answers: once the record exists, its address names it.
+  const recordId = info?.msgId ?? 0;
+  useEffect(() => {
+    if (!info || recordId <= 0 || new URLSearchParams(location.search).get('msg_id') === String(recordId)) return;
+    void navigate(callPath(info), { replace: true });
+  }, [info, recordId, location.search, navigate]);
   const name = info?.peer.name ?? peerName;
   const avatar = info?.peer.avatar ?? peerAvatar;
   const live = call.phase === 'connecting' || call.phase === 'active';
