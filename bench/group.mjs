@@ -19,7 +19,9 @@
 // server and signs the tokens, then forks itself as the load generator (BENCH_GROUP_ROLE=generator),
 // whose small heap does the sending, receiving and counting.
 // Run alone: `node bench/group.mjs` or `BENCH_ONLY=group npm run bench`; BENCH_GROUP_ONLY=direct|a|b
-// for one phase; BENCH_STATE=disk for storage on disk instead of tmpfs.
+// for one phase; BENCH_STATE=disk for storage on disk instead of tmpfs; BENCH_GROUP_ONLINE=N opens
+// sockets for N members only (the open-chat ones first): the others are offline, and only the online
+// ones are expected to receive (a big group skips members without a socket, worker/durable/parking.ts).
 import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +40,8 @@ const RATE_B = Number(process.env.BENCH_GROUP_RATE_B ?? 20);
 const RATE_DIRECT = Number(process.env.BENCH_GROUP_RATE_DIRECT ?? 20);
 const SENDERS = Number(process.env.BENCH_GROUP_SENDERS ?? 5);
 const OPEN = Number(process.env.BENCH_GROUP_OPEN ?? 50);
+/** Members with a socket; the rest stay offline (a big group skips them: worker/durable/parking.ts). */
+const ONLINE = Math.min(MEMBERS, Number(process.env.BENCH_GROUP_ONLINE ?? MEMBERS));
 const ONLY = process.env.BENCH_GROUP_ONLY;
 /** The longest a phase waits after its last send for every member to have every message. */
 const DRAIN_TIMEOUT_MS = 30_000;
@@ -136,7 +140,7 @@ async function generator() {
   };
 
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}; ${new Date().toISOString()}`);
-  console.log(`group fan-out: ${MEMBERS} members, all online (one socket each); ${SENDERS} senders; ${SECONDS} s per phase after ${WARMUP_SECONDS} s warm-up; workerd via Miniflare, a socket straight to the Worker; storage on ${process.env.BENCH_ON_TMPFS === '1' ? 'tmpfs' : 'disk'}`);
+  console.log(`group fan-out: ${MEMBERS} members, ${ONLINE} online (one socket each); ${SENDERS} senders; ${SECONDS} s per phase after ${WARMUP_SECONDS} s warm-up; workerd via Miniflare, a socket straight to the Worker; storage on ${process.env.BENCH_ON_TMPFS === '1' ? 'tmpfs' : 'disk'}`);
 
   // The group, as a client builds it: `add` with the first 20, then `addGroupUser` 20 at a time.
   let t = performance.now();
@@ -162,6 +166,11 @@ async function generator() {
     if (record.count[member]++ === 0) record.at[member] = at;
   };
 
+  const senders = members.slice(0, SENDERS);
+  const openChat = Array.from({ length: Math.min(OPEN, MEMBERS - SENDERS) }, (_, i) => MEMBERS - 1 - i); // member indexes, none a sender
+  /** Member indexes with a socket: the open-chat ones, then the first ones (senders included). */
+  const online = [...new Set([...openChat, ...members.map((_, i) => i)])].slice(0, Math.max(ONLINE, openChat.length)).sort((x, y) => x - y);
+
   t = performance.now();
   const sockets = [];
   const openOne = async (index) => {
@@ -174,8 +183,8 @@ async function generator() {
       ws.onmessage = (e) => onFrame(index, String(e.data));
     });
   };
-  for (let i = 0; i < MEMBERS; i += 25) await Promise.all(Array.from({ length: Math.min(25, MEMBERS - i) }, (_, k) => openOne(i + k)));
-  console.log(`sockets: ${sockets.length} open in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  for (let i = 0; i < online.length; i += 25) await Promise.all(online.slice(i, i + 25).map((index) => openOne(index)));
+  console.log(`sockets: ${online.length} open (${MEMBERS - online.length} members offline) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   await sleep(2000);
   // What the server uses with every socket open and nothing sent; at 5 messages/s it is a visible
   // share of the CPU per message, so each phase gives its figure both with and without it.
@@ -185,8 +194,6 @@ async function generator() {
   const idleShare = (cpuSeconds(pids) - idleFrom) / ((performance.now() - idleStart) / 1000);
   console.log(`server CPU idle (sockets open, nothing sent): ${(idleShare * 100).toFixed(1)}% of a core`);
 
-  const senders = members.slice(0, SENDERS);
-  const openChat = Array.from({ length: Math.min(OPEN, MEMBERS - SENDERS) }, (_, i) => MEMBERS - 1 - i); // member indexes, none a sender
   /** One-to-one receivers: members that send nothing, one per message in turn. */
   const directReceivers = Array.from({ length: Math.min(50, MEMBERS - SENDERS) }, (_, i) => SENDERS + i);
 
@@ -237,7 +244,7 @@ async function generator() {
     }
     await Promise.all(inflight);
     const sendEnd = performance.now();
-    const complete = (r) => (r.receiver >= 0 ? r.count[r.receiver] > 0 : r.count.every((c) => c > 0));
+    const complete = (r) => (r.receiver >= 0 ? r.count[r.receiver] > 0 : online.every((m) => r.count[m] > 0));
     while (performance.now() - sendEnd < DRAIN_TIMEOUT_MS && ![...messages.values()].every((r) => !r.ok || complete(r))) await sleep(50);
     const drained = performance.now();
     const serverCpu = cpuSeconds(pids) - cpuStart;
@@ -267,7 +274,7 @@ async function generator() {
     let refused = 0;
     for (const r of result.messages.values()) {
       if (!r.ok) { refused++; continue; }
-      const targets = r.receiver >= 0 ? [r.receiver] : members.map((_, m) => m);
+      const targets = r.receiver >= 0 ? [r.receiver] : online;
       for (const m of targets) {
         expected++;
         if (r.count[m] === 0) lost++;
@@ -282,7 +289,7 @@ async function generator() {
     for (const r of result.measured) for (const m of who(r)) if (r.count[m] > 0) out.push(r.at[m] - r.t0);
     return quantiles(out);
   };
-  const everyoneElse = (r) => members.map((_, m) => m).filter((m) => m !== r.sender);
+  const everyoneElse = (r) => online.filter((m) => m !== r.sender);
   const report = (result, extra = []) => {
     const { expected, lost, duplicated, refused } = integrity(result);
     console.log(`\n[${result.name}] ${result.rate} messages/s, ${result.measured.length} measured messages in ${result.seconds.toFixed(1)} s (drained ${result.drainMs.toFixed(0)} ms after the last response)`);
@@ -304,7 +311,7 @@ async function generator() {
     results.direct = { ...r, lat };
   }
   if (!ONLY || ONLY === 'a') {
-    const r = await runPhase(`a: group of ${MEMBERS}, all online`, 'group', RATE_A);
+    const r = await runPhase(`a: group of ${MEMBERS}, ${online.length} online`, 'group', RATE_A);
     const lat = latencies(r, everyoneElse);
     const last = quantiles(r.measured.map((m) => Math.max(...everyoneElse(m).map((i) => m.at[i])) - m.t0));
     const { lost, duplicated } = report(r, [
@@ -315,7 +322,7 @@ async function generator() {
     results.a = { ...r, lat };
   }
   if (!ONLY || ONLY === 'b') {
-    const r = await runPhase(`b: group of ${MEMBERS}, all online, ${openChat.length} with the chat open`, 'group', RATE_B);
+    const r = await runPhase(`b: group of ${MEMBERS}, ${online.length} online, ${openChat.length} with the chat open`, 'group', RATE_B);
     const lat = latencies(r, everyoneElse);
     const open = latencies(r, () => openChat);
     const last = quantiles(r.measured.map((m) => Math.max(...everyoneElse(m).map((i) => m.at[i])) - m.t0));
@@ -332,8 +339,9 @@ async function generator() {
     // A one-to-one message reaches two UserHubs (the receiver's and the sender's own copy); a group
     // message reaches every member's. The difference per extra hub is what one delivery costs.
     for (const key of ['a', 'b']) if (results[key]) {
-      const perHub = (results[key].serverNetMsPerMessage - results.direct.serverNetMsPerMessage) / (MEMBERS - 2);
-      console.log(`server CPU above idle per member delivery (${key} − one-to-one) ÷ ${MEMBERS - 2}: ${perHub.toFixed(3)} ms; × ${MEMBERS} = ${(perHub * MEMBERS).toFixed(0)} ms per group message; at ${results[key].rate}/s that is ${((perHub * MEMBERS * results[key].rate) / 10).toFixed(0)}% of a core`);
+      // Offline members of a big group cost nothing per message once parked: count the online ones.
+      const perHub = (results[key].serverNetMsPerMessage - results.direct.serverNetMsPerMessage) / (online.length - 2);
+      console.log(`server CPU above idle per member delivery (${key} − one-to-one) ÷ ${online.length - 2} online members: ${perHub.toFixed(3)} ms; × ${online.length} = ${(perHub * online.length).toFixed(0)} ms per group message; at ${results[key].rate}/s that is ${((perHub * online.length * results[key].rate) / 10).toFixed(0)}% of a core`);
     }
   }
   for (const ws of sockets) ws.close();

@@ -108,10 +108,10 @@ describe('a member hub receiving an event again', () => {
     const uid = b.userInfo.user_id;
     await eventually(async () => expect(await runInDurableObject(userHubStub(uid), (_h, state) => state.storage.sql.exec('SELECT last_seq FROM chats').one().last_seq)).toBe(2));
     const first = { ...(sent.body.data as StoredMessage), conversation };
-    expect(await hub.deliver(uid, [{ kind: 'message', conversation, message: first }])).toBe(0);
+    expect((await hub.deliver(uid, [{ kind: 'message', conversation, message: first }])).frames).toBe(0);
     const read = { kind: 'read' as const, key: `r:${conversation}:${uid}:2`, conversation, reader: uid, readSeq: 2, ids: [] };
-    expect(await hub.deliver(uid, [read])).toBe(1);
-    expect(await hub.deliver(uid, [read])).toBe(0);
+    expect((await hub.deliver(uid, [read])).frames).toBe(1);
+    expect((await hub.deliver(uid, [read])).frames).toBe(0);
     const contacts = await call('/enterprise/im/getContacts', {}, { token: b.token });
     expect(contacts.body.data.find((x: any) => x.id === a.userInfo.user_id)).toMatchObject({ lastContent: 'second', unread: 0 });
   });

@@ -95,6 +95,7 @@ export class ConversationHub extends DurableObject<Env> {
   async send(conversation: string, input: NewMessage & { at?: number[] }): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
     const store = this.memberStore(conversation, input.from.id);
     if (!store) return { ok: false, key: 'im.notMember' };
+    this.fanout.heard(input.from.id);
     const members = store.members();
     const { at: wanted, ...fields } = input;
     let at: number[] = [];
@@ -151,6 +152,14 @@ export class ConversationHub extends DurableObject<Env> {
     return { ok: true as const, value: { ...result, peerRead } };
   }
 
+  /**
+   * `user`'s hub opened a socket or read its chat list at `at` (its clock): the events of this big
+   * group that waited for them (parking.ts) are delivered before this answers.
+   */
+  async resume(user: number, at: number): Promise<void> {
+    await this.fanout.resume(user, at);
+  }
+
   async isMember(conversation: string, user: number): Promise<boolean> {
     return this.memberStore(conversation, user) !== null;
   }
@@ -165,6 +174,7 @@ export class ConversationHub extends DurableObject<Env> {
   async markRead(conversation: string, reader: number): Promise<Result<{ readSeq: number }>> {
     const store = this.memberStore(conversation, reader);
     if (!store) return { ok: false, key: 'im.notMember' };
+    this.fanout.heard(reader);
     const members = store.members();
     const before = store.readSeq(reader);
     const last = store.lastSeq();

@@ -7,6 +7,7 @@
 import type { HubEvent } from './hub-events';
 import { userHub } from './stubs';
 import { applyProjections } from '../db/group-projection';
+import { isReceipt, Parking, PARK_FROM, PARKED_ROWS_MAX } from './parking';
 
 /**
  * The pseudo-member a group's D1 projection is delivered to: its rows ride the same outbox, retries
@@ -16,7 +17,7 @@ export const PROJECTION = 0;
 
 /** Whatever a parcel is delivered to: a member's hub, or the D1 projection. */
 interface Receiver {
-  deliver(user: number, events: HubEvent[]): Promise<unknown>;
+  deliver(user: number, events: HubEvent[], parkable?: boolean): Promise<unknown>;
 }
 
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY, users TEXT NOT NULL, event TEXT NOT NULL)';
@@ -38,6 +39,8 @@ interface OutboxRow {
   id: number;
   waiting: number[];
   event: HubEvent;
+  /** A big group's event (parking.ts): members without a socket get it when they come back. */
+  parkable: boolean;
 }
 
 /** What one member's hub gets in one round: the events, and the rows they came from. */
@@ -46,6 +49,8 @@ interface Parcel {
   events: HubEvent[];
   /** Every event was caused by this member (their own copies): it waits for everyone else's. */
   ownOnly: boolean;
+  /** Some event is a big group's: the member's hub says whether it had a socket, to park them. */
+  parkable: boolean;
 }
 
 function ensureSchema(sql: SqlStorage): void {
@@ -64,6 +69,8 @@ export class Fanout {
   private armed = false;
   /** Stubs of the members' hubs, reused across deliveries; one that failed is made anew. */
   private readonly hubs = new Map<number, Receiver>();
+  /** Members of a big group with no socket: its events wait for them (parking.ts). */
+  private readonly parking = new Parking();
 
   constructor(private readonly ctx: DurableObjectState, private readonly env: Env, private readonly onWriteFailed: () => void) {}
 
@@ -100,7 +107,7 @@ export class Fanout {
     const queue = this.outbox();
     const sql = this.ctx.storage.sql;
     const id = Number(sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?) RETURNING id', JSON.stringify(users), JSON.stringify(event)).one().id);
-    queue.push({ id, waiting: [...users], event });
+    queue.push({ id, waiting: [...users], event, parkable: users.length >= PARK_FROM });
   }
 
   /**
@@ -113,9 +120,28 @@ export class Fanout {
     setTimeout(() => void this.drain(), 0);
   }
 
-  /** Events not yet acknowledged by every member (tests wait for 0). */
+  /** Events some member who is not parked has yet to acknowledge (tests wait for 0). */
   waiting(): number {
-    return this.outbox().length;
+    return this.deliverable().length;
+  }
+
+  /** Events kept for parked members (tests). */
+  parkedRows(): number {
+    return this.outbox().filter((row) => row.waiting.some((user) => this.skips(row, user))).length;
+  }
+
+  /**
+   * `user`'s hub opened a socket or read its chat list at `at` (its own clock): what waits for them
+   * goes now, and an older "no socket" answer no longer parks them. Resolves once delivered.
+   */
+  resume(user: number, at: number): Promise<void> {
+    this.parking.resume(user, at);
+    return this.drain();
+  }
+
+  /** `user` sent or read something here: they are around, so what waits for them goes with the next drain. */
+  heard(user: number): void {
+    this.parking.heard(user);
   }
 
   /** The alarm's share: delivers what waits (retrying failures later) and deletes what was acknowledged. */
@@ -138,19 +164,42 @@ export class Fanout {
     this.queue = this.ctx.storage.sql
       .exec('SELECT id, users, event FROM fanout ORDER BY id')
       .toArray()
-      .map((r) => ({ id: Number(r.id), waiting: JSON.parse(String(r.users)) as number[], event: JSON.parse(String(r.event)) as HubEvent }));
+      .map((r) => {
+        const users = JSON.parse(String(r.users)) as number[];
+        return { id: Number(r.id), waiting: users, event: JSON.parse(String(r.event)) as HubEvent, parkable: users.length >= PARK_FROM };
+      });
     return this.queue;
   }
 
+  private skips(row: OutboxRow, user: number): boolean {
+    return row.parkable && this.parking.isParked(user);
+  }
+
+  /**
+   * Rows someone who is not parked still waits for. When too many wait for parked members alone,
+   * everyone is unparked: those members get it all in one call each (and are parked again if still
+   * away), so the outbox never grows with a member who never comes back.
+   */
+  private deliverable(): OutboxRow[] {
+    const queue = this.outbox();
+    if (this.parking.size === 0) return queue;
+    const live = queue.filter((row) => row.waiting.some((user) => !this.skips(row, user)));
+    if (queue.length - live.length <= PARKED_ROWS_MAX) return live;
+    this.parking.release();
+    return queue;
+  }
+
   private async deliverAll(): Promise<void> {
-    for (let batch = this.outbox().slice(0, BATCH); batch.length > 0; batch = this.outbox().slice(0, BATCH)) {
+    for (let batch = this.deliverable().slice(0, BATCH); batch.length > 0; batch = this.deliverable().slice(0, BATCH)) {
       const byUser = new Map<number, Parcel>();
       for (const row of batch) {
         for (const user of row.waiting) {
-          const parcel = byUser.get(user) ?? { ids: [], events: [], ownOnly: true };
+          if (this.skips(row, user)) continue;
+          const parcel = byUser.get(user) ?? { ids: [], events: [], ownOnly: true, parkable: false };
           parcel.ids.push(row.id);
           parcel.events.push(row.event);
           parcel.ownOnly &&= actorOf(row.event) === user;
+          parcel.parkable ||= row.parkable;
           byUser.set(user, parcel);
         }
       }
@@ -170,7 +219,11 @@ export class Fanout {
   /** Delivers to each member's hub in parallel, acknowledges what arrived, and counts what did not. */
   private async deliverTo(parcels: [number, Parcel][]): Promise<number> {
     if (parcels.length === 0) return 0;
-    const results = await Promise.allSettled(parcels.map(([user, parcel]) => this.hubOf(user).deliver(user, parcel.events)));
+    const results = await Promise.allSettled(parcels.map(([user, parcel]) => this.hubOf(user).deliver(user, parcel.events, parcel.parkable)));
+    results.forEach((result, i) => {
+      const [user, parcel] = parcels[i]!;
+      if (parcel.parkable && result.status === 'fulfilled' && isReceipt(result.value)) this.parking.learn(user, result.value);
+    });
     const delivered = parcels.filter((_, i) => results[i]!.status === 'fulfilled');
     for (const [user] of parcels.filter((_, i) => results[i]!.status === 'rejected')) this.hubs.delete(user);
     this.acknowledge(delivered);

@@ -16,7 +16,8 @@ import { pickLang, translate, type Lang } from '../services/i18n';
 import type { HubEvent } from './hub-events';
 import { applyHubEvent, chatView } from './user-events';
 import { UserStore, type ChatRow } from './user-store';
-import { userHub } from './stubs';
+import { conversationHub, userHub } from './stubs';
+import type { DeliveryReceipt } from './parking';
 import { setPresence, tokenState } from '../db/users';
 import { parseJsonOrNull } from '../protocol/json';
 import { CODE } from '../protocol/codes';
@@ -100,6 +101,8 @@ export class UserHub extends DurableObject<Env> {
     for (const ws of others) if (this.info(ws).deviceId !== deviceId) ws.send(notice);
     // Presence fans out to many hubs; the socket should not wait for it.
     if (others.length === 0) this.ctx.waitUntil(this.setPresence(uid, 1));
+    // What big groups kept while this user had no socket arrives as frames on the new one.
+    this.ctx.waitUntil(this.resumeParked(uid));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -137,12 +140,33 @@ export class UserHub extends DurableObject<Env> {
     await this.webSocketClose(ws, 1006);
   }
 
-  /** Conversation events from ConversationHubs; a redelivered event changes nothing (messages by seq, the rest by key). */
-  async deliver(uid: number, events: HubEvent[]): Promise<number> {
+  /**
+   * Conversation events from ConversationHubs; a redelivered event changes nothing (messages by seq,
+   * the rest by key). The answer says whether a socket was open: a big group (`parkable`) keeps its
+   * next events for a user with none until this hub asks for them (parking.ts, resumeParked).
+   */
+  async deliver(uid: number, events: HubEvent[], parkable = false): Promise<DeliveryReceipt> {
     this.closeDeadSockets();
-    const out = this.write(() => events.flatMap((event) => applyHubEvent(this.store, uid, event)).map((o) => this.log(o)));
+    const online = this.openSockets().length > 0;
+    const out = this.write(() => {
+      if (parkable && !online && events[0]) this.store.park(events[0].conversation);
+      return events.flatMap((event) => applyHubEvent(this.store, uid, event)).map((o) => this.log(o));
+    });
     this.broadcast(out);
-    return out.length;
+    return { frames: out.length, online, at: Date.now() };
+  }
+
+  /**
+   * Asks the big groups that may be keeping events for this user to deliver them now (a socket
+   * opened, or the chat list is being read); each answers once delivered. One that fails is asked
+   * again next time.
+   */
+  private async resumeParked(uid: number): Promise<void> {
+    const groups = this.store.parkedIn();
+    if (groups.length === 0) return;
+    const at = Date.now();
+    const results = await Promise.allSettled(groups.map((conversation) => conversationHub(this.env, conversation).resume(uid, at)));
+    groups.forEach((conversation, i) => results[i]!.status === 'fulfilled' && this.store.unpark(conversation));
   }
 
   /** A one-off event for this user; `logged` events are replayed to reconnecting clients. */
@@ -151,7 +175,8 @@ export class UserHub extends DurableObject<Env> {
     this.broadcast([logged ? this.log({ type, data } as Outgoing) : this.frame(type, data, this.store.lastEventSeq())]);
   }
 
-  async listChats() {
+  async listChats(uid: number) {
+    await this.resumeParked(uid);
     return this.store.chats().map(chatView);
   }
 

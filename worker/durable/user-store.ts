@@ -16,6 +16,7 @@ CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, 
 CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS seen_at ON seen (at);
 CREATE TABLE IF NOT EXISTS watchers (user_id INTEGER PRIMARY KEY, until INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS parked (conversation TEXT PRIMARY KEY);
 `;
 
 /** How many events a hub keeps for replay; older clients reload their chat list. */
@@ -127,6 +128,20 @@ export class UserStore {
       .exec('SELECT seq, type, data, time FROM events WHERE seq > ? ORDER BY seq LIMIT ?', since, limit)
       .toArray()
       .map((r) => ({ seq: Number(r.seq), type: String(r.type), data: String(r.data), time: Number(r.time) }));
+  }
+
+  /** A big group may keep its events for this user until they come back (parking.ts). */
+  park(conversation: string): void {
+    this.sql.exec('INSERT OR IGNORE INTO parked (conversation) VALUES (?)', conversation);
+  }
+
+  /** The groups that may be keeping events for this user. */
+  parkedIn(): string[] {
+    return this.sql.exec('SELECT conversation FROM parked').toArray().map((r) => String(r.conversation));
+  }
+
+  unpark(conversation: string): void {
+    this.sql.exec('DELETE FROM parked WHERE conversation = ?', conversation);
   }
 
   /** Someone looking at this user's chat wants presence changes for a while. */

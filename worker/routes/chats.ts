@@ -26,7 +26,7 @@ chats.post('/getcontacts', async (c) => {
   const me = c.get('identity').uid;
   // Each is someone else (the list leaves the viewer out), so each account goes out masked.
   const [users, state, presence, pairs, config, pending, myGroups, collages] = await Promise.all([
-    listActiveUsers(c.env.DB), userHub(c.env, me).listChats(), presenceOf(c.env.DB), pairsOf(c.env.DB, me), loadConfig(c.env.DB), pendingToMe(c.env.DB, me),
+    listActiveUsers(c.env.DB), userHub(c.env, me).listChats(me), presenceOf(c.env.DB), pairsOf(c.env.DB, me), loadConfig(c.env.DB), pendingToMe(c.env.DB, me),
     groupsOf(c.env.DB, me), collagesOf(c.env.DB, me),
   ]);
   const byContact = new Map(state.map((row) => [row.contact_id, row]));

@@ -1,0 +1,63 @@
+// Big groups skip members who have no socket (issue 13 item 5). A member's hub answers each
+// delivery with whether the user had a socket open; a group hub (fanout.ts) then "parks" a member
+// who had none: the events of a big group wait in its outbox for them instead of costing a call
+// per message. The member's hub writes down which conversations parked it, and asks them for what
+// waits (`resume`) when a socket opens or the chat list is read, so the event log and `sync` stay
+// the only catch-up path a client needs. Parking lives in the group hub's memory only: after an
+// eviction everyone is delivered to again and parked anew. Too many rows waiting for parked members
+// go out to them in one call each, which keeps the outbox small when members never come back.
+
+/** Groups with at least this many members park; in smaller ones a call per member costs little. */
+export const PARK_FROM = 50;
+/** Rows waiting only for parked members beyond this are delivered to them anyway (one call each). */
+export const PARKED_ROWS_MAX = 200;
+
+/** What a member's hub answers a delivery: frames pushed, whether a socket was open, and when it looked. */
+export interface DeliveryReceipt {
+  frames: number;
+  online: boolean;
+  at: number;
+}
+
+export const isReceipt = (value: unknown): value is DeliveryReceipt =>
+  typeof value === 'object' && value !== null && typeof (value as DeliveryReceipt).online === 'boolean' && typeof (value as DeliveryReceipt).at === 'number';
+
+/**
+ * The group hub's side. Times come from the member's hub: an "offline" receipt older than the
+ * member's last resume was looked at before the socket opened and must not park them again.
+ */
+export class Parking {
+  private readonly parked = new Set<number>();
+  private readonly resumedAt = new Map<number, number>();
+
+  isParked(user: number): boolean {
+    return this.parked.has(user);
+  }
+
+  get size(): number {
+    return this.parked.size;
+  }
+
+  /** After a delivery of a big group's events: park a member whose hub had no socket open. */
+  learn(user: number, receipt: DeliveryReceipt): void {
+    if (receipt.online) return void this.parked.delete(user);
+    if (receipt.at > (this.resumedAt.get(user) ?? 0)) this.parked.add(user);
+  }
+
+  /** The member's hub opened a socket (or read its chat list) at `at`: deliver to them again. */
+  resume(user: number, at: number): void {
+    this.parked.delete(user);
+    this.resumedAt.set(user, Math.max(at, this.resumedAt.get(user) ?? 0));
+    if (this.resumedAt.size > 2000) this.resumedAt.clear();
+  }
+
+  /** A member who just sent or read something is evidently here. */
+  heard(user: number): void {
+    this.parked.delete(user);
+  }
+
+  /** Everyone is delivered to again (too much waits for parked members). */
+  release(): void {
+    this.parked.clear();
+  }
+}
