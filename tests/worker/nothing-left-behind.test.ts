@@ -49,6 +49,17 @@ describe('uploads store nothing they do not deliver', () => {
     expect(await stored()).toEqual({ objects: before.objects + 1, rows: before.rows + 1 });
   });
 
+  it('keeps one object and one row when two tries of the same upload arrive together', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const before = await stored();
+    const id = crypto.randomUUID();
+    // Both may pass the resend check before either is sent: the hub keeps one, the other's bytes go.
+    const [one, two] = await Promise.all([1, 2].map(() => uploadFile(a.token, b.userInfo.user_id, 'twice.png', pngBytes(4, 4), { id })));
+    expect(one!.body.code).toBe(0);
+    expect(two!.body).toMatchObject({ code: 0, data: { msg_id: one!.body.data.msg_id, content: one!.body.data.content } });
+    expect(await stored()).toEqual({ objects: before.objects + 1, rows: before.rows + 1 });
+  });
+
   it('leaves nothing when the hub refuses the send (the client id belongs to another sender)', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const taken = textMessage(a.userInfo.user_id, 'mine');

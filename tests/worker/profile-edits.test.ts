@@ -170,6 +170,28 @@ describe('binding a new account (editAccount)', () => {
   });
 });
 
+describe('changing the password in demo mode (editPassword)', () => {
+  it('refuses a demo account even with the right password, and changes neither the password nor the sessions', async () => {
+    const me = await loginUser();
+    const uid = me.userInfo.user_id as number;
+    const row = () => env.DB.prepare('SELECT password_hash, token_version FROM users WHERE user_id = ?1').bind(uid).first();
+    await env.DB.prepare('UPDATE users SET is_demo = 1 WHERE user_id = ?1').bind(uid).run();
+    const before = await row();
+    const change = JSON.stringify({ originalPassword: me.password, password: 'brand-new-1' });
+    const headers = { authorization: me.token, 'content-type': 'application/json', 'accept-language': 'en', 'cf-connecting-ip': uniqueIp() };
+    const ctx = createExecutionContext();
+    const demo = await app.fetch(new Request('http://parley.test/enterprise/im/editPassword', { method: 'POST', headers, body: change }), { ...env, DEMO_MODE: 'true' }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await demo.json()).toMatchObject({ code: 400, msg: 'Demo mode does not allow this change', data: null });
+    expect(await row()).toEqual(before);
+    expect((await call('/enterprise/im/getUserInfo', {}, { token: me.token })).body.code).toBe(0);
+    expect((await call('/common/pub/login', { account: me.account, password: me.password }, { ip: uniqueIp() })).body.code).toBe(0);
+    // Outside demo mode the same request changes the password.
+    expect((await call('/enterprise/im/editPassword', JSON.parse(change), { token: me.token, ip: uniqueIp() })).body.code).toBe(0);
+    expect(await row()).not.toEqual(before);
+  });
+});
+
 describe('where a user last logged in from', () => {
   async function loginFrom(account: string, password: string, cf?: Record<string, string>) {
     const init = { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() }, body: JSON.stringify({ account, password }), ...(cf ? { cf } : {}) };

@@ -4,8 +4,12 @@
 // sets, so it needs no hundreds of real requests and checks the number that ships.
 import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import wranglerToml from '../../wrangler.toml?raw';
-import { call, fetchWorker, loginUser, pngBytes, registerUser, resetConfig, setConfig, setSysInfo, textMessage, uniqueAccount, uniqueIp, uniquePhone, uploadFile } from './helpers';
+import app from '../../worker/index';
+import { signQrToken } from '../../worker/services/qr-tokens';
+import { call, fetchWorker, loginUser, pngBytes, registerUser, resetConfig, setConfig, setSysInfo, TEST_JWT_SECRET, textMessage, uniqueAccount, uniqueIp, uniquePhone, uploadFile } from './helpers';
+import { createGroup, groupCall } from './group-helpers';
 
 type Limiter = 'SEND_LIMITER' | 'TICKET_LIMITER' | 'LOOKUP_LIMITER' | 'REGISTER_LIMITER' | 'CODE_LIMITER';
 
@@ -99,6 +103,20 @@ describe('sending messages', () => {
     expect(await history(b.token, a.userInfo.user_id)).toHaveLength(1);
   });
 
+  it('answers a resend of a stored message (its answer was lost) within sendInterval as the first try, and still spaces new ones', async () => {
+    await setConfig('chatInfo', { sendInterval: '30' });
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const message = textMessage(b.userInfo.user_id, 'answer lost');
+    const first = await call('/enterprise/im/sendMessage', message, { token: a.token });
+    expect(first.body.code).toBe(0);
+    const resent = await call('/enterprise/im/sendMessage', message, { token: a.token });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ code: 0, data: { id: message.id, msg_id: first.body.data.msg_id, sendTime: first.body.data.sendTime } });
+    const next = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'too soon'), { token: a.token });
+    expect(next.status).toBe(429);
+    expect((await history(b.token, a.userInfo.user_id)).map((m) => m.content)).toEqual(['answer lost']);
+  });
+
   it('applies sendInterval to uploads, which are messages too', async () => {
     await setConfig('chatInfo', { sendInterval: '30' });
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
@@ -147,6 +165,30 @@ describe('sockets and lookups', () => {
     expect(refused.body.data).toBeNull();
   });
 
+  it('refuses every look-up route once the shared look-up limit is spent, changing nothing', async () => {
+    const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const group = await createGroup(b, [c]);
+    const { token } = await signQrToken(TEST_JWT_SECRET, 'g', group.slice('group-'.length));
+    // Every route wired to LOOKUP_LIMITER, each with a body it would otherwise accept.
+    const lookups: [string, unknown][] = [
+      ['/enterprise/im/getContactInfo', { id: b.userInfo.user_id }],
+      ['/enterprise/im/searchUser', { keywords: b.account }],
+      ['/enterprise/im/userList', { keywords: '' }],
+      ['/enterprise/friend/add', { user_id: b.userInfo.user_id, remark: 'hi' }],
+      ['/enterprise/group/joinGroup', { token }],
+      ['/enterprise/group/getAllUser', {}],
+    ];
+    await spend('LOOKUP_LIMITER', `u:${a.userInfo.user_id}`, configured('LOOKUP_LIMITER').limit);
+    for (const [path, body] of lookups) {
+      const refused = await call(path, body, { token: a.token });
+      expect(refused.status, path).toBe(429);
+      expectTooMany(refused);
+      expect(refused.body.data, path).toBeNull();
+    }
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM friends WHERE create_user = ?1').bind(a.userInfo.user_id).first<number>('n')).toBe(0);
+    expect((await groupCall('groupUserList', { group_id: group }, b)).body.data).toHaveLength(2);
+  });
+
   it('refuses contact look-ups over the look-up limit', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const { limit } = configured('LOOKUP_LIMITER');
@@ -158,7 +200,32 @@ describe('sockets and lookups', () => {
   });
 });
 
+/** The Worker as production runs it (no development tools) for one request, from `ip` or from no address. */
+async function inProduction(path: string, body: unknown, ip?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'en', ...(ip ? { 'cf-connecting-ip': ip } : {}) };
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`http://parley.test${path}`, { method: 'POST', headers, body: JSON.stringify(body) }), { ...env, DEV_MAILBOX: 'false' }, ctx);
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: unknown } };
+}
+
 describe('per client address', () => {
+  it('refuses registrations and codes without a client address in production, as login does, counting them under no shared address', async () => {
+    await spend('REGISTER_LIMITER', 'ip:', 0);
+    const { account: known, password } = await registerUser();
+    const login = await inProduction('/common/pub/login', { account: known, password });
+    expect(login.body).toMatchObject({ code: 400, msg: 'You do not have permission to do this' });
+    const account = uniqueAccount();
+    expect(await inProduction('/common/pub/register', { account, realname: 'Nowhere', password: 'secret12' })).toEqual(login);
+    expect(await inProduction('/common/pub/sendCode', { account: uniquePhone(), type: 1 })).toEqual(login);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE account = ?1').bind(account).first<number>('n')).toBe(0);
+    expect(await remaining('REGISTER_LIMITER', 'ip:')).toBe(configured('REGISTER_LIMITER').limit);
+    expect(await remaining('CODE_LIMITER', 'ip:')).toBe(configured('CODE_LIMITER').limit);
+    // With an address, production registers as usual.
+    expect((await inProduction('/common/pub/register', { account, realname: 'Somewhere', password: 'secret12' }, uniqueIp())).body.code).toBe(0);
+  });
+
+
   it('refuses registrations over the per-IP limit, creating no account', async () => {
     const ip = uniqueIp();
     const { limit } = configured('REGISTER_LIMITER');

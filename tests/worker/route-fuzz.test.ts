@@ -6,7 +6,9 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../worker/protocol/codes';
 import { EnvelopeSchema } from '../../worker/protocol/envelope';
-import { fetchWorker, loginUser, pngBytes } from './helpers';
+import { signQrToken } from '../../worker/services/qr-tokens';
+import { fetchWorker, loginUser, pngBytes, TEST_JWT_SECRET } from './helpers';
+import { fieldNames, ROUTE_BODIES, type SchemaNode } from './route-bodies';
 import { concretePath, makeFixture, REGISTERED_ROUTES, settled, snapshot, type Snapshot } from './route-fixture';
 import type { Fixture } from './route-rules';
 import { connect } from './socket-helpers';
@@ -15,31 +17,75 @@ import { connect } from './socket-helpers';
 const SEED = 15_2026;
 const RUNS = 25;
 
-// Field names the API reads somewhere, so generated bodies reach past the first validation.
-const FIELDS = [
-  'id', 'toContactId', 'content', 'type', 'is_group', 'msg_id', 'user_ids', 'pid', 'extends', 'last_id', 'limit', 'page', 'keywords',
-  'account', 'password', 'realname', 'code', 'email', 'motto', 'sex', 'is_top', 'is_notice', 'device_id', 'inviteCode', 'original_password',
-  'user_id', 'remark', 'friend_id', 'status', 'nickname', 'is_mine',
-  'newCode', 'realToken',
-];
+/** Every field name the API's request schemas read, so any body may carry another route's fields. */
+const FIELDS = fieldNames();
 
-/** Values a client could send, plus the fixture's real ids so requests name real things. */
-const valueOf = (f: Fixture) => {
-  const real = fc.constantFrom<unknown>(f.group, f.a.uid, f.b.uid, f.outsider.uid, String(f.a.uid), f.groupText.id, f.groupText.msg_id, f.groupFile.msg_id, f.outsiderFile.msg_id, f.friendRequest.friend_id);
+/** The fixture's real ids, accounts and tokens, so requests name real things. */
+async function realValues(f: Fixture): Promise<unknown[]> {
+  const { token } = await signQrToken(TEST_JWT_SECRET, 'g', f.group.slice('group-'.length));
+  return [
+    f.group, f.a.uid, f.b.uid, f.outsider.uid, String(f.a.uid), f.groupText.id, f.groupText.msg_id, f.groupFile.msg_id, f.outsiderFile.msg_id,
+    f.friendRequest.friend_id, f.a.account, f.b.account, 'secret12', `call-${f.a.uid}-${f.b.uid}`, 'v=0\r\n', token,
+  ];
+}
+
+/** Values a client could send, plus the real ones. */
+const valueOf = (real: unknown[]) => {
+  const known = fc.constantFrom(...real);
   const scalar = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant('x'.repeat(3000)), fc.constantFrom('__proto__', 'group-', '-1', '1e309', ''));
-  return fc.oneof({ weight: 3, arbitrary: real }, { weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(fc.oneof(real, scalar), { maxLength: 7 }) }, { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('quote', 'msg_id', 'duration', '__proto__'), fc.oneof(real, scalar)) });
+  return fc.oneof({ weight: 3, arbitrary: known }, { weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(fc.oneof(known, scalar), { maxLength: 7 }) }, { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS, '__proto__'), fc.oneof(known, scalar), { maxKeys: 4 }) });
 };
 
-const bodyOf = (f: Fixture) => fc.dictionary(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELDS) }, fc.string({ maxLength: 12 })), valueOf(f), { maxKeys: 8 });
+/** Any body: any of the API's field names (or none of them) with any values. */
+const anyBody = (real: unknown[]) => fc.dictionary(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELDS) }, fc.string({ maxLength: 12 })), valueOf(real), { maxKeys: 8 });
+
+const ABSENT = Symbol('absent');
+
+/** Values a schema names itself: its picklists and literals, and objects and arrays built of its fields. */
+function schemaValues(node: SchemaNode, real: unknown[]): fc.Arbitrary<unknown>[] {
+  const inner = (node.pipe?.slice(1) ?? []).filter((p) => p.kind === 'schema').flatMap((p) => schemaValues(p, real));
+  switch (node.type) {
+    case 'picklist': return [fc.constantFrom(...node.options!), ...inner];
+    case 'literal': return [fc.constant(node.literal), ...inner];
+    case 'optional': case 'nullable': case 'nullish': return [...schemaValues(node.wrapped!, real), ...inner];
+    case 'union': case 'variant': return [...(node.options as SchemaNode[]).flatMap((o) => schemaValues(o, real)), ...inner];
+    case 'array': return [fc.array(valueFor(node.item!, real), { maxLength: 5 }), ...inner];
+    case 'object': {
+      // A required field is there seven times in eight, so most bodies have what the route needs;
+      // an optional one every third time, so a body with many of them still parses.
+      const fields = Object.fromEntries(Object.entries(node.entries!).map(([k, e]) => {
+        const [absent, present] = e.type === 'optional' ? [2, 1] : [1, 7];
+        return [k, fc.oneof({ weight: absent, arbitrary: fc.constant(ABSENT) }, { weight: present, arbitrary: valueFor(e, real) })];
+      }));
+      return [fc.record(fields).map((b) => Object.fromEntries(Object.entries(b).filter(([, x]) => x !== ABSENT))), ...inner];
+    }
+    default: return inner;
+  }
+}
+
+/** A field's value: mostly one its schema names or a real one it accepts, now and then anything. */
+const valueFor = (node: SchemaNode, real: unknown[]): fc.Arbitrary<unknown> => {
+  const fitting = real.filter((x) => v.is(node as unknown as v.GenericSchema, x));
+  const own = [...schemaValues(node, real), ...(fitting.length ? [fc.constantFrom(...fitting)] : [])];
+  return own.length ? fc.oneof({ weight: 9, arbitrary: fc.oneof(...own) }, { weight: 1, arbitrary: valueOf(real) }) : valueOf(real);
+};
+
+/** A route's bodies: mostly its schema's fields (plus up to two others), sometimes anything. */
+function bodyOf(route: string, real: unknown[]): fc.Arbitrary<Record<string, unknown>> {
+  const schema = ROUTE_BODIES[route] as unknown as SchemaNode | null;
+  if (!schema) return anyBody(real);
+  const shaped = fc.tuple(fc.oneof(...schemaValues(schema, real)), fc.dictionary(fc.constantFrom(...FIELDS), valueOf(real), { maxKeys: 2 }));
+  return fc.oneof({ weight: 3, arbitrary: shaped.map(([own, extra]) => ({ ...extra, ...(own as Record<string, unknown>) })) }, { weight: 1, arbitrary: anyBody(real) });
+}
 
 type Caller = 'member' | 'outsider' | 'anonymous';
-const callerArb = fc.constantFrom<Caller>('member', 'outsider', 'anonymous');
+const callerArb = fc.oneof({ weight: 2, arbitrary: fc.constant<Caller>('member') }, { weight: 2, arbitrary: fc.constant<Caller>('outsider') }, fc.constant<Caller>('anonymous'));
 
 /** A POST body as JSON, form-encoded, or not parseable at all. */
-const encodedBody = (f: Fixture) =>
+const encodedBody = (route: string, real: unknown[]) =>
   fc.oneof(
-    { weight: 3, arbitrary: bodyOf(f).map((b) => ({ type: 'application/json', text: JSON.stringify(b) })) },
-    { weight: 1, arbitrary: bodyOf(f).map((b) => ({ type: 'application/x-www-form-urlencoded', text: new URLSearchParams(Object.entries(b).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)])).toString() })) },
+    { weight: 3, arbitrary: bodyOf(route, real).map((b) => ({ type: 'application/json', text: JSON.stringify(b) })) },
+    { weight: 1, arbitrary: bodyOf(route, real).map((b) => ({ type: 'application/x-www-form-urlencoded', text: new URLSearchParams(Object.entries(b).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)])).toString() })) },
     { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('application/json', 'text/plain', ''), text: fc.string({ maxLength: 60 }) }) },
   );
 
@@ -51,9 +97,11 @@ function withoutBookkeeping(s: Snapshot) {
 
 describe('fuzzing every route', () => {
   let f: Fixture;
+  let real: unknown[];
   let before: Snapshot;
   beforeAll(async () => {
     f = await makeFixture();
+    real = await realValues(f);
     before = await settled(f);
   });
 
@@ -80,13 +128,18 @@ describe('fuzzing every route', () => {
     if (JSON.stringify(now) !== JSON.stringify(before)) before = await settled(f);
   }
 
-  const postRoutes = REGISTERED_ROUTES.filter((r) => r.startsWith('POST ') && r !== 'POST /common/upload/uploadfile');
+  it('knows the body schema of every POST route (route-bodies.ts), and of no other', () => {
+    expect(Object.keys(ROUTE_BODIES).sort()).toEqual(REGISTERED_ROUTES.filter((r) => r.startsWith('POST ')).sort());
+  });
+
+  // Dissolving the fixture's group comes last: every group route after it could only be refused.
+  const postRoutes = REGISTERED_ROUTES.filter((r) => r.startsWith('POST ') && r !== 'POST /common/upload/uploadfile').sort((x, y) => Number(x.endsWith('/removegroup')) - Number(y.endsWith('/removegroup')));
 
   it.each(postRoutes)('%s', async (route) => {
     const path = concretePath(route.slice(5));
     const endsSession = /logout|editpassword/.test(route);
     await fc.assert(
-      fc.asyncProperty(callerArb, encodedBody(f), async (caller, body) => {
+      fc.asyncProperty(callerArb, encodedBody(route, real), async (caller, body) => {
         let token = tokenOf(caller);
         if (token && endsSession) {
           // A login of its own, so later runs keep theirs; what making it wrote is the new baseline.
@@ -105,7 +158,7 @@ describe('fuzzing every route', () => {
     const files = fc.oneof(fc.constant(pngBytes(3, 3)), fc.uint8Array({ maxLength: 64 }));
     const names = fc.oneof(fc.constantFrom('a.png', 'b.txt', 'c.wav', 'd.mp4', 'e.exe', '.png', 'noext', ''), fc.string({ maxLength: 20 }));
     await fc.assert(
-      fc.asyncProperty(callerArb, bodyOf(f), files, names, fc.boolean(), async (caller, message, bytes, name, withMessage) => {
+      fc.asyncProperty(callerArb, bodyOf('POST /common/upload/uploadfile', real), files, names, fc.boolean(), async (caller, message, bytes, name, withMessage) => {
         const form = new FormData();
         form.set('file', new File([bytes], name));
         if (withMessage) form.set('message', JSON.stringify(message));
@@ -117,16 +170,17 @@ describe('fuzzing every route', () => {
     );
   });
 
-  it('POST /common/upload/uploadavatar (multipart)', async () => {
+  it.each(['POST /common/upload/uploadavatar', 'POST /enterprise/group/uploadavatar'])('%s (multipart)', async (route) => {
     const files = fc.oneof(fc.constant(pngBytes(3, 3)), fc.uint8Array({ maxLength: 64 }));
     const names = fc.oneof(fc.constantFrom('a.png', 'b.gif', 'c.jpg', 'd.bmp', 'e.svg', '.png', 'noext', ''), fc.string({ maxLength: 20 }));
     await fc.assert(
-      fc.asyncProperty(callerArb, files, names, fc.constantFrom('file', 'avatar', ''), async (caller, bytes, name, field) => {
+      fc.asyncProperty(callerArb, bodyOf(route, real), files, names, fc.constantFrom('file', 'avatar', ''), async (caller, fields, bytes, name, field) => {
         const form = new FormData();
+        for (const [k, x] of Object.entries(fields)) form.set(k, typeof x === 'string' ? x : JSON.stringify(x));
         form.set(field, new File([bytes], name));
         const token = tokenOf(caller);
-        const res = await fetchWorker('/common/upload/uploadAvatar', { method: 'POST', headers: { 'accept-language': 'en', ...(token ? { authorization: token } : {}) }, body: form });
-        await judge('uploadavatar', res, true);
+        const res = await fetchWorker(concretePath(route.slice(5)), { method: 'POST', headers: { 'accept-language': 'en', ...(token ? { authorization: token } : {}) }, body: form });
+        await judge(`${route} (multipart)`, res, true);
       }),
       { numRuns: RUNS, seed: SEED },
     );

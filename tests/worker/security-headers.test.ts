@@ -80,3 +80,20 @@ describe('API answers', () => {
     await res.arrayBuffer();
   });
 });
+
+describe('the policy with RealtimeKit', () => {
+  it("lets the SDK reach Cloudflare's realtime hosts only when the operator turned it on", async () => {
+    const { contentSecurityPolicy } = await import('../../worker/middleware/security-headers');
+    const url = new URL('https://chat.example/');
+    expect(contentSecurityPolicy(url)).toMatch(/connect-src 'self' wss:\/\/chat\.example(;|$)/);
+    const on = contentSecurityPolicy(url, true);
+    expect(on).toContain("connect-src 'self' wss://chat.example https://*.realtime.cloudflare.com wss://*.realtime.cloudflare.com");
+    expect(on).not.toContain('unsafe-inline');
+  });
+
+  it('is what the page gets when the RealtimeKit secrets are set (as in these tests)', async () => {
+    const res = await fetchWorker('/', { headers: { accept: 'text/html' } });
+    expect(res.headers.get('content-security-policy')).toContain('wss://*.realtime.cloudflare.com');
+    await res.arrayBuffer();
+  });
+});

@@ -9,6 +9,7 @@ import { loadConfig } from '../db/config';
 import { limitHub } from '../durable/stubs';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_UPLOADS_PER_DAY, DEFAULT_UPLOAD_MB_PER_DAY } from '../protocol/limits';
+import { requireClientIp } from '../services/client-ip';
 import { AppError } from './errors';
 import { CODE, type MessageKey } from '../protocol/codes';
 
@@ -41,7 +42,9 @@ export const tooManyRequests = (seconds: number, key: MessageKey = 'system.tooMa
 export function burstLimit(limit: BurstLimit, weight: (params: Params) => number = () => 1): MiddlewareHandler<AppEnv> {
   const rule = BURST_LIMITS[limit];
   return async (c, next) => {
-    const key = rule.per === 'user' ? `u:${c.get('identity').uid}` : `ip:${c.get('requestIp')}`;
+    // Production requests without an address are refused, as at login: pooled under one key, one
+    // client's calls would use up everyone's (register, sendCode).
+    const key = rule.per === 'user' ? `u:${c.get('identity').uid}` : `ip:${requireClientIp(c.get('requestIp'))}`;
     // One call per use: `delta` is not in every runtime yet (Miniflare in the vitest and Vite plugins).
     const uses = Math.min(Math.max(1, Math.trunc(weight(c.get('params') ?? {})) || 1), MAX_WEIGHT);
     const outcomes = await Promise.all(
@@ -57,20 +60,23 @@ export function burstLimit(limit: BurstLimit, weight: (params: Params) => number
   };
 }
 
-/** `chatInfo.sendInterval` (seconds, "0" off): one message per interval per user; forwards are exempt. */
-export async function spaceSends(c: Context<AppEnv>): Promise<void> {
+/**
+ * `chatInfo.sendInterval` (seconds, "0" off): one message per interval per user; forwards are exempt.
+ * `isResend` is asked only when the interval refuses: a resend of a stored message is no new message.
+ */
+export async function spaceSends(c: Context<AppEnv>, isResend?: () => Promise<boolean>): Promise<void> {
   const { chatInfo } = await loadConfig(c.env.DB);
   const interval = configNumber(chatInfo.sendInterval, 0);
   if (interval <= 0) return;
   const uid = c.get('identity').uid;
   const wait = await limitHub(c.env, `user:${uid}`).claimInterval('send', interval * 1000);
-  if (wait > 0) throw tooManyRequests(wait / 1000, 'im.sendTimeLimit', { interval });
+  if (wait > 0 && !(await isResend?.())) throw tooManyRequests(wait / 1000, 'im.sendTimeLimit', { interval });
 }
 
 /** `sysInfo.registerInterval` (seconds, "0" off): one registration per interval per IP. */
 export async function spaceRegistrations(c: Context<AppEnv>, intervalSeconds: number): Promise<void> {
   if (intervalSeconds <= 0) return;
-  const wait = await limitHub(c.env, `ip:${c.get('requestIp')}`).claimInterval('register', intervalSeconds * 1000);
+  const wait = await limitHub(c.env, `ip:${requireClientIp(c.get('requestIp'))}`).claimInterval('register', intervalSeconds * 1000);
   if (wait > 0) throw tooManyRequests(wait / 1000);
 }
 

@@ -3,6 +3,7 @@
 // asset binding's responses are immutable and never saw headers set earlier on the context.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { realtimeKitOn } from '../services/realtimekit';
 
 /**
  * Vite's development server (`npm run dev`) starts React's hot reload with an inline script and
@@ -16,16 +17,20 @@ const DEV_SERVER = import.meta.env.MODE === 'development';
  * recordings the app makes as blob:/data: URLs, the socket on this host, and outside https
  * pages in frames (the web view, which sandboxes them). 'self' covers a
  * same-origin ws(s):// in CSP Level 3 browsers; the socket is named anyway for older ones.
+ * When the operator turned RealtimeKit on, its SDK talks to Cloudflare's realtime hosts (api,
+ * socket-edge, location… under realtime.cloudflare.com); its media goes by WebRTC, which CSP does
+ * not govern.
  */
-export function contentSecurityPolicy(url: URL): string {
+export function contentSecurityPolicy(url: URL, realtimeKit = false): string {
   const socket = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
+  const realtime = realtimeKit ? ' https://*.realtime.cloudflare.com wss://*.realtime.cloudflare.com' : '';
   return [
     "default-src 'self'",
     `script-src 'self'${DEV_SERVER ? " 'unsafe-inline'" : ''}`,
     `style-src 'self'${DEV_SERVER ? " 'unsafe-inline'" : ''}`,
     "img-src 'self' blob: data:",
     "media-src 'self' blob:",
-    `connect-src 'self' ${socket}`,
+    `connect-src 'self' ${socket}${realtime}`,
     // The explore tab's web view frames outside https pages (sandboxed, without this origin).
     'frame-src https:',
     "object-src 'none'",
@@ -53,7 +58,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(ALWAYS)) res.headers.set(name, value);
   // Downloads (/file/) keep their own sandboxing policy and revalidated caching (routes/upload.ts).
-  if (!res.headers.has('content-security-policy')) res.headers.set('content-security-policy', contentSecurityPolicy(new URL(c.req.url)));
+  if (!res.headers.has('content-security-policy')) res.headers.set('content-security-policy', contentSecurityPolicy(new URL(c.req.url), realtimeKitOn(c.env)));
   if (API.test(c.req.path)) res.headers.set('cache-control', 'no-store');
   // Unset first: assigning over a response merges the old one's headers back in.
   c.res = undefined;

@@ -23,13 +23,18 @@ export const messages = new Hono<AppEnv>();
 
 messages.post('/sendmessage', burstLimit('send'), async (c) => {
   const body = input(c, SendMessageBody);
-  await spaceSends(c);
   const me = c.get('identity').uid;
   const { conversation } = await resolveForSending(c.env.DB, me, body.toContactId);
+  const hub = conversationHub(c.env, conversation);
+  // A client resending after a lost answer gets that answer (the hub's send), whatever the interval.
+  await spaceSends(c, async () => {
+    const prior = await hub.priorSend(conversation, me, body.id);
+    return prior.ok && prior.value !== null;
+  });
   const from = c.get('me');
   // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
-    await conversationHub(c.env, conversation).send(conversation, {
+    await hub.send(conversation, {
       id: body.id, from, type: body.type, content: body.content, pid: body.pid || body.extends?.quote?.msg_id || 0, extends: null, file: null, at: body.at,
     }),
   );
