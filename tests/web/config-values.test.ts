@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { configNumber, configSwitch, uploadLimitMb } from '../../worker/protocol/config-values';
+import { chatSwitch, configNumber, configSwitch, uploadLimitMb } from '../../worker/protocol/config-values';
 import { chatConfig } from '../../web/src/features/chat/config/chat-config';
+import { callsEnabled } from '../../web/src/features/calls/utils/start-call';
 import { storage } from '../../web/src/lib/storage';
 
 describe('configuration numbers, read the same way by the Worker and the web app', () => {
@@ -19,6 +20,22 @@ describe('configuration numbers, read the same way by the Worker and the web app
     expect(configSwitch('0', true)).toBe(false);
     expect(configSwitch(undefined, true)).toBe(true);
     expect(configSwitch('yes', false)).toBe(false);
+  });
+
+  it('reads 1 and 0 as numbers and a stored true or false as themselves; empty, "false" or missing as the default', () => {
+    const cases: [unknown, boolean][] = [['1', true], [1, true], [true, true], ['0', false], [0, false], [false, false], ['', true], ['false', true], [undefined, true], [null, true]];
+    for (const [value, on] of cases) expect([value, configSwitch(value, true)]).toEqual([value, on]);
+    expect(configSwitch('', false)).toBe(false);
+  });
+
+  it('shows calls and "Create group" for every stored value the server lets them through (tests/worker/config-switches.test.ts)', () => {
+    const cases: [Record<string, unknown>, boolean][] = [[{}, true], [{ webrtc: '' }, true], [{ webrtc: '1' }, true], [{ webrtc: '0' }, false], [{ webrtc: false }, false], [{ webrtc: 'false' }, true]];
+    for (const [chatInfo, on] of cases) {
+      storage.setGlobalConfig({ sysInfo: {}, chatInfo, fileUpload: {} });
+      expect([chatInfo, callsEnabled()]).toEqual([chatInfo, on]);
+    }
+    expect(chatSwitch({ groupChat: '' }, 'groupChat')).toBe(true);
+    expect(chatSwitch({}, 'online')).toBe(true);
   });
 
   it('never lets a file limit of 0 MB refuse every file', () => {

@@ -1,9 +1,12 @@
-// The address book files people under their index letter, filters by name or account without
-// regard to accents, and says whose row was tapped; it reads no store, only the people it is given.
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+// The address book files people under their index letter, filters the people it is given by name
+// or account without regard to accents at once, adds whom the server's directory search finds
+// (userList: pinyin initials, full accounts) once typing pauses, and says whose row was tapped.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactDirectory, type Person } from '../../web/src/features/contacts';
 import { groupContacts } from '../../web/src/features/contacts/components/group-contacts';
+import { CODE } from '../../worker/protocol/codes';
+import { person as personInfo, serve } from './friends-fakes';
 
 const person = (id: number, displayName: string, index?: string, account = `1380000${id}`): Person => ({ id, displayName, avatar: '', account, index });
 
@@ -22,12 +25,18 @@ describe('address book sections', () => {
   });
 });
 
+const USER_LIST = '/enterprise/im/userList';
+
+// The server finds nobody unless a test says otherwise.
+beforeEach(() => void serve({ [USER_LIST]: () => [] }));
+afterEach(() => vi.unstubAllGlobals());
+
 describe('address book', () => {
   const PEOPLE = [person(1, 'Nguyễn Đức Anh', 'N'), person(2, 'Bao', 'B', '13900000002'), person(3, 'Chi', 'C')];
 
   it('lists everyone in letter sections with the count, and says who was tapped', () => {
     const onOpen = vi.fn();
-    render(<ContactDirectory people={PEOPLE} loaded roundAvatar onOpen={onOpen} />);
+    render(<ContactDirectory people={PEOPLE} loaded friendsOnly={false} onOpen={onOpen} />);
     expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['B', 'C', 'N']);
     expect(screen.getByText('3 contacts')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Chi/ }));
@@ -35,7 +44,7 @@ describe('address book', () => {
   });
 
   it('filters by name without accents or by account', () => {
-    render(<ContactDirectory people={PEOPLE} loaded roundAvatar={false} onOpen={() => undefined} />);
+    render(<ContactDirectory people={PEOPLE} loaded friendsOnly={false} onOpen={() => undefined} />);
     const box = screen.getByRole('searchbox');
     fireEvent.change(box, { target: { value: 'duc' } });
     expect(screen.getByText('Nguyễn Đức Anh')).toBeTruthy();
@@ -46,10 +55,72 @@ describe('address book', () => {
   });
 
   it('reads "loading" until the list has arrived, then "no contacts" when it is empty', () => {
-    const { rerender } = render(<ContactDirectory people={[]} loaded={false} roundAvatar onOpen={() => undefined} />);
+    const { rerender } = render(<ContactDirectory people={[]} loaded={false} friendsOnly={false} onOpen={() => undefined} />);
     expect(screen.getByText('Loading…')).toBeTruthy();
-    rerender(<ContactDirectory people={[]} loaded roundAvatar onOpen={() => undefined} />);
+    rerender(<ContactDirectory people={[]} loaded friendsOnly={false} onOpen={() => undefined} />);
     expect(screen.queryByText('Loading…')).toBeNull();
     expect(screen.getByText('No contacts found')).toBeTruthy();
+  });
+});
+
+describe('address book search on the server', () => {
+  const LOCAL = [person(2, 'Bao', 'B', '139******02'), person(3, 'Chi', 'C')];
+  const ZHANG = personInfo(4, { realname: '张三', displayName: '张三', index: 'Z', account: '138******04', relation: 'friend' });
+  const ZHAO = personInfo(5, { realname: '赵四', displayName: '赵四', index: 'Z', account: '138******05' });
+  const BAO = personInfo(2, { realname: 'Bao', displayName: 'Bao', index: 'B', account: '139******02', relation: 'friend' });
+
+  const type = (text: string) => fireEvent.change(screen.getByRole('searchbox'), { target: { value: text } });
+  const section = (name: string) => screen.getByRole('region', { name });
+
+  it('adds whom the server finds by pinyin initials, in the letter sections, after the instant local matches', async () => {
+    const server = serve({ [USER_LIST]: (body) => (body.keywords === 'zs' ? [ZHANG] : []) });
+    const onOpen = vi.fn();
+    render(<ContactDirectory people={LOCAL} loaded friendsOnly={false} onOpen={onOpen} />);
+    type('zs');
+    expect(screen.getByText('Searching…')).toBeTruthy();
+    await within(await screen.findByRole('region', { name: 'Z' })).findByText('张三');
+    expect(server.callsTo(USER_LIST)).toEqual([{ keywords: 'zs', page: 1, limit: 50 }]);
+    expect(screen.getByText('1 contact')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /张三/ }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 4, displayName: '张三' }));
+  });
+
+  it('lists a person found both here and by the server once (a full account the masked list cannot match)', async () => {
+    serve({ [USER_LIST]: (body) => (body.keywords === 'Bao' ? [BAO, ZHANG] : []) });
+    render(<ContactDirectory people={LOCAL} loaded friendsOnly={false} onOpen={() => undefined} />);
+    type('Bao');
+    expect(within(section('B')).getByText('Bao')).toBeTruthy();
+    await screen.findByText('张三');
+    expect(screen.getAllByText('Bao')).toHaveLength(1);
+    expect(screen.getByText('2 contacts')).toBeTruthy();
+  });
+
+  it('in run mode 2 lists only friends among my friends, and anyone else the server finds apart, as a card to open', async () => {
+    serve({ [USER_LIST]: () => [ZHANG, ZHAO] });
+    const onOpen = vi.fn();
+    render(<ContactDirectory people={LOCAL} loaded friendsOnly onOpen={onOpen} />);
+    type('z');
+    const others = await screen.findByRole('region', { name: 'Other people' });
+    expect(within(others).getByText('赵四')).toBeTruthy();
+    expect(within(section('Z')).getByText('张三')).toBeTruthy();
+    expect(within(section('Z')).queryByText('赵四')).toBeNull();
+    expect(screen.getByText('1 contact')).toBeTruthy();
+    fireEvent.click(within(others).getByRole('button', { name: /赵四/ }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 5 }));
+  });
+
+  it('keeps the local matches when the server refuses (too many searches)', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: CODE.REFUSED, msg: 'Too many requests', data: null }), { status: 429 }));
+    vi.stubGlobal('fetch', fetch);
+    render(<ContactDirectory people={LOCAL} loaded friendsOnly={false} onOpen={() => undefined} />);
+    type('zz');
+    expect(screen.getByText('Searching…')).toBeTruthy();
+    await screen.findByText('No contacts found');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    type('ch');
+    expect(screen.getByText('Chi')).toBeTruthy();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await new Promise((settled) => setTimeout(settled, 50));
+    expect(screen.getByText('Chi')).toBeTruthy();
   });
 });

@@ -28,7 +28,7 @@ function server(who: Person = BAO) {
 describe('contact detail', () => {
   it('shows the person: my remark as the name, their real name, account, signature, gender and region; no calls while the server has them off', async () => {
     server();
-    openApp(`${PATHS.contactDetail}?id=21`);
+    openApp(`${PATHS.contactDetail}?id=21`, {}, { webrtc: '0' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Bảo (work)' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Contact details' })).toBeTruthy();
     expect(screen.getByText('Name: Trần Bảo')).toBeTruthy();
@@ -36,7 +36,7 @@ describe('contact detail', () => {
     expect(screen.getByText('Hello there')).toBeTruthy();
     expect(screen.getByText('Male')).toBeTruthy();
     expect(screen.getByText('Hà Nội')).toBeTruthy();
-    // Calls show only where the server switched them on (chatInfo.webrtc '1'; tests/web/calls-entry.test.tsx).
+    // No calls where the server switched them off (chatInfo.webrtc '0'; tests/web/calls-entry.test.tsx).
     expect(screen.queryByRole('button', { name: 'Voice call' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
   });

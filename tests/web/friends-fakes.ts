@@ -64,13 +64,13 @@ export function serve(handlers: Record<string, Handler>): Server {
 }
 
 /** Signed in as ME (Alice) with a socket stand-in; opens `path` in the real app. */
-export function openApp(path: string, sysInfo: Record<string, string> = {}) {
+export function openApp(path: string, sysInfo: Record<string, string> = {}, chatInfo: Record<string, string> = {}) {
   globalThis.indexedDB = new IDBFactory();
   FakeSocket.made = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   signIn();
   storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME, realname: 'Alice', displayName: 'Alice' });
-  storage.setGlobalConfig(systemInfo(sysInfo));
+  storage.setGlobalConfig({ ...systemInfo(sysInfo), chatInfo });
   return renderApp(path);
 }
 

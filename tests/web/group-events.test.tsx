@@ -56,7 +56,7 @@ describe('group system lines', () => {
   });
 
   it('shows the line in the thread as a notice, not as a recalled message', () => {
-    render(<MessageRow message={eventMessage(line('unadmin'))} mine={false} isGroup read={false} roundAvatar recallDraft={null} me={ME}
+    render(<MessageRow message={eventMessage(line('unadmin'))} mine={false} isGroup read={false} recallDraft={null} me={ME}
       onMenu={() => {}} onFailedTap={() => {}} onReedit={() => {}} />);
     expect(screen.getByText('An removed Bình as admin')).toBeTruthy();
     expect(screen.queryByText(/recalled/)).toBeNull();

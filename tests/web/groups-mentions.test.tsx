@@ -86,7 +86,7 @@ describe('group mentions', () => {
 describe('avatars in a group chat', () => {
   const chi = wire({ id: 'm-a', msg_id: 1, seq: 1, from_user: 22, content: 'hello all', fromUser: { id: 22, user_id: 22, realname: 'Chi', displayName: 'Chi', avatar: '' } }) as unknown as ChatMessage;
   const row = (onAvatarTap?: (id: number) => void) => (
-    <MessageRow message={chi} mine={false} isGroup read={false} roundAvatar={false} recallDraft={null} me={ME}
+    <MessageRow message={chi} mine={false} isGroup read={false} recallDraft={null} me={ME}
       onMenu={() => undefined} onFailedTap={() => undefined} onReedit={() => undefined} onAvatarTap={onAvatarTap} />
   );
 

@@ -61,7 +61,7 @@ describe('names in a group\'s thread', () => {
     const fromChi = message(22, { fromUser: { id: 22, user_id: 22, realname: 'Chi', displayName: 'Chi', avatar: '' }, is_group: 1 });
     const fromStranger = message(99, { id: 'm-99', fromUser: { id: 99, user_id: 99, realname: 'Old member', displayName: 'Old member', avatar: '' }, is_group: 1 });
     const row = (m: typeof fromChi) => (
-      <MessageRow message={m} mine={false} isGroup read={false} roundAvatar={false} recallDraft={null} me={ME} nameOf={result.current}
+      <MessageRow message={m} mine={false} isGroup read={false} recallDraft={null} me={ME} nameOf={result.current}
         onMenu={() => undefined} onFailedTap={() => undefined} onReedit={() => undefined} />
     );
     const view = render(<>{row(fromChi)}{row(fromStranger)}</>);

@@ -10,7 +10,7 @@ import { message, ME } from './chat-factories';
 const AT_0905 = new Date(2025, 4, 17, 9, 5).getTime();
 
 function renderRow(m: ChatMessage, { read = false } = {}) {
-  return render(<MessageRow message={m} mine={m.fromUser.id === ME} isGroup={false} read={read} roundAvatar={false}
+  return render(<MessageRow message={m} mine={m.fromUser.id === ME} isGroup={false} read={read}
     recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
 }
 

@@ -15,7 +15,7 @@ function openMenu(message: ChatMessage): void {
     showMessageMenu({ message: m, actions: menuActions(m, { me: ME, redoSeconds: REDO_SECONDS, now: Date.now() }), rect: target.getBoundingClientRect() });
   render(
     <>
-      <MessageRow message={message} mine={message.fromUser.id === ME} isGroup={false} read={false} roundAvatar={false}
+      <MessageRow message={message} mine={message.fromUser.id === ME} isGroup={false} read={false}
         recallDraft={null} onMenu={onMenu} onFailedTap={vi.fn()} onReedit={vi.fn()} />
       <MessageMenuHost onAction={vi.fn()} />
     </>,
@@ -60,11 +60,11 @@ describe('quote block', () => {
   it('shows the quoted text, or the placeholder of what was quoted in the reader\'s language', () => {
     const reply = (quote: Record<string, unknown>) => message(PEER, { type: 'text', content: 'reply', extends: { quote } });
     const { unmount } = render(<MessageRow message={reply({ msg_id: 3, user_id: 2, realname: 'Lan', type: 'text', content: 'see you at eight' })} mine={false}
-      isGroup={false} read={false} roundAvatar={false} recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
+      isGroup={false} read={false} recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
     expect(screen.getByText('Lan: see you at eight')).toBeTruthy();
     unmount();
     render(<MessageRow message={reply({ msg_id: 4, user_id: 2, realname: 'Lan', type: 'image', content: '' })} mine={false}
-      isGroup={false} read={false} roundAvatar={false} recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
+      isGroup={false} read={false} recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
     expect(screen.getByText('Lan: [Image]')).toBeTruthy();
   });
 });

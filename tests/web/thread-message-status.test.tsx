@@ -8,7 +8,7 @@ import { message, ME, PEER } from './chat-factories';
 
 function renderRow(message: ChatMessage, { read = false, isGroup = false } = {}) {
   const onFailedTap = vi.fn();
-  render(<MessageRow message={message} mine={message.fromUser.id === ME} isGroup={isGroup} read={read} roundAvatar={false}
+  render(<MessageRow message={message} mine={message.fromUser.id === ME} isGroup={isGroup} read={read}
     recallDraft={null} onMenu={vi.fn()} onFailedTap={onFailedTap} onReedit={vi.fn()} />);
   return { onFailedTap };
 }

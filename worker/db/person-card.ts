@@ -6,10 +6,11 @@ import { loadConfig } from './config';
 import { pairRows } from './friends';
 import { locationText, loginPlaceOf } from './login-places';
 import type { Person } from '../protocol/people';
+import { sysSwitch } from '../protocol/config-values';
 import { personView } from '../services/person-view';
 
 export async function personCard(db: D1Database, me: number, row: UserRow): Promise<Person> {
   const [pair, config, place] = await Promise.all([pairRows(db, me, row.user_id), loadConfig(db), loginPlaceOf(db, row.user_id)]);
-  const location = config.sysInfo.ipregion === '1' ? locationText(place) : '';
+  const location = sysSwitch(config.sysInfo, 'ipregion') ? locationText(place) : '';
   return { ...personView(row, me, pair), location };
 }

@@ -12,6 +12,7 @@ import { envelope, refuse, settled } from '../middleware/errors';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { IceCandidateSchema, IceServersBody, SendToMsgBody, type CallMeetingResponse, type SendToMsgInput, type WebrtcEvent } from '../protocol/calls';
+import { chatSwitch } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { SENDER_STATUS, webrtcEvent } from '../services/call-events';
 import { iceServersFor } from '../services/ice-servers';
@@ -37,7 +38,7 @@ calls.post('/sendtomsg', (c, next) => (ENDS.has(String(c.get('params').event)) ?
     return c.json(envelope(ended));
   }
   const { chatInfo } = await loadConfig(c.env.DB);
-  if (String(chatInfo.webrtc ?? '1') !== '1') throw refuse('im.webrtcOff');
+  if (!chatSwitch(chatInfo, 'webrtc')) throw refuse('im.webrtcOff');
   const { conversation } = await resolveForSending(c.env.DB, me, String(peer));
   if (body.event === 'calling') {
     const row = await findUserById(c.env.DB, peer);

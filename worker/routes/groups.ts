@@ -13,7 +13,7 @@ import { envelope, refuse, settled } from '../middleware/errors';
 import { input } from '../middleware/params';
 import { jwtSecret } from '../middleware/auth';
 import { burstLimit } from '../middleware/rate-limit';
-import { configNumber } from '../protocol/config-values';
+import { chatSwitch, configNumber } from '../protocol/config-values';
 import {
   DEFAULT_GROUP_SETTING, EditGroupNameBody, GetAllUserBody, GroupAddBody, GroupIdBody, GroupInfoBody, GroupSettingBody, GroupUserBody,
   GroupUserListBody, GroupUsersBody, JoinGroupBody, ROLE, SetManagerBody, SetNoSpeakBody, SetNoticeBody, SetGroupNicknameBody, GROUP_NAME_MAX, type GroupCard, type GroupMember,
@@ -50,7 +50,7 @@ groups.post('/add', async (c) => {
   const body = input(c, GroupAddBody);
   const me = c.get('me');
   const { chatInfo } = await loadConfig(c.env.DB);
-  if (String(chatInfo.groupChat) !== '1') throw refuse('group.forbidCreate');
+  if (!chatSwitch(chatInfo, 'groupChat')) throw refuse('group.forbidCreate');
   const others = await cardsOf(c.env.DB, body.user_ids.filter((id) => id !== me.id));
   const max = configNumber(chatInfo.groupUserMax, 0);
   if (max > 0 && others.length + 1 > max) throw refuse('group.userLimit');

@@ -2,6 +2,7 @@
 import { EMAIL_PATTERN, PHONE_PATTERN } from './verification';
 import type { MessageKey } from '../protocol/codes';
 import { ACCOUNT_PATTERN } from '../protocol/limits';
+import { sysSwitch } from '../protocol/config-values';
 
 /** regauth: 0 any account, 1 phone number, 2 email, 3 phone or email. Returns the refusal, if any. */
 export function accountRefusal(account: string, regauth: number): MessageKey | null {
@@ -24,4 +25,4 @@ export function editAccountRefusal(account: string, regauth: number): MessageKey
 }
 
 /** Whether users may change their own name: always in run mode 2 (social), in mode 1 only when `diyName` is '1'. */
-export const nameEditable = (sysInfo: { runMode?: string; diyName?: string }) => sysInfo.runMode === '2' || sysInfo.diyName === '1';
+export const nameEditable = (sysInfo: { runMode?: string; diyName?: string }) => sysInfo.runMode === '2' || sysSwitch(sysInfo, 'diyName');

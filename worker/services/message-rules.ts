@@ -2,6 +2,7 @@
 // categories. The rules the web app applies too (recall window, quotes) are in protocol/message-rules.
 import type { MessageType } from '../protocol/messages';
 import { previewText } from '../protocol/preview-text';
+import { chatSwitch } from '../protocol/config-values';
 export { canRecall, quoteOfMessage, type Quote } from '../protocol/message-rules';
 
 /**
@@ -11,7 +12,7 @@ export { canRecall, quoteOfMessage, type Quote } from '../protocol/message-rules
 export const isResendBy = (existing: { from_user: number }, sender: number): boolean => existing.from_user === sender;
 
 /** Whether new messages may go into a chat: the operator can close one-to-one chat (`chatInfo.simpleChat`). */
-export const mayPost = (chatInfo: { simpleChat?: unknown }, isGroup: number): boolean => isGroup === 1 || String(chatInfo.simpleChat ?? '1') !== '0';
+export const mayPost = (chatInfo: { simpleChat?: unknown }, isGroup: number): boolean => isGroup === 1 || chatSwitch(chatInfo, 'simpleChat');
 
 /** Unread comes from watermarks: everything after the last seq I read (sending counts as reading). */
 export const unreadCount = (lastSeq: number, readSeq: number) => Math.max(0, lastSeq - readSeq);

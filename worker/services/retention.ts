@@ -1,7 +1,7 @@
 // Message retention (chatInfo.msgClear / msgClearDay): when it is on, each conversation deletes
 // its messages older than msgClearDay days once a day, between 02:00 and 03:00 UTC (the original
 // ran one cron at 02:00 for everything).
-import { configNumber } from '../protocol/config-values';
+import { chatSwitch, configNumber } from '../protocol/config-values';
 
 const DAY_MS = 86_400_000;
 /** Messages deleted per storage transaction, so one run never holds the conversation for long. */
@@ -16,7 +16,7 @@ export const PRUNE_RETRY_MS = 10 * 60_000;
  * settings may be numbers or strings (an admin form can write either).
  */
 export function retentionCutoff(chatInfo: { msgClear?: unknown; msgClearDay?: unknown }, now: number): number | null {
-  if (String(chatInfo.msgClear) !== '1') return null;
+  if (!chatSwitch(chatInfo, 'msgClear')) return null;
   const days = configNumber(chatInfo.msgClearDay, 0);
   return days > 0 ? now - days * DAY_MS : null;
 }

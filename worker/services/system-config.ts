@@ -1,17 +1,20 @@
 // Global configuration: defaults of a fresh install, merged under the D1 `config` rows.
 // Values are strings ("0"/"1") as in the original, so clients written for it keep working.
 import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_REDO_SECONDS } from '../protocol/limits';
+import { SWITCH_DEFAULTS, switchTexts } from '../protocol/config-values';
 
 export const DEFAULTS = {
   sysInfo: {
-    name: 'Parley', logo: '', description: '', state: '1', closeTips: '',
-    regtype: '1', regauth: '0', runMode: '1', ipregion: '1', multipleLogin: '0', registerInterval: '0',
-    /** '1' lets users change their own name in run mode 1 (the enterprise directory); mode 2 always may. */
-    diyName: '0',
+    name: 'Parley', logo: '', description: '', closeTips: '',
+    regtype: '1', regauth: '0', runMode: '1', registerInterval: '0',
+    // The switches state, ipregion, multipleLogin and diyName ('1' lets users change their own name in
+    // run mode 1, the enterprise directory; mode 2 always may): protocol/config-values.ts, as the web reads them.
+    ...switchTexts(SWITCH_DEFAULTS.sysInfo),
   },
   chatInfo: {
-    online: '1', webrtc: '1', simpleChat: '1', groupChat: '1', groupUserMax: '0', sendInterval: '0',
-    redoTime: String(DEFAULT_REDO_SECONDS), dbDelMsg: '1', msgClear: '0', msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
+    // The switches online, webrtc, simpleChat, groupChat, dbDelMsg, msgClear: protocol/config-values.ts.
+    ...switchTexts(SWITCH_DEFAULTS.chatInfo),
+    groupUserMax: '0', sendInterval: '0', redoTime: String(DEFAULT_REDO_SECONDS), msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
   },
   fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
   /** The explore tab (reference §8.4): status '1' shows it; mode '1' list, '2' grid; each entry an in-app path (type '1') or an external URL (type '2'). */

@@ -6,13 +6,11 @@ import { useTranslation } from '../../lib/i18n';
 import { Icon } from '../../components/ui/icons';
 import { TopBar } from '../../components/ui/top-bar';
 import { ChatDetailView } from '../../features/chat';
-import { useAppSetting } from '../../features/settings';
 import { InsideMain, ScreenMain, useClosePanel } from '../wide-screen';
 
 export default function ChatDetailScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const { circleAvatar } = useAppSetting();
   const key = params.get('id') ?? '';
   const searching = params.get('search') === '1';
   const title = t(searching ? 'chatDetail.searchHistory' : 'route.chatDetail');
@@ -20,7 +18,7 @@ export default function ChatDetailScreen() {
     <div className="min-h-dvh bg-page lg:min-h-full">
       {useContext(InsideMain) ? <PanelHeader title={title} /> : <TopBar title={title} />}
       <ScreenMain>
-        <ChatDetailView key={key} contactKey={key} roundAvatar={circleAvatar} searching={searching} />
+        <ChatDetailView key={key} contactKey={key} searching={searching} />
       </ScreenMain>
     </div>
   );

@@ -6,11 +6,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../config/paths';
 import {
-  ActionSheetHost, chatConfig, chatStore, ChatTopBar, Composer, ImagePreviewHost, isGroupKey, keyOf, MessageList, MessageMenuHost,
+  ActionSheetHost, chatConfig, chatStore, ChatTopBar, Composer, ImagePreviewHost, keyOf, MessageList, MessageMenuHost,
   sendDropped, stopVoice, thread, useChatState, useFileDrop, useMessageActions, useOpenChat,
 } from '../../features/chat';
+import { isGroupContact } from '../../../../worker/protocol/ids';
 import { GroupChatPicture, useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from '../../features/groups';
-import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
 import { ScreenMain } from '../wide-screen';
 
@@ -30,14 +30,13 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const current = useChatState((s) => thread(s, contactKey));
   const me = useChatState((s) => s.me);
   const [config] = useState(chatConfig);
-  const { circleAvatar: roundAvatar } = useAppSetting();
   const actions = useMessageActions(contactKey, me, config.redoSeconds);
   const loadOlder = useCallback(() => chatStore.loadOlder(contactKey), [contactKey]);
   useEffect(() => stopVoice, []);
   const { t } = useTranslation();
   const drop = useFileDrop((files) => void sendDropped(contactKey, files, t));
 
-  const isGroup = Boolean(contact?.is_group) || isGroupKey(contactKey);
+  const isGroup = Boolean(contact?.is_group) || isGroupContact(contactKey);
   const online = !isGroup && config.showOnline && contact ? Boolean(contact.is_online) : null;
   // A group: its member count under the name, and why I cannot write when a mute says so.
   const memberCount = useMemberCountText(isGroup ? contactKey : null, me);
@@ -51,7 +50,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
     <ScreenMain className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
       <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} subtitle={memberCount}
         picture={isGroup ? <GroupChatPicture groupKey={contactKey} me={me} /> : undefined} />
-      <MessageList thread={current} me={me} isGroup={isGroup} roundAvatar={roundAvatar} redoSeconds={config.redoSeconds}
+      <MessageList thread={current} me={me} isGroup={isGroup} redoSeconds={config.redoSeconds}
         loadOlder={loadOlder} focusId={focusId} onAvatarTap={openProfiles ? onAvatarTap : undefined} nameOf={nameOf} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
       {contact?.removed && !isGroup && <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.notFriendNotice')}</p>}
       <Composer contactKey={contactKey} blocked={contact?.removed && isGroup ? t('groups.gone') : blocked} mentions={mentions} />

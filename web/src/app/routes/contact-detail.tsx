@@ -3,17 +3,15 @@
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ContactDetail } from '../../features/contacts';
-import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
 
 export default function ContactDetailScreen() {
   const { t } = useTranslation();
-  const { circleAvatar } = useAppSetting();
   const [params] = useSearchParams();
   return (
     <Page title={t('route.contactDetail')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px] pb-6">
-        <ContactDetail key={params.toString()} id={params.get('id')} qr={params.get('qr')} roundAvatar={circleAvatar} />
+        <ContactDetail key={params.toString()} id={params.get('id')} qr={params.get('qr')} />
       </div>
     </Page>
   );

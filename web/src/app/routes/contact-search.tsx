@@ -1,16 +1,14 @@
 // The contact search page (spec §2 /pages/contacts/search): find a person by account and add them.
 import { Page } from '../../components/ui/page';
 import { ContactSearch } from '../../features/contacts';
-import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
 
 export default function ContactSearchScreen() {
   const { t } = useTranslation();
-  const { circleAvatar } = useAppSetting();
   return (
     <Page title={t('route.contactSearch')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px] pb-6">
-        <ContactSearch roundAvatar={circleAvatar} />
+        <ContactSearch />
       </div>
     </Page>
   );

@@ -10,12 +10,10 @@ import { TopBar } from '../../components/ui/top-bar';
 import { storedSystemInfo } from '../../lib/system-info';
 import { useChatState } from '../../features/chat';
 import { AddressBook, contactDetailPath, type Person } from '../../features/contacts';
-import { useAppSetting } from '../../features/settings';
 
 export default function ContactsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { circleAvatar } = useAppSetting();
   const contacts = useChatState((s) => s.contacts);
   const loaded = useChatState((s) => s.contactsLoaded);
   const people = useMemo(() => contacts.filter((c) => !c.is_group && !c.removed), [contacts]);
@@ -31,7 +29,7 @@ export default function ContactsScreen() {
     <div className="min-h-[calc(100dvh-50px)] bg-page">
       <TopBar title={t('route.contacts')} showBack={false} trailing={add} />
       <main>
-        <AddressBook people={people} loaded={loaded} roundAvatar={circleAvatar} friendsOnly={String(storedSystemInfo().sysInfo.runMode ?? '') === '2'} onOpen={open} />
+        <AddressBook people={people} loaded={loaded} friendsOnly={String(storedSystemInfo().sysInfo.runMode ?? '') === '2'} onOpen={open} />
       </main>
     </div>
   );

@@ -1,16 +1,14 @@
 // The friend requests page (spec §2 /pages/contacts/friend): received, sent and to-be-agreed requests.
 import { Page } from '../../components/ui/page';
 import { FriendRequests } from '../../features/contacts';
-import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
 
 export default function FriendRequestsScreen() {
   const { t } = useTranslation();
-  const { circleAvatar } = useAppSetting();
   return (
     <Page title={t('route.friendRequests')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px] pb-6">
-        <FriendRequests roundAvatar={circleAvatar} />
+        <FriendRequests />
       </div>
     </Page>
   );

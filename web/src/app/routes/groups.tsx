@@ -1,18 +1,16 @@
 // Group chats (spec §2 /pages/contacts/group): my groups, and Create group when allowed.
 import { Page } from '../../components/ui/page';
 import { GroupChats } from '../../features/groups';
-import { useAppSetting } from '../../features/settings';
 import { useTranslation } from '../../lib/i18n';
 import { storedSystemInfo } from '../../lib/system-info';
-import { configSwitch } from '../../../../worker/protocol/config-values';
+import { chatSwitch } from '../../../../worker/protocol/config-values';
 
 export default function GroupsScreen() {
   const { t } = useTranslation();
-  const { circleAvatar } = useAppSetting();
   return (
     <Page title={t('route.groups')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px]">
-        <GroupChats canCreate={configSwitch(storedSystemInfo().chatInfo.groupChat, true)} roundAvatar={circleAvatar} />
+        <GroupChats canCreate={chatSwitch(storedSystemInfo().chatInfo, 'groupChat')} />
       </div>
     </Page>
   );

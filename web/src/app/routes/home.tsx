@@ -3,12 +3,10 @@
 // row is marked.
 import { useSearchParams } from 'react-router';
 import { ChatList, HomeTopBar, SocketNotice, totalUnread, useChatState } from '../../features/chat';
-import { useAppSetting } from '../../features/settings';
 import { SearchShortcut } from '../search-shortcut';
 import { ScreenMain, useIsDesktop } from '../wide-screen';
 
 export default function HomeScreen() {
-  const { circleAvatar } = useAppSetting();
   const unread = useChatState((s) => totalUnread(s.contacts));
   const desktop = useIsDesktop();
   const [params] = useSearchParams();
@@ -19,7 +17,7 @@ export default function HomeScreen() {
       <SocketNotice />
       {desktop && <SearchShortcut open={open} />}
       <ScreenMain className="flex-1">
-        <ChatList roundAvatar={circleAvatar} selectedKey={open ?? undefined} />
+        <ChatList selectedKey={open ?? undefined} />
       </ScreenMain>
     </div>
   );

@@ -4,16 +4,14 @@ import { ListGroup, ListRow } from '../../components/ui/list-row';
 import { PATHS } from '../../config/paths';
 import { LogoutButton } from '../../features/auth';
 import { ProfileSummary } from '../../features/profile';
-import { useAppSetting } from '../../features/settings';
 
 export default function MineScreen() {
   const { t } = useTranslation();
-  const { circleAvatar } = useAppSetting();
   return (
     <main className="bg-page pb-6">
       {/* The profile card is the page's top: its title is for screen readers. */}
       <h1 className="sr-only">{t('route.mine')}</h1>
-      <ProfileSummary roundAvatar={circleAvatar} />
+      <ProfileSummary />
       <ListGroup>
         <ListRow label={t('mine.profile')} to={PATHS.profile} />
         <ListRow label={t('mine.secure')} to={PATHS.secure} />

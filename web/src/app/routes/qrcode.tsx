@@ -2,14 +2,12 @@
 import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { MyQrCard } from '../../features/qr';
-import { useAppSetting } from '../../features/settings';
 
 export default function QrCodeScreen() {
   const { t } = useTranslation();
-  const { circleAvatar } = useAppSetting();
   return (
     <Page title={t('route.qrcode')}>
-      <MyQrCard roundAvatar={circleAvatar} />
+      <MyQrCard />
     </Page>
   );
 }

@@ -1,5 +1,8 @@
 // A user's picture, or the first letter of their name on a colour derived from the name,
-// so the same person keeps the same colour everywhere.
+// so the same person keeps the same colour everywhere. Its shape follows the "round avatars"
+// setting unless the caller insists on one (a call screen is always round).
+import { useAppSetting } from '../../lib/app-setting';
+
 const COLOURS = ['#1aad19', '#2f88ff', '#f5a623', '#e5534b', '#8e6cef', '#13a8a8'];
 
 function colourFor(name: string): string {
@@ -12,11 +15,18 @@ interface AvatarProps {
   name: string;
   src?: string;
   size?: number;
+  /** A fixed shape; left out, the user's setting decides (and a change of it redraws at once). */
   round?: boolean;
 }
 
-export function Avatar({ name, src, size = 48, round = false }: AvatarProps) {
-  const shape = round ? 'rounded-full' : 'rounded-md';
+/** The avatar shape's class: the shape the caller fixes, else the setting's. */
+export function useAvatarShape(round?: boolean): string {
+  const { circleAvatar } = useAppSetting();
+  return (round ?? circleAvatar) ? 'rounded-full' : 'rounded-md';
+}
+
+export function Avatar({ name, src, size = 48, round }: AvatarProps) {
+  const shape = useAvatarShape(round);
   if (src) return <img src={src} alt="" width={size} height={size} className={`${shape} shrink-0 object-cover`} />;
   const letter = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (

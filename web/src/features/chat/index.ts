@@ -2,7 +2,7 @@
 // else under features/chat is its own business (tests/web/import-boundaries.test.ts keeps it so).
 
 // Data and addresses
-export { chatPath, isGroupKey, keyOf } from './types';
+export { chatPath, keyOf } from './types';
 export type { ChatMessage, Contact } from './types';
 export { chatConfig } from './config/chat-config';
 export { forwardMessage, searchHistory } from './api/chat-api';

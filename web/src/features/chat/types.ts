@@ -2,47 +2,26 @@
 // and the helpers on contact keys. No components here, so any screen can import it cheaply.
 import type { ContactId } from '../../../../worker/protocol/ids';
 import type { WireMessage } from '../../../../worker/protocol/messages';
-import type { SystemLine } from '../../../../worker/protocol/groups';
+import type { ChatSummary } from '../../../../worker/protocol/responses';
 import { PATHS } from '../../config/paths';
 import type { RealtimeStatus } from '../../lib/realtime';
 
 export type ContactKey = ContactId;
 
+/** What a row the client makes itself (a first message, a group just made) fills in; the rest comes with getContacts. */
+type RowBasics = 'id' | 'displayName' | 'avatar' | 'is_group' | 'is_online' | 'is_top' | 'is_notice' | 'unread' | 'lastContent' | 'lastSendTime';
+
 /**
- * One row of the chat list: whom the chat is with (name, avatar, account) and the chat's summary
- * (unread, last message, pin, mute). The server's row also carries the person's card (index
- * letter, motto) for the address book, which reads it as its own Person (features/contacts).
+ * One row of the chat list: the server's row (protocol ChatSummary: whom the chat is with and the
+ * chat's summary) as far as it is known. The row also carries the person's card (index letter,
+ * motto) for the address book, which reads it as its own Person (features/contacts).
  */
-export interface Contact {
-  id: number | string;
-  displayName: string;
-  avatar: string;
-  account?: string;
-  is_group: number;
-  is_online: number;
-  /** When an offline one-to-one contact was last online (unix seconds); 0 while online or unknown. */
-  last_seen?: number;
-  is_top: number;
-  is_notice: number;
-  unread: number;
-  lastContent: string;
-  lastContentUndo?: number;
-  lastSendTime: number;
-  lastFrom?: number;
-  type?: string;
+export type Contact = Pick<ChatSummary, RowBasics> & Partial<Omit<ChatSummary, RowBasics>> & {
   /** No longer a contact (unfriended) while the chat was open: readable until it closes, gone from every list. */
   removed?: boolean;
   /** Someone mentioned me (or everyone) in this group since I last read it: the list's "[@ me]". */
   atMe?: boolean;
-  /** The server's word on the same (getContacts: 1 while a mention of me is unread). */
-  is_at?: number;
-  /** The message that mentions me, where the chat opens while "[@ me]" shows. */
-  at_msg_id?: number;
-  /** A group's last message was a system line: what it records, so the list words it (groupEvents). */
-  lastSystem?: SystemLine | null;
-  /** A group without an uploaded picture: its first members' names and avatars, drawn as a collage. */
-  collage?: { name: string; avatar: string }[];
-}
+};
 
 /** A message in a thread. Pending ones exist only here until the server acknowledges them. */
 export type ChatMessage = Omit<WireMessage, 'status'> & {
@@ -73,9 +52,6 @@ export interface ChatState {
 }
 
 export const keyOf = (id: number | string): ContactKey => String(id);
-
-/** Group chats are keyed "group-<id>"; single chats by the other user's id. */
-export const isGroupKey = (key: ContactKey): boolean => key.startsWith('group-');
 
 export const EMPTY_THREAD: Thread = { messages: [], hasMore: true, loaded: false, peerReadSeq: 0 };
 

@@ -1,7 +1,7 @@
 // Every entry point (the + panel, the chat header, a contact's page, a call record) starts a call
 // the same way: the store dials and the call screen opens.
 import { showToast } from '../../../components/ui/toast';
-import { configSwitch } from '../../../../../worker/protocol/config-values';
+import { chatSwitch } from '../../../../../worker/protocol/config-values';
 import { i18n } from '../../../lib/i18n';
 import { navigateTo } from '../../../lib/navigation';
 import { storedSystemInfo } from '../../../lib/system-info';
@@ -9,8 +9,8 @@ import type { CallPeer } from '../state/call-machine';
 import { callStore } from '../state/call-store';
 import { callPath } from './call-path';
 
-/** Whether this server lets users call (chatInfo.webrtc, off unless switched on). */
-export const callsEnabled = (): boolean => configSwitch(storedSystemInfo().chatInfo.webrtc, false);
+/** Whether this server lets users call (chatInfo.webrtc; on when missing, as the server reads it). */
+export const callsEnabled = (): boolean => chatSwitch(storedSystemInfo().chatInfo, 'webrtc');
 
 export function startCall(peer: CallPeer, video: boolean): void {
   if (!callStore.call(peer, video)) {

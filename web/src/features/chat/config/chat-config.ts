@@ -2,7 +2,7 @@
 // read from the last stored getSystemInfo so the screen never waits for the network.
 import { storedSystemInfo } from '../../../lib/system-info';
 
-import { configNumber, configSwitch, uploadLimitMb } from '../../../../../worker/protocol/config-values';
+import { chatSwitch, configNumber, uploadLimitMb } from '../../../../../worker/protocol/config-values';
 import { DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '../../../../../worker/protocol/limits';
 
 // One source for the limits the server enforces too.
@@ -24,7 +24,7 @@ export function chatConfig(): ChatConfig {
   const ext = Array.isArray(fileUpload.fileExt) ? fileUpload.fileExt.map((x) => String(x).toLowerCase()) : DEFAULT_FILE_EXT;
   return {
     redoSeconds: configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS),
-    showOnline: configSwitch(chatInfo.online, true),
+    showOnline: chatSwitch(chatInfo, 'online'),
     fileMaxMb: uploadLimitMb(fileUpload.size),
     fileExt: ext,
   };

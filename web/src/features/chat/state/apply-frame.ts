@@ -3,7 +3,8 @@
 import { systemLineOf } from '../utils/group-event-text';
 import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
 import { mentions } from '../../../../../worker/protocol/message-rules';
-import { isGroupKey, keyOf, type ChatState, type Contact } from '../types';
+import { isGroupContact } from '../../../../../worker/protocol/ids';
+import { keyOf, type ChatState, type Contact } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
 import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
 
@@ -81,7 +82,7 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       const key = keyOf(frame.data.group_id);
       // A friendship ended (a user id): in run mode 1 that person stays in the list, under their
       // own name again (my remark went with the friendship), so the list is asked afresh.
-      if (!isGroupKey(key) && !device.friendsOnly) return { state: next, effects: [{ kind: 'reloadContacts' }] };
+      if (!isGroupContact(key) && !device.friendsOnly) return { state: next, effects: [{ kind: 'reloadContacts' }] };
       return { state: removeContact(next, key), effects: [] };
     }
     case 'updateUser': {

@@ -5,8 +5,10 @@
 import { onServerAnswer } from '../../../lib/api-client';
 import { realtime } from '../../../lib/realtime';
 import { storedSystemInfo } from '../../../lib/system-info';
+import { sysSwitch } from '../../../../../worker/protocol/config-values';
+import { isGroupContact } from '../../../../../worker/protocol/ids';
 import * as api from '../api/chat-api';
-import { isGroupKey, keyOf, type ChatState, type Contact, type ContactKey } from '../types';
+import { keyOf, type ChatState, type Contact, type ContactKey } from '../types';
 import { applyFrame, CHAT_FRAME_TYPES, dropRemoved, type ChatFrame, type Effect } from './apply-frame';
 import { applyCallOutcome, type CallOutcome } from './call-record';
 import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
@@ -59,7 +61,7 @@ export class ChatStore {
         // away), the peer's presence too; re-send the outbox.
         void this.loadContacts();
         const open = this.state.openContact;
-        if (open && !isGroupKey(open)) void this.refreshPresence(open);
+        if (open && !isGroupContact(open)) void this.refreshPresence(open);
         if (open && thread(this.state, open).loaded) void this.loadNewest(open);
         void this.sender.flush();
       }),
@@ -84,7 +86,7 @@ export class ChatStore {
   reconnect = () => realtime.reconnect();
 
   private receive(frame: ChatFrame): void {
-    const device = { clientId: realtime.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: storedSystemInfo().sysInfo.multipleLogin === '1', hidden: document.visibilityState === 'hidden', friendsOnly: storedSystemInfo().sysInfo.runMode === '2' };
+    const device = { clientId: realtime.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: sysSwitch(storedSystemInfo().sysInfo, 'multipleLogin'), hidden: document.visibilityState === 'hidden', friendsOnly: storedSystemInfo().sysInfo.runMode === '2' };
     const { state, effects } = applyFrame(this.state, frame, device);
     this.set(() => state);
     for (const effect of effects) this.run(effect);
@@ -125,7 +127,7 @@ export class ChatStore {
 
   async openChat(key: ContactKey): Promise<void> {
     this.set((s) => withContact({ ...s, openContact: key }, key, { unread: 0, atMe: false }));
-    if (!isGroupKey(key)) void this.refreshPresence(key);
+    if (!isGroupContact(key)) void this.refreshPresence(key);
     if (!thread(this.state, key).loaded) await this.loadOlder(key);
     await this.markRead(key);
   }

@@ -31,6 +31,13 @@ export const setRemark = (userId: number, nickname: string) =>
 /** Exact account search: nobody or one person. */
 export const searchAccount = (account: string) => apiPost('/enterprise/im/searchUser', { keywords: account }, PersonListSchema);
 
+/** The address book's search asks for this many people: a name typed that vaguely matches the first ones. */
+export const DIRECTORY_SEARCH_LIMIT = 50;
+
+/** The directory by account, name or pinyin initials (userList), first page: each with how I stand with them. */
+export const searchDirectory = (keywords: string) =>
+  apiPost('/enterprise/im/userList', { keywords, page: 1, limit: DIRECTORY_SEARCH_LIMIT }, PersonListSchema);
+
 export const fetchPerson = (userId: number) => apiPost('/enterprise/im/getUserInfo', { user_id: userId }, PersonSchema);
 
 /** The person behind a card QR (an expired or forged code is refused with the server's words). */

@@ -13,7 +13,6 @@ import { ContactDirectory } from './contact-directory';
 interface AddressBookProps {
   people: readonly Person[];
   loaded: boolean;
-  roundAvatar: boolean;
   /** Run mode 2: the people are my friends; otherwise the organisation's directory. */
   friendsOnly: boolean;
   onOpen: (person: Person) => void;
@@ -21,7 +20,7 @@ interface AddressBookProps {
 
 const ROW = 'flex min-h-14 items-center gap-3 bg-white px-4 text-[16px] text-neutral-900 active:bg-neutral-100';
 
-export function AddressBook({ people, loaded, roundAvatar, friendsOnly, onOpen }: AddressBookProps) {
+export function AddressBook({ people, loaded, friendsOnly, onOpen }: AddressBookProps) {
   const { t } = useTranslation();
   const pending = useFriendsState((s) => s.pending);
   return (
@@ -38,7 +37,7 @@ export function AddressBook({ people, loaded, roundAvatar, friendsOnly, onOpen }
         </Link>
       </nav>
       <h2 className="px-4 pt-3 pb-1 text-[13px] text-neutral-600">{t(friendsOnly ? 'people.addressBook.friends' : 'people.addressBook.directory')}</h2>
-      <ContactDirectory people={people} loaded={loaded} roundAvatar={roundAvatar} onOpen={onOpen} />
+      <ContactDirectory people={people} loaded={loaded} friendsOnly={friendsOnly} onOpen={onOpen} />
     </>
   );
 }

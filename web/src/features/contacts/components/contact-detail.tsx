@@ -48,15 +48,15 @@ function useLoadPerson(id: string | null, qr: string | null): [Load, (update: (p
 
 const GENDER = { 0: 'people.detail.female', 1: 'people.detail.male' } as const;
 
-export function ContactDetail({ id, qr, roundAvatar }: { id: string | null; qr: string | null; roundAvatar: boolean }) {
+export function ContactDetail({ id, qr }: { id: string | null; qr: string | null }) {
   const { t } = useTranslation();
   const [load, update] = useLoadPerson(id, qr);
   if (load.state === 'loading') return <p className="py-16 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>;
   if (load.state === 'failed') return <p role="alert" className="px-6 py-16 text-center text-[15px] text-neutral-700">{load.message}</p>;
-  return <PersonCard person={load.person} roundAvatar={roundAvatar} update={update} />;
+  return <PersonCard person={load.person} update={update} />;
 }
 
-function PersonCard({ person, roundAvatar, update }: { person: PersonInfo; roundAvatar: boolean; update: (change: (p: PersonInfo) => PersonInfo) => void }) {
+function PersonCard({ person, update }: { person: PersonInfo; update: (change: (p: PersonInfo) => PersonInfo) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ids = useId();
@@ -89,7 +89,7 @@ function PersonCard({ person, roundAvatar, update }: { person: PersonInfo; round
   return (
     <>
       <section aria-labelledby={`${ids}-name`} className="flex items-center gap-4 bg-white px-4 py-5">
-        <Avatar name={person.displayName} src={person.avatar || undefined} size={64} round={roundAvatar} />
+        <Avatar name={person.displayName} src={person.avatar || undefined} size={64} />
         <div className="min-w-0">
           <h2 id={`${ids}-name`} className="truncate text-[20px] font-medium text-neutral-900">{person.displayName}</h2>
           {person.nickname && person.realname && <p className="truncate text-[14px] text-neutral-600">{t('people.detail.realname', { name: person.realname })}</p>}

@@ -7,11 +7,10 @@ import type { Person } from '../types';
 interface ContactResultsProps {
   people: readonly Person[];
   query: string;
-  roundAvatar: boolean;
   onOpen: (person: Person) => void;
 }
 
-export function ContactResults({ people, query, roundAvatar, onOpen }: ContactResultsProps) {
+export function ContactResults({ people, query, onOpen }: ContactResultsProps) {
   const { t } = useTranslation();
   return (
     <section aria-label={t('search.contacts')} className="mt-2 bg-white">
@@ -20,7 +19,7 @@ export function ContactResults({ people, query, roundAvatar, onOpen }: ContactRe
         {people.map((p) => (
           <li key={String(p.id)}>
             <button type="button" onClick={() => onOpen(p)} className="flex w-full items-center gap-3 pl-4 text-left active:bg-neutral-100">
-              <Avatar name={p.displayName} src={p.avatar || undefined} size={40} round={roundAvatar} />
+              <Avatar name={p.displayName} src={p.avatar || undefined} size={40} />
               <span className="flex min-h-14 min-w-0 flex-1 flex-col justify-center border-b border-black/5 pr-4">
                 <span className="truncate text-[16px] text-neutral-900"><HighlightText text={p.displayName} query={query} /></span>
                 {p.account && (

@@ -16,7 +16,7 @@ import { contactDetailPath } from '../paths';
 import { friendsStore } from '../state/friends-store';
 import { AddFriendForm } from './add-friend-form';
 
-export function ContactSearch({ roundAvatar }: { roundAvatar: boolean }) {
+export function ContactSearch() {
   const { t } = useTranslation();
   const [account, setAccount] = useState('');
   const [result, setResult] = useState<PersonInfo | null | undefined>(undefined);
@@ -43,7 +43,7 @@ export function ContactSearch({ roundAvatar }: { roundAvatar: boolean }) {
         </button>
       </form>
       {result === null && <p role="status" className="py-10 text-center text-[14px] text-neutral-500">{t('people.search.notFound')}</p>}
-      {result && <SearchResult key={result.user_id} person={result} roundAvatar={roundAvatar} />}
+      {result && <SearchResult key={result.user_id} person={result} />}
       <ListGroup>
         <ListRow label={t('people.search.scan')} to={PATHS.scan} />
         <ListRow label={t('people.search.myQr')} to={PATHS.qrcode} />
@@ -52,7 +52,7 @@ export function ContactSearch({ roundAvatar }: { roundAvatar: boolean }) {
   );
 }
 
-function SearchResult({ person, roundAvatar }: { person: PersonInfo; roundAvatar: boolean }) {
+function SearchResult({ person }: { person: PersonInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [relation, setRelation] = useState<Relation>(person.relation);
@@ -70,7 +70,7 @@ function SearchResult({ person, roundAvatar }: { person: PersonInfo; roundAvatar
     <section aria-label={t('people.search.result')} className="mt-2">
       <div className="flex items-center gap-3 bg-white px-4 py-3">
         <Link to={contactDetailPath(person.user_id)} className="flex min-w-0 flex-1 items-center gap-3">
-          <Avatar name={person.displayName} src={person.avatar || undefined} size={48} round={roundAvatar} />
+          <Avatar name={person.displayName} src={person.avatar || undefined} size={48} />
           <span className="flex min-w-0 flex-col">
             <span className="truncate text-[16px] text-neutral-900">{person.displayName}</span>
             <span className="truncate text-[13px] text-neutral-500">{t('chatDetail.account', { account: person.account })}</span>

@@ -18,7 +18,7 @@ import { friendsStore, useFriendsState } from '../state/friends-store';
 type Tab = 'received' | 'sent' | 'toAgree';
 const TABS: Tab[] = ['received', 'sent', 'toAgree'];
 
-export function FriendRequests({ roundAvatar }: { roundAvatar: boolean }) {
+export function FriendRequests() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('received');
   const pending = useFriendsState((s) => s.pending);
@@ -45,13 +45,13 @@ export function FriendRequests({ roundAvatar }: { roundAvatar: boolean }) {
         ))}
       </div>
       <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={tabId(tab)}>
-        <RequestList key={tab} mine={tab === 'sent'} onlyPending={tab === 'toAgree'} roundAvatar={roundAvatar} />
+        <RequestList key={tab} mine={tab === 'sent'} onlyPending={tab === 'toAgree'} />
       </div>
     </>
   );
 }
 
-function RequestList({ mine, onlyPending, roundAvatar }: { mine: boolean; onlyPending: boolean; roundAvatar: boolean }) {
+function RequestList({ mine, onlyPending }: { mine: boolean; onlyPending: boolean }) {
   const { t } = useTranslation();
   const pages = useFriendRequests(mine);
   const shown = onlyPending ? pages.items.filter((r) => r.status === FRIEND_STATUS.PENDING) : pages.items;
@@ -72,7 +72,7 @@ function RequestList({ mine, onlyPending, roundAvatar }: { mine: boolean; onlyPe
   return (
     <>
       <ul className="bg-white">
-        {shown.map((r) => <RequestRow key={r.friend_id} request={r} mine={mine} roundAvatar={roundAvatar} t={t} onAnswer={(accept) => void answer(r, accept)} />)}
+        {shown.map((r) => <RequestRow key={r.friend_id} request={r} mine={mine} t={t} onAnswer={(accept) => void answer(r, accept)} />)}
       </ul>
       {pages.hasMore && (
         <button type="button" disabled={pages.busy} onClick={pages.loadMore} className="block w-full py-4 text-center text-[14px] text-[#576b95] disabled:opacity-50">
@@ -85,8 +85,8 @@ function RequestList({ mine, onlyPending, roundAvatar }: { mine: boolean; onlyPe
 
 const STATUS_TEXT = { 0: 'people.requests.declined', 1: 'people.requests.accepted', 2: 'people.requests.waiting' } as const;
 
-function RequestRow({ request, mine, roundAvatar, t, onAnswer }: {
-  request: FriendRequest; mine: boolean; roundAvatar: boolean; t: TFunction; onAnswer: (accept: boolean) => void;
+function RequestRow({ request, mine, t, onAnswer }: {
+  request: FriendRequest; mine: boolean; t: TFunction; onAnswer: (accept: boolean) => void;
 }) {
   // The other person: whom I asked, or who asked me.
   const other = mine ? request.user_id_info : request.create_user_info;
@@ -94,7 +94,7 @@ function RequestRow({ request, mine, roundAvatar, t, onAnswer }: {
   return (
     <li className="flex items-center gap-3 border-b border-black/5 px-4 py-3">
       <Link to={contactDetailPath(other.user_id)} className="flex min-w-0 flex-1 items-center gap-3">
-        <Avatar name={other.displayName} src={other.avatar || undefined} size={44} round={roundAvatar} />
+        <Avatar name={other.displayName} src={other.avatar || undefined} size={44} />
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate text-[16px] text-neutral-900">{other.displayName}</span>
           {request.remark && <span className="truncate text-[13px] text-neutral-600">{request.remark}</span>}

@@ -7,7 +7,7 @@ import { Link } from '../../../components/ui/link';
 import { chatPath, keyOf, useChatState } from '../../chat';
 import { createGroupPath } from '../paths';
 
-export function GroupChats({ canCreate, roundAvatar }: { canCreate: boolean; roundAvatar: boolean }) {
+export function GroupChats({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   const contacts = useChatState((s) => s.contacts);
   const loaded = useChatState((s) => s.contactsLoaded);
@@ -27,7 +27,7 @@ export function GroupChats({ canCreate, roundAvatar }: { canCreate: boolean; rou
         {groups.map((g) => (
           <li key={keyOf(g.id)}>
             <Link to={chatPath(keyOf(g.id))} className="flex min-h-16 items-center gap-3 px-4 py-2 active:bg-neutral-100">
-              <Avatar name={g.displayName} src={g.avatar || undefined} size={44} round={roundAvatar} />
+              <Avatar name={g.displayName} src={g.avatar || undefined} size={44} />
               <span className="min-w-0 flex-1 truncate text-[16px] text-neutral-900">{g.displayName}</span>
             </Link>
           </li>

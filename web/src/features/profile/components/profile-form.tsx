@@ -26,7 +26,7 @@ const ROW = 'flex items-center gap-3 border-b border-neutral-100 bg-white px-4 p
 const LABEL = 'w-24 shrink-0 text-[16px] text-neutral-900';
 const INPUT = 'min-w-0 flex-1 bg-transparent text-[16px] outline-none placeholder:text-neutral-400';
 
-export function ProfileForm({ roundAvatar }: { roundAvatar: boolean }) {
+export function ProfileForm() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { data: user } = useUserInfo();
@@ -102,7 +102,7 @@ export function ProfileForm({ roundAvatar }: { roundAvatar: boolean }) {
   return (
     <>
       <section aria-label={t('profile.avatar')} className="mt-3 flex items-center gap-4 border-y border-neutral-100 bg-white px-4 py-4">
-        <Avatar name={name} src={user.avatar || undefined} size={64} round={roundAvatar} />
+        <Avatar name={name} src={user.avatar || undefined} size={64} />
         <div className="min-w-0 flex-1">
           <button type="button" onClick={() => fileInput.current?.click()} disabled={progress !== null}
             className="rounded-md border border-brand-dark px-3 py-1.5 text-[15px] text-brand-dark active:bg-neutral-100 disabled:border-neutral-300 disabled:text-neutral-500">

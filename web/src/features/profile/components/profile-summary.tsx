@@ -6,13 +6,13 @@ import { ChevronIcon } from '../../../components/ui/icons';
 import { PATHS } from '../../../config/paths';
 import { useUserInfo } from '../api/get-user-info';
 
-export function ProfileSummary({ roundAvatar }: { roundAvatar: boolean }) {
+export function ProfileSummary() {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
   const name = user?.realname || user?.account || '';
   return (
     <Link to={PATHS.profile} className="flex items-center gap-4 bg-white px-5 pt-8 pb-7 active:bg-neutral-50">
-      <Avatar name={name} src={user?.avatar || undefined} size={64} round={roundAvatar} />
+      <Avatar name={name} src={user?.avatar || undefined} size={64} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-[20px] font-semibold text-black">{name}</p>
         {user && <p className="mt-1 truncate text-[14px] text-neutral-500">{t('mine.accountLabel', { account: user.account })}</p>}

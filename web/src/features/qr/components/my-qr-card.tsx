@@ -13,7 +13,7 @@ import { cardPicture, download } from '../utils/save-card';
 
 type State = { status: 'loading' } | { status: 'ready'; code: QrCode } | { status: 'failed' };
 
-export function MyQrCard({ roundAvatar }: { roundAvatar: boolean }) {
+export function MyQrCard() {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -44,7 +44,7 @@ export function MyQrCard({ roundAvatar }: { roundAvatar: boolean }) {
     <div className="px-4 pt-6 pb-8">
       <div className="mx-auto max-w-[360px] rounded-xl bg-white p-6 shadow-sm">
         <div className="flex items-center gap-3">
-          <Avatar name={name} src={user?.avatar || undefined} size={56} round={roundAvatar} />
+          <Avatar name={name} src={user?.avatar || undefined} size={56} />
           <p className="min-w-0 flex-1 truncate text-[18px] font-semibold text-black">{name}</p>
         </div>
         <div className="mt-5 flex aspect-square items-center justify-center">

@@ -11,7 +11,7 @@ import { contactDetailPath, ContactResults } from '../../contacts';
 import { useMessageSearch } from '../hooks/use-message-search';
 import { MessageResults } from './message-results';
 
-export function GlobalSearch({ roundAvatar }: { roundAvatar: boolean }) {
+export function GlobalSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -29,8 +29,8 @@ export function GlobalSearch({ roundAvatar }: { roundAvatar: boolean }) {
         <button type="button" onClick={() => void (location.key === 'default' ? navigate(PATHS.home) : navigate(-1))} className="px-3 text-[16px] text-[#576b95]">{t('common.cancel')}</button>
       </div>
       {!typed && <p className="px-10 pt-16 text-center text-[14px] leading-relaxed text-neutral-400">{t('search.hint')}</p>}
-      {typed && people.length > 0 && <ContactResults people={people} query={query} roundAvatar={roundAvatar} onOpen={(p) => void navigate(contactDetailPath(p.id))} />}
-      {typed && hits.length > 0 && <MessageResults hits={hits} query={keywords} roundAvatar={roundAvatar} onOpen={open} />}
+      {typed && people.length > 0 && <ContactResults people={people} query={query} onOpen={(p) => void navigate(contactDetailPath(p.id))} />}
+      {typed && hits.length > 0 && <MessageResults hits={hits} query={keywords} onOpen={open} />}
       {typed && searching && <p role="status" className="py-4 text-center text-[13px] text-neutral-400">{t('search.searching')}</p>}
       {typed && !searching && !people.length && !hits.length && (
         <p className="px-10 pt-16 text-center text-[14px] text-neutral-400">{t('search.noResults', { keywords: query.trim() })}</p>

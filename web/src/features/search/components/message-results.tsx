@@ -12,7 +12,7 @@ import type { ChatHits } from '../hooks/use-message-search';
 
 const FOLDED_HITS = 3;
 
-function ChatHitGroup({ hits, query, roundAvatar, onOpen }: { hits: ChatHits; query: string; roundAvatar: boolean; onOpen: (key: string, msgId?: number) => void }) {
+function ChatHitGroup({ hits, query, onOpen }: { hits: ChatHits; query: string; onOpen: (key: string, msgId?: number) => void }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const { contact, messages } = hits;
@@ -21,7 +21,7 @@ function ChatHitGroup({ hits, query, roundAvatar, onOpen }: { hits: ChatHits; qu
   return (
     <li className="border-b border-black/5 py-2 pl-4">
       <div className="flex items-center gap-2 pb-1">
-        <Avatar name={contact.displayName} src={contact.avatar || undefined} size={24} round={roundAvatar} />
+        <Avatar name={contact.displayName} src={contact.avatar || undefined} size={24} />
         <span className="truncate text-[14px] font-medium text-neutral-700">{contact.displayName}</span>
       </div>
       <ul>
@@ -49,17 +49,16 @@ function ChatHitGroup({ hits, query, roundAvatar, onOpen }: { hits: ChatHits; qu
 interface MessageResultsProps {
   hits: ChatHits[];
   query: string;
-  roundAvatar: boolean;
   onOpen: (key: string, msgId?: number) => void;
 }
 
-export function MessageResults({ hits, query, roundAvatar, onOpen }: MessageResultsProps) {
+export function MessageResults({ hits, query, onOpen }: MessageResultsProps) {
   const { t } = useTranslation();
   return (
     <section aria-label={t('search.messages')} className="mt-2 bg-white">
       <h2 className="px-4 pt-3 pb-1 text-[13px] text-neutral-500">{t('search.messages')}</h2>
       <ul>
-        {hits.map((h) => <ChatHitGroup key={keyOf(h.contact.id)} hits={h} query={query} roundAvatar={roundAvatar} onOpen={onOpen} />)}
+        {hits.map((h) => <ChatHitGroup key={keyOf(h.contact.id)} hits={h} query={query} onOpen={onOpen} />)}
       </ul>
     </section>
   );

@@ -3,7 +3,7 @@ import { ListGroup, ListRow } from '../../../components/ui/list-row';
 import { Switch } from '../../../components/ui/switch';
 import type { AppSetting } from '../../../lib/storage';
 import { type TKey, useTranslation } from '../../../lib/i18n';
-import { updateAppSetting, useAppSetting } from '../hooks/use-app-setting';
+import { updateAppSetting, useAppSetting } from '../../../lib/app-setting';
 
 function SettingRow({ name, label }: { name: keyof AppSetting; label: TKey }) {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import { useSheetStep } from './use-sheet-step';
 
 
 /** selectedKey: the chat open beside the list (the wide layout), marked as the current row. */
-export function ChatList({ roundAvatar, selectedKey }: { roundAvatar: boolean; selectedKey?: string }) {
+export function ChatList({ selectedKey }: { selectedKey?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const contacts = useChatState((s) => s.contacts);
@@ -52,7 +52,7 @@ export function ChatList({ roundAvatar, selectedKey }: { roundAvatar: boolean; s
     <>
       <ul aria-label={t('route.home')} className="divide-y divide-black/5">
         {chats.map((c) => (
-          <ChatRow key={keyOf(c.id)} contact={c} selected={keyOf(c.id) === selectedKey} now={now} roundAvatar={roundAvatar} showOnline={showOnline} onOpen={open} onActions={openActions}
+          <ChatRow key={keyOf(c.id)} contact={c} selected={keyOf(c.id) === selectedKey} now={now} showOnline={showOnline} onOpen={open} onActions={openActions}
             preview={chatPreview(c, { me, t, nameOf: (id) => names.get(keyOf(id)) })} />
         ))}
       </ul>

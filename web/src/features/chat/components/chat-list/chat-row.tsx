@@ -15,14 +15,13 @@ interface ChatRowProps {
   preview: string;
   /** The chat open beside the list (wide layout). */
   selected?: boolean;
-  roundAvatar: boolean;
   showOnline: boolean;
   now: Date;
   onOpen: (contact: Contact) => void;
   onActions: (contact: Contact) => void;
 }
 
-export const ChatRow = memo(function ChatRow({ contact, preview, selected = false, roundAvatar, showOnline, now, onOpen, onActions }: ChatRowProps) {
+export const ChatRow = memo(function ChatRow({ contact, preview, selected = false, showOnline, now, onOpen, onActions }: ChatRowProps) {
   const { t } = useTranslation();
   const press = useLongPress(() => onActions(contact), 600);
   const muted = !contact.is_notice;
@@ -37,7 +36,7 @@ export const ChatRow = memo(function ChatRow({ contact, preview, selected = fals
         <span className="relative shrink-0">
           {contact.is_group && !contact.avatar && contact.collage?.length
             ? <CollageAvatar members={contact.collage} name={contact.displayName} size={48} />
-            : <Avatar name={contact.displayName} src={contact.avatar || undefined} size={48} round={roundAvatar} />}
+            : <Avatar name={contact.displayName} src={contact.avatar || undefined} size={48} />}
           {showOnline && !contact.is_group && contact.is_online === 1 && (
             <span aria-label={t('chatList.online')} className="absolute -right-0.5 -bottom-0.5 h-3 w-3 rounded-full border-2 border-white bg-brand" />
           )}

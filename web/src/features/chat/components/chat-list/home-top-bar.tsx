@@ -8,7 +8,7 @@ import { PATHS } from '../../../../config/paths';
 import { GroupIcon, NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
 import { useEscapeKey } from '../../../../lib/use-escape-key';
 import { storedSystemInfo } from '../../../../lib/system-info';
-import { configSwitch } from '../../../../../../worker/protocol/config-values';
+import { chatSwitch } from '../../../../../../worker/protocol/config-values';
 
 /** Create group (the user selection screen in its group mode), when the server allows groups. */
 const CREATE_GROUP = `${PATHS.userSelection}?mode=group`;
@@ -19,7 +19,7 @@ export function HomeTopBar({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   useEscapeKey(menuOpen ? () => setMenuOpen(false) : null);
-  const groupChat = configSwitch(storedSystemInfo().chatInfo.groupChat, true);
+  const groupChat = chatSwitch(storedSystemInfo().chatInfo, 'groupChat');
   return (
     <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-page/95 px-24 backdrop-blur">
       <h1 className="truncate text-[17px] font-medium text-black">

@@ -14,7 +14,7 @@ import { chatStore } from '../../state/chat-store';
 import { chatDetailPath, chatPath, keyOf } from '../../types';
 import { HistorySearch } from './history-search';
 
-export function ChatDetailView({ contactKey, roundAvatar, searching }: { contactKey: string; roundAvatar: boolean; searching: boolean }) {
+export function ChatDetailView({ contactKey, searching }: { contactKey: string; searching: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const contact = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey));
@@ -22,7 +22,7 @@ export function ChatDetailView({ contactKey, roundAvatar, searching }: { contact
   const ignore = () => undefined;
 
   if (!contact) return <p className="py-16 text-center text-[14px] text-neutral-400">{t(loaded ? 'chatDetail.notFound' : 'common.loading')}</p>;
-  if (searching) return <HistorySearch contactKey={contactKey} roundAvatar={roundAvatar} onOpenChat={(m) => void navigate(chatPath(contactKey, m.msg_id), { replace: true })} />;
+  if (searching) return <HistorySearch contactKey={contactKey} onOpenChat={(m) => void navigate(chatPath(contactKey, m.msg_id), { replace: true })} />;
 
   const remove = async () => {
     if (!(await showDialog(t('chatList.deleteConfirm'), { showCancel: true }))) return;
@@ -34,7 +34,7 @@ export function ChatDetailView({ contactKey, roundAvatar, searching }: { contact
       <section className="mt-3 bg-white">
         {/* A person's card opens their page (contacts feature: /pages/contacts/detail); a group's, the group's page. */}
         <PersonLink to={contact.is_group ? `${PATHS.groupInfo}?id=${encodeURIComponent(contactKey)}` : `${PATHS.contactDetail}?id=${encodeURIComponent(String(contact.id))}`}>
-          <Avatar name={contact.displayName} src={contact.avatar || undefined} size={56} round={roundAvatar} />
+          <Avatar name={contact.displayName} src={contact.avatar || undefined} size={56} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-[17px] font-medium text-neutral-900">{contact.displayName}</p>
             {contact.account && <p className="mt-1 truncate text-[13px] text-neutral-400">{t('chatDetail.account', { account: contact.account })}</p>}

@@ -9,13 +9,13 @@ import { TEXT_MAX } from '../../config/chat-config';
 import { typePlaceholder } from '../chat-list/chat-preview';
 import { HighlightText } from '../../../../components/ui/highlight-text';
 
-export function HistoryResult({ message, query, roundAvatar, now, onOpen }: { message: ChatMessage; query: string; roundAvatar: boolean; now: Date; onOpen: () => void }) {
+export function HistoryResult({ message, query, now, onOpen }: { message: ChatMessage; query: string; now: Date; onOpen: () => void }) {
   const { t } = useTranslation();
   const placeholder = typePlaceholder(message.type, t);
   return (
     <li>
       <button type="button" onClick={onOpen} className="flex w-full gap-3 pt-3 pl-4 text-left active:bg-neutral-100">
-        <Avatar name={message.fromUser.displayName} src={message.fromUser.avatar || undefined} size={36} round={roundAvatar} />
+        <Avatar name={message.fromUser.displayName} src={message.fromUser.avatar || undefined} size={36} />
         <span className="flex min-w-0 flex-1 flex-col gap-1 border-b border-black/5 pr-4 pb-3">
           <span className="flex items-baseline gap-2 text-[13px] text-neutral-400">
             <span className="min-w-0 flex-1 truncate">{message.fromUser.displayName}</span>

@@ -9,11 +9,10 @@ import type { ChatMessage } from '../../types';
 
 interface HistorySearchProps {
   contactKey: string;
-  roundAvatar: boolean;
   onOpenChat: (message: ChatMessage) => void;
 }
 
-export function HistorySearch({ contactKey, roundAvatar, onOpenChat }: HistorySearchProps) {
+export function HistorySearch({ contactKey, onOpenChat }: HistorySearchProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [type, setType] = useState<HistoryType>('all');
@@ -34,7 +33,7 @@ export function HistorySearch({ contactKey, roundAvatar, onOpenChat }: HistorySe
       </div>
       <ul aria-label={t('chatDetail.searchHistory')}>
         {search.messages.map((m) => (
-          <HistoryResult key={m.id} message={m} query={search.keywords} roundAvatar={roundAvatar} now={now} onOpen={() => onOpenChat(m)} />
+          <HistoryResult key={m.id} message={m} query={search.keywords} now={now} onOpen={() => onOpenChat(m)} />
         ))}
       </ul>
       {search.loading && <p role="status" className="py-6 text-center text-[13px] text-neutral-400">{t('common.loading')}</p>}

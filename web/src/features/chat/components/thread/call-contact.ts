@@ -1,9 +1,9 @@
 // Calls from a chat: only one-to-one chats, only when the server has calls on (chatInfo.webrtc).
 import { callsEnabled, startCall } from '../../../calls';
 import { chatStore } from '../../state/chat-store';
-import { isGroupKey } from '../../types';
+import { isGroupContact } from '../../../../../../worker/protocol/ids';
 
-export const canCall = (contactKey: string): boolean => !isGroupKey(contactKey) && Number(contactKey) > 0 && callsEnabled();
+export const canCall = (contactKey: string): boolean => !isGroupContact(contactKey) && Number(contactKey) > 0 && callsEnabled();
 
 export function callContact(contactKey: string, video: boolean): void {
   const contact = chatStore.contact(contactKey);

@@ -18,14 +18,13 @@ interface MessageListProps extends RowHandlers {
   thread: Thread;
   me: number;
   isGroup: boolean;
-  roundAvatar: boolean;
   redoSeconds: number;
   loadOlder: () => Promise<void>;
   /** Open at this message (msg_id) rather than at the newest, and mark it for a moment. */
   focusId?: number;
 }
 
-export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loadOlder, focusId, ...handlers }: MessageListProps) {
+export function MessageList({ thread, me, isGroup, redoSeconds, loadOlder, focusId, ...handlers }: MessageListProps) {
   const { t } = useTranslation();
   const rows = useMemo(() => buildRows(thread.messages), [thread.messages]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -49,7 +48,7 @@ export function MessageList({ thread, me, isGroup, roundAvatar, redoSeconds, loa
   const renderMessage = (message: ChatMessage) => {
     const mine = message.fromUser.id === me;
     return (
-      <MessageRow message={message} mine={mine} isGroup={isGroup} roundAvatar={roundAvatar} me={me}
+      <MessageRow message={message} mine={mine} isGroup={isGroup} me={me}
         read={mine && isReadByPeer(message, thread.peerReadSeq)}
         recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null} onQuoteTap={scroll.seek} {...handlers} />
     );

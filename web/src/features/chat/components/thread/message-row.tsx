@@ -22,7 +22,6 @@ export interface MessageRowProps {
   mine: boolean;
   isGroup: boolean;
   read: boolean;
-  roundAvatar: boolean;
   /** Text this device can put back into the composer, for its own recalled message. */
   recallDraft: string | null;
   onMenu: (message: ChatMessage, target: HTMLElement) => void;
@@ -39,7 +38,7 @@ export interface MessageRowProps {
 }
 
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
-  const { message, mine, isGroup, read, roundAvatar, recallDraft, onMenu, onFailedTap, onReedit, onQuoteTap, onAvatarTap } = props;
+  const { message, mine, isGroup, read, recallDraft, onMenu, onFailedTap, onReedit, onQuoteTap, onAvatarTap } = props;
   const { t } = useTranslation();
   const press = useLongPress((target) => onMenu(message, target));
   const sender = { ...message.fromUser, displayName: props.nameOf?.(message.from_user) || message.fromUser.displayName };
@@ -55,9 +54,9 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
     <div data-msg-id={message.msg_id || undefined} className={`flex items-start gap-2.5 px-3 py-2 ${mine ? 'flex-row-reverse' : ''}`}>
       {onAvatarTap && !mine ? (
         <button type="button" onClick={() => onAvatarTap(message.from_user)} aria-label={t('groups.members.openCard', { name: sender.displayName })} className="shrink-0 rounded-md">
-          <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} round={roundAvatar} />
+          <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} />
         </button>
-      ) : <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} round={roundAvatar} />}
+      ) : <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} />}
       <div className={`flex min-w-0 max-w-[72%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
         {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-[#666]">{sender.displayName}</span>}
         {isForwarded(message) && <BubbleLabel kind="forwarded" text={t('chat.forwarded')} />}

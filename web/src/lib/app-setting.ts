@@ -1,7 +1,8 @@
 // App settings (sound, vibration, round avatars) as one shared store over localStorage, so a
-// change on the settings screen shows at once on every screen that reads it.
+// change on the settings screen shows at once on every screen that reads it. It lives in lib
+// because shared pieces read it too: every Avatar takes its shape from it.
 import { useSyncExternalStore } from 'react';
-import { storage, type AppSetting } from '../../../lib/storage';
+import { storage, type AppSetting } from './storage';
 
 const listeners = new Set<() => void>();
 let snapshot: AppSetting | undefined;
