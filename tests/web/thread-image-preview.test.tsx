@@ -1,7 +1,8 @@
 // The full-screen photo preview opens from a photo bubble, goes through the chat's other photos
 // (swipe, arrow keys, side buttons, "2 / 3"), zooms (buttons, double tap, Ctrl + wheel), offers a
 // download, and closes on a tap beside the photo, its close button, Escape, and by itself when
-// that photo is recalled while it is open.
+// that photo is recalled while it is open. The keyboard focus goes to its close button as it
+// opens and back to the photo that opened it as it closes.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ImagePreviewHost } from '../../web/src/features/chat/components/thread/image-preview';
@@ -126,5 +127,25 @@ describe('photo preview tools', () => {
     expect([download.getAttribute('href'), download.hasAttribute('download')]).toEqual(['/file/41', true]);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(previewShown()).toBeNull();
+  });
+
+  it('takes the keyboard focus to its close button, and gives it back to the photo on closing', () => {
+    render(<Screen messages={[photo, other]} />);
+    const opener = screen.getAllByRole('button', { name: 'Open photo' })[1]!;
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    // Going to another photo keeps the focus in the preview.
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(previewShown()!.contains(document.activeElement)).toBe(true);
+
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(previewShown()).toBeNull();
+    expect(document.activeElement).toBe(opener);
+
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(opener);
   });
 });

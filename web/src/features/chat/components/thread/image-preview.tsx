@@ -2,6 +2,7 @@
 // the side buttons) away, with "3 / 7" at the top; the photo zooms (pinch, double-tap, Ctrl +
 // wheel, the +/- buttons) and can be downloaded. A tap beside the photo, the close button or
 // Escape closes it, and so does the message being recalled (or leaving the thread) while open.
+// Opening puts the keyboard focus on its close button; closing gives it back to what opened it.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { createOverlay } from '../../../../lib/overlay-store';
@@ -28,6 +29,8 @@ export function ImagePreviewHost({ messages }: { messages: ChatMessage[] }) {
   const swiped = useRef(false);
   const area = useRef<HTMLDivElement>(null);
   const zoom = usePhotoZoom(area, current?.messageId ?? '');
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const shown = index >= 0;
 
   const go = (step: number) => {
     const next = photos[index + step];
@@ -49,6 +52,16 @@ export function ImagePreviewHost({ messages }: { messages: ChatMessage[] }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
+  useEffect(() => {
+    if (!shown) return;
+    const opener = document.activeElement;
+    closeButton.current?.focus({ preventScroll: true });
+    return () => {
+      // Only when the focus went with the preview: an action may have put it somewhere on purpose.
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener instanceof HTMLElement) opener.focus({ preventScroll: true });
+    };
+  }, [shown]);
   if (!current || index < 0) return null;
   const photo = photos[index]!;
 
@@ -77,7 +90,7 @@ export function ImagePreviewHost({ messages }: { messages: ChatMessage[] }) {
       <img src={mediaSrc(photo)} alt="" draggable={false} style={zoom.style} {...zoom.photoHandlers}
         className={`max-h-full max-w-full touch-none object-contain ${zoom.zoomed ? 'cursor-grab' : 'cursor-zoom-in'}`} />
       <PreviewToolbar counter={photos.length > 1 ? `${index + 1} / ${photos.length}` : ''} src={mediaSrc(photo)!} scale={zoom.scale}
-        onClose={() => preview.hide()} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} />
+        closeRef={closeButton} onClose={() => preview.hide()} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} />
       {index > 0 && (
         <button type="button" aria-label={t('chat.previousPhoto')} className={`${side} left-3`} onClick={step(-1)}>‹</button>
       )}

@@ -1,6 +1,7 @@
 // The long-press menu: a dark strip of actions above the pressed bubble (below it when the
 // bubble is near the top). It stays open when the finger lifts and closes on a tap outside, a
-// scroll (it would no longer sit by its bubble), Escape, Back, or leaving the chat. It takes the
+// scroll (it would no longer sit by its bubble), Escape, Back, or leaving the chat. While open it
+// is a step in the browser's history, so a phone's Back closes only the menu. It takes the
 // keyboard focus (arrow keys move along the strip) and gives it back to the bubble when it closes.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
@@ -9,6 +10,7 @@ import type { MenuAction } from './message-rules';
 import { createOverlay } from '../../../../lib/overlay-store';
 import { moveMenuFocus, useMenuFocus } from '../../../../components/ui/menu-focus';
 import { useEscapeKey } from '../../../../lib/use-escape-key';
+import { useHistoryStep } from '../../../../lib/history-step';
 
 interface MenuRequest {
   message: ChatMessage;
@@ -22,6 +24,9 @@ export const closeMessageMenu = menu.hide;
 
 const LABELS = { copy: 'chat.menu.copy', quote: 'chat.menu.quote', forward: 'chat.menu.forward', recall: 'chat.menu.recall' } as const;
 const MENU_HEIGHT = 48;
+/** Run inside the tap, before the step is gone: the clipboard and a phone's keyboard (the quote
+ * focuses the input) need the user's gesture, and neither leaves the page for Back to undo. */
+const IN_GESTURE: ReadonlySet<MenuAction> = new Set(['copy', 'quote']);
 
 export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, message: ChatMessage) => void }) {
   const { t } = useTranslation();
@@ -36,30 +41,30 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
     const centre = (request.rect.left + request.rect.right) / 2;
     el.style.left = `${Math.max(8, Math.min(centre - width / 2, window.innerWidth - width - 8))}px`;
   }, [request]);
-  useEscapeKey(request ? menu.hide : null);
+  const open = request !== null;
+  const { close, closeThen } = useHistoryStep(open, menu.hide);
+  useEscapeKey(open ? close : null);
   useEffect(() => {
-    if (!request) return;
-    window.addEventListener('popstate', menu.hide);
+    if (!open) return;
     // Capture: the thread scrolls in its own element, and scroll events do not bubble.
-    window.addEventListener('scroll', menu.hide, true);
-    return () => {
-      window.removeEventListener('popstate', menu.hide);
-      window.removeEventListener('scroll', menu.hide, true);
-    };
-  }, [request]);
+    window.addEventListener('scroll', close, true);
+    return () => window.removeEventListener('scroll', close, true);
+  }, [open, close]);
   useEffect(() => menu.hide, []);
   if (!request) return null;
   const { rect } = request;
   const above = rect.top > MENU_HEIGHT + 60;
   const top = above ? rect.top - MENU_HEIGHT - 8 : rect.bottom + 8;
   const pick = (action: MenuAction) => {
-    menu.hide();
-    onAction(action, request.message);
+    const run = () => onAction(action, request.message);
+    if (!IN_GESTURE.has(action)) return closeThen(run);
+    run();
+    close();
   };
   return (
     // A swipe or wheel on the backdrop is an attempt to scroll the thread: close.
-    <div className="fixed inset-0 z-40" onClick={menu.hide} onWheel={menu.hide} onTouchMove={menu.hide}
-      onContextMenu={(e) => { e.preventDefault(); menu.hide(); }}>
+    <div className="fixed inset-0 z-40" onClick={close} onWheel={close} onTouchMove={close}
+      onContextMenu={(e) => { e.preventDefault(); close(); }}>
       <div ref={strip} role="menu" style={{ top, left: rect.left }}
         className="absolute flex h-12 overflow-hidden rounded-lg bg-[#4c4c4c] shadow-lg"
         onClick={(e) => e.stopPropagation()} onKeyDown={moveMenuFocus('horizontal')}>

@@ -1,5 +1,6 @@
 // The photo preview's bar: "3 / 7", zoom out / in, download, close. Its clicks stay its own (a
 // click that reached the backdrop would close the preview).
+import type { RefObject } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { ZOOM_MAX, ZOOM_MIN } from './use-photo-zoom';
 
@@ -7,6 +8,8 @@ interface PreviewToolbarProps {
   counter: string;
   src: string;
   scale: number;
+  /** The close button, which takes the focus when the preview opens. */
+  closeRef: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
   onZoomIn: () => void;
   onZoomOut: () => void;
@@ -15,7 +18,7 @@ interface PreviewToolbarProps {
 const BUTTON = 'flex size-11 items-center justify-center rounded-full text-white active:bg-white/20 disabled:opacity-40';
 const ICON = { viewBox: '0 0 24 24', width: 22, height: 22, fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
 
-export function PreviewToolbar({ counter, src, scale, onClose, onZoomIn, onZoomOut }: PreviewToolbarProps) {
+export function PreviewToolbar({ counter, src, scale, closeRef, onClose, onZoomIn, onZoomOut }: PreviewToolbarProps) {
   const { t } = useTranslation();
   return (
     <div className="absolute top-0 left-0 flex w-full items-center gap-1 bg-gradient-to-b from-black/70 to-transparent px-2 pt-[max(8px,env(safe-area-inset-top))] pb-4"
@@ -31,7 +34,7 @@ export function PreviewToolbar({ counter, src, scale, onClose, onZoomIn, onZoomO
       <a href={src} download className={BUTTON} aria-label={t('chat.preview.download')}>
         <svg {...ICON}><path d="M12 4v11m-5-5 5 5 5-5M5 20h14" /></svg>
       </a>
-      <button type="button" className={BUTTON} aria-label={t('chat.preview.close')} onClick={onClose}>
+      <button ref={closeRef} type="button" className={BUTTON} aria-label={t('chat.preview.close')} onClick={onClose}>
         <svg {...ICON}><path d="M6 6l12 12M18 6 6 18" /></svg>
       </button>
     </div>
