@@ -195,7 +195,7 @@ async function generator() {
   console.log(`server CPU idle (sockets open, nothing sent): ${(idleShare * 100).toFixed(1)}% of a core`);
 
   /** One-to-one receivers: members that send nothing, one per message in turn. */
-  const directReceivers = Array.from({ length: Math.min(50, MEMBERS - SENDERS) }, (_, i) => SENDERS + i);
+  const directReceivers = online.filter((m) => m >= SENDERS).slice(0, 50);
 
   /**
    * Sends at `rate` for WARMUP + SECONDS, waits until every expected socket has every message (at
@@ -344,7 +344,7 @@ async function generator() {
       console.log(`server CPU above idle per member delivery (${key} − one-to-one) ÷ ${online.length - 2} online members: ${perHub.toFixed(3)} ms; × ${online.length} = ${(perHub * online.length).toFixed(0)} ms per group message; at ${results[key].rate}/s that is ${((perHub * online.length * results[key].rate) / 10).toFixed(0)}% of a core`);
     }
   }
-  for (const ws of sockets) ws.close();
+  for (const ws of sockets) ws?.close();
   vmstat.kill();
   console.log(`hypervisor steal (vmstat st) over the whole run: mean ${(steal.reduce((a, b) => a + b, 0) / Math.max(1, steal.length)).toFixed(1)}%, max ${Math.max(0, ...steal)}%`);
   if (failures > 0) console.log(`FAILED: ${failures} deliveries lost or duplicated`);

@@ -3,6 +3,10 @@
 import { run, bin } from '../scripts/lib.mjs';
 
 const ONLY = process.env.BENCH_ONLY;
+// Always the Worker as the working tree has it: each benchmark alone builds only when dist/ is
+// missing, and a stale build once measured code that had since changed.
+const build = await run(bin('vite'), ['build']);
+if (build.code !== 0) process.exit(build.code);
 const codes = [];
 if (ONLY !== 'group') codes.push((await run(bin('node'), ['bench/latency.mjs'])).code);
 if (!ONLY || ONLY === 'group') codes.push((await run(bin('node'), ['bench/group.mjs'])).code);

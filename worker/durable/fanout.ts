@@ -7,7 +7,7 @@
 import type { HubEvent } from './hub-events';
 import { userHub } from './stubs';
 import { applyProjections } from '../db/group-projection';
-import { isReceipt, Parking, PARK_FROM, PARKED_ROWS_MAX } from './parking';
+import { isReceipt, Parking, PARK_FROM, PARKED_ROWS_MAX, RELEASE_PER_DRAIN } from './parking';
 
 /**
  * The pseudo-member a group's D1 projection is delivered to: its rows ride the same outbox, retries
@@ -176,21 +176,23 @@ export class Fanout {
   }
 
   /**
-   * Rows someone who is not parked still waits for. When too many wait for parked members alone,
-   * everyone is unparked: those members get it all in one call each (and are parked again if still
-   * away), so the outbox never grows with a member who never comes back.
+   * Rows someone who is not parked still waits for. When too many wait for parked members alone
+   * (`release`: once per drain), a few of those members are unparked: they get it all in one call
+   * each (and are parked again if still away), so the outbox never grows with members who never
+   * come back.
    */
-  private deliverable(): OutboxRow[] {
+  private deliverable(release = false): OutboxRow[] {
     const queue = this.outbox();
     if (this.parking.size === 0) return queue;
-    const live = queue.filter((row) => row.waiting.some((user) => !this.skips(row, user)));
-    if (queue.length - live.length <= PARKED_ROWS_MAX) return live;
-    this.parking.release();
-    return queue;
+    const live = () => queue.filter((row) => row.waiting.some((user) => !this.skips(row, user)));
+    const rows = live();
+    if (!release || queue.length - rows.length <= PARKED_ROWS_MAX) return rows;
+    this.parking.release(RELEASE_PER_DRAIN);
+    return live();
   }
 
   private async deliverAll(): Promise<void> {
-    for (let batch = this.deliverable().slice(0, BATCH); batch.length > 0; batch = this.deliverable().slice(0, BATCH)) {
+    for (let batch = this.deliverable(true).slice(0, BATCH); batch.length > 0; batch = this.deliverable().slice(0, BATCH)) {
       const byUser = new Map<number, Parcel>();
       for (const row of batch) {
         for (const user of row.waiting) {

@@ -1,7 +1,7 @@
 // The app's one realtime connection per tab. It owns the socket (reconnects, pings: socket.ts),
 // the position in the user's event log (`seq`) with the `sync` that catches up after every
-// reconnect, and hands each parsed frame to the features that subscribed to its type: the chat
-// store today, friends, groups and calls next. Features never open a socket of their own.
+// reconnect, and hands each parsed frame to the features that subscribed to its type: the chat,
+// friends, groups and call stores. Features never open a socket of their own.
 import type { FrameOf, ServerFrame, ServerFrameType } from '../../../../worker/protocol/frames';
 import { Realtime, type RealtimeStatus } from './socket';
 
