@@ -148,6 +148,9 @@ describe('sender: failures', () => {
     server({ online: () => online, refuse: (content) => (content === 'bad' ? 'Refused' : undefined) });
     await makeSender(host()).sendText('12', 'bad');
     online = false;
+    // The next page comes later than the first one's message. Two senders (pages) writing in the
+    // same millisecond have no order between them; on CI's machine they did (this test failed).
+    vi.setSystemTime(Date.now() + 1000);
     await makeSender(host()).sendText('12', 'later');
     const h = host();
     await makeSender(h).restore();
