@@ -1,12 +1,14 @@
 // The address book files people under their index letter, filters the people it is given by name
 // or account without regard to accents at once, adds whom the server's directory search finds
 // (userList: pinyin initials, full accounts) once typing pauses, and says whose row was tapped.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+// In run mode 1 tabs switch between my friends (getContacts' is_friend) and the organisation.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PATHS } from '../../web/src/config/paths';
 import { ContactDirectory, type Person } from '../../web/src/features/contacts';
 import { groupContacts } from '../../web/src/features/contacts/components/group-contacts';
 import { CODE } from '../../worker/protocol/codes';
-import { person as personInfo, serve } from './friends-fakes';
+import { openApp, person as personInfo, push, serve, socket, summary } from './friends-fakes';
 
 const person = (id: number, displayName: string, index?: string, account = `1380000${id}`): Person => ({ id, displayName, avatar: '', account, index });
 
@@ -122,5 +124,81 @@ describe('address book search on the server', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     await new Promise((settled) => setTimeout(settled, 50));
     expect(screen.getByText('Chi')).toBeTruthy();
+  });
+});
+
+describe('address book in run mode 1: my friends or the organisation', () => {
+  const ORG = [summary(21, { displayName: 'Bao', index: 'B', is_friend: 1 }), summary(22, { displayName: 'Chi', index: 'C', is_friend: 0 }), summary(23, { displayName: 'Anh', index: 'A', is_friend: 1 })];
+  const ZHANG = personInfo(4, { realname: '张三', displayName: '张三', index: 'Z', relation: 'friend' });
+  const ZHAO = personInfo(5, { realname: '赵四', displayName: '赵四', index: 'Z' });
+  const tab = (name: RegExp | string) => screen.getByRole('tab', { name });
+  const selected = () => screen.getAllByRole('tab').filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent);
+  const letters = () => within(screen.getByRole('navigation', { name: 'Jump to letter' })).getAllByRole('button').map((b) => b.textContent);
+
+  beforeEach(() => void serve({ '/enterprise/im/getContacts': () => ORG, [USER_LIST]: (body) => (body.keywords === 'z' ? [ZHANG, ZHAO] : []) }));
+
+  it('opens on the organisation, and the Friends tab (with their count) lists only my friends, letters and count included', async () => {
+    openApp(PATHS.contacts);
+    await screen.findByText('Chi');
+    expect(screen.getByRole('tablist', { name: 'Contact lists' })).toBeTruthy();
+    expect(selected()).toEqual(['Organisation']);
+    expect(screen.getByText('3 contacts')).toBeTruthy();
+    fireEvent.click(tab('Friends (2)'));
+    expect(selected()).toEqual(['Friends (2)']);
+    expect(screen.getByRole('tabpanel', { name: 'Friends (2)' })).toBeTruthy();
+    expect(screen.queryByText('Chi')).toBeNull();
+    expect(screen.getByText('Bao')).toBeTruthy();
+    expect(screen.getByText('2 contacts')).toBeTruthy();
+    expect(letters()).toEqual(['A', 'B']);
+  });
+
+  it('moves between the two tabs with the arrow keys, focus following', async () => {
+    openApp(PATHS.contacts);
+    await screen.findByText('Chi');
+    tab('Organisation').focus();
+    fireEvent.keyDown(tab('Organisation'), { key: 'ArrowLeft' });
+    expect(selected()).toEqual(['Friends (2)']);
+    expect(document.activeElement).toBe(tab('Friends (2)'));
+    expect(tab('Organisation').tabIndex).toBe(-1);
+    fireEvent.keyDown(tab('Friends (2)'), { key: 'ArrowRight' });
+    expect(selected()).toEqual(['Organisation']);
+    expect(screen.getByText('Chi')).toBeTruthy();
+  });
+
+  it('searches either view: among my friends, colleagues the server finds come apart; the words stay when switching', async () => {
+    openApp(PATHS.contacts);
+    await screen.findByText('Chi');
+    fireEvent.click(tab('Friends (2)'));
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'z' } });
+    const others = await screen.findByRole('region', { name: 'Other people' });
+    expect(within(others).getByText('赵四')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Z' })).getByText('张三')).toBeTruthy();
+    fireEvent.click(tab('Organisation'));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('z');
+    await within(screen.getByRole('region', { name: 'Z' })).findByText('赵四');
+    expect(screen.queryByRole('region', { name: 'Other people' })).toBeNull();
+    expect(screen.getByText('2 contacts')).toBeTruthy();
+  });
+
+  it('keeps the chosen view when the list reloads, as when a friendship is made live', async () => {
+    const live = { contacts: ORG };
+    serve({ '/enterprise/im/getContacts': () => live.contacts, [USER_LIST]: () => [] });
+    openApp(PATHS.contacts);
+    await screen.findByText('Chi');
+    fireEvent.click(tab('Friends (2)'));
+    expect(screen.queryByText('Chi')).toBeNull();
+    const ws = await socket();
+    live.contacts = ORG.map((c) => (c.id === 22 ? { ...c, is_friend: 1 as const } : c));
+    act(() => push(ws, 'appendContact', summary(22, { displayName: 'Chi', index: 'C', is_friend: 1 })));
+    await screen.findByText('Chi');
+    expect(selected()).toEqual(['Friends (3)']);
+    expect(screen.getByText('3 contacts')).toBeTruthy();
+  });
+
+  it('shows no tabs in run mode 2, where the address book is my friends alone', async () => {
+    openApp(PATHS.contacts, { runMode: '2' });
+    await screen.findByText('Chi');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Friends' })).toBeTruthy();
   });
 });

@@ -57,7 +57,7 @@ describe('the address book', () => {
     const router = (server(0), openApp(PATHS.contacts));
     await screen.findByText('Bao');
     expect(screen.getByRole('link', { name: 'Group chats' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Directory' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Organisation' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('3 contacts')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Chi/ }));
     await waitFor(() => expect(currentPath(router)).toBe(`${PATHS.contactDetail}?id=22`));

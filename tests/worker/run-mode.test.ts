@@ -88,6 +88,26 @@ describe('run mode 2 (social)', () => {
   });
 });
 
+describe('run mode 1 (enterprise)', () => {
+  it('lists everyone, marking as friends only those whose request was accepted', async () => {
+    const [me, friend, asked, asker, declined, unfriended, stranger] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser(), loginUser(), loginUser(), loginUser()]);
+    await befriend(me, friend);
+    await befriend(unfriended, me);
+    await call('/enterprise/friend/del', { id: uid(unfriended) }, { token: me.token });
+    await call('/enterprise/friend/add', { user_id: uid(asked), remark: '' }, { token: me.token });
+    await call('/enterprise/friend/add', { user_id: uid(me), remark: '' }, { token: asker.token });
+    const refused = await call('/enterprise/friend/add', { user_id: uid(declined), remark: '' }, { token: me.token });
+    await call('/enterprise/friend/update', { friend_id: refused.body.data.friend_id, status: 0 }, { token: declined.token });
+    const list = (await call('/enterprise/im/getContacts', {}, { token: me.token })).body.data as any[];
+    const isFriend = (who: User) => list.find((c) => c.id === uid(who))?.is_friend;
+    expect(isFriend(friend)).toBe(1);
+    for (const other of [asked, asker, declined, unfriended, stranger]) expect(isFriend(other)).toBe(0);
+    // Both sides see it.
+    const theirs = (await call('/enterprise/im/getContacts', {}, { token: friend.token })).body.data as any[];
+    expect(theirs.find((c) => c.id === uid(me))?.is_friend).toBe(1);
+  });
+});
+
 describe('switching modes', () => {
   it('takes effect at once: mode 1 lets strangers chat and lists everyone; mode 2 does not', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);

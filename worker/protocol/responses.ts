@@ -33,6 +33,8 @@ export const ChatSummarySchema = v.object({
   is_at: v.optional(v.number()),
   /** The message (msg_id) that mentions me, to open the chat at ("jump to the mention"); 0 when none. */
   at_msg_id: v.optional(v.number()),
+  /** People only: 1 when we are friends (both sides accepted), else 0; run mode 1's address book lists them apart. */
+  is_friend: v.optional(v.picklist([0, 1])),
   is_top: v.number(),
   is_notice: v.number(),
   unread: v.number(),

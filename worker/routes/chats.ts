@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { findUserById, listActiveUsers, presenceOf, presenceOfUser } from '../db/users';
-import { pairRows, pairsOf, pendingToMe } from '../db/friends';
+import { areFriends, pairRows, pairsOf, pendingToMe } from '../db/friends';
 import { loadConfig } from '../db/config';
 import { displayNameOf } from '../services/person-view';
 import { addressBookFilter } from '../services/run-mode';
@@ -38,9 +38,10 @@ chats.post('/getcontacts', async (c) => {
       const visible = chat && !chat.hidden;
       const seen = presence.get(u.user_id);
       const online = seen?.online === 1;
+      const pair = pairs.get(u.user_id);
       return {
-        ...contactView(u, online, lastSeenOf(seen, online)), displayName: displayNameOf(u.realname, pairs.get(u.user_id)),
-        account: maskAccount(u.account), setting: [],
+        ...contactView(u, online, lastSeenOf(seen, online)), displayName: displayNameOf(u.realname, pair),
+        account: maskAccount(u.account), setting: [], is_friend: pair && areFriends(pair) ? 1 : 0,
         is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
         unread: visible ? chat.unread : 0,
         lastContent: visible ? chat.last_content : '',

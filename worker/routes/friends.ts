@@ -32,7 +32,7 @@ async function newContactRow(db: D1Database, whom: UserRow): Promise<EventData<'
   const presence = await presenceOfUser(db, whom.user_id);
   const online = presence?.online === 1;
   return {
-    ...contactView(whom, online, lastSeenOf(presence, online)), account: maskAccount(whom.account), setting: [],
+    ...contactView(whom, online, lastSeenOf(presence, online)), account: maskAccount(whom.account), setting: [], is_friend: 1,
     is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastContentUndo: 0, lastSendTime: Date.now(), lastFrom: 0, type: 'event',
   };
 }

@@ -9,4 +9,6 @@ export interface Person {
   account?: string;
   /** The letter A–Z the server files the person under; anything else is listed under '#'. */
   index?: string;
+  /** 1 when we are friends (getContacts says so); run mode 1's address book lists them apart too. */
+  is_friend?: 0 | 1;
 }
