@@ -3,12 +3,11 @@
 // store is stopped (signed out). The store runs for real; the network is a stand-in (fetch
 // answers, a fake WebSocket).
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { storage } from '../../web/src/lib/storage';
 import { frame, ME, PEER, summary } from './chat-factories';
-import { FakeSocket } from './fake-socket';
+import { FakeSocket, withFakeSockets } from './fake-socket';
 import { signIn } from './helpers';
 
 /** Starts the store with an open socket; answers the spy on the outbox's `networkBack` once startup is quiet. */
@@ -34,15 +33,7 @@ async function startStore() {
 }
 
 describe('network-back signals', () => {
-  beforeEach(() => {
-    globalThis.indexedDB = new IDBFactory();
-    FakeSocket.made = [];
-    vi.stubGlobal('WebSocket', FakeSocket);
-  });
-  afterEach(() => {
-    chatStore.stop();
-    vi.unstubAllGlobals();
-  });
+  withFakeSockets(() => chatStore.stop());
 
   it("retries the outbox when the browser says it is online again", async () => {
     const { networkBack } = await startStore();

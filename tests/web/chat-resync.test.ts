@@ -3,15 +3,14 @@
 // has now: messages it never got, recalls it never heard of. Only unsent messages are kept.
 // The store runs for real; the network is a stand-in (fetch answers, a fake WebSocket).
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { storage } from '../../web/src/lib/storage';
 import { realtime } from '../../web/src/lib/realtime';
 import { card, chatState, contact, frame, message, ME, PEER, summary, wire } from './chat-factories';
-import { FakeSocket } from './fake-socket';
+import { FakeSocket, withFakeSockets } from './fake-socket';
 import { signIn } from './helpers';
 
 const DEVICE = { clientId: 'this-client', isMobile: false, multipleLogin: false };
@@ -37,15 +36,7 @@ describe('resync', () => {
   });
 
   describe('in the running store', () => {
-    beforeEach(() => {
-      globalThis.indexedDB = new IDBFactory();
-      FakeSocket.made = [];
-      vi.stubGlobal('WebSocket', FakeSocket);
-    });
-    afterEach(() => {
-      chatStore.stop();
-      vi.unstubAllGlobals();
-    });
+    withFakeSockets(() => chatStore.stop());
 
     it('loads the chat on screen again from the server', async () => {
       // What the server has: the message the client saw is recalled, and two came after it.

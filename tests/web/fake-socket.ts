@@ -1,5 +1,24 @@
 // A stand-in for the browser's WebSocket (jsdom has no server to talk to): every socket made is
 // kept in `FakeSocket.made`, what the client sends in `sent`, and the test plays the server.
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * For tests of the running chat store: each test gets an empty IndexedDB and fake sockets, and
+ * `stop` (the store's) runs after it, before the real WebSocket is back.
+ */
+export function withFakeSockets(stop: () => void): void {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => {
+    stop();
+    vi.unstubAllGlobals();
+  });
+}
+
 export class FakeSocket {
   static OPEN = 1;
   static made: FakeSocket[] = [];
