@@ -72,6 +72,21 @@ describe('sender and outbox', () => {
     expect(h.getState().contacts[0]!.lastContent).toBe('hello');
   });
 
+  it('sends from a page without crypto.randomUUID (plain http on a LAN address is not a secure context)', async () => {
+    const randomUUID = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(crypto), 'randomUUID');
+    Object.defineProperty(Object.getPrototypeOf(crypto), 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const sent = server({ online: () => true });
+      const h = host();
+      await makeSender(h).sendText('12', 'over http');
+      expect(sent).toEqual(['over http']);
+      const [shown] = thread(h.getState(), '12').messages;
+      expect([shown!.status, shown!.id]).toEqual(['succeed', expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/)]);
+    } finally {
+      if (randomUUID) Object.defineProperty(Object.getPrototypeOf(crypto), 'randomUUID', randomUUID);
+    }
+  });
+
   it('keeps the message in the outbox, still sending (no red mark), when the network is down', async () => {
     server({ online: () => false });
     const h = host();

@@ -2,6 +2,7 @@
 // (keys, session check, language) is in the start-up download, this one loads with the pages
 // that need it. Values are JSON; anything unreadable falls back to the default so a corrupted
 // entry never breaks startup.
+import { newId } from './new-id';
 import type { UserInfo } from './user-info';
 import { getLanguage, getToken, getTokenExpired, read, setLanguage, STORAGE_KEYS, write } from './storage-core';
 
@@ -55,7 +56,7 @@ export const storage = {
   getDeviceId(): string {
     const value = read(STORAGE_KEYS.clientId);
     if (typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value)) return value;
-    const id = crypto.randomUUID().replaceAll('-', '');
+    const id = newId();
     write(STORAGE_KEYS.clientId, id);
     return id;
   },

@@ -3,6 +3,7 @@
 // again by itself (retry-policy: growing waits, at once when the network shows it is back); only
 // a refusal by the server is 'failed', with its reason, until the user retries or discards it.
 import { storage } from '../../../lib/storage';
+import { newId } from '../../../lib/new-id';
 import { ApiError } from '../../../lib/api-client';
 import * as api from '../api/chat-api';
 import type { ChatMessage, ChatState, ContactKey } from '../types';
@@ -40,13 +41,13 @@ export class Sender {
   async sendText(key: ContactKey, content: string, quote?: api.OutgoingText['extends'], at: number[] = []): Promise<void> {
     const isGroup = this.host.contact(key)?.is_group ?? 0;
     const body: api.OutgoingText = {
-      id: crypto.randomUUID(), type: 'text', content, toContactId: key, is_group: isGroup, ...(quote ? { extends: quote } : {}), ...(at.length ? { at } : {}),
+      id: newId(), type: 'text', content, toContactId: key, is_group: isGroup, ...(quote ? { extends: quote } : {}), ...(at.length ? { at } : {}),
     };
     await this.enqueue({ id: body.id, owner: this.host.getState().me, contact: key, createdAt: this.stamp(), kind: 'text', body: { ...body } });
   }
 
   async sendFile(key: ContactKey, file: Blob, fileName: string, type: 'image' | 'voice' | 'video' | 'file', duration?: number): Promise<void> {
-    const id = crypto.randomUUID();
+    const id = newId();
     const body = { id, toContactId: key, type, ...(duration ? { extends: { duration } } : {}) };
     await this.enqueue({ id, owner: this.host.getState().me, contact: key, createdAt: this.stamp(), kind: 'file', body, file, fileName });
   }
