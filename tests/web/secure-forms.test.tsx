@@ -186,3 +186,38 @@ describe('security rules', () => {
     expect(validateAccountChange({ ...ok, newCode: '' })).toBe('secure.newCodeRequired');
   });
 });
+
+describe('log out on every device', () => {
+  const openWith = (answer: () => unknown) => {
+    const fetchMock = mockApi({
+      '/common/pub/getSystemInfo': () => systemInfo({}),
+      '/enterprise/im/getUserInfo': () => USER,
+      '/common/pub/logoutAll': answer,
+    });
+    signIn();
+    renderApp('/pages/mine/secure');
+    return { fetchMock, user: userEvent.setup() };
+  };
+
+  it('asks first, then ends every session on the server and this one here', async () => {
+    const { fetchMock, user } = openWith(() => null);
+    await user.click(await screen.findByRole('button', { name: 'Log out on every device' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Log out of Parley on every device signed in to this account, this one included?');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(storage.getToken()).toBeFalsy());
+    expect(calls(fetchMock, '/common/pub/logoutAll')).toEqual([{}]);
+  });
+
+  it('stays signed in when the server refuses (a shared demo account) or the user cancels', async () => {
+    const { fetchMock, user } = openWith(() => new Response(JSON.stringify({ code: 400, msg: 'Demo mode does not allow this change', data: null })));
+    const button = await screen.findByRole('button', { name: 'Log out on every device' });
+    await user.click(button);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(calls(fetchMock, '/common/pub/logoutAll')).toEqual([]);
+    await user.click(button);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Demo mode does not allow this change')).toBeTruthy();
+    expect(storage.getToken()).toBe('bearer test-token');
+  });
+});

@@ -4,6 +4,8 @@
 // taken before a logout opens nothing; renewed tokens stay one login, which a logout ends whole.
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import app from '../../worker/index';
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { closeCode, connect } from './socket-helpers';
 import { disableAccount } from '../../worker/services/sessions';
@@ -70,6 +72,19 @@ describe('ending every session', () => {
     expect(await Promise.all(sockets.map((s) => closeCode(s)))).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE]);
     expect((await whoAmI(me.token)).status).toBe(401);
     expect((await whoAmI(other.token)).status).toBe(401);
+  });
+
+  it('logoutAll is refused for a shared demo account in demo mode, and ends nothing', async () => {
+    const me = await loginUser();
+    const socket = await connect(me.token, 'phone');
+    await env.DB.prepare('UPDATE users SET is_demo = 1 WHERE user_id = ?1').bind(me.userInfo.user_id).run();
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request('http://parley.test/common/pub/logoutAll', { method: 'POST', headers: { authorization: me.token, 'content-type': 'application/json', 'accept-language': 'en' }, body: '{}' }), { ...env, DEMO_MODE: 'true' }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await res.json()).toMatchObject({ code: 400, msg: 'Demo mode does not allow this change' });
+    expect((await whoAmI(me.token)).status).toBe(200);
+    expect(await closeCode(socket, 500)).toBe('open');
+    socket.close();
   });
 
   it('logoutAll needs a valid token', async () => {

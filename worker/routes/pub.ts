@@ -5,7 +5,7 @@ import { loadConfig } from '../db/config';
 import { inviteCodeValid } from '../db/security';
 import { settleGuess } from '../db/login-guard';
 import { countGuess } from '../middleware/guess-limit';
-import { findUserByAccount, insertUser, recordLogin } from '../db/users';
+import { findUserByAccount, findUserById, insertUser, recordLogin } from '../db/users';
 import { envelope, refuse } from '../middleware/errors';
 import { credentials, input } from '../middleware/params';
 import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
@@ -67,7 +67,10 @@ pub.post('/logout', async (c) => {
 
 /** Authenticated (worker/index.ts): every token of the user stops working and every socket closes. */
 pub.post('/logoutall', async (c) => {
-  await endEverySession(c.env, c.get('identity').uid);
+  const uid = c.get('identity').uid;
+  // Demo accounts are shared by everyone trying the app: one visitor may not sign all the others out.
+  if (c.env.DEMO_MODE === 'true' && (await findUserById(c.env.DB, uid))?.is_demo) throw refuse('system.demoMode');
+  await endEverySession(c.env, uid);
   deleteCookie(c, FILE_COOKIE, { path: '/file' });
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutAllOk')));
 });

@@ -1,8 +1,10 @@
-// Account security: change the password; certify or change the account. Demo mode refuses both.
+// Account security: change the password; certify or change the account (demo mode refuses both);
+// log out on every device.
 import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { AccountForm, isDemoMode, PasswordForm, useUserInfo } from '../../features/profile';
 import { useSystemInfo } from '../../lib/system-info';
+import { LogoutAllButton } from '../../features/auth';
 
 export default function SecureScreen() {
   const { t } = useTranslation();
@@ -14,6 +16,9 @@ export default function SecureScreen() {
         <div className="pb-8">
           <PasswordForm account={user.account} demo={demo} />
           <AccountForm user={user} demo={demo} />
+          <div className="mt-6 border-y border-neutral-100">
+            <LogoutAllButton />
+          </div>
         </div>
       )}
     </Page>

@@ -2,6 +2,7 @@
 export { DemoAccountsNote } from './components/demo-accounts-note';
 export { LoginForm } from './components/login-form';
 export { LogoutButton } from './components/logout-button';
+export { LogoutAllButton } from './components/logout-all-button';
 export { RegisterForm } from './components/register-form';
 // The account pages (features/profile) send codes to the current and a new account.
 export { SendCodeButton } from './components/send-code-button';
