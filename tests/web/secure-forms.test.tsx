@@ -162,6 +162,8 @@ describe('demo mode', () => {
     expect(form.getByRole<HTMLButtonElement>('button', { name: 'Change password' }).disabled).toBe(true);
     expect(calls(fetchMock, '/enterprise/im/editPassword')).toEqual([]);
     expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([]);
+    // Nor is logging out on every device offered: the accounts are shared.
+    expect(screen.queryByRole('button', { name: 'Log out on every device' })).toBeNull();
   });
 });
 
@@ -209,7 +211,7 @@ describe('log out on every device', () => {
     expect(calls(fetchMock, '/common/pub/logoutAll')).toEqual([{}]);
   });
 
-  it('stays signed in when the server refuses (a shared demo account) or the user cancels', async () => {
+  it('stays signed in when the server refuses or the user cancels', async () => {
     const { fetchMock, user } = openWith(() => new Response(JSON.stringify({ code: 400, msg: 'Demo mode does not allow this change', data: null })));
     const button = await screen.findByRole('button', { name: 'Log out on every device' });
     await user.click(button);

@@ -51,6 +51,8 @@ export class Parking {
   resume(user: number, at: number): void {
     this.parked.delete(user);
     this.resumedAt.set(user, Math.max(at, this.resumedAt.get(user) ?? 0));
+    // One entry per member who came back; a group far beyond the usual 500 forgets them all rather
+    // than grow (the worst after that is one member parked by a late answer until their next resume).
     if (this.resumedAt.size > 2000) this.resumedAt.clear();
   }
 

@@ -10,7 +10,7 @@ import { jwtSecret, tokenTtl } from '../middleware/auth';
 import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';
 import { EditAccountBody } from '../protocol/people';
 import { configNumber } from '../protocol/config-values';
-import { editAccountRefusal, nameEditable } from '../services/account-rules';
+import { editAccountRefusal, nameEditable, sharedDemoAccount } from '../services/account-rules';
 import { pushProfile } from '../services/profile-push';
 import { hashPassword, verifyPassword } from '../services/password';
 import { translate } from '../services/i18n';
@@ -58,7 +58,7 @@ const filled = (value: unknown) => typeof value === 'string' && value.trim() !==
 account.post('/editaccount', async (c) => {
   const row = await findUserById(c.env.DB, c.get('identity').uid);
   if (!row) throw refuse('user.notExist');
-  if (row.is_demo && c.env.DEMO_MODE === 'true') throw refuse('system.demoMode');
+  if (sharedDemoAccount(row, c.env.DEMO_MODE)) throw refuse('system.demoMode');
   const raw = c.get('body');
   if (row.is_auth && !filled(raw.code)) throw refuse('user.codeRequired');
   const wanted = typeof raw.account === 'string' ? raw.account.trim() : '';
@@ -86,8 +86,7 @@ account.post('/editpassword', async (c) => {
   const body = credentials(c, EditPasswordBody);
   const row = await findUserById(c.env.DB, c.get('identity').uid);
   if (!row) throw refuse('user.notExist');
-  // Demo accounts are shared by everyone trying the app, so nobody may lock the others out.
-  if (row.is_demo && c.env.DEMO_MODE === 'true') throw refuse('system.demoMode');
+  if (sharedDemoAccount(row, c.env.DEMO_MODE)) throw refuse('system.demoMode');
   // A stolen token must not buy unlimited guesses at the password: counted as logins are.
   await countGuess(c, row.account);
   if (body.code) await checkCode(c.env.DB, row.account, 3, body.code);

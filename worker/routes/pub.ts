@@ -12,7 +12,7 @@ import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
 import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
 import { deleteCookie } from 'hono/cookie';
 import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
-import { accountRefusal } from '../services/account-rules';
+import { accountRefusal, sharedDemoAccount } from '../services/account-rules';
 import { endEverySession, endLogin } from '../services/sessions';
 import { hashPassword, verifyPassword } from '../services/password';
 import { publicConfig } from '../services/system-config';
@@ -68,8 +68,8 @@ pub.post('/logout', async (c) => {
 /** Authenticated (worker/index.ts): every token of the user stops working and every socket closes. */
 pub.post('/logoutall', async (c) => {
   const uid = c.get('identity').uid;
-  // Demo accounts are shared by everyone trying the app: one visitor may not sign all the others out.
-  if (c.env.DEMO_MODE === 'true' && (await findUserById(c.env.DB, uid))?.is_demo) throw refuse('system.demoMode');
+  // The account's row is read only while the demo runs.
+  if (c.env.DEMO_MODE === 'true' && sharedDemoAccount(await findUserById(c.env.DB, uid), c.env.DEMO_MODE)) throw refuse('system.demoMode');
   await endEverySession(c.env, uid);
   deleteCookie(c, FILE_COOKIE, { path: '/file' });
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutAllOk')));

@@ -1,4 +1,4 @@
-// Pure registration rules: which accounts a `regauth` setting accepts.
+// Pure account rules: which accounts a `regauth` setting accepts, who may rename themselves, demo accounts.
 import { EMAIL_PATTERN, PHONE_PATTERN } from './verification';
 import type { MessageKey } from '../protocol/codes';
 import { ACCOUNT_PATTERN } from '../protocol/limits';
@@ -26,3 +26,9 @@ export function editAccountRefusal(account: string, regauth: number): MessageKey
 
 /** Whether users may change their own name: always in run mode 2 (social), in mode 1 only when `diyName` is '1'. */
 export const nameEditable = (sysInfo: { runMode?: string; diyName?: string }) => sysInfo.runMode === '2' || sysSwitch(sysInfo, 'diyName');
+
+/**
+ * A demo account while the demo runs (DEMO_MODE): shared by everyone trying the app, so nobody may
+ * change its password or account, or sign everyone else out of it.
+ */
+export const sharedDemoAccount = (row: { is_demo: number } | null, demoMode: string | undefined): boolean => demoMode === 'true' && Boolean(row?.is_demo);

@@ -1,5 +1,5 @@
-// Account security: change the password; certify or change the account (demo mode refuses both);
-// log out on every device.
+// Account security: change the password; certify or change the account; log out on every device.
+// Demo mode refuses all three.
 import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { AccountForm, isDemoMode, PasswordForm, useUserInfo } from '../../features/profile';
@@ -16,9 +16,12 @@ export default function SecureScreen() {
         <div className="pb-8">
           <PasswordForm account={user.account} demo={demo} />
           <AccountForm user={user} demo={demo} />
-          <div className="mt-6 border-y border-neutral-100">
-            <LogoutAllButton />
-          </div>
+          {/* Demo accounts are shared: the server refuses to sign everyone out of one, so it is not offered. */}
+          {!demo && (
+            <div className="mt-6 border-y border-neutral-100">
+              <LogoutAllButton />
+            </div>
+          )}
         </div>
       )}
     </Page>

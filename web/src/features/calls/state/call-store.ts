@@ -12,6 +12,7 @@ import { p2pEngine, type CallMedia } from '../engine/call-media';
 import { playTone, vibrate } from '../utils/tones';
 import { ProviderQuestion } from './call-provider';
 import { callReducer, IDLE, isBusy, type CallAction, type CallEffect, type CallInfo, type CallPeer, type CallState, type MediaFailure } from './call-machine';
+import { newId } from '../../../lib/new-id';
 
 /** How long an ended call stays on screen before the call is gone. */
 export const ENDED_SHOW_MS = 2000;
@@ -34,8 +35,6 @@ export interface CallSnapshot {
   /** Bumped when the engine's streams or tracks change. */
   version: number;
 }
-
-const newId = () => (crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
 
 export class CallStore {
   private snapshot: CallSnapshot = { call: IDLE, media: null, engine: null, version: 0 };
