@@ -18,6 +18,7 @@ import { clearGroupHistory } from './group-clear';
 import { isManager, mentionList, speakVerdict } from '../protocol/group-rules';
 import type { GroupCard } from '../protocol/groups';
 import { callRecordOf, finishCallRecord, type CallOutcome } from './call-records';
+import { floorOf, revealed, visibility, type Sight } from './visibility';
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
@@ -90,6 +91,21 @@ export class ConversationHub extends DurableObject<Env> {
     return store.members().includes(user) ? store : null;
   }
 
+  /** What `viewer` may see of this conversation (visibility.ts): null sight for a non-member. */
+  private sightOf(conversation: string, viewer: number): { store: ConversationStore; sight: Sight } {
+    const store = this.open(conversation);
+    if (!store.members().includes(viewer)) return { store, sight: null };
+    const isGroup = isGroupContact(conversation);
+    const groups = isGroup ? this.groups(conversation) : null;
+    return { store, sight: { floor: floorOf(isGroup, groups?.group()?.setting, groups?.member(viewer)?.join_time ?? 0) } };
+  }
+
+  /** The one door to a single message for `viewer`: its content, or the refusal a missing one gets. */
+  private reveal(conversation: string, viewer: number, find: (store: ConversationStore) => StoredMessage | null): Result<StoredMessage> {
+    const { store, sight } = this.sightOf(conversation, viewer);
+    return revealed(sight, sight ? find(store) : null);
+  }
+
   /** `input.pid` names a message of this conversation to quote (the client's own quote text is never used). */
   /** `at`: a group message's mentions (user ids, 0 for everyone, which only a manager may use). */
   async send(conversation: string, input: NewMessage & { at?: number[] }): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
@@ -105,7 +121,9 @@ export class ConversationHub extends DurableObject<Env> {
       if (verdict !== 'ok' && !store.byId(input.id)) return { ok: false, key: verdict };
       at = mentionList(wanted ?? [], this.groups(conversation).member(input.from.id), members);
     }
-    const quote = fields.pid > 0 ? quoteOfMessage(store.bySeq(fields.pid)) : null;
+    // A message the sender may not see quotes as a missing one: not at all.
+    const quoted = fields.pid > 0 ? this.reveal(conversation, input.from.id, (s) => s.bySeq(fields.pid)) : null;
+    const quote = quoted?.ok ? quoteOfMessage(quoted.value) : null;
     const extended = { ...(fields.extends ?? {}), ...(quote ? { quote } : {}), ...(at.length > 0 ? { at } : {}) };
     const toStore = { ...fields, pid: quote?.msg_id ?? 0, extends: Object.keys(extended).length > 0 ? extended : null };
     const message = this.fanout.write(() => {
@@ -142,14 +160,15 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   async history(conversation: string, viewer: number, query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number }) {
-    const store = this.memberStore(conversation, viewer);
-    if (!store) return { ok: false as const, key: 'im.notMember' as const };
+    const { store, sight } = this.sightOf(conversation, viewer);
+    if (!sight) return { ok: false as const, key: 'im.notMember' as const };
     const peerRead = store.othersReadSeq(viewer);
-    const since = this.historyFloor(conversation, viewer);
+    // The queries narrow by the same floor (so pages stay full); the rule still has the last word.
     const result = query.type
-      ? store.search(query.type, query.keywords ?? '', query.page, query.limit, since)
-      : { list: store.page(query.beforeSeq, query.limit, since), count: store.lastSeq() };
-    return { ok: true as const, value: { ...result, peerRead } };
+      ? store.search(query.type, query.keywords ?? '', query.page, query.limit, sight.floor)
+      : { list: store.page(query.beforeSeq, query.limit, sight.floor), count: store.lastSeq() };
+    const list = result.list.filter((m) => visibility(sight, m) !== 'im.exist');
+    return { ok: true as const, value: { ...result, list, peerRead } };
   }
 
   /**
@@ -164,11 +183,14 @@ export class ConversationHub extends DurableObject<Env> {
     return this.memberStore(conversation, user) !== null;
   }
 
+  /** One message (a forward's source) as `viewer` may see it. */
   async message(conversation: string, viewer: number, seq: number): Promise<Result<StoredMessage>> {
-    const store = this.memberStore(conversation, viewer);
-    if (!store) return { ok: false, key: 'im.notMember' };
-    const found = store.bySeq(seq);
-    return found && !found.is_undo ? { ok: true, value: found } : { ok: false, key: 'im.exist' };
+    return this.reveal(conversation, viewer, (store) => store.bySeq(seq));
+  }
+
+  /** The message carrying file `fileId`, when `viewer` may see it: a download's permission. */
+  async fileMessage(conversation: string, viewer: number, fileId: number): Promise<Result<StoredMessage>> {
+    return this.reveal(conversation, viewer, (store) => store.byFileId(fileId));
   }
 
   async markRead(conversation: string, reader: number): Promise<Result<{ readSeq: number }>> {
@@ -194,11 +216,12 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** The recalled message, and the file it carried (which the caller releases). */
   async recall(conversation: string, actor: number, id: string, redoSeconds: number, actorName = ''): Promise<Result<{ message: StoredMessage; fileId: number | null }>> {
-    const store = this.memberStore(conversation, actor);
-    if (!store) return { ok: false, key: 'im.notMember' };
-    const members = store.members();
-    const found = store.byId(id);
-    if (!found) return { ok: false, key: 'im.exist' };
+    const store = this.open(conversation);
+    const seen = this.reveal(conversation, actor, (s) => s.byId(id));
+    if (!seen.ok) return seen;
+    const found = seen.value;
+    // The notice goes only to those who may see the message: a late joiner never had it.
+    const members = store.members().filter((m) => visibility(this.sightOf(conversation, m).sight, found) === 'shown');
     const manager = isGroupContact(conversation) && isManager(this.groups(conversation).member(actor));
     const verdict = canRecall(found, actor, redoSeconds, Date.now(), manager);
     if (verdict !== 'ok') return { ok: false, key: verdict };
@@ -219,8 +242,8 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** The record of the call `callId` for one of the pair; null for anyone else or without one. */
   async callRecord(conversation: string, viewer: number, callId: string) {
-    const store = this.memberStore(conversation, viewer);
-    return store ? callRecordOf(store.byId(callId)) : null;
+    const found = this.reveal(conversation, viewer, (store) => store.byId(callId));
+    return found.ok ? callRecordOf(found.value) : null;
   }
 
   /**
@@ -252,14 +275,6 @@ export class ConversationHub extends DurableObject<Env> {
     const groups = this.groups(conversation);
     const setting = groups.group()?.setting;
     return setting ? speakVerdict(groups.member(sender), setting, Math.floor(Date.now() / 1000)) : 'ok';
-  }
-
-  /** The oldest send time (ms) `viewer` may read: their join time in a group without `setting.history`. */
-  private historyFloor(conversation: string, viewer: number): number {
-    if (!isGroupContact(conversation)) return 0;
-    const groups = this.groups(conversation);
-    if (groups.group()?.setting.history === 1) return 0;
-    return groups.member(viewer)?.join_time ?? 0;
   }
 
   /**

@@ -55,6 +55,7 @@ export const MESSAGE_KEYS = [
   'im.exist',
   'im.forwardLimit',
   'im.forwardOk',
+  'im.forwardNotAllowed',
   'im.redoLimitTime',
   'im.notMember',
   'im.sendTimeLimit',

@@ -12,7 +12,7 @@ import { requireMember, resolveConversation, resolveForSending } from '../db/con
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { configNumber } from '../protocol/config-values';
-import { withoutQuote } from '../services/message-rules';
+import { forwardedExtends, isForwardable } from '../services/message-rules';
 import { DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
 import { copyFileTo, releaseFiles } from '../db/files';
 import type { StoredMessage } from '../protocol/messages';
@@ -84,6 +84,7 @@ messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) =>
   const me = c.get('identity').uid;
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const original = settled(await conversationHub(c.env, conversation).message(conversation, me, body.msg_id));
+  if (!isForwardable(original.type)) throw refuse('im.forwardNotAllowed');
   const from = c.get('me');
   // Every target is checked before anything is copied, so a refused forward copies no file row
   // and sends nothing; a send refused even so (membership changed meanwhile) releases its copy.
@@ -121,8 +122,7 @@ async function forwardCopy(env: Env, original: StoredMessage, targetConversation
     id: nanoid(),
     type: original.type,
     content: file ? `/file/${file.file_id}` : original.content,
-    // Marked so both sides can label the copy "Forwarded" (the reference's is_forward=1).
-    extends: { ...withoutQuote(original.extends), is_forward: 1 },
+    extends: forwardedExtends(original.extends),
     pid: 0,
     file: file && original.file ? { ...original.file, file_id: file.file_id } : null,
   };

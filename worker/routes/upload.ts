@@ -1,5 +1,5 @@
 // Files: upload as a message into R2 under a server-generated key (common/upload/uploadFile,
-// reference §1.2), and download through the Worker, which checks the caller is in the chat.
+// reference §1.2), and download through the Worker, which checks the caller may see the message carrying the file.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
@@ -111,14 +111,16 @@ upload.post('/uploadfile', async (c) => {
 
 /**
  * GET /file/:id — media inline, everything else as an attachment; never sniffed by the browser.
- * A chat's files are for its members; avatars (routes/avatar.ts) and group pictures for every signed-in user.
+ * A chat's file is for those who may see its message; avatars (routes/avatar.ts) and group pictures for every signed-in user.
  */
 export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   const me = c.get('identity').uid;
   const row = /^\d{1,12}$/.test(c.req.param('id')) ? await findFile(c.env.DB, Number(c.req.param('id'))) : null;
-  // Someone else's file answers exactly as a missing one, so ids reveal nothing to outsiders.
+  // A chat's file is visible exactly when the message carrying it is (the hub's visibility rule:
+  // a member, not recalled, not below their history floor); any other answers as a missing file,
+  // so ids reveal nothing.
   const picture = row?.conversation_id === AVATAR_SCOPE || row?.conversation_id === GROUP_AVATAR_SCOPE;
-  const visible = row && (picture || (await conversationHub(c.env, row.conversation_id).isMember(row.conversation_id, me)));
+  const visible = row && (picture || (await conversationHub(c.env, row.conversation_id).fileMessage(row.conversation_id, me, row.file_id)).ok);
   if (!row || !visible) throw notFound();
   const range = byteRange(c.req.header('range'), row.size);
   if (range.kind === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'content-range': `bytes */${row.size}` } });

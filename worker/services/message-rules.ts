@@ -1,6 +1,6 @@
 // Pure message rules of the server: resends, who may post, previews, unread arithmetic, file
 // categories. The rules the web app applies too (recall window, quotes) are in protocol/message-rules.
-import type { MessageType } from '../protocol/messages';
+import { MESSAGE_TYPES, type MessageType } from '../protocol/messages';
 import { previewText } from '../protocol/preview-text';
 import { chatSwitch } from '../protocol/config-values';
 export { canRecall, quoteOfMessage, type Quote } from '../protocol/message-rules';
@@ -22,11 +22,25 @@ export function previewOf(message: { type: MessageType; content: string; is_undo
   return message.is_undo ? '' : previewText(message.content);
 }
 
-/** A forwarded copy goes without the original's quote: it points into the source conversation. */
-export function withoutQuote(ext: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!ext || !('quote' in ext)) return ext;
-  const { quote: _quote, ...rest } = ext;
-  return Object.keys(rest).length > 0 ? rest : null;
+/** Kinds a forward copies: what people wrote or sent. A group's system line and a call record belong where they happened. */
+export const isForwardable = (type: MessageType): boolean => (MESSAGE_TYPES as readonly string[]).includes(type);
+
+/** The `extends` fields a forward keeps, each with the type it must have: media size and length, and a file's name. */
+const FORWARDED_FIELDS = { size: 'number', width: 'number', height: 'number', duration: 'number', name: 'string' } as const;
+
+/**
+ * A forwarded copy's `extends`: content, never authority. Only the allowlisted fields survive,
+ * plus the forwarded mark; mentions, an announcement's mark, a system line, who recalled it, a
+ * quote into the source conversation and call fields are all left behind.
+ */
+export function forwardedExtends(ext: Record<string, unknown> | null): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [field, type] of Object.entries(FORWARDED_FIELDS)) {
+    const value = ext?.[field];
+    if (typeof value === type && (type !== 'number' || Number.isFinite(value))) kept[field] = value;
+  }
+  // Marked so both sides can label the copy "Forwarded" (the reference's is_forward=1).
+  return { ...kept, is_forward: 1 };
 }
 
 /** What an uploaded extension becomes; media (images, audio, video) is served inline, documents as attachments. */

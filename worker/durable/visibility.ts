@@ -1,0 +1,36 @@
+// The one rule for what a conversation shows one person (README "Security"). Every path of the
+// ConversationHub that reveals a message or the file it carries asks it: history and search, a
+// forward's source, a quote, a recall, a download and a call record. Below a member's floor a
+// message answers exactly as a missing one, so no path tells the two apart.
+import type { StoredMessage } from '../protocol/messages';
+import type { GroupSetting } from '../protocol/groups';
+import { CLEARED } from './conversation-store';
+
+/** What a member may see: messages sent at or after `floor` (ms). Null for anyone who is not a member. */
+export type Sight = { floor: number } | null;
+
+/**
+ * The floor of a member: in a group without `setting.history`, the time they joined (again);
+ * everywhere else 0, all of it. `joinTime` is 0 for a member who was there from the start.
+ */
+export function floorOf(isGroup: boolean, setting: GroupSetting | undefined, joinTime: number): number {
+  return isGroup && setting?.history !== 1 ? joinTime : 0;
+}
+
+/**
+ * How a message stands for a viewer: 'shown' with its content, 'recalled' (history lists its
+ * placeholder, nothing else of it), or the refusal any path gives: im.notMember for a non-member,
+ * im.exist for a message that is missing, a cleared history's placeholder, or below the floor.
+ */
+export function visibility(sight: Sight, message: Pick<StoredMessage, 'sendTime' | 'is_undo'> | null): 'shown' | 'recalled' | 'im.notMember' | 'im.exist' {
+  if (!sight) return 'im.notMember';
+  if (!message || message.is_undo >= CLEARED || message.sendTime < sight.floor) return 'im.exist';
+  return message.is_undo ? 'recalled' : 'shown';
+}
+
+/** A single message's content for a path that reveals it; a recalled message has none left, so it is missing too. */
+export function revealed<M extends Pick<StoredMessage, 'sendTime' | 'is_undo'>>(sight: Sight, message: M | null): { ok: true; value: M } | { ok: false; key: 'im.notMember' | 'im.exist' } {
+  const seen = visibility(sight, message);
+  if (seen === 'shown') return { ok: true, value: message! };
+  return { ok: false, key: seen === 'im.notMember' ? seen : 'im.exist' };
+}
