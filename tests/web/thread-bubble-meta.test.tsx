@@ -36,10 +36,13 @@ describe('bubble time and marks', () => {
     expect(screen.getByText('Read')).toBeTruthy();
   });
 
-  it('labels a forwarded copy, and only that', () => {
-    const { unmount } = renderRow(message(undefined, { extends: { is_forward: 1 } }));
-    expect(screen.getByText('Forwarded')).toBeTruthy();
-    unmount();
+  it('labels a forwarded copy of every kind, and only that', () => {
+    const kinds = [{ type: 'text', content: 'hi' }, { type: 'image', content: '/file/1' }, { type: 'file', content: '/file/2' }, { type: 'video', content: '/file/3' }, { type: 'voice', content: '/file/4' }] as const;
+    for (const kind of kinds) {
+      const { unmount } = renderRow(message(undefined, { ...kind, extends: { is_forward: 1 } }));
+      expect(screen.getByText('Forwarded'), kind.type).toBeTruthy();
+      unmount();
+    }
     renderRow(message(undefined, { extends: null }));
     expect(screen.queryByText('Forwarded')).toBeNull();
   });
