@@ -25,7 +25,7 @@ const noticeOf = (reply: { status: number; body: { code: number; msg: string } }
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  [owner, member, late, removed, outsider] = await Promise.all(Array.from({ length: 5 }, () => loginUser())) as User[];
+  [owner, member, late, removed, outsider] = (await Promise.all(Array.from({ length: 5 }, () => loginUser()))) as [User, User, User, User, User];
   group = await createGroup(owner, [member, removed]);
   const text = textMessage(group, 'before you came');
   await ok(call('/enterprise/im/sendMessage', text, { token: owner.token }));

@@ -1,5 +1,6 @@
 // The world the route matrix and the fuzz tests probe: two members with a one-to-one chat and a
-// group holding a text and a file, an outsider with a chat of their own, and a snapshot of every
+// group holding a text and a file, a late joiner added to the group after those (its history is
+// hidden, the default), an outsider with a chat of their own, and a snapshot of every
 // D1 row, R2 key and hub table those requests could touch, to prove a refused request changed nothing.
 import { runInDurableObject } from 'cloudflare:test';
 import { inspectRoutes } from 'hono/dev';
@@ -17,7 +18,7 @@ export const REGISTERED_ROUTES = [...new Set(inspectRoutes(app).filter((r) => !r
 export const concretePath = (path: string) => (path === '/*' ? '/chat/index' : path.replace(/:\w+(\{[^}]*\})?/g, '1').replace(/\*$/, 'x'));
 
 export async function makeFixture(): Promise<Fixture> {
-  const [a, b, outsider] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+  const [a, b, outsider, late] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser()]);
   const person = (u: typeof a) => ({ token: u.token, uid: u.userInfo.user_id as number, account: u.account });
   const { group } = await makeGroup([a.userInfo.user_id, b.userInfo.user_id]);
   const text = textMessage(group, 'members only');
@@ -26,11 +27,16 @@ export async function makeFixture(): Promise<Fixture> {
   const pair = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'just us'), { token: a.token });
   const own = await uploadFile(outsider.token, a.userInfo.user_id, 'mine.png', pngBytes(2, 2));
   const request = await call('/enterprise/friend/add', { user_id: b.userInfo.user_id, remark: 'hi' }, { token: a.token });
-  for (const reply of [sent.body, file.body, pair.body, own.body, request.body]) expect(reply.code, JSON.stringify(reply)).toBe(0);
+  // The join comes strictly after every message above: the history floor is a time.
+  await new Promise((r) => setTimeout(r, 5));
+  const joined = await call('/enterprise/group/addGroupUser', { id: group, user_ids: [late.userInfo.user_id] }, { token: a.token });
+  for (const reply of [sent.body, file.body, pair.body, own.body, request.body, joined.body]) expect(reply.code, JSON.stringify(reply)).toBe(0);
+  const groupText = { msg_id: sent.body.data.msg_id, id: text.id };
+  const groupFile = { msg_id: file.body.data.msg_id, url: file.body.data.content };
   return {
-    a: person(a), b: person(b), outsider: person(outsider), group,
-    groupText: { msg_id: sent.body.data.msg_id, id: text.id },
-    groupFile: { msg_id: file.body.data.msg_id, url: file.body.data.content },
+    a: person(a), b: person(b), outsider: person(outsider), late: person(late), group, groupText, groupFile,
+    earlier: { text: groupText, file: groupFile },
+    missing: { text: { msg_id: 999_999, id: 'no-such-message' }, file: { msg_id: 999_998, url: '/file/999999999' } },
     outsiderFile: { msg_id: own.body.data.msg_id },
     friendRequest: { friend_id: request.body.data.friend_id },
   };

@@ -1,10 +1,12 @@
 // The authorization matrix, generated from the Worker's own route table: every route is called
-// without credentials, and every route that names a conversation, message or file by an outsider.
-// A route without a line in route-rules.ts fails here, so a new endpoint must declare its rule.
+// without credentials, and every route that names a conversation, message or file by an outsider
+// and by a member who joined the group after its messages were sent (history hidden). A route
+// without a line in route-rules.ts fails here, so a new endpoint must declare its rule; a route
+// that answers with messages must give late-joiner probes, so it cannot forget the history floor.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchWorker } from './helpers';
 import { concretePath, makeFixture, REGISTERED_ROUTES, settled, snapshot } from './route-fixture';
-import { ROUTE_RULES, type Fixture } from './route-rules';
+import { ROUTE_RULES, type Answer, type Fixture } from './route-rules';
 
 const methodOf = (key: string) => key.split(' ')[0]!;
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1);
@@ -60,5 +62,56 @@ describe('outsiders naming the members\' conversation, message or file', () => {
     expect([200, 403, 404], JSON.stringify(answer)).toContain(answer.status);
     expect(body.code, JSON.stringify(answer)).toBeGreaterThanOrEqual(400);
     expect(await snapshot(f)).toEqual(before);
+  });
+});
+
+/** Whether an answer shows anything of the group's text or file sent before the late joiner came. */
+function showsEarlier(f: Fixture, answer: Answer): boolean {
+  const text = JSON.stringify(answer.body);
+  const fileServed = answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && 'file' in answer.body;
+  return fileServed || ['members only', 'plan.png', f.groupFile.url, f.groupText.id].some((mark) => text.includes(mark));
+}
+
+const outline = (answer: Answer) => {
+  const body = answer.body as { code?: number; msg?: string };
+  return { status: answer.status, code: body.code, msg: body.msg };
+};
+
+describe('a member who joined after the messages were sent (history hidden)', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await makeFixture();
+  });
+
+  const probes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) => ('late' in rule && rule.late ? rule.late.map((probe, n) => ({ key, probe, n })) : []));
+  const outsiderProbes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) => ('outsider' in rule ? rule.outsider.map((probe, n) => ({ key, probe, n })) : []));
+
+  it.each(probes)('$key (late probe $n) answers an earlier message as a missing one', async ({ key, probe }) => {
+    const path = concretePath(pathOf(key));
+    const earlier = await probe(f, path, f.earlier);
+    const missing = await probe(f, path, f.missing);
+    expect(showsEarlier(f, earlier), JSON.stringify(earlier)).toBe(false);
+    expect(outline(earlier)).toEqual(outline(missing));
+  });
+
+  // The outsider's requests again, as the late joiner: whatever a route answers a member, it shows
+  // nothing from before they joined, whether or not the route declared late probes.
+  it.each(outsiderProbes)('$key (outsider probe $n, as the late joiner) shows nothing from before they joined', async ({ probe, key }) => {
+    const answer = await probe({ ...f, outsider: f.late }, concretePath(pathOf(key)));
+    expect(showsEarlier(f, answer), JSON.stringify(answer)).toBe(false);
+  });
+
+  // Last, as they may change the fixture: the same requests by `b`, a member who saw everything.
+  // A route whose answer then carries the group's messages reveals message content and must say
+  // how it keeps them from a late joiner (`late` probes in route-rules.ts).
+  it('every route that answers with messages declares late-joiner probes', async () => {
+    const revealing = new Set<string>();
+    for (const { key, probe } of outsiderProbes) {
+      if (showsEarlier(f, await probe({ ...f, outsider: f.b }, concretePath(pathOf(key))))) revealing.add(key);
+    }
+    const undeclared = [...revealing].filter((key) => !(ROUTE_RULES[key] as { late?: unknown[] }).late?.length);
+    expect(undeclared, 'routes that answer with message content but have no late probes in tests/worker/route-rules.ts').toEqual([]);
+    // The detection itself works: these answer a member with the group's messages.
+    expect([...revealing]).toEqual(expect.arrayContaining(['POST /enterprise/im/getmessagelist', 'POST /enterprise/im/forwardmessage', 'GET /file/:id']));
   });
 });

@@ -9,14 +9,28 @@ interface Person {
   account: string;
 }
 
-/** What route-fixture.ts builds: `a` and `b` share a group and a one-to-one chat; the outsider is in neither. */
+/** Messages of the group, by the ids a request names them with. */
+export interface Named {
+  text: { msg_id: number; id: string };
+  file: { msg_id: number; url: string };
+}
+
+/**
+ * What route-fixture.ts builds: `a` and `b` share a group and a one-to-one chat; the outsider is in
+ * neither. `late` joined the group (history hidden) after its text and file were sent.
+ */
 export interface Fixture {
   a: Person;
   b: Person;
   outsider: Person;
+  late: Person;
   group: string;
   groupText: { msg_id: number; id: string };
   groupFile: { msg_id: number; url: string };
+  /** The group's text and file, sent before `late` joined. */
+  earlier: Named;
+  /** Ids of the same kinds that name nothing. */
+  missing: Named;
   /** a's pending friend request to b. */
   friendRequest: { friend_id: number };
   /** A file the outsider sent a, to forward into the group. */
@@ -31,6 +45,12 @@ export interface Answer {
 /** A request by the outsider that names the members' conversation, message or file. */
 export type OutsiderProbe = (f: Fixture, path: string) => Promise<Answer>;
 
+/**
+ * A request by the late joiner naming `named`: the messages from before they joined, or missing
+ * ones. The matrix asks both and expects the same answer, with nothing of the earlier messages in it.
+ */
+export type LateProbe = (f: Fixture, path: string, named: Named) => Promise<Answer>;
+
 export type Rule =
   /** Anyone, without a token (account calls, the single-page app). */
   | { access: 'public' }
@@ -40,8 +60,12 @@ export type Rule =
   | { access: 'ticket' }
   /** A token; the route names no conversation, message or file (only the caller, or users). */
   | { access: 'token'; names: 'self' | 'users' }
-  /** A token, and outsiders naming the members' conversation, message or file are refused, changing nothing. */
-  | { access: 'token'; outsider: OutsiderProbe[] };
+  /**
+   * A token, and outsiders naming the members' conversation, message or file are refused, changing
+   * nothing. A route that answers with message content (its member's answer to an outsider probe
+   * carries the group's earlier text or file) must also give `late` probes (route-matrix.test.ts).
+   */
+  | { access: 'token'; outsider: OutsiderProbe[]; late?: LateProbe[] };
 
 const PUBLIC = { access: 'public' } as const;
 const DEV = { access: 'dev' } as const;
@@ -49,6 +73,16 @@ const SELF = { access: 'token', names: 'self' } as const;
 
 const json = (body: (f: Fixture) => unknown): OutsiderProbe => (f, path) => call(path, body(f), { token: f.outsider.token });
 const outsider = (...probes: OutsiderProbe[]): Rule => ({ access: 'token', outsider: probes });
+const asLate = (body: (f: Fixture, named: Named) => unknown): LateProbe => (f, path, named) => call(path, body(f, named), { token: f.late.token });
+/** A route that reveals messages: its outsider probes, then its late-joiner probes. */
+const reveals = (probes: OutsiderProbe[], late: LateProbe[]): Rule => ({ access: 'token', outsider: probes, late });
+
+/** GET /file/N as `token`: the envelope of a refusal, or which file came back. */
+export async function download(url: string, token: string): Promise<Answer> {
+  const res = await fetchWorker(url, { headers: { authorization: token, 'accept-language': 'en' } });
+  const json = (res.headers.get('content-type') ?? '').includes('application/json');
+  return { status: res.status, body: json ? await res.json() : { file: res.headers.get('content-disposition') } };
+}
 
 export const ROUTE_RULES: Record<string, Rule> = {
   'POST /common/pub/getsysteminfo': PUBLIC,
@@ -81,13 +115,24 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/im/setchattop': outsider(json((f) => ({ id: f.group, is_top: 1, is_group: 1 }))),
   'POST /enterprise/im/isnotice': outsider(json((f) => ({ id: f.group, is_notice: 0, is_group: 1 }))),
   'POST /enterprise/im/delchat': outsider(json((f) => ({ id: f.group, is_group: 1 }))),
-  'POST /enterprise/im/sendmessage': outsider(json((f) => textMessage(f.group, 'let me in'))),
-  'POST /enterprise/im/getmessagelist': outsider(json((f) => ({ toContactId: f.group, is_group: 1 })), json((f) => ({ toContactId: f.group, type: 'all', keywords: 'members' }))),
+  // The late joiner's quote of an earlier message is dropped, as one of a missing message is.
+  'POST /enterprise/im/sendmessage': reveals([json((f) => textMessage(f.group, 'let me in'))], [asLate((f, m) => ({ ...textMessage(f.group, 'quoting'), pid: m.text.msg_id }))]),
+  'POST /enterprise/im/getmessagelist': reveals(
+    [json((f) => ({ toContactId: f.group, is_group: 1 })), json((f) => ({ toContactId: f.group, type: 'all', keywords: 'members' }))],
+    [
+      asLate((f, m) => ({ toContactId: f.group, is_group: 1, last_id: m.text.msg_id + 1 })),
+      asLate((f) => ({ toContactId: f.group, type: 'all', keywords: 'members' })),
+      asLate((f) => ({ toContactId: f.group, type: 'image' })),
+    ],
+  ),
   'POST /enterprise/im/setmsgisread': outsider(json((f) => ({ toContactId: f.group, is_group: 1 }))),
-  'POST /enterprise/im/undomessage': outsider(json((f) => ({ toContactId: f.group, id: f.groupText.id }))),
-  'POST /enterprise/im/forwardmessage': outsider(
-    json((f) => ({ msg_id: f.groupFile.msg_id, toContactId: f.group, user_ids: [f.a.uid] })), // out of the group
-    json((f) => ({ msg_id: f.outsiderFile.msg_id, toContactId: f.a.uid, user_ids: [f.group] })), // into the group
+  'POST /enterprise/im/undomessage': reveals([json((f) => ({ toContactId: f.group, id: f.groupText.id }))], [asLate((f, m) => ({ toContactId: f.group, id: m.text.id }))]),
+  'POST /enterprise/im/forwardmessage': reveals(
+    [
+      json((f) => ({ msg_id: f.groupFile.msg_id, toContactId: f.group, user_ids: [f.a.uid] })), // out of the group
+      json((f) => ({ msg_id: f.outsiderFile.msg_id, toContactId: f.a.uid, user_ids: [f.group] })), // into the group
+    ],
+    [asLate((f, m) => ({ msg_id: m.text.msg_id, toContactId: f.group, user_ids: [f.a.uid] })), asLate((f, m) => ({ msg_id: m.file.msg_id, toContactId: f.group, user_ids: [f.a.uid] }))],
   ),
   // Calls (issue 14): only the two participants of a call signal in it; the outsider names a call id between a and b.
   'POST /enterprise/im/sendtomsg': outsider(
@@ -96,10 +141,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   ),
   'POST /enterprise/im/iceservers': outsider(json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}` }))),
   'POST /enterprise/im/callmeeting': outsider(json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}` }))),
-  'GET /file/:id': outsider(async (f) => {
-    const res = await fetchWorker(f.groupFile.url, { headers: { authorization: f.outsider.token, 'accept-language': 'en' } });
-    return { status: res.status, body: await res.json() };
-  }),
+  'GET /file/:id': reveals([(f) => download(f.groupFile.url, f.outsider.token)], [(f, _path, m) => download(m.file.url, f.late.token)]),
   // Groups (issue 13): the fixture's group is a's (owner) with b; the outsider asks for everything.
   'POST /enterprise/group/add': { access: 'token', names: 'users' }, // a new group of mine, with users I name
   'POST /enterprise/group/groupinfo': outsider(json((f) => ({ group_id: f.group }))),
