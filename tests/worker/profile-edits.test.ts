@@ -190,6 +190,16 @@ describe('changing the password in demo mode (editPassword)', () => {
     expect((await call('/enterprise/im/editPassword', JSON.parse(change), { token: me.token, ip: uniqueIp() })).body.code).toBe(0);
     expect(await row()).not.toEqual(before);
   });
+
+  it('tells its owner whether an account is a shared demo one, so the security page offers what the server allows', async () => {
+    const registered = await loginUser();
+    const shared = await loginUser();
+    await env.DB.prepare('UPDATE users SET is_demo = 1 WHERE user_id = ?1').bind(shared.userInfo.user_id).run();
+    expect((await call('/enterprise/im/getUserInfo', {}, { token: registered.token })).body.data).toMatchObject({ is_demo: 0 });
+    expect((await call('/enterprise/im/getUserInfo', {}, { token: shared.token })).body.data).toMatchObject({ is_demo: 1 });
+    // Someone else's card says nothing about it.
+    expect((await call('/enterprise/im/getUserInfo', { user_id: shared.userInfo.user_id }, { token: registered.token })).body.data).not.toHaveProperty('is_demo');
+  });
 });
 
 describe('where a user last logged in from', () => {
