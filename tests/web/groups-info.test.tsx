@@ -40,6 +40,8 @@ describe('group info', () => {
     await screen.findByRole('heading', { level: 2, name: 'Hikers' });
     expect(screen.getByRole('link', { name: 'Add members' }).getAttribute('href')).toContain('mode=addMembers');
     expect(screen.getByRole('button', { name: 'Rename' })).toBeTruthy();
+    // The announcement stays the managers' even then: the server refuses a member's setNotice.
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('lets an admin rename the group and publish an announcement, without the owner settings', async () => {
