@@ -45,8 +45,8 @@ describe('group system lines', () => {
   });
 
   it('says until when a member is muted, in the reader\'s clock', () => {
-    const until = new Date(2026, 0, 2, 9, 5).getTime() / 1000;
-    expect(text(line('muted', { until }))).toBe('An muted Bình until 01-02 09:05');
+    const until = new Date(new Date().getFullYear(), 0, 2, 9, 5).getTime() / 1000;
+    expect(text(line('muted', { until }))).toBe('An muted Bình until Jan 2, 09:05');
   });
 
   it('reads a system line only from a valid extends.system', () => {
