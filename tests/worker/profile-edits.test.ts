@@ -40,7 +40,7 @@ describe('profile field limits', () => {
 describe('who may change their name', () => {
   it('nobody in run mode 1 by default (the organisation names people), in every language; the rest of the profile still saves', async () => {
     const me = await loginUser();
-    const texts = { en: 'Your name is set by the organisation and cannot be changed', vi: 'Tên của bạn do tổ chức đặt và không thể thay đổi', 'zh-CN': '您的姓名由组织设置，无法修改' };
+    const texts = { en: 'Your name is set by the organisation and cannot be changed', vi: 'Tên của bạn do tổ chức đặt và không thể thay đổi', 'zh-CN': '你的姓名由组织设置，无法修改' };
     for (const [lang, msg] of Object.entries(texts)) expect((await updateUserInfo(me.token, { realname: 'Someone Else', motto: 'm' }, lang)).body).toMatchObject({ code: 400, msg });
     expect(await userRow(me.userInfo.user_id)).toMatchObject({ realname: 'Test User', motto: '' });
     // The whole form sent back with the name unchanged is fine.

@@ -11,12 +11,16 @@ export function systemLineOf(ext: Record<string, unknown> | null | undefined): S
   return parsed.success ? parsed.output : null;
 }
 
-/** "You" for me, else the name the server recorded. */
-const nameFor = (person: { id: number; name: string }, me: number, t: TFunction) => (person.id === me ? t('groupEvents.you') : person.name);
+/**
+ * "You" for me, else the name the server recorded. The actor opens the sentence ("You", "Bạn");
+ * a target is an object inside it ("made you an admin", "đặt bạn làm…"), so not capitalised.
+ */
+const nameFor = (person: { id: number; name: string }, me: number, t: TFunction, as: 'subject' | 'object') =>
+  person.id === me ? t(as === 'subject' ? 'groupEvents.you' : 'groupEvents.youObject') : person.name;
 
 export function groupEventText(line: SystemLine, me: number, t: TFunction): string {
-  const actor = nameFor(line.actor, me, t);
-  const targets = line.targets.map((p) => nameFor(p, me, t)).join(t('groupEvents.separator'));
+  const actor = nameFor(line.actor, me, t, 'subject');
+  const targets = line.targets.map((p) => nameFor(p, me, t, 'object')).join(t('groupEvents.separator'));
   switch (line.kind) {
     case 'created': return t('groupEvents.created', { actor });
     case 'added': return t('groupEvents.added', { actor, targets });
