@@ -1,7 +1,7 @@
 // Profile and account changes of issue 12: field limits; who may change their name (run mode 1
 // only with sysInfo.diyName '1', mode 2 always); changes reach the people who see me, live, in
 // their own words (their remark for me); binding a new account (editAccount) with its refusals in
-// order; and where I last logged in from, on my card for others while sysInfo.ipregion is '1'.
+// order; and where I last logged in from, on my card for my friends while sysInfo.ipregion is '1'.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
@@ -209,14 +209,34 @@ describe('where a user last logged in from', () => {
     return ((await res.json()) as { data: { authToken: string } }).data.authToken;
   }
 
-  it('shows region and country (not the city) on the card others see while ipregion is 1, and nothing otherwise', async () => {
+  async function befriend(a: { token: string }, b: { token: string }, bId: number) {
+    const sent = await call('/enterprise/friend/add', { user_id: bId, remark: 'hi' }, { token: a.token });
+    expect((await call('/enterprise/friend/update', { friend_id: sent.body.data.friend_id, status: 1 }, { token: b.token })).body.code).toBe(0);
+  }
+
+  it('shows region and country (not the city) on a friend\'s card while ipregion is 1, and nothing otherwise', async () => {
     const { account, password, user } = await registerUser();
-    await loginFrom(account, password, { country: 'VN', region: 'Hanoi', city: 'Ba Dinh' });
+    const token = await loginFrom(account, password, { country: 'VN', region: 'Hanoi', city: 'Ba Dinh' });
     const viewer = await loginUser();
+    await befriend(viewer, { token }, user.user_id);
     const card = async () => (await call('/enterprise/im/getUserInfo', { user_id: user.user_id }, { token: viewer.token })).body.data;
-    expect(await card()).toMatchObject({ location: 'Hanoi, VN', relation: 'none', nickname: '', displayName: 'Test User' });
+    expect(await card()).toMatchObject({ location: 'Hanoi, VN', relation: 'friend', displayName: 'Test User' });
     await setSysInfo({ ipregion: '0' });
     expect((await card()).location).toBe('');
+  });
+
+  it('never tells a stranger where someone logged in from: not on their card, a search by account, or a scanned QR code', async () => {
+    const { account, password, user } = await registerUser(uniqueEmail());
+    const token = await loginFrom(account, password, { country: 'US', region: 'Texas', city: 'Austin' });
+    const stranger = await loginUser();
+    const card = (await call('/enterprise/im/getUserInfo', { user_id: user.user_id }, { token: stranger.token })).body.data;
+    expect(card).toMatchObject({ relation: 'none', location: '' });
+    const found = (await call('/enterprise/im/searchUser', { keywords: account }, { token: stranger.token })).body.data;
+    expect(found).toMatchObject([{ user_id: user.user_id, location: '' }]);
+    const qr = (await call('/enterprise/im/getQrCode', {}, { token })).body.data.token as string;
+    const scanned = (await call(`/scan/u/${qr}`, {}, { token: stranger.token })).body.data;
+    expect(scanned).toMatchObject({ user_id: user.user_id, location: '' });
+    expect(JSON.stringify([card, found, scanned])).not.toMatch(/Texas|Austin/);
   });
 
   it('stays empty when Cloudflare says nothing (a local run) and the next login replaces it', async () => {
