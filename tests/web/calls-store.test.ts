@@ -95,6 +95,15 @@ describe('ringing', () => {
     store.stop();
   });
 
+  it('never touches vibration while it is off, through a whole ring and its end (no console errors on a phone)', async () => {
+    const store = newStore();
+    deliver(webrtc('calling'));
+    await vi.advanceTimersByTimeAsync(40_000 + ENDED_SHOW_MS);
+    expect(store.getSnapshot().call.phase).toBe('idle');
+    expect(tones.vibrate).not.toHaveBeenCalled();
+    store.stop();
+  });
+
   it('with sound off and vibration on: no ringtone, it vibrates', () => {
     storage.setAppSetting({ voiceStatus: false, vibrateStatus: true, circleAvatar: false });
     const store = newStore();

@@ -41,6 +41,22 @@ describe('contact detail', () => {
     expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
   });
 
+  it('does not show a stranger\'s login region, even when an answer carries one', async () => {
+    server(person(22, { displayName: 'Stranger', relation: 'none', location: 'Texas, US' }));
+    openApp(`${PATHS.contactDetail}?id=22`);
+    await screen.findByRole('heading', { level: 2, name: 'Stranger' });
+    expect(screen.queryByText('Region')).toBeNull();
+    expect(screen.queryByText('Texas, US')).toBeNull();
+  });
+
+  it('hides a friend\'s region while sysInfo.ipregion is off', async () => {
+    server();
+    openApp(`${PATHS.contactDetail}?id=21`, { ipregion: '0' });
+    await screen.findByRole('heading', { level: 2, name: 'Bảo (work)' });
+    expect(screen.getByText('Male')).toBeTruthy();
+    expect(screen.queryByText('Hà Nội')).toBeNull();
+  });
+
   it('requires a remark, then saves it and shows it as the name', async () => {
     const srv = server();
     openApp(`${PATHS.contactDetail}?id=21`);

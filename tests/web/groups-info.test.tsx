@@ -1,7 +1,8 @@
 // The group's page shows what my role allows: a member sees the group and may leave; an admin
 // also renames and edits the announcement; only the owner gets the settings, the hand-over and
 // dissolve. Each change goes to the server, and the dangerous ones ask first.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '../../web/src/lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
 import { openApp } from './friends-fakes';
@@ -40,6 +41,8 @@ describe('group info', () => {
     await screen.findByRole('heading', { level: 2, name: 'Hikers' });
     expect(screen.getByRole('link', { name: 'Add members' }).getAttribute('href')).toContain('mode=addMembers');
     expect(screen.getByRole('button', { name: 'Rename' })).toBeTruthy();
+    // The announcement stays the managers' even then: the server refuses a member's setNotice.
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('lets an admin rename the group and publish an announcement, without the owner settings', async () => {
@@ -63,6 +66,23 @@ describe('group info', () => {
     expect(screen.getByRole('link', { name: 'Add members' })).toBeTruthy();
     expect(screen.queryByText('Group management')).toBeNull();
     expect(screen.getByRole('button', { name: 'Leave group' })).toBeTruthy();
+  });
+
+  it('shows the name\'s limit as it is typed, in each language, instead of cutting it silently', async () => {
+    serveGroup(fakeGroup(2));
+    openApp(INFO);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const box = screen.getByRole('textbox', { name: 'Group name' });
+    expect(box.getAttribute('maxlength')).toBe('30');
+    expect(screen.getByText('6/30 characters')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'x'.repeat(29) } });
+    expect(screen.getByText('29/30 characters')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'x'.repeat(30) } });
+    expect(box.getAttribute('aria-describedby')).toBe(screen.getByText('30/30 characters: the limit').id);
+    await act(() => i18n.changeLanguage('vi'));
+    expect(screen.getByText('30/30 ký tự: đã đến giới hạn')).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(screen.getByText('30/30 字：已达上限')).toBeTruthy();
   });
 
   it('gives the owner the switches and "who can send", each saved on the server', async () => {

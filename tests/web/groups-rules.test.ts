@@ -2,7 +2,7 @@
 // (worker/protocol/group-rules.ts): who sees which control, and why the composer is closed.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_SETTING } from '../../worker/protocol/groups';
-import { canEditGroup, canInvite, canModerate, canOpenProfile, speakBlock } from '../../web/src/features/groups/utils/group-rules';
+import { canEditGroup, canEditNotice, canInvite, canModerate, canOpenProfile, speakBlock } from '../../web/src/features/groups/utils/group-rules';
 
 const NOW = 1_700_000_000;
 const set = (patch: Partial<typeof DEFAULT_GROUP_SETTING>) => ({ ...DEFAULT_GROUP_SETTING, ...patch });
@@ -27,6 +27,13 @@ describe('group rules on the client', () => {
     expect(canInvite(2, set({ invite: 0 }))).toBe(true);
     expect(canOpenProfile(3, set({ profile: 0 }))).toBe(false);
     expect(canOpenProfile(2, set({ profile: 0 }))).toBe(true);
+  });
+
+  it('keeps the announcement to managers, as the server does, even while management is open to all', () => {
+    expect(canEditNotice(1)).toBe(true);
+    expect(canEditNotice(2)).toBe(true);
+    expect(canEditNotice(3)).toBe(false);
+    expect(canEditNotice(0)).toBe(false);
   });
 
   it('says why I cannot speak: the group mute, then my own until it ends; never for the owner', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../web/src/locales/en/translation.json';
 import vi from '../../web/src/locales/vi/translation.json';
 import zhCN from '../../web/src/locales/zh-CN/translation.json';
+import serverZhCN from '../../worker/locales/zh-CN.json';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -42,6 +43,12 @@ describe('locales', () => {
     }
     expect(used.size).toBeGreaterThan(30);
     expect([...used].filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('speaks to the reader in Chinese as 你, never 您, in the app and in the server\'s messages alike', () => {
+    const texts = [...Object.values(flatten(zhCN)), ...Object.values(serverZhCN as Record<string, string>)];
+    expect(texts.filter((text) => text.includes('您'))).toEqual([]);
+    expect(texts.some((text) => text.includes('你'))).toBe(true);
   });
 
   it('carries the English texts of the spec verbatim', () => {

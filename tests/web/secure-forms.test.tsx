@@ -152,8 +152,8 @@ describe('account change', () => {
 });
 
 describe('demo mode', () => {
-  it('says the forms are not available and sends nothing', async () => {
-    const { fetchMock, user } = openSecure({ demo: true });
+  it('says the forms are not available to a shared demo account and sends nothing', async () => {
+    const { fetchMock, user } = openSecure({ demo: true, user: { ...USER, is_demo: 1 } });
     const form = await passwordForm();
     expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual(['This is not available in demo mode', 'This is not available in demo mode']);
     await user.type(form.getByLabelText('Old password'), 'old-secret');
@@ -164,6 +164,20 @@ describe('demo mode', () => {
     expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([]);
     // Nor is logging out on every device offered: the accounts are shared.
     expect(screen.queryByRole('button', { name: 'Log out on every device' })).toBeNull();
+  });
+
+  it('leaves an account the visitor registered all three changes, as the server does', async () => {
+    const { fetchMock, user } = openSecure({ demo: true, user: { ...USER, is_demo: 0, is_auth: 0 } });
+    const form = await passwordForm();
+    await waitFor(() => expect(screen.queryAllByRole('note')).toEqual([]));
+    expect(form.getByRole<HTMLButtonElement>('button', { name: 'Change password' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify account' }).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Log out on every device' })).toBeTruthy();
+    await user.type(form.getByLabelText('Old password'), 'old-secret');
+    await user.type(form.getByLabelText('New password'), 'new-secret');
+    await user.type(form.getByLabelText('Confirm'), 'new-secret');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editPassword')).toEqual([{ password: 'new-secret', originalPassword: 'old-secret' }]));
   });
 });
 

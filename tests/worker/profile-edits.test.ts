@@ -1,7 +1,7 @@
 // Profile and account changes of issue 12: field limits; who may change their name (run mode 1
 // only with sysInfo.diyName '1', mode 2 always); changes reach the people who see me, live, in
 // their own words (their remark for me); binding a new account (editAccount) with its refusals in
-// order; and where I last logged in from, on my card for others while sysInfo.ipregion is '1'.
+// order; and where I last logged in from, on my card for my friends while sysInfo.ipregion is '1'.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
@@ -40,7 +40,7 @@ describe('profile field limits', () => {
 describe('who may change their name', () => {
   it('nobody in run mode 1 by default (the organisation names people), in every language; the rest of the profile still saves', async () => {
     const me = await loginUser();
-    const texts = { en: 'Your name is set by the organisation and cannot be changed', vi: 'Tên của bạn do tổ chức đặt và không thể thay đổi', 'zh-CN': '您的姓名由组织设置，无法修改' };
+    const texts = { en: 'Your name is set by the organisation and cannot be changed', vi: 'Tên của bạn do tổ chức đặt và không thể thay đổi', 'zh-CN': '你的姓名由组织设置，无法修改' };
     for (const [lang, msg] of Object.entries(texts)) expect((await updateUserInfo(me.token, { realname: 'Someone Else', motto: 'm' }, lang)).body).toMatchObject({ code: 400, msg });
     expect(await userRow(me.userInfo.user_id)).toMatchObject({ realname: 'Test User', motto: '' });
     // The whole form sent back with the name unchanged is fine.
@@ -190,6 +190,16 @@ describe('changing the password in demo mode (editPassword)', () => {
     expect((await call('/enterprise/im/editPassword', JSON.parse(change), { token: me.token, ip: uniqueIp() })).body.code).toBe(0);
     expect(await row()).not.toEqual(before);
   });
+
+  it('tells its owner whether an account is a shared demo one, so the security page offers what the server allows', async () => {
+    const registered = await loginUser();
+    const shared = await loginUser();
+    await env.DB.prepare('UPDATE users SET is_demo = 1 WHERE user_id = ?1').bind(shared.userInfo.user_id).run();
+    expect((await call('/enterprise/im/getUserInfo', {}, { token: registered.token })).body.data).toMatchObject({ is_demo: 0 });
+    expect((await call('/enterprise/im/getUserInfo', {}, { token: shared.token })).body.data).toMatchObject({ is_demo: 1 });
+    // Someone else's card says nothing about it.
+    expect((await call('/enterprise/im/getUserInfo', { user_id: shared.userInfo.user_id }, { token: registered.token })).body.data).not.toHaveProperty('is_demo');
+  });
 });
 
 describe('where a user last logged in from', () => {
@@ -199,14 +209,34 @@ describe('where a user last logged in from', () => {
     return ((await res.json()) as { data: { authToken: string } }).data.authToken;
   }
 
-  it('shows region and country (not the city) on the card others see while ipregion is 1, and nothing otherwise', async () => {
+  async function befriend(a: { token: string }, b: { token: string }, bId: number) {
+    const sent = await call('/enterprise/friend/add', { user_id: bId, remark: 'hi' }, { token: a.token });
+    expect((await call('/enterprise/friend/update', { friend_id: sent.body.data.friend_id, status: 1 }, { token: b.token })).body.code).toBe(0);
+  }
+
+  it('shows region and country (not the city) on a friend\'s card while ipregion is 1, and nothing otherwise', async () => {
     const { account, password, user } = await registerUser();
-    await loginFrom(account, password, { country: 'VN', region: 'Hanoi', city: 'Ba Dinh' });
+    const token = await loginFrom(account, password, { country: 'VN', region: 'Hanoi', city: 'Ba Dinh' });
     const viewer = await loginUser();
+    await befriend(viewer, { token }, user.user_id);
     const card = async () => (await call('/enterprise/im/getUserInfo', { user_id: user.user_id }, { token: viewer.token })).body.data;
-    expect(await card()).toMatchObject({ location: 'Hanoi, VN', relation: 'none', nickname: '', displayName: 'Test User' });
+    expect(await card()).toMatchObject({ location: 'Hanoi, VN', relation: 'friend', displayName: 'Test User' });
     await setSysInfo({ ipregion: '0' });
     expect((await card()).location).toBe('');
+  });
+
+  it('never tells a stranger where someone logged in from: not on their card, a search by account, or a scanned QR code', async () => {
+    const { account, password, user } = await registerUser(uniqueEmail());
+    const token = await loginFrom(account, password, { country: 'US', region: 'Texas', city: 'Austin' });
+    const stranger = await loginUser();
+    const card = (await call('/enterprise/im/getUserInfo', { user_id: user.user_id }, { token: stranger.token })).body.data;
+    expect(card).toMatchObject({ relation: 'none', location: '' });
+    const found = (await call('/enterprise/im/searchUser', { keywords: account }, { token: stranger.token })).body.data;
+    expect(found).toMatchObject([{ user_id: user.user_id, location: '' }]);
+    const qr = (await call('/enterprise/im/getQrCode', {}, { token })).body.data.token as string;
+    const scanned = (await call(`/scan/u/${qr}`, {}, { token: stranger.token })).body.data;
+    expect(scanned).toMatchObject({ user_id: user.user_id, location: '' });
+    expect(JSON.stringify([card, found, scanned])).not.toMatch(/Texas|Austin/);
   });
 
   it('stays empty when Cloudflare says nothing (a local run) and the next login replaces it', async () => {

@@ -5,7 +5,7 @@
 import { DEFAULT_GROUP_SETTING, ROLE, type GroupCard, type GroupSetting, type SystemLine } from '../protocol/groups';
 import type { Outgoing } from '../protocol/frames';
 import type { StoredMessage, UserCard } from '../protocol/messages';
-import { isManager, isOwner, mayChangeAvatar, mayInvite, mayMute, mayRemove, mayRename } from '../protocol/group-rules';
+import { isOwner, mayChangeAvatar, mayEditNotice, mayInvite, mayMute, mayRemove, mayRename } from '../protocol/group-rules';
 import type { ConversationStore } from './conversation-store';
 import type { GroupRow, GroupStore } from './group-store';
 import type { Result } from './hub-events';
@@ -139,7 +139,7 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       break;
     }
     case 'notice': {
-      if (!isManager(me)) return { ok: false, key: 'system.notAuth' };
+      if (!mayEditNotice(me)) return { ok: false, key: 'system.notAuth' };
       write(() => {
         groups.saveGroup({ ...group, notice: change.notice });
         // The announcement is a text message that mentions everyone (reference §1.4 setNotice).

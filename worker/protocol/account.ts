@@ -34,6 +34,13 @@ export const SendCodeBody = v.object({
   type: v.pipe(intLike(), v.minValue(1), v.maxValue(4)),
 });
 
+/**
+ * A shared demo account while the demo runs: everyone trying the app signs in to it, so nobody may
+ * change its password or account, or sign everyone else out of it. Any other account (one a visitor
+ * registered) keeps all three. The server refuses by it; the security page offers by it.
+ */
+export const isSharedDemoAccount = (user: { is_demo?: number } | null, demoMode: boolean): boolean => demoMode && Boolean(user?.is_demo);
+
 export const GetUserInfoBody = v.object({ user_id: v.optional(intLike()) });
 
 /** Profile fields, limited as people.ts says (the web's forms use the same limits). */

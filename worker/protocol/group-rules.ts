@@ -15,8 +15,11 @@ export const isOwner = (m: MemberState | null) => !!m && m.role === ROLE.OWNER;
 /** Adding people: managers, or any member while `setting.invite` is on (the original checked nothing). */
 export const mayInvite = (me: MemberState | null, setting: GroupSetting) => !!me && (isManager(me) || setting.invite === 1);
 
-/** Renaming (and the notice): managers; any member while `setting.manage` is off (issue 13). */
+/** Renaming: managers; any member while `setting.manage` is off (issue 13). */
 export const mayRename = (me: MemberState | null, setting: GroupSetting) => !!me && (isManager(me) || setting.manage === 0);
+
+/** The announcement (setNotice): managers only, whatever `manage` says, since it mentions everyone. */
+export const mayEditNotice = (me: MemberState | null) => isManager(me);
 
 /** The name a member goes by in a group, for one viewer: my remark for them, else their group nickname, else their name. */
 export const memberName = (remark: string | null | undefined, nickname: string, name: string) => remark || nickname || name;

@@ -16,6 +16,8 @@ export function selfView(row: UserRow) {
     motto: row.motto,
     role: row.role,
     is_auth: row.is_auth,
+    // Whether this is one of the shared demo accounts (the security page offers its changes by it).
+    is_demo: row.is_demo,
     status: row.status,
     last_login_time: row.last_login_time,
   };

@@ -19,6 +19,8 @@ export const UserInfoSchema = v.looseObject({
   sex: optionalInt,
   role: optionalInt,
   is_auth: optionalInt,
+  /** 1 for a shared demo account (refused its security changes while the demo runs). */
+  is_demo: optionalInt,
 });
 
 export type UserInfo = v.InferOutput<typeof UserInfoSchema>;

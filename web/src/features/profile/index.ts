@@ -5,6 +5,6 @@ export { ProfileForm } from './components/profile-form';
 export { PasswordForm } from './components/password-form';
 export { AccountForm } from './components/account-form';
 export { useUserInfo } from './api/get-user-info';
-export { isDemoMode } from './utils/profile-access';
+export { securityLocked } from './utils/profile-access';
 // The square cropper, which a group's picture uses too (features/groups).
 export { AvatarCropDialog } from './components/avatar-crop-dialog';

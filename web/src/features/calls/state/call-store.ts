@@ -263,9 +263,13 @@ export class CallStore {
     this.timer = null;
     this.stopTone();
     this.stopTone = () => {};
-    if (this.buzz) clearInterval(this.buzz);
+    // Only a buzz this store started is stopped: vibrate() on every phase change (reloads
+    // included) logged the browser's "no user gesture yet" errors even with vibration off.
+    if (this.buzz) {
+      clearInterval(this.buzz);
+      vibrate(false);
+    }
     this.buzz = null;
-    vibrate(false);
     const setting = storage.getAppSetting();
     if (state.phase === 'dialing' || state.phase === 'incoming') {
       this.timer = setTimeout(() => this.dispatch({ type: 'timeout', now: Date.now() }), Math.max(0, state.deadline - Date.now()));

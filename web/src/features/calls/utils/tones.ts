@@ -1,5 +1,7 @@
 // The call's sounds, made with WebAudio (no audio file to download): the ring-back the caller
-// hears while it rings out, the ringtone of an incoming call, and a short tone when a call ends.
+// hears while it rings out, the ringtone of an incoming call, and a short tone when a call ends; the ring's vibration.
+import { vibrate as buzz } from '../../../lib/vibrate';
+
 type Tone = 'ringback' | 'ringtone' | 'ended';
 
 /** [frequencies Hz, on ms, off ms] per tone; a pattern repeats until stopped. */
@@ -56,8 +58,7 @@ export function playTone(tone: Tone): () => void {
   return () => clearInterval(timer);
 }
 
-/** Buzzes for an incoming call while it rings (where the device can). */
+/** Buzzes for an incoming call while it rings (where the device and the browser allow it). */
 export function vibrate(on: boolean): void {
-  if (typeof navigator.vibrate !== 'function') return;
-  navigator.vibrate(on ? [400, 300, 400, 300, 400, 1200] : 0);
+  buzz(on ? [400, 300, 400, 300, 400, 1200] : 0);
 }

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { showDialog } from '../../../components/ui/dialog';
 import { endSession } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
+import { vibrate } from '../../../lib/vibrate';
 import { chatStore } from '../state/chat-store';
 import { playBeep } from '../utils/beep';
 
@@ -16,7 +17,7 @@ export function useChatAlerts(): void {
       if (effect.kind === 'notify') {
         const setting = storage.getAppSetting();
         if (setting.voiceStatus) playBeep();
-        if (setting.vibrateStatus) navigator.vibrate?.(200);
+        if (setting.vibrateStatus) vibrate(200);
       } else if (effect.kind === 'loggedInElsewhere') {
         chatStore.stop();
         endSession();

@@ -4,6 +4,7 @@
 // buzzes briefly when the user allows vibration.
 import { useRef } from 'react';
 import { storage } from '../../../lib/storage';
+import { vibrate } from '../../../lib/vibrate';
 
 const MOVE_TOLERANCE_PX = 10;
 /** Mobile browsers also send contextmenu for a long touch: one press opens the menu once. */
@@ -12,7 +13,7 @@ const HAPTIC_MS = 15;
 
 /** A short buzz as the menu opens under the finger, if the vibration setting is on. */
 function buzz(): void {
-  if (storage.getAppSetting().vibrateStatus) navigator.vibrate?.(HAPTIC_MS);
+  if (storage.getAppSetting().vibrateStatus) vibrate(HAPTIC_MS);
 }
 
 export function useLongPress(onLongPress: (target: HTMLElement) => void, delayMs = 500) {

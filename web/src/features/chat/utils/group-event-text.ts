@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { SystemLineSchema, type SystemLine } from '../../../../../worker/protocol/groups';
 import type { TFunction } from '../../../lib/i18n';
+import { formatMuteEnd } from '../../../utils/mute-end';
 
 /** The system line a message carries, or null for any other message. */
 export function systemLineOf(ext: Record<string, unknown> | null | undefined): SystemLine | null {
@@ -10,12 +11,16 @@ export function systemLineOf(ext: Record<string, unknown> | null | undefined): S
   return parsed.success ? parsed.output : null;
 }
 
-/** "You" for me, else the name the server recorded. */
-const nameFor = (person: { id: number; name: string }, me: number, t: TFunction) => (person.id === me ? t('groupEvents.you') : person.name);
+/**
+ * "You" for me, else the name the server recorded. The actor opens the sentence ("You", "Bạn");
+ * a target is an object inside it ("made you an admin", "đặt bạn làm…"), so not capitalised.
+ */
+const nameFor = (person: { id: number; name: string }, me: number, t: TFunction, as: 'subject' | 'object') =>
+  person.id === me ? t(as === 'subject' ? 'groupEvents.you' : 'groupEvents.youObject') : person.name;
 
-export function groupEventText(line: SystemLine, me: number, t: TFunction, formatTime: (unixSeconds: number) => string = defaultTime): string {
-  const actor = nameFor(line.actor, me, t);
-  const targets = line.targets.map((p) => nameFor(p, me, t)).join(t('groupEvents.separator'));
+export function groupEventText(line: SystemLine, me: number, t: TFunction): string {
+  const actor = nameFor(line.actor, me, t, 'subject');
+  const targets = line.targets.map((p) => nameFor(p, me, t, 'object')).join(t('groupEvents.separator'));
   switch (line.kind) {
     case 'created': return t('groupEvents.created', { actor });
     case 'added': return t('groupEvents.added', { actor, targets });
@@ -27,14 +32,8 @@ export function groupEventText(line: SystemLine, me: number, t: TFunction, forma
     case 'owner': return t('groupEvents.owner', { actor, targets });
     case 'renamed': return t('groupEvents.renamed', { actor, name: line.name ?? '' });
     case 'notice': return t('groupEvents.notice', { actor });
-    case 'muted': return t('groupEvents.muted', { actor, targets, until: line.until ? formatTime(line.until) : '' });
+    case 'muted': return t('groupEvents.muted', { actor, targets, until: line.until ? formatMuteEnd(line.until) : '' });
     case 'unmuted': return t('groupEvents.unmuted', { actor, targets });
     case 'dissolved': return t('groupEvents.dissolved', { actor });
   }
-}
-
-function defaultTime(unixSeconds: number): string {
-  const d = new Date(unixSeconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

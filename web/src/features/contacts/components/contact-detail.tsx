@@ -1,11 +1,12 @@
 // A person's page (spec §2 /pages/contacts/detail): avatar, name (their real name beside my remark
-// for them), the remark to edit, account (masked by the server), signature, gender and region;
+// for them), the remark to edit, account (masked by the server), signature, gender and (a friend's) region;
 // Send message, voice and video calls (when the server allows calls), Add friend or Delete friend by how we stand. Opened with
 // ?id=<user id>, or ?qr=<card token> from a scanned card, which the server resolves (or refuses:
 // an expired or forged code shows its words).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { NICKNAME_MAX, type Relation } from '../../../../../worker/protocol/people';
+import { sysSwitch } from '../../../../../worker/protocol/config-values';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
@@ -67,6 +68,9 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
   // Run mode 2 sends only between friends (the server refuses the rest); mode 1 lets anyone write.
   const canMessage = relation === 'friend' || (relation !== 'self' && String(storedSystemInfo().sysInfo.runMode ?? '') !== '2');
   const gender = GENDER[person.sex as 0 | 1] ?? 'people.detail.unknown';
+  // Where they last logged in from says roughly where they are: a friend's only, while the operator
+  // shows it (the server already leaves it out for anyone else; an older answer is not trusted).
+  const region = relation === 'friend' && sysSwitch(storedSystemInfo().sysInfo, 'ipregion') ? person.location : '';
 
   const accept = async () => {
     if (!person.friend_id) return;
@@ -112,7 +116,7 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
       <ListGroup>
         {person.motto && <ListRow label={t('people.detail.signature')} value={person.motto} />}
         <ListRow label={t('people.detail.gender')} value={t(gender)} />
-        {person.location && <ListRow label={t('people.detail.region')} value={person.location} />}
+        {region && <ListRow label={t('people.detail.region')} value={region} />}
       </ListGroup>
 
       {relation !== 'self' && (

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { GROUP_NAME_MAX } from '../../../../../worker/protocol/groups';
 import { createGroup, fetchPickable, type GroupCard, type Pickable } from '../api/groups-api';
 import { PeoplePicker } from './people-picker';
+import { CharCount } from './char-count';
 
 /** Fewer than this many others makes no group (reference §5.4: the client asks for two). */
 export const GROUP_MIN_PICK = 2;
@@ -36,7 +37,8 @@ export function CreateGroup({ onCreated }: { onCreated: (card: GroupCard) => voi
       <div className="bg-white px-4 py-3">
         <label htmlFor="group-name" className="block text-[13px] text-neutral-600">{t('groups.create.name')}</label>
         <input id="group-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={GROUP_NAME_MAX} placeholder={t('groups.create.namePlaceholder')}
-          className="mt-1 h-10 w-full rounded-md border border-neutral-300 px-3 text-[16px] outline-none focus:border-brand-dark" />
+          aria-describedby="group-name-count" className="mt-1 h-10 w-full rounded-md border border-neutral-300 px-3 text-[16px] outline-none focus:border-brand-dark" />
+        <CharCount id="group-name-count" used={name.length} max={GROUP_NAME_MAX} />
       </div>
       {people === null
         ? <p role="status" className="py-10 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>

@@ -9,7 +9,7 @@ import { Link } from '../../../components/ui/link';
 import { chatPath, useChatState } from '../../chat';
 import { addMembersPath, groupUsersPath } from '../paths';
 import { useGroup } from '../state/groups-store';
-import { canChangePicture, canClearHistory, canEditGroup, canInvite, isOwner } from '../utils/group-rules';
+import { canChangePicture, canClearHistory, canEditGroup, canEditNotice, canInvite, isOwner } from '../utils/group-rules';
 import { storage } from '../../../lib/storage';
 import { ClearHistory } from './clear-history';
 import { GroupHeader } from './group-header';
@@ -52,7 +52,7 @@ export function GroupInfoView({ groupKey, onLeft }: { groupKey: string; onLeft: 
           <Link to={chatPath(groupKey)} className={ROW}><span className="flex-1">{t('groups.info.openChat')}</span><ChevronIcon /></Link>
         </div>
       </section>
-      <NoticeSection groupKey={groupKey} notice={info.notice} canEdit={canEditGroup(info.role, info.setting)} />
+      <NoticeSection groupKey={groupKey} notice={info.notice} canEdit={canEditNotice(info.role)} />
       <MyNickname groupKey={groupKey} nickname={members.find((m) => m.user_id === me)?.nickname ?? ''} />
       <GroupQr url={info.qrUrl} expire={info.qrExpire} name={info.displayName} />
       {owner && <GroupManagement groupKey={groupKey} setting={info.setting} />}

@@ -1,8 +1,9 @@
 // An inline editor for one text (the group's name, its announcement): a labelled box with
-// Save and Cancel; Save stays off while the text is empty (unless empty clears it), Escape cancels.
-import { useState } from 'react';
+// Save and Cancel and how much of the limit is used; Save stays off while the text is empty (unless empty clears it), Escape cancels.
+import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useEscapeKey } from '../../../lib/use-escape-key';
+import { CharCount } from './char-count';
 
 interface TextEditorProps {
   label: string;
@@ -19,6 +20,7 @@ export function TextEditor({ label, initial, max, multiline = false, allowEmpty 
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const countId = useId();
   useEscapeKey(onClose);
   const empty = !allowEmpty && !text.trim();
   const save = async () => {
@@ -36,10 +38,11 @@ export function TextEditor({ label, initial, max, multiline = false, allowEmpty 
       <label className="block text-[13px] text-neutral-600">
         {label}
         {multiline
-          ? <textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={max} rows={5} autoFocus className={`${box} py-2`} />
-          : <input value={text} onChange={(e) => setText(e.target.value)} maxLength={max} autoFocus className={`${box} h-10`} />}
+          ? <textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={max} rows={5} autoFocus aria-describedby={countId} className={`${box} py-2`} />
+          : <input value={text} onChange={(e) => setText(e.target.value)} maxLength={max} autoFocus aria-describedby={countId} className={`${box} h-10`} />}
       </label>
-      <div className="mt-3 flex justify-end gap-2">
+      <CharCount id={countId} used={text.length} max={max} />
+      <div className="mt-2 flex justify-end gap-2">
         <button type="button" onClick={onClose} className="h-10 rounded-md border border-neutral-300 px-4 text-[15px] text-neutral-800">{t('common.cancel')}</button>
         <button type="submit" disabled={empty || busy} className="h-10 rounded-md bg-brand-dark px-4 text-[15px] font-medium text-white disabled:bg-brand/50">
           {t('groups.save')}

@@ -2,7 +2,7 @@
 // (worker/protocol/group-rules.ts), asked with a role number. The server checks every call again;
 // these only decide which controls appear and why the composer is closed.
 import { ROLE, type GroupSetting } from '../../../../../worker/protocol/groups';
-import { isManager as managerRule, mayChangeAvatar, mayClearHistory, mayInvite, mayMute, mayRename, speakVerdict, type MemberState } from '../../../../../worker/protocol/group-rules';
+import { isManager as managerRule, mayChangeAvatar, mayClearHistory, mayEditNotice, mayInvite, mayMute, mayRename, speakVerdict, type MemberState } from '../../../../../worker/protocol/group-rules';
 
 /** A role as the rules see a member (0: not a member). */
 const member = (role: number, noSpeakUntil = 0): MemberState | null => (role > 0 ? { role, no_speak_time: noSpeakUntil } : null);
@@ -10,8 +10,10 @@ const member = (role: number, noSpeakUntil = 0): MemberState | null => (role > 0
 export const isManager = (role: number) => managerRule(member(role));
 export const isOwner = (role: number) => role === ROLE.OWNER;
 
-/** Rename and announcement: managers; with `manage` off, members too. */
+/** Rename: managers; with `manage` off, members too. */
 export const canEditGroup = (role: number, setting: GroupSetting) => mayRename(member(role), setting);
+/** The announcement: managers only (it mentions everyone), whatever `manage` says. */
+export const canEditNotice = (role: number) => mayEditNotice(member(role));
 /** The group's picture: the same rule as its name. */
 export const canChangePicture = (role: number, setting: GroupSetting) => mayChangeAvatar(member(role), setting);
 /** Clear the history for everyone: the owner, or a system admin (my user role above 0). */

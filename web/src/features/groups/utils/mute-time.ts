@@ -1,11 +1,23 @@
 // How a member's mute reads: until when, and how long is left, in the reader's language.
-import { currentLanguage, type TFunction } from '../../../lib/i18n';
+import type { TFunction } from '../../../lib/i18n';
+import { formatMuteEnd } from '../../../utils/mute-end';
+
+/**
+ * Seconds not counted in the time left. The end was stamped by the server's clock a moment ago and
+ * `nowS` may be up to 30 s stale (use-now) or a little behind it, so counting up from the raw
+ * difference showed a fresh 10-minute mute as 11 minutes and a 1-day one as 2 days. Under a minute
+ * (the smallest unit shown), so an exact 10 minutes still reads 10.
+ */
+const SLACK_S = 45;
+
+export function muteLeftText(until: number, nowS: number, t: TFunction): string {
+  const left = until - nowS;
+  const count = (unit: number) => Math.max(1, Math.ceil((left - SLACK_S) / unit));
+  if (left >= 86400) return t('groups.left.days', { count: count(86400) });
+  if (left >= 3600) return t('groups.left.hours', { count: count(3600) });
+  return t('groups.left.minutes', { count: count(60) });
+}
 
 export function muteUntilText(until: number, nowS: number, t: TFunction): string {
-  const time = new Intl.DateTimeFormat(currentLanguage(), { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(until * 1000);
-  const left = until - nowS;
-  const remaining = left >= 86400 ? t('groups.left.days', { count: Math.ceil(left / 86400) })
-    : left >= 3600 ? t('groups.left.hours', { count: Math.ceil(left / 3600) })
-    : t('groups.left.minutes', { count: Math.max(1, Math.ceil(left / 60)) });
-  return t('groups.members.mutedUntil', { time, left: remaining });
+  return t('groups.members.mutedUntil', { time: formatMuteEnd(until, new Date(nowS * 1000)), left: muteLeftText(until, nowS, t) });
 }

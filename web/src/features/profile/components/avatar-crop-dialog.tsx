@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useEscapeKey } from '../../../lib/use-escape-key';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { centredOffset, clampOffset, drawCrop, encodeCrop, scaleOf, zoomTo, ZOOM_MAX, type CropView } from '../utils/crop';
 
 const VIEW = 280;
@@ -19,7 +20,7 @@ interface AvatarCropDialogProps {
 export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [url] = useState(() => URL.createObjectURL(file));
+  const url = useObjectUrl(file);
   const [crop, setCrop] = useState<CropView | null>(null);
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
@@ -27,7 +28,6 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialog
   const viewport = useRef<HTMLDivElement>(null);
   useEscapeKey(onCancel);
 
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
   // After the file picker has handed focus back to the page (it may do so after this mounts).
   useEffect(() => {
     const timer = setTimeout(() => viewport.current?.focus());
@@ -85,9 +85,9 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialog
           onKeyDown={onKeyDown} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={endDrag} onPointerCancel={endDrag}
           style={{ width: VIEW, height: VIEW }}
           className="relative mx-auto mt-4 touch-none overflow-hidden rounded-md bg-neutral-900 outline-none focus-visible:ring-4 focus-visible:ring-brand/60">
-          <img ref={image} src={url} alt="" draggable={false} onLoad={loaded} onError={() => setFailed(true)}
+          {url && <img ref={image} src={url} alt="" draggable={false} onLoad={loaded} onError={() => setFailed(true)}
             style={crop ? { width: crop.natural.width * scale, height: crop.natural.height * scale, transform: `translate(${crop.offset.x}px, ${crop.offset.y}px)` } : { opacity: 0 }}
-            className="absolute top-0 left-0 max-w-none origin-top-left select-none" />
+            className="absolute top-0 left-0 max-w-none origin-top-left select-none" />}
           {/* The square that becomes the avatar is the whole viewport; a ring shows its edge. */}
           <span aria-hidden="true" className="pointer-events-none absolute inset-0 ring-2 ring-white/80 ring-inset" />
         </div>

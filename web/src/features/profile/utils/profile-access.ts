@@ -1,11 +1,19 @@
 // What the system configuration allows on my profile and account pages.
 import type { SystemInfo } from '../../../lib/system-info';
+import type { UserInfo } from '../../../lib/user-info';
 import { sysSwitch } from '../../../../../worker/protocol/config-values';
+import { isSharedDemoAccount } from '../../../../../worker/protocol/account';
 
 const sysFlag = (info: SystemInfo, name: string) => String((info.sysInfo as Record<string, unknown>)[name] ?? '');
 
 /** The nickname may be changed in run mode 2 (friends only), or in run mode 1 when the admin allows it (diyName '1'). */
 export const nameEditable = (info: SystemInfo) => sysFlag(info, 'runMode') === '2' || sysSwitch(info.sysInfo, 'diyName');
 
-/** Demo mode: password and account changes are refused (the demo accounts are shared). */
+/** Demo mode: the demo accounts are shared by everyone trying the app. */
 export const isDemoMode = (info: SystemInfo) => info.demon_mode === true;
+
+/**
+ * Whether my password, account and sessions are closed to changes: only a shared demo account's,
+ * while the demo runs, by the server's own rule (an account a visitor registered keeps them).
+ */
+export const securityLocked = (info: SystemInfo, user: UserInfo) => isSharedDemoAccount(user, isDemoMode(info));
