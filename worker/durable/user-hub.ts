@@ -19,6 +19,8 @@ import { UserStore, type ChatRow } from './user-store';
 import { conversationHub, userHub } from './stubs';
 import type { DeliveryReceipt } from './parking';
 import { setPresence, tokenState } from '../db/users';
+import { loadConfig } from '../db/config';
+import { chatSwitch } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { CODE } from '../protocol/codes';
 import { sessionEnd } from '../services/tokens';
@@ -371,6 +373,8 @@ export class UserHub extends DurableObject<Env> {
   /** Presence lives in D1 for contact lists; live changes go to the people this user chats with and to watchers. */
   private async setPresence(uid: number, online: 0 | 1): Promise<void> {
     await setPresence(this.env.DB, uid, online);
+    // chatInfo.online off: the server keeps presence to itself (the web hiding it would not stop a client reading frames).
+    if (!chatSwitch((await loadConfig(this.env.DB)).chatInfo, 'online')) return;
     const peers = this.store.presenceAudience(500);
     await Promise.allSettled(peers.map((peer) => userHub(this.env, peer).notify('isOnline', { id: uid, is_online: online }, false)));
   }

@@ -21,10 +21,12 @@ import { forgetUser } from '../services/auth-cache';
 import { settleGuess } from '../db/login-guard';
 import { endSessionsBelow } from '../services/sessions';
 import { countGuess } from '../middleware/guess-limit';
+import { burstLimit } from '../middleware/rate-limit';
 
 export const account = new Hono<AppEnv>();
 
-account.post('/getuserinfo', async (c) => {
+// Look-ups like the directory's: counted, so a token cannot walk every user id for names and cards.
+account.post('/getuserinfo', burstLimit('lookup'), async (c) => {
   const { user_id } = input(c, GetUserInfoBody);
   const me = c.get('identity').uid;
   const row = await findUserById(c.env.DB, user_id ?? me);
@@ -33,7 +35,7 @@ account.post('/getuserinfo', async (c) => {
   return c.json(envelope(row.user_id === me ? selfView(row) : { ...publicView(row), ...(await personCard(c.env.DB, me, row)) }));
 });
 
-account.post('/updateuserinfo', async (c) => {
+account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
   const body = input(c, UpdateUserInfoBody);
   const me = c.get('identity').uid;
   const before = await findUserById(c.env.DB, me);
