@@ -28,7 +28,8 @@ import { SessionStore } from './session-store';
 import { CallStore } from './call-store';
 import * as calls from './call-ops';
 import { meetingOf, type MeetingAnswer } from './call-meeting';
-import type { WebrtcEvent } from '../protocol/calls';
+import { iceOf } from './call-ice';
+import type { IceServersResponse, WebrtcEvent } from '../protocol/calls';
 import { REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../protocol/socket';
 import { endsSession, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../services/socket-rules';
 
@@ -246,6 +247,11 @@ export class UserHub extends DurableObject<Env> {
   /** Whether this user holds the call `id`, ringing or active (the ICE servers are for them only). */
   async holdsCall(id: string): Promise<boolean> {
     return calls.holdsCall(this.callHost(), id);
+  }
+
+  /** This user's ICE servers for call `id`, minted once per call (call-ice.ts); null without that call. */
+  async callIceServers(id: string): Promise<IceServersResponse | null> {
+    return iceOf(this.callHost(), id);
   }
 
   /** The RealtimeKit meeting of call `id`, for this user or (on the caller's hub) for the callee `asker`. */
