@@ -198,8 +198,8 @@ describe('security rules', () => {
     expect(validatePasswordChange({ by: 'code', proof: '123456', password: '1'.repeat(16), confirm: '1'.repeat(16) })).toBeNull();
   });
 
-  it('orders the account checks: current code (when verified), new account, its code', () => {
-    const ok = { verified: true, code: '111111', account: 'new_one', newCode: '222222' };
+  it('orders the account checks: current code (when verified, else the password), new account, its code', () => {
+    const ok = { verified: true, code: '111111', password: '', account: 'new_one', newCode: '222222' };
     expect(validateAccountChange(ok)).toBeNull();
     expect(validateAccountChange({ ...ok, code: '' })).toBe('secure.currentCodeRequired');
     expect(validateAccountChange({ ...ok, verified: false, code: '' })).toBe('secure.currentPasswordRequired');

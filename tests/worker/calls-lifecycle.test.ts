@@ -6,6 +6,8 @@ import { runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { RING_SECONDS } from '../../worker/protocol/calls';
 import { SILENT_SOCKET_MS } from '../../worker/durable/user-hub';
+import { env } from 'cloudflare:workers';
+import { userHub } from '../../worker/durable/stubs';
 import { inObject, loginUser, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
 import { callId, closeAll, dial, expireDeadline, lockOf, person, record, sendToMsg, webrtcFrame, webrtcFrames } from './call-helpers';
@@ -272,7 +274,7 @@ const holdOutgoing = (from: { uid: number }, to: { uid: number }, id: string) =>
 
 /** `from`'s ring of call `id` landing on `to`'s hub. */
 const ringAt = (from: { uid: number }, to: { uid: number }, id: string) =>
-  userHubStub(to.uid).ringCall({ id, conversation: conversationOf(from.uid, to.uid), type: 1, caller: cardOf(from), callee: cardOf(to) });
+  userHub(env, to.uid).ringCall({ id, conversation: conversationOf(from.uid, to.uid), type: 1, caller: cardOf(from), callee: cardOf(to) });
 
 describe('glare', () => {
   // Which call two people who press call together end up in depends on timing the server cannot
