@@ -70,28 +70,46 @@ describe('explore tab', () => {
   });
 });
 
-function openWebView(url: string, title = 'Wiki') {
-  mockApi({ '/common/pub/getSystemInfo': () => systemInfo(), '/enterprise/im/getUserInfo': () => USER });
+function openWebView(url: string, title = 'Wiki', compass: unknown = COMPASS('1')) {
+  mockApi({ '/common/pub/getSystemInfo': () => ({ ...systemInfo(), compass }), '/enterprise/im/getUserInfo': () => USER });
   signIn();
   renderApp(`/pages/mine/webview?url=${encodeURIComponent(url)}&title=${encodeURIComponent(title)}`);
 }
 
 describe('web view', () => {
-  it('frames an https page sandboxed, without a referrer, with "Open in browser"', async () => {
-    openWebView('https://wiki.example/start');
+  it('frames a page the explore tab lists, sandboxed, without a referrer, with "Open in browser"', async () => {
+    openWebView('https://wiki.example/start?a=1&b=2');
     expect(await screen.findByRole('heading', { name: 'Wiki' })).toBeTruthy();
     const frame = await screen.findByTitle('Wiki');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toBe('https://wiki.example/start');
+    expect(frame.getAttribute('src')).toBe('https://wiki.example/start?a=1&b=2');
     const sandbox = frame.getAttribute('sandbox')!.split(' ');
     expect(sandbox).toEqual(expect.arrayContaining(['allow-scripts', 'allow-forms', 'allow-popups']));
     // Scripts together with the app's own origin could lift the sandbox: never both.
     expect(sandbox).not.toContain('allow-same-origin');
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
     const open = screen.getByRole('link', { name: 'Open in browser' });
-    expect(open.getAttribute('href')).toBe('https://wiki.example/start');
+    expect(open.getAttribute('href')).toBe('https://wiki.example/start?a=1&b=2');
     expect(open.getAttribute('target')).toBe('_blank');
     expect(open.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('never frames a crafted link to a page the explore tab does not list: the address as text, "Open in browser", not its title', async () => {
+    openWebView('https://evil.example/login', 'Parley sign-in');
+    expect((await screen.findByRole('alert')).textContent).toBe("This page is not one of the explore tab's links, so it is not opened here. Open it in your browser only if you trust it:");
+    expect(screen.getByText('https://evil.example/login')).toBeTruthy();
+    const open = screen.getByRole('link', { name: 'Open in browser' });
+    expect(open.getAttribute('href')).toBe('https://evil.example/login');
+    expect(open.getAttribute('rel')).toContain('noopener');
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Parley sign-in' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Web page' })).toBeTruthy();
+  });
+
+  it('frames nothing while the explore tab is switched off, even a link it listed', async () => {
+    openWebView('https://wiki.example/start?a=1&b=2', 'Wiki', { ...COMPASS('1'), status: '0' });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
   it('refuses anything but an http(s) address', async () => {

@@ -2,12 +2,13 @@
 // proves itself by the old password or a code, and keeps this device signed in with the fresh
 // token the server answers; the account change asks for the current account's code when it is
 // verified; demo mode refuses both without sending anything.
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPost } from '../../web/src/lib/api-client';
 import { storage } from '../../web/src/lib/storage';
+import { i18n } from '../../web/src/lib/i18n';
 import { changePassword } from '../../web/src/features/profile/api/account-calls';
 import { validateAccountChange, validatePasswordChange } from '../../web/src/features/profile/utils/account-rules';
 import { mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
@@ -139,15 +140,34 @@ describe('account change', () => {
     await waitFor(() => expect(calls(fetchMock, '/common/pub/sendCode')).toEqual([{ account: USER.account, type: 4 }, { account: '13900000009', type: 4 }]));
   });
 
-  it('certifies an unverified account without a code to the current one', async () => {
+  it('asks an unverified account for the password instead of a code to the current one, and sends it', async () => {
     const { fetchMock, user } = openSecure({ user: { ...USER, is_auth: 0 } });
     const form = await accountForm();
     expect(form.getByRole('heading').textContent).toBe('Verify account');
     expect(form.queryByLabelText('Code')).toBeNull();
+    const password = form.getByLabelText('Current password');
+    expect(password.getAttribute('type')).toBe('password');
     await user.type(form.getByLabelText('New account'), 'alice2@example.com');
     await user.type(form.getByLabelText('Its code'), '333333');
     await user.click(form.getByRole('button', { name: 'Verify account' }));
-    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([{ account: 'alice2@example.com', newCode: '333333', code: '' }]));
+    expect(form.getByRole('alert').textContent).toBe('Please enter your current password');
+    expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([]);
+    await user.type(password, 'my secret');
+    await user.click(form.getByRole('button', { name: 'Verify account' }));
+    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([{ account: 'alice2@example.com', newCode: '333333', code: '', password: 'my secret' }]));
+  });
+
+  it('labels the password in Vietnamese and Chinese too', async () => {
+    try {
+      for (const [lang, label] of [['vi', 'Mật khẩu hiện tại'], ['zh-CN', '当前密码']] as const) {
+        await i18n.changeLanguage(lang);
+        openSecure({ user: { ...USER, is_auth: 0 } });
+        expect(await screen.findByLabelText(label)).toBeTruthy();
+        cleanup();
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 
@@ -192,11 +212,12 @@ describe('security rules', () => {
     expect(validatePasswordChange({ by: 'code', proof: '123456', password: '1'.repeat(16), confirm: '1'.repeat(16) })).toBeNull();
   });
 
-  it('orders the account checks: current code (when verified), new account, its code', () => {
-    const ok = { verified: true, code: '111111', account: 'new_one', newCode: '222222' };
+  it('orders the account checks: current code (when verified, else the password), new account, its code', () => {
+    const ok = { verified: true, code: '111111', password: '', account: 'new_one', newCode: '222222' };
     expect(validateAccountChange(ok)).toBeNull();
     expect(validateAccountChange({ ...ok, code: '' })).toBe('secure.currentCodeRequired');
-    expect(validateAccountChange({ ...ok, verified: false, code: '' })).toBeNull();
+    expect(validateAccountChange({ ...ok, verified: false, code: '' })).toBe('secure.currentPasswordRequired');
+    expect(validateAccountChange({ ...ok, verified: false, code: '', password: 'secret' })).toBeNull();
     expect(validateAccountChange({ ...ok, account: ' ' })).toBe('secure.newAccountRequired');
     expect(validateAccountChange({ ...ok, account: 'a b' })).toBe('secure.accountRule');
     expect(validateAccountChange({ ...ok, newCode: '' })).toBe('secure.newCodeRequired');

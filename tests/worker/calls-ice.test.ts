@@ -5,7 +5,7 @@
 // environment has coturn configured, and Cloudflare's API cannot be reached offline, so that one
 // fetch — and only it — is a stand-in here.
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, resetConfig, setConfig } from './helpers';
+import { call, inObject, resetConfig, setConfig, userHubStub } from './helpers';
 import { callId, closeAll, dial, person, sendToMsg, webrtcFrame } from './call-helpers';
 import { DEFAULT_STUN, ICE_TTL_DEFAULT, ICE_TTL_MAX, iceServersFor } from '../../worker/services/ice-servers';
 
@@ -63,6 +63,40 @@ describe('POST /enterprise/im/iceServers', () => {
     // getSystemInfo shows none of it.
     const info = JSON.stringify((await call('/common/pub/getSystemInfo', {})).body);
     for (const secret of [SECRET, 'stun-pass-4711', 'turn.example.org', 'turn.parley.test']) expect(info).not.toContain(secret);
+    closeAll(a, b);
+  });
+
+  it('mints TURN credentials once per participant per call and answers them again with the time left', async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = callId();
+    await dial(a, b, id);
+    const turnOf = async (token: string) => {
+      const { data } = (await iceServers(token, id)).body;
+      return { turn: data.iceServers.find((s: { username?: string }) => s.username) as { username: string; credential: string }, ttl: data.ttl as number };
+    };
+    const first = await turnOf(a.token);
+    // coturn usernames carry their expiry in seconds: a set minted a second later would differ.
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await turnOf(a.token);
+    expect(again.turn).toEqual(first.turn);
+    expect(again.ttl).toBeLessThan(first.ttl);
+    expect(again.ttl).toBeGreaterThan(first.ttl - 5);
+    // The other participant has a set of their own, kept as well.
+    const theirs = await turnOf(b.token);
+    expect(theirs.turn.username.endsWith(`:${b.uid}`)).toBe(true);
+    expect((await turnOf(b.token)).turn).toEqual(theirs.turn);
+    // Kept credentials about to run out are replaced, then kept in turn.
+    await inObject(userHubStub(a.uid), (hub: any) => hub.calls.update({ ice: { ...hub.calls.get().ice, expiresAt: Date.now() + 30_000 } }));
+    const renewed = await turnOf(a.token);
+    expect(renewed.turn.username).not.toBe(first.turn.username);
+    expect(renewed.ttl).toBe(ICE_TTL_DEFAULT);
+    // A new call is a new set.
+    await sendToMsg(a.token, { id, toContactId: b.uid, event: 'hangup' });
+    await new Promise((r) => setTimeout(r, 1100));
+    const next = callId();
+    await dial(a, b, next);
+    const nextTurn = (await iceServers(a.token, next)).body.data.iceServers.find((s: { username?: string }) => s.username);
+    expect(nextTurn.username).not.toBe(renewed.turn.username);
     closeAll(a, b);
   });
 });

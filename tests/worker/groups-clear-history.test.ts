@@ -37,6 +37,19 @@ describe('who may clear a group\'s history', () => {
     await ok(groupCall('clearMessage', { id }, signedInAgain));
     expect(await history(id, owner)).toEqual([]);
   });
+
+  it('takes the power from a demoted admin at once, though their token still says admin', async () => {
+    const [owner, member, admin] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    await env.DB.prepare('UPDATE users SET role = 1 WHERE user_id = ?1').bind(uid(admin)).run();
+    const adminToken = await loginUser(admin.account);
+    const id = await createGroup(owner, [member]);
+    await ok(send(id, member, 'stays'));
+    // Demoted straight in D1, as an operator would: the session is not ended, the token not renewed.
+    await env.DB.prepare('UPDATE users SET role = 0 WHERE user_id = ?1').bind(uid(admin)).run();
+    const { body } = await groupCall('clearMessage', { id }, adminToken);
+    expect(body.code).not.toBe(0);
+    expect((await history(id, owner)).map((m) => m.content)).toContain('stays');
+  });
 });
 
 describe('what clearing does', () => {

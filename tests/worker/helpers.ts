@@ -162,8 +162,9 @@ export const userHubStub = (uid: number) => userHub(env, uid) as unknown as Dura
 
 /**
  * A group conversation `group-…` whose hub has `members` (the first one its owner, the rest plain
- * members who joined at the start), written straight into the hub's storage, without a D1 row or
- * system lines: a quick stand-in for tests about messages. Tests about groups themselves create
+ * members who joined at the start), written straight into the hub's storage with only its D1 row
+ * (routes refuse a group D1 does not know), without members in D1 or system lines: a quick
+ * stand-in for tests about messages. Tests about groups themselves create
  * them with POST /enterprise/group/add. Call it before the group's first use: a hub that already
  * opened its store would not see the new rows.
  */
@@ -171,6 +172,8 @@ export async function makeGroup(members: number[]): Promise<{ group: string; stu
   const id = Number(`${members[0]}${++counter}${Date.now() % 1000}`);
   const group = `group-${id}`;
   const stub = conversationHub(env, group) as unknown as DurableObjectStub;
+  await env.DB.prepare('INSERT INTO groups (group_id, name, owner_id, create_time, status) VALUES (?1, ?2, ?3, 0, 1) ON CONFLICT DO NOTHING')
+    .bind(id, 'Test group', members[0]!).run();
   await runInDurableObject(stub, (_hub, state) => {
     new ConversationStore(state.storage.sql, group).addMembers(members);
     const groups = new GroupStore(state.storage.sql);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SILENT_SOCKET_MS } from '../../worker/durable/user-hub';
 import { SILENT_CLOSE_CODE } from '../../worker/protocol/socket';
 import { PING_FRAME } from '../../worker/protocol/socket';
-import { call, delivered, loginUser, pairHub, textMessage, userHubStub } from './helpers';
+import { call, delivered, loginUser, pairHub, resetConfig, setConfig, textMessage, userHubStub } from './helpers';
 import { connect, type Socket } from './socket-helpers';
 
 /** Makes every socket of `uid` look as if it had opened, and last sent anything, `ms` ago. */
@@ -36,6 +36,30 @@ describe('presence', () => {
     bSocket.close();
     await aSocket.next((f) => f.type === 'isOnline' && f.data.id === b.userInfo.user_id && f.data.is_online === 0);
     aSocket.close();
+  });
+
+  it('sends nobody presence while chatInfo.online is off: no frames, every card and list row offline', async () => {
+    await setConfig('chatInfo', { online: '0' });
+    try {
+      const [a, b] = await Promise.all([loginUser(), loginUser()]);
+      const peer = b.userInfo.user_id;
+      const aSocket = await connect(a.token);
+      await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'hello'), { token: b.token });
+      expect((await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data).toMatchObject({ is_online: 0, last_seen: 0 });
+      const bSocket = await connect(b.token);
+      await bSocket.next((f) => f.type === 'init');
+      const row = async () => (await call('/enterprise/im/getContacts', {}, { token: a.token })).body.data.find((c: any) => c.id === peer);
+      expect(await row()).toMatchObject({ is_online: 0, last_seen: 0 });
+      expect((await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data).toMatchObject({ is_online: 0, last_seen: 0 });
+      bSocket.close();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await row()).toMatchObject({ is_online: 0, last_seen: 0 });
+      // a chats with b and opened the chat twice, so with the switch on both changes would have come.
+      expect(aSocket.frames.filter((f) => f.type === 'isOnline')).toEqual([]);
+      aSocket.close();
+    } finally {
+      await resetConfig();
+    }
   });
 
   it("tells the account's other devices that it logged in elsewhere, and whether the new one is a phone", async () => {

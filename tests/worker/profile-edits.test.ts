@@ -149,11 +149,16 @@ describe('binding a new account (editAccount)', () => {
     expect((await editAccount(me.token, { account: uniqueEmail(), code: oldCode, newCode }, ip)).body.code).toBe(400);
   });
 
-  it('needs only the new account\'s code while the current account is not verified', async () => {
+  it('asks for the password while the current account is not verified (no code can reach it), then binds with it and the new account\'s code', async () => {
     const me = await accountOwner(false);
     const next = uniquePhone();
     const newCode = await requestCode(next, 4);
-    const { body } = await editAccount(me.token, { account: next, newCode }, uniqueIp());
+    const ip = uniqueIp();
+    // A token alone (a stolen one) must not move the account to an address its holder controls.
+    expect((await editAccount(me.token, { account: next, newCode }, ip)).body).toMatchObject({ code: 400, msg: 'Please enter the password' });
+    expect((await editAccount(me.token, { account: next, newCode, password: 'not-my-password' }, ip)).body).toMatchObject({ code: 400, msg: 'Wrong account or password' });
+    expect((await userRow(me.userInfo.user_id))!.account).toBe(me.account);
+    const { body } = await editAccount(me.token, { account: next, newCode, password: me.password }, ip);
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({ account: next, is_auth: 1 });
   });
@@ -164,8 +169,8 @@ describe('binding a new account (editAccount)', () => {
     const newCode = await requestCode(next, 4);
     const ip = uniqueIp();
     const bad = newCode === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await editAccount(me.token, { account: next, newCode: bad }, ip)).body.msg).toContain('verification code');
-    expect((await editAccount(me.token, { account: next, newCode }, ip)).body.msg).toMatch(/^Too many failed attempts/);
+    for (let i = 0; i < 5; i++) expect((await editAccount(me.token, { account: next, newCode: bad, password: me.password }, ip)).body.msg).toContain('verification code');
+    expect((await editAccount(me.token, { account: next, newCode, password: me.password }, ip)).body.msg).toMatch(/^Too many failed attempts/);
     expect((await userRow(me.userInfo.user_id))!.account).toBe(me.account);
   });
 });

@@ -172,6 +172,8 @@ describe('sockets and lookups', () => {
     // Every route wired to LOOKUP_LIMITER, each with a body it would otherwise accept.
     const lookups: [string, unknown][] = [
       ['/enterprise/im/getContactInfo', { id: b.userInfo.user_id }],
+      ['/enterprise/im/getUserInfo', { user_id: b.userInfo.user_id }],
+      ['/enterprise/im/updateUserInfo', { motto: 'over the limit' }],
       ['/enterprise/im/searchUser', { keywords: b.account }],
       ['/enterprise/im/userList', { keywords: '' }],
       ['/enterprise/friend/add', { user_id: b.userInfo.user_id, remark: 'hi' }],
@@ -186,6 +188,7 @@ describe('sockets and lookups', () => {
       expect(refused.body.data, path).toBeNull();
     }
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM friends WHERE create_user = ?1').bind(a.userInfo.user_id).first<number>('n')).toBe(0);
+    expect(await env.DB.prepare('SELECT motto FROM users WHERE user_id = ?1').bind(a.userInfo.user_id).first<string>('motto')).not.toBe('over the limit');
     expect((await groupCall('groupUserList', { group_id: group }, b)).body.data).toHaveLength(2);
   });
 

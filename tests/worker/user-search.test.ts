@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { PersonListSchema } from '../../worker/protocol/people';
 import { letterIndex, matchesKeywords, nameInitials, pinyinInitial } from '../../worker/services/contact-index';
-import { call, loginUser, registerUser, uniqueAccount } from './helpers';
+import { call, loginUser, registerUser, uniqueAccount, uniqueEmail, uniquePhone } from './helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
 const uid = (u: User) => u.userInfo.user_id as number;
@@ -45,7 +45,12 @@ describe('pinyin initials (Intl pinyin collation in workerd)', () => {
     const zhuge = { account: 'kongming@example.com', realname: '诸葛亮' };
     expect(matchesKeywords('zgl', zhuge)).toBe(true);
     expect(matchesKeywords('GL', zhuge)).toBe(true);
-    expect(matchesKeywords('KONGMING', zhuge)).toBe(true);
+    // The account: whole, or inside what its masked form "kon******om" shows; never the hidden middle.
+    expect(matchesKeywords('KONGMING@example.com', zhuge)).toBe(true);
+    expect(matchesKeywords('ko', zhuge)).toBe(true);
+    expect(matchesKeywords('om', zhuge)).toBe(true);
+    expect(matchesKeywords('KONGMING', zhuge)).toBe(false);
+    expect(matchesKeywords('example', zhuge)).toBe(false);
     expect(matchesKeywords('葛', zhuge)).toBe(true);
     expect(matchesKeywords('zf', zhuge)).toBe(false);
     expect(matchesKeywords('binh', { account: '0900', realname: 'Trần Bình' })).toBe(true);
@@ -79,30 +84,47 @@ describe('searchUser', () => {
 });
 
 describe('userList', () => {
-  it('finds people fuzzily by account, name and pinyin initials, never me, with the total', async () => {
+  it('finds people fuzzily by name and pinyin initials, never me, with the total', async () => {
     const tag = uniqueAccount('dir');
     const me = await loginUser();
-    const zhuge = await registerUser(`${tag}a`, 'secret12', '诸葛亮');
-    const zhang = await registerUser(`${tag}b`, 'secret12', '张飞');
-    const binh = await registerUser(`${tag}c`, 'secret12', 'Trần Bình');
-    const byAccount = await list(me, { keywords: tag });
-    expect(byAccount.body.count).toBe(3);
-    expect(v.is(PersonListSchema, byAccount.body.data)).toBe(true);
-    const names = (r: typeof byAccount) => r.body.data.map((p: any) => p.realname);
-    expect(names(await list(me, { keywords: 'zgl' }))).toContain('诸葛亮');
-    expect(names(await list(me, { keywords: 'zgl' }))).not.toContain('张飞');
-    expect(names(await list(me, { keywords: 'ZF' }))).toContain('张飞');
-    expect(names(await list(me, { keywords: 'binh' }))).toContain('Trần Bình');
+    // The tag rides in the names: an account is found only whole or by what its mask shows.
+    const zhuge = await registerUser(`${tag}a`, 'secret12', `诸葛亮 ${tag}`);
+    const zhang = await registerUser(`${tag}b`, 'secret12', `张飞 ${tag}`);
+    const binh = await registerUser(`${tag}c`, 'secret12', `Trần Bình ${tag}`);
+    const byName = await list(me, { keywords: tag });
+    expect(byName.body.count).toBe(3);
+    expect(v.is(PersonListSchema, byName.body.data)).toBe(true);
+    const names = (r: typeof byName) => r.body.data.map((p: any) => p.realname);
+    expect(names(await list(me, { keywords: 'zgl' }))).toContain(`诸葛亮 ${tag}`);
+    expect(names(await list(me, { keywords: 'zgl' }))).not.toContain(`张飞 ${tag}`);
+    expect(names(await list(me, { keywords: 'ZF' }))).toContain(`张飞 ${tag}`);
+    expect(names(await list(me, { keywords: 'binh' }))).toContain(`Trần Bình ${tag}`);
+    expect(names(await list(me, { keywords: zhuge.account.toUpperCase() }))).toEqual([`诸葛亮 ${tag}`]);
     const found = (await list(me, { keywords: tag })).body.data.find((p: any) => p.id === zhuge.user.user_id);
     expect(found).toMatchObject({ index: 'Z', relation: 'none' });
     expect(JSON.stringify((await list(me, { keywords: me.account })).body.data)).not.toContain(`"id":${uid(me)},`);
     expect([zhang, binh].every((u) => u.user.user_id)).toBe(true);
   });
 
+  it('never finds anyone by the hidden part of their masked account, only whole or by what the mask shows', async () => {
+    const me = await loginUser();
+    const phone = await registerUser(uniquePhone(), 'secret12', 'Hidden Digits');
+    const email = await registerUser(uniqueEmail(), 'secret12', 'Hidden Mailbox');
+    const ids = async (keywords: string) => (await list(me, { keywords, limit: 50 })).body.data.map((p: any) => p.id);
+    for (const { account, user } of [phone, email]) {
+      // maskAccount shows the first 3 and the last 2 characters; everything between is hidden.
+      for (const hidden of [account.slice(3, -2), account.slice(2, -1), account.slice(0, -1), account.slice(1)]) {
+        expect(await ids(hidden), hidden).not.toContain(user.user_id);
+      }
+      expect(await ids(account)).toContain(user.user_id);
+      expect(await ids(account.slice(-2))).toContain(user.user_id);
+    }
+  });
+
   it('pages the directory: each page at most `limit` people, all of them once', async () => {
     const tag = uniqueAccount('page');
     const me = await loginUser();
-    for (let i = 0; i < 5; i++) await registerUser(`${tag}${i}`, 'secret12', `Person ${i}`);
+    for (let i = 0; i < 5; i++) await registerUser(`${tag}${i}`, 'secret12', `Person ${tag} ${i}`);
     const first = await list(me, { keywords: tag, limit: 2, page: 1 });
     const third = await list(me, { keywords: tag, limit: 2, page: 3 });
     expect(first.body).toMatchObject({ count: 5, page: 1 });

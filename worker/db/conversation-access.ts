@@ -1,5 +1,5 @@
 // Resolving a request's contact id to a conversation the caller may use. One-to-one chats
-// need an active peer; groups arrive with the group issue (their hubs hold the members).
+// need an active peer; a group must be one D1 knows (its hub holds the members).
 import { isActiveUser } from './users';
 import { loadConfig } from './config';
 import { sendingPair } from './friends';
@@ -13,7 +13,10 @@ import { conversationOf, isGroupContact, pairMembers } from '../services/convers
 export async function resolveConversation(db: D1Database, me: number, contactId: string): Promise<{ conversation: string; isGroup: number }> {
   const conversation = conversationOf(me, contactId);
   if (!conversation) throw refuse('system.parameterError');
-  if (isGroupContact(conversation)) return { conversation, isGroup: 1 };
+  if (isGroupContact(conversation)) {
+    await requireKnownGroup(db, conversation);
+    return { conversation, isGroup: 1 };
+  }
   const peer = pairMembers(conversation)!.find((id) => id !== me)!;
   if (!(await isActiveUser(db, peer))) throw refuse('user.notExist');
   return { conversation, isGroup: 0 };
@@ -37,4 +40,22 @@ export async function resolveForSending(db: D1Database, me: number, contactId: s
 /** Refuses (403) anyone but a member: a group's members are its hub's; a pair's are its two users. */
 export async function requireMember(env: Env, conversation: string, me: number): Promise<void> {
   if (!(await conversationHub(env, conversation).isMember(conversation, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
+}
+
+// A group's row is never deleted (a dissolved group keeps it, status 0), so an id seen once stays
+// known and the isolate need not ask D1 again: sends to a group pay the look-up once.
+const knownGroups = new Set<number>();
+
+/**
+ * Refuses a `group-N` that D1 has no row for, as a group one is not in is refused (im.notMember):
+ * a made-up id must never create a ConversationHub (each is stored, and costs, for good).
+ */
+export async function requireKnownGroup(db: D1Database, conversation: string): Promise<void> {
+  const match = /^group-(\d{1,12})$/.exec(conversation);
+  const id = match ? Number(match[1]) : 0;
+  if (knownGroups.has(id)) return;
+  const known = id > 0 && (await db.prepare('SELECT 1 AS known FROM groups WHERE group_id = ?1').bind(id).first<number>('known'));
+  if (!known) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
+  if (knownGroups.size >= 10_000) knownGroups.clear();
+  knownGroups.add(id);
 }

@@ -114,7 +114,7 @@ export async function placeCall(host: CallHost, req: PlaceCall): Promise<CallRes
   if (mine?.id === answer.winner) return ok(callingEvent(mine));
   if (mine?.id !== req.id) return { ok: false, key: 'im.callElsewhere' };
   const at = Date.now();
-  const ringing: CallRow = { ...mine, id: answer.winner, msg_id: 0, role: 'callee', started_at: at, deadline: at + RING_SECONDS * 1000 };
+  const ringing: CallRow = { ...mine, id: answer.winner, msg_id: 0, role: 'callee', started_at: at, deadline: at + RING_SECONDS * 1000, ice: undefined };
   host.calls.put(ringing);
   await host.setAlarm(ringing.deadline);
   return ok(callingEvent(ringing));

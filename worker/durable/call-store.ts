@@ -3,13 +3,14 @@
 // in, this user's role and the phase, and when the hub's alarm must next look at it (the ring
 // deadline while ringing, the dead-socket check while active). call-ops.ts makes the transitions.
 import type { UserCard } from '../protocol/wire';
+import type { KeptIce } from './call-ice';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS call_lock (
   slot INTEGER PRIMARY KEY CHECK (slot = 0), id TEXT NOT NULL, peer INTEGER NOT NULL, conversation TEXT NOT NULL,
   msg_id INTEGER NOT NULL, type INTEGER NOT NULL, role TEXT NOT NULL, phase TEXT NOT NULL,
   started_at INTEGER NOT NULL, answered_at INTEGER NOT NULL, deadline INTEGER NOT NULL, cards TEXT NOT NULL,
-  meeting TEXT NOT NULL DEFAULT '');
+  meeting TEXT NOT NULL DEFAULT '', ice TEXT NOT NULL DEFAULT '');
 `;
 
 export type CallRole = 'caller' | 'callee';
@@ -37,6 +38,8 @@ export interface CallRow {
   other: UserCard;
   /** The RealtimeKit meeting of the call, when that provider is on (kept by the caller's hub). */
   meeting?: string;
+  /** This user's ICE servers for the call, minted on the first ask (call-ice.ts). */
+  ice?: KeptIce;
 }
 
 export class CallStore {
@@ -45,6 +48,9 @@ export class CallStore {
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+    // Locks stored before the ice column existed.
+    const columns = sql.exec('PRAGMA table_info(call_lock)').toArray().map((c) => String(c.name));
+    if (!columns.includes('ice')) sql.exec("ALTER TABLE call_lock ADD COLUMN ice TEXT NOT NULL DEFAULT ''");
   }
 
   get(): CallRow | null {
@@ -57,6 +63,7 @@ export class CallStore {
       role: String(r.role) as CallRole, phase: String(r.phase) as CallPhase,
       started_at: Number(r.started_at), answered_at: Number(r.answered_at), deadline: Number(r.deadline), ...cards,
       ...(r.meeting ? { meeting: String(r.meeting) } : {}),
+      ...(r.ice ? { ice: JSON.parse(String(r.ice)) as KeptIce } : {}),
     };
     return this.row;
   }
@@ -69,12 +76,12 @@ export class CallStore {
 
   put(row: CallRow): void {
     this.sql.exec(
-      `INSERT INTO call_lock (slot, id, peer, conversation, msg_id, type, role, phase, started_at, answered_at, deadline, cards, meeting)
-       VALUES (0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(slot) DO UPDATE SET id = excluded.id, peer = excluded.peer,
+      `INSERT INTO call_lock (slot, id, peer, conversation, msg_id, type, role, phase, started_at, answered_at, deadline, cards, meeting, ice)
+       VALUES (0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(slot) DO UPDATE SET id = excluded.id, peer = excluded.peer,
        conversation = excluded.conversation, msg_id = excluded.msg_id, type = excluded.type, role = excluded.role, phase = excluded.phase,
-       started_at = excluded.started_at, answered_at = excluded.answered_at, deadline = excluded.deadline, cards = excluded.cards, meeting = excluded.meeting`,
+       started_at = excluded.started_at, answered_at = excluded.answered_at, deadline = excluded.deadline, cards = excluded.cards, meeting = excluded.meeting, ice = excluded.ice`,
       row.id, row.peer, row.conversation, row.msg_id, row.type, row.role, row.phase, row.started_at, row.answered_at, row.deadline,
-      JSON.stringify({ me: row.me, other: row.other }), row.meeting ?? '',
+      JSON.stringify({ me: row.me, other: row.other }), row.meeting ?? '', row.ice ? JSON.stringify(row.ice) : '',
     );
     this.row = row;
   }

@@ -19,6 +19,8 @@ import { UserStore, type ChatRow } from './user-store';
 import { conversationHub, userHub } from './stubs';
 import type { DeliveryReceipt } from './parking';
 import { setPresence, tokenState } from '../db/users';
+import { loadConfig } from '../db/config';
+import { chatSwitch } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { CODE } from '../protocol/codes';
 import { sessionEnd } from '../services/tokens';
@@ -26,7 +28,8 @@ import { SessionStore } from './session-store';
 import { CallStore } from './call-store';
 import * as calls from './call-ops';
 import { meetingOf, type MeetingAnswer } from './call-meeting';
-import type { WebrtcEvent } from '../protocol/calls';
+import { iceOf } from './call-ice';
+import type { IceServersResponse, WebrtcEvent } from '../protocol/calls';
 import { REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../protocol/socket';
 import { endsSession, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../services/socket-rules';
 
@@ -246,6 +249,11 @@ export class UserHub extends DurableObject<Env> {
     return calls.holdsCall(this.callHost(), id);
   }
 
+  /** This user's ICE servers for call `id`, minted once per call (call-ice.ts); null without that call. */
+  async callIceServers(id: string): Promise<IceServersResponse | null> {
+    return iceOf(this.callHost(), id);
+  }
+
   /** The RealtimeKit meeting of call `id`, for this user or (on the caller's hub) for the callee `asker`. */
   async callMeeting(id: string, asker: number): Promise<MeetingAnswer> {
     return meetingOf(this.callHost(), id, asker);
@@ -371,6 +379,8 @@ export class UserHub extends DurableObject<Env> {
   /** Presence lives in D1 for contact lists; live changes go to the people this user chats with and to watchers. */
   private async setPresence(uid: number, online: 0 | 1): Promise<void> {
     await setPresence(this.env.DB, uid, online);
+    // chatInfo.online off: the server keeps presence to itself (the web hiding it would not stop a client reading frames).
+    if (!chatSwitch((await loadConfig(this.env.DB)).chatInfo, 'online')) return;
     const peers = this.store.presenceAudience(500);
     await Promise.allSettled(peers.map((peer) => userHub(this.env, peer).notify('isOnline', { id: uid, is_online: online }, false)));
   }

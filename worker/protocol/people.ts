@@ -51,6 +51,8 @@ export const EditAccountBody = v.object({
   account: requiredText(64, 'user.accountRule'),
   newCode: requiredText(6, 'user.newCodeRequired'),
   code: v.optional(text(6), ''),
+  /** The current password: the proof asked when no code can reach the current account (not verified). */
+  password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX)), ''),
 });
 export { PASSWORD_MIN, PASSWORD_MAX };
 

@@ -16,15 +16,17 @@ import { hashPassword, verifyPassword } from '../services/password';
 import { translate } from '../services/i18n';
 import { issueToken, rolesFor } from '../services/tokens';
 import { publicView, selfView } from '../services/user-view';
-import { checkCode, checkCodes } from '../db/verification-codes';
+import { checkCode, checkCodes, senderFor } from '../db/verification-codes';
 import { forgetUser } from '../services/auth-cache';
 import { settleGuess } from '../db/login-guard';
 import { endSessionsBelow } from '../services/sessions';
 import { countGuess } from '../middleware/guess-limit';
+import { burstLimit } from '../middleware/rate-limit';
 
 export const account = new Hono<AppEnv>();
 
-account.post('/getuserinfo', async (c) => {
+// Look-ups like the directory's: counted, so a token cannot walk every user id for names and cards.
+account.post('/getuserinfo', burstLimit('lookup'), async (c) => {
   const { user_id } = input(c, GetUserInfoBody);
   const me = c.get('identity').uid;
   const row = await findUserById(c.env.DB, user_id ?? me);
@@ -33,7 +35,7 @@ account.post('/getuserinfo', async (c) => {
   return c.json(envelope(row.user_id === me ? selfView(row) : { ...publicView(row), ...(await personCard(c.env.DB, me, row)) }));
 });
 
-account.post('/updateuserinfo', async (c) => {
+account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
   const body = input(c, UpdateUserInfoBody);
   const me = c.get('identity').uid;
   const before = await findUserById(c.env.DB, me);
@@ -51,16 +53,22 @@ account.post('/updateuserinfo', async (c) => {
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 /**
- * Binds a new account (reference §1.3 editAccount). Refusals in this order: demo mode; a verified
- * account without the code sent to it; the new account malformed, not a phone number or email, or
- * not what registration accepts; already taken; no code for it; too many guesses; either code wrong.
+ * Binds a new account (reference §1.3 editAccount). The holder proves it is them with the code sent
+ * to the current account when it is verified, else (no code can reach it) with the password: a
+ * token alone must never move an account to an address its thief controls. Refusals in this
+ * order: demo mode; no code can be sent at all; the proof missing; the new account malformed, not
+ * a phone number or email, or not what registration accepts; already taken; no code for it; too
+ * many guesses; the password or either code wrong.
  */
 account.post('/editaccount', async (c) => {
   const row = await findUserById(c.env.DB, c.get('identity').uid);
   if (!row) throw refuse('user.notExist');
   if (sharedDemoAccount(row, c.env.DEMO_MODE)) throw refuse('system.demoMode');
+  // The new account is always proven by a code: without a sender there is nothing to bind with.
+  if (!senderFor(c.env)) throw refuse('user.codeUnavailable');
   const raw = c.get('body');
   if (row.is_auth && !filled(raw.code)) throw refuse('user.codeRequired');
+  if (!row.is_auth && !(typeof raw.password === 'string' && raw.password !== '')) throw refuse('user.passwordRequired');
   const wanted = typeof raw.account === 'string' ? raw.account.trim() : '';
   const { sysInfo } = await loadConfig(c.env.DB);
   const refusal = editAccountRefusal(wanted, configNumber(sysInfo.regauth, 0));
@@ -71,6 +79,7 @@ account.post('/editaccount', async (c) => {
   const body = credentials(c, EditAccountBody);
   // A stolen token must not buy unlimited guesses at the codes: counted as logins are.
   await countGuess(c, row.account);
+  if (!row.is_auth && !(await verifyPassword(body.password, row.password_hash))) throw refuse('user.passErr');
   await checkCodes(c.env.DB, [
     ...(row.is_auth ? [{ account: row.account, type: 4, code: body.code, wrong: 'user.codeErr' as const }] : []),
     { account: body.account, type: 4, code: body.newCode, wrong: 'user.newCodeErr' },

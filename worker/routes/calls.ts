@@ -15,7 +15,6 @@ import { IceCandidateSchema, IceServersBody, SendToMsgBody, type CallMeetingResp
 import { chatSwitch } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { SENDER_STATUS, webrtcEvent } from '../services/call-events';
-import { iceServersFor } from '../services/ice-servers';
 import { addParticipant, realtimeKitOn } from '../services/realtimekit';
 import type { Signal } from '../durable/call-ops';
 
@@ -52,10 +51,9 @@ calls.post('/sendtomsg', (c, next) => (ENDS.has(String(c.get('params').event)) ?
 
 calls.post('/iceservers', burstLimit('call'), async (c) => {
   const { id } = input(c, IceServersBody);
-  const me = c.get('identity').uid;
-  if (!(await userHub(c.env, me).holdsCall(id))) throw refuse('im.callNotFound');
-  const { chatInfo } = await loadConfig(c.env.DB);
-  return c.json(envelope(await iceServersFor(c.env, chatInfo, me)));
+  const ice = await userHub(c.env, c.get('identity').uid).callIceServers(id);
+  if (!ice) throw refuse('im.callNotFound');
+  return c.json(envelope(ice));
 });
 
 /**

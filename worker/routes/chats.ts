@@ -14,6 +14,7 @@ import { burstLimit } from '../middleware/rate-limit';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
 import type { ChatPrefs, ChatSummary, ContactCard } from '../protocol/responses';
 import { MessageTypeSchema } from '../protocol/wire';
+import { chatSwitch } from '../protocol/config-values';
 import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
 import { requireMember, resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
@@ -30,13 +31,15 @@ chats.post('/getcontacts', async (c) => {
     groupsOf(c.env.DB, me), collagesOf(c.env.DB, me),
   ]);
   const byContact = new Map(state.map((row) => [row.contact_id, row]));
+  // With chatInfo.online off nobody's presence leaves the server: everyone reads offline, never seen.
+  const showPresence = chatSwitch(config.chatInfo, 'online');
   const listed = addressBookFilter(config, me, users, pairs, byContact);
   const list: ChatSummary[] = users
     .filter((u) => u.user_id !== me && listed(u))
     .map((u) => {
       const chat = byContact.get(String(u.user_id));
       const visible = chat && !chat.hidden;
-      const seen = presence.get(u.user_id);
+      const seen = showPresence ? presence.get(u.user_id) : undefined;
       const online = seen?.online === 1;
       const pair = pairs.get(u.user_id);
       return {
@@ -69,7 +72,11 @@ chats.post('/getcontactinfo', burstLimit('lookup'), async (c) => {
   const peer = Number(id);
   const row = Number.isSafeInteger(peer) && peer !== me ? await findUserById(c.env.DB, peer) : null;
   if (!row || row.status !== 1) throw refuse('user.notExist');
-  const [online, presence, pair] = await Promise.all([userHub(c.env, peer).watchPresence(me, WATCH_MS), presenceOfUser(c.env.DB, peer), pairRows(c.env.DB, me, peer)]);
+  // With chatInfo.online off nobody watches anyone: no live frames, and the card reads offline.
+  const showPresence = chatSwitch((await loadConfig(c.env.DB)).chatInfo, 'online');
+  const [online, presence, pair] = await Promise.all([
+    showPresence && userHub(c.env, peer).watchPresence(me, WATCH_MS), showPresence ? presenceOfUser(c.env.DB, peer) : null, pairRows(c.env.DB, me, peer),
+  ]);
   const card = { ...contactView(row, online, lastSeenOf(presence, online)), displayName: displayNameOf(row.realname, pair) };
   return c.json(envelope(card satisfies ContactCard));
 });

@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { answerRequest, areFriends, findRequest, listRequests, pairRows, pairsOf, pendingToMe, removePair, requestFriend, saveNickname } from '../db/friends';
 import { findUserById, findUsersByIds, presenceOfUser, type UserRow } from '../db/users';
+import { loadConfig } from '../db/config';
+import { chatSwitch } from '../protocol/config-values';
 import { userHub } from '../durable/stubs';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
@@ -29,7 +31,8 @@ async function activeUser(db: D1Database, uid: number): Promise<UserRow> {
 
 /** `whom` as a new chat-list row for `viewer`; each client words the "you are now friends" line itself. */
 async function newContactRow(db: D1Database, whom: UserRow): Promise<EventData<'appendContact'>> {
-  const presence = await presenceOfUser(db, whom.user_id);
+  // With chatInfo.online off the new row reads offline, as getContacts does.
+  const presence = chatSwitch((await loadConfig(db)).chatInfo, 'online') ? await presenceOfUser(db, whom.user_id) : null;
   const online = presence?.online === 1;
   return {
     ...contactView(whom, online, lastSeenOf(presence, online)), account: maskAccount(whom.account), setting: [], is_friend: 1,

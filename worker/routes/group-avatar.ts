@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-env';
 import { avatarUrl } from '../db/avatars';
 import { GROUP_AVATAR_SCOPE, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
+import { requireKnownGroup } from '../db/conversation-access';
 import { envelope, refuse, settled } from '../middleware/errors';
 import { GroupIdBody } from '../protocol/groups';
 import { mayChangeAvatar } from '../protocol/group-rules';
@@ -22,6 +23,7 @@ export async function uploadGroupAvatar(c: Context<AppEnv>) {
   const named = v.safeParse(GroupIdBody, { id: picture.form.get('id') ?? '' });
   if (!named.success) throw refuse('system.parameterError');
   const { id } = named.output;
+  await requireKnownGroup(c.env.DB, id);
   // Asked before a byte is stored, so a refused upload stores nothing; the hub asks again when it sets it.
   const { card: before } = settled(await conversationHub(c.env, id).groupView(id, me.id));
   if (!mayChangeAvatar({ role: before.role, no_speak_time: 0 }, before.setting)) throw refuse('system.notAuth');

@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { cardOf as userCard, findUsersByIds, listActiveUsers } from '../db/users';
+import { cardOf as userCard, findUsersByIds, isSystemAdmin, listActiveUsers } from '../db/users';
 import { pairsOf, areFriends } from '../db/friends';
 import { createGroupRow } from '../db/group-projection';
 import { conversationHub } from '../durable/stubs';
@@ -13,6 +13,7 @@ import { envelope, refuse, settled } from '../middleware/errors';
 import { input } from '../middleware/params';
 import { jwtSecret } from '../middleware/auth';
 import { burstLimit } from '../middleware/rate-limit';
+import { knownGroupParams } from '../middleware/known-group';
 import { chatSwitch, configNumber } from '../protocol/config-values';
 import {
   DEFAULT_GROUP_SETTING, EditGroupNameBody, GetAllUserBody, GroupAddBody, GroupIdBody, GroupInfoBody, GroupSettingBody, GroupUserBody,
@@ -27,6 +28,7 @@ import { maskAccount } from '../services/user-view';
 import { uploadGroupAvatar } from './group-avatar';
 
 export const groups = new Hono<AppEnv>();
+groups.use('*', knownGroupParams);
 
 /** Active users' cards by id; an id that names nobody active is refused. */
 async function cardsOf(db: D1Database, ids: number[]): Promise<UserCard[]> {
@@ -134,10 +136,10 @@ for (const path of ['/setnospeak', '/banned']) {
   });
 }
 
-// Clear history (reference §1.4): the owner, or a system admin (user.role > 0, the token's 'admin' role).
+// Clear history (reference §1.4): the owner, or a system admin (users.role > 0 in D1 now, not the token's roles).
 groups.post('/clearmessage', async (c) => {
   const { id } = input(c, GroupIdBody);
-  const systemAdmin = c.get('identity').roles.includes('admin');
+  const systemAdmin = await isSystemAdmin(c.env.DB, c.get('identity').uid);
   settled(await conversationHub(c.env, id).clearHistory(id, c.get('me').id, systemAdmin));
   return c.json(envelope({ group_id: id }));
 });

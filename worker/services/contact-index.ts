@@ -1,6 +1,7 @@
 // The contact list's letter bucket (reference §9.7) and the initials the directory search matches:
 // Latin names by their first letter with diacritics removed (Vietnamese "Đức" → D), Chinese names
 // by the pinyin initial of each character, '#' for digits, symbols and other scripts.
+import { visibleAccountParts } from './account-mask';
 
 // ICU's pinyin collation orders characters by reading, so a character's initial is the last
 // boundary it does not sort before. Each boundary is the first character of its initial in that
@@ -57,14 +58,24 @@ export function nameInitials(name: string): string {
 const fold = (s: string) => foldLatin(s).replace(/\s+/g, ' ').trim();
 
 /**
- * The directory's fuzzy match: the keywords inside the account (any case), inside the name
- * (Vietnamese diacritics ignored: "binh" finds "Bình"), or inside the name's initials ("zgl"
- * finds "诸葛亮"). Empty keywords match everyone.
+ * Whether the keywords find an account: the whole account (any case), or a piece of what its
+ * masked form shows. Matching inside the hidden part would let anyone read it back a character
+ * at a time ("138" + each digit) through the directory.
+ */
+function matchesAccount(wanted: string, account: string): boolean {
+  if (fold(account) === wanted) return true;
+  return visibleAccountParts(account).some((part) => fold(part).includes(wanted));
+}
+
+/**
+ * The directory's fuzzy match: the whole account or a piece of its visible part (any case), the
+ * keywords inside the name (Vietnamese diacritics ignored: "binh" finds "Bình"), or inside the
+ * name's initials ("zgl" finds "诸葛亮"). Empty keywords match everyone.
  */
 export function matchesKeywords(keywords: string, user: { account: string; realname: string }): boolean {
   const wanted = fold(keywords);
   if (!wanted) return true;
-  if (fold(user.account).includes(wanted) || fold(user.realname).includes(wanted)) return true;
+  if (matchesAccount(wanted, user.account) || fold(user.realname).includes(wanted)) return true;
   return /^[A-Z]+$/.test(wanted) && nameInitials(user.realname).includes(wanted);
 }
 

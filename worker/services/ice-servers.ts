@@ -9,6 +9,8 @@ export const DEFAULT_STUN = ['stun:stun.cloudflare.com:3478', 'stun:stun.l.googl
 /** Credentials live a day by default, two at most; a longer call asks again (setConfiguration). */
 export const ICE_TTL_DEFAULT = 86_400;
 export const ICE_TTL_MAX = 172_800;
+/** Kept credentials with less than this left (seconds) are replaced: the client asks again 60 s before they end. */
+export const ICE_RENEW_S = 300;
 const CLOUDFLARE_TURN = 'https://rtc.live.cloudflare.com/v1/turn/keys';
 
 export interface IceEnv {

@@ -2,6 +2,9 @@
 import type { PresenceRow, UserRow } from '../db/users';
 import { letterIndex } from './contact-index';
 import type { ContactCard } from '../protocol/responses';
+import { maskAccount } from './account-mask';
+
+export { maskAccount };
 
 export function selfView(row: UserRow) {
   return {
@@ -21,14 +24,6 @@ export function selfView(row: UserRow) {
     status: row.status,
     last_login_time: row.last_login_time,
   };
-}
-
-/**
- * Another user's account (a phone number or an email address) as every list and card shows it:
- * first 3 + ****** + last 2, as in the original; only its owner sees it whole (selfView).
- */
-export function maskAccount(account: string): string {
-  return account.length > 5 ? `${account.slice(0, 3)}******${account.slice(-2)}` : account;
 }
 
 /** Another user's card: the account masked. */

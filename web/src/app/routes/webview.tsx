@@ -1,16 +1,19 @@
-// Web view: an outside page from the explore tab (?url=…&title=…).
+// Web view: a page the explore tab lists (?url=…); its title is the link's name from the
+// configuration, never the `title` a crafted link carries.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { useSystemInfo } from '../../lib/system-info';
 import { Page } from '../../components/ui/page';
-import { WebView } from '../../features/explore';
+import { WebView, listedWebLink } from '../../features/explore';
 
 export default function WebViewScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const title = params.get('title')?.trim() ?? '';
+  const url = params.get('url');
+  const link = listedWebLink(useSystemInfo(), url);
   return (
-    <Page title={title || t('route.webview')}>
-      <WebView url={params.get('url')} title={title} />
+    <Page title={link?.name || t('route.webview')}>
+      <WebView url={url} link={link} />
     </Page>
   );
 }

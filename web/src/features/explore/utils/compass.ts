@@ -12,6 +12,8 @@ export interface CompassLink {
   /** Where the entry goes: a path of this app (the web view for an external address). */
   to: string;
   external: boolean;
+  /** An external entry's address (normalised), which the web view may frame. */
+  address?: string;
 }
 
 type Loose = Record<string, unknown>;
@@ -52,10 +54,19 @@ export function compassOf(info: object): { layout: CompassLayout; links: Compass
       const icon = text(entry.icon);
       if (flag(entry.type) === '2') {
         const address = webAddress(url);
-        return address ? [{ name, icon, to: webViewPath(address, name), external: true }] : [];
+        return address ? [{ name, icon, to: webViewPath(address, name), external: true, address }] : [];
       }
       const path = appPath(url);
       return path ? [{ name, icon, to: path, external: false }] : [];
     });
   return { layout, links };
+}
+
+/**
+ * The explore tab's external link for this address, or null. The web view frames only these: a
+ * crafted `#/pages/mine/webview?url=` link must not show a stranger's page under this app's name.
+ */
+export function listedWebLink(info: object, raw: string | null | undefined): CompassLink | null {
+  const address = webAddress(raw);
+  return (address && compassOf(info).links.find((link) => link.external && link.address === address)) || null;
 }

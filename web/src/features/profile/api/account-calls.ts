@@ -63,6 +63,8 @@ export interface AccountChange {
   newCode: string;
   /** The code sent to the current account ('' when it is not verified yet). */
   code: string;
+  /** My password, the proof while the current account is not verified (no code can reach it). */
+  password?: string;
 }
 
 export async function changeAccount(client: QueryClient, change: AccountChange): Promise<UserInfo> {

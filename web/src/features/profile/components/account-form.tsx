@@ -1,6 +1,6 @@
 // Certifying or changing my account (a phone number or email that receives codes): a code sent
-// to the current account first when that one is verified, then the new account and a code sent
-// to it (both sendCode type 4).
+// to the current account first when that one is verified, else my password (no code can reach an
+// unverified account), then the new account and a code sent to it (both sendCode type 4).
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
@@ -14,7 +14,7 @@ import { changeAccount } from '../api/account-calls';
 import { validateAccountChange } from '../utils/account-rules';
 import { DemoModeNote } from './demo-mode-note';
 
-const EMPTY = { code: '', account: '', newCode: '' };
+const EMPTY = { code: '', password: '', account: '', newCode: '' };
 
 export function AccountForm({ user, demo }: { user: UserInfo; demo: boolean }) {
   const { t } = useTranslation();
@@ -39,7 +39,8 @@ export function AccountForm({ user, demo }: { user: UserInfo; demo: boolean }) {
     if (problem) return;
     setBusy(true);
     try {
-      await changeAccount(client, { account: form.account.trim(), newCode: form.newCode.trim(), code: verified ? form.code.trim() : '' });
+      const proof = verified ? { code: form.code.trim() } : { code: '', password: form.password };
+      await changeAccount(client, { account: form.account.trim(), newCode: form.newCode.trim(), ...proof });
       setForm(EMPTY);
       showToast(t('secure.accountChanged'));
     } catch {
@@ -60,6 +61,9 @@ export function AccountForm({ user, demo }: { user: UserInfo; demo: boolean }) {
         {verified && (
           <FormField label={t('secure.currentCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('secure.codePlaceholder')}
             {...field('code')} action={<SendCodeButton account={user.account} purpose={CODE_PURPOSE.changeAccount} />} />
+        )}
+        {!verified && (
+          <FormField label={t('secure.currentPassword')} type="password" autoComplete="current-password" placeholder={t('secure.oldPasswordPlaceholder')} {...field('password')} />
         )}
         <FormField label={t('secure.newAccount')} autoComplete="username" maxLength={32} placeholder={t('secure.newAccountPlaceholder')} {...field('account')} />
         <FormField label={t('secure.newCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('secure.codePlaceholder')}

@@ -46,15 +46,17 @@ export function validatePasswordChange(input: PasswordInput): TKey | null {
 }
 
 export interface AccountInput {
-  /** Whether my current account is verified: then a code sent to it is required first. */
+  /** Whether my current account is verified: then a code sent to it is required first, else my password. */
   verified: boolean;
   code: string;
+  password: string;
   account: string;
   newCode: string;
 }
 
-/** Spec §5 order: the current account's code (when verified), the new account, its code. */
+/** Spec §5 order: the current account's code (when verified; else my password), the new account, its code. */
 export function validateAccountChange(input: AccountInput): TKey | null {
+  if (!input.verified && !input.password) return 'secure.currentPasswordRequired';
   if (input.verified && !input.code.trim()) return 'secure.currentCodeRequired';
   if (input.verified && !CODE_PATTERN.test(input.code.trim())) return 'secure.codeInvalid';
   if (!input.account.trim()) return 'secure.newAccountRequired';
