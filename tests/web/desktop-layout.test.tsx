@@ -67,6 +67,16 @@ describe('layout by window width', () => {
     expect(within(rail).getByRole('link', { name: /Messages/ }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('at 1024 px and wider, the chat beside the list has no back arrow; below 1024 px it has', async () => {
+    const window = open('/pages/message/chat?id=22', true);
+    const top = async () => (await screen.findByRole('heading', { level: 1, name: 'Bao' })).closest('header')!;
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(within(await top()).queryByRole('button', { name: 'Back' })).toBeNull();
+    window.resize(false);
+    await waitFor(() => expect(chatList()).toBeNull());
+    within(await top()).getByRole('button', { name: 'Back' });
+  });
+
   it('at 1024 px and wider, the messages tab without a chat offers to choose one', async () => {
     open('/', true);
     await within(await screen.findByRole('list', { name: 'Messages' })).findByRole('button', { name: /Anna/ });
