@@ -14,9 +14,10 @@ import { GroupChatPicture, useCanOpenProfiles, useMemberCountText, useMemberName
 import { useTranslation } from '../../lib/i18n';
 import { InsideMain, ScreenMain } from '../wide-screen';
 
-export default function ChatScreen() {
+/** `chatKey`: the chat the messages layout keeps beside a panel (wide screens); else the address's `id`. */
+export default function ChatScreen({ chatKey }: { chatKey?: string }) {
   const [params] = useSearchParams();
-  const key = params.get('id');
+  const key = chatKey ?? params.get('id');
   // A search hit opens the chat at that message (msg_id) instead of the newest.
   const focusId = Number(params.get('msg')) || undefined;
   if (!key) return <Navigate to={PATHS.home} replace />;
