@@ -2,12 +2,15 @@
 // critical violation on any screen a person can reach — signed out (login, registration), every
 // tab, a chat thread with messages and its panels, the chat's details and history search, the
 // search page with results, forwarding's user selection, settings, about, the open dialogs and
-// sheets, and every "coming soon" frame — on a phone (390×844) and once more on a wide screen.
+// sheets (the avatar crop dialog with its picture drawn, deleting a friend), the add-friend form,
+// Explore with its default links, every "coming soon" frame, and on a wide screen the right-hand
+// panels (a group's page, its members, a person's card) beside the chat — on a phone (390×844)
+// and once more on a wide screen.
 // Every screen has one main landmark and a first-level heading; the keyboard alone reaches and
 // sends the login form.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chatScreen, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, MOBILE, startApp } from './harness.mjs';
+import { chatScreen, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, MOBILE, startApp, uniqueAccount } from './harness.mjs';
 import encodeQR from 'qr';
 
 const en = locale('en');
@@ -40,6 +43,7 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
     let aName;
     let msgId;
     let groupId; // a group A made with B and a third demo user; B is an admin
+    let strangerId; // someone B is not friends with
     const check = async (route, name, ready) => {
       await me.page.goto(app.path(route));
       await ready();
@@ -74,6 +78,10 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       await send(a, b.userInfo.user_id, 'oops', { id: oops });
       const undone = await app.api('/enterprise/im/undoMessage', { id: oops, toContactId: b.userInfo.user_id }, a.authToken);
       assert.equal(undone.code, 0, JSON.stringify(undone));
+      const strangerAccount = uniqueAccount('a11y');
+      const stranger = await app.api('/common/pub/register', { account: strangerAccount, realname: 'Stranger Danh', password: PASSWORD });
+      assert.equal(stranger.code, 0, JSON.stringify(stranger));
+      strangerId = (await app.api('/common/pub/login', { account: strangerAccount, password: PASSWORD })).data.userInfo.user_id;
       me = await app.user({ language: 'en' });
       await app.login(me.page, B_ACCOUNT, PASSWORD, { lang: 'en' });
     });
@@ -131,7 +139,10 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       const tabs = me.page.getByRole('navigation');
       assert.equal(await tabs.getByRole('link').count(), 4);
       await check('/pages/contacts/index', 'address book', () => me.page.getByRole('heading', { name: en.route.contacts }).waitFor());
-      await check('/pages/third/index', 'explore', () => me.page.getByRole('heading', { name: en.route.explore }).waitFor());
+      // Out of the box Explore lists a few links (worker/services/system-config.ts), not "nothing here".
+      await check('/pages/third/index', 'explore', () => me.page.getByRole('list', { name: en.explore.links }).waitFor());
+      assert.ok(await me.page.getByRole('list', { name: en.explore.links }).getByRole('link').count() >= 3, 'explore: the default links');
+      assert.equal(await me.page.getByText(en.explore.empty).count(), 0);
       await check('/pages/mine/index', 'mine', () => me.page.getByRole('button', { name: en.mine.logout, exact: true }).waitFor());
       await me.page.getByRole('button', { name: en.mine.logout, exact: true }).click();
       await me.page.getByRole('alertdialog').waitFor();
@@ -201,7 +212,11 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
     test('the account pages: profile, security (demo mode), my QR code, scan, the web view', async () => {
       await check('/pages/mine/profile', 'profile', () => me.page.getByLabel(en.profile.nickname).waitFor());
       await me.page.locator('input[type=file]').setInputFiles({ name: 'qr.gif', mimeType: 'image/gif', buffer: Buffer.from(encodeQR('parley', 'gif', { scale: 8 })) });
-      await me.page.getByRole('dialog', { name: en.profile.cropTitle }).waitFor();
+      const crop = me.page.getByRole('dialog', { name: en.profile.cropTitle });
+      await crop.waitFor();
+      // The picture itself is drawn (a revoked blob: address would leave an empty frame).
+      await crop.locator('img').first().waitFor();
+      await me.page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] img')].some((img) => img.complete && img.naturalWidth > 0));
       await settled(me.page);
       await expectNoSeriousA11yViolations(me.page, 'profile, avatar crop dialog');
       await me.page.keyboard.press('Escape');
@@ -222,6 +237,20 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
         await me.page.getByRole('main').getByText(aName).first().waitFor();
       });
       await check(`/pages/contacts/detail?id=${aId}`, 'contact detail', () => me.page.getByRole('button', { name: en.people.detail.sendMessage }).waitFor());
+      // Deleting a friend asks first; Cancel keeps them.
+      await me.page.getByRole('button', { name: en.people.detail.deleteFriend, exact: true }).click();
+      await me.page.getByRole('alertdialog').waitFor();
+      await settled(me.page);
+      await expectNoSeriousA11yViolations(me.page, 'contact detail, delete friend confirmation');
+      await me.page.getByRole('alertdialog').getByRole('button', { name: en.common.cancel, exact: true }).click();
+      await me.page.getByRole('alertdialog').waitFor({ state: 'detached' });
+      // A stranger's card, and the add-friend form it opens.
+      await check(`/pages/contacts/detail?id=${strangerId}`, 'contact detail, a stranger',
+        () => me.page.getByRole('button', { name: en.people.detail.addFriend, exact: true }).waitFor());
+      await me.page.getByRole('button', { name: en.people.detail.addFriend, exact: true }).click();
+      await me.page.getByRole('form', { name: en.people.add.title }).waitFor();
+      await settled(me.page);
+      await expectAccessible(me.page, 'contact detail, add-friend form');
     });
 
     test('the group pages: group chats, create group, group info, members with the manage sheet, the group chat', async () => {
@@ -239,6 +268,35 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       await me.page.keyboard.press('Escape');
       await check(`/pages/message/chat?id=${groupId}`, 'group chat', () => me.page.getByText('Meet at the orchard gate').first().waitFor());
     });
+
+    if (contextOptions === DESKTOP) {
+      test('the right-hand panels beside a group chat: its details, the group\'s page, its members, a member\'s card', async () => {
+        const chat = chatScreen(me.page);
+        await me.page.goto(app.path(`/pages/message/chat?id=${groupId}`));
+        await chat.input.waitFor();
+        const panel = (name) => me.page.getByRole('region', { name });
+        const beside = async (name) => {
+          await panel(name).waitFor();
+          await settled(me.page);
+          await expectAccessible(me.page, `panel: ${name}`);
+          assert.ok(await chat.input.isVisible(), `${name}: the chat stays open beside the panel`);
+          assert.equal(await me.page.getByRole('list', { name: en.route.home }).count(), 1, `${name}: the chat list stays`);
+        };
+        await me.page.getByRole('link', { name: en.chat.details, exact: true }).click();
+        await beside(en.route.chatDetail);
+        await panel(en.route.chatDetail).getByRole('link', { name: /Harvest crew/ }).click();
+        await beside(en.route.groupInfo);
+        await panel(en.route.groupInfo).getByText('Meet at the orchard gate').first().waitFor();
+        await panel(en.route.groupInfo).getByRole('link', { name: /^All members/ }).click();
+        await beside(en.route.groupUsers);
+        await panel(en.route.groupUsers).getByRole('link', { name: new RegExp(aName) }).first().click();
+        await beside(en.route.contactDetail);
+        await me.page.keyboard.press('Escape');
+        await panel(en.route.groupUsers).waitFor();
+        await me.page.keyboard.press('Escape');
+        await panel(en.route.groupInfo).waitFor();
+      });
+    }
 
     test('every "coming soon" frame', async () => {
       for (const route of COMING_SOON) {

@@ -1,10 +1,12 @@
 // The wide layout at 1280×800: the tab rail, the chat list and the open chat side by side; a chat
 // link selects its chat; the details open as a panel beside it; the keyboard (Enter sends,
 // Shift+Enter breaks the line, Escape closes the panel and the search, Ctrl+K opens the search);
-// the phone layout below 1024 px; and screenshots in vi, en and zh-CN (/tmp/desktop-<lang>.png).
+// the phone layout below 1024 px; and in vi, en and zh-CN the chat with its details panel (call
+// buttons and no back arrow beside the list, the call buttons still there at 390 px, nothing
+// wider than the window), saved as screenshots (/tmp/desktop-<lang>.png).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
+import { chatScreen, expectNoHorizontalOverflow, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
@@ -134,16 +136,32 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
   });
 
   for (const lang of ['vi', 'en', 'zh-CN']) {
-    test(`a screenshot of the wide layout in ${lang}`, async () => {
+    test(`the wide layout in ${lang}: the chat's header and its details panel, and the header at 390 px`, async () => {
       const t = locale(lang);
       const { page } = await signedIn(lang);
       await page.getByRole('heading', { name: t.layout.chooseChat }).waitFor();
       if (lang === 'en') await page.screenshot({ path: '/tmp/desktop-en-empty.png' });
       await page.goto(app.path(`/pages/message/chat?id=${a.id}`));
       await chatScreen(page, lang).textRow('Yes! I will bring the big basket 🧺').waitFor();
+      const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: a.name }) });
+      // Beside the list: calls in the header, no back arrow (the list is the way back).
+      assert.ok(await header.getByRole('button', { name: t.call.videoCall, exact: true }).isVisible(), `${lang}: video call in the header`);
+      assert.equal(await header.getByRole('button', { name: t.common.back, exact: true }).count(), 0, `${lang}: no back arrow beside the list`);
       await page.getByRole('link', { name: t.chat.details, exact: true }).click();
-      await page.getByText(t.chatDetail.searchHistory, { exact: true }).waitFor();
+      const panel = page.getByRole('region', { name: t.route.chatDetail });
+      await panel.getByText(t.chatDetail.searchHistory, { exact: true }).waitFor();
+      await panel.getByRole('heading', { name: t.route.chatDetail }).waitFor();
+      await expectNoHorizontalOverflow(page, `wide layout ${lang}`);
       await page.screenshot({ path: `/tmp/desktop-${lang}.png` });
+      // On a phone's width the chat is a page with back, and its header keeps the call buttons.
+      await page.goto(app.path(`/pages/message/chat?id=${a.id}`));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await header.getByRole('button', { name: t.common.back, exact: true }).waitFor();
+      for (const name of [t.call.voiceCall, t.call.videoCall]) assert.ok(await header.getByRole('button', { name, exact: true }).isVisible(), `${lang} at 390 px: ${name} in the header`);
+      assert.ok(await header.getByRole('heading', { level: 1 }).evaluate((el) => el.scrollWidth <= el.clientWidth),
+        `${lang} at 390 px: the name is shown whole beside the buttons`);
+      await expectNoHorizontalOverflow(page, `phone chat ${lang}`);
+      await page.setViewportSize(DESKTOP.viewport);
       if (lang === 'en') {
         for (const [route, name] of [['/pages/contacts/index', 'contacts'], ['/pages/mine/index', 'mine'], ['/pages/index/search?id=' + a.id, 'search']]) {
           await page.goto(app.path(route));

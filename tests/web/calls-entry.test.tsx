@@ -76,14 +76,14 @@ describe('starting a call', () => {
   it('from a one-to-one chat\'s + panel: Voice call dials with type 0', async () => {
     open(`${PATHS.chat}?id=21`, true);
     fireEvent.click(await screen.findByRole('button', { name: 'More' }));
-    // The composer's panel (the header's call buttons show only from 1024 px).
+    // The composer's panel (the header has call buttons too).
     const composer = document.querySelector('footer')!;
     fireEvent.click(await within(composer).findByRole('button', { name: 'Voice call' }));
     await waitFor(() => expect(srv.callsTo('/enterprise/im/sendToMsg')).toHaveLength(1));
     expect(srv.callsTo('/enterprise/im/sendToMsg')[0]).toMatchObject({ event: 'calling', toContactId: 21, type: 0 });
   });
 
-  it('a one-to-one chat\'s header has voice and video call buttons (shown from 1024 px)', async () => {
+  it('a one-to-one chat\'s header has voice and video call buttons, on a phone as on a wide screen', async () => {
     open(`${PATHS.chat}?id=21`, true);
     const header = await waitFor(() => document.querySelector('header')!);
     fireEvent.click(await within(header).findByRole('button', { name: 'Video call' }));

@@ -1,11 +1,15 @@
 // The layout follows the window's width: below 1024 px the phone's pages one at a time (the tab
 // bar along the bottom of the tab pages only); from 1024 px the rail, the chat list and the open
-// chat side by side in one main, the details as a panel beside the chat, and the keyboard's
-// Escape and Ctrl+K.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+// chat side by side in one main, the details, a group's page, its members and a person's card as a
+// panel beside the chat (WhatsApp Web's), the keyboard's Escape and Ctrl+K; and at any width a
+// page opened by a link starts at its top.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PATHS } from '../../web/src/config/paths';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../web/src/lib/storage';
 import { ME, summary } from './chat-factories';
+import { openApp, person } from './friends-fakes';
+import { fakeGroup, GROUP, serveGroup } from './groups-fakes';
 import { currentPath, renderApp, signIn } from './helpers';
 
 const CONTACTS = [
@@ -67,6 +71,16 @@ describe('layout by window width', () => {
     expect(within(rail).getByRole('link', { name: /Messages/ }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('at 1024 px and wider, the chat beside the list has no back arrow; below 1024 px it has', async () => {
+    const window = open('/pages/message/chat?id=22', true);
+    const top = async () => (await screen.findByRole('heading', { level: 1, name: 'Bao' })).closest('header')!;
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(within(await top()).queryByRole('button', { name: 'Back' })).toBeNull();
+    window.resize(false);
+    await waitFor(() => expect(chatList()).toBeNull());
+    within(await top()).getByRole('button', { name: 'Back' });
+  });
+
   it('at 1024 px and wider, the messages tab without a chat offers to choose one', async () => {
     open('/', true);
     await within(await screen.findByRole('list', { name: 'Messages' })).findByRole('button', { name: /Anna/ });
@@ -114,5 +128,78 @@ describe('layout by window width', () => {
     await screen.findByPlaceholderText('Search contacts and messages');
     expect(composer()).toBeTruthy();
     expect(chatList()).toBeNull();
+  });
+});
+
+describe('the right-hand panel at 1024 px and wider', () => {
+  const panel = (name: string) => screen.findByRole('region', { name });
+
+  it('a group\'s page, its members and a member\'s card open one after another beside the group\'s chat; Escape closes each', async () => {
+    windowOf(true);
+    serveGroup(fakeGroup(3), { '/enterprise/im/getUserInfo': () => person(22, { displayName: 'Chi' }) });
+    const router = openApp(`${PATHS.chat}?id=${GROUP}`);
+    await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.click(screen.getByRole('link', { name: 'Chat details' }));
+    fireEvent.click(await within(await panel('Chat details')).findByRole('link', { name: /Hikers/ }));
+
+    const info = await panel('Group info');
+    await within(info).findByText('Meet at 7');
+    expect(screen.queryByRole('region', { name: 'Chat details' })).toBeNull();
+    expect(composer()).toBeTruthy();
+    expect(chatList()).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+
+    fireEvent.click(within(info).getByRole('link', { name: /All members \(4\)/ }));
+    const members = await panel('Group members');
+    fireEvent.click(await within(members).findByRole('link', { name: /Chi/ }));
+    const card = await panel('Contact details');
+    await within(card).findByRole('heading', { name: 'Chi' });
+    expect(composer()).toBeTruthy();
+    expect(currentPath(router)).toBe(`${PATHS.contactDetail}?id=22`);
+
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await panel('Group members');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await panel('Group info');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await panel('Chat details');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(currentPath(router)).toBe(`${PATHS.chat}?id=${GROUP}`));
+    expect(screen.queryByRole('region', { name: 'Chat details' })).toBeNull();
+    expect(composer()).toBeTruthy();
+  });
+
+  it('a group\'s page opened by its address stands beside the group\'s chat', async () => {
+    windowOf(true);
+    serveGroup(fakeGroup(3));
+    openApp(`${PATHS.groupInfo}?id=${GROUP}`);
+    await within(await panel('Group info')).findByText('Meet at 7');
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+
+  it('a person\'s card opened from the contacts tab stays a page of its own', async () => {
+    windowOf(true);
+    serveGroup(fakeGroup(3), { '/enterprise/im/getUserInfo': () => person(22, { displayName: 'Chi' }) });
+    openApp(`${PATHS.contactDetail}?id=22`);
+    await screen.findByRole('heading', { name: 'Chi' });
+    expect(screen.queryByRole('region', { name: 'Contact details' })).toBeNull();
+    expect(chatList()).toBeNull();
+  });
+});
+
+describe('a page opened by a link', () => {
+  it('starts at the top, at either width', async () => {
+    for (const wide of [false, true]) {
+      windowOf(wide);
+      serveGroup(fakeGroup(3), { '/enterprise/im/getUserInfo': () => person(22, { displayName: 'Chi' }) });
+      const router = openApp(`${PATHS.groupUsers}?id=${GROUP}`);
+      await screen.findAllByText('Chi');
+      const scrollTo = vi.spyOn(window, 'scrollTo');
+      await act(() => router.navigate(`${PATHS.contactDetail}?id=22`));
+      await screen.findByRole('heading', { name: 'Chi' });
+      expect(scrollTo).toHaveBeenCalledWith(0, 0);
+      scrollTo.mockRestore();
+      cleanup();
+    }
   });
 });

@@ -51,6 +51,12 @@ describe('locales', () => {
     expect(texts.some((text) => text.includes('你'))).toBe(true);
   });
 
+  it('names the code sent to the new account as such, not with a pronoun ("Mã của nó", "Its code")', () => {
+    expect(vi.secure.newCode).toBe('Mã tài khoản mới');
+    expect(en.secure.newCode).toBe("New account's code");
+    expect(zhCN.secure.newCode).toBe('新账号验证码');
+  });
+
   it('carries the English texts of the spec verbatim', () => {
     const texts = new Set(Object.values(flatten(en)));
     for (const text of [

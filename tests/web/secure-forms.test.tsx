@@ -123,7 +123,7 @@ describe('account change', () => {
     await user.type(form.getByLabelText('New account'), 'alice@example.com');
     await user.click(submit);
     expect(form.getByRole('alert').textContent).toBe('Please enter the code sent to the new account');
-    await user.type(form.getByLabelText('Its code'), '222222');
+    await user.type(form.getByLabelText("New account's code"), '222222');
     await user.click(submit);
     await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([{ account: 'alice@example.com', newCode: '222222', code: '111111' }]));
     await waitFor(() => expect(storage.getUserInfo()?.account).toBe('alice@example.com'));
@@ -148,7 +148,7 @@ describe('account change', () => {
     const password = form.getByLabelText('Current password');
     expect(password.getAttribute('type')).toBe('password');
     await user.type(form.getByLabelText('New account'), 'alice2@example.com');
-    await user.type(form.getByLabelText('Its code'), '333333');
+    await user.type(form.getByLabelText("New account's code"), '333333');
     await user.click(form.getByRole('button', { name: 'Verify account' }));
     expect(form.getByRole('alert').textContent).toBe('Please enter your current password');
     expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([]);

@@ -7,6 +7,9 @@ import { allTextsReady, i18n } from '../../web/src/lib/i18n';
 // and imported, which on a cold machine (a fresh clone on CI) took longer than the default 1 s.
 configure({ asyncUtilTimeout: 8000 });
 
+// jsdom has no layout: its window.scrollTo only reports "not implemented". Pages call it when opened.
+window.scrollTo = () => undefined;
+
 beforeEach(async () => {
   localStorage.clear();
   await allTextsReady;

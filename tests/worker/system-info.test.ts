@@ -14,6 +14,19 @@ describe('getSystemInfo', () => {
     expect(body.data.fileUpload.fileExt).toContain('docx');
   });
 
+  it('ships a few https links for the explore tab, which a compass row replaces', async () => {
+    const fresh = (await call('/common/pub/getSystemInfo')).body.data.compass;
+    expect(fresh.status).toBe('1');
+    expect(fresh.list.length).toBeGreaterThanOrEqual(3);
+    for (const link of fresh.list) expect(link).toMatchObject({ type: '2', url: expect.stringMatching(/^https:\/\//) });
+    await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('compass', ?1, 0)").bind(JSON.stringify({ list: [{ icon: '', name: 'Intranet', type: '2', url: 'https://intranet.example' }] })).run();
+    forgetConfig();
+    const replaced = (await call('/common/pub/getSystemInfo')).body.data.compass;
+    expect(replaced.list.map((l: { name: string }) => l.name)).toEqual(['Intranet']);
+    await env.DB.prepare("DELETE FROM config WHERE name = 'compass'").run();
+    forgetConfig();
+  });
+
   it('never includes TURN credentials, even when configured', async () => {
     await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('chatInfo', ?1, 0)").bind(JSON.stringify({ stun: 'turn:x', stunUser: 'u', stunPass: 'secret', redoTime: '60' })).run();
     forgetConfig();

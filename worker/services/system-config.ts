@@ -17,8 +17,19 @@ export const DEFAULTS = {
     groupUserMax: '0', sendInterval: '0', redoTime: String(DEFAULT_REDO_SECONDS), msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
   },
   fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
-  /** The explore tab (reference §8.4): status '1' shows it; mode '1' list, '2' grid; each entry an in-app path (type '1') or an external URL (type '2'). */
-  compass: { status: '0', mode: '1', list: [] as { icon: string; name: string; type: string; url: string; order?: string | number; status?: string | number }[] },
+  /**
+   * The explore tab (reference §8.4): status '1' shows it; mode '1' list, '2' grid; each entry an in-app path (type '1') or an
+   * external URL (type '2'). Out of the box a few neutral reference sites, so the tab is not empty; an operator's `compass`
+   * row replaces them (`"list": [...]`) or hides them (`"status": "0"`).
+   */
+  compass: {
+    status: '1', mode: '1',
+    list: [
+      { icon: '', name: 'Wikipedia', type: '2', url: 'https://www.wikipedia.org/' },
+      { icon: '', name: 'Wiktionary', type: '2', url: 'https://www.wiktionary.org/' },
+      { icon: '', name: 'OpenStreetMap', type: '2', url: 'https://www.openstreetmap.org/' },
+    ] as { icon: string; name: string; type: string; url: string; order?: string | number; status?: string | number }[],
+  },
 };
 
 export type SystemConfig = typeof DEFAULTS;

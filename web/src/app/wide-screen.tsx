@@ -24,6 +24,9 @@ export function ScreenMain(props: HTMLAttributes<HTMLElement>) {
   return useContext(InsideMain) ? <div {...props} /> : <main {...props} />;
 }
 
+/** The pages that open as the right-hand panel beside a chat (messages-layout.tsx), as in WhatsApp Web. */
+export const PANEL_PATHS: readonly string[] = [PATHS.chatDetail, PATHS.groupInfo, PATHS.groupUsers, PATHS.contactDetail];
+
 /** The search route, keeping `id` so the open chat stays beside it. */
 export const searchPathKeeping = (id: string | null) => (id ? `${PATHS.search}?id=${encodeURIComponent(id)}` : PATHS.search);
 

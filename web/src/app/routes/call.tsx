@@ -3,8 +3,9 @@
 // only names who is on the other end until the store has it.
 import { useSearchParams } from 'react-router';
 import { CallScreen } from '../../features/calls';
+import { useIsDesktop } from '../wide-screen';
 
 export default function CallRoute() {
   const [params] = useSearchParams();
-  return <CallScreen peerName={params.get('name') ?? ''} peerAvatar={params.get('avatar') ?? ''} />;
+  return <CallScreen peerName={params.get('name') ?? ''} peerAvatar={params.get('avatar') ?? ''} wide={useIsDesktop()} />;
 }

@@ -2,7 +2,7 @@
 // top bar, the virtualized thread and the composer, plus the overlays the thread opens
 // (long-press menu, action sheet, image preview). Files dropped on it are sent, once confirmed.
 // From 1024 px it is the middle pane of the messages layout, beside the chat list.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../config/paths';
 import {
@@ -12,11 +12,12 @@ import {
 import { isGroupContact } from '../../../../worker/protocol/ids';
 import { GroupChatPicture, useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
-import { ScreenMain } from '../wide-screen';
+import { InsideMain, ScreenMain } from '../wide-screen';
 
-export default function ChatScreen() {
+/** `chatKey`: the chat the messages layout keeps beside a panel (wide screens); else the address's `id`. */
+export default function ChatScreen({ chatKey }: { chatKey?: string }) {
   const [params] = useSearchParams();
-  const key = params.get('id');
+  const key = chatKey ?? params.get('id');
   // A search hit opens the chat at that message (msg_id) instead of the newest.
   const focusId = Number(params.get('msg')) || undefined;
   if (!key) return <Navigate to={PATHS.home} replace />;
@@ -46,10 +47,11 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const nameOf = useMemberNames(isGroup ? contactKey : null, me);
   const navigate = useNavigate();
   const onAvatarTap = useCallback((userId: number) => void navigate(`${PATHS.contactDetail}?id=${userId}`), [navigate]);
+  const besideList = useContext(InsideMain);
   return (
     <ScreenMain className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
       <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} subtitle={memberCount}
-        picture={isGroup ? <GroupChatPicture groupKey={contactKey} me={me} /> : undefined} />
+        picture={isGroup ? <GroupChatPicture groupKey={contactKey} me={me} /> : undefined} back={!besideList} />
       <MessageList thread={current} me={me} isGroup={isGroup} redoSeconds={config.redoSeconds}
         loadOlder={loadOlder} focusId={focusId} onAvatarTap={openProfiles ? onAvatarTap : undefined} nameOf={nameOf} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
       {contact?.removed && !isGroup && <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.notFriendNotice')}</p>}

@@ -1,11 +1,11 @@
 // A group's page (spec §2 /pages/message/group/info?id=group-N), or, with ?qr=<token> from a
-// scanned code, the group's card to join it from.
+// scanned code, the group's card to join it from. On a wide screen, a panel beside the group's chat.
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Page } from '../../components/ui/page';
 import { PATHS } from '../../config/paths';
 import { chatPath } from '../../features/chat';
 import { GroupInfoView, JoinGroupCard } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
+import { PanelPage } from '../panel-page';
 
 export default function GroupInfoScreen() {
   const { t } = useTranslation();
@@ -15,12 +15,12 @@ export default function GroupInfoScreen() {
   const qr = params.get('qr');
   if (!qr && !/^group-\d+$/.test(key)) return <Navigate to={PATHS.home} replace />;
   return (
-    <Page title={t('route.groupInfo')}>
+    <PanelPage title={t('route.groupInfo')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px]">
         {qr
           ? <JoinGroupCard token={qr} onOpen={(id) => void navigate(chatPath(id), { replace: true })} />
           : <GroupInfoView key={key} groupKey={key} onLeft={() => void navigate(PATHS.home, { replace: true })} />}
       </div>
-    </Page>
+    </PanelPage>
   );
 }

@@ -1,19 +1,19 @@
-// A group's members (spec §2 /pages/message/group/groupUser?id=group-N).
+// A group's members (spec §2 /pages/message/group/groupUser?id=group-N); on a wide screen, a panel beside the group's chat.
 import { Navigate, useSearchParams } from 'react-router';
-import { Page } from '../../components/ui/page';
 import { PATHS } from '../../config/paths';
 import { MemberListView } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
+import { PanelPage } from '../panel-page';
 
 export default function GroupUsersScreen() {
   const { t } = useTranslation();
   const key = useSearchParams()[0].get('id') ?? '';
   if (!/^group-\d+$/.test(key)) return <Navigate to={PATHS.home} replace />;
   return (
-    <Page title={t('route.groupUsers')}>
+    <PanelPage title={t('route.groupUsers')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px]">
         <MemberListView key={key} groupKey={key} />
       </div>
-    </Page>
+    </PanelPage>
   );
 }

@@ -16,7 +16,7 @@ export function CollageAvatar({ members, name, size = 48 }: { members: readonly 
   const gap = 2;
   const cell = Math.floor((size - 2 * gap - (columns - 1) * gap) / columns);
   return (
-    <span aria-hidden="true" style={{ width: size, height: size, padding: gap, gap, gridTemplateColumns: `repeat(${columns}, ${cell}px)` }}
+    <span aria-hidden="true" data-collage="" style={{ width: size, height: size, padding: gap, gap, gridTemplateColumns: `repeat(${columns}, ${cell}px)` }}
       className={`${shape} grid shrink-0 content-center justify-center overflow-hidden bg-neutral-200`}>
       {shown.map((m, i) => <Avatar key={i} name={m.name} src={m.avatar || undefined} size={cell} round={false} />)}
     </span>

@@ -1,7 +1,8 @@
 // The call page: dialing (ring-back, the 40 s countdown), ringing (accept/decline), the call
 // itself (pictures or the avatar, controls, the duration) and its outcome for a moment. Its root
-// carries the phase in data-call-phase (the browser tests read it). Phone-first; from 1024 px a
-// centered panel over a dimmed page.
+// carries the phase in data-call-phase (the browser tests read it). Phone-first; on a wide screen
+// (`wide`, from 1024 px) the call fills the window, the other person's picture shown whole, and
+// there is no speaker/earpiece choice (a computer has no earpiece).
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../config/paths';
@@ -42,7 +43,7 @@ function mediaHelp(media: NonNullable<CallSnapshot['media']>, t: TFunction): str
   return media.failure === 'notFound' ? t('call.media.notFound') : t('call.media.other');
 }
 
-export function CallScreen({ peerName, peerAvatar }: { peerName: string; peerAvatar: string }) {
+export function CallScreen({ peerName, peerAvatar, wide = false }: { peerName: string; peerAvatar: string; wide?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const snapshot = useCall((s) => s);
@@ -81,10 +82,10 @@ export function CallScreen({ peerName, peerAvatar }: { peerName: string; peerAva
   // In a call with pictures the name and time sit small at the top; otherwise the avatar shows.
   const pictures = showRemote || showLocal;
   return (
-    <div data-call-phase={call.phase} className="fixed inset-0 z-40 flex items-center justify-center bg-black lg:bg-black/70">
-      <section aria-label={t('call.title')} className="relative flex h-dvh w-full flex-col overflow-hidden bg-neutral-900 text-white lg:h-[min(720px,90dvh)] lg:max-w-[440px] lg:rounded-2xl lg:shadow-2xl">
+    <div data-call-phase={call.phase} className="fixed inset-0 z-40 flex items-center justify-center bg-black">
+      <section aria-label={t('call.title')} className="relative flex h-dvh w-full flex-col overflow-hidden bg-neutral-900 text-white">
         <CallVideos remote={engine?.remote ?? null} local={engine?.local ?? null} version={version} showRemote={showRemote} showLocal={showLocal}
-          swapped={swapped} onSwap={() => setSwapped((s) => !s)} sinkId={devices.sinkId} />
+          swapped={swapped} onSwap={() => setSwapped((s) => !s)} sinkId={devices.sinkId} wide={wide} />
         <button type="button" onClick={leave} aria-label={t('call.controls.minimise')}
           className="absolute left-2 top-2 z-20 flex size-11 items-center justify-center rounded-full text-white/90 active:bg-white/10">
           <MinimiseIcon />
@@ -103,7 +104,7 @@ export function CallScreen({ peerName, peerAvatar }: { peerName: string; peerAva
           {call.phase === 'incoming' && <RingingControls video={call.call.video} onAccept={acceptCall} onDecline={callStore.decline} />}
           {(call.phase === 'dialing' || call.phase === 'connecting' || call.phase === 'active') && (
             <InCallControls dialing={call.phase === 'dialing'} muted={engine?.muted ?? false} cameraOn={engine?.cameraOn ?? false}
-              canSwitchCamera={devices.cameras > 1} speaker={devices.speaker}
+              canSwitchCamera={devices.cameras > 1} speaker={wide ? null : devices.speaker}
               onMute={() => engine?.setMuted(!engine.muted)} onCamera={() => void engine?.setCamera(!engine.cameraOn)}
               onSwitchCamera={() => void engine?.switchCamera()} onSpeaker={devices.toggleSpeaker} onHangup={callStore.hangup} />
           )}

@@ -1,10 +1,14 @@
-// A group's picture: the one uploaded for it when there is one, else the first nine members'
-// collage (components/ui/collage-avatar), drawn live so it follows the member list.
+// A group's picture: the one uploaded for it when there is one, else its collage
+// (components/ui/collage-avatar). The collage is the one the chat list draws (the server's: owner
+// and admins first, at most nine) so the group looks the same in the list, its chat and its page;
+// before the list has one (a group just made), the members in that same order.
 import { Avatar } from '../../../components/ui/avatar';
-import { CollageAvatar } from '../../../components/ui/collage-avatar';
+import { CollageAvatar, type CollageMember } from '../../../components/ui/collage-avatar';
+import { keyOf, useChatState } from '../../chat';
 import type { GroupMember } from '../api/groups-api';
 
 interface GroupAvatarProps {
+  groupKey: string;
   members: readonly GroupMember[];
   name: string;
   size?: number;
@@ -12,7 +16,12 @@ interface GroupAvatarProps {
   src?: string;
 }
 
-export function GroupAvatar({ members, name, size = 56, src }: GroupAvatarProps) {
+/** The members as the server orders a collage: by role (owner, admins, members), then by user id. */
+export const collageOrder = (members: readonly GroupMember[]): CollageMember[] =>
+  [...members].sort((a, b) => a.role - b.role || a.user_id - b.user_id).map((m) => ({ name: m.userInfo.displayName, avatar: m.userInfo.avatar }));
+
+export function GroupAvatar({ groupKey, members, name, size = 56, src }: GroupAvatarProps) {
+  const listed = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === groupKey)?.collage);
   if (src) return <Avatar name={name} src={src} size={size} />;
-  return <CollageAvatar members={members.map((m) => ({ name: m.userInfo.displayName, avatar: m.userInfo.avatar }))} name={name} size={size} />;
+  return <CollageAvatar members={listed?.length ? listed : collageOrder(members)} name={name} size={size} />;
 }

@@ -5,5 +5,5 @@ import { GroupAvatar } from './group-avatar';
 export function GroupChatPicture({ groupKey, me }: { groupKey: string; me: number }) {
   const { info, members } = useGroup(groupKey, me);
   if (!info) return null;
-  return <GroupAvatar members={members} name={info.displayName} size={28} src={info.avatar} />;
+  return <GroupAvatar groupKey={groupKey} members={members} name={info.displayName} size={28} src={info.avatar} />;
 }

@@ -2,9 +2,8 @@
 // opening its chat, and "Create group" when the server allows groups (chatInfo.groupChat).
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Avatar } from '../../../components/ui/avatar';
 import { Link } from '../../../components/ui/link';
-import { chatPath, keyOf, useChatState } from '../../chat';
+import { ChatAvatar, chatPath, keyOf, useChatState } from '../../chat';
 import { createGroupPath } from '../paths';
 
 export function GroupChats({ canCreate }: { canCreate: boolean }) {
@@ -27,7 +26,7 @@ export function GroupChats({ canCreate }: { canCreate: boolean }) {
         {groups.map((g) => (
           <li key={keyOf(g.id)}>
             <Link to={chatPath(keyOf(g.id))} className="flex min-h-16 items-center gap-3 px-4 py-2 active:bg-neutral-100">
-              <Avatar name={g.displayName} src={g.avatar || undefined} size={44} />
+              <ChatAvatar contact={g} size={44} />
               <span className="min-w-0 flex-1 truncate text-[16px] text-neutral-900">{g.displayName}</span>
             </Link>
           </li>

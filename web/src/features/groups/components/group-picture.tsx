@@ -16,7 +16,7 @@ export function GroupPicture({ info, members, canChange }: { info: GroupInfo; me
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const picture = <GroupAvatar members={members} name={info.displayName} size={SIZE} src={info.avatar} />;
+  const picture = <GroupAvatar groupKey={info.id} members={members} name={info.displayName} size={SIZE} src={info.avatar} />;
   if (!canChange) return picture;
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {

@@ -2,12 +2,11 @@
 // words highlighted; a chat with many hits shows a few until expanded.
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Avatar } from '../../../components/ui/avatar';
 import { formatChatListTime } from '../../../utils/chat-list-time';
 import { HighlightText } from '../../../components/ui/highlight-text';
 import { previewText } from '../../../../../worker/protocol/preview-text';
 import { TEXT_MESSAGE_MAX } from '../../../../../worker/protocol/limits';
-import { keyOf } from '../../chat';
+import { ChatAvatar, keyOf } from '../../chat';
 import type { ChatHits } from '../hooks/use-message-search';
 
 const FOLDED_HITS = 3;
@@ -21,7 +20,7 @@ function ChatHitGroup({ hits, query, onOpen }: { hits: ChatHits; query: string; 
   return (
     <li className="border-b border-black/5 py-2 pl-4">
       <div className="flex items-center gap-2 pb-1">
-        <Avatar name={contact.displayName} src={contact.avatar || undefined} size={24} />
+        <ChatAvatar contact={contact} size={24} />
         <span className="truncate text-[14px] font-medium text-neutral-700">{contact.displayName}</span>
       </div>
       <ul>

@@ -2,13 +2,12 @@
 // server shows presence), name, time, one-line preview, unread badge and the muted bell.
 import { memo } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
-import { Avatar } from '../../../../components/ui/avatar';
-import { CollageAvatar } from '../../../../components/ui/collage-avatar';
 import { Badge } from '../../../../components/ui/badge';
 import { formatChatListTime } from '../../../../utils/chat-list-time';
 import type { Contact } from '../../types';
 import { MutedIcon } from './list-icons';
 import { useLongPress } from '../../hooks/use-long-press';
+import { ChatAvatar } from '../chat-avatar';
 
 interface ChatRowProps {
   contact: Contact;
@@ -34,9 +33,7 @@ export const ChatRow = memo(function ChatRow({ contact, preview, selected = fals
         data-pinned={contact.is_top ? 'true' : undefined} aria-current={selected ? 'true' : undefined}
         className="flex w-full items-center gap-3 px-4 py-3 text-left select-none [-webkit-touch-callout:none] active:bg-black/5">
         <span className="relative shrink-0">
-          {contact.is_group && !contact.avatar && contact.collage?.length
-            ? <CollageAvatar members={contact.collage} name={contact.displayName} size={48} />
-            : <Avatar name={contact.displayName} src={contact.avatar || undefined} size={48} />}
+          <ChatAvatar contact={contact} size={48} />
           {showOnline && !contact.is_group && contact.is_online === 1 && (
             <span aria-label={t('chatList.online')} className="absolute -right-0.5 -bottom-0.5 h-3 w-3 rounded-full border-2 border-white bg-brand" />
           )}

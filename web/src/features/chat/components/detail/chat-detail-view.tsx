@@ -2,7 +2,6 @@
 // search, and deleting the chat from the list.
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n';
-import { Avatar } from '../../../../components/ui/avatar';
 import { showDialog } from '../../../../components/ui/dialog';
 import { ListGroup, ListRow } from '../../../../components/ui/list-row';
 import { Switch } from '../../../../components/ui/switch';
@@ -12,6 +11,7 @@ import { Link } from '../../../../components/ui/link';
 import { useChatState } from '../../hooks/use-chat';
 import { chatStore } from '../../state/chat-store';
 import { chatDetailPath, chatPath, keyOf } from '../../types';
+import { ChatAvatar } from '../chat-avatar';
 import { HistorySearch } from './history-search';
 
 export function ChatDetailView({ contactKey, searching }: { contactKey: string; searching: boolean }) {
@@ -34,10 +34,11 @@ export function ChatDetailView({ contactKey, searching }: { contactKey: string; 
       <section className="mt-3 bg-white">
         {/* A person's card opens their page (contacts feature: /pages/contacts/detail); a group's, the group's page. */}
         <PersonLink to={contact.is_group ? `${PATHS.groupInfo}?id=${encodeURIComponent(contactKey)}` : `${PATHS.contactDetail}?id=${encodeURIComponent(String(contact.id))}`}>
-          <Avatar name={contact.displayName} src={contact.avatar || undefined} size={56} />
+          <ChatAvatar contact={contact} size={56} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-[17px] font-medium text-neutral-900">{contact.displayName}</p>
-            {contact.account && <p className="mt-1 truncate text-[13px] text-neutral-400">{t('chatDetail.account', { account: contact.account })}</p>}
+            {/* A group's "account" on the wire is its chat key: nothing a person should read. */}
+            {!contact.is_group && contact.account && <p className="mt-1 truncate text-[13px] text-neutral-400">{t('chatDetail.account', { account: contact.account })}</p>}
           </div>
         </PersonLink>
       </section>

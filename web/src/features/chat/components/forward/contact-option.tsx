@@ -1,5 +1,5 @@
 // One contact in the forward picker: a checkbox row with avatar and name.
-import { Avatar } from '../../../../components/ui/avatar';
+import { ChatAvatar } from '../chat-avatar';
 import type { Contact } from '../../types';
 
 interface ContactOptionProps {
@@ -19,7 +19,7 @@ export function ContactOption({ contact, checked, disabled, onToggle }: ContactO
           className={`flex size-[22px] shrink-0 items-center justify-center rounded-full border ${checked ? 'border-brand bg-brand' : 'border-neutral-300 bg-white'} peer-focus-visible:ring-2 peer-focus-visible:ring-brand/40`}>
           {checked && <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round"><path d="m5 12 5 5 9-10" /></svg>}
         </span>
-        <Avatar name={contact.displayName} src={contact.avatar || undefined} size={40} />
+        <ChatAvatar contact={contact} size={40} />
         <span className="min-w-0 flex-1 truncate text-[16px] text-neutral-900">{contact.displayName}</span>
       </label>
     </li>

@@ -1,7 +1,8 @@
 // The chat's top bar: back to the chat list (spec §2: back from chat goes home), the contact's
 // name with their presence in single chats ("Last seen 5 minutes ago" when offline and known, in
-// the spec §9 message-time words), and "…" to the chat details. From 1024 px a one-to-one chat
-// also has voice and video call buttons there (on a phone they are in the "+" panel).
+// the spec §9 message-time words), and "…" to the chat details. A one-to-one chat also has voice
+// and video call buttons there when the server has calls on (and in the "+" panel). Beside the
+// chat list (the wide layout) there is no back: the list is already there.
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n';
@@ -23,9 +24,11 @@ interface ChatTopBarProps {
   subtitle?: string | null;
   /** Shown before the name (a group's picture or collage). */
   picture?: ReactNode;
+  /** False beside the chat list (the wide layout), where back would lead to what is already on screen. */
+  back?: boolean;
 }
 
-export function ChatTopBar({ contactKey, title, online, subtitle, picture }: ChatTopBarProps) {
+export function ChatTopBar({ contactKey, title, online, subtitle, picture, back = true }: ChatTopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lastSeen = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey)?.last_seen ?? 0);
@@ -33,11 +36,14 @@ export function ChatTopBar({ contactKey, title, online, subtitle, picture }: Cha
   const calls = canCall(contactKey);
   const presence = online ? t('chat.online') : lastSeen > 0 ? t('chat.lastSeen', { time: formatMessageTime(new Date(lastSeen * 1000), now, t) }) : t('chat.offline');
   return (
-    <header className={`relative z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-[#ededed] px-12 ${calls ? 'lg:px-36' : ''}`}>
-      <button type="button" onClick={() => void navigate(PATHS.home)} aria-label={t('common.back')}
-        className="absolute left-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
-        <BackIcon />
-      </button>
+    // The title stays centred: as much room on the left as the buttons take on the right.
+    <header className={`relative z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-[#ededed] ${calls ? 'px-[7.75rem] lg:px-36' : 'px-12'}`}>
+      {back && (
+        <button type="button" onClick={() => void navigate(PATHS.home)} aria-label={t('common.back')}
+          className="absolute left-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+          <BackIcon />
+        </button>
+      )}
       <div className="flex min-w-0 flex-col items-center leading-tight">
         <div className="flex max-w-full min-w-0 items-center gap-2">
           {picture}
@@ -52,15 +58,15 @@ export function ChatTopBar({ contactKey, title, online, subtitle, picture }: Cha
         )}
       </div>
       {calls && (
-        <div className="absolute right-12 hidden items-center lg:flex">
+        <div className="absolute right-11 flex items-center lg:right-12">
           <button type="button" onClick={() => callContact(contactKey, false)} aria-label={t('call.voiceCall')}
-            className="flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+            className="flex h-11 w-10 items-center justify-center text-neutral-800 active:opacity-50 lg:w-11">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round">
               <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
             </svg>
           </button>
           <button type="button" onClick={() => callContact(contactKey, true)} aria-label={t('call.videoCall')}
-            className="flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+            className="flex h-11 w-10 items-center justify-center text-neutral-800 active:opacity-50 lg:w-11">
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round">
               <rect x="3" y="6.5" width="12.5" height="11" rx="2" /><path d="m15.5 10.5 5-3v9l-5-3" />
             </svg>

@@ -131,8 +131,9 @@ export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoad
       restore.current = null;
     } else if (appended) {
       const fromMe = last.kind === 'message' && last.message.fromUser.id === me;
-      // Sending always brings the user back down to what they sent.
-      if (pinned.current || fromMe) {
+      // Sending always brings the user back down to what they sent; a thread that does not scroll
+      // shows the new message already, so there is nothing to announce.
+      if (pinned.current || fromMe || el.scrollHeight <= el.clientHeight) {
         pinned.current = true;
         toBottom();
       } else setUnseen(true);

@@ -1,0 +1,54 @@
+// One picture per group wherever it shows: the collage the chat list draws (the server's order,
+// owner and admins first) also in the chat details, the chat's top bar, the group's page and the
+// group list; and a group's details show no "account" (on the wire that is its chat key).
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { PATHS } from '../../web/src/config/paths';
+import { ChatSummarySchema } from '../../worker/protocol/responses';
+import { envelope, openApp } from './friends-fakes';
+import { fakeGroup, GROUP, groupRow, member, ME, serveGroup } from './groups-fakes';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// Served in join order; the server's collage (the list's) is by role, then user id: Bình, Alice, Chi, Dũng.
+const g = fakeGroup(3, { members: [member(22, 3, 'Chi'), member(23, 3, 'Dũng'), member(21, 1, 'Bình'), member(ME, 3, 'Alice')] });
+const LISTED = ['Bình', 'Alice', 'Chi', 'Dũng'].map((name) => ({ name, avatar: '' }));
+
+function open(path: string) {
+  // As the server lists a group: its chat key in `account`, and the collage.
+  const row = v.parse(ChatSummarySchema, { ...groupRow(g), account: GROUP, collage: LISTED });
+  serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [row], count: 0, page: 0 }) });
+  openApp(path);
+}
+
+/** The letters of every collage on screen, in the order drawn. */
+const collages = () => [...document.querySelectorAll('[data-collage]')].map((c) => c.textContent);
+
+describe('a group\'s picture', () => {
+  it('in the chat details is its collage, with no account line', async () => {
+    open(`${PATHS.chatDetail}?id=${GROUP}`);
+    await screen.findByText('Search chat history');
+    await waitFor(() => expect(collages()).toEqual(['BACD']));
+    expect(screen.queryByText(/group-5/)).toBeNull();
+    expect(screen.queryByText(/Account/)).toBeNull();
+  });
+
+  it('on the group\'s page is the collage the chat list draws, in the same order', async () => {
+    open(`${PATHS.groupInfo}?id=${GROUP}`);
+    await screen.findByRole('heading', { level: 2, name: 'Hikers' });
+    await waitFor(() => expect(collages()[0]).toBe('BACD'));
+  });
+
+  it('in the chat\'s top bar is the same collage', async () => {
+    open(`${PATHS.chat}?id=${GROUP}`);
+    const title = await screen.findByRole('heading', { level: 1, name: 'Hikers' });
+    await waitFor(() => expect(title.closest('header')!.querySelector('[data-collage]')?.textContent).toBe('BACD'));
+  });
+
+  it('in the group list is the same collage, not a letter', async () => {
+    open(PATHS.groups);
+    await screen.findByText('Hikers');
+    await waitFor(() => expect(collages()).toEqual(['BACD']));
+  });
+});
