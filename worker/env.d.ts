@@ -14,6 +14,7 @@ declare namespace Cloudflare {
     REGISTER_LIMITER: RateLimit;
     CODE_LIMITER: RateLimit;
     CALL_LIMITER: RateLimit;
+    GROUP_LIMITER: RateLimit;
     JWT_SECRET: string;
     JWT_TTL: string;
     DEMO_MODE: string;

@@ -85,6 +85,7 @@ export function serveGroup(g: FakeGroup, extra: Record<string, (body: Record<str
       return answer();
     },
     '/enterprise/group/removeGroup': () => null,
+    '/enterprise/group/resetQrcode': () => ({ ...cardOf(g), qrUrl: 'http://localhost/scan/g/fresh', qrExpire: 1_900_000_000 }),
     ...extra,
   });
 }

@@ -15,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 const INFO = `${PATHS.groupInfo}?id=${GROUP}`;
 
 describe('group info', () => {
-  it('shows a member the group, its announcement, the member count and QR code, but no management, rename or dissolve', async () => {
+  it('shows a member the group, its announcement and the member count, but no QR code while inviting is left to managers, no management, rename or dissolve', async () => {
     const g = fakeGroup(3, { setting: { manage: 1, invite: 0, profile: 1, history: 0, nospeak: 0 } });
     serveGroup(g);
     openApp(INFO);
@@ -30,9 +30,30 @@ describe('group info', () => {
     expect(screen.queryByText('Group management')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Transfer ownership' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Dissolve group' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Group QR code' }));
-    expect(screen.getByRole('img', { name: 'QR code to join Hikers' }).getAttribute('data-url')).toBe('http://localhost/scan/g/tok');
+    // The server hands such a member no join QR (issue 20); the page offers none either.
+    expect(screen.queryByRole('button', { name: 'Group QR code' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Leave group' })).toBeTruthy();
+  });
+
+  it('shows a member the join QR while the group lets members invite, without the manager\'s reset', async () => {
+    serveGroup(fakeGroup(3));
+    openApp(INFO);
+    fireEvent.click(await screen.findByRole('button', { name: 'Group QR code' }));
+    expect(screen.getByRole('img', { name: 'QR code to join Hikers' }).getAttribute('data-url')).toBe('http://localhost/scan/g/tok');
+    expect(screen.queryByRole('button', { name: 'Reset QR code' })).toBeNull();
+  });
+
+  it('lets an admin reset the join QR after asking, and shows the new code', async () => {
+    const server = serveGroup(fakeGroup(2, { setting: { manage: 1, invite: 0, profile: 1, history: 0, nospeak: 0 } }));
+    openApp(INFO);
+    fireEvent.click(await screen.findByRole('button', { name: 'Group QR code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset QR code' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText("Reset the group's QR code? Every code shared so far will stop working.")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'QR code to join Hikers' }).getAttribute('data-url')).toBe('http://localhost/scan/g/fresh'));
+    expect(server.callsTo('/enterprise/group/resetQrcode')).toEqual([{ id: GROUP }]);
+    expect(await screen.findByText('The old QR code no longer works')).toBeTruthy();
   });
 
   it('lets a member invite when the group allows it, and rename while management is open to all', async () => {

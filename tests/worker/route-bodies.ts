@@ -62,6 +62,7 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /enterprise/group/banned': group.SetNoSpeakBody,
   'POST /enterprise/group/removegroup': group.GroupIdBody,
   'POST /enterprise/group/clearmessage': group.GroupIdBody,
+  'POST /enterprise/group/resetqrcode': group.GroupIdBody,
   'POST /enterprise/group/setnickname': group.SetGroupNicknameBody,
   'POST /enterprise/group/uploadavatar': group.GroupIdBody, // the multipart form's `id`
   'POST /enterprise/group/getalluser': group.GetAllUserBody,

@@ -157,6 +157,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/group/banned': outsider(json((f) => ({ id: f.group, user_id: f.b.uid, noSpeakTimer: 4 }))),
   'POST /enterprise/group/removegroup': outsider(json((f) => ({ id: f.group }))),
   'POST /enterprise/group/clearmessage': outsider(json((f) => ({ id: f.group }))),
+  'POST /enterprise/group/resetqrcode': outsider(json((f) => ({ id: f.group }))), // retiring the join QR: a manager's only
   'POST /enterprise/group/setnickname': outsider(json((f) => ({ id: f.group, nickname: 'intruder' }))),
   'POST /enterprise/group/uploadavatar': outsider(async (f, path) => {
     const form = new FormData();

@@ -9,7 +9,7 @@ describe('getSystemInfo', () => {
     expect(status).toBe(200);
     expect(body.code).toBe(0);
     expect(body.data.sysInfo).toMatchObject({ regtype: '1', regauth: '0', runMode: '1' });
-    expect(body.data.chatInfo).toMatchObject({ redoTime: '120', groupUserMax: '0', msgClearDay: '0' });
+    expect(body.data.chatInfo).toMatchObject({ redoTime: '120', groupUserMax: '500', msgClearDay: '0' });
     expect(body.data.fileUpload.size).toBe('50');
     expect(body.data.fileUpload.fileExt).toContain('docx');
   });

@@ -9,23 +9,25 @@ export interface GroupProjection {
   avatar: string;
   status: number;
   setting: Record<string, number>;
-  /** [user_id, role] of every member; empty once dissolved. */
-  members: [number, number][];
+  /** [user_id, role] of every member; empty once dissolved; absent when only the group row changed. */
+  members?: [number, number][];
 }
 
 /** Writes the newest of `projections` (a parcel may carry several of one group, in order). */
 export async function applyProjections(db: D1Database, projections: GroupProjection[]): Promise<void> {
+  // The newest row of each group, and the newest roster among them (a rename after a join still carries the join's).
   const newest = new Map<number, GroupProjection>();
-  for (const p of projections) newest.set(p.group_id, p);
+  for (const p of projections) newest.set(p.group_id, { ...p, members: p.members ?? newest.get(p.group_id)?.members });
   const statements: D1PreparedStatement[] = [];
   for (const p of newest.values()) {
     statements.push(
       db.prepare('UPDATE groups SET name = ?2, owner_id = ?3, avatar = ?4, status = ?5, setting = ?6 WHERE group_id = ?1')
         .bind(p.group_id, p.name, p.owner_id, p.avatar, p.status, JSON.stringify(p.setting)),
-      db.prepare('DELETE FROM group_members WHERE group_id = ?1').bind(p.group_id),
     );
+    if (!p.members) continue;
     // The whole roster in one statement, however large the group (500 members are one JSON array).
     statements.push(
+      db.prepare('DELETE FROM group_members WHERE group_id = ?1').bind(p.group_id),
       db.prepare("INSERT INTO group_members (group_id, user_id, role) SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)")
         .bind(p.group_id, JSON.stringify(p.members)),
     );

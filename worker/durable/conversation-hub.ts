@@ -15,7 +15,7 @@ import { tendRetention } from './conversation-retention';
 import { GroupStore } from './group-store';
 import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
 import { clearGroupHistory } from './group-clear';
-import { isManager, mentionList, speakVerdict } from '../protocol/group-rules';
+import { isManager, mayShareQr, mentionList, speakVerdict } from '../protocol/group-rules';
 import type { GroupCard } from '../protocol/groups';
 import { callRecordOf, finishCallRecord, type CallOutcome } from './call-records';
 import { floorOf, revealed, visibility, type Sight } from './visibility';
@@ -47,10 +47,11 @@ export class ConversationHub extends DurableObject<Env> {
     return applyGroupChange(parts, change, Date.now());
   }
 
-  /** The card of a live group for anyone holding its QR (the scan's join page); null otherwise. */
-  async groupCard(conversation: string, viewer: number): Promise<GroupCard | null> {
+  /** The card of a live group for anyone holding a QR of its current version (the scan's join page); null otherwise. */
+  async groupCard(conversation: string, viewer: number, qrVersion: number): Promise<GroupCard | null> {
     const groups = this.groups(conversation);
-    if (groups.group()?.status !== 1) return null;
+    const group = groups.group();
+    if (group?.status !== 1 || (group.qr_version ?? 0) !== qrVersion) return null;
     return cardOf({ store: this.open(conversation), groups, fanout: this.fanout }, viewer);
   }
 
@@ -60,7 +61,10 @@ export class ConversationHub extends DurableObject<Env> {
     const groups = this.groups(conversation);
     const card = store ? cardOf({ store, groups, fanout: this.fanout }, viewer) : null;
     if (!card) return { ok: false as const, key: 'im.notMember' as const };
-    return { ok: true as const, value: { card, roster: groups.roster() } };
+    // The join QR: its current version, and whether this member is handed one (mayShareQr).
+    const group = groups.group()!;
+    const qr = { version: group.qr_version ?? 0, share: mayShareQr(groups.member(viewer), group.setting) };
+    return { ok: true as const, value: { card, roster: groups.roster(), qr } };
   }
 
   /** Clears a group's history (group-clear.ts): the owner, or a system admin. */

@@ -5,7 +5,7 @@
 import { DEFAULT_GROUP_SETTING, ROLE, type GroupCard, type GroupSetting, type SystemLine } from '../protocol/groups';
 import type { Outgoing } from '../protocol/frames';
 import type { StoredMessage, UserCard } from '../protocol/messages';
-import { isOwner, mayChangeAvatar, mayEditNotice, mayInvite, mayMute, mayRemove, mayRename } from '../protocol/group-rules';
+import { isManager, isOwner, mayChangeAvatar, mayEditNotice, mayInvite, mayJoinWith, mayMute, mayRemove, mayRename, speakVerdict } from '../protocol/group-rules';
 import type { ConversationStore } from './conversation-store';
 import type { GroupRow, GroupStore } from './group-store';
 import type { Result } from './hub-events';
@@ -14,7 +14,10 @@ import { PROJECTION, type Fanout } from './fanout';
 export type GroupChange =
   | { op: 'create'; group: GroupRow; owner: UserCard; members: UserCard[] }
   | { op: 'add'; actor: UserCard; users: UserCard[]; max: number }
-  | { op: 'join'; actor: UserCard; max: number }
+  /** By a QR token: when it was minted (ms), its QR version and who minted it (qr-tokens.ts QrClaims). */
+  | { op: 'join'; actor: UserCard; max: number; token: { t: number; v: number; by: number } }
+  /** A manager's reset of the join QR: every token minted before stops working. */
+  | { op: 'qr'; actor: UserCard }
   | { op: 'remove'; actor: UserCard; target: UserCard }
   | { op: 'role'; actor: UserCard; target: UserCard; role: 2 | 3 }
   | { op: 'owner'; actor: UserCard; target: UserCard }
@@ -54,10 +57,15 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
   // Joining is the one change made by someone who is not a member yet.
   if (!me && change.op !== 'join') return { ok: false, key: 'im.notMember' };
   const conversation = store.conversation;
-  const write = (body: () => void) => parts.fanout.write(() => {
+  // The D1 projection is rewritten only by what it holds: the roster for membership and roles, the
+  // group row for its name, picture, owner and settings; a notice, a mute or a nickname leave it be.
+  const write = (body: () => void, projection: Projected = 'roster') => parts.fanout.write(() => {
     body();
-    project(parts);
+    if (projection) project(parts, projection === 'roster');
   });
+  const nowSeconds = Math.floor(now / 1000);
+  // A member who may not speak may not speak through the group's name or announcement either.
+  const silenced = () => speakVerdict(me, group.setting, nowSeconds);
   const line = (system: SystemLine, to: number[] = store.members()) => postLine(parts, change.actor, system, to, now);
   const frame = (to: number[], out: Outgoing, chat?: 'add' | 'remove') =>
     parts.fanout.enqueue(to, { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor: change.actor.id, frame: out, ...(chat ? { chat } : {}) });
@@ -79,7 +87,8 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
     }
     case 'join': {
       if (me) return { ok: false, key: 'group.alreadyJoin' };
-      if (group.setting.invite !== 1) return { ok: false, key: 'system.notAuth' };
+      const verdict = mayJoinWith(change.token, group, groups.member(change.token.by), groups.departure(change.actor.id));
+      if (verdict !== 'ok') return { ok: false, key: verdict };
       if (change.max > 0 && store.members().length + 1 > change.max) return { ok: false, key: 'group.userLimit' };
       const before = store.members();
       write(() => {
@@ -100,6 +109,7 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
         line({ kind: self ? 'left' : 'removed', actor: named(change.actor), targets: self ? [] : [named(change.target)] }, everyone);
         frame(everyone, { type: 'removeUser', data: { group_id: conversation, user_id: change.target.id } });
         frame([change.target.id], { type: 'removeGroup', data: { group_id: conversation } }, 'remove');
+        groups.noteDeparture(change.target.id, self ? 0 : now);
         removeMembers(parts, [change.target.id]);
       });
       break;
@@ -129,24 +139,33 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       });
       break;
     }
+    case 'qr': {
+      if (!isManager(me)) return { ok: false, key: 'system.notAuth' };
+      write(() => groups.saveGroup({ ...group, qr_version: (group.qr_version ?? 0) + 1 }), null);
+      break;
+    }
     case 'rename': {
       if (!mayRename(me, group.setting)) return { ok: false, key: 'system.notAuth' };
+      const muted = silenced();
+      if (muted !== 'ok') return { ok: false, key: muted };
       write(() => {
         groups.saveGroup({ ...group, name: change.name });
         line({ kind: 'renamed', actor: named(change.actor), targets: [], name: change.name });
         frame(store.members(), { type: 'editGroupName', data: { id: conversation, displayName: change.name, editUserName: change.actor.realname } });
-      });
+      }, 'group');
       break;
     }
     case 'notice': {
       if (!mayEditNotice(me)) return { ok: false, key: 'system.notAuth' };
+      const muted = silenced();
+      if (muted !== 'ok') return { ok: false, key: muted };
       write(() => {
         groups.saveGroup({ ...group, notice: change.notice });
         // The announcement is a text message that mentions everyone (reference §1.4 setNotice).
         const posted = store.insert({ id: change.messageId, from: change.actor, type: 'text', content: change.notice, extends: { at: [0], notice: 1 }, pid: 0, file: null }, now);
         if (posted) enqueueMessage(parts, posted, store.members());
         frame(store.members(), { type: 'setNotice', data: { group_id: conversation, notice: change.notice } });
-      });
+      }, null);
       break;
     }
     case 'setting': {
@@ -155,7 +174,7 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       write(() => {
         groups.saveGroup({ ...group, setting });
         frame(store.members(), { type: 'groupSetting', data: { group_id: conversation, setting } });
-      });
+      }, 'group');
       break;
     }
     case 'mute': {
@@ -165,7 +184,7 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
         groups.setMute(change.target.id, muted ? change.until : 0);
         line({ kind: muted ? 'muted' : 'unmuted', actor: named(change.actor), targets: [named(change.target)], ...(muted ? { until: change.until } : {}) });
         frame(store.members(), { type: 'setNoSpeak', data: { group_id: conversation, user_id: change.target.id, no_speak_time: muted ? change.until : 0 } });
-      });
+      }, null);
       break;
     }
     case 'nickname': {
@@ -204,11 +223,13 @@ export function changeGroupAvatar(parts: Parts, actor: UserCard, avatar: string)
   const me = groups.member(actor.id);
   if (!me) return { ok: false, key: 'im.notMember' };
   if (!mayChangeAvatar(me, group.setting)) return { ok: false, key: 'system.notAuth' };
+  const silenced = speakVerdict(me, group.setting, Math.floor(Date.now() / 1000));
+  if (silenced !== 'ok') return { ok: false, key: silenced };
   const conversation = store.conversation;
   parts.fanout.write(() => {
     groups.saveGroup({ ...group, avatar });
     parts.fanout.enqueue(store.members(), { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor: actor.id, frame: { type: 'groupAvatar', data: { group_id: conversation, avatar } } });
-    project(parts);
+    project(parts, false);
   });
   parts.fanout.kick();
   return { ok: true, value: { card: cardOf(parts, actor.id)!, previous: group.avatar } };
@@ -237,7 +258,12 @@ function create(parts: Parts, change: Extract<GroupChange, { op: 'create' }>, no
 
 function addMembers(parts: Parts, ids: number[], now: number, role: number = ROLE.MEMBER): void {
   parts.store.addMembers(ids);
-  for (const id of ids) parts.groups.setRole(id, role, now);
+  for (const id of ids) {
+    parts.groups.setRole(id, role, now);
+    // Leaving does not end a mute: whoever comes back before it ends is muted still.
+    const mute = parts.groups.departure(id)?.no_speak_time ?? 0;
+    if (mute > Math.floor(now / 1000)) parts.groups.setMute(id, mute);
+  }
   // A newcomer starts with everything before them read: history they may not see is not unread.
   const last = parts.store.lastSeq();
   for (const id of ids) parts.store.setReadSeq(id, last);
@@ -258,12 +284,15 @@ function enqueueMessage(parts: Parts, message: StoredMessage, to: number[]): voi
   parts.fanout.enqueue(to, { kind: 'message', conversation: parts.store.conversation, message, chatName: parts.groups.group()?.name });
 }
 
-/** The whole roster to D1, in the same commit as the change (README Decisions). */
-function project(parts: Parts): void {
+/** What a change rewrites of the D1 projection: the group row with its whole roster, the row alone, or nothing. */
+type Projected = 'roster' | 'group' | null;
+
+/** The group row to D1, with the whole roster when membership or roles changed, in the same commit as the change (README Decisions). */
+function project(parts: Parts, withRoster = true): void {
   const g = parts.groups.group()!;
   const members = g.status === 1 ? parts.groups.roster().map((m) => [m.user_id, m.role] as [number, number]) : [];
   parts.fanout.enqueue([PROJECTION], {
     kind: 'projection', key: crypto.randomUUID(), conversation: parts.store.conversation,
-    projection: { group_id: g.group_id, name: g.name, owner_id: g.owner_id, avatar: g.avatar, status: g.status, setting: g.setting, members },
+    projection: { group_id: g.group_id, name: g.name, owner_id: g.owner_id, avatar: g.avatar, status: g.status, setting: g.setting, ...(withRoster ? { members } : {}) },
   });
 }

@@ -5,8 +5,10 @@
 import { DEFAULT_GROUP_SETTING, ROLE, type GroupSetting } from '../protocol/groups';
 import type { MemberState } from '../protocol/group-rules';
 
-const SCHEMA =
-  "CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0, nickname TEXT NOT NULL DEFAULT '')";
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0, nickname TEXT NOT NULL DEFAULT '');
+CREATE TABLE IF NOT EXISTS departures (user_id INTEGER PRIMARY KEY, removed_at INTEGER NOT NULL DEFAULT 0, no_speak_time INTEGER NOT NULL DEFAULT 0);
+`;
 const COLUMNS = 'm.user_id, r.role, r.join_time, r.no_speak_time, r.nickname';
 
 export interface GroupRow {
@@ -19,6 +21,16 @@ export interface GroupRow {
   /** 1 live, 0 dissolved. */
   status: number;
   setting: GroupSetting;
+  /** Moved on by a manager's QR reset: join tokens of an older version stop working (0 when never reset). */
+  qr_version?: number;
+}
+
+/** What the group remembers of someone who left or was removed (issue 20: removal and mutes stick). */
+export interface Departure {
+  /** When a manager removed them (ms); 0 when they left by themselves. */
+  removed_at: number;
+  /** The mute they left with (unix s), which a return restores while it lasts. */
+  no_speak_time: number;
 }
 
 export interface RoleRow extends MemberState {
@@ -79,6 +91,24 @@ export class GroupStore {
 
   setNickname(user: number, nickname: string): void {
     this.sql.exec('INSERT INTO group_roles (user_id, role, join_time, nickname) VALUES (?, 3, 0, ?) ON CONFLICT(user_id) DO UPDATE SET nickname = excluded.nickname', user, nickname);
+  }
+
+  /**
+   * Someone leaves (`removedAt` 0) or is removed at `removedAt` (ms): their mute is kept for a
+   * return, and a removal is remembered so join tokens minted before it no longer admit them.
+   */
+  noteDeparture(user: number, removedAt: number): void {
+    const mute = this.member(user)?.no_speak_time ?? 0;
+    this.sql.exec(
+      `INSERT INTO departures (user_id, removed_at, no_speak_time) VALUES (?, ?, ?)
+       ON CONFLICT(user_id) DO UPDATE SET removed_at = MAX(departures.removed_at, excluded.removed_at), no_speak_time = excluded.no_speak_time`,
+      user, removedAt, mute,
+    );
+  }
+
+  departure(user: number): Departure | null {
+    const row = this.sql.exec('SELECT removed_at, no_speak_time FROM departures WHERE user_id = ?', user).toArray()[0];
+    return row ? { removed_at: Number(row.removed_at), no_speak_time: Number(row.no_speak_time) } : null;
   }
 
   /** Out of the group: no role, no read mark; the caller refreshes the member cache. */

@@ -28,5 +28,6 @@ export type HubEvent =
 
 export type Refusal =
   | 'system.fail' | 'im.notMember' | 'im.exist' | 'system.notAuth' | 'im.redoLimitTime' | 'system.parameterError'
-  | 'group.allMuted' | 'group.notSpeak' | 'group.notMember' | 'group.ownerQuit' | 'group.userLimit' | 'group.alreadyJoin' | 'group.exist';
+  | 'group.allMuted' | 'group.notSpeak' | 'group.notMember' | 'group.ownerQuit' | 'group.userLimit' | 'group.alreadyJoin' | 'group.exist'
+  | 'scan.failure';
 export type Result<T> = { ok: true; value: T } | { ok: false; key: Refusal };

@@ -24,6 +24,7 @@ export const BURST_LIMITS = {
   register: { binding: 'REGISTER_LIMITER', per: 'ip', period: 60 },
   code: { binding: 'CODE_LIMITER', per: 'ip', period: 60 },
   call: { binding: 'CALL_LIMITER', per: 'user', period: 60 },
+  group: { binding: 'GROUP_LIMITER', per: 'user', period: 60 },
 } as const satisfies Record<string, { binding: keyof Env; per: 'user' | 'ip'; period: 10 | 60 }>;
 
 export type BurstLimit = keyof typeof BURST_LIMITS;

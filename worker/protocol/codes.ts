@@ -83,6 +83,7 @@ export const MESSAGE_KEYS = [
   'group.notMember',
   'group.ownerQuit',
   'group.userLimit',
+  'group.notFriend',
   'group.inviteLimit',
   'group.alreadyJoin',
   'group.exist',

@@ -66,3 +66,23 @@ export function mentionList(at: readonly number[], me: MemberState | null, membe
   const out = [...new Set(at)].filter((id) => (id === 0 ? isManager(me) : set.has(id)));
   return out.slice(0, 100);
 }
+
+/**
+ * Joining with a QR token (issue 20): the token must be of the group's current QR version (a
+ * manager's reset retires the older ones) and minted after the joiner was last removed (a removal
+ * sticks against codes they kept); while inviting is left to managers, only a code a manager minted
+ * admits anyone.
+ */
+export function mayJoinWith(
+  token: { t: number; v: number },
+  group: { setting: GroupSetting; qr_version?: number },
+  minter: MemberState | null,
+  departure: { removed_at: number } | null,
+): 'ok' | 'scan.failure' | 'system.notAuth' {
+  if (token.v !== (group.qr_version ?? 0)) return 'scan.failure';
+  if (departure && departure.removed_at > 0 && token.t <= departure.removed_at) return 'scan.failure';
+  return group.setting.invite === 1 || isManager(minter) ? 'ok' : 'system.notAuth';
+}
+
+/** Who is handed the group's join QR: whoever may add people (managers only while `setting.invite` is off). */
+export const mayShareQr = mayInvite;

@@ -22,6 +22,8 @@ export const DEFAULT_FILE_MB = 50;
 /** Uploads per user per UTC day (`fileUpload.dayCount`, `fileUpload.dayMb`): a busy day of photos fits. */
 export const DEFAULT_UPLOADS_PER_DAY = 300;
 export const DEFAULT_UPLOAD_MB_PER_DAY = 1024;
+/** Members of one group (`chatInfo.groupUserMax`) unless the operator sets more: the size the fan-out was measured at (BENCHMARKS.md). */
+export const DEFAULT_GROUP_USER_MAX = 500;
 export const DEFAULT_FILE_EXT = [
   'jpg', 'jpeg', 'png', 'bmp', 'gif', 'pdf', 'mp3', 'wav', 'wmv', 'amr', 'mp4', '3gp', 'avi',
   'm2v', 'mkv', 'mov', 'webp', 'ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'txt', 'md',

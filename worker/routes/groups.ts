@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { cardOf as userCard, findUsersByIds, isSystemAdmin, listActiveUsers } from '../db/users';
-import { pairsOf, areFriends } from '../db/friends';
+import { pairsOf } from '../db/friends';
 import { createGroupRow } from '../db/group-projection';
 import { conversationHub } from '../durable/stubs';
 import type { GroupChange } from '../durable/group-ops';
@@ -20,10 +20,11 @@ import {
   GroupUserListBody, GroupUsersBody, JoinGroupBody, ROLE, SetManagerBody, SetNoSpeakBody, SetNoticeBody, SetGroupNicknameBody, GROUP_NAME_MAX, type GroupCard, type GroupMember,
 } from '../protocol/groups';
 import type { UserCard } from '../protocol/messages';
-import { isSocialMode } from '../services/run-mode';
+import { isSocialMode, mayGroupWith, serviceUserIds } from '../services/run-mode';
+import { DEFAULT_GROUP_USER_MAX } from '../protocol/limits';
 import { memberName, muteSeconds } from '../protocol/group-rules';
 import { remarkOf } from '../services/person-view';
-import { readQrToken, signQrToken } from '../services/qr-tokens';
+import { readQrClaims, signQrToken } from '../services/qr-tokens';
 import { maskAccount } from '../services/user-view';
 import { uploadGroupAvatar } from './group-avatar';
 
@@ -46,16 +47,37 @@ async function change(c: Context<AppEnv>, id: string, body: GroupChange) {
   return c.json(envelope(card));
 }
 
-const memberCap = async (db: D1Database) => configNumber((await loadConfig(db)).chatInfo.groupUserMax, 0);
+/** `chatInfo.groupUserMax`: members of one group; unset, 0 or nonsense means the default (500), never unlimited. */
+const capOf = (chatInfo: { groupUserMax?: unknown }) => configNumber(chatInfo.groupUserMax, DEFAULT_GROUP_USER_MAX) || DEFAULT_GROUP_USER_MAX;
+const memberCap = async (db: D1Database) => capOf((await loadConfig(db)).chatInfo);
 
-groups.post('/add', async (c) => {
+/**
+ * Run mode 2 (issue 20): a group is made of and grown with my friends only, as one-to-one messages
+ * are, with the same exceptions (a privileged user on either side). Mode 1 pays no query.
+ */
+async function refuseStrangers(db: D1Database, me: number, ids: number[]): Promise<void> {
+  const config = await loadConfig(db);
+  if (!isSocialMode(config)) return;
+  const [pairs, rows] = await Promise.all([pairsOf(db, me), findUsersByIds(db, [me, ...ids])]);
+  const mine = { user_id: me, role: rows.get(me)?.role ?? 0 };
+  const service = serviceUserIds(config);
+  for (const id of ids) {
+    const peer = { user_id: id, role: rows.get(id)?.role ?? 0 };
+    if (!mayGroupWith(pairs.get(id), mine, peer, service)) throw refuse('group.notFriend');
+  }
+}
+
+// Changes to a group count against one limit per user (GROUP_LIMITER), as sends do against theirs.
+const changeLimit = burstLimit('group');
+
+groups.post('/add', changeLimit, async (c) => {
   const body = input(c, GroupAddBody);
   const me = c.get('me');
   const { chatInfo } = await loadConfig(c.env.DB);
   if (!chatSwitch(chatInfo, 'groupChat')) throw refuse('group.forbidCreate');
   const others = await cardsOf(c.env.DB, body.user_ids.filter((id) => id !== me.id));
-  const max = configNumber(chatInfo.groupUserMax, 0);
-  if (max > 0 && others.length + 1 > max) throw refuse('group.userLimit');
+  if (others.length + 1 > capOf(chatInfo)) throw refuse('group.userLimit');
+  await refuseStrangers(c.env.DB, me.id, others.map((u) => u.id));
   const name = body.name || [me, ...others].map((u) => u.realname).join(', ').slice(0, GROUP_NAME_MAX);
   const now = Date.now();
   const groupId = await createGroupRow(c.env.DB, me.id, name, Math.floor(now / 1000));
@@ -66,9 +88,25 @@ groups.post('/add', async (c) => {
 
 groups.post('/groupinfo', async (c) => {
   const { group_id } = input(c, GroupInfoBody);
-  const { card } = settled(await conversationHub(c.env, group_id).groupView(group_id, c.get('identity').uid));
-  const { token, expiresAt } = await signQrToken(jwtSecret(c.env), 'g', card.group_id);
-  return c.json(envelope({ ...card, qrUrl: `${new URL(c.req.url).origin}/scan/g/${token}`, qrExpire: expiresAt }));
+  const me = c.get('identity').uid;
+  const { card, qr } = settled(await conversationHub(c.env, group_id).groupView(group_id, me));
+  // Only a member who may add people is handed the join QR (managers, while inviting is left to them).
+  return c.json(envelope({ ...card, ...(qr.share ? await joinQr(c, card.group_id, qr.version, me) : { qrUrl: '', qrExpire: 0 }) }));
+});
+
+/** A join QR of the group's current version, minted now by `minter` (qr-tokens.ts QrClaims). */
+async function joinQr(c: Context<AppEnv>, groupId: number, version: number, minter: number) {
+  const { token, expiresAt } = await signQrToken(jwtSecret(c.env), 'g', groupId, undefined, { t: Date.now(), v: version, by: minter });
+  return { qrUrl: `${new URL(c.req.url).origin}/scan/g/${token}`, qrExpire: expiresAt };
+}
+
+// A manager retires every join QR handed out so far (someone shared it too widely) and gets a new one.
+groups.post('/resetqrcode', changeLimit, async (c) => {
+  const { id } = input(c, GroupIdBody);
+  const me = c.get('me');
+  const card = settled(await conversationHub(c.env, id).group(id, { op: 'qr', actor: me }));
+  const { qr } = settled(await conversationHub(c.env, id).groupView(id, me.id));
+  return c.json(envelope({ ...card, ...(await joinQr(c, card.group_id, qr.version, me.id)) }));
 });
 
 groups.post('/groupuserlist', async (c) => {
@@ -87,48 +125,49 @@ groups.post('/groupuserlist', async (c) => {
   return c.json(envelope(list, '', { count: roster.length, page }));
 });
 
-groups.post('/addgroupuser', async (c) => {
+groups.post('/addgroupuser', changeLimit, async (c) => {
   const { id, user_ids } = input(c, GroupUsersBody);
   const users = await cardsOf(c.env.DB, user_ids);
+  await refuseStrangers(c.env.DB, c.get('identity').uid, users.map((u) => u.id));
   return change(c, id, { op: 'add', actor: c.get('me'), users, max: await memberCap(c.env.DB) });
 });
 
-groups.post('/removeuser', async (c) => {
+groups.post('/removeuser', changeLimit, async (c) => {
   const { id, user_id } = input(c, GroupUserBody);
   const [target] = await targetCards(c.env.DB, [user_id]);
   return change(c, id, { op: 'remove', actor: c.get('me'), target: target! });
 });
 
-groups.post('/setmanager', async (c) => {
+groups.post('/setmanager', changeLimit, async (c) => {
   const { id, user_id, role } = input(c, SetManagerBody);
   const [target] = await targetCards(c.env.DB, [user_id]);
   return change(c, id, { op: 'role', actor: c.get('me'), target: target!, role: role as 2 | 3 });
 });
 
-groups.post('/changeowner', async (c) => {
+groups.post('/changeowner', changeLimit, async (c) => {
   const { id, user_id } = input(c, GroupUserBody);
   const [target] = await cardsOf(c.env.DB, [user_id]);
   return change(c, id, { op: 'owner', actor: c.get('me'), target: target! });
 });
 
-groups.post('/editgroupname', async (c) => {
+groups.post('/editgroupname', changeLimit, async (c) => {
   const { id, displayName } = input(c, EditGroupNameBody);
   return change(c, id, { op: 'rename', actor: c.get('me'), name: displayName });
 });
 
-groups.post('/setnotice', async (c) => {
+groups.post('/setnotice', changeLimit, async (c) => {
   const { id, notice } = input(c, SetNoticeBody);
   return change(c, id, { op: 'notice', actor: c.get('me'), notice, messageId: crypto.randomUUID() });
 });
 
-groups.post('/groupsetting', async (c) => {
+groups.post('/groupsetting', changeLimit, async (c) => {
   const { id, setting } = input(c, GroupSettingBody);
   return change(c, id, { op: 'setting', actor: c.get('me'), setting });
 });
 
 // `banned` is the same call under the name some clients of the original use.
 for (const path of ['/setnospeak', '/banned']) {
-  groups.post(path, async (c) => {
+  groups.post(path, changeLimit, async (c) => {
     const { id, user_id, noSpeakTimer, noSpeakDay } = input(c, SetNoSpeakBody);
     const [target] = await targetCards(c.env.DB, [user_id]);
     const until = Math.floor(Date.now() / 1000) + muteSeconds(noSpeakTimer, noSpeakDay);
@@ -137,7 +176,7 @@ for (const path of ['/setnospeak', '/banned']) {
 }
 
 // Clear history (reference §1.4): the owner, or a system admin (users.role > 0 in D1 now, not the token's roles).
-groups.post('/clearmessage', async (c) => {
+groups.post('/clearmessage', changeLimit, async (c) => {
   const { id } = input(c, GroupIdBody);
   const systemAdmin = await isSystemAdmin(c.env.DB, c.get('identity').uid);
   settled(await conversationHub(c.env, id).clearHistory(id, c.get('me').id, systemAdmin));
@@ -145,22 +184,22 @@ groups.post('/clearmessage', async (c) => {
 });
 
 // My nickname in this group: members only, for themselves.
-groups.post('/setnickname', async (c) => {
+groups.post('/setnickname', changeLimit, async (c) => {
   const { id, nickname } = input(c, SetGroupNicknameBody);
   return change(c, id, { op: 'nickname', actor: c.get('me'), nickname });
 });
 
-groups.post('/uploadavatar', uploadGroupAvatar);
+groups.post('/uploadavatar', changeLimit, uploadGroupAvatar);
 
-groups.post('/removegroup', async (c) => {
+groups.post('/removegroup', changeLimit, async (c) => {
   const { id } = input(c, GroupIdBody);
   return change(c, id, { op: 'dissolve', actor: c.get('me') });
 });
 
 groups.post('/joingroup', burstLimit('lookup'), async (c) => {
   const { token } = input(c, JoinGroupBody);
-  const id = await groupOfToken(c.env, token);
-  return change(c, id, { op: 'join', actor: c.get('me'), max: await memberCap(c.env.DB) });
+  const { id, claims } = await groupOfToken(c.env, token);
+  return change(c, id, { op: 'join', actor: c.get('me'), max: await memberCap(c.env.DB), token: claims });
 });
 
 // People to pick from: with `group_id`, its members but the owner (to hand it over); otherwise
@@ -174,12 +213,15 @@ groups.post('/getalluser', burstLimit('lookup'), async (c) => {
     const { roster } = settled(await conversationHub(c.env, body.group_id).groupView(body.group_id, me));
     const members = new Set(roster.filter((m) => m.role !== ROLE.OWNER).map((m) => m.user_id));
     rows = rows.filter((u) => members.has(u.user_id));
-  } else if (isSocialMode(await loadConfig(c.env.DB))) {
-    const pairs = await pairsOf(c.env.DB, me);
-    rows = rows.filter((u) => {
-      const pair = pairs.get(u.user_id);
-      return !!pair && areFriends(pair);
-    });
+  } else {
+    // Run mode 2: the people the server would accept into a group of mine (refuseStrangers).
+    const config = await loadConfig(c.env.DB);
+    if (isSocialMode(config)) {
+      const pairs = await pairsOf(c.env.DB, me);
+      const service = serviceUserIds(config);
+      const mine = { user_id: me, role: (await findUsersByIds(c.env.DB, [me])).get(me)?.role ?? 0 };
+      rows = rows.filter((u) => mayGroupWith(pairs.get(u.user_id), mine, u, service));
+    }
   }
   const list = rows.map((u) => ({ ...userCard(u), account: maskAccount(u.account), disabled: chosen.has(u.user_id) }));
   return c.json(envelope(list));
@@ -194,11 +236,12 @@ async function targetCards(db: D1Database, ids: number[]): Promise<UserCard[]> {
   });
 }
 
-/** The group a join QR names; expired, forged and other-kind tokens are one refusal. */
-async function groupOfToken(env: Env, token: string): Promise<string> {
-  const subject = await readQrToken(jwtSecret(env), 'g', token);
-  if (subject === null || !/^\d{1,12}$/.test(subject)) throw refuse('scan.failure');
-  return `group-${subject}`;
+/** The group a join QR names, with its claims; expired, forged and other-kind tokens are one refusal. */
+async function groupOfToken(env: Env, token: string) {
+  const read = await readQrClaims(jwtSecret(env), 'g', token);
+  if (read === null || !/^\d{1,12}$/.test(read.subject)) throw refuse('scan.failure');
+  const { subject, ...claims } = read;
+  return { id: `group-${subject}`, claims };
 }
 
 /** Mounted at /scan: a group QR (signed in) answers the group's card for its join page. */
@@ -206,8 +249,9 @@ export const groupScan = new Hono<AppEnv>();
 
 groupScan.post('/g/:token', async (c) => {
   const token = tokenOf(c.req.url);
-  const id = await groupOfToken(c.env, token);
-  const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid);
+  const { id, claims } = await groupOfToken(c.env, token);
+  // A code retired by a manager's reset opens nothing.
+  const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid, claims.v);
   if (!card) throw refuse('scan.failure');
   return c.json(envelope({ ...card, token, action: 'groupInfo' as const } satisfies GroupCard & { token: string; action: 'groupInfo' }));
 });

@@ -34,9 +34,11 @@ function qrKey(secret: string): Promise<Uint8Array> {
  * Only the claims a QR needs, so the code stays small: 128-143 characters for a user's card (ids
  * of 1-12 digits), a link that fits a version 9 QR at medium error correction.
  */
-export async function signQrToken(secret: string, kind: QrKind, subject: string | number, now = Math.floor(Date.now() / 1000)): Promise<{ token: string; expiresAt: number }> {
+export async function signQrToken(
+  secret: string, kind: QrKind, subject: string | number, now = Math.floor(Date.now() / 1000), claims: QrClaims = {},
+): Promise<{ token: string; expiresAt: number }> {
   const exp = now + QR_VALID_SECONDS;
-  const token = await new SignJWT({ k: kind })
+  const token = await new SignJWT({ ...claims, k: kind })
     .setProtectedHeader({ alg: ALG })
     .setSubject(String(subject))
     .setAudience(QR_AUDIENCE)
@@ -45,13 +47,33 @@ export async function signQrToken(secret: string, kind: QrKind, subject: string 
   return { token, expiresAt: exp * 1000 };
 }
 
-/** The subject of a valid token of `kind`; null for an expired, forged, malformed or other-kind token. */
-export async function readQrToken(secret: string, kind: QrKind, token: string): Promise<string | null> {
+/**
+ * What a group's join token adds (issue 20): `t` when it was minted (ms), so a member removed after
+ * that cannot come back with it; `v` the group's QR version, which a manager's reset moves on; `by`
+ * who minted it, so a manager's code still admits people while inviting is left to managers.
+ */
+export interface QrClaims {
+  t?: number;
+  v?: number;
+  by?: number;
+}
+
+const count = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : 0);
+
+/** The subject and claims of a valid token of `kind`; null for an expired, forged, malformed or other-kind token. */
+export async function readQrClaims(secret: string, kind: QrKind, token: string): Promise<({ subject: string } & Required<QrClaims>) | null> {
   if (!token || token.length > 1024) return null;
   try {
     const { payload } = await jwtVerify(token, await qrKey(secret), { algorithms: [ALG], audience: QR_AUDIENCE, requiredClaims: ['exp', 'sub'] });
-    return payload.k === kind && typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
+    if (payload.k !== kind || typeof payload.sub !== 'string' || payload.sub === '') return null;
+    // Tokens minted before these claims existed read as minted at 0, version 0, by nobody.
+    return { subject: payload.sub, t: count(payload.t), v: count(payload.v), by: count(payload.by) };
   } catch {
     return null;
   }
+}
+
+/** The subject of a valid token of `kind`; null for an expired, forged, malformed or other-kind token. */
+export async function readQrToken(secret: string, kind: QrKind, token: string): Promise<string | null> {
+  return (await readQrClaims(secret, kind, token))?.subject ?? null;
 }

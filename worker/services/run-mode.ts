@@ -50,3 +50,13 @@ export function addressBookFilter(
     return chats.has(String(u.user_id)) && (iAmPrivileged || isPrivileged(u, service));
   };
 }
+
+/**
+ * Whether `peer` may be put in a group of mine under run mode 2 (issue 20): a friend, or a
+ * privileged user on either side, the same exceptions as for one-to-one messages.
+ */
+export function mayGroupWith(
+  pair: PairRows | undefined, me: { user_id: number; role: number }, peer: { user_id: number; role: number }, service: Set<number>,
+): boolean {
+  return (!!pair && areFriends(pair)) || isPrivileged(me, service) || isPrivileged(peer, service);
+}

@@ -1,6 +1,6 @@
 // Global configuration: defaults of a fresh install, merged under the D1 `config` rows.
 // Values are strings ("0"/"1") as in the original, so clients written for it keep working.
-import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_REDO_SECONDS } from '../protocol/limits';
+import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_GROUP_USER_MAX, DEFAULT_REDO_SECONDS } from '../protocol/limits';
 import { SWITCH_DEFAULTS, switchTexts } from '../protocol/config-values';
 
 export const DEFAULTS = {
@@ -14,7 +14,7 @@ export const DEFAULTS = {
   chatInfo: {
     // The switches online, webrtc, simpleChat, groupChat, dbDelMsg, msgClear: protocol/config-values.ts.
     ...switchTexts(SWITCH_DEFAULTS.chatInfo),
-    groupUserMax: '0', sendInterval: '0', redoTime: String(DEFAULT_REDO_SECONDS), msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
+    groupUserMax: String(DEFAULT_GROUP_USER_MAX), sendInterval: '0', redoTime: String(DEFAULT_REDO_SECONDS), msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
   },
   fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
   /**

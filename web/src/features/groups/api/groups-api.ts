@@ -66,6 +66,8 @@ export function uploadGroupPicture(id: string, picture: Blob): Promise<GroupCard
 }
 export const dissolveGroup = (id: string) => apiPost('/enterprise/group/removeGroup', { id }, v.unknown());
 export const joinGroup = (token: string) => change('joinGroup', { token });
+/** A manager retires every join QR handed out so far; answers the group with a new one. */
+export const resetGroupQr = (id: string) => apiPost('/enterprise/group/resetQrcode', { id }, GroupInfoSchema);
 
 /** The group a QR code names, as a card to join from. */
 export const resolveGroupQr = (token: string) =>

@@ -9,7 +9,7 @@ import { Link } from '../../../components/ui/link';
 import { chatPath, useChatState } from '../../chat';
 import { addMembersPath, groupUsersPath } from '../paths';
 import { useGroup } from '../state/groups-store';
-import { canChangePicture, canClearHistory, canEditGroup, canEditNotice, canInvite, isOwner } from '../utils/group-rules';
+import { canChangePicture, canClearHistory, canEditGroup, canEditNotice, canInvite, canResetQr, canShareQr, isOwner } from '../utils/group-rules';
 import { storage } from '../../../lib/storage';
 import { ClearHistory } from './clear-history';
 import { GroupHeader } from './group-header';
@@ -54,7 +54,9 @@ export function GroupInfoView({ groupKey, onLeft }: { groupKey: string; onLeft: 
       </section>
       <NoticeSection groupKey={groupKey} notice={info.notice} canEdit={canEditNotice(info.role)} />
       <MyNickname groupKey={groupKey} nickname={members.find((m) => m.user_id === me)?.nickname ?? ''} />
-      <GroupQr url={info.qrUrl} expire={info.qrExpire} name={info.displayName} />
+      {canShareQr(info.role, info.setting) && (
+        <GroupQr groupKey={groupKey} url={info.qrUrl} expire={info.qrExpire} name={info.displayName} canReset={canResetQr(info.role)} />
+      )}
       {owner && <GroupManagement groupKey={groupKey} setting={info.setting} />}
       {owner && <TransferOwner groupKey={groupKey} members={members} />}
       {canClearHistory(info.role, storage.getUserInfo()?.role ?? 0) && <ClearHistory groupKey={groupKey} />}

@@ -1,12 +1,36 @@
 // The group's QR code: the signed join link groupInfo gives (valid 7 days), drawn with the same
-// encoder as my card's code, shown on demand.
+// encoder as my card's code, shown on demand. A manager may reset it: every code handed out before
+// stops working (someone shared it too widely).
 import { useMemo, useState } from 'react';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { showDialog } from '../../../components/ui/dialog';
+import { showToast } from '../../../components/ui/toast';
 import { qrMatrix, qrPath } from '../../qr';
+import { resetGroupQr } from '../api/groups-api';
 
-export function GroupQr({ url, expire, name }: { url: string; expire: number; name: string }) {
+interface Props {
+  groupKey: string;
+  url: string;
+  expire: number;
+  name: string;
+  canReset: boolean;
+}
+
+export function GroupQr({ groupKey, canReset, name, ...given }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [fresh, setFresh] = useState<{ url: string; expire: number } | null>(null);
+  const { url, expire } = fresh ?? given;
+  const reset = async () => {
+    if (!(await showDialog(t('groups.info.qrResetConfirm'), { showCancel: true }))) return;
+    try {
+      const info = await resetGroupQr(groupKey);
+      setFresh({ url: info.qrUrl, expire: info.qrExpire });
+      showToast(t('groups.info.qrResetDone'));
+    } catch {
+      // The server's refusal was already shown.
+    }
+  };
   const matrix = useMemo(() => (open && url ? qrMatrix(url) : null), [open, url]);
   // The server may give seconds or milliseconds.
   const until = expire > 1e12 ? expire : expire * 1000;
@@ -30,6 +54,11 @@ export function GroupQr({ url, expire, name }: { url: string; expire: number; na
             <p className="mt-2 text-center text-[13px] text-neutral-600">
               {t('groups.info.qrValid', { date: new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(until) })}
             </p>
+          )}
+          {canReset && (
+            <button type="button" onClick={() => void reset()} className="mx-auto mt-3 block min-h-11 px-4 text-[15px] text-brand-dark active:bg-neutral-100">
+              {t('groups.info.qrReset')}
+            </button>
           )}
         </div>
       )}

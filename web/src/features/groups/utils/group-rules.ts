@@ -19,6 +19,9 @@ export const canChangePicture = (role: number, setting: GroupSetting) => mayChan
 /** Clear the history for everyone: the owner, or a system admin (my user role above 0). */
 export const canClearHistory = (role: number, systemRole: number) => mayClearHistory(member(role), systemRole > 0);
 export const canInvite = (role: number, setting: GroupSetting) => mayInvite(member(role), setting);
+/** The join QR is handed to whoever may add people (the server sends none to anyone else); a manager may reset it. */
+export const canShareQr = canInvite;
+export const canResetQr = isManager;
 /** Kick or mute: a manager, over someone of a lower rank (a larger role number). */
 export const canModerate = (myRole: number, targetRole: number) => mayMute(member(myRole), member(targetRole));
 export const canOpenProfile = (myRole: number, setting: GroupSetting) => setting.profile === 1 || isManager(myRole);
