@@ -1,18 +1,7 @@
 // Worker and Durable Object tests run inside workerd with real D1, R2 and Durable Objects.
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
-import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-
-/** The `[[ratelimits]]` of wrangler.toml as Miniflare options. */
-function wranglerRateLimits() {
-  const toml = readFileSync(new URL('./wrangler.toml', import.meta.url), 'utf8');
-  const blocks = toml.split('[[ratelimits]]').slice(1);
-  return Object.fromEntries(blocks.map((block) => {
-    const field = (re: RegExp) => re.exec(block)?.[1] ?? '';
-    const simple = { limit: Number(field(/limit = (\d+)/)), period: Number(field(/period = (\d+)/)) as 10 | 60 };
-    return [field(/name = "(\w+)"/), { namespace_id: field(/namespace_id = "(\w+)"/), simple }];
-  }));
-}
+import { wranglerRateLimits } from './scripts/wrangler-ratelimits.mjs';
 
 export default defineConfig({
   plugins: [
