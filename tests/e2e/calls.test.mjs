@@ -82,7 +82,8 @@ const incoming = (page, t, name) => page.getByRole('dialog', { name: t.call.inco
 /** From the open chat: + panel, then the voice or video call tile. */
 async function callFromPlusPanel(page, t, video) {
   await page.getByRole('button', { name: t.chat.moreButton, exact: true }).click();
-  await page.getByRole('button', { name: video ? t.call.videoCall : t.call.voiceCall, exact: true }).click();
+  // The panel's own button: the phone header has a Video call button of the same name too (issue 21 item 13).
+  await page.locator('footer').getByRole('button', { name: video ? t.call.videoCall : t.call.voiceCall, exact: true }).click();
 }
 
 async function openChat(app, page, peerId) {
