@@ -47,6 +47,20 @@ describe('group system lines', () => {
     expect(text(line('added', { targets: [binh, me] }))).toBe('An邀请Bình、你加入了群聊');
   });
 
+  it('words who changed the send mode and who cleared the history, in each language (issue 21 item 10)', async () => {
+    await i18n.changeLanguage('en');
+    expect(text(line('sendMode', { targets: [], mode: 1 }))).toBe('An let only admins send messages');
+    expect(text(line('sendMode', { targets: [], mode: 0 }))).toBe('An let everyone send messages');
+    expect(text(line('cleared', { actor: me, targets: [] }))).toBe('You cleared the chat history');
+    await i18n.changeLanguage('vi');
+    expect(text(line('sendMode', { targets: [], mode: 2 }))).toBe('An đã chỉ cho trưởng nhóm gửi tin nhắn');
+    expect(text(line('cleared', { targets: [] }))).toBe('An đã xóa lịch sử trò chuyện');
+    await i18n.changeLanguage('zh-CN');
+    expect(text(line('sendMode', { targets: [], mode: 1 }))).toBe('An设置为仅管理员可发言');
+    expect(text(line('cleared', { targets: [] }))).toBe('An清空了聊天记录');
+    await i18n.changeLanguage('en');
+  });
+
   it('says until when a member is muted, in the reader\'s clock', () => {
     const until = new Date(new Date().getFullYear(), 0, 2, 9, 5).getTime() / 1000;
     expect(text(line('muted', { until }))).toBe('An muted Bình until Jan 2, 09:05');

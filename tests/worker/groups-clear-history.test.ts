@@ -14,6 +14,11 @@ beforeAll(async () => {
 
 const send = (id: string, as: User, text: string) => call('/enterprise/im/sendMessage', textMessage(id, text), { token: as.token });
 const history = async (id: string, as: User) => (await call('/enterprise/im/getMessageList', { toContactId: id, limit: 100 }, { token: as.token })).body.data as any[];
+/** What a cleared chat shows: only the line saying who cleared it (issue 21 item 10). */
+const clearedBy = (list: any[], who: User) =>
+  expect(list.map((m) => ({ type: m.type, content: m.content, system: m.extends?.system }))).toEqual([
+    { type: 'event', content: '', system: { kind: 'cleared', actor: { id: uid(who), name: who.userInfo.realname }, targets: [] } },
+  ]);
 const chatRow = async (id: string, as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
 
 describe('who may clear a group\'s history', () => {
@@ -35,7 +40,7 @@ describe('who may clear a group\'s history', () => {
     const id = await createGroup(owner, [member]);
     await ok(send(id, member, 'moderated away'));
     await ok(groupCall('clearMessage', { id }, signedInAgain));
-    expect(await history(id, owner)).toEqual([]);
+    clearedBy(await history(id, owner), admin);
   });
 
   it('takes the power from a demoted admin at once, though their token still says admin', async () => {
@@ -53,6 +58,19 @@ describe('who may clear a group\'s history', () => {
 });
 
 describe('what clearing does', () => {
+  it('leaves one line in the chat saying who cleared it, read by nobody as unread', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const id = await createGroup(a, [b]);
+    await ok(send(id, b, 'gone soon'));
+    const sb = await connect(b.token);
+    await ok(groupCall('clearMessage', { id }, a));
+    const live = await sb.next((f) => f.type === 'group' && f.data.extends?.system?.kind === 'cleared');
+    expect(live.data.extends.system.actor).toEqual({ id: uid(a), name: a.userInfo.realname });
+    clearedBy(await history(id, b), a);
+    await eventually(async () => expect(await chatRow(id, b)).toMatchObject({ unread: 0 }));
+    sb.close();
+  });
+
   it('deletes every message and its files, empties everyone\'s preview and unread, and tells every member live', async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const id = await createGroup(a, [b, c]);
@@ -66,7 +84,7 @@ describe('what clearing does', () => {
     await ok(groupCall('clearMessage', { id }, a));
     expect((await sb.next((f) => f.type === 'clearMessage')).data).toEqual({ group_id: id });
     expect((await sc.next((f) => f.type === 'clearMessage')).data).toEqual({ group_id: id });
-    for (const who of [a, b, c]) expect(await history(id, who)).toEqual([]);
+    for (const who of [a, b, c]) clearedBy(await history(id, who), a);
     const row = await chatRow(id, c);
     expect(row).toMatchObject({ unread: 0, lastContent: '', is_at: 0 });
     expect(await env.DB.prepare('SELECT 1 FROM files WHERE file_id = ?1').bind(file!.file_id).first()).toBeNull();
@@ -75,7 +93,7 @@ describe('what clearing does', () => {
     // The conversation goes on: the next message is new to everyone, and counted.
     await ok(send(id, b, 'after the clear'));
     expect((await sc.next((f) => f.type === 'group' && f.data.content === 'after the clear')).data.unread).toBe(1);
-    expect((await history(id, c)).map((m) => m.content)).toEqual(['after the clear']);
+    expect((await history(id, c)).map((m) => m.content)).toEqual(['', 'after the clear']);
     await eventually(async () => expect(await chatRow(id, c)).toMatchObject({ unread: 1, lastContent: 'after the clear' }));
     sb.close();
     sc.close();
@@ -86,6 +104,6 @@ describe('what clearing does', () => {
     const id = await createGroup(a, [b]);
     await ok(groupCall('clearMessage', { id }, a));
     await ok(groupCall('clearMessage', { id }, a));
-    expect(await history(id, b)).toEqual([]);
+    clearedBy(await history(id, b), a);
   });
 });

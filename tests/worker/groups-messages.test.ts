@@ -158,3 +158,15 @@ describe('the chat list', () => {
     expect(await row(cast.outsider)).toBeUndefined();
   });
 });
+
+describe('the send mode in the chat (issue 21 item 10)', () => {
+  it('leaves a line naming who changed who may send, and none for a setting that keeps it', async () => {
+    const id = await castGroup(cast);
+    const lines = async () => ((await history(id, cast.member)).body.data as any[]).flatMap((m) => (m.extends?.system?.kind === 'sendMode' ? [m.extends.system] : []));
+    await ok(groupCall('groupSetting', { id, setting: { nospeak: 1 } }, cast.owner));
+    await ok(groupCall('groupSetting', { id, setting: { nospeak: 1, history: 1 } }, cast.owner));
+    await ok(groupCall('groupSetting', { id, setting: { nospeak: 0 } }, cast.owner));
+    const actor = { id: uid(cast.owner), name: cast.owner.userInfo.realname };
+    expect(await lines()).toEqual([{ kind: 'sendMode', actor, targets: [], mode: 1 }, { kind: 'sendMode', actor, targets: [], mode: 0 }]);
+  });
+});

@@ -68,7 +68,7 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   /** Clears a group's history (group-clear.ts): the owner, or a system admin. */
-  async clearHistory(conversation: string, actor: number, systemAdmin: boolean): Promise<Result<{ throughSeq: number }>> {
+  async clearHistory(conversation: string, actor: UserCard, systemAdmin: boolean): Promise<Result<{ throughSeq: number }>> {
     const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
     return clearGroupHistory(this.env, parts, actor, systemAdmin);
   }

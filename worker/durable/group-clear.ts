@@ -9,6 +9,8 @@ import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
 import type { GroupStore } from './group-store';
 import type { Result } from './hub-events';
+import type { UserCard } from '../protocol/messages';
+import { postLine } from './group-ops';
 
 interface Parts {
   store: ConversationStore;
@@ -16,10 +18,11 @@ interface Parts {
   fanout: Fanout;
 }
 
-export async function clearGroupHistory(env: Env, parts: Parts, actor: number, systemAdmin: boolean): Promise<Result<{ throughSeq: number }>> {
+export async function clearGroupHistory(env: Env, parts: Parts, by: UserCard, systemAdmin: boolean): Promise<Result<{ throughSeq: number }>> {
   const { store, groups, fanout } = parts;
   const group = groups.group();
   if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
+  const actor = by.id;
   const me = groups.member(actor);
   if (!me && !systemAdmin) return { ok: false, key: 'im.notMember' };
   if (!mayClearHistory(me, systemAdmin)) return { ok: false, key: 'system.notAuth' };
@@ -34,6 +37,8 @@ export async function clearGroupHistory(env: Env, parts: Parts, actor: number, s
     }
     const frame = { type: 'clearMessage' as const, data: { group_id: conversation } };
     fanout.enqueue(store.members(), { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor, frame });
+    // After the clear, so it is the first line of the emptied chat: who cleared it.
+    postLine(parts, by, { kind: 'cleared', actor: { id: by.id, name: by.realname }, targets: [] }, store.members(), Date.now());
   });
   fanout.kick();
   return { ok: true, value: { throughSeq } };

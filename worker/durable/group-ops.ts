@@ -173,6 +173,8 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       const setting = { ...DEFAULT_GROUP_SETTING, ...group.setting, ...change.setting } as GroupSetting;
       write(() => {
         groups.saveGroup({ ...group, setting });
+        // Who may send is the one setting every member meets in the chat: it leaves a line, as other changes do.
+        if (setting.nospeak !== group.setting.nospeak) line({ kind: 'sendMode', actor: named(change.actor), targets: [], mode: setting.nospeak });
         frame(store.members(), { type: 'groupSetting', data: { group_id: conversation, setting } });
       }, 'group');
       break;
@@ -275,7 +277,7 @@ function removeMembers(parts: Parts, ids: number[]): void {
 }
 
 /** A system line: a message of type 'event' with empty content; it goes out like any message. */
-function postLine(parts: Parts, actor: UserCard, system: SystemLine, to: number[], now: number): void {
+export function postLine(parts: Parts, actor: UserCard, system: SystemLine, to: number[], now: number): void {
   const stored = parts.store.insert({ id: `sys-${crypto.randomUUID()}`, from: actor, type: 'event', content: '', extends: { system }, pid: 0, file: null }, now);
   if (stored) enqueueMessage(parts, stored, to);
 }

@@ -65,7 +65,7 @@ export const SetGroupNicknameBody = v.object({ id: groupId, nickname: v.optional
 export const JoinGroupBody = v.object({ token: v.pipe(v.string(), v.maxLength(1024)) });
 
 /** What a system line records (README Decisions): each client words it in its own language. */
-export const SYSTEM_KINDS = ['created', 'added', 'left', 'removed', 'admin', 'unadmin', 'owner', 'renamed', 'notice', 'muted', 'unmuted', 'joined', 'dissolved'] as const;
+export const SYSTEM_KINDS = ['created', 'added', 'left', 'removed', 'admin', 'unadmin', 'owner', 'renamed', 'notice', 'muted', 'unmuted', 'joined', 'dissolved', 'sendMode', 'cleared'] as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
 const Named = v.object({ id: v.number(), name: v.string() });
 export const SystemLineSchema = v.object({
@@ -75,6 +75,8 @@ export const SystemLineSchema = v.object({
   /** renamed: the new name; muted: until when (unix s). */
   name: v.optional(v.string()),
   until: v.optional(v.number()),
+  /** sendMode: who may send now (`setting.nospeak`: 0 everyone, 1 managers, 2 the owner). */
+  mode: v.optional(v.picklist([0, 1, 2])),
 });
 export type SystemLine = v.InferOutput<typeof SystemLineSchema>;
 

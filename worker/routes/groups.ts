@@ -179,7 +179,7 @@ for (const path of ['/setnospeak', '/banned']) {
 groups.post('/clearmessage', changeLimit, async (c) => {
   const { id } = input(c, GroupIdBody);
   const systemAdmin = await isSystemAdmin(c.env.DB, c.get('identity').uid);
-  settled(await conversationHub(c.env, id).clearHistory(id, c.get('me').id, systemAdmin));
+  settled(await conversationHub(c.env, id).clearHistory(id, c.get('me'), systemAdmin));
   return c.json(envelope({ group_id: id }));
 });
 

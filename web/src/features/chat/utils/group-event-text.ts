@@ -35,5 +35,7 @@ export function groupEventText(line: SystemLine, me: number, t: TFunction): stri
     case 'muted': return t('groupEvents.muted', { actor, targets, until: line.until ? formatMuteEnd(line.until) : '' });
     case 'unmuted': return t('groupEvents.unmuted', { actor, targets });
     case 'dissolved': return t('groupEvents.dissolved', { actor });
+    case 'sendMode': return t(`groupEvents.sendMode${line.mode ?? 0}` as 'groupEvents.sendMode0', { actor });
+    case 'cleared': return t('groupEvents.cleared', { actor });
   }
 }
