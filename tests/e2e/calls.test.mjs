@@ -357,7 +357,8 @@ describe('the call screens in vi, en and zh-CN', { timeout: 240_000 }, () => {
       await openChat(app, caller.page, people.callee.id);
       await callFromPlusPanel(caller.page, t, true);
       await waitPhase(caller.page, 'dialing');
-      await caller.page.getByText(t.call.phase.dialing, { exact: false }).waitFor();
+      // 'Calling…' until the server says the callee's device rings, then 'Ringing…' (no countdown).
+      await caller.page.getByText(t.call.phase.ringing, { exact: true }).waitFor();
       await check(caller.page, 'dialing');
       await incoming(callee.page, t, people.caller.realname).waitFor();
       await check(callee.page, 'incoming');

@@ -67,6 +67,14 @@ async function dialFromContactPage(wide: boolean) {
   await screen.findByRole('button', { name: 'Cancel call' });
 }
 
+describe('the caller\'s status line', () => {
+  it('says "Ringing…" once the callee\'s device rings, with no countdown (issue 21 item 8)', async () => {
+    await dialFromContactPage(false);
+    expect(await screen.findByText('Ringing…')).toBeTruthy();
+    expect(screen.queryByText(/more seconds/)).toBeNull();
+  });
+});
+
 describe('the call screen by width', () => {
   it('on a phone offers the earpiece where the browser can route the sound', async () => {
     await dialFromContactPage(false);

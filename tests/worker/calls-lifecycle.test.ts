@@ -79,6 +79,19 @@ describe('the lock', () => {
 });
 
 describe('the ring ends after 40 s by the alarm', () => {
+  it('a caller whose countdown ran out hangs up as no answer (905) on both records, not as cancelled', async () => {
+    const { a, b, id } = await ringing();
+    // The caller's screen hangs up at 40 s, a moment before the callee hub's alarm would.
+    await inObject(userHubStub(a.uid), (hub) => {
+      hub.calls.update({ started_at: Date.now() - RING_SECONDS * 1000 + 500 });
+    });
+    const hung = await sendToMsg(a.token, { id, toContactId: b.uid, event: 'hangup' });
+    expect(hung.body).toMatchObject({ code: 0, data: { extends: { event: 'hangup', code: 905 } } });
+    expect((await webrtcFrame(b.socket, id, 'hangup')).data.extends.code).toBe(905);
+    expect((await record(b, a, id)).extends).toMatchObject({ code: 905, callTime: 0 });
+    closeAll(a, b);
+  });
+
   it('the callee hub’s alarm ends it as missed (905): both sides told, record updated, locks free', async () => {
     const { a, b, id } = await ringing();
     const alarmAt = await inObject(userHubStub(b.uid), (_hub, state) => state.storage.getAlarm());

@@ -211,7 +211,7 @@ export async function peerSignal(host: CallHost, id: string, from: number, signa
 export async function endCall(host: CallHost, id: string, peer: number, how: 'hangup' | 'busy'): Promise<WebrtcEvent | null> {
   const row = host.calls.held(id);
   if (!row || row.peer !== peer) return null;
-  const code = how === 'busy' && row.role === 'callee' && row.phase === 'ringing' ? CALL_CODE.busy : hangupCode(row.phase, row.role === 'caller');
+  const code = how === 'busy' && row.role === 'callee' && row.phase === 'ringing' ? CALL_CODE.busy : hangupCode(row.phase, row.role === 'caller', Date.now() - row.started_at);
   return finish(host, row, code, 'otherOpt', true);
 }
 

@@ -141,8 +141,14 @@ export const CallMeetingResponseSchema = v.variant('provider', [
 export type CallMeetingResponse = v.InferOutput<typeof CallMeetingResponseSchema>;
 
 /** The result code a hang-up stands for, from the call's phase as the server knows it. */
-export function hangupCode(phase: 'ringing' | 'active', byCaller: boolean): CallCode {
+/** How much sooner than the server the caller's ring may run out (its timer starts before the record is stored). */
+const RING_SLACK_MS = 2000;
+
+export function hangupCode(phase: 'ringing' | 'active', byCaller: boolean, rangMs = 0): CallCode {
   if (phase === 'active') return CALL_CODE.ended;
+  // The caller's countdown ran out (it hangs up at RING_SECONDS, a moment before the callee hub's
+  // alarm would): nobody answered, which is 905 for both records, not the caller's own cancel.
+  if (byCaller && rangMs >= RING_SECONDS * 1000 - RING_SLACK_MS) return CALL_CODE.missed;
   return byCaller ? CALL_CODE.cancelled : CALL_CODE.declined;
 }
 

@@ -24,7 +24,8 @@ import { useCallDevices } from '../hooks/use-call-devices';
 function statusLine(call: CallState, now: number, t: TFunction): string {
   switch (call.phase) {
     case 'dialing':
-      return `${t('call.phase.dialing')} ${t('call.phase.countdown', { seconds: Math.max(0, Math.ceil((call.deadline - now) / 1000)) })}`;
+      // "Ringing…" once the server says their device rings (the call has its record), as phones say it.
+      return call.call.msgId > 0 ? t('call.phase.ringing') : t('call.phase.dialing');
     case 'incoming':
       return call.call.video ? t('call.incoming.video') : t('call.incoming.voice');
     case 'connecting':
