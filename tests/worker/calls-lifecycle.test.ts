@@ -8,7 +8,7 @@ import { RING_SECONDS } from '../../worker/protocol/calls';
 import { SILENT_SOCKET_MS } from '../../worker/durable/user-hub';
 import { env } from 'cloudflare:workers';
 import { userHub } from '../../worker/durable/stubs';
-import { inObject, loginUser, userHubStub } from './helpers';
+import { call, eventually, inObject, loginUser, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
 import { callId, closeAll, dial, expireDeadline, lockOf, person, record, sendToMsg, webrtcFrame, webrtcFrames } from './call-helpers';
 
@@ -75,6 +75,17 @@ describe('the lock', () => {
     // The caller is free to call again at once.
     expect((await dial(a, { uid: bUid }, callId())).body.data.extends.event).toBe('busy');
     closeAll(a);
+  });
+});
+
+describe('an answered call', () => {
+  it('is not unread for the one who answered it (issue 21 item 8)', async () => {
+    const { a, b, id } = await ringing();
+    const row = async () => (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.uid);
+    await eventually(async () => expect((await row()).unread).toBe(1));
+    expect((await sendToMsg(b.token, { id, toContactId: a.uid, event: 'acceptRtc' })).body.code).toBe(0);
+    await eventually(async () => expect((await row()).unread).toBe(0));
+    closeAll(a, b);
   });
 });
 

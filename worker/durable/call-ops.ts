@@ -177,6 +177,11 @@ export async function answerCall(host: CallHost, id: string, peer: number): Prom
     if (still) await finish(host, still, CALL_CODE.cancelled, 'hangup', false);
     return notFound;
   }
+  // An answered call is no unread message for the one who answered it.
+  if (active.msg_id > 0) {
+    await conversationHub(host.env, active.conversation).readAnsweredCall(active.conversation, active.me.id, active.msg_id)
+      .catch((error: unknown) => console.error('marking an answered call read failed', error));
+  }
   return ok(fromMe(active, { event: 'acceptRtc', code: CALL_CODE.answered }));
 }
 

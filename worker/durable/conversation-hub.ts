@@ -239,6 +239,11 @@ export class ConversationHub extends DurableObject<Env> {
     return { ok: true, value: { message: undone, fileId: found.file?.file_id ?? null } };
   }
 
+  /** The callee answered the call `seq` records: read, with the chat, when it is the newest message (nothing newer is skipped). */
+  async readAnsweredCall(conversation: string, reader: number, seq: number): Promise<void> {
+    if (this.memberStore(conversation, reader)?.lastSeq() === seq) await this.markRead(conversation, reader);
+  }
+
   /** Sets a call record's outcome once (call-records.ts); answers the outcome that stands, null without a record. */
   async finishCall(conversation: string, callId: string, code: number, callTime: number): Promise<CallOutcome | null> {
     return finishCallRecord(this.open(conversation), callId, { code, callTime });
