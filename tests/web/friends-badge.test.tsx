@@ -9,6 +9,7 @@ import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { groupContacts } from '../../web/src/features/contacts/components/group-contacts';
+import { groupEventText } from '../../web/src/features/chat/utils/group-event-text';
 import { chatPreview } from '../../web/src/features/chat/components/chat-list/chat-preview';
 import { i18n } from '../../web/src/lib/i18n';
 import { card, chatState, contact, frame, message, PEER } from './chat-factories';
@@ -155,10 +156,17 @@ describe('a friend lost while their chat is open', () => {
 });
 
 describe('the chat a new friendship opens', () => {
-  it('words its empty event row "You are now friends" in the reader’s language', async () => {
+  it('words its empty event row "You are now friends — say hi" in the reader’s language', async () => {
     const row = contact(PEER, { type: 'event', lastContent: '' });
-    expect(chatPreview(row, { me: 7, nameOf: () => undefined, t: i18n.t })).toBe('You are now friends');
+    expect(chatPreview(row, { me: 7, nameOf: () => undefined, t: i18n.t })).toBe('You are now friends — say hi');
     await i18n.changeLanguage('vi');
-    expect(chatPreview(row, { me: 7, nameOf: () => undefined, t: i18n.t })).toBe('Hai bạn đã là bạn bè');
+    expect(chatPreview(row, { me: 7, nameOf: () => undefined, t: i18n.t })).toBe('Hai bạn đã là bạn bè — hãy chào nhau nhé');
+  });
+
+  it('shows the line in the thread itself, in the reader’s language (issue 21 item 9)', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const system = { kind: 'friends' as const, actor: { id: PEER, name: 'Bảo' }, targets: [{ id: 7, name: 'Me' }] };
+    expect(groupEventText(system, 7, i18n.t)).toBe('你们已经是好友了，打个招呼吧');
+    await i18n.changeLanguage('en');
   });
 });

@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { FriendRequestListSchema, PersonSchema } from '../../worker/protocol/people';
-import { call, loginUser } from './helpers';
+import { call, eventually, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
@@ -159,7 +159,36 @@ describe('friend/update', () => {
   });
 });
 
+describe('becoming friends', () => {
+  it('opens a chat on both lists with one "now friends" line, not unread (issue 21 item 9)', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    await befriend(a, b);
+    for (const [viewer, peer] of [[a, b], [b, a]] as const) {
+      await eventually(async () => {
+        const row = (await call('/enterprise/im/getContacts', {}, { token: viewer.token })).body.data.find((r: any) => r.id === uid(peer));
+        expect(row).toMatchObject({ type: 'event', lastContent: '', unread: 0 });
+        expect(row.lastSendTime).toBeGreaterThan(0);
+      });
+      const list = (await call('/enterprise/im/getMessageList', { toContactId: uid(peer) }, { token: viewer.token })).body.data;
+      expect(list.map((m: any) => [m.type, m.content, m.extends?.system?.kind])).toEqual([['event', '', 'friends']]);
+    }
+  });
+});
+
 describe('friend/del', () => {
+  it('takes the chat off both lists for good: a reload does not bring it back, a new message does (issue 21 item 9)', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    await befriend(a, b);
+    const say = (from: User, to: User, text: string) => call('/enterprise/im/sendMessage', textMessage(uid(to), text), { token: from.token });
+    expect((await say(a, b, 'hi friend')).body.code).toBe(0);
+    const rowOf = async (viewer: User, peer: User) => (await call('/enterprise/im/getContacts', {}, { token: viewer.token })).body.data.find((r: any) => r.id === uid(peer));
+    await eventually(async () => expect((await rowOf(b, a)).lastContent).toBe('hi friend'));
+    expect((await call('/enterprise/friend/del', { id: uid(b) }, { token: a.token })).body.code).toBe(0);
+    for (const [viewer, peer] of [[a, b], [b, a]] as const) expect(await rowOf(viewer, peer)).toMatchObject({ lastContent: '', lastSendTime: 0, unread: 0 });
+    expect((await say(b, a, 'still there?')).body.code).toBe(0);
+    await eventually(async () => expect((await rowOf(a, b)).lastContent).toBe('still there?'));
+  });
+
   it('removes both directions and drops the contact live on both sides', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     await befriend(a, b);

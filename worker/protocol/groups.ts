@@ -65,7 +65,7 @@ export const SetGroupNicknameBody = v.object({ id: groupId, nickname: v.optional
 export const JoinGroupBody = v.object({ token: v.pipe(v.string(), v.maxLength(1024)) });
 
 /** What a system line records (README Decisions): each client words it in its own language. */
-export const SYSTEM_KINDS = ['created', 'added', 'left', 'removed', 'admin', 'unadmin', 'owner', 'renamed', 'notice', 'muted', 'unmuted', 'joined', 'dissolved', 'sendMode', 'cleared'] as const;
+export const SYSTEM_KINDS = ['created', 'added', 'left', 'removed', 'admin', 'unadmin', 'owner', 'renamed', 'notice', 'muted', 'unmuted', 'joined', 'dissolved', 'sendMode', 'cleared', 'friends'] as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
 const Named = v.object({ id: v.number(), name: v.string() });
 export const SystemLineSchema = v.object({

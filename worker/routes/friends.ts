@@ -3,10 +3,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { answerRequest, areFriends, findRequest, listRequests, pairRows, pairsOf, pendingToMe, removePair, requestFriend, saveNickname } from '../db/friends';
-import { findUserById, findUsersByIds, presenceOfUser, type UserRow } from '../db/users';
+import { cardOf as userCard, findUserById, findUsersByIds, presenceOfUser, type UserRow } from '../db/users';
 import { loadConfig } from '../db/config';
 import { chatSwitch } from '../protocol/config-values';
-import { userHub } from '../durable/stubs';
+import { conversationHub, userHub } from '../durable/stubs';
+import { nanoid } from 'nanoid';
+import { conversationOf } from '../services/conversations';
 import { envelope, refuse } from '../middleware/errors';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
@@ -44,6 +46,14 @@ async function newContactRow(db: D1Database, whom: UserRow): Promise<EventData<'
 async function becameFriends(env: Env, a: UserRow, b: UserRow): Promise<void> {
   const [forA, forB] = await Promise.all([newContactRow(env.DB, b), newContactRow(env.DB, a)]);
   await Promise.all([tell(env, a.user_id, 'appendContact', forA), tell(env, b.user_id, 'appendContact', forB)]);
+  // A chat on both lists that opens with "You are now friends — say hi" (issue 21 item 9): a system
+  // line each client words in its own language, not unread, from the one who answered.
+  const conversation = conversationOf(a.user_id, String(b.user_id))!;
+  const system = { kind: 'friends' as const, actor: { id: a.user_id, name: a.realname }, targets: [{ id: b.user_id, name: b.realname }] };
+  const sent = await conversationHub(env, conversation).send(conversation, {
+    id: `friends-${nanoid()}`, from: userCard(a), type: 'event', content: '', extends: { system }, pid: 0, file: null,
+  });
+  if (!sent.ok) console.error('the friends line was refused', sent.key);
 }
 
 const tellApplyCount = async (env: Env, uid: number) => tell(env, uid, 'applyCount', await pendingToMe(env.DB, uid));
@@ -119,7 +129,13 @@ friends.post('/del', async (c) => {
   const me = c.get('identity').uid;
   if (!areFriends(await pairRows(c.env.DB, me, peer))) throw refuse('friend.not');
   await removePair(c.env.DB, me, peer);
-  // The reference re-uses the group-removal event to drop the contact from both lists.
+  // The reference re-uses the group-removal event to drop the contact from both lists; the chat
+  // leaves each side's list for good too (hidden until a new message), as the confirmation promises,
+  // so a reload or another device does not bring it back (issue 21 item 9).
+  const conversation = conversationOf(me, String(peer))!;
+  const hide = (user: number, contact: number) =>
+    userHub(c.env, user).setChatPrefs(String(contact), conversation, 0, { hidden: 1 }, { type: 'delChat', data: { id: contact, is_group: 0, hidden: 1 } });
+  await Promise.all([hide(me, peer), hide(peer, me)]);
   await Promise.all([tell(c.env, peer, 'removeGroup', { group_id: me }), tell(c.env, me, 'removeGroup', { group_id: peer })]);
   return c.json(envelope(null, translate(c.get('lang'), 'system.success')));
 });

@@ -37,5 +37,6 @@ export function groupEventText(line: SystemLine, me: number, t: TFunction): stri
     case 'dissolved': return t('groupEvents.dissolved', { actor });
     case 'sendMode': return t(`groupEvents.sendMode${line.mode ?? 0}` as 'groupEvents.sendMode0', { actor });
     case 'cleared': return t('groupEvents.cleared', { actor });
+    case 'friends': return t('groupEvents.friends');
   }
 }

@@ -39,6 +39,6 @@ export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext)
     return contact.lastSystem ? groupEventText(contact.lastSystem, me, t) : t('groupEvents.updated');
   }
   // A chat opened by an accepted friend request: each client words it in its own language.
-  if (contact.type === 'event' && !contact.lastContent) return t('people.friendsNow');
+  if (contact.type === 'event' && !contact.lastContent) return t('groupEvents.friends');
   return typePlaceholder(contact.type, t) ?? previewText(contact.lastContent);
 }
