@@ -85,4 +85,16 @@ describe('group system lines', () => {
     expect(chatPreview({ ...group, lastSystem: line('admin', { targets: [me] }) }, ctx)).toBe('An made you an admin');
     expect(chatPreview(group, ctx)).toBe('The group was updated');
   });
+
+  it('names who sent a group\'s last message ("Chi: …"), not mine nor a one-to-one chat\'s (issue 21 item 11)', async () => {
+    const group: Contact = { id: 'group-5', displayName: 'Trip', avatar: '', is_group: 1, is_online: 1, is_top: 0, is_notice: 1, unread: 1, lastContent: 'see you at 7', lastSendTime: 1, type: 'text', lastFrom: 3 };
+    const ctx = { me: ME, nameOf: (id: number) => (id === 3 ? 'Chi' : undefined), t: i18n.t };
+    expect(chatPreview(group, ctx)).toBe('Chi: see you at 7');
+    expect(chatPreview({ ...group, type: 'image', lastContent: '/file/9' }, ctx)).toBe('Chi: [Image]');
+    expect(chatPreview({ ...group, lastFrom: ME }, ctx)).toBe('see you at 7');
+    expect(chatPreview({ ...group, id: '3', is_group: 0 }, ctx)).toBe('see you at 7');
+    await i18n.changeLanguage('zh-CN');
+    expect(chatPreview(group, ctx)).toBe('Chi：see you at 7');
+    await i18n.changeLanguage('en');
+  });
 });

@@ -23,7 +23,7 @@ export function typePlaceholder(type: string | undefined, t: TFunction): string 
 
 interface PreviewContext {
   me: number;
-  /** Looks a user's name up, for a group member who recalled a message. */
+  /** Looks a user's name up: a group member who sent or recalled the last message. */
   nameOf: (userId: number) => string | undefined;
   t: TFunction;
 }
@@ -40,5 +40,8 @@ export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext)
   }
   // A chat opened by an accepted friend request: each client words it in its own language.
   if (contact.type === 'event' && !contact.lastContent) return t('groupEvents.friends');
-  return typePlaceholder(contact.type, t) ?? previewText(contact.lastContent);
+  const text = typePlaceholder(contact.type, t) ?? previewText(contact.lastContent);
+  // In a group, whose message it is ("Chi: …"), as every messenger's list says; mine go without.
+  const sender = contact.is_group && contact.lastFrom && contact.lastFrom !== me ? nameOf(contact.lastFrom) : undefined;
+  return sender ? t('chatList.fromSender', { name: sender, text }) : text;
 }
