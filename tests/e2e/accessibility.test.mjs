@@ -129,7 +129,8 @@ for (const [label, contextOptions] of [['phone 390×844', MOBILE], ['wide screen
       // The chat with A, its last message recalled.
       await check('/', 'chat list', () => me.page.getByRole('main').getByText(aName, { exact: true }).waitFor());
       // The context-menu key on a focused chat row opens its actions, as a long press does.
-      await me.page.getByRole('main').getByRole('button').filter({ hasText: aName }).focus();
+      // The row whose name is A's (a group's preview says "An: …" now, issue 21 item 11).
+      await me.page.getByRole('main').getByRole('button').filter({ has: me.page.getByText(aName, { exact: true }) }).focus();
       await me.page.keyboard.press('Shift+F10');
       await me.page.getByRole('menu').waitFor();
       await settled(me.page);
