@@ -21,6 +21,15 @@ describe('the time a mute has left', () => {
     }
   });
 
+  it('reads a fresh preset as its own length from a clock a few seconds ahead of the server\'s stamp too', () => {
+    for (const ahead of [1, 2, 10]) {
+      expect(muteLeftText(NOW + 600, NOW + ahead, t)).toBe('10 minutes left');
+      expect(muteLeftText(NOW + 3600, NOW + ahead, t)).toBe('1 hour left');
+      expect(muteLeftText(NOW + 86400, NOW + ahead, t)).toBe('1 day left');
+    }
+    expect(muteLeftText(NOW + 59 * 60, NOW, t)).toBe('59 minutes left');
+  });
+
   it('counts down, and says a minute for the last seconds', () => {
     expect(muteLeftText(NOW + 5 * 60 + 10, NOW, t)).toBe('5 minutes left');
     expect(muteLeftText(NOW + 2 * 3600 - 30, NOW, t)).toBe('2 hours left');

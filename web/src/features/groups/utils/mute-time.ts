@@ -13,8 +13,9 @@ const SLACK_S = 45;
 export function muteLeftText(until: number, nowS: number, t: TFunction): string {
   const left = until - nowS;
   const count = (unit: number) => Math.max(1, Math.ceil((left - SLACK_S) / unit));
-  if (left >= 86400) return t('groups.left.days', { count: count(86400) });
-  if (left >= 3600) return t('groups.left.hours', { count: count(3600) });
+  // The unit too is picked with the slack: an hour's mute read a second later is still "1 hour", not "60 minutes".
+  if (left >= 86400 - SLACK_S) return t('groups.left.days', { count: count(86400) });
+  if (left >= 3600 - SLACK_S) return t('groups.left.hours', { count: count(3600) });
   return t('groups.left.minutes', { count: count(60) });
 }
 
