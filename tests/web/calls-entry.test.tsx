@@ -6,28 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
 import { callStore } from '../../web/src/features/calls';
 import { storage } from '../../web/src/lib/storage';
-import { ME, webrtc } from './calls-fakes';
+import { ME, loadQuietEngine, webrtc } from './calls-fakes';
 import { openApp, person, serve, summary, type Server } from './friends-fakes';
 import { currentPath } from './helpers';
 
-class FakeEngine {
-  remote = { getVideoTracks: () => [], getTracks: () => [] };
-  local = null;
-  muted = false;
-  cameraOn = false;
-  async acquire() {}
-  async connect() {}
-  async negotiate() {}
-  receiveDescription() {}
-  receiveCandidate() {}
-  stop() {}
-}
 
 const BAO = person(21, { displayName: 'Bảo', realname: 'Trần Bảo', relation: 'friend', avatar: '/a/21.png' });
 let srv: Server;
 
 beforeEach(() => {
-  callStore.loadEngine = async () => ({ CallEngine: FakeEngine, MediaError: class extends Error {} }) as never;
+  callStore.loadEngine = loadQuietEngine;
   srv = serve({
     '/enterprise/im/getUserInfo': () => BAO,
     '/enterprise/im/getContacts': () => [summary(21, { displayName: 'Bảo' })],

@@ -37,3 +37,23 @@ export function webrtc(event: CallEvent, o: EventOptions = {}): WebrtcEvent {
 }
 
 export const PEER_CARD = { id: PEER, name: 'User 8', avatar: '/a/8.png' };
+
+/**
+ * A call engine that does nothing, for screens that only need a call to run (the media path is
+ * calls-engine's own test): granted media with no tracks, microphone open, camera on.
+ */
+export class QuietEngine {
+  remote = { getVideoTracks: () => [], getTracks: () => [] };
+  local = { getTracks: () => [] };
+  muted = false;
+  cameraOn = true;
+  async acquire() {}
+  async connect() {}
+  async negotiate() {}
+  receiveDescription() {}
+  receiveCandidate() {}
+  stop() {}
+}
+
+/** callStore.loadEngine for QuietEngine. */
+export const loadQuietEngine = async () => ({ CallEngine: QuietEngine, MediaError: class extends Error {} }) as never;

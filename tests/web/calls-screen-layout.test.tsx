@@ -8,22 +8,9 @@ import { callStore } from '../../web/src/features/calls';
 import { InCallControls } from '../../web/src/features/calls/components/call-controls';
 import { CallVideos } from '../../web/src/features/calls/components/call-videos';
 import { storage } from '../../web/src/lib/storage';
-import { ME, webrtc } from './calls-fakes';
+import { ME, loadQuietEngine, webrtc } from './calls-fakes';
 import { openApp, person, serve, summary } from './friends-fakes';
 
-class FakeEngine {
-  remote = { getVideoTracks: () => [], getTracks: () => [] };
-  // Granted media: the screen then asks which devices there are.
-  local = { getTracks: () => [] };
-  muted = false;
-  cameraOn = true;
-  async acquire() {}
-  async connect() {}
-  async negotiate() {}
-  receiveDescription() {}
-  receiveCandidate() {}
-  stop() {}
-}
 
 /** A window ≥ 1024 px or not (matchMedia as browsers have it). */
 function windowOf(wide: boolean) {
@@ -36,7 +23,7 @@ function windowOf(wide: boolean) {
 }
 
 beforeEach(() => {
-  callStore.loadEngine = async () => ({ CallEngine: FakeEngine, MediaError: class extends Error {} }) as never;
+  callStore.loadEngine = loadQuietEngine;
   serve({
     '/enterprise/im/getUserInfo': () => person(21, { displayName: 'Bảo', relation: 'friend' }),
     '/enterprise/im/getContacts': () => [summary(21, { displayName: 'Bảo' })],
