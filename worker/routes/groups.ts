@@ -56,15 +56,20 @@ const memberCap = async (db: D1Database) => capOf((await loadConfig(db)).chatInf
  * are, with the same exceptions (a privileged user on either side). Mode 1 pays no query.
  */
 async function refuseStrangers(db: D1Database, me: number, ids: number[]): Promise<void> {
+  const groupable = await groupableBy(db, me);
+  if (!groupable) return;
+  const rows = await findUsersByIds(db, ids);
+  for (const id of ids) if (!groupable({ user_id: id, role: rows.get(id)?.role ?? 0 })) throw refuse('group.notFriend');
+}
+
+/** Whom `me` may put in a group under run mode 2 (mayGroupWith); null in mode 1, where anyone may be. */
+async function groupableBy(db: D1Database, me: number): Promise<((peer: { user_id: number; role: number }) => boolean) | null> {
   const config = await loadConfig(db);
-  if (!isSocialMode(config)) return;
-  const [pairs, rows] = await Promise.all([pairsOf(db, me), findUsersByIds(db, [me, ...ids])]);
-  const mine = { user_id: me, role: rows.get(me)?.role ?? 0 };
+  if (!isSocialMode(config)) return null;
+  const [pairs, mine] = await Promise.all([pairsOf(db, me), findUsersByIds(db, [me])]);
+  const self = { user_id: me, role: mine.get(me)?.role ?? 0 };
   const service = serviceUserIds(config);
-  for (const id of ids) {
-    const peer = { user_id: id, role: rows.get(id)?.role ?? 0 };
-    if (!mayGroupWith(pairs.get(id), mine, peer, service)) throw refuse('group.notFriend');
-  }
+  return (peer) => mayGroupWith(pairs.get(peer.user_id), self, peer, service);
 }
 
 // Changes to a group count against one limit per user (GROUP_LIMITER), as sends do against theirs.
@@ -214,14 +219,9 @@ groups.post('/getalluser', burstLimit('lookup'), async (c) => {
     const members = new Set(roster.filter((m) => m.role !== ROLE.OWNER).map((m) => m.user_id));
     rows = rows.filter((u) => members.has(u.user_id));
   } else {
-    // Run mode 2: the people the server would accept into a group of mine (refuseStrangers).
-    const config = await loadConfig(c.env.DB);
-    if (isSocialMode(config)) {
-      const pairs = await pairsOf(c.env.DB, me);
-      const service = serviceUserIds(config);
-      const mine = { user_id: me, role: (await findUsersByIds(c.env.DB, [me])).get(me)?.role ?? 0 };
-      rows = rows.filter((u) => mayGroupWith(pairs.get(u.user_id), mine, u, service));
-    }
+    // Run mode 2: exactly the people the server would accept into a group of mine (refuseStrangers).
+    const groupable = await groupableBy(c.env.DB, me);
+    if (groupable) rows = rows.filter(groupable);
   }
   const list = rows.map((u) => ({ ...userCard(u), account: maskAccount(u.account), disabled: chosen.has(u.user_id) }));
   return c.json(envelope(list));
