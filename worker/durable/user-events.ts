@@ -6,7 +6,7 @@ import { contactFor, isGroupContact } from '../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../services/event-view';
 import type { Outgoing } from '../protocol/frames';
 import type { HubEvent } from './hub-events';
-import { mentions } from '../protocol/message-rules';
+import { isAnnouncementExt, mentions } from '../protocol/message-rules';
 import type { UserStore } from './user-store';
 import * as v from 'valibot';
 import { SystemLineSchema, type SystemLine } from '../protocol/groups';
@@ -39,7 +39,8 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
       // "[@ me]" until read: the newest message that mentions me (or everyone).
       at_seq: isGroup && !mine && mentions(message.extends, uid) ? message.seq : chat.at_seq,
       skipped,
-      last_system: system,
+      // The announcement keeps a 'notice' record so the list shows it as the announcement; it stays unread as any text.
+      last_system: system || (isGroup && isAnnouncementExt(message.extends) ? JSON.stringify(noticeLine(message.fromUser)) : ''),
     });
     const contactInfo = mine
       ? undefined
@@ -95,6 +96,8 @@ export function chatView(row: ReturnType<UserStore['chats']>[number]) {
     last_system: parseSystemLine(row.last_system),
   };
 }
+
+const noticeLine = (from: { id: number; displayName: string }): SystemLine => ({ kind: 'notice', actor: { id: from.id, name: from.displayName }, targets: [] });
 
 /** A group system line's record as stored on the chat row ('' for any other message). */
 function systemLineJson(extended: Record<string, unknown> | null): string {

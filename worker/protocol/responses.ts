@@ -42,6 +42,8 @@ export const ChatSummarySchema = v.object({
   lastContentUndo: v.number(),
   lastSendTime: v.number(),
   lastFrom: v.number(),
+  /** Groups only: the last sender's name as I name them, for the preview's "Chi: …". */
+  lastFromName: v.optional(v.string()),
   type: v.optional(MessageTypeSchema),
   /** Groups only: the last message is a system line, and what it records, so the list words it as live frames do. */
   lastSystem: v.optional(v.nullable(SystemLineSchema)),

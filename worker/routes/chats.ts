@@ -56,7 +56,13 @@ chats.post('/getcontacts', async (c) => {
       } satisfies ChatSummary;
     });
   const isType = (t: string) => v.is(MessageTypeSchema, t);
-  for (const row of myGroups) list.push(groupSummary(row, byContact.get(`group-${row.group_id}`), isType, collages.get(row.group_id)));
+  // A group's preview names its last sender ("Chi: …") as I name them.
+  const byId = new Map(users.map((u) => [u.user_id, u]));
+  const nameOf = (id: number) => {
+    const u = byId.get(id);
+    return u ? displayNameOf(u.realname, pairs.get(id)) : '';
+  };
+  for (const row of myGroups) list.push(groupSummary(row, byContact.get(`group-${row.group_id}`), isType, collages.get(row.group_id), nameOf));
   // The envelope carries the pending friend requests to me and the newest one's time (ms), as the reference's does.
   return c.json(envelope(list, '', pending));
 });

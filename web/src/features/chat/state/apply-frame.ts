@@ -2,7 +2,7 @@
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
 import { systemLineOf } from '../utils/group-event-text';
 import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
-import { mentions } from '../../../../../worker/protocol/message-rules';
+import { isAnnouncementExt, mentions } from '../../../../../worker/protocol/message-rules';
 import { isGroupContact } from '../../../../../worker/protocol/ids';
 import { keyOf, type ChatState, type Contact } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
@@ -140,7 +140,11 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
     id: contactInfo?.id ?? (m.is_group ? m.toContactId : Number(key)), displayName: contactInfo?.displayName ?? m.fromUser.displayName,
     avatar: contactInfo?.avatar ?? '', is_group: m.is_group, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 0,
   };
-  s = withContact(s, key, { lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, type: m.type, unread: unreadNow, lastSystem: systemLineOf(m.extends) }, created);
+  // The announcement keeps a 'notice' record, as the server's row does (user-events.ts), so the list shows it as one.
+  const lastSystem = systemLineOf(m.extends) ?? (m.is_group && isAnnouncementExt(m.extends) ? { kind: 'notice' as const, actor: { id: m.fromUser.id, name: m.fromUser.displayName }, targets: [] } : null);
+  s = withContact(s, key, {
+    lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, lastFromName: m.fromUser.displayName, type: m.type, unread: unreadNow, lastSystem,
+  }, created);
   if (!mine && !open && mentions(m.extends, state.me)) s = withContact(s, key, { atMe: true, at_msg_id: m.msg_id });
   const effects: Effect[] = [];
   if (!existing && !contactInfo) effects.push({ kind: 'reloadContacts' });
