@@ -161,11 +161,11 @@ describe('the chat list', () => {
     await eventually(async () => expect(await row(a)).toMatchObject({ lastContent: 'ok', lastFrom: uid(b), lastFromName: b.userInfo.realname, lastSystem: null }));
   });
 
-  it('lists my groups with my role, the settings and the member count, and drops one I was removed from', async () => {
+  it('lists my groups with my role, the settings and the member count; one I was removed from stays, marked gone', async () => {
     const id = await castGroup(cast);
     const row = async (as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
     await eventually(async () => expect(await row(cast.admin)).toMatchObject({ is_group: 1, role: 2, groupUserCount: 5, setting: { nospeak: 0, invite: 1 }, displayName: 'Team' }));
-    expect(await row(cast.removed)).toBeUndefined();
+    expect(await row(cast.removed)).toMatchObject({ gone: 'removed', groupUserCount: 0, role: 0, unread: 0 });
     expect(await row(cast.outsider)).toBeUndefined();
   });
 });

@@ -58,8 +58,12 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
 
   if (event.kind === 'groupEvent') {
     // A newcomer (again) has nothing unread: what was sent while they were out never reached them.
-    if (event.chat === 'add') store.update(contact, { hidden: 0, read_seq: chat.last_seq, skipped: 0 });
-    if (event.chat === 'remove') store.update(contact, { hidden: 1 });
+    if (event.chat === 'add') store.update(contact, { hidden: 0, read_seq: chat.last_seq, skipped: 0, gone: '' });
+    // Out of the group: the chat stays on the list, read-only, saying why, until I delete it (delChat).
+    if (event.chat === 'remove') {
+      const reason = event.frame.type === 'removeGroup' ? event.frame.data.reason : undefined;
+      store.update(contact, { gone: reason ?? 'removed', read_seq: chat.last_seq, skipped: 0, at_seq: 0 });
+    }
     // A cleared history: nothing unread, nothing to preview; the row keeps its place in the list.
     if (event.frame.type === 'clearMessage') {
       store.update(contact, { read_seq: chat.last_seq, skipped: 0, at_seq: 0, last_content: '', last_type: '', last_from: 0, last_undo: 0, last_system: '' });
