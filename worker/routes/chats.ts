@@ -102,9 +102,9 @@ async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: numbe
   const me = c.get('identity').uid;
   const { conversation, isGroup } = await resolveConversation(c.env.DB, me, id);
   // Otherwise anyone could put a group they are not in on their chat list, and learn that it exists.
-  // Deleting only hides (and answers the same whether the group exists), so a former member may
-  // delete the chat of a group they were removed from or that was dissolved.
-  if (isGroup && type !== 'delChat') await requireMember(c.env, conversation, me);
+  // A former member (removed, left, dissolved) may still delete the chat their list keeps of it.
+  const formerChat = isGroup && type === 'delChat' && (await userHub(c.env, me).isGoneChat(conversation));
+  if (isGroup && !formerChat) await requireMember(c.env, conversation, me);
   const data = { id: contactForWire(me, conversation), is_group: isGroup, ...prefs } satisfies ChatPrefs;
   await userHub(c.env, me).setChatPrefs(String(data.id), conversation, isGroup, prefs, { type, data });
   return c.json(envelope(data));
