@@ -112,6 +112,21 @@ describe('group frames and the chat screen', () => {
     expect(server.callsTo('/enterprise/im/getMessageList')).toEqual([]);
   });
 
+  it('offers only deleting the chat in a former group\'s details, saying why, and asks the server nothing about the group', async () => {
+    const g = fakeGroup(3);
+    const server = serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), gone: 'removed', groupUserCount: 0, role: 0 }], count: 0, page: 0 }) });
+    openApp(`${PATHS.chatDetail}?id=${GROUP}`);
+    expect((await screen.findByText('You were removed from this group')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('button', { name: 'Delete chat' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Hikers/ })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByText('Search chat history')).toBeNull();
+    await i18n.changeLanguage('zh-CN');
+    expect(await screen.findByText('你已被移出该群聊')).toBeTruthy();
+    await i18n.changeLanguage('en');
+    expect(server.callsTo('/enterprise/group/groupInfo')).toEqual([]);
+  });
+
   it('adds a new group to the chat list and keeps a dissolved one until I delete it', async () => {
     const g = fakeGroup(3);
     // The server's list as it stands: a reload (the socket opening) gives what the frames said.
