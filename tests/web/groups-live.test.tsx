@@ -1,7 +1,7 @@
 // Group frames keep every screen current: the chat's header counts the members, the composer says
 // why I cannot write (my own mute with its end, "only admins", "only the owner") instead of
 // letting me type, and the chat list gains, renames and drops groups as the server tells.
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
 import { i18n } from '../../web/src/lib/i18n';
@@ -125,6 +125,15 @@ describe('group frames and the chat screen', () => {
     expect(await screen.findByText('你已被移出该群聊')).toBeTruthy();
     await i18n.changeLanguage('en');
     expect(server.callsTo('/enterprise/group/groupInfo')).toEqual([]);
+  });
+
+  it('offers only Delete chat in a former group\'s long-press menu', async () => {
+    const g = fakeGroup(3);
+    serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), gone: 'dissolved', groupUserCount: 0, role: 0 }], count: 0, page: 0 }) });
+    openApp(PATHS.home);
+    fireEvent.contextMenu(await screen.findByRole('button', { name: /Hikers/ }));
+    const menu = await screen.findByRole('menu', { name: 'Hikers' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete chat', 'Cancel']);
   });
 
   it('adds a new group to the chat list and keeps a dissolved one until I delete it', async () => {
