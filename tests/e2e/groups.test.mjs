@@ -1,7 +1,7 @@
 // Groups in Chromium, three new users side by side (issue 13): A creates a group with B and C and
-// names it; A posts an announcement and both see it, marked as mentioning them; A makes B an
+// names it; A posts an announcement and both see it listed as the announcement; A makes B an
 // admin; B mutes C, C's composer says so and the server refuses a send forced past it; A lets only
-// admins speak; A hands the group to B; B dissolves it and it leaves everyone's chat list live.
+// admins speak; A hands the group to B; B dissolves it and every member's chat turns read-only live, saying so, until they delete it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { locale, startApp, uniqueAccount, waitUntil } from './harness.mjs';
@@ -47,14 +47,14 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
     await chatRow(b).waitFor();
     await chatRow(c).waitFor();
 
-    // 2. A posts an announcement; B and C see it, marked as mentioning them.
+    // 2. A posts an announcement; B and C see it listed as the announcement, not as "[@ me]" (issue 21 item 11).
     await a.page.goto(app.path(`/pages/message/group/info?id=${groupId}`));
     await a.page.getByRole('button', { name: en.groups.info.editNotice }).click();
     await a.page.getByLabel(en.groups.info.notice).fill(NOTICE);
     await a.page.getByRole('button', { name: en.groups.save, exact: true }).click();
     for (const u of [b, c]) {
-      await chatRow(u).getByText(en.groups.mention.atMe).waitFor();
-      await chatRow(u).getByText(new RegExp(NOTICE)).waitFor();
+      await chatRow(u).getByText(en.chatList.preview.notice.replace('{{text}}', NOTICE)).waitFor();
+      assert.equal(await chatRow(u).getByText(en.groups.mention.atMe).count(), 0);
     }
 
     // 3. A makes B an admin (from the member list).
@@ -98,7 +98,7 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
     await a.page.getByRole('alertdialog').getByRole('button', { name: en.common.confirm, exact: true }).click();
     await a.page.getByRole('button', { name: en.groups.leave.quit }).waitFor();
 
-    // 7. B dissolves the group; it leaves every chat list live.
+    // 7. B dissolves the group; every chat stays on the list, read-only, saying so (issue 21 item 7).
     for (const u of [a, c]) await u.page.goto(app.path('/'));
     await chatRow(a).waitFor();
     await chatRow(c).waitFor();
@@ -106,7 +106,9 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
     await b.page.getByRole('button', { name: en.groups.leave.dissolve }).click();
     await b.page.getByRole('alertdialog').getByRole('button', { name: en.common.confirm, exact: true }).click();
     await b.page.waitForURL((url) => url.hash === '#/' || url.hash.startsWith('#/?'));
-    for (const u of [a, b, c]) await chatRow(u).waitFor({ state: 'detached' });
+    await chatRow(a).click();
+    await a.page.getByText(en.groups.goneNotice.dissolved).waitFor();
+    for (const u of [b, c]) await chatRow(u).waitFor();
 
     for (const u of [a, b, c]) assert.deepEqual(u.errors.map(String), []);
   });

@@ -97,4 +97,20 @@ describe('group system lines', () => {
     expect(chatPreview(group, ctx)).toBe('Chi：see you at 7');
     await i18n.changeLanguage('en');
   });
+
+  it('names a sender the list does not know by the server\'s lastFromName, and shows the announcement as "[Announcement] …", not "[@ me]", in three languages (issue 21 item 11)', async () => {
+    const group: Contact = { id: 'group-5', displayName: 'Trip', avatar: '', is_group: 1, is_online: 1, is_top: 0, is_notice: 1, unread: 1, lastContent: 'see you', lastSendTime: 1, type: 'text', lastFrom: 22 };
+    const ctx = { me: ME, nameOf: (id: number) => (id === 22 ? 'Chi' : undefined), t: i18n.t };
+    expect(chatPreview(group, ctx)).toBe('Chi: see you');
+    expect(chatPreview({ ...group, lastFromName: 'Chi Nguyễn' }, ctx)).toBe('Chi Nguyễn: see you');
+    expect(chatPreview({ ...group, lastFrom: ME }, ctx)).toBe('see you');
+    expect(chatPreview({ ...group, type: 'image', lastContent: '' }, ctx)).toBe('Chi: [Image]');
+    const notice = { ...group, lastContent: 'Meeting at 9', lastSystem: line('notice', { targets: [] }) };
+    expect(chatPreview(notice, ctx)).toBe('[Announcement] Meeting at 9');
+    await i18n.changeLanguage('vi');
+    expect([chatPreview(group, ctx), chatPreview(notice, ctx)]).toEqual(['Chi: see you', '[Thông báo nhóm] Meeting at 9']);
+    await i18n.changeLanguage('zh-CN');
+    expect([chatPreview(group, ctx), chatPreview(notice, ctx)]).toEqual(['Chi：see you', '[群公告] Meeting at 9']);
+    await i18n.changeLanguage('en');
+  });
 });

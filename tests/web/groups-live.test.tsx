@@ -1,9 +1,10 @@
 // Group frames keep every screen current: the chat's header counts the members, the composer says
 // why I cannot write (my own mute with its end, "only admins", "only the owner") instead of
 // letting me type, and the chat list gains, renames and drops groups as the server tells.
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
+import { i18n } from '../../web/src/lib/i18n';
 import { groupsStore } from '../../web/src/features/groups';
 import { envelope, openApp, push, socket } from './friends-fakes';
 import { cardOf, fakeGroup, GROUP, groupRow, ME, member, serveGroup } from './groups-fakes';
@@ -14,6 +15,13 @@ afterEach(() => {
 });
 
 const CHAT = `${PATHS.chat}?id=${GROUP}`;
+
+/** A system line of the group as the server pushes it. */
+const lineMessage = (system: Record<string, unknown>) => ({
+  id: `sys-${Math.random()}`, msg_id: 5, seq: 5, type: 'event', content: '', extends: { system }, pid: 0, sendTime: Date.now(), from_user: 21,
+  fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' }, is_undo: 0, file: null, status: 'succeed',
+  toContactId: GROUP, toUser: GROUP, is_group: 1, is_read: 0, unread: 0,
+});
 const textbox = () => screen.queryByRole('textbox');
 
 describe('group frames and the chat screen', () => {
@@ -67,22 +75,68 @@ describe('group frames and the chat screen', () => {
     expect(await screen.findByText('Only the owner can send messages in this group')).toBeTruthy();
   });
 
-  it('renames the chat, and closes it when I am removed', async () => {
+  it('renames the chat, and keeps it read-only when I am removed: the notice instead of the composer, no member count', async () => {
     const g = fakeGroup(3);
-    serveGroup(g);
+    const server = serveGroup(g);
     openApp(CHAT);
     await screen.findByRole('heading', { level: 1, name: 'Hikers' });
+    await screen.findByText('4 members');
     const ws = await socket();
     act(() => push(ws, 'editGroupName', { id: GROUP, displayName: 'Trail crew', editUserName: 'Bình' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Trail crew' })).toBeTruthy();
 
     g.members = g.members.filter((m) => m.user_id !== ME);
+    const reads = server.callsTo('/enterprise/im/setMsgIsRead').length;
+    act(() => push(ws, 'group', lineMessage({ kind: 'removed', actor: { id: 21, name: 'Bình' }, targets: [{ id: ME, name: 'Alice' }] })));
     act(() => push(ws, 'removeUser', { group_id: GROUP, user_id: ME }));
-    expect(await screen.findByText('You are no longer in this group, or it was dissolved.')).toBeTruthy();
+    act(() => push(ws, 'removeGroup', { group_id: GROUP, reason: 'removed' }));
+    expect((await screen.findByText('You were removed from this group')).getAttribute('role')).toBe('status');
     expect(textbox()).toBeNull();
+    expect(screen.queryByText(/members$/)).toBeNull();
+    // Nothing asked to mark the line that removed me read (the server would refuse, with a toast).
+    await act(async () => {});
+    expect(server.callsTo('/enterprise/im/setMsgIsRead').length).toBe(reads);
   });
 
-  it('adds a new group to the chat list and drops a dissolved one', async () => {
+  it('after a reload, opens a former group read-only with its reason, asking the server nothing about it, in each language', async () => {
+    const g = fakeGroup(3);
+    const server = serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), gone: 'dissolved', groupUserCount: 0, role: 0 }], count: 0, page: 0 }) });
+    openApp(CHAT);
+    expect(await screen.findByText('This group was dissolved')).toBeTruthy();
+    expect(textbox()).toBeNull();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText('Nhóm này đã bị giải tán')).toBeTruthy();
+    await i18n.changeLanguage('zh-CN');
+    expect(await screen.findByText('该群聊已解散')).toBeTruthy();
+    expect(server.callsTo('/enterprise/group/groupInfo')).toEqual([]);
+    expect(server.callsTo('/enterprise/im/getMessageList')).toEqual([]);
+  });
+
+  it('offers only deleting the chat in a former group\'s details, saying why, and asks the server nothing about the group', async () => {
+    const g = fakeGroup(3);
+    const server = serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), gone: 'removed', groupUserCount: 0, role: 0 }], count: 0, page: 0 }) });
+    openApp(`${PATHS.chatDetail}?id=${GROUP}`);
+    expect((await screen.findByText('You were removed from this group')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('button', { name: 'Delete chat' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Hikers/ })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByText('Search chat history')).toBeNull();
+    await i18n.changeLanguage('zh-CN');
+    expect(await screen.findByText('你已被移出该群聊')).toBeTruthy();
+    await i18n.changeLanguage('en');
+    expect(server.callsTo('/enterprise/group/groupInfo')).toEqual([]);
+  });
+
+  it('offers only Delete chat in a former group\'s long-press menu', async () => {
+    const g = fakeGroup(3);
+    serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), gone: 'dissolved', groupUserCount: 0, role: 0 }], count: 0, page: 0 }) });
+    openApp(PATHS.home);
+    fireEvent.contextMenu(await screen.findByRole('button', { name: /Hikers/ }));
+    const menu = await screen.findByRole('menu', { name: 'Hikers' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete chat', 'Cancel']);
+  });
+
+  it('adds a new group to the chat list and keeps a dissolved one until I delete it', async () => {
     const g = fakeGroup(3);
     // The server's list as it stands: a reload (the socket opening) gives what the frames said.
     const rows = [groupRow(g)];
@@ -102,9 +156,13 @@ describe('group frames and the chat screen', () => {
       toContactId: 'group-9', toUser: 'group-9', is_group: 1, is_read: 0, unread: 1,
     }));
     expect(await screen.findByText('Book club')).toBeTruthy();
-    rows.shift();
-    act(() => push(ws, 'removeGroup', { group_id: GROUP }));
-    await waitFor(() => expect(screen.queryByText('Hikers')).toBeNull());
+    rows[0] = { ...rows[0]!, gone: 'dissolved' };
+    act(() => push(ws, 'removeGroup', { group_id: GROUP, reason: 'dissolved' }));
+    await act(async () => {});
+    expect(screen.getByText('Hikers')).toBeTruthy();
     expect(screen.getByText('Book club')).toBeTruthy();
+    // Deleted (on another device): it leaves the list.
+    act(() => push(ws, 'delChat', { id: GROUP, is_group: 1, hidden: 1 }));
+    await waitFor(() => expect(screen.queryByText('Hikers')).toBeNull());
   });
 });

@@ -62,10 +62,20 @@ describe('group mentions', () => {
     await screen.findByText('Hikers');
     const ws = await socket();
     act(() => push(ws, 'group', { ...wire({ msg_id: 2, seq: 2, content: '@Chi look' }), extends: { at: [22] }, unread: 1 }));
-    await screen.findByText('@Chi look');
+    await screen.findByText('Bình: @Chi look');
     expect(screen.queryByText('[@ me]')).toBeNull();
     act(() => push(ws, 'group', { ...wire({ msg_id: 3, seq: 3, content: '@all meet' }), extends: { at: [0] }, unread: 2 }));
     expect(await screen.findByText('[@ me]')).toBeTruthy();
+  });
+
+  it('lists the announcement as the announcement, not "[@ me]"', async () => {
+    serveGroup(fakeGroup(3));
+    openApp(PATHS.home);
+    await screen.findByText('Hikers');
+    const ws = await socket();
+    act(() => push(ws, 'group', { ...wire({ msg_id: 2, seq: 2, content: 'Meeting at 9' }), extends: { at: [0], notice: 1 }, unread: 1 }));
+    expect(await screen.findByText('[Announcement] Meeting at 9')).toBeTruthy();
+    expect(screen.queryByText('[@ me]')).toBeNull();
   });
 
   it('shows the server\'s mark (getContacts is_at) after a reload', async () => {
@@ -80,6 +90,36 @@ describe('group mentions', () => {
     const router = openApp(PATHS.home);
     fireEvent.click(await screen.findByRole('button', { name: /Hikers/ }));
     await waitFor(() => expect(currentPath(router)).toBe(`${PATHS.chat}?id=${GROUP}&msg=7`));
+  });
+});
+
+describe('mentions in a bubble', () => {
+  const names: Record<number, string> = { 22: 'Chi', [ME]: 'Alice' };
+  const said = (content: string, at: number[]) =>
+    wire({ id: `m-${content}`, msg_id: 4, seq: 4, content, extends: { at } }) as unknown as ChatMessage;
+  const row = (message: ChatMessage, onAvatarTap?: (id: number) => void) => (
+    <MessageRow message={message} mine={false} isGroup read={false} recallDraft={null} me={ME} nameOf={(id) => names[id]}
+      onMenu={() => undefined} onFailedTap={() => undefined} onReedit={() => undefined} onAvatarTap={onAvatarTap} />
+  );
+
+  it('marks whom the message mentions, bolder for me and everyone; a tap on someone opens their card', () => {
+    const tapped = vi.fn();
+    render(row(said('@Chi and @Alice, also @all and @Nobody', [22, ME, 0]), tapped));
+    const bubble = screen.getByTestId('bubble');
+    expect(bubble.textContent).toContain('@Chi and @Alice, also @all and @Nobody');
+    fireEvent.click(within(bubble).getByRole('button', { name: '@Chi' }));
+    expect(tapped).toHaveBeenCalledWith(22);
+    const mine = within(bubble).getByText('@Alice');
+    expect(mine.className).toContain('font-bold');
+    expect(within(bubble).getByText('@all').className).toContain('font-bold');
+    expect(within(bubble).getByRole('button', { name: '@Chi' }).className).not.toContain('font-bold');
+    // Not mentioned (not in `at`): plain text.
+    expect(bubble.querySelectorAll('[data-mention]')).toHaveLength(3);
+  });
+
+  it('leaves a message without mentions, or in a one-to-one chat, as plain text', () => {
+    render(row(said('@Chi hi', [])));
+    expect(screen.getByTestId('bubble').querySelector('[data-mention]')).toBeNull();
   });
 });
 

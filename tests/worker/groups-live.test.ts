@@ -1,7 +1,7 @@
 // Group changes reach members live: a new group's card and its system line, role and name changes,
 // and a removal, which the removed member hears of too, and after which they hear nothing more.
 import { describe, expect, it } from 'vitest';
-import { call, loginUser, textMessage } from './helpers';
+import { call, eventually, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 import { createGroup, groupCall, ok, uid } from './group-helpers';
 
@@ -22,7 +22,7 @@ describe('live group events', () => {
 
     await ok(groupCall('removeUser', { id, user_id: uid(c) }, b));
     expect((await sc.next((f) => f.type === 'removeUser')).data).toEqual({ group_id: id, user_id: uid(c) });
-    expect((await sc.next((f) => f.type === 'removeGroup')).data).toEqual({ group_id: id });
+    expect((await sc.next((f) => f.type === 'removeGroup')).data).toEqual({ group_id: id, reason: 'removed' });
     expect((await sb.next((f) => f.type === 'removeUser')).data).toEqual({ group_id: id, user_id: uid(c) });
     expect(sb.frames.some((f) => f.type === 'removeGroup')).toBe(false);
 
@@ -39,9 +39,32 @@ describe('live group events', () => {
     const sb = await connect(b.token);
     const id = await createGroup(a, [b]);
     await ok(groupCall('removeGroup', { id }, a));
-    expect((await sb.next((f) => f.type === 'removeGroup')).data).toEqual({ group_id: id });
+    expect((await sb.next((f) => f.type === 'removeGroup')).data).toEqual({ group_id: id, reason: 'dissolved' });
     const line = await sb.next((f) => f.type === 'group' && f.data.extends?.system?.kind === 'dissolved');
     expect(line.data.fromUser.id).toBe(uid(a));
+    sb.close();
+  });
+
+  it('keeps the chat of a group I was removed from, left, or that was dissolved, read-only and marked, until I delete it', async () => {
+    const [a, b, c, d] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser()]);
+    const id = await createGroup(a, [b, c, d], 'Kept');
+    await ok(call('/enterprise/im/sendMessage', textMessage(id, 'before'), { token: a.token }));
+    const sb = await connect(b.token);
+    await ok(groupCall('removeUser', { id, user_id: uid(b) }, a));
+    expect((await sb.next((f) => f.type === 'removeGroup')).data).toEqual({ group_id: id, reason: 'removed' });
+    await ok(groupCall('removeUser', { id, user_id: uid(c) }, c));
+    const row = async (as: typeof a) => ((await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data as any[]).find((r) => r.id === id);
+    await eventually(async () => expect(await row(b)).toMatchObject({ gone: 'removed', displayName: 'Kept', groupUserCount: 0, unread: 0, lastSystem: { kind: 'removed' } }));
+    await eventually(async () => expect(await row(c)).toMatchObject({ gone: 'left' }));
+    // Still not a member: nothing more reaches them, and history is refused as before.
+    expect((await call('/enterprise/im/getMessageList', { toContactId: id }, { token: b.token })).body.code).not.toBe(0);
+    await ok(groupCall('removeGroup', { id }, a));
+    await eventually(async () => expect(await row(d)).toMatchObject({ gone: 'dissolved', lastSystem: { kind: 'dissolved' } }));
+    // The owner's own chat of the dissolved group stays too.
+    await eventually(async () => expect(await row(a)).toMatchObject({ gone: 'dissolved' }));
+    // Deleting it takes it off the list for good.
+    await ok(call('/enterprise/im/delChat', { id }, { token: b.token }));
+    expect(await row(b)).toBeUndefined();
     sb.close();
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { conversationHub } from '../../worker/durable/stubs';
-import { call, eventually, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
+import { call, eventually, loginUser, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
 import { castGroup, createGroup, groupCall, makeCast, ok, uid, type Cast, type User } from './group-helpers';
 
 let cast: Cast;
@@ -150,11 +150,22 @@ describe('@mentions', () => {
 });
 
 describe('the chat list', () => {
-  it('lists my groups with my role, the settings and the member count, and drops one I was removed from', async () => {
+  it('lists the announcement as the announcement (a notice record, not "[@ me]"), and names the last sender as I name them', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const id = await createGroup(a, [b]);
+    const row = async (as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
+    await ok(groupCall('setNotice', { id, notice: 'Meeting at 9' }, a));
+    await eventually(async () => expect(await row(b)).toMatchObject({ lastContent: 'Meeting at 9', type: 'text', is_at: 0, unread: 1, lastSystem: { kind: 'notice', actor: { id: uid(a) } } }));
+    expect((await row(b)).lastFromName).toBe(a.userInfo.realname);
+    await ok(send(id, b, 'ok'));
+    await eventually(async () => expect(await row(a)).toMatchObject({ lastContent: 'ok', lastFrom: uid(b), lastFromName: b.userInfo.realname, lastSystem: null }));
+  });
+
+  it('lists my groups with my role, the settings and the member count; one I was removed from stays, marked gone', async () => {
     const id = await castGroup(cast);
     const row = async (as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
     await eventually(async () => expect(await row(cast.admin)).toMatchObject({ is_group: 1, role: 2, groupUserCount: 5, setting: { nospeak: 0, invite: 1 }, displayName: 'Team' }));
-    expect(await row(cast.removed)).toBeUndefined();
+    expect(await row(cast.removed)).toMatchObject({ gone: 'removed', groupUserCount: 0, role: 0, unread: 0 });
     expect(await row(cast.outsider)).toBeUndefined();
   });
 });

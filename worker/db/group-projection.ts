@@ -62,6 +62,16 @@ export async function groupsOf(db: D1Database, user: number): Promise<MyGroupRow
   return results;
 }
 
+/** Groups I am out of but still have a chat with (issue 21): their names and pictures, whatever their status. */
+export async function formerGroups(db: D1Database, ids: number[]): Promise<MyGroupRow[]> {
+  if (ids.length === 0) return [];
+  const { results } = await db
+    .prepare(`SELECT group_id, name, avatar, owner_id, setting, 0 AS role, 0 AS member_count FROM groups
+      WHERE group_id IN (SELECT value FROM json_each(?1)) ORDER BY group_id`)
+    .bind(JSON.stringify(ids)).all<MyGroupRow>();
+  return results;
+}
+
 /** Up to nine members (owner and admins first) of each live group of mine without a picture, for its collage. */
 export async function collagesOf(db: D1Database, user: number): Promise<Map<number, { name: string; avatar: string }[]>> {
   const out = new Map<number, { name: string; avatar: string }[]>();

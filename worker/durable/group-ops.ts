@@ -108,7 +108,7 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       write(() => {
         line({ kind: self ? 'left' : 'removed', actor: named(change.actor), targets: self ? [] : [named(change.target)] }, everyone);
         frame(everyone, { type: 'removeUser', data: { group_id: conversation, user_id: change.target.id } });
-        frame([change.target.id], { type: 'removeGroup', data: { group_id: conversation } }, 'remove');
+        frame([change.target.id], { type: 'removeGroup', data: { group_id: conversation, reason: self ? 'left' : 'removed' } }, 'remove');
         groups.noteDeparture(change.target.id, self ? 0 : now);
         removeMembers(parts, [change.target.id]);
       });
@@ -202,7 +202,7 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       const everyone = store.members();
       write(() => {
         line({ kind: 'dissolved', actor: named(change.actor), targets: [] }, everyone);
-        frame(everyone, { type: 'removeGroup', data: { group_id: conversation } }, 'remove');
+        frame(everyone, { type: 'removeGroup', data: { group_id: conversation, reason: 'dissolved' } }, 'remove');
         groups.saveGroup({ ...group, status: 0 });
         removeMembers(parts, everyone);
       });

@@ -6,7 +6,7 @@ import { contactFor, isGroupContact } from '../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../services/event-view';
 import type { Outgoing } from '../protocol/frames';
 import type { HubEvent } from './hub-events';
-import { mentions } from '../protocol/message-rules';
+import { isAnnouncementExt, mentions } from '../protocol/message-rules';
 import type { UserStore } from './user-store';
 import * as v from 'valibot';
 import { SystemLineSchema, type SystemLine } from '../protocol/groups';
@@ -39,7 +39,8 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
       // "[@ me]" until read: the newest message that mentions me (or everyone).
       at_seq: isGroup && !mine && mentions(message.extends, uid) ? message.seq : chat.at_seq,
       skipped,
-      last_system: system,
+      // The announcement keeps a 'notice' record so the list shows it as the announcement; it stays unread as any text.
+      last_system: system || (isGroup && isAnnouncementExt(message.extends) ? JSON.stringify(noticeLine(message.fromUser)) : ''),
     });
     const contactInfo = mine
       ? undefined
@@ -57,8 +58,12 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
 
   if (event.kind === 'groupEvent') {
     // A newcomer (again) has nothing unread: what was sent while they were out never reached them.
-    if (event.chat === 'add') store.update(contact, { hidden: 0, read_seq: chat.last_seq, skipped: 0 });
-    if (event.chat === 'remove') store.update(contact, { hidden: 1 });
+    if (event.chat === 'add') store.update(contact, { hidden: 0, read_seq: chat.last_seq, skipped: 0, gone: '' });
+    // Out of the group: the chat stays on the list, read-only, saying why, until I delete it (delChat).
+    if (event.chat === 'remove') {
+      const reason = event.frame.type === 'removeGroup' ? event.frame.data.reason : undefined;
+      store.update(contact, { gone: reason ?? 'removed', read_seq: chat.last_seq, skipped: 0, at_seq: 0 });
+    }
     // A cleared history: nothing unread, nothing to preview; the row keeps its place in the list.
     if (event.frame.type === 'clearMessage') {
       store.update(contact, { read_seq: chat.last_seq, skipped: 0, at_seq: 0, last_content: '', last_type: '', last_from: 0, last_undo: 0, last_system: '' });
@@ -95,6 +100,8 @@ export function chatView(row: ReturnType<UserStore['chats']>[number]) {
     last_system: parseSystemLine(row.last_system),
   };
 }
+
+const noticeLine = (from: { id: number; displayName: string }): SystemLine => ({ kind: 'notice', actor: { id: from.id, name: from.displayName }, targets: [] });
 
 /** A group system line's record as stored on the chat row ('' for any other message). */
 function systemLineJson(extended: Record<string, unknown> | null): string {

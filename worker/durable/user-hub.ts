@@ -191,6 +191,11 @@ export class UserHub extends DurableObject<Env> {
     await this.notify(event.type, event.data);
   }
 
+  /** Whether this user's chat `contactId` is of a group they are out of (user-events.ts: gone). */
+  async isGoneChat(contactId: string): Promise<boolean> {
+    return !!this.store.chat(contactId)?.gone;
+  }
+
   /** The people with a one-to-one chat with this user, at most `limit` (profile changes go to them). */
   async chatPeers(limit: number): Promise<number[]> {
     return this.store.chatPeers(limit);

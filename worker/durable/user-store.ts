@@ -11,7 +11,7 @@ CREATE TABLE IF NOT EXISTS chats (
   last_content TEXT NOT NULL DEFAULT '', last_type TEXT NOT NULL DEFAULT '', last_send_time INTEGER NOT NULL DEFAULT 0,
   last_from INTEGER NOT NULL DEFAULT 0, last_undo INTEGER NOT NULL DEFAULT 0,
   is_top INTEGER NOT NULL DEFAULT 0, is_notice INTEGER NOT NULL DEFAULT 1, hidden INTEGER NOT NULL DEFAULT 0,
-  at_seq INTEGER NOT NULL DEFAULT 0, skipped INTEGER NOT NULL DEFAULT 0, last_system TEXT NOT NULL DEFAULT '');
+  at_seq INTEGER NOT NULL DEFAULT 0, skipped INTEGER NOT NULL DEFAULT 0, last_system TEXT NOT NULL DEFAULT '', gone TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS seen_at ON seen (at);
@@ -42,6 +42,8 @@ export interface ChatRow {
   skipped: number;
   /** The last message's `extends.system` (JSON) when it is a system line, so getContacts can word it; '' otherwise. */
   last_system: string;
+  /** A group I am out of (GoneReason: removed, left, dissolved), whose chat stays until I delete it; '' otherwise. */
+  gone: string;
 }
 
 export class UserStore {
@@ -53,6 +55,8 @@ export class UserStore {
     // …and before system lines were left out of unread counts and kept for the list's wording.
     if (!columns.includes('skipped')) sql.exec('ALTER TABLE chats ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0');
     if (!columns.includes('last_system')) sql.exec("ALTER TABLE chats ADD COLUMN last_system TEXT NOT NULL DEFAULT ''");
+    // …and before a group I left kept its chat.
+    if (!columns.includes('gone')) sql.exec("ALTER TABLE chats ADD COLUMN gone TEXT NOT NULL DEFAULT ''");
   }
 
   chats(): ChatRow[] {
@@ -86,9 +90,9 @@ export class UserStore {
     // One statement text for every update, so SQLite prepares it once.
     this.sql.exec(
       `UPDATE chats SET last_seq = ?, read_seq = ?, last_content = ?, last_type = ?, last_send_time = ?, last_from = ?,
-         last_undo = ?, is_top = ?, is_notice = ?, hidden = ?, at_seq = ?, skipped = ?, last_system = ? WHERE contact_id = ?`,
+         last_undo = ?, is_top = ?, is_notice = ?, hidden = ?, at_seq = ?, skipped = ?, last_system = ?, gone = ? WHERE contact_id = ?`,
       next.last_seq, next.read_seq, next.last_content, next.last_type, next.last_send_time, next.last_from,
-      next.last_undo, next.is_top, next.is_notice, next.hidden, next.at_seq, next.skipped, next.last_system, contactId,
+      next.last_undo, next.is_top, next.is_notice, next.hidden, next.at_seq, next.skipped, next.last_system, next.gone, contactId,
     );
     this.chatCache.set(contactId, next);
   }

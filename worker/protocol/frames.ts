@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ChatPrefsSchema, ChatSummarySchema } from './responses';
 import { WireContactIdSchema, WireMessageSchema } from './wire';
 import { ApplyCountSchema, FriendApplyEventSchema, UserUpdateSchema, type FriendApplyEvent } from './people';
-import { GroupCardSchema, GroupSettingSchema } from './groups';
+import { GONE_REASONS, GroupCardSchema, GroupSettingSchema } from './groups';
 import { WebrtcEventSchema } from './calls';
 
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -75,7 +75,8 @@ const EVENT_DATA = {
    * A chat is gone from my list: a group dissolved or left (`group-N`), or — as the reference
    * re-uses it — a friend who deleted me or whom I deleted (their user id).
    */
-  removeGroup: v.object({ group_id: WireContactIdSchema }),
+  /** A group: `reason` says why I am out of it (its chat stays read-only); a person: a friendship ended. */
+  removeGroup: v.object({ group_id: WireContactIdSchema, reason: v.optional(v.picklist(GONE_REASONS)) }),
   /** My count of pending friend requests changed (answered on another device, withdrawn…). */
   applyCount: ApplyCountSchema,
   /** Someone's name, avatar or signature changed, or my remark for them did. */

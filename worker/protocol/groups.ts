@@ -64,6 +64,10 @@ export const GetAllUserBody = v.object({ user_ids: v.optional(v.array(userId), [
 export const SetGroupNicknameBody = v.object({ id: groupId, nickname: v.optional(text(GROUP_NICKNAME_MAX, 'group.nickname'), '') });
 export const JoinGroupBody = v.object({ token: v.pipe(v.string(), v.maxLength(1024)) });
 
+/** Why a group left my membership while its chat stays on my list, read-only, until I delete it (issue 21). */
+export const GONE_REASONS = ['removed', 'left', 'dissolved'] as const;
+export type GoneReason = (typeof GONE_REASONS)[number];
+
 /** What a system line records (README Decisions): each client words it in its own language. */
 export const SYSTEM_KINDS = ['created', 'added', 'left', 'removed', 'admin', 'unadmin', 'owner', 'renamed', 'notice', 'muted', 'unmuted', 'joined', 'dissolved', 'sendMode', 'cleared', 'friends'] as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[number];

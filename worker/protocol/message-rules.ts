@@ -42,8 +42,15 @@ export function quoteOfMessage(m: Pick<StoredMessage, 'seq' | 'from_user' | 'fro
   return { msg_id: m.seq, user_id: m.from_user, realname: m.fromUser.displayName, type: m.type, content };
 }
 
-/** Whether a group message's mentions (`extends.at`: user ids, 0 for everyone) name `user`. */
+/** The group's announcement (group-ops 'notice'): a text message marked `extends.notice`. */
+export const isAnnouncementExt = (extra: Record<string, unknown> | null | undefined) => Number(extra?.notice) === 1;
+
+/**
+ * Whether a group message's mentions (`extends.at`: user ids, 0 for everyone) name `user`. The
+ * announcement mentions everyone (reference §1.4) but the list shows it as the announcement, not "[@ me]".
+ */
 export function mentions(extra: Record<string, unknown> | null | undefined, user: number): boolean {
+  if (isAnnouncementExt(extra)) return false;
   const at = extra?.at;
   return Array.isArray(at) && at.some((id) => id === 0 || id === user);
 }

@@ -2,7 +2,7 @@
 // Worker builds these with `satisfies`; the web app parses them with the same schema.
 import * as v from 'valibot';
 import { MessageTypeSchema, UserCardSchema, WireContactIdSchema, WireMessageSchema } from './wire';
-import { GroupSettingSchema, SystemLineSchema } from './groups';
+import { GONE_REASONS, GroupSettingSchema, SystemLineSchema } from './groups';
 
 /** A person in the address book, with live presence (getContactInfo; the base of a chat-list row). */
 export const ContactCardSchema = v.object({
@@ -42,9 +42,13 @@ export const ChatSummarySchema = v.object({
   lastContentUndo: v.number(),
   lastSendTime: v.number(),
   lastFrom: v.number(),
+  /** Groups only: the last sender's name as I name them, for the preview's "Chi: …". */
+  lastFromName: v.optional(v.string()),
   type: v.optional(MessageTypeSchema),
   /** Groups only: the last message is a system line, and what it records, so the list words it as live frames do. */
   lastSystem: v.optional(v.nullable(SystemLineSchema)),
+  /** Groups I am no longer in (removed, left, dissolved): the chat stays, read-only, until I delete it. */
+  gone: v.optional(v.picklist(GONE_REASONS)),
   /** Groups without an uploaded picture: up to nine members (owner and admins first), drawn as the group's collage. */
   collage: v.optional(v.array(v.object({ name: v.string(), avatar: v.string() }))),
 });

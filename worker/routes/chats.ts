@@ -15,11 +15,14 @@ import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../pr
 import type { ChatPrefs, ChatSummary, ContactCard } from '../protocol/responses';
 import { MessageTypeSchema } from '../protocol/wire';
 import { chatSwitch } from '../protocol/config-values';
+import { GONE_REASONS } from '../protocol/groups';
 import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
 import { requireMember, resolveConversation } from '../db/conversation-access';
 import { contactForWire } from '../services/event-view';
-import { collagesOf, groupsOf } from '../db/group-projection';
+import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
 import { groupSummary } from '../services/group-contacts';
+
+const GoneSchema = v.fallback(v.picklist(GONE_REASONS), 'removed');
 
 export const chats = new Hono<AppEnv>();
 
@@ -56,7 +59,21 @@ chats.post('/getcontacts', async (c) => {
       } satisfies ChatSummary;
     });
   const isType = (t: string) => v.is(MessageTypeSchema, t);
-  for (const row of myGroups) list.push(groupSummary(row, byContact.get(`group-${row.group_id}`), isType, collages.get(row.group_id)));
+  // A group's preview names its last sender ("Chi: …") as I name them.
+  const byId = new Map(users.map((u) => [u.user_id, u]));
+  const nameOf = (id: number) => {
+    const u = byId.get(id);
+    return u ? displayNameOf(u.realname, pairs.get(id)) : '';
+  };
+  for (const row of myGroups) list.push(groupSummary(row, byContact.get(`group-${row.group_id}`), isType, collages.get(row.group_id), nameOf));
+  // Groups I was removed from, left, or that were dissolved: their chat stays, read-only, until I delete it.
+  const mine = new Set(myGroups.map((g) => `group-${g.group_id}`));
+  const gone = state.filter((row) => row.is_group && row.gone && !row.hidden && !mine.has(row.contact_id));
+  const former = await formerGroups(c.env.DB, gone.map((row) => Number(row.contact_id.slice('group-'.length))));
+  for (const row of former) {
+    const chat = byContact.get(`group-${row.group_id}`)!;
+    list.push({ ...groupSummary(row, chat, isType, [], nameOf), groupUserCount: 0, gone: v.parse(GoneSchema, chat.gone) });
+  }
   // The envelope carries the pending friend requests to me and the newest one's time (ms), as the reference's does.
   return c.json(envelope(list, '', pending));
 });
@@ -85,7 +102,9 @@ async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: numbe
   const me = c.get('identity').uid;
   const { conversation, isGroup } = await resolveConversation(c.env.DB, me, id);
   // Otherwise anyone could put a group they are not in on their chat list, and learn that it exists.
-  if (isGroup) await requireMember(c.env, conversation, me);
+  // A former member (removed, left, dissolved) may still delete the chat their list keeps of it.
+  const formerChat = isGroup && type === 'delChat' && (await userHub(c.env, me).isGoneChat(conversation));
+  if (isGroup && !formerChat) await requireMember(c.env, conversation, me);
   const data = { id: contactForWire(me, conversation), is_group: isGroup, ...prefs } satisfies ChatPrefs;
   await userHub(c.env, me).setChatPrefs(String(data.id), conversation, isGroup, prefs, { type, data });
   return c.json(envelope(data));

@@ -40,9 +40,11 @@ export function settingOf(text: string): GroupSetting {
 
 export function groupSummary(
   row: MyGroupRow, chat: ChatState | undefined, isType: (t: string) => t is MessageType, collage: { name: string; avatar: string }[] = [],
+  nameOf: (userId: number) => string = () => '',
 ): ChatSummary {
   const id = `group-${row.group_id}`;
   const visible = chat && !chat.hidden;
+  const lastFromName = visible && chat.last_from ? nameOf(chat.last_from) : '';
   return {
     id, user_id: 0, realname: row.name, displayName: row.name, avatar: row.avatar, motto: '', index: '#',
     is_group: 1, is_online: 1, last_seen: 0, account: id, setting: settingOf(row.setting), role: row.role, owner_id: row.owner_id, groupUserCount: row.member_count,
@@ -56,6 +58,7 @@ export function groupSummary(
     lastFrom: visible ? chat.last_from : 0,
     type: visible && isType(chat.last_type) ? chat.last_type : undefined,
     lastSystem: visible ? chat.last_system : null,
+    ...(lastFromName ? { lastFromName } : {}),
     ...(row.avatar ? {} : { collage }),
   };
 }

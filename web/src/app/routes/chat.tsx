@@ -14,6 +14,8 @@ import { GroupChatPicture, useCanOpenProfiles, useMemberCountText, useMemberName
 import { useTranslation } from '../../lib/i18n';
 import { InsideMain, ScreenMain } from '../wide-screen';
 
+const GONE_NOTICE = { removed: 'groups.goneNotice.removed', left: 'groups.goneNotice.left', dissolved: 'groups.goneNotice.dissolved' } as const;
+
 /** `chatKey`: the chat the messages layout keeps beside a panel (wide screens); else the address's `id`. */
 export default function ChatScreen({ chatKey }: { chatKey?: string }) {
   const [params] = useSearchParams();
@@ -38,24 +40,28 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const drop = useFileDrop((files) => void sendDropped(contactKey, files, t));
 
   const isGroup = Boolean(contact?.is_group) || isGroupContact(contactKey);
+  // A group I am out of (removed, left, dissolved): read-only, and nothing asks the server about it.
+  const gone = isGroup ? contact?.gone : undefined;
+  const listLoaded = useChatState((s) => s.contactsLoaded);
+  const groupKey = isGroup && listLoaded && !gone ? contactKey : null;
   const online = !isGroup && config.showOnline && contact ? Boolean(contact.is_online) : null;
   // A group: its member count under the name, and why I cannot write when a mute says so.
-  const memberCount = useMemberCountText(isGroup ? contactKey : null, me);
-  const blocked = useSpeakBlock(isGroup ? contactKey : null, me);
-  const mentions = useMentionCandidates(isGroup ? contactKey : null, me);
-  const openProfiles = useCanOpenProfiles(isGroup ? contactKey : null, me);
-  const nameOf = useMemberNames(isGroup ? contactKey : null, me);
+  const memberCount = useMemberCountText(groupKey, me);
+  const blocked = useSpeakBlock(groupKey, me);
+  const mentions = useMentionCandidates(groupKey, me);
+  const openProfiles = useCanOpenProfiles(groupKey, me);
+  const nameOf = useMemberNames(groupKey, me);
   const navigate = useNavigate();
   const onAvatarTap = useCallback((userId: number) => void navigate(`${PATHS.contactDetail}?id=${userId}`), [navigate]);
   const besideList = useContext(InsideMain);
   return (
     <ScreenMain className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
       <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} subtitle={memberCount}
-        picture={isGroup ? <GroupChatPicture groupKey={contactKey} me={me} /> : undefined} back={!besideList} />
+        picture={groupKey ? <GroupChatPicture groupKey={groupKey} me={me} /> : undefined} back={!besideList} />
       <MessageList thread={current} me={me} isGroup={isGroup} redoSeconds={config.redoSeconds}
         loadOlder={loadOlder} focusId={focusId} onAvatarTap={openProfiles ? onAvatarTap : undefined} nameOf={nameOf} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
       {contact?.removed && !isGroup && <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.notFriendNotice')}</p>}
-      <Composer contactKey={contactKey} blocked={contact?.removed && isGroup ? t('groups.gone') : blocked} mentions={mentions} />
+      <Composer contactKey={contactKey} blocked={gone ? t(GONE_NOTICE[gone]) : contact?.removed && isGroup ? t('groups.gone') : blocked} mentions={mentions} />
       <MessageMenuHost onAction={actions.onAction} />
       <ActionSheetHost />
       <ImagePreviewHost messages={current.messages} />

@@ -2,7 +2,7 @@
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
 import { systemLineOf } from '../utils/group-event-text';
 import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
-import { mentions } from '../../../../../worker/protocol/message-rules';
+import { isAnnouncementExt, mentions } from '../../../../../worker/protocol/message-rules';
 import { isGroupContact } from '../../../../../worker/protocol/ids';
 import { keyOf, type ChatState, type Contact } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
@@ -83,6 +83,8 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       // A friendship ended (a user id): in run mode 1 that person stays in the list, under their
       // own name again (my remark went with the friendship), so the list is asked afresh.
       if (!isGroupContact(key) && !device.friendsOnly) return { state: next, effects: [{ kind: 'reloadContacts' }] };
+      // Out of a group (removed, left, dissolved): the chat stays, read-only and saying why, until I delete it.
+      if (isGroupContact(key)) return { state: withContact(next, key, { gone: frame.data.reason ?? 'removed', unread: 0, atMe: false, at_msg_id: 0 }), effects: [] };
       return { state: removeContact(next, key), effects: [] };
     }
     case 'updateUser': {
@@ -96,7 +98,7 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       const created: Contact = {
         id: card.id, displayName: card.displayName, avatar: card.avatar, is_group: 1, is_online: 0, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: card.create_time * 1000,
       };
-      return { state: withContact(next, card.id, { displayName: card.displayName, avatar: card.avatar, removed: false }, created), effects: [] };
+      return { state: withContact(next, card.id, { displayName: card.displayName, avatar: card.avatar, removed: false, gone: undefined }, created), effects: [] };
     }
     case 'groupAvatar':
       return { state: withContact(next, keyOf(frame.data.group_id), { avatar: frame.data.avatar }), effects: [] };
@@ -109,8 +111,9 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
     case 'editGroupName':
       return { state: withContact(next, keyOf(frame.data.id), { displayName: frame.data.displayName }), effects: [] };
     case 'removeUser':
-      // I left or was removed: the group leaves my list as a dissolved one does; others leaving change nothing here.
-      return { state: frame.data.user_id === next.me ? removeContact(next, keyOf(frame.data.group_id)) : next, effects: [] };
+      // I left or was removed: the chat stays read-only (removeGroup, right after, says which); others leaving change nothing here.
+      if (frame.data.user_id !== next.me) return { state: next, effects: [] };
+      return { state: withContact(next, keyOf(frame.data.group_id), { gone: next.contacts.find((c) => keyOf(c.id) === keyOf(frame.data.group_id))?.gone ?? 'removed', unread: 0 }), effects: [] };
     case 'webrtc': {
       const outcome = outcomeOf(frame.data);
       return { state: outcome ? applyCallOutcome(next, outcome) : next, effects: [] };
@@ -140,11 +143,16 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
     id: contactInfo?.id ?? (m.is_group ? m.toContactId : Number(key)), displayName: contactInfo?.displayName ?? m.fromUser.displayName,
     avatar: contactInfo?.avatar ?? '', is_group: m.is_group, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 0,
   };
-  s = withContact(s, key, { lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, type: m.type, unread: unreadNow, lastSystem: systemLineOf(m.extends) }, created);
+  // The announcement keeps a 'notice' record, as the server's row does (user-events.ts), so the list shows it as one.
+  const lastSystem = systemLineOf(m.extends) ?? (m.is_group && isAnnouncementExt(m.extends) ? { kind: 'notice' as const, actor: { id: m.fromUser.id, name: m.fromUser.displayName }, targets: [] } : null);
+  s = withContact(s, key, {
+    lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, lastFromName: m.fromUser.displayName, type: m.type, unread: unreadNow, lastSystem,
+  }, created);
   if (!mine && !open && mentions(m.extends, state.me)) s = withContact(s, key, { atMe: true, at_msg_id: m.msg_id });
   const effects: Effect[] = [];
   if (!existing && !contactInfo) effects.push({ kind: 'reloadContacts' });
-  if (open && !mine) effects.push({ kind: 'markRead', contact: key });
+  // Not for the line that takes me out of a group: I may not mark it read any more.
+  if (open && !mine && !takesMeOut(lastSystem, state.me)) effects.push({ kind: 'markRead', contact: key });
   // The sound and vibration: not for my own messages, not for a muted chat, not for the chat on
   // screen (an open chat in a hidden page is not on screen: it still rings).
   // A call's record arrives as it rings: the call has its own ringtone, so no message sound on top.
@@ -152,6 +160,12 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
   return { state: s, effects };
 }
 
+
+/** A group's line saying I am out of it: the group dissolved, or I was removed or left. */
+function takesMeOut(line: { kind: string; actor: { id: number }; targets: { id: number }[] } | null, me: number): boolean {
+  if (!line) return false;
+  return line.kind === 'dissolved' || (line.kind === 'removed' && line.targets.some((p) => p.id === me)) || (line.kind === 'left' && line.actor.id === me);
+}
 
 /**
  * A friend who deleted me or whom I deleted (their user id), or a group gone: its row and its

@@ -128,8 +128,24 @@ export class ChatStore {
   async openChat(key: ContactKey): Promise<void> {
     this.set((s) => withContact({ ...s, openContact: key }, key, { unread: 0, atMe: false }));
     if (!isGroupContact(key)) void this.refreshPresence(key);
+    // A group I am out of: the server answers no history or reads any more; what is loaded stays
+    // readable. Whether I am is in the chat list, so a group opened first thing waits for it.
+    else await this.contactsReady();
+    if (this.contact(key)?.gone) return;
     if (!thread(this.state, key).loaded) await this.loadOlder(key);
     await this.markRead(key);
+  }
+
+  /** Resolves once the chat list has been loaded (at once when it has). */
+  private contactsReady(): Promise<void> {
+    if (this.state.contactsLoaded) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = this.subscribe(() => {
+        if (!this.state.contactsLoaded) return;
+        stop();
+        resolve();
+      });
+    });
   }
 
   private async refreshPresence(key: ContactKey): Promise<void> {

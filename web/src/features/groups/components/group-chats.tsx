@@ -10,7 +10,7 @@ export function GroupChats({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   const contacts = useChatState((s) => s.contacts);
   const loaded = useChatState((s) => s.contactsLoaded);
-  const groups = useMemo(() => contacts.filter((c) => c.is_group === 1 && !c.removed).sort((a, b) => a.displayName.localeCompare(b.displayName)), [contacts]);
+  const groups = useMemo(() => contacts.filter((c) => c.is_group === 1 && !c.removed && !c.gone).sort((a, b) => a.displayName.localeCompare(b.displayName)), [contacts]);
   return (
     <div className="pb-8">
       {canCreate && (

@@ -14,9 +14,13 @@ export function ChatActionsSheet({ contact, onClose }: { contact: Contact; onClo
     if (await showDialog(t('chatList.deleteConfirm'), { showCancel: true })) await chatStore.removeChat(key);
   };
 
+  // A group I am out of (issue 21 item 7) can only be deleted: the server refuses a non-member's pin or mute.
+  const gone = Boolean(contact.is_group && contact.gone);
   const actions = [
-    { label: t(contact.is_top ? 'chatList.unpin' : 'chatList.pin'), act: () => chatStore.pinChat(key, !contact.is_top) },
-    { label: t(contact.is_notice ? 'chatList.mute' : 'chatList.unmute'), act: () => chatStore.muteChat(key, !!contact.is_notice) },
+    ...(gone ? [] : [
+      { label: t(contact.is_top ? 'chatList.unpin' : 'chatList.pin'), act: () => chatStore.pinChat(key, !contact.is_top) },
+      { label: t(contact.is_notice ? 'chatList.mute' : 'chatList.unmute'), act: () => chatStore.muteChat(key, !!contact.is_notice) },
+    ]),
     { label: t('chatList.delete'), act: remove, danger: true },
   ];
   const choose = (index: number | null) => {

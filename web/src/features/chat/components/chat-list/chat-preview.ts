@@ -1,5 +1,6 @@
 // The one-line preview under a chat's name: the text as written on one line (the protocol's
-// previewText), a placeholder for media and calls, or who recalled the last message.
+// previewText), a placeholder for media and calls, or who recalled the last message; in a group
+// the sender's name before it, and the announcement marked as one.
 import { previewText } from '../../../../../../worker/protocol/preview-text';
 import type { TFunction } from '../../../../lib/i18n';
 import type { Contact } from '../../types';
@@ -41,7 +42,10 @@ export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext)
   // A chat opened by an accepted friend request: each client words it in its own language.
   if (contact.type === 'event' && !contact.lastContent) return t('groupEvents.friends');
   const text = typePlaceholder(contact.type, t) ?? previewText(contact.lastContent);
+  // The announcement (its chat row keeps a 'notice' record) reads as one, not as a mention.
+  if (contact.is_group && contact.lastSystem?.kind === 'notice' && contact.type === 'text') return t('chatList.preview.notice', { text });
   // In a group, whose message it is ("Chi: …"), as every messenger's list says; mine go without.
-  const sender = contact.is_group && contact.lastFrom && contact.lastFrom !== me ? nameOf(contact.lastFrom) : undefined;
+  // The server's name (lastFromName) covers members the list does not know.
+  const sender = contact.is_group && contact.lastFrom && contact.lastFrom !== me ? contact.lastFromName || nameOf(contact.lastFrom) : undefined;
   return sender ? t('chatList.fromSender', { name: sender, text }) : text;
 }

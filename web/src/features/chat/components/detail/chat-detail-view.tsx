@@ -29,6 +29,25 @@ export function ChatDetailView({ contactKey, searching }: { contactKey: string; 
     await chatStore.removeChat(contactKey).then(() => navigate(PATHS.home, { replace: true }), ignore);
   };
 
+  // A group I am out of: the server answers nothing more about it (its page, history, pin, mute),
+  // so only deleting the chat is offered.
+  if (contact.is_group && contact.gone) {
+    return (
+      <div className="pb-8">
+        <section className="mt-3 bg-white">
+          <PersonLink to={null}>
+            <ChatAvatar contact={contact} size={56} />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-[17px] font-medium text-neutral-900">{contact.displayName}</p>
+              <p role="status" className="mt-1 text-[13px] text-neutral-500">{t(`groups.goneNotice.${contact.gone}`)}</p>
+            </div>
+          </PersonLink>
+        </section>
+        <DeleteChat onDelete={() => void remove()} />
+      </div>
+    );
+  }
+
   return (
     <div className="pb-8">
       <section className="mt-3 bg-white">
@@ -54,11 +73,18 @@ export function ChatDetailView({ contactKey, searching }: { contactKey: string; 
         <ListRow label={t('chatDetail.mute')}
           trailing={<Switch label={t('chatDetail.mute')} checked={!contact.is_notice} onChange={(on) => void chatStore.muteChat(contactKey, on).catch(ignore)} />} />
       </ListGroup>
-      <div className="mt-3 border-y border-neutral-100">
-        <button type="button" onClick={() => void remove()} className="block h-14 w-full bg-white text-[16px] text-danger active:bg-neutral-100">
-          {t('chatDetail.delete')}
-        </button>
-      </div>
+      <DeleteChat onDelete={() => void remove()} />
+    </div>
+  );
+}
+
+function DeleteChat({ onDelete }: { onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 border-y border-neutral-100">
+      <button type="button" onClick={onDelete} className="block h-14 w-full bg-white text-[16px] text-danger active:bg-neutral-100">
+        {t('chatDetail.delete')}
+      </button>
     </div>
   );
 }

@@ -6,14 +6,14 @@ import type { MetaPlacement } from './message-meta';
 import { CallRecordBubble } from './call-record-bubble';
 import { FileBubble } from './file-bubble';
 import { ImageBubble, VideoBubble } from './media-bubbles';
-import { EmojiBubble, TextBubble } from './text-bubble';
+import { EmojiBubble, TextBubble, type BubbleMentions } from './text-bubble';
 import { VoiceBubble } from './voice-bubble';
 
-export function MessageContent({ message, mine }: { message: ChatMessage; mine: boolean }) {
+export function MessageContent({ message, mine, mentions }: { message: ChatMessage; mine: boolean; mentions?: BubbleMentions }) {
   const { t } = useTranslation();
   switch (message.type) {
     case 'text':
-      return <TextBubble text={message.content} mine={mine} />;
+      return <TextBubble text={message.content} mine={mine} mentions={mentions} />;
     case 'emoji':
       return <EmojiBubble emoji={message.content} />;
     case 'image':

@@ -8,6 +8,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { Avatar } from '../../../../components/ui/avatar';
 import type { ChatMessage } from '../../types';
 import { MessageContent, metaPlacement } from './message-content';
+import type { BubbleMentions } from './text-bubble';
 import { MessageMeta } from './message-meta';
 import { isAnnouncement, isForwarded, isRecalled } from './message-rules';
 import { MessageStatus } from './message-status';
@@ -70,7 +71,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
             onMenu(message, e.currentTarget);
           }}>
           <div data-testid="bubble" className="min-w-0">
-            <MessageContent message={message} mine={mine} />
+            <MessageContent message={message} mine={mine} mentions={isGroup ? mentionsOf(message, props, t('groups.mention.all')) : undefined} />
           </div>
           {placement !== 'under' && meta}
           {mine && (
@@ -85,6 +86,14 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
     </div>
   );
 });
+
+/** The people a group text mentions (`extends.at`), by the names I see them by; none when none. */
+function mentionsOf(message: ChatMessage, props: MessageRowProps, everyone: string): BubbleMentions | undefined {
+  const at = message.extends?.at;
+  if (message.type !== 'text' || !Array.isArray(at) || at.length === 0) return undefined;
+  const targets = at.filter((id): id is number => typeof id === 'number').map((id) => ({ id, name: id === 0 ? everyone : props.nameOf?.(id) ?? '' }));
+  return { targets, me: props.me ?? 0, onTap: props.onAvatarTap };
+}
 
 /** A line over a bubble: "Forwarded" (an arrow, grey italic) or a group's "Announcement" (a megaphone, green). */
 const LABELS = {
