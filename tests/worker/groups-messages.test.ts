@@ -157,4 +157,10 @@ describe('the chat list', () => {
     expect(await row(cast.removed)).toBeUndefined();
     expect(await row(cast.outsider)).toBeUndefined();
   });
+
+  it('gives a group\'s row an empty account (its chat key is nobody\'s account, and searching "group" or "1" by account must not find every group)', async () => {
+    const id = await castGroup(cast);
+    const row = async (as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
+    await eventually(async () => expect(await row(cast.member)).toMatchObject({ id, is_group: 1, account: '' }));
+  });
 });
