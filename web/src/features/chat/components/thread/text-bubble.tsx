@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { emojiOnlyCount } from '../../emoji/emoji-only';
 import { BubbleFrame } from './bubble-frame';
 import { linkify } from './linkify';
+import { MetaRoom } from './message-meta';
 
 export function TextBubble({ text, mine }: { text: string; mine: boolean }) {
   if (emojiOnlyCount(text) > 0) return <EmojiBubble emoji={text} />;
@@ -19,8 +20,7 @@ export function TextBubble({ text, mine }: { text: string; mine: boolean }) {
           <Fragment key={i}>{part.text}</Fragment>
         ),
       )}
-      {/* Empty, so the text reads and copies as written; the corner's time sits over this room. */}
-      <span aria-hidden="true" className={`inline-block h-3 ${mine ? 'w-[58px]' : 'w-10'}`} />
+      <MetaRoom mine={mine} />
     </BubbleFrame>
   );
 }
