@@ -54,7 +54,7 @@ export function GroupInfoView({ groupKey, onLeft }: { groupKey: string; onLeft: 
       </section>
       <NoticeSection groupKey={groupKey} notice={info.notice} canEdit={canEditNotice(info.role)} />
       <MyNickname groupKey={groupKey} nickname={members.find((m) => m.user_id === me)?.nickname ?? ''} />
-      <GroupQr url={info.qrUrl} expire={info.qrExpire} name={info.displayName} />
+      <GroupQr url={info.qrUrl} expire={info.qrExpire} name={info.displayName} avatar={info.avatar} />
       {owner && <GroupManagement groupKey={groupKey} setting={info.setting} />}
       {owner && <TransferOwner groupKey={groupKey} members={members} />}
       {canClearHistory(info.role, storage.getUserInfo()?.role ?? 0) && <ClearHistory groupKey={groupKey} />}

@@ -1,15 +1,33 @@
 // The group's QR code: the signed join link groupInfo gives (valid 7 days), drawn with the same
-// encoder as my card's code, shown on demand.
+// encoder as my card's code, shown on demand, and saved as a picture as my card's is (its name,
+// picture, the code and how long it is valid).
 import { useMemo, useState } from 'react';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { qrMatrix, qrPath } from '../../qr';
+import { Button } from '../../../components/ui/button';
+import { showToast } from '../../../components/ui/toast';
+import { cardPicture, download, qrMatrix, qrPath } from '../../qr';
 
-export function GroupQr({ url, expire, name }: { url: string; expire: number; name: string }) {
+interface GroupQrProps {
+  url: string;
+  expire: number;
+  name: string;
+  /** The group's uploaded picture; '' draws its first letter. */
+  avatar: string;
+}
+
+export function GroupQr({ url, expire, name, avatar }: GroupQrProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const matrix = useMemo(() => (open && url ? qrMatrix(url) : null), [open, url]);
   // The server may give seconds or milliseconds.
   const until = expire > 1e12 ? expire : expire * 1000;
+  const valid = until > 0 ? t('groups.info.qrValid', { date: new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(until) }) : '';
+  const save = async () => {
+    if (!matrix) return;
+    const picture = await cardPicture({ name, avatar, matrix, validUntil: valid });
+    if (picture) download(picture, 'parley-group-qr.png');
+    else showToast(t('myQr.saveFailed'));
+  };
   return (
     <section className="mt-3 bg-white">
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}
@@ -26,11 +44,8 @@ export function GroupQr({ url, expire, name }: { url: string; expire: number; na
               <path d={qrPath(matrix)} fill="#000" />
             </svg>
           ) : <p role="alert" className="text-center text-[14px] text-danger">{t('groups.info.qrMissing')}</p>}
-          {until > 0 && (
-            <p className="mt-2 text-center text-[13px] text-neutral-600">
-              {t('groups.info.qrValid', { date: new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(until) })}
-            </p>
-          )}
+          {valid && <p className="mt-2 text-center text-[13px] text-neutral-600">{valid}</p>}
+          {matrix && <Button onClick={() => void save()} className="mx-auto mt-4 block max-w-[260px]">{t('myQr.save')}</Button>}
         </div>
       )}
     </section>
