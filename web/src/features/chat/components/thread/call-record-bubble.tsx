@@ -44,7 +44,7 @@ export function CallRecordBubble({ message, mine }: { message: ChatMessage; mine
     <BubbleFrame mine={mine} className={missed ? 'text-danger' : ''}>
       {callsEnabled() ? (
         <button type="button" onClick={callBack} aria-label={`${text}. ${video ? t('call.record.callBackVideo') : t('call.record.callBackVoice')}`}
-          className="text-left outline-none focus-visible:underline">
+          className="block text-left outline-none focus-visible:underline">
           {content}
         </button>
       ) : content}
