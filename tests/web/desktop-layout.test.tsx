@@ -169,6 +169,40 @@ describe('the right-hand panel at 1024 px and wider', () => {
     expect(composer()).toBeTruthy();
   });
 
+  it('a group chat\'s details beside the chat hold its members, announcement and the settings the viewer may use', async () => {
+    windowOf(true);
+    serveGroup(fakeGroup(1));
+    const router = openApp(`${PATHS.chatDetail}?id=${GROUP}`);
+    const details = await panel('Chat details');
+    await within(details).findByText('Meet at 7');
+    expect(within(details).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    const avatars = within(details).getByRole('region', { name: 'Members' });
+    expect(within(avatars).getByText('Chi')).toBeTruthy();
+    expect(within(details).getByText('Group management')).toBeTruthy();
+    expect(within(details).getByRole('button', { name: 'Group QR code' })).toBeTruthy();
+    expect(within(details).getByRole('button', { name: 'Dissolve group' })).toBeTruthy();
+    expect(within(details).getByRole('switch', { name: 'Pin chat' })).toBeTruthy();
+    expect(composer()).toBeTruthy();
+    // The full list opens as the next panel, beside the same chat.
+    fireEvent.click(within(details).getByRole('link', { name: /All members \(4\)/ }));
+    await panel('Group members');
+    expect(currentPath(router)).toBe(`${PATHS.groupUsers}?id=${GROUP}`);
+    expect(composer()).toBeTruthy();
+  });
+
+  it('a plain member\'s group details panel offers only what a member may use', async () => {
+    windowOf(true);
+    serveGroup(fakeGroup(3, { setting: { manage: 1, invite: 0, profile: 1, history: 0, nospeak: 0 } }));
+    openApp(`${PATHS.chatDetail}?id=${GROUP}`);
+    const details = await panel('Chat details');
+    await within(details).findByText('Meet at 7');
+    expect(within(details).getByRole('link', { name: /All members \(4\)/ })).toBeTruthy();
+    expect(within(details).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(details).queryByRole('link', { name: 'Add members' })).toBeNull();
+    expect(within(details).queryByText('Group management')).toBeNull();
+    expect(within(details).getByRole('button', { name: 'Leave group' })).toBeTruthy();
+  });
+
   it('a group\'s page opened by its address stands beside the group\'s chat', async () => {
     windowOf(true);
     serveGroup(fakeGroup(3));

@@ -106,6 +106,36 @@ describe('group info', () => {
     expect(screen.getByText('30/30 字：已达上限')).toBeTruthy();
   });
 
+  it('saves the group\'s QR code as a PNG of its name, code and validity, with the button in each language', async () => {
+    serveGroup(fakeGroup(3));
+    // jsdom draws nothing: a 2D context that records the text, and a canvas that encodes a PNG.
+    const texts: string[] = [];
+    const context = new Proxy({ fillText: (text: string) => void texts.push(text) }, {
+      get: (target, key) => (key in target ? target[key as 'fillText'] : () => undefined),
+      set: () => true,
+    });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as never);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done, type) => done(new Blob([new Uint8Array(8)], { type })));
+    const pictures: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (pictures.push(blob), 'blob:qr'), revokeObjectURL: () => undefined }));
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    openApp(INFO);
+    fireEvent.click(await screen.findByRole('button', { name: 'Group QR code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save as image' }));
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:qr', download: 'parley-group-qr.png' }]));
+    expect(pictures[0]!.type).toBe('image/png');
+    expect(texts).toContain('Hikers');
+    expect(texts.some((text) => text.startsWith('This QR code is valid for 7 days'))).toBe(true);
+    await act(() => i18n.changeLanguage('vi'));
+    expect(screen.getByRole('button', { name: 'Lưu thành ảnh' })).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(screen.getByRole('button', { name: '保存为图片' })).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
   it('gives the owner the switches and "who can send", each saved on the server', async () => {
     const server = serveGroup(fakeGroup(1));
     openApp(INFO);

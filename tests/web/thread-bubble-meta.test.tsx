@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import { timeOfDay } from '../../web/src/features/chat/components/thread/message-meta';
 import type { ChatMessage } from '../../web/src/features/chat/types';
-import { message, ME } from './chat-factories';
+import { message, ME, PEER } from './chat-factories';
 
 const AT_0905 = new Date(2025, 4, 17, 9, 5).getTime();
 
@@ -53,6 +53,19 @@ describe('bubble time and marks', () => {
     unmount();
     renderRow(message(undefined, { extends: { at: [0] } }));
     expect(screen.queryByText('Announcement')).toBeNull();
+  });
+
+  it("puts a call record's time inside its bubble, in the corner as a text bubble's, with room kept for it", () => {
+    for (const from of [undefined, ME]) {
+      const { unmount } = renderRow(message(from, { type: 'webrtc', content: '', sendTime: AT_0905, extends: { id: 'c1', type: 0, code: 906, callTime: 65, caller: from ?? PEER } }));
+      const time = screen.getByText('09:05');
+      const bubble = screen.getByTestId('bubble');
+      // The time sits in the bubble's box (the focusable frame holding it), not under it.
+      expect(time.closest('[tabindex]')).toBe(bubble.parentElement);
+      expect(time.parentElement!.className).toContain('absolute');
+      expect(bubble.querySelector('[data-meta-room]')).toBeTruthy();
+      unmount();
+    }
   });
 
   it('draws a message of only emoji big, with no bubble around it', () => {

@@ -168,6 +168,12 @@ describe('the chat list', () => {
     expect(await row(cast.removed)).toMatchObject({ gone: 'removed', groupUserCount: 0, role: 0, unread: 0 });
     expect(await row(cast.outsider)).toBeUndefined();
   });
+
+  it('gives a group\'s row an empty account (its chat key is nobody\'s account, and searching "group" or "1" by account must not find every group)', async () => {
+    const id = await castGroup(cast);
+    const row = async (as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
+    await eventually(async () => expect(await row(cast.member)).toMatchObject({ id, is_group: 1, account: '' }));
+  });
 });
 
 describe('the send mode in the chat (issue 21 item 10)', () => {

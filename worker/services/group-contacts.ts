@@ -1,5 +1,8 @@
 // getContacts' group rows (issue 13): one ChatSummary per group I am in (D1's projection), with my
 // chat state from my UserHub. A group is filed under '#' (reference §9.7) and counts as online.
+// Its `account` is '' (the reference's is `group-N`): the field stays, as the original mobile client
+// searches contacts by it, but a chat key is nobody's account, and as one every search by account
+// for "group" or a digit listed every group.
 import * as v from 'valibot';
 import type { MyGroupRow } from '../db/group-projection';
 import { DEFAULT_GROUP_SETTING, GroupSettingInput, GroupSettingSchema, type GroupSetting, type SystemLine } from '../protocol/groups';
@@ -47,7 +50,7 @@ export function groupSummary(
   const lastFromName = visible && chat.last_from ? nameOf(chat.last_from) : '';
   return {
     id, user_id: 0, realname: row.name, displayName: row.name, avatar: row.avatar, motto: '', index: '#',
-    is_group: 1, is_online: 1, last_seen: 0, account: id, setting: settingOf(row.setting), role: row.role, owner_id: row.owner_id, groupUserCount: row.member_count,
+    is_group: 1, is_online: 1, last_seen: 0, account: '', setting: settingOf(row.setting), role: row.role, owner_id: row.owner_id, groupUserCount: row.member_count,
     is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
     unread: visible ? chat.unread : 0,
     is_at: visible ? chat.is_at : 0,

@@ -1,10 +1,14 @@
 // The chat detail page (spec §2, /pages/message/detail?id=<contact key>[&search=1]). From 1024 px
-// it is a panel beside the chat (messages-layout.tsx), closed by its × or Escape.
+// it is a panel beside the chat (messages-layout.tsx), closed by its × or Escape, and a group's
+// holds its members, announcement and settings as WhatsApp Web's group info does (a phone keeps
+// them on the group's page, one tap away).
 import { useContext } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../config/paths';
 import { useTranslation } from '../../lib/i18n';
 import { TopBar } from '../../components/ui/top-bar';
 import { ChatDetailView } from '../../features/chat';
+import { GroupOverview, GroupSettings } from '../../features/groups';
 import { PanelHeader } from '../panel-page';
 import { InsideMain, ScreenMain } from '../wide-screen';
 
@@ -13,12 +17,17 @@ export default function ChatDetailScreen() {
   const [params] = useSearchParams();
   const key = params.get('id') ?? '';
   const searching = params.get('search') === '1';
+  const navigate = useNavigate();
+  const inside = useContext(InsideMain);
   const title = t(searching ? 'chatDetail.searchHistory' : 'route.chatDetail');
+  const group = inside && /^group-\d+$/.test(key);
   return (
     <div className="min-h-dvh bg-page lg:min-h-full">
-      {useContext(InsideMain) ? <PanelHeader title={title} /> : <TopBar title={title} />}
+      {inside ? <PanelHeader title={title} /> : <TopBar title={title} />}
       <ScreenMain>
-        <ChatDetailView key={key} contactKey={key} searching={searching} />
+        <ChatDetailView key={key} contactKey={key} searching={searching}
+          overview={group ? <GroupOverview groupKey={key} /> : undefined}
+          settings={group ? <GroupSettings groupKey={key} onLeft={() => void navigate(PATHS.home, { replace: true })} /> : undefined} />
       </ScreenMain>
     </div>
   );

@@ -6,6 +6,7 @@ export { CreateGroup } from './components/create-group';
 export { GroupChats } from './components/group-chats';
 export { GroupChatPicture } from './components/group-chat-picture';
 export { GroupInfoView } from './components/group-info-view';
+export { GroupOverview, GroupSettings } from './components/group-sections';
 export { JoinGroupCard } from './components/join-group-card';
 export { MemberListView } from './components/member-list-view';
 export { useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from './hooks/use-speak-block';

@@ -1,6 +1,6 @@
-// "Save as image": my card (name, avatar, the code, how long it is valid) drawn on a canvas and
-// downloaded as a PNG. The avatar is drawn when it loads (it is served by this app, so the
-// canvas stays exportable); otherwise its first letter in a grey square.
+// "Save as image": a card (mine or a group's: name, avatar, the code, how long it is valid)
+// drawn on a canvas and downloaded as a PNG. The avatar is drawn when it loads (it is served by
+// this app, so the canvas stays exportable); otherwise its first letter in a grey square.
 import { drawQr } from './qr-matrix';
 
 const WIDTH = 600;

@@ -1,5 +1,7 @@
 // The chat detail page (spec §2): who the chat is with, pin and mute switches, the history
-// search, and deleting the chat from the list.
+// search, and deleting the chat from the list. The screen may add a group's sections (this feature
+// knows nothing of groups): an overview under the card and settings after the switches.
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n';
 import { showDialog } from '../../../../components/ui/dialog';
@@ -14,7 +16,16 @@ import { chatDetailPath, chatPath, keyOf } from '../../types';
 import { ChatAvatar } from '../chat-avatar';
 import { HistorySearch } from './history-search';
 
-export function ChatDetailView({ contactKey, searching }: { contactKey: string; searching: boolean }) {
+interface ChatDetailViewProps {
+  contactKey: string;
+  searching: boolean;
+  /** Shown under the card (a group's members and announcement beside the chat on a wide screen). */
+  overview?: ReactNode;
+  /** Shown after the pin and mute switches (the group's rows I may use). */
+  settings?: ReactNode;
+}
+
+export function ChatDetailView({ contactKey, searching, overview, settings }: ChatDetailViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const contact = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey));
@@ -61,6 +72,7 @@ export function ChatDetailView({ contactKey, searching }: { contactKey: string; 
           </div>
         </PersonLink>
       </section>
+      {overview}
       <ListGroup>
         <button type="button" onClick={() => void navigate(chatDetailPath(contactKey, true))} className="flex min-h-14 w-full items-center bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100">
           <span className="flex-1">{t('chatDetail.searchHistory')}</span>
@@ -73,6 +85,7 @@ export function ChatDetailView({ contactKey, searching }: { contactKey: string; 
         <ListRow label={t('chatDetail.mute')}
           trailing={<Switch label={t('chatDetail.mute')} checked={!contact.is_notice} onChange={(on) => void chatStore.muteChat(contactKey, on).catch(ignore)} />} />
       </ListGroup>
+      {settings}
       <DeleteChat onDelete={() => void remove()} />
     </div>
   );

@@ -1,12 +1,14 @@
 // A call record in the thread: a phone or camera icon and the outcome from my side of the call
 // (reference §7.2: "Outgoing video call", "Missed voice call", "Declined", the duration…).
-// Tapping it calls the other person back, with the same kind of call.
+// Tapping it calls the other person back, with the same kind of call. Its time sits in its
+// corner, as a text bubble's does.
 import { CALL_CODE } from '../../../../../../worker/protocol/calls';
 import { callsEnabled, recordOf, recordText, startCall } from '../../../calls';
 import { useTranslation } from '../../../../lib/i18n';
 import { chatStore } from '../../state/chat-store';
 import { keyOf, type ChatMessage } from '../../types';
 import { BubbleFrame } from './bubble-frame';
+import { MetaRoom } from './message-meta';
 
 const MISSED = new Set<number>([CALL_CODE.cancelled, CALL_CODE.missed, CALL_CODE.busy]);
 
@@ -35,13 +37,14 @@ export function CallRecordBubble({ message, mine }: { message: ChatMessage; mine
   const content = (
     <span className="flex items-center gap-2">
       {mine ? <>{text}<CallKindIcon video={video} /></> : <><CallKindIcon video={video} />{text}</>}
+      <MetaRoom mine={mine} />
     </span>
   );
   return (
     <BubbleFrame mine={mine} className={missed ? 'text-danger' : ''}>
       {callsEnabled() ? (
         <button type="button" onClick={callBack} aria-label={`${text}. ${video ? t('call.record.callBackVideo') : t('call.record.callBackVoice')}`}
-          className="text-left outline-none focus-visible:underline">
+          className="block text-left outline-none focus-visible:underline">
           {content}
         </button>
       ) : content}

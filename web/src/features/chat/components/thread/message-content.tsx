@@ -31,18 +31,19 @@ export function MessageContent({ message, mine, mentions }: { message: ChatMessa
   }
 }
 
-/** Where the message's time goes: the text bubble's corner, over a photo's corner, or under other bubbles. */
+/** Where the message's time goes: a text or call bubble's corner, over a photo's corner, or under other bubbles. */
 export function metaPlacement(message: ChatMessage): MetaPlacement {
   switch (message.type) {
     case 'image':
       return 'overlay';
     case 'text':
       return emojiOnlyCount(message.content) > 0 ? 'under' : 'inside';
+    case 'webrtc':
+      return 'inside';
     case 'emoji':
     case 'voice':
     case 'video':
     case 'file':
-    case 'webrtc':
       return 'under';
     default:
       // The "unsupported message" text bubble.

@@ -1,6 +1,6 @@
 // A message's time of day (HH:mm) and, on own messages, how far it got: a small spinner while
 // sending, one grey tick once the server has it ("Unread"), two blue ticks once read. Drawn in the
-// text bubble's corner, over a photo's corner, or under other bubbles; screen readers hear the
+// text or call bubble's corner, over a photo's corner, or under other bubbles; screen readers hear the
 // time and the state as words.
 import { useTranslation } from '../../../../lib/i18n';
 import { pad2 } from '../../../../utils/calendar';
@@ -43,6 +43,14 @@ export function MessageMeta({ message, mine, placement, showReceipt, read }: Mes
       {mine && message.status === 'succeed' && showReceipt && <ReadTicks read={read} label={t(read ? 'chat.status.read' : 'chat.status.unread')} overlay={placement === 'overlay'} />}
     </span>
   );
+}
+
+/**
+ * Empty room at the end of a bubble's last line, under the time drawn in its corner (own messages
+ * leave more, for the ticks). Empty, so the bubble reads and copies as written.
+ */
+export function MetaRoom({ mine }: { mine: boolean }) {
+  return <span aria-hidden="true" data-meta-room="" className={`inline-block h-3 shrink-0 ${mine ? 'w-[58px]' : 'w-10'}`} />;
 }
 
 function ReadTicks({ read, label, overlay }: { read: boolean; label: string; overlay: boolean }) {

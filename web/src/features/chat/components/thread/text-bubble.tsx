@@ -7,6 +7,7 @@ import { emojiOnlyCount } from '../../emoji/emoji-only';
 import { BubbleFrame } from './bubble-frame';
 import { linkify } from './linkify';
 import { mentionParts } from './mention-parts';
+import { MetaRoom } from './message-meta';
 
 export interface BubbleMentions {
   /** Whom the message mentions (0: everyone), by the name the text carries. */
@@ -41,8 +42,7 @@ export function TextBubble({ text, mine, mentions }: { text: string; mine: boole
           ? <button key={i} type="button" data-mention={part.id} className={`${look} inline rounded-sm`} onClick={(e) => { e.stopPropagation(); tap(part.id); }}>{part.text}</button>
           : <span key={i} data-mention={part.id} className={look}>{part.text}</span>;
       })}
-      {/* Empty, so the text reads and copies as written; the corner's time sits over this room. */}
-      <span aria-hidden="true" className={`inline-block h-3 ${mine ? 'w-[58px]' : 'w-10'}`} />
+      <MetaRoom mine={mine} />
     </BubbleFrame>
   );
 }
