@@ -207,8 +207,12 @@ describe('the right-hand panel at 1024 px and wider', () => {
     windowOf(true);
     serveGroup(fakeGroup(3));
     openApp(`${PATHS.groupInfo}?id=${GROUP}`);
-    await within(await panel('Group info')).findByText('Meet at 7');
+    const info = await panel('Group info');
+    await within(info).findByText('Meet at 7');
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+    // The chat is right there: the panel does not link to it (a phone's page does).
+    expect(within(info).queryByRole('link', { name: 'Open chat' })).toBeNull();
+    expect(within(info).getByRole('link', { name: /All members/ })).toBeTruthy();
   });
 
   it('a person\'s card opened from the contacts tab stays a page of its own', async () => {

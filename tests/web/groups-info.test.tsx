@@ -24,6 +24,7 @@ describe('group info', () => {
     expect(screen.getByText('4 members')).toBeTruthy();
     expect(screen.getByText('Meet at 7')).toBeTruthy();
     expect(screen.getByRole('link', { name: /All members \(4\)/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open chat' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add members' })).toBeNull();

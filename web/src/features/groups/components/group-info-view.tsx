@@ -8,7 +8,7 @@ import { canChangePicture, canEditGroup } from '../utils/group-rules';
 import { GroupHeader } from './group-header';
 import { GroupOverview, GroupSettings } from './group-sections';
 
-export function GroupInfoView({ groupKey, onLeft }: { groupKey: string; onLeft: () => void }) {
+export function GroupInfoView({ groupKey, onLeft, withOpenChat = true }: { groupKey: string; onLeft: () => void; withOpenChat?: boolean }) {
   const { t } = useTranslation();
   const me = useChatState((s) => s.me);
   const { info, members, loaded, gone } = useGroup(groupKey, me);
@@ -17,7 +17,7 @@ export function GroupInfoView({ groupKey, onLeft }: { groupKey: string; onLeft: 
   return (
     <div className="pb-10">
       <GroupHeader info={info} members={members} canEdit={canEditGroup(info.role, info.setting)} canChangePicture={canChangePicture(info.role, info.setting)} />
-      <GroupOverview groupKey={groupKey} withOpenChat />
+      <GroupOverview groupKey={groupKey} withOpenChat={withOpenChat} />
       <GroupSettings groupKey={groupKey} onLeft={onLeft} />
     </div>
   );

@@ -43,7 +43,8 @@ export function GroupPicture({ info, members, canChange }: { info: GroupInfo; me
   return (
     <>
       <button type="button" onClick={() => input.current?.click()} disabled={busy} aria-label={t('groups.picture.change')} className="shrink-0 rounded-md disabled:opacity-60">
-        {picture}
+        {/* The collage's letters are a picture, not the button's name. */}
+        <span aria-hidden="true">{picture}</span>
       </button>
       <input ref={input} type="file" accept="image/*" className="hidden" onChange={pick} tabIndex={-1} aria-hidden="true" />
       {picked && <AvatarCropDialog file={picked} onCropped={(cropped) => void upload(cropped)} onCancel={() => setPicked(null)} />}
