@@ -1,21 +1,24 @@
 // One picture per group wherever it shows: the collage the chat list draws (the server's order,
 // owner and admins first) also in the chat details, the chat's top bar, the group's page and the
 // group list; and a group's details show no "account" (on the wire that is its chat key).
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { PATHS } from '../../web/src/config/paths';
 import { ChatSummarySchema } from '../../worker/protocol/responses';
-import { envelope, openApp } from './friends-fakes';
+import { envelope, openApp, push, socket } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, member, ME, serveGroup } from './groups-fakes';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const start = () => fakeGroup(3, { members: [member(22, 3, 'Chi'), member(23, 3, 'Dũng'), member(21, 1, 'Bình'), member(ME, 3, 'Alice')] });
+
 // Served in join order; the server's collage (the list's) is by role, then user id: Bình, Alice, Chi, Dũng.
-const g = fakeGroup(3, { members: [member(22, 3, 'Chi'), member(23, 3, 'Dũng'), member(21, 1, 'Bình'), member(ME, 3, 'Alice')] });
+let g = start();
 const LISTED = ['Bình', 'Alice', 'Chi', 'Dũng'].map((name) => ({ name, avatar: '' }));
 
 function open(path: string) {
+  g = start();
   // As the server lists a group: its chat key in `account`, and the collage.
   const row = v.parse(ChatSummarySchema, { ...groupRow(g), account: GROUP, collage: LISTED });
   serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [row], count: 0, page: 0 }) });
@@ -38,6 +41,15 @@ describe('a group\'s picture', () => {
     open(`${PATHS.groupInfo}?id=${GROUP}`);
     await screen.findByRole('heading', { level: 2, name: 'Hikers' });
     await waitFor(() => expect(collages()[0]).toBe('BACD'));
+  });
+
+  it('on the group\'s page follows a member removed live, before the list is read again', async () => {
+    open(`${PATHS.groupInfo}?id=${GROUP}`);
+    await waitFor(() => expect(collages()[0]).toBe('BACD'));
+    const ws = await socket();
+    g.members = g.members.filter((m) => m.user_id !== 22);
+    act(() => push(ws, 'removeUser', { group_id: GROUP, user_id: 22 }));
+    await waitFor(() => expect(collages()[0]).toBe('BAD'));
   });
 
   it('in the chat\'s top bar is the same collage', async () => {

@@ -1,7 +1,8 @@
 // A group's picture: the one uploaded for it when there is one, else its collage
 // (components/ui/collage-avatar). The collage is the one the chat list draws (the server's: owner
-// and admins first, at most nine) so the group looks the same in the list, its chat and its page;
-// before the list has one (a group just made), the members in that same order.
+// and admins first, at most nine) so the group looks the same in the list, its chat and its page.
+// Where the members are loaded they draw it, in that same order: they follow removals and
+// additions live, which the list's collage learns only on its next read.
 import { Avatar } from '../../../components/ui/avatar';
 import { CollageAvatar, type CollageMember } from '../../../components/ui/collage-avatar';
 import { keyOf, useChatState } from '../../chat';
@@ -23,5 +24,5 @@ export const collageOrder = (members: readonly GroupMember[]): CollageMember[] =
 export function GroupAvatar({ groupKey, members, name, size = 56, src }: GroupAvatarProps) {
   const listed = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === groupKey)?.collage);
   if (src) return <Avatar name={name} src={src} size={size} />;
-  return <CollageAvatar members={listed?.length ? listed : collageOrder(members)} name={name} size={size} />;
+  return <CollageAvatar members={members.length ? collageOrder(members) : listed ?? []} name={name} size={size} />;
 }
