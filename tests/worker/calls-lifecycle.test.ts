@@ -5,7 +5,7 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { RING_SECONDS } from '../../worker/protocol/calls';
-import { SILENT_SOCKET_MS } from '../../worker/durable/user-hub';
+import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
 import { env } from 'cloudflare:workers';
 import { userHub } from '../../worker/durable/stubs';
 import { call, eventually, inObject, loginUser, userHubStub } from './helpers';
@@ -298,7 +298,7 @@ const holdOutgoing = (from: { uid: number }, to: { uid: number }, id: string) =>
 
 /** `from`'s ring of call `id` landing on `to`'s hub. */
 const ringAt = (from: { uid: number }, to: { uid: number }, id: string) =>
-  userHub(env, to.uid).ringCall({ id, conversation: conversationOf(from.uid, to.uid), type: 1, caller: cardOf(from), callee: cardOf(to) });
+  userHub(env, to.uid).callLock('ringCall', { id, conversation: conversationOf(from.uid, to.uid), type: 1, caller: cardOf(from), callee: cardOf(to) });
 
 describe('glare', () => {
   // Which call two people who press call together end up in depends on timing the server cannot

@@ -5,13 +5,8 @@
 import { loadConfig } from '../db/config';
 import type { IceServersResponse } from '../protocol/calls';
 import { ICE_RENEW_S, iceServersFor } from '../services/ice-servers';
-import type { CallHost } from './call-ops';
-
-/** Minted ICE servers as the call row keeps them: the answer, and when its credentials expire (ms). */
-export interface KeptIce {
-  iceServers: IceServersResponse['iceServers'];
-  expiresAt: number;
-}
+import type { KeptIce } from './call-store';
+import type { CallHost } from './call-types';
 
 const usable = (ice: KeptIce | undefined, now: number): ice is KeptIce => !!ice && ice.expiresAt - now > ICE_RENEW_S * 1000;
 const answer = (ice: KeptIce, now: number): IceServersResponse => ({ iceServers: ice.iceServers, ttl: Math.round((ice.expiresAt - now) / 1000) });

@@ -3,7 +3,7 @@
 // callee's hub asks the caller's. Refusals cross the RPC boundary as values.
 import { createMeeting } from '../services/realtimekit';
 import { userHub } from './stubs';
-import type { CallHost } from './call-ops';
+import type { CallHost } from './call-types';
 
 export type MeetingAnswer = { ok: true; value: string } | { ok: false; key: 'im.callNotFound' | 'system.fail' };
 
@@ -17,7 +17,7 @@ export async function meetingOf(host: CallHost, id: string, asker: number): Prom
   if (!row || !mayAsk) return { ok: false, key: 'im.callNotFound' };
   if (row.meeting) return { ok: true, value: row.meeting };
   if (row.role === 'callee') {
-    const answer = await userHub(host.env, row.peer).callMeeting(id, row.me.id);
+    const answer = await userHub(host.env, row.peer).callLock('meeting', id, row.me.id);
     if (answer.ok && host.calls.held(id)) host.calls.update({ meeting: answer.value });
     return answer;
   }

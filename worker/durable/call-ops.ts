@@ -5,60 +5,15 @@
 // hub; the caller's a little later as a backstop) and an active call whose sockets all died.
 // The lock is released before anything is awaited, so no interleaving sees a call twice.
 import { CALL_CODE, CALL_SECONDS_MAX, RING_SECONDS, hangupCode, type CallRecordExtends, type WebrtcEvent } from '../protocol/calls';
-import type { UserCard } from '../protocol/wire';
 import { SENDER_STATUS, webrtcEvent, type CallFrame } from '../services/call-events';
 import { conversationHub, userHub } from './stubs';
-import type { CallRow, CallStore } from './call-store';
+import type { CallRow } from './call-store';
+import type { CallHost, CallResult, PlaceCall, RingAnswer, RingCall, Signal } from './call-types';
 
 /** The caller's hub ends an unanswered call this long after the callee's should have. */
 export const CALLER_GRACE_MS = 5_000;
 /** While a call is active, the hub looks for dead sockets this often. */
 export const ACTIVE_CHECK_MS = 30_000;
-
-/** What call-ops needs of its UserHub. */
-export interface CallHost {
-  readonly env: Env;
-  readonly calls: CallStore;
-  /** Closes the user's dead sockets; whether any is still open. */
-  online(): boolean;
-  /** An unlogged `webrtc` frame to every open socket of the user. */
-  push(event: WebrtcEvent): void;
-  /** Sets the hub's alarm, or deletes it (null). */
-  setAlarm(at: number | null): Promise<void>;
-}
-
-export type CallRefusal = 'im.callNotFound' | 'im.callElsewhere';
-export type CallResult = { ok: true; value: WebrtcEvent } | { ok: false; key: CallRefusal };
-
-export interface PlaceCall {
-  id: string;
-  conversation: string;
-  /** 1 video, 0 audio. */
-  type: number;
-  me: UserCard;
-  other: UserCard;
-}
-
-export interface RingCall {
-  id: string;
-  conversation: string;
-  type: number;
-  caller: UserCard;
-  callee: UserCard;
-}
-
-export type RingAnswer =
-  | { kind: 'ringing'; msg_id: number }
-  /** Not rung: the callee has no open socket ('offline') or is in another call ('busy'); the record says 907. */
-  | { kind: 'busy'; action: 'offline' | 'busy'; msg_id: number }
-  /** Both called each other: the call `winner` (the smaller id) stands, the other one is dropped. */
-  | { kind: 'glare'; winner: string };
-
-export interface Signal {
-  event: 'offer' | 'answer' | 'iceCandidate';
-  sdp?: string;
-  iceCandidate?: string;
-}
 
 const notFound = { ok: false, key: 'im.callNotFound' } as const;
 const ok = (value: WebrtcEvent): CallResult => ({ ok: true, value });
@@ -92,7 +47,7 @@ export async function placeCall(host: CallHost, req: PlaceCall): Promise<CallRes
   await host.setAlarm(row.deadline);
   let answer: RingAnswer;
   try {
-    answer = await userHub(host.env, row.peer).ringCall({ id: req.id, conversation: req.conversation, type: req.type, caller: req.me, callee: req.other });
+    answer = await userHub(host.env, row.peer).callLock('ringCall', { id: req.id, conversation: req.conversation, type: req.type, caller: req.me, callee: req.other });
   } catch (error) {
     if (host.calls.held(req.id)) await release(host);
     throw error;
@@ -167,7 +122,7 @@ export async function answerCall(host: CallHost, id: string, peer: number): Prom
   const active = host.calls.update({ phase: 'active', answered_at: now, deadline: now + ACTIVE_CHECK_MS })!;
   await host.setAlarm(active.deadline);
   host.push(fromMe(active, { event: 'otherOpt', action: 'acceptRtc', code: CALL_CODE.elsewhere }));
-  const reached = await userHub(host.env, peer).peerAnswered(id, active.me.id).catch((error: unknown) => {
+  const reached = await userHub(host.env, peer).callLock('peerAnswered', id, active.me.id).catch((error: unknown) => {
     console.error('telling the caller of an answer failed', error);
     return false;
   });
@@ -201,7 +156,7 @@ export async function peerAnswered(host: CallHost, id: string, from: number): Pr
 export async function relayCall(host: CallHost, id: string, peer: number, signal: Signal): Promise<CallResult> {
   const row = host.calls.held(id);
   if (!row || row.peer !== peer) return notFound;
-  const reached = await userHub(host.env, peer).peerSignal(id, row.me.id, signal);
+  const reached = await userHub(host.env, peer).callLock('peerSignal', id, row.me.id, signal);
   return reached ? ok(fromMe(row, { ...signal, code: CALL_CODE.calling })) : notFound;
 }
 
@@ -276,7 +231,7 @@ async function finish(host: CallHost, row: CallRow, code: number, own: 'otherOpt
   if (own === 'hangup') host.push(fromMe(row, { event: 'hangup', ...outcome }));
   if (tellPeer) {
     await userHub(host.env, row.peer)
-      .peerEnded(row.id, row.me.id, outcome.code, outcome.callTime)
+      .callLock('peerEnded', row.id, row.me.id, outcome.code, outcome.callTime)
       .catch((error: unknown) => console.error('telling the other side of a hangup failed', error));
   }
   return fromMe(row, { event: 'hangup', ...outcome });

@@ -3,15 +3,27 @@
 // in, this user's role and the phase, and when the hub's alarm must next look at it (the ring
 // deadline while ringing, the dead-socket check while active). call-ops.ts makes the transitions.
 import type { UserCard } from '../protocol/wire';
-import type { KeptIce } from './call-ice';
+import type { IceServersResponse } from '../protocol/calls';
+import { columnsOf, migrate, type MigrationStep } from './migrations';
 
-const SCHEMA = `
+const STEPS: MigrationStep[] = [
+  (sql) => {
+    sql.exec(`
 CREATE TABLE IF NOT EXISTS call_lock (
   slot INTEGER PRIMARY KEY CHECK (slot = 0), id TEXT NOT NULL, peer INTEGER NOT NULL, conversation TEXT NOT NULL,
   msg_id INTEGER NOT NULL, type INTEGER NOT NULL, role TEXT NOT NULL, phase TEXT NOT NULL,
   started_at INTEGER NOT NULL, answered_at INTEGER NOT NULL, deadline INTEGER NOT NULL, cards TEXT NOT NULL,
-  meeting TEXT NOT NULL DEFAULT '', ice TEXT NOT NULL DEFAULT '');
-`;
+  meeting TEXT NOT NULL DEFAULT '', ice TEXT NOT NULL DEFAULT '');`);
+    // Locks stored before the ice column existed.
+    if (!columnsOf(sql, 'call_lock').includes('ice')) sql.exec("ALTER TABLE call_lock ADD COLUMN ice TEXT NOT NULL DEFAULT ''");
+  },
+];
+
+/** Minted ICE servers as the call row keeps them: the answer, and when its credentials expire (ms). */
+export interface KeptIce {
+  iceServers: IceServersResponse['iceServers'];
+  expiresAt: number;
+}
 
 export type CallRole = 'caller' | 'callee';
 export type CallPhase = 'ringing' | 'active';
@@ -46,11 +58,11 @@ export class CallStore {
   /** The row in memory (undefined: not read yet); the hub is its only writer. */
   private row: CallRow | null | undefined;
 
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
-    // Locks stored before the ice column existed.
-    const columns = sql.exec('PRAGMA table_info(call_lock)').toArray().map((c) => String(c.name));
-    if (!columns.includes('ice')) sql.exec("ALTER TABLE call_lock ADD COLUMN ice TEXT NOT NULL DEFAULT ''");
+  private readonly sql: SqlStorage;
+
+  constructor(storage: DurableObjectStorage) {
+    migrate(storage, 'call_lock', STEPS);
+    this.sql = storage.sql;
   }
 
   get(): CallRow | null {

@@ -11,7 +11,7 @@ import { isGroupContact, pairMembers } from '../services/conversations';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import type { Result } from './hub-events';
 import { Fanout } from './fanout';
-import { tendRetention } from './conversation-retention';
+import { onConversationAlarm } from './conversation-retention';
 import { GroupStore } from './group-store';
 import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
 import { clearGroupHistory } from './group-clear';
@@ -255,28 +255,12 @@ export class ConversationHub extends DurableObject<Env> {
     return found.ok ? callRecordOf(found.value) : null;
   }
 
-  /**
-   * The one alarm serves the fan-out (safety net and retries) and retention. Every write enqueues an
-   * outbox row and so arms the safety alarm; this handler therefore runs after every write, and is
-   * where retention is first scheduled, keeping the send path free of it. Whichever purpose set the
-   * alarm, it does all that is due and leaves the alarm at the earliest time still pending.
-   */
+  /** The one alarm: the fan-out's retries and retention (conversation-retention.ts). */
   override async alarm(): Promise<void> {
     // After an eviction the store is reopened lazily; a waiting event or the meta table names the
     // conversation (asked before the drain empties the outbox).
     const conversation = this.store?.conversation ?? this.fanout.conversation() ?? ConversationStore.conversationOf(this.ctx.storage.sql);
-    await this.fanout.onAlarm();
-    if (!conversation) return;
-    const store = this.open(conversation);
-    const pruneAt = await tendRetention(this.env, store, this.fanout);
-    // Retention may have queued events (members' unread counts); they go out now.
-    await this.fanout.drain();
-    // One alarm serves all: the earliest of retention and a retry or safety alarm armed meanwhile
-    // (each run does the fan-out's work and re-arms the rest).
-    if (pruneAt !== null) {
-      const armed = this.fanout.alarmArmed ? await this.ctx.storage.getAlarm() : null;
-      if (armed === null || pruneAt < armed) await this.ctx.storage.setAlarm(pruneAt);
-    }
+    await onConversationAlarm(this.ctx, this.env, this.fanout, conversation ? () => this.open(conversation) : null);
   }
 
   /** Whether a group member may post now (whole-group and own mute, group-rules.ts). */

@@ -1,13 +1,34 @@
-// A ConversationHub's retention run (chatInfo.msgClear / msgClearDay), called from the hub's
-// alarm: the rules are in services/retention, the storage in the conversation's store.
+// A ConversationHub's alarm and its retention run (chatInfo.msgClear / msgClearDay): the rules
+// are in services/retention, the storage in the conversation's store.
 import { loadConfig } from '../db/config';
 import { releaseFiles } from '../db/files';
 import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, PRUNE_RETRY_MS, retentionCutoff } from '../services/retention';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
 
+/**
+ * The hub's one alarm serves the fan-out (safety net and retries) and retention. Every write enqueues an
+ * outbox row and so arms the safety alarm; this handler therefore runs after every write, and is
+ * where retention is first scheduled, keeping the send path free of it. Whichever purpose set the
+ * alarm, it does all that is due and leaves the alarm at the earliest time still pending. `open`
+ * is the conversation's store, opened after the fan-out's run; null when the hub cannot name it.
+ */
+export async function onConversationAlarm(ctx: DurableObjectState, env: Env, fanout: Fanout, open: (() => ConversationStore) | null): Promise<void> {
+  await fanout.onAlarm();
+  if (!open) return;
+  const pruneAt = await tendRetention(env, open(), fanout);
+  // Retention may have queued events (members' unread counts); they go out now.
+  await fanout.drain();
+  // One alarm serves all: the earliest of retention and a retry or safety alarm armed meanwhile
+  // (each run does the fan-out's work and re-arms the rest).
+  if (pruneAt !== null) {
+    const armed = fanout.alarmArmed ? await ctx.storage.getAlarm() : null;
+    if (armed === null || pruneAt < armed) await ctx.storage.setAlarm(pruneAt);
+  }
+}
+
 /** Schedules the daily run once the conversation has messages, runs it when due; returns when it runs next. */
-export async function tendRetention(env: Env, store: ConversationStore, fanout: Fanout): Promise<number | null> {
+async function tendRetention(env: Env, store: ConversationStore, fanout: Fanout): Promise<number | null> {
   const at = store.pruneAt();
   if (at !== null && at > Date.now()) return at;
   if (at === null && store.lastSeq() === 0) return null;

@@ -2,7 +2,7 @@
 // or a system admin deletes every message; their files are released first, as retention does
 // (a failure then leaves messages to clear again, never a deleted message whose file still
 // downloads); every member's read mark reaches the end, and each member's hub hears
-// `clearMessage`, which empties their chat-list row and unread count (user-events.ts).
+// `clearMessage`, which empties their chat-list row and unread count (user/chat-events.ts).
 import { releaseFiles } from '../db/files';
 import { mayClearHistory } from '../protocol/group-rules';
 import type { ConversationStore } from './conversation-store';

@@ -16,7 +16,7 @@ import { chatSwitch } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { SENDER_STATUS, webrtcEvent } from '../services/call-events';
 import { addParticipant, realtimeKitOn } from '../services/realtimekit';
-import type { Signal } from '../durable/call-ops';
+import type { Signal } from '../durable/call-types';
 
 export const calls = new Hono<AppEnv>();
 
@@ -33,7 +33,7 @@ calls.post('/sendtomsg', (c, next) => (ENDS.has(String(c.get('params').event)) ?
   // Ending a call is always allowed, whatever the rules became meanwhile: the lock must go.
   if (body.event === 'hangup' || body.event === 'busy') {
     const { conversation } = await resolveConversation(c.env.DB, me, String(peer));
-    const ended = (await hub.endCall(body.id, peer, body.event)) ?? (await finalState(c.env, conversation, me, peer, body.id, c.get('me')));
+    const ended = (await hub.callLock('endCall', body.id, peer, body.event)) ?? (await finalState(c.env, conversation, me, peer, body.id, c.get('me')));
     return c.json(envelope(ended));
   }
   const { chatInfo } = await loadConfig(c.env.DB);
@@ -42,16 +42,16 @@ calls.post('/sendtomsg', (c, next) => (ENDS.has(String(c.get('params').event)) ?
   if (body.event === 'calling') {
     const row = await findUserById(c.env.DB, peer);
     if (!row) throw refuse('user.notExist');
-    const placed = await hub.placeCall({ id: body.id, conversation, type: body.type, me: c.get('me'), other: cardOf(row) });
+    const placed = await hub.callLock('placeCall', { id: body.id, conversation, type: body.type, me: c.get('me'), other: cardOf(row) });
     return c.json(envelope(settled(placed)));
   }
-  if (body.event === 'acceptRtc') return c.json(envelope(settled(await hub.answerCall(body.id, peer))));
-  return c.json(envelope(settled(await hub.relayCall(body.id, peer, signalOf(body)))));
+  if (body.event === 'acceptRtc') return c.json(envelope(settled(await hub.callLock('answerCall', body.id, peer))));
+  return c.json(envelope(settled(await hub.callLock('relayCall', body.id, peer, signalOf(body)))));
 });
 
 calls.post('/iceservers', burstLimit('call'), async (c) => {
   const { id } = input(c, IceServersBody);
-  const ice = await userHub(c.env, c.get('identity').uid).callIceServers(id);
+  const ice = await userHub(c.env, c.get('identity').uid).callLock('iceServers', id);
   if (!ice) throw refuse('im.callNotFound');
   return c.json(envelope(ice));
 });
@@ -65,10 +65,10 @@ calls.post('/callmeeting', burstLimit('call'), async (c) => {
   const me = c.get('identity').uid;
   const hub = userHub(c.env, me);
   if (!realtimeKitOn(c.env)) {
-    if (!(await hub.holdsCall(id))) throw refuse('im.callNotFound');
+    if (!(await hub.callLock('holdsCall', id))) throw refuse('im.callNotFound');
     return c.json(envelope({ provider: 'p2p' } satisfies CallMeetingResponse));
   }
-  const meeting = settled(await hub.callMeeting(id, me));
+  const meeting = settled(await hub.callLock('meeting', id, me));
   const authToken = await addParticipant(c.env, meeting, c.get('me')).catch(providerFailed);
   return c.json(envelope({ provider: 'realtimekit', authToken } satisfies CallMeetingResponse));
 });

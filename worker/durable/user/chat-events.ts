@@ -1,17 +1,17 @@
 // How a UserHub applies one delivered conversation event to the user's chat list and which
 // frames it pushes. Runs inside the hub's storage transaction. Each event comes at least once:
 // messages are recognised by the chat's seq watermark, other events by their key.
-import { unreadCount, previewOf } from '../services/message-rules';
-import { contactFor, isGroupContact } from '../services/conversations';
-import { contactForWire, undoPayload, wireMessage } from '../services/event-view';
-import type { Outgoing } from '../protocol/frames';
-import type { HubEvent } from './hub-events';
-import { isAnnouncementExt, mentions } from '../protocol/message-rules';
-import type { UserStore } from './user-store';
+import { unreadCount, previewOf } from '../../services/message-rules';
+import { contactFor, isGroupContact } from '../../services/conversations';
+import { contactForWire, undoPayload, wireMessage } from '../../services/event-view';
+import type { Outgoing } from '../../protocol/frames';
+import type { HubEvent } from '../hub-events';
+import { isAnnouncementExt, mentions } from '../../protocol/message-rules';
+import type { ChatList, ChatRow } from './chat-list';
 import * as v from 'valibot';
-import { SystemLineSchema, type SystemLine } from '../protocol/groups';
+import { SystemLineSchema, type SystemLine } from '../../protocol/groups';
 
-export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): Outgoing[] {
+export function applyHubEvent(store: ChatList, uid: number, event: HubEvent): Outgoing[] {
   if (event.kind === 'projection') return [];
   if (event.kind !== 'message' && !store.firstDelivery(event.key)) return [];
   const contact = contactFor(uid, event.conversation);
@@ -93,7 +93,7 @@ export function applyHubEvent(store: UserStore, uid: number, event: HubEvent): O
   ];
 }
 
-export function chatView(row: ReturnType<UserStore['chats']>[number]) {
+export function chatView(row: ChatRow) {
   const atMe = row.at_seq > row.read_seq;
   return {
     ...row, unread: unreadCount(row.last_seq, row.read_seq + row.skipped), is_at: atMe ? 1 : 0, at_msg_id: atMe ? row.at_seq : 0,

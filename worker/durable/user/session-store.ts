@@ -1,15 +1,18 @@
 // SQL of a UserHub's sessions: one-time socket tickets, each carrying the session (token) it was
 // issued for, and the sessions that ended: logged-out session ids until their tokens expire, and a
 // version floor below which every token is dead. A socket is refused, or closed, on their word.
-import { endsSession, type SessionEnd, type SocketSession } from '../services/socket-rules';
+import { endsSession, type SessionEnd, type SocketSession } from '../../services/socket-rules';
+import { migrate, type MigrationStep } from '../migrations';
 
-// `tickets` (before sessions) held no session; tickets live 60 s, so it is simply replaced.
-const SCHEMA = `
+const STEPS: MigrationStep[] = [
+  // `tickets` (before sessions) held no session; tickets live 60 s, so it is simply replaced.
+  (sql) =>
+    sql.exec(`
 DROP TABLE IF EXISTS tickets;
 CREATE TABLE IF NOT EXISTS socket_tickets (ticket TEXT PRIMARY KEY, device_id TEXT NOT NULL, session TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS ended_sessions (sid TEXT PRIMARY KEY, until INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS session_floor (id INTEGER PRIMARY KEY CHECK (id = 0), version INTEGER NOT NULL);
-`;
+CREATE TABLE IF NOT EXISTS session_floor (id INTEGER PRIMARY KEY CHECK (id = 0), version INTEGER NOT NULL);`),
+];
 
 export class SessionStore {
   // Both are read on every delivery (each open socket is checked), so they stay in memory: a user
@@ -17,8 +20,11 @@ export class SessionStore {
   private floor: number;
   private readonly ended = new Set<string>();
 
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
+  private readonly sql: SqlStorage;
+
+  constructor(storage: DurableObjectStorage) {
+    migrate(storage, 'sessions', STEPS);
+    const sql = (this.sql = storage.sql);
     this.floor = Number(sql.exec('SELECT COALESCE(MAX(version), 0) AS v FROM session_floor').one().v);
     for (const row of sql.exec('SELECT sid FROM ended_sessions WHERE until >= ?', Math.floor(Date.now() / 1000))) this.ended.add(String(row.sid));
   }

@@ -1,0 +1,50 @@
+// The shapes call-ops.ts works with: what it needs of its UserHub, and the requests and answers
+// that cross between the two participants' hubs (and the calls route) through the call lock.
+import type { WebrtcEvent } from '../protocol/calls';
+import type { UserCard } from '../protocol/wire';
+import type { CallStore } from './call-store';
+
+/** What call-ops needs of its UserHub. */
+export interface CallHost {
+  readonly env: Env;
+  readonly calls: CallStore;
+  /** Closes the user's dead sockets; whether any is still open. */
+  online(): boolean;
+  /** An unlogged `webrtc` frame to every open socket of the user. */
+  push(event: WebrtcEvent): void;
+  /** Sets the hub's alarm, or deletes it (null). */
+  setAlarm(at: number | null): Promise<void>;
+}
+
+export type CallRefusal = 'im.callNotFound' | 'im.callElsewhere';
+export type CallResult = { ok: true; value: WebrtcEvent } | { ok: false; key: CallRefusal };
+
+export interface PlaceCall {
+  id: string;
+  conversation: string;
+  /** 1 video, 0 audio. */
+  type: number;
+  me: UserCard;
+  other: UserCard;
+}
+
+export interface RingCall {
+  id: string;
+  conversation: string;
+  type: number;
+  caller: UserCard;
+  callee: UserCard;
+}
+
+export type RingAnswer =
+  | { kind: 'ringing'; msg_id: number }
+  /** Not rung: the callee has no open socket ('offline') or is in another call ('busy'); the record says 907. */
+  | { kind: 'busy'; action: 'offline' | 'busy'; msg_id: number }
+  /** Both called each other: the call `winner` (the smaller id) stands, the other one is dropped. */
+  | { kind: 'glare'; winner: string };
+
+export interface Signal {
+  event: 'offer' | 'answer' | 'iceCandidate';
+  sdp?: string;
+  iceCandidate?: string;
+}
