@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { sendingPair } from './friends';
 import { isSocialMode, maySendDirect } from '../services/run-mode';
 import { mayPost } from '../services/message-rules';
-import { AppError, refuse } from '../middleware/errors';
+import { AppError, refuse } from '../services/replies';
 import { CODE } from '../protocol/codes';
 import { conversationHub } from '../durable/stubs';
 import { conversationOf, isGroupContact, pairMembers } from '../services/conversations';

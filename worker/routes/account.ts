@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env';
 import { changeAccount, findUserByAccount, findUserById, setPassword, updateProfile } from '../db/users';
 import { loadConfig } from '../db/config';
 import { personCard } from '../db/person-card';
-import { envelope, refuse } from '../middleware/errors';
+import { envelope, refuse } from '../services/replies';
 import { credentials, input } from '../middleware/params';
 import { jwtSecret, tokenTtl } from '../middleware/auth';
 import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';

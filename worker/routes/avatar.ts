@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AVATAR_SCOPE, releaseFiles } from '../db/files';
 import { setAvatar } from '../db/avatars';
-import { envelope, refuse } from '../middleware/errors';
+import { envelope, refuse } from '../services/replies';
 import { forgetUser } from '../services/auth-cache';
 import { pushProfile } from '../services/profile-push';
 import { translate } from '../services/i18n';

@@ -8,7 +8,7 @@ import { loadConfig } from '../db/config';
 import { resolveConversation, resolveForSending } from '../db/conversation-access';
 import { cardOf, findUserById } from '../db/users';
 import { conversationHub, userHub } from '../durable/stubs';
-import { envelope, refuse, settled } from '../middleware/errors';
+import { envelope, refuse, settled } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { IceCandidateSchema, IceServersBody, SendToMsgBody, type CallMeetingResponse, type SendToMsgInput, type WebrtcEvent } from '../protocol/calls';

@@ -8,7 +8,7 @@ import { loadConfig } from '../db/config';
 import { displayNameOf } from '../services/person-view';
 import { addressBookFilter } from '../services/run-mode';
 import { userHub } from '../durable/stubs';
-import { envelope, refuse } from '../middleware/errors';
+import { envelope, refuse } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';

@@ -9,7 +9,7 @@ import { chatSwitch } from '../protocol/config-values';
 import { conversationHub, userHub } from '../durable/stubs';
 import { nanoid } from 'nanoid';
 import { conversationOf } from '../services/conversations';
-import { envelope, refuse } from '../middleware/errors';
+import { envelope, refuse } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { FriendAddBody, FriendDelBody, FriendIndexBody, FriendNicknameBody, FriendUpdateBody, FRIEND_STATUS, type FriendApplyEvent, type FriendRequest, type UserUpdate } from '../protocol/people';

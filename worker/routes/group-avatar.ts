@@ -8,7 +8,7 @@ import { avatarUrl } from '../db/avatars';
 import { GROUP_AVATAR_SCOPE, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
 import { requireKnownGroup } from '../db/conversation-access';
-import { envelope, refuse, settled } from '../middleware/errors';
+import { envelope, refuse, settled } from '../services/replies';
 import { GroupIdBody } from '../protocol/groups';
 import { mayChangeAvatar } from '../protocol/group-rules';
 import { translate } from '../services/i18n';

@@ -4,7 +4,7 @@ import { nanoid } from 'nanoid';
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { conversationHub } from '../durable/stubs';
-import { envelope, refuse, settled } from '../middleware/errors';
+import { envelope, refuse, settled } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit, spaceSends } from '../middleware/rate-limit';
 import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';

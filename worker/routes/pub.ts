@@ -6,7 +6,7 @@ import { inviteCodeValid } from '../db/security';
 import { settleGuess } from '../db/login-guard';
 import { countGuess } from '../middleware/guess-limit';
 import { findUserByAccount, findUserById, insertUser, recordLogin } from '../db/users';
-import { envelope, refuse } from '../middleware/errors';
+import { envelope, refuse } from '../services/replies';
 import { credentials, input } from '../middleware/params';
 import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
 import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';

@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { AVATAR_SCOPE, GROUP_AVATAR_SCOPE, findFile, insertFile, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
-import { AppError, envelope, notFound, refuse, settled } from '../middleware/errors';
+import { AppError, envelope, notFound, refuse, settled } from '../services/replies';
 import { CODE } from '../protocol/codes';
 import { UploadMessage, type MessageType } from '../protocol/messages';
 import { resolveForSending } from '../db/conversation-access';
