@@ -11,7 +11,7 @@ import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protoc
 import { EditAccountBody } from '../protocol/people';
 import { configNumber } from '../protocol/config-values';
 import { editAccountRefusal, nameEditable, sharedDemoAccount } from '../services/account-rules';
-import { pushProfile } from '../services/profile-push';
+import { pushProfile } from '../actions/profile-push';
 import { hashPassword, verifyPassword } from '../services/password';
 import { translate } from '../services/i18n';
 import { issueToken, rolesFor } from '../services/tokens';
@@ -19,7 +19,7 @@ import { publicView, selfView } from '../services/user-view';
 import { checkCode, checkCodes, senderFor } from '../db/verification-codes';
 import { forgetUser } from '../services/auth-cache';
 import { settleGuess } from '../db/login-guard';
-import { endSessionsBelow } from '../services/sessions';
+import { endSessionsBelow } from '../actions/sessions';
 import { countGuess } from '../middleware/guess-limit';
 import { burstLimit } from '../middleware/rate-limit';
 

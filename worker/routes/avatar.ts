@@ -6,7 +6,7 @@ import { AVATAR_SCOPE, releaseFiles } from '../db/files';
 import { setAvatar } from '../db/avatars';
 import { envelope, refuse } from '../services/replies';
 import { forgetUser } from '../services/auth-cache';
-import { pushProfile } from '../services/profile-push';
+import { pushProfile } from '../actions/profile-push';
 import { translate } from '../services/i18n';
 import { deleteBytes } from '../storage/files';
 import { readAvatarFile, storeAvatarFile } from './avatar-upload';

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
-import { resolveConversation, resolveForSending } from '../db/conversation-access';
+import { resolveConversation, resolveForSending } from '../actions/conversation-access';
 import { cardOf, findUserById } from '../db/users';
 import { conversationHub, userHub } from '../durable/stubs';
 import { envelope, refuse, settled } from '../services/replies';
@@ -15,7 +15,7 @@ import { IceCandidateSchema, IceServersBody, SendToMsgBody, type CallMeetingResp
 import { chatSwitch } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { SENDER_STATUS, webrtcEvent } from '../services/call-events';
-import { addParticipant, realtimeKitOn } from '../services/realtimekit';
+import { addParticipant, realtimeKitOn } from '../providers/realtimekit';
 import type { Signal } from '../durable/call-ops';
 
 export const calls = new Hono<AppEnv>();

@@ -17,7 +17,7 @@ import { MessageTypeSchema } from '../protocol/wire';
 import { chatSwitch } from '../protocol/config-values';
 import { GONE_REASONS } from '../protocol/groups';
 import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
-import { requireMember, resolveConversation } from '../db/conversation-access';
+import { requireMember, resolveConversation } from '../actions/conversation-access';
 import { contactForWire } from '../services/event-view';
 import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
 import { groupSummary } from '../services/group-contacts';

@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env';
 import { avatarUrl } from '../db/avatars';
 import { GROUP_AVATAR_SCOPE, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
-import { requireKnownGroup } from '../db/conversation-access';
+import { requireKnownGroup } from '../actions/conversation-access';
 import { envelope, refuse, settled } from '../services/replies';
 import { GroupIdBody } from '../protocol/groups';
 import { mayChangeAvatar } from '../protocol/group-rules';

@@ -8,7 +8,7 @@ import { envelope, refuse, settled } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit, spaceSends } from '../middleware/rate-limit';
 import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
-import { requireMember, resolveConversation, resolveForSending } from '../db/conversation-access';
+import { requireMember, resolveConversation, resolveForSending } from '../actions/conversation-access';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { configNumber } from '../protocol/config-values';

@@ -13,7 +13,7 @@ import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/a
 import { deleteCookie } from 'hono/cookie';
 import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
 import { accountRefusal, sharedDemoAccount } from '../services/account-rules';
-import { endEverySession, endLogin } from '../services/sessions';
+import { endEverySession, endLogin } from '../actions/sessions';
 import { hashPassword, verifyPassword } from '../services/password';
 import { publicConfig } from '../services/system-config';
 import { configNumber } from '../protocol/config-values';

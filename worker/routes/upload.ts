@@ -9,7 +9,7 @@ import { conversationHub } from '../durable/stubs';
 import { AppError, envelope, notFound, refuse, settled } from '../services/replies';
 import { CODE } from '../protocol/codes';
 import { UploadMessage, type MessageType } from '../protocol/messages';
-import { resolveForSending } from '../db/conversation-access';
+import { resolveForSending } from '../actions/conversation-access';
 import { sentMessage } from '../services/event-view';
 import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../services/file-sniff';
 import { FILE_CATEGORY } from '../services/message-rules';
