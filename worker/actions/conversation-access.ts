@@ -4,7 +4,7 @@ import { isActiveUser } from '../db/users';
 import { loadConfig } from '../db/config';
 import { sendingPair } from '../db/friends';
 import { isSocialMode, maySendDirect } from '../services/run-mode';
-import { mayPost } from '../services/message-rules';
+import { mayPost } from '../services/message-handling';
 import { AppError, refuse } from '../services/replies';
 import { CODE } from '../protocol/codes';
 import { conversationHub } from '../durable/stubs';

@@ -2,7 +2,8 @@
 // Identity comes from the token only; a request is answered only by its addressee.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { answerRequest, areFriends, findRequest, listRequests, pairRows, pairsOf, pendingToMe, removePair, requestFriend, saveNickname } from '../db/friends';
+import { answerRequest, findRequest, listRequests, pairRows, pairsOf, pendingToMe, removePair, requestFriend, saveNickname } from '../db/friends';
+import { areFriends } from '../services/friendship';
 import { cardOf as userCard, findUserById, findUsersByIds, presenceOfUser, type UserRow } from '../db/users';
 import { loadConfig } from '../db/config';
 import { chatSwitch } from '../protocol/config-values';

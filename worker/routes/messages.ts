@@ -12,7 +12,7 @@ import { requireMember, resolveConversation, resolveForSending } from '../action
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { configNumber } from '../protocol/config-values';
-import { forwardedExtends, isForwardable } from '../services/message-rules';
+import { forwardedExtends, isForwardable } from '../services/message-handling';
 import { DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
 import { copyFileTo, releaseFiles } from '../db/files';
 import type { StoredMessage } from '../protocol/messages';

@@ -12,7 +12,7 @@ import { UploadMessage, type MessageType } from '../protocol/messages';
 import { resolveForSending } from '../actions/conversation-access';
 import { sentMessage } from '../services/event-view';
 import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../services/file-sniff';
-import { FILE_CATEGORY } from '../services/message-rules';
+import { FILE_CATEGORY } from '../services/message-handling';
 import { parseJsonOrNull } from '../protocol/json';
 import { VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
 import { uploadLimitMb } from '../protocol/config-values';
