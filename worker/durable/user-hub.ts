@@ -30,11 +30,10 @@ import * as calls from './call-ops';
 import { meetingOf, type MeetingAnswer } from './call-meeting';
 import { iceOf } from './call-ice';
 import type { IceServersResponse, WebrtcEvent } from '../protocol/calls';
-import { REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../protocol/socket';
+import { MOBILE_UA, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../protocol/socket';
 import { endsSession, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../services/socket-rules';
 
 const TICKET_TTL_MS = 60_000;
-const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
 /** Clients ping every 20 s, hidden browser tabs about once a minute; two minutes of nothing is a dead socket. */
 export const SILENT_SOCKET_MS = 120_000;
 
