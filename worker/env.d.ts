@@ -19,13 +19,13 @@ declare namespace Cloudflare {
     JWT_TTL: string;
     DEMO_MODE: string;
     DEV_MAILBOX: string;
-    /** Calls (services/ice-servers.ts): coturn URLs (var) with its shared secret (secret), or Cloudflare TURN's key (secrets). */
+    /** Calls (providers/ice-servers.ts): coturn URLs (var) with its shared secret (secret), or Cloudflare TURN's key (secrets). */
     TURN_URLS?: string;
     TURN_TTL?: string;
     TURN_SECRET?: string;
     TURN_KEY_ID?: string;
     TURN_KEY_API_TOKEN?: string;
-    /** RealtimeKit, the optional call provider (services/realtimekit.ts): secrets; the preset a var. */
+    /** RealtimeKit, the optional call provider (providers/realtimekit.ts): secrets; the preset a var. */
     REALTIMEKIT_ACCOUNT_ID?: string;
     REALTIMEKIT_APP_ID?: string;
     REALTIMEKIT_API_TOKEN?: string;

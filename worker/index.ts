@@ -2,7 +2,8 @@
 // original call /common/Pub/login), so routes are registered lower-case and matched lower-cased.
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
-import { handleError, notFound } from './middleware/errors';
+import { handleError } from './middleware/errors';
+import { notFound } from './services/replies';
 import { readParams } from './middleware/params';
 import { requireAuth } from './middleware/auth';
 import { pickLang } from './services/i18n';

@@ -4,7 +4,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MessageContent } from '../../web/src/features/chat/components/thread/message-content';
-import { menuActions } from '../../web/src/features/chat/components/thread/message-rules';
+import { menuActions } from '../../web/src/features/chat/components/thread/message-display-rules';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { i18n } from '../../web/src/lib/i18n';

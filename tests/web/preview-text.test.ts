@@ -2,7 +2,7 @@
 // stored preview): the text as written on one line, cut by length, never stripped of tag-like text.
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_MAX, previewText } from '../../worker/protocol/preview-text';
-import { previewOf } from '../../worker/services/message-rules';
+import { previewOf } from '../../worker/services/message-handling';
 
 describe('preview text', () => {
   it('shows text with angle brackets whole, as written', () => {

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeMessageMenu, MessageMenuHost, showMessageMenu } from '../../web/src/features/chat/components/thread/message-menu';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
-import { menuActions } from '../../web/src/features/chat/components/thread/message-rules';
+import { menuActions } from '../../web/src/features/chat/components/thread/message-display-rules';
 import type { ChatMessage } from '../../web/src/features/chat/types';
 import { message, ME, PEER } from './chat-factories';
 

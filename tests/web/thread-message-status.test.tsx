@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
-import { isReadByPeer } from '../../web/src/features/chat/components/thread/message-rules';
+import { isReadByPeer } from '../../web/src/features/chat/components/thread/message-display-rules';
 import type { ChatMessage } from '../../web/src/features/chat/types';
 import { message, ME, PEER } from './chat-factories';
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, inObject, resetConfig, setConfig, userHubStub } from './helpers';
 import { callId, closeAll, dial, person, sendToMsg, webrtcFrame } from './call-helpers';
-import { DEFAULT_STUN, ICE_TTL_DEFAULT, ICE_TTL_MAX, iceServersFor } from '../../worker/services/ice-servers';
+import { DEFAULT_STUN, ICE_TTL_DEFAULT, ICE_TTL_MAX, iceServersFor } from '../../worker/providers/ice-servers';
 
 const SECRET = 'test-turn-shared-secret';
 const iceServers = (token: string, id: string) => call('/enterprise/im/iceServers', { id }, { token });

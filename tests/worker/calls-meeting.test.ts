@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from './helpers';
 import { callId, closeAll, dial, person, sendToMsg, webrtcFrame } from './call-helpers';
-import { realtimeKitOn } from '../../worker/services/realtimekit';
+import { realtimeKitOn } from '../../worker/providers/realtimekit';
 
 const API = 'https://api.cloudflare.com/client/v4/accounts/test-account/realtime/kit/test-app';
 const callMeeting = (token: string, id: string) => call('/enterprise/im/callMeeting', { id }, { token });

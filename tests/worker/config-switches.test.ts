@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { chatSwitch, configSwitch, SWITCH_DEFAULTS, sysSwitch } from '../../worker/protocol/config-values';
 import { nameEditable } from '../../worker/services/account-rules';
-import { mayPost } from '../../worker/services/message-rules';
+import { mayPost } from '../../worker/services/message-handling';
 import { retentionCutoff } from '../../worker/services/retention';
 import { DEFAULTS } from '../../worker/services/system-config';
 import { forgetConfig } from '../../worker/db/config';

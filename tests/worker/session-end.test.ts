@@ -8,7 +8,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import app from '../../worker/index';
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { closeCode, connect } from './socket-helpers';
-import { disableAccount } from '../../worker/services/sessions';
+import { disableAccount } from '../../worker/actions/sessions';
 import { SESSION_ENDED_CLOSE_CODE } from '../../worker/services/socket-rules';
 
 const whoAmI = (token: string) => call('/enterprise/im/getUserInfo', {}, { token });

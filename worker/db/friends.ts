@@ -23,8 +23,6 @@ export interface PairRows {
 const now = () => Math.floor(Date.now() / 1000);
 const { FRIENDS, PENDING } = FRIEND_STATUS;
 
-export const areFriends = (pair: PairRows) => pair.mine?.status === FRIENDS && pair.theirs?.status === FRIENDS;
-
 export async function pairRows(db: D1Database, me: number, peer: number): Promise<PairRows> {
   const { results } = await db.prepare('SELECT * FROM friends WHERE (create_user = ?1 AND friend_user_id = ?2) OR (create_user = ?2 AND friend_user_id = ?1)')
     .bind(me, peer).all<FriendRow>();

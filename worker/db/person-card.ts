@@ -3,7 +3,8 @@
 // that (sysInfo.ipregion '1').
 import type { UserRow } from './users';
 import { loadConfig } from './config';
-import { areFriends, pairRows } from './friends';
+import { pairRows } from './friends';
+import { areFriends } from '../services/friendship';
 import { locationText, loginPlaceOf } from './login-places';
 import type { Person } from '../protocol/people';
 import { sysSwitch } from '../protocol/config-values';

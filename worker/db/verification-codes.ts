@@ -1,5 +1,5 @@
 // Issuing and checking verification codes against D1, by the rules of services/verification.
-import { refuse } from '../middleware/errors';
+import { refuse } from '../services/replies';
 import type { MessageKey } from '../protocol/codes';
 import { codeUsable, cooldownLeft, CODE_TTL_SECONDS, sha256Hex, sixDigits, type CodeSender } from '../services/verification';
 import { consumeCode, countCodeAttempt, findCode, putMail, storeCode } from './security';

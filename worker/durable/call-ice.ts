@@ -4,7 +4,7 @@
 // one per request. A fresh set is minted only when the kept one is about to run out.
 import { loadConfig } from '../db/config';
 import type { IceServersResponse } from '../protocol/calls';
-import { ICE_RENEW_S, iceServersFor } from '../services/ice-servers';
+import { ICE_RENEW_S, iceServersFor } from '../providers/ice-servers';
 import type { KeptIce } from './call-store';
 import type { CallHost } from './call-types';
 

@@ -6,7 +6,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { StoredMessage, UserCard } from '../protocol/messages';
 import { canRecall, quoteOfMessage } from '../protocol/message-rules';
-import { isResendBy } from '../services/message-rules';
+import { isResendBy } from '../services/message-handling';
 import { isGroupContact, pairMembers } from '../services/conversations';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import type { Result } from './hub-events';

@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env';
 import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
 import { bearerToken, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
-import { AppError } from './errors';
+import { AppError } from '../services/replies';
 import { recall, remember, type VerifiedToken } from '../services/auth-cache';
 import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
 

@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env';
 import { takeGuess } from '../db/login-guard';
 import { requireClientIp } from '../services/client-ip';
 import { minutesOf } from '../services/login-rules';
-import { refuse } from './errors';
+import { refuse } from '../services/replies';
 
 export async function countGuess(c: Context<AppEnv>, account: string): Promise<void> {
   const verdict = await takeGuess(c.env.DB, account, requireClientIp(c.get('requestIp')));

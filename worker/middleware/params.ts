@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { Context } from 'hono';
 import type { AppEnv, Params } from '../app-env';
 import { parseFormParams } from '../services/form-params';
-import { AppError, refuse } from './errors';
+import { AppError, refuse } from '../services/replies';
 import { CODE } from '../protocol/codes';
 
 const MAX_BODY_BYTES = 256 * 1024;

@@ -10,7 +10,7 @@ import { limitHub } from '../durable/stubs';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_UPLOADS_PER_DAY, DEFAULT_UPLOAD_MB_PER_DAY } from '../protocol/limits';
 import { requireClientIp } from '../services/client-ip';
-import { AppError } from './errors';
+import { AppError } from '../services/replies';
 import { CODE, type MessageKey } from '../protocol/codes';
 
 /**

@@ -3,7 +3,7 @@
 // asset binding's responses are immutable and never saw headers set earlier on the context.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import { realtimeKitOn } from '../services/realtimekit';
+import { realtimeKitOn } from '../providers/realtimekit';
 
 /**
  * Vite's development server (`npm run dev`) starts React's hot reload with an inline script and

@@ -4,6 +4,13 @@ import * as v from 'valibot';
 
 export { EVENT_TYPES, type EventType } from './frames';
 
+/**
+ * A phone or tablet, by its user agent. The hub marks each socket with it (the `offline` frame's
+ * isMobile) and the web app its own device, so both agree on when a newer phone login replaces an
+ * older one (multipleLogin off).
+ */
+export const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
+
 export const PING_FRAME = '{"type":"ping"}';
 export const PONG_FRAME = '{"type":"pong"}';
 

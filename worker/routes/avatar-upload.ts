@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { insertFile, type FileRow } from '../db/files';
-import { AppError, refuse } from '../middleware/errors';
+import { AppError, refuse } from '../services/replies';
 import { claimUpload } from '../middleware/rate-limit';
 import { CODE } from '../protocol/codes';
 import { uploadLimitMb } from '../protocol/config-values';

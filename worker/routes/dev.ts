@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env';
 import { readMailbox } from '../db/security';
 import { findUserByAccount } from '../db/users';
 import { echoHub, userHub } from '../durable/stubs';
-import { envelope, notFound } from '../middleware/errors';
+import { envelope, notFound } from '../services/replies';
 
 export const devTools = new Hono<AppEnv>();
 

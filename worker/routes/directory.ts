@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env';
 import { pairsOf } from '../db/friends';
 import { personCard } from '../db/person-card';
 import { findUserByAccount, listActiveUsers } from '../db/users';
-import { envelope } from '../middleware/errors';
+import { envelope } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { SearchUserBody, UserListBody, type Person } from '../protocol/people';

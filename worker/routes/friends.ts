@@ -2,14 +2,15 @@
 // Identity comes from the token only; a request is answered only by its addressee.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { answerRequest, areFriends, findRequest, listRequests, pairRows, pairsOf, pendingToMe, removePair, requestFriend, saveNickname } from '../db/friends';
+import { answerRequest, findRequest, listRequests, pairRows, pairsOf, pendingToMe, removePair, requestFriend, saveNickname } from '../db/friends';
+import { areFriends } from '../services/friendship';
 import { cardOf as userCard, findUserById, findUsersByIds, presenceOfUser, type UserRow } from '../db/users';
 import { loadConfig } from '../db/config';
 import { chatSwitch } from '../protocol/config-values';
 import { conversationHub, userHub } from '../durable/stubs';
 import { nanoid } from 'nanoid';
 import { conversationOf } from '../services/conversations';
-import { envelope, refuse } from '../middleware/errors';
+import { envelope, refuse } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { FriendAddBody, FriendDelBody, FriendIndexBody, FriendNicknameBody, FriendUpdateBody, FRIEND_STATUS, type FriendApplyEvent, type FriendRequest, type UserUpdate } from '../protocol/people';

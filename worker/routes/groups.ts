@@ -9,7 +9,7 @@ import { pairsOf } from '../db/friends';
 import { createGroupRow } from '../db/group-projection';
 import { conversationHub } from '../durable/stubs';
 import type { GroupChange } from '../durable/group-ops';
-import { envelope, refuse, settled } from '../middleware/errors';
+import { envelope, refuse, settled } from '../services/replies';
 import { input } from '../middleware/params';
 import { jwtSecret } from '../middleware/auth';
 import { burstLimit } from '../middleware/rate-limit';

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { findUserById } from '../db/users';
 import { personCard } from '../db/person-card';
-import { envelope, refuse } from '../middleware/errors';
+import { envelope, refuse } from '../services/replies';
 import { input } from '../middleware/params';
 import { jwtSecret } from '../middleware/auth';
 import { ScanBody, type QrCode, type ScanResult } from '../protocol/people';

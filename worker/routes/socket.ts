@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
 import type { AppEnv } from '../app-env';
 import { userHub } from '../durable/stubs';
-import { envelope } from '../middleware/errors';
+import { envelope } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { WsTicketBody } from '../protocol/messages';

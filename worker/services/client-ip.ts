@@ -3,9 +3,9 @@
 // request falls back to 127.0.0.1 (it is all one person). In production a request without it is
 // not pooled under one address, where one client's failures would throttle everyone's: it has
 // no address (''), and the calls that throttle by address refuse it (requireClientIp).
-import { refuse } from '../middleware/errors';
+import { refuse } from './replies';
 
-export function clientIp(header: string | undefined, env: Pick<Env, 'DEV_MAILBOX'>): string {
+export function clientIp(header: string | undefined, env: { DEV_MAILBOX?: string }): string {
   const ip = header?.trim();
   if (ip) return ip;
   return env.DEV_MAILBOX === 'true' ? '127.0.0.1' : '';

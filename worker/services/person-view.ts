@@ -2,7 +2,7 @@
 // viewer stands with them, the viewer's remark for them, their letter; never the password hash.
 import type { UserRow } from '../db/users';
 import type { PairRows } from '../db/friends';
-import { areFriends } from '../db/friends';
+import { areFriends } from './friendship';
 import { FRIEND_STATUS, type Person, type Relation } from '../protocol/people';
 import { letterIndex } from './contact-index';
 import { maskAccount } from './user-view';

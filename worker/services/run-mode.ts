@@ -4,7 +4,8 @@
 // bypass the rule both ways.
 import * as v from 'valibot';
 import type { SystemConfig } from './system-config';
-import { areFriends, type PairRows } from '../db/friends';
+import type { PairRows } from '../db/friends';
+import { areFriends } from './friendship';
 
 export const isSocialMode = (config: SystemConfig) => String(config.sysInfo.runMode) === '2';
 

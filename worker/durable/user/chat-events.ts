@@ -1,7 +1,7 @@
 // How a UserHub applies one delivered conversation event to the user's chat list and which
 // frames it pushes. Runs inside the hub's storage transaction. Each event comes at least once:
 // messages are recognised by the chat's seq watermark, other events by their key.
-import { unreadCount, previewOf } from '../../services/message-rules';
+import { unreadCount, previewOf } from '../../services/message-handling';
 import { contactFor, isGroupContact } from '../../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../../services/event-view';
 import type { Outgoing } from '../../protocol/frames';

@@ -12,14 +12,13 @@ import { tokenState } from '../../db/users';
 import { CODE } from '../../protocol/codes';
 import type { FrameOf } from '../../protocol/frames';
 import { parseJsonOrNull } from '../../protocol/json';
-import { ClientFrame, PING_FRAME, PONG_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../../protocol/socket';
+import { ClientFrame, MOBILE_UA, PING_FRAME, PONG_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../../protocol/socket';
 import { pickLang, translate, type Lang } from '../../services/i18n';
 import { endsSession, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../../services/socket-rules';
 import { sessionEnd } from '../../services/tokens';
 import { SessionStore } from './session-store';
 
 const TICKET_TTL_MS = 60_000;
-const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
 /** Clients ping every 20 s, hidden browser tabs about once a minute; two minutes of nothing is a dead socket. */
 export const SILENT_SOCKET_MS = 120_000;
 

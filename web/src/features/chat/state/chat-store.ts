@@ -7,6 +7,7 @@ import { realtime } from '../../../lib/realtime';
 import { storedSystemInfo } from '../../../lib/system-info';
 import { sysSwitch } from '../../../../../worker/protocol/config-values';
 import { isGroupContact } from '../../../../../worker/protocol/ids';
+import { MOBILE_UA } from '../../../../../worker/protocol/socket';
 import * as api from '../api/chat-api';
 import { keyOf, type ChatState, type Contact, type ContactKey } from '../types';
 import { applyFrame, CHAT_FRAME_TYPES, dropRemoved, type ChatFrame, type Effect } from './apply-frame';
@@ -86,7 +87,7 @@ export class ChatStore {
   reconnect = () => realtime.reconnect();
 
   private receive(frame: ChatFrame): void {
-    const device = { clientId: realtime.clientId, isMobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent), multipleLogin: sysSwitch(storedSystemInfo().sysInfo, 'multipleLogin'), hidden: document.visibilityState === 'hidden', friendsOnly: storedSystemInfo().sysInfo.runMode === '2' };
+    const device = { clientId: realtime.clientId, isMobile: MOBILE_UA.test(navigator.userAgent), multipleLogin: sysSwitch(storedSystemInfo().sysInfo, 'multipleLogin'), hidden: document.visibilityState === 'hidden', friendsOnly: storedSystemInfo().sysInfo.runMode === '2' };
     const { state, effects } = applyFrame(this.state, frame, device);
     this.set(() => state);
     for (const effect of effects) this.run(effect);

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import { extensionOf } from '../composer/pick-rules';
 import { humanSize } from './human-size';
-import { mediaSrc } from './message-rules';
+import { mediaSrc } from './message-display-rules';
 
 const EXT_COLOURS: Record<string, string> = { pdf: '#e5534b', doc: '#2f88ff', docx: '#2f88ff', xls: '#1aad19', xlsx: '#1aad19', ppt: '#f5a623', pptx: '#f5a623' };
 

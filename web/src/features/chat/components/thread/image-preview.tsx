@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { createOverlay } from '../../../../lib/overlay-store';
 import type { ChatMessage } from '../../types';
-import { mediaSrc } from './message-rules';
+import { mediaSrc } from './message-display-rules';
 import { PreviewToolbar } from './preview-toolbar';
 import { usePhotoZoom } from './use-photo-zoom';
 

@@ -3,7 +3,7 @@
 import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import { showImagePreview } from './image-preview';
-import { mediaSrc } from './message-rules';
+import { mediaSrc } from './message-display-rules';
 
 const MAX_SIDE = 150;
 const MIN_SIDE = 48;

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import type { ChatMessage, Thread } from '../../types';
 import { buildRows } from './build-rows';
-import { isReadByPeer } from './message-rules';
+import { isReadByPeer } from './message-display-rules';
 import { MessageRow, type MessageRowProps } from './message-row';
 import { recallDrafts } from './recall-drafts';
 import { TimeSeparator } from './time-separator';

@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
-import type { MenuAction } from './message-rules';
+import type { MenuAction } from './message-display-rules';
 import { createOverlay } from '../../../../lib/overlay-store';
 import { moveMenuFocus, useMenuFocus } from '../../../../components/ui/menu-focus';
 import { useEscapeKey } from '../../../../lib/use-escape-key';

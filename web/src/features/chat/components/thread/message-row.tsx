@@ -10,7 +10,7 @@ import type { ChatMessage } from '../../types';
 import { MessageContent, metaPlacement } from './message-content';
 import type { BubbleMentions } from './text-bubble';
 import { MessageMeta } from './message-meta';
-import { isAnnouncement, isForwarded, isRecalled } from './message-rules';
+import { isAnnouncement, isForwarded, isRecalled } from './message-display-rules';
 import { MessageStatus } from './message-status';
 import { QuoteBlock, quoteOf } from './quote-block';
 import { RecallNotice } from './recall-notice';

@@ -13,7 +13,7 @@ import { composerDraft } from '../composer/composer-draft';
 import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
 import { showMessageMenu } from './message-menu';
-import { menuActions, type MenuAction } from './message-rules';
+import { menuActions, type MenuAction } from './message-display-rules';
 import { quoteOfMessage } from '../../../../../../worker/protocol/message-rules';
 import { recallDrafts } from './recall-drafts';
 

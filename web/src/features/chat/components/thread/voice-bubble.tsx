@@ -3,7 +3,7 @@
 import { useTranslation } from '../../../../lib/i18n';
 import type { ChatMessage } from '../../types';
 import { BubbleFrame } from './bubble-frame';
-import { mediaSrc } from './message-rules';
+import { mediaSrc } from './message-display-rules';
 import { toggleVoice, useIsPlaying } from './voice-player';
 
 export const voiceSeconds = (m: ChatMessage) => Math.max(1, Math.round(Number(m.extends?.duration ?? m.file?.duration ?? 0)) || 1);

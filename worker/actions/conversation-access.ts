@@ -1,11 +1,11 @@
 // Resolving a request's contact id to a conversation the caller may use. One-to-one chats
 // need an active peer; a group must be one D1 knows (its hub holds the members).
-import { isActiveUser } from './users';
-import { loadConfig } from './config';
-import { sendingPair } from './friends';
+import { isActiveUser } from '../db/users';
+import { loadConfig } from '../db/config';
+import { sendingPair } from '../db/friends';
 import { isSocialMode, maySendDirect } from '../services/run-mode';
-import { mayPost } from '../services/message-rules';
-import { AppError, refuse } from '../middleware/errors';
+import { mayPost } from '../services/message-handling';
+import { AppError, refuse } from '../services/replies';
 import { CODE } from '../protocol/codes';
 import { conversationHub } from '../durable/stubs';
 import { conversationOf, isGroupContact, pairMembers } from '../services/conversations';
