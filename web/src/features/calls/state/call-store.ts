@@ -5,6 +5,7 @@
 import { IceCandidateSchema, type WebrtcEvent } from '../../../../../worker/protocol/calls';
 import { parseJsonOrNull } from '../../../../../worker/protocol/json';
 import * as v from 'valibot';
+import { createStore } from '../../../lib/create-store';
 import { realtime } from '../../../lib/realtime';
 import { storage } from '../../../lib/storage';
 import { iceServers, sendToMsg } from '../api/calls-api';
@@ -37,8 +38,7 @@ export interface CallSnapshot {
 }
 
 export class CallStore {
-  private snapshot: CallSnapshot = { call: IDLE, media: null, engine: null, version: 0 };
-  private readonly listeners = new Set<() => void>();
+  private readonly store = createStore<CallSnapshot>({ call: IDLE, media: null, engine: null, version: 0 });
   private readonly outcomeListeners = new Set<(outcome: CallOutcome) => void>();
   private me = 0;
   private off: (() => void) | null = null;
@@ -53,12 +53,13 @@ export class CallStore {
   loadRealtimeKit: () => Promise<typeof import('../engine/realtimekit-engine')> = () => import('../engine/realtimekit-engine');
   private readonly provider = new ProviderQuestion();
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.store.subscribe;
+  readonly getSnapshot = this.store.get;
+  readonly use = this.store.use;
 
-  getSnapshot = () => this.snapshot;
+  private get snapshot(): CallSnapshot {
+    return this.store.get();
+  }
 
   /** The final code of a call this tab hung up, from the server's answer (for the call record). */
   onOutcome(listener: (outcome: CallOutcome) => void): () => void {
@@ -286,8 +287,7 @@ export class CallStore {
   }
 
   private update(patch: Partial<CallSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
-    for (const listener of [...this.listeners]) listener();
+    this.store.set((s) => ({ ...s, ...patch }));
   }
 }
 

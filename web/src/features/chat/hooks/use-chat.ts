@@ -1,12 +1,11 @@
 // React bindings of the chat store.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { chatStore } from '../state/chat-store';
 import type { ChatState } from '../types';
 
 /** Subscribes to a slice of the chat state; the selector must return a stable value for equal input. */
 export function useChatState<T>(select: (state: ChatState) => T): T {
-  const getSnapshot = () => select(chatStore.getState());
-  return useSyncExternalStore(chatStore.subscribe, getSnapshot, getSnapshot);
+  return chatStore.use(select);
 }
 
 /** Starts the store (chat list, socket, outbox) for the signed-in user while mounted. */

@@ -3,6 +3,7 @@
 // (lib/realtime): frames and REST answers go through pure functions (apply-frame, thread-ops);
 // this file only wires them to the network.
 import { onServerAnswer } from '../../../lib/api-client';
+import { createStore } from '../../../lib/create-store';
 import { realtime } from '../../../lib/realtime';
 import { storedSystemInfo } from '../../../lib/system-info';
 import { sysSwitch } from '../../../../../worker/protocol/config-values';
@@ -23,8 +24,7 @@ const initial = (me: number): ChatState => ({ me, contacts: [], contactsLoaded: 
 const PAGE = 20;
 
 export class ChatStore {
-  private state: ChatState = initial(0);
-  private listeners = new Set<() => void>();
+  private readonly store = createStore<ChatState>(initial(0));
   /** Told the pending friend-request count each chat list's envelope carries. */
   private requestListeners = new Set<(requests: { count: number; newest: number }) => void>();
   /** Unsubscribes from the realtime connection; null while stopped. */
@@ -32,16 +32,16 @@ export class ChatStore {
   readonly sender = new Sender(this);
   onEffect: (effect: Effect) => void = () => {};
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getState = () => this.state;
+  readonly subscribe = this.store.subscribe;
+  readonly getState = this.store.get;
+  readonly use = this.store.use;
 
   set(update: (s: ChatState) => ChatState): void {
-    this.state = update(this.state);
-    for (const l of this.listeners) l();
+    this.store.set(update);
+  }
+
+  private get state(): ChatState {
+    return this.store.get();
   }
 
   start(me: number): void {
@@ -50,7 +50,7 @@ export class ChatStore {
     // effects run before its layout's): that chat stays the open one.
     const open = this.unsubscribe ? null : this.state.openContact;
     this.stop();
-    this.state = { ...initial(me), openContact: open, socket: realtime.getStatus() };
+    this.store.set({ ...initial(me), openContact: open, socket: realtime.getStatus() });
     void this.loadContacts();
     void this.sender.restore();
     const offs = [

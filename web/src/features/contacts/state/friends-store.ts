@@ -4,9 +4,9 @@
 // Its sources: getContacts' envelope (the chat store reports it with every list), and the
 // frames `simple` (a FriendApplyEvent for the 'system' inbox), `applyCount` (answered on another
 // device), `appendContact` (became friends) and `removeGroup` (unfriended).
-import { useSyncExternalStore } from 'react';
 import { isMessageEvent } from '../../../../../worker/protocol/frames';
 import type { FriendApplyEvent } from '../../../../../worker/protocol/people';
+import { createStore } from '../../../lib/create-store';
 import { realtime } from '../../../lib/realtime';
 import { chatStore } from '../../chat';
 
@@ -24,20 +24,19 @@ export interface FriendsState {
 const INITIAL: FriendsState = { pending: 0, newest: 0, version: 0, lastApply: null };
 
 export class FriendsStore {
-  private state: FriendsState = INITIAL;
-  private listeners = new Set<() => void>();
+  private readonly store = createStore<FriendsState>(INITIAL);
   private unsubscribe: (() => void) | null = null;
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.store.subscribe;
+  readonly getState = this.store.get;
+  readonly use = this.store.use;
 
-  getState = () => this.state;
+  private get state(): FriendsState {
+    return this.store.get();
+  }
 
   private set(patch: Partial<FriendsState>, changed = true): void {
-    this.state = { ...this.state, ...patch, version: this.state.version + (changed ? 1 : 0) };
-    for (const l of [...this.listeners]) l();
+    this.store.set((s) => ({ ...s, ...patch, version: s.version + (changed ? 1 : 0) }));
   }
 
   start(): void {
@@ -62,8 +61,7 @@ export class FriendsStore {
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    this.state = INITIAL;
-    for (const l of [...this.listeners]) l();
+    this.store.set(INITIAL);
   }
 
   /** I answered a request here: one fewer waits (the applyCount frame that follows agrees). */
@@ -74,7 +72,4 @@ export class FriendsStore {
 
 export const friendsStore = new FriendsStore();
 
-export function useFriendsState<T>(select: (state: FriendsState) => T): T {
-  const snapshot = () => select(friendsStore.getState());
-  return useSyncExternalStore(friendsStore.subscribe, snapshot, snapshot);
-}
+export const useFriendsState = <T,>(select: (state: FriendsState) => T): T => friendsStore.use(select);
