@@ -6,7 +6,6 @@ import { IceCandidateSchema, type WebrtcEvent } from '../../../../../worker/prot
 import { parseJsonOrNull } from '../../../../../worker/protocol/json';
 import * as v from 'valibot';
 import { createStore } from '../../../lib/create-store';
-import { realtime } from '../../../lib/realtime';
 import { storage } from '../../../lib/storage';
 import { iceServers, sendToMsg } from '../api/calls-api';
 import { p2pEngine, type CallMedia } from '../engine/call-media';
@@ -71,12 +70,8 @@ export class CallStore {
     if (this.off && this.me === me) return;
     this.stop();
     this.me = me;
-    const offFrames = realtime.on('webrtc', (frame) => this.receive(frame.data));
     window.addEventListener('pagehide', this.onPageHide);
-    this.off = () => {
-      offFrames();
-      window.removeEventListener('pagehide', this.onPageHide);
-    };
+    this.off = () => window.removeEventListener('pagehide', this.onPageHide);
   }
 
   /**
@@ -119,7 +114,8 @@ export class CallStore {
     void this.run(effects);
   }
 
-  private receive(event: WebrtcEvent): void {
+  /** A webrtc frame (the session's frame table sends each here). */
+  receive(event: WebrtcEvent): void {
     const call = this.snapshot.call;
     const engine = this.snapshot.engine;
     if (call.phase !== 'idle' && event.id === call.call.id && engine) {

@@ -8,13 +8,6 @@ export function useChatState<T>(select: (state: ChatState) => T): T {
   return chatStore.use(select);
 }
 
-/** Starts the store (chat list, socket, outbox) for the signed-in user while mounted. */
-export function useChatSession(me: number | undefined): void {
-  useEffect(() => {
-    if (me) chatStore.start(me);
-  }, [me]);
-}
-
 /** Marks a chat as the one on screen, so incoming messages there count as read. */
 export function useOpenChat(key: string): void {
   useEffect(() => {

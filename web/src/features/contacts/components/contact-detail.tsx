@@ -10,13 +10,14 @@ import { sysSwitch } from '../../../../../worker/protocol/config-values';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { reloadChatList } from '../../../lib/chat-list-reload';
 import { storedSystemInfo } from '../../../lib/system-info';
 import { Avatar } from '../../../components/ui/avatar';
 import { showDialog } from '../../../components/ui/dialog';
 import { ListGroup, ListRow } from '../../../components/ui/list-row';
 import { showToast } from '../../../components/ui/toast';
 import { callsEnabled, startCall } from '../../calls';
-import { chatPath, chatStore, keyOf } from '../../chat';
+import { chatPath, keyOf } from '../../chat';
 import { answerRequest, deleteFriend, fetchPerson, resolveCard, setRemark, type PersonInfo } from '../api/people-api';
 import { friendsStore } from '../state/friends-store';
 import { AddFriendForm } from './add-friend-form';
@@ -77,7 +78,7 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
     if (!(await answerRequest(person.friend_id, true).then(() => true, () => false))) return;
     friendsStore.answered();
     showToast(t('people.friendsNow'));
-    void chatStore.loadContacts();
+    void reloadChatList();
     setRelation('friend');
   };
 
@@ -86,7 +87,7 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
     if (!(await deleteFriend(person.user_id).then(() => true, () => false))) return;
     showToast(t('people.detail.deleted'));
     // The removeGroup frame drops the chat too; this covers a socket that is away.
-    void chatStore.loadContacts();
+    void reloadChatList();
     void navigate(PATHS.contacts, { replace: true });
   };
 

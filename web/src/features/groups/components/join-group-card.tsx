@@ -1,10 +1,10 @@
 // A group reached by its QR code (/pages/message/group/info?qr=<token>): its card and Join, or
 // Open chat when I am in it already. The server refuses an expired or forged code with its words.
 import { useEffect, useState } from 'react';
+import { reloadChatList } from '../../../lib/chat-list-reload';
 import { useTranslation } from '../../../lib/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { chatStore } from '../../chat';
 import { joinGroup, resolveGroupQr, type GroupCard } from '../api/groups-api';
 
 type State = { status: 'loading' } | { status: 'ready'; card: GroupCard } | { status: 'failed' };
@@ -25,7 +25,7 @@ export function JoinGroupCard({ token, onOpen }: { token: string; onOpen: (key: 
     setBusy(true);
     try {
       const joined = await joinGroup(token);
-      await chatStore.loadContacts();
+      await reloadChatList();
       onOpen(joined.id);
     } catch {
       setBusy(false);
