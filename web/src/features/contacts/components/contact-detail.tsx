@@ -3,7 +3,8 @@
 // Send message, voice and video calls (when the server allows calls), Add friend or Delete friend by how we stand. Opened with
 // ?id=<user id>, or ?qr=<card token> from a scanned card, which the server resolves (or refuses:
 // an expired or forged code shows its words).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { NICKNAME_MAX, type Relation } from '../../../../../worker/protocol/people';
 import { sysSwitch } from '../../../../../worker/protocol/config-values';
@@ -26,25 +27,20 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string } | { stat
 
 function useLoadPerson(id: string | null, qr: string | null): [Load, (update: (p: PersonInfo) => PersonInfo) => void] {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    const userId = Number(id);
-    const call = qr ? resolveCard(qr) : Number.isInteger(userId) && userId > 0 ? fetchPerson(userId) : Promise.reject(new Error('no id'));
-    call.then(
-      (person) => live && setLoad({ state: 'ready', person }),
-      (error: unknown) => {
-        // A refusal carries the server's words (an expired QR code: scan.failure).
-        const message = error instanceof ApiError && error.kind === 'refused' ? error.message : t(qr ? 'people.detail.qrFailed' : 'people.detail.notFound');
-        if (live) setLoad({ state: 'failed', message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, qr, t]);
-  const update = (change: (p: PersonInfo) => PersonInfo) => setLoad((l) => (l.state === 'ready' ? { state: 'ready', person: change(l.person) } : l));
+  const client = useQueryClient();
+  const queryKey = ['person', id, qr];
+  const query = useQuery({
+    queryKey,
+    queryFn: () => {
+      const userId = Number(id);
+      return qr ? resolveCard(qr) : Number.isInteger(userId) && userId > 0 ? fetchPerson(userId) : Promise.reject(new Error('no id'));
+    },
+  });
+  const { error } = query;
+  // A refusal carries the server's words (an expired QR code: scan.failure).
+  const failed = (): Load => ({ state: 'failed', message: error instanceof ApiError && error.kind === 'refused' ? error.message : t(qr ? 'people.detail.qrFailed' : 'people.detail.notFound') });
+  const load: Load = query.isPending ? { state: 'loading' } : query.data ? { state: 'ready', person: query.data } : failed();
+  const update = (change: (p: PersonInfo) => PersonInfo) => client.setQueryData<PersonInfo>(queryKey, (p) => (p ? change(p) : p));
   return [load, update];
 }
 
