@@ -1,24 +1,26 @@
-// The friends store: my pending received friend requests (the address book's badge) and a
-// counter that moves whenever the requests may have changed, so a requests list on screen
-// reloads by itself. Framework-free like the chat store (lib/create-store). The signed-in
-// session feeds it: getContacts' envelope (reported), and the frames `simple` (a FriendApplyEvent
-// for the 'system' inbox), `applyCount` (answered on another device), `appendContact` (became
-// friends) and `removeGroup` (unfriended).
+// The friends store: my pending received friend requests (the address book's badge); whenever
+// the requests may have changed, a requests list on screen reloads by itself (its query is
+// invalidated). Framework-free like the chat store (lib/create-store). The signed-in session
+// feeds it: getContacts' envelope (reported), and the frames `simple` (a FriendApplyEvent for the
+// 'system' inbox), `applyCount` (answered on another device), `appendContact` (became friends)
+// and `removeGroup` (unfriended).
 import type { FriendApplyEvent } from '../../../../../worker/protocol/people';
 import { createStore } from '../../../lib/create-store';
+import { queryClient } from '../../../lib/query-client';
+
+/** The requests list's query (hooks/use-friend-requests): received, or sent (`mine`). */
+export const requestsKey = (mine?: boolean) => (mine === undefined ? ['friendRequests'] : ['friendRequests', mine]);
 
 export interface FriendsState {
   /** Requests to me still waiting for my answer. */
   pending: number;
   /** The newest request's time (ms), 0 when unknown. */
   newest: number;
-  /** Moves on every change to the requests (a new one, one answered, friends made or lost). */
-  version: number;
   /** The latest request that arrived live, for whoever shows it. */
   lastApply: FriendApplyEvent | null;
 }
 
-const INITIAL: FriendsState = { pending: 0, newest: 0, version: 0, lastApply: null };
+const INITIAL: FriendsState = { pending: 0, newest: 0, lastApply: null };
 
 export class FriendsStore {
   private readonly store = createStore<FriendsState>(INITIAL);
@@ -26,8 +28,10 @@ export class FriendsStore {
   readonly getState = this.store.get;
   readonly use = this.store.use;
 
+  /** `changed`: the requests themselves may have changed (a new one, one answered, friends made or lost). */
   private set(patch: Partial<FriendsState>, changed = true): void {
-    this.store.set((s) => ({ ...s, ...patch, version: s.version + (changed ? 1 : 0) }));
+    this.store.set((s) => ({ ...s, ...patch }));
+    if (changed) void queryClient().invalidateQueries({ queryKey: requestsKey() });
   }
 
   /** The count a chat list's envelope carried. A list that left the server before a request the socket already brought is older news: skipped. */
