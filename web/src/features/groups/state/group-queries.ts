@@ -33,8 +33,10 @@ export const groupQuery = (key: string, roster: boolean) => queryOptions({
 
 const EMPTY: GroupData = { info: null, members: [], gone: false };
 
-/** A group's entry as `me` sees it, loaded on first use and kept live while anything shows it. */
-/** `roster` false: the screen does not need every member (the member list loads them a page at a time). */
+/**
+ * A group's entry as `me` sees it, loaded on first use and kept live while anything shows it.
+ * `roster` false: the screen does not need every member (the member list loads them a page at a time).
+ */
 export function useGroup(key: string | null, me: number, { roster = true }: { roster?: boolean } = {}): GroupEntry {
   // Nothing to ask before I am known (the session starts the chat store, which knows me).
   const { data, status } = useQuery({ ...groupQuery(key ?? '', roster), enabled: !!key && !!me });
