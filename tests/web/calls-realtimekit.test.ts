@@ -10,11 +10,10 @@
 // RTCPeerConnection and fetch for stand-ins, but its fetch answers `{}` to every REST call, so
 // the real init() fails in jsdom ("ERR0001 … reading 'meeting'"), and the global fetch it replaces
 // is the one the app's API client needs. The WebRTC engine is an in-memory stand-in (as in
-// calls-store.test.ts); the network is the stubbed fetch; frames go through the realtime hub.
+// calls-store.test.ts); the network is the stubbed fetch; frames are fed as the session's frame table does.
 import { createElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameOf } from '../../worker/protocol/frames';
 import { PEER, PEER_CARD, ME, webrtc } from './calls-fakes';
 import { mockApi } from './helpers';
 
@@ -161,15 +160,12 @@ let asked: Record<string, unknown>[];
 /** A store as the app runs it, from freshly loaded modules (so the SDK's import is counted per test). */
 async function newStore() {
   const { CallStore } = await import('../../web/src/features/calls/state/call-store');
-  const { realtime } = await import('../../web/src/lib/realtime');
   const store = new CallStore();
   store.loadEngine = async () => ({ CallEngine: FakeEngine, MediaError: Error }) as never;
   const loadRealtimeKit = vi.spyOn(store, 'loadRealtimeKit');
-  const on = vi.spyOn(realtime, 'on');
   store.start(ME);
-  const handler = on.mock.calls.find(([type]) => type === 'webrtc')![1] as (frame: FrameOf<'webrtc'>) => void;
-  on.mockRestore();
-  const deliver = (data: ReturnType<typeof webrtc>) => handler({ type: 'webrtc', time: 1, seq: 1, data });
+  // The session's frame table hands each webrtc frame to the store.
+  const deliver = (data: ReturnType<typeof webrtc>) => store.receive(data);
   return { store, deliver, loadRealtimeKit };
 }
 

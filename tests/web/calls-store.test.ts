@@ -1,12 +1,10 @@
 // The app's call store around the pure machine: tones and vibration as the settings say, the
 // 40 s ring ending by itself, the outcome shown for a moment then cleared, signalling frames
 // handed to the engine (malformed candidates dropped), my hang-up's final code passed on for the
-// call record, a refused camera explained, and a hang-up that outlives a closing tab. fetch is stubbed; frames are fed through the
-// realtime subscription; the engine is an in-memory stand-in; tones are recorded, not played.
+// call record, a refused camera explained, and a hang-up that outlives a closing tab. fetch is stubbed; frames are fed as the
+// session's frame table does (receive); the engine is an in-memory stand-in; tones are recorded, not played.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameOf } from '../../worker/protocol/frames';
 import { CallStore, ENDED_SHOW_MS } from '../../web/src/features/calls/state/call-store';
-import { realtime } from '../../web/src/lib/realtime';
 import { storage } from '../../web/src/lib/storage';
 import { CALL_ID, ME, PEER, PEER_CARD, webrtc } from './calls-fakes';
 import { mockApi } from './helpers';
@@ -52,11 +50,9 @@ let sent: Record<string, unknown>[];
 function newStore() {
   const store = new CallStore();
   store.loadEngine = async () => ({ CallEngine: FakeEngine, MediaError: FakeMediaError }) as never;
-  const on = vi.spyOn(realtime, 'on');
   store.start(ME);
-  const handler = on.mock.calls.find(([type]) => type === 'webrtc')![1] as (frame: FrameOf<'webrtc'>) => void;
-  on.mockRestore();
-  deliver = (data) => handler({ type: 'webrtc', time: 1, seq: 1, data });
+  // The session's frame table hands each webrtc frame to the store.
+  deliver = (data) => store.receive(data);
   return store;
 }
 

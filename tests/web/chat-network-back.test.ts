@@ -5,6 +5,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
+import { session } from '../../web/src/app/signed-in-session';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { storage } from '../../web/src/lib/storage';
 import { frame, ME, PEER, summary } from './chat-factories';
 import { FakeSocket, withFakeSockets } from './fake-socket';
@@ -21,7 +23,7 @@ async function startStore() {
   signIn();
   storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
   const networkBack = vi.spyOn(chatStore.sender, 'networkBack');
-  chatStore.start(ME);
+  session.start(ME, makeQueryClient());
   await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
   const socket = FakeSocket.made[0]!;
   socket.open();
@@ -33,7 +35,7 @@ async function startStore() {
 }
 
 describe('network-back signals', () => {
-  withFakeSockets(() => chatStore.stop());
+  withFakeSockets(() => session.stop());
 
   it("retries the outbox when the browser says it is online again", async () => {
     const { networkBack } = await startStore();
@@ -55,7 +57,7 @@ describe('network-back signals', () => {
 
   it('hears none of the signals once stopped', async () => {
     const { socket, networkBack } = await startStore();
-    chatStore.stop();
+    session.stop();
     window.dispatchEvent(new Event('online'));
     socket.push(frame('isOnline', { id: PEER, is_online: 1 }));
     await chatStore.loadContacts();

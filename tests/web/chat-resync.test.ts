@@ -6,6 +6,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
+import { session } from '../../web/src/app/signed-in-session';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { storage } from '../../web/src/lib/storage';
 import { realtime } from '../../web/src/lib/realtime';
@@ -36,7 +38,7 @@ describe('resync', () => {
   });
 
   describe('in the running store', () => {
-    withFakeSockets(() => chatStore.stop());
+    withFakeSockets(() => session.stop());
 
     it('loads the chat on screen again from the server', async () => {
       // What the server has: the message the client saw is recalled, and two came after it.
@@ -57,7 +59,7 @@ describe('resync', () => {
       }));
       signIn();
       storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
-      chatStore.start(ME);
+      session.start(ME, makeQueryClient());
       await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
       const socket = FakeSocket.made[0]!;
       socket.open();
@@ -93,7 +95,7 @@ describe('resync', () => {
       }));
       signIn();
       storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
-      chatStore.start(ME);
+      session.start(ME, makeQueryClient());
       await chatStore.openChat(String(PEER));
       // A message arrives after the thread was loaded but before the socket is there to push it.
       history = [first, message(PEER, { seq: 2, msg_id: 2, content: 'before the socket' })];

@@ -2,13 +2,22 @@
 // or account without regard to accents at once, adds whom the server's directory search finds
 // (userList: pinyin initials, full accounts) once typing pauses, and says whose row was tapped.
 // In run mode 1 tabs switch between my friends (getContacts' is_friend) and the organisation.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render as renderBare, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
 import { ContactDirectory, type Person } from '../../web/src/features/contacts';
 import { groupContacts } from '../../web/src/features/contacts/components/group-contacts';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { CODE } from '../../worker/protocol/codes';
 import { openApp, person as personInfo, push, serve, socket, summary } from './friends-fakes';
+
+/** The directory asks the server through TanStack Query, as inside the signed-in app: a fresh client per render. */
+function render(ui: ReactElement) {
+  const client = makeQueryClient();
+  return renderBare(ui, { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+}
 
 const person = (id: number, displayName: string, index?: string, account = `1380000${id}`): Person => ({ id, displayName, avatar: '', account, index });
 

@@ -6,7 +6,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { PATHS } from '../../web/src/config/paths';
-import { groupsStore } from '../../web/src/features/groups';
 import { storage } from '../../web/src/lib/storage';
 import { ChatSummarySchema } from '../../worker/protocol/responses';
 import { openApp, push, socket } from './friends-fakes';
@@ -19,7 +18,6 @@ import { chatState, contact, frame, message, ME } from './chat-factories';
 const DEVICE = { clientId: 'this-client', isMobile: true, multipleLogin: false };
 
 afterEach(() => {
-  groupsStore.stop();
   vi.unstubAllGlobals();
 });
 

@@ -5,12 +5,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
 import { i18n } from '../../web/src/lib/i18n';
-import { groupsStore } from '../../web/src/features/groups';
 import { envelope, openApp, push, socket } from './friends-fakes';
 import { cardOf, fakeGroup, GROUP, groupRow, ME, member, serveGroup } from './groups-fakes';
 
 afterEach(() => {
-  groupsStore.stop();
   vi.unstubAllGlobals();
 });
 

@@ -4,7 +4,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
-import { groupsStore, useCanOpenProfiles } from '../../web/src/features/groups';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useCanOpenProfiles } from '../../web/src/features/groups';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import type { ChatMessage } from '../../web/src/features/chat/types';
 import { currentPath, signIn } from './helpers';
@@ -12,7 +14,6 @@ import { envelope, openApp, push, socket } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, ME, serveGroup } from './groups-fakes';
 
 afterEach(() => {
-  groupsStore.stop();
   vi.unstubAllGlobals();
 });
 
@@ -140,26 +141,31 @@ describe('avatars in a group chat', () => {
     expect(screen.queryByRole('button', { name: "Open Chi's card" })).toBeNull();
   });
 
-  function Probe() {
+  function Shown() {
     return <p>{useCanOpenProfiles(GROUP, ME) ? 'cards open' : 'cards closed'}</p>;
   }
+  // A fresh query client each time: nothing cached from the group before.
+  let client = makeQueryClient();
+  const probe = () => {
+    client = makeQueryClient();
+    return <QueryClientProvider client={client}><Shown /></QueryClientProvider>;
+  };
   const closed = { manage: 0 as const, invite: 1 as const, profile: 0 as const, history: 0 as const, nospeak: 0 as const };
 
   it('are allowed for members while `setting.profile` is on, and always for managers', async () => {
     signIn();
     serveGroup(fakeGroup(3));
-    const first = render(<Probe />);
+    const first = render(probe());
     expect(await screen.findByText('cards open')).toBeTruthy();
     first.unmount();
-    groupsStore.stop();
-    serveGroup(fakeGroup(3, { setting: closed }));
-    const second = render(<Probe />);
-    await waitFor(() => expect(groupsStore.get(GROUP).loaded).toBe(true));
+    const server = serveGroup(fakeGroup(3, { setting: closed }));
+    const second = render(probe());
+    await waitFor(() => expect(server.callsTo('/enterprise/group/groupInfo').length).toBe(1));
+    await waitFor(() => expect(client.getQueryCache().getAll().map((q) => q.state.status)).toEqual(['success']));
     expect(screen.getByText('cards closed')).toBeTruthy();
     second.unmount();
-    groupsStore.stop();
     serveGroup(fakeGroup(2, { setting: closed }));
-    render(<Probe />);
+    render(probe());
     expect(await screen.findByText('cards open')).toBeTruthy();
   });
 });

@@ -3,14 +3,15 @@
 // one clears it); a member's name in the thread follows the member list (remark, then group
 // nickname); whoever may rename the group may tap its picture to pick and crop a new one, which
 // shows instead of the collage; the member list loads 50 at a time and more at its end.
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
-import { groupsStore } from '../../web/src/features/groups';
 import { useMemberNames } from '../../web/src/features/groups/hooks/use-speak-block';
 import { uploadGroupPicture } from '../../web/src/features/groups/api/groups-api';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { storage } from '../../web/src/lib/storage';
 import { signIn } from './helpers';
 import { envelope, openApp } from './friends-fakes';
@@ -19,7 +20,6 @@ import { message } from './chat-factories';
 import { fakeGroup, GROUP, groupRow, ME, member, serveGroup } from './groups-fakes';
 
 afterEach(() => {
-  groupsStore.stop();
   vi.unstubAllGlobals();
 });
 
@@ -54,7 +54,8 @@ describe('names in a group\'s thread', () => {
     const g = fakeGroup(3);
     g.members.find((m) => m.user_id === 22)!.userInfo.displayName = 'Chi the guide';
     serveGroup(g);
-    const { result } = renderHook(() => useMemberNames(GROUP, ME));
+    const client = makeQueryClient();
+    const { result } = renderHook(() => useMemberNames(GROUP, ME), { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
     await waitFor(() => expect(result.current?.(22)).toBe('Chi the guide'));
     expect(result.current?.(99)).toBeUndefined();
 

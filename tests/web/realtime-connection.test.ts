@@ -4,6 +4,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
+import { session } from '../../web/src/app/signed-in-session';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { RealtimeConnection } from '../../web/src/lib/realtime';
 import { storage } from '../../web/src/lib/storage';
@@ -136,13 +138,13 @@ describe('a frame that does not match the protocol', () => {
       return new Response(JSON.stringify({ code: 0, msg: '', data }));
     }));
   });
-  afterEach(() => chatStore.stop());
+  afterEach(() => session.stop());
 
   it('is dropped whole: the chat list stays as it was, and the next good frame is applied', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     signIn();
     storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
-    chatStore.start(ME);
+    session.start(ME, makeQueryClient());
     await vi.waitFor(() => expect(chatStore.getState().contactsLoaded).toBe(true));
     await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
     const socket = FakeSocket.made[0]!;

@@ -3,10 +3,11 @@
 // the chat opens) and adding people to one (?mode=addMembers&id=group-N).
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { reloadChatList } from '../../lib/chat-list-reload';
 import { useTranslation } from '../../lib/i18n';
 import { showToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
-import { chatPath, chatStore, forwardMessage, ForwardPicker, sortContacts, useChatState } from '../../features/chat';
+import { chatPath, forwardMessage, ForwardPicker, sortContacts, useChatState } from '../../features/chat';
 import { AddMembers, CreateGroup } from '../../features/groups';
 
 export default function UserSelectionScreen() {
@@ -24,7 +25,7 @@ function GroupSelection() {
       <TopBar title={t('groups.create.title')} />
       <CreateGroup onCreated={(card) => {
         // Its row comes with the addGroup frame too; the list is asked now so the chat has its name at once.
-        void chatStore.loadContacts();
+        void reloadChatList();
         void navigate(chatPath(card.id), { replace: true });
       }} />
     </main>

@@ -1,9 +1,9 @@
-// The calls feature's public face: the session that lets calls ring wherever the user is, the
-// incoming-call overlay, the call page, the ways to start a call and the call record's words.
+// The calls feature's public face: the call store (the signed-in session starts it, so calls ring
+// wherever the user is), the incoming-call overlay, the call page, the ways to start a call and
+// the call record's words.
 // The WebRTC engine is not here: the call store imports it on demand when a call starts.
 export { callsEnabled, startCall } from './utils/start-call';
 export { recordOf, recordText } from './utils/call-texts';
-export { useCallSession } from './hooks/use-call-session';
 export { IncomingCallOverlay } from './components/incoming-call-overlay';
 // Only the lazy call route imports it, so it stays in that route's chunk.
 export { CallScreen } from './components/call-screen';

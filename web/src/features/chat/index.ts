@@ -11,7 +11,7 @@ export { forwardMessage, searchHistory } from './api/chat-api';
 export { chatStore } from './state/chat-store';
 export type { CallOutcome } from './state/call-record';
 export { sortContacts, thread, totalUnread } from './state/thread-ops';
-export { useChatSession, useChatState, useOpenChat } from './hooks/use-chat';
+export { useChatState, useOpenChat } from './hooks/use-chat';
 export { useChatAlerts } from './hooks/use-chat-alerts';
 export { useFileDrop } from './hooks/use-file-drop';
 export { useUnreadTitle } from './hooks/use-unread-title';

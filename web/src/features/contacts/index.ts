@@ -7,6 +7,7 @@ export { ContactResults } from './components/contact-results';
 export { ContactDetail } from './components/contact-detail';
 export { ContactSearch } from './components/contact-search';
 export { FriendRequests } from './components/friend-requests';
-export { useFriendsSession, usePendingRequests } from './hooks/use-friends';
+export { usePendingRequests } from './hooks/use-friends';
+export { friendsStore } from './state/friends-store';
 export { contactDetailPath } from './paths';
 export type { Person } from './types';

@@ -10,5 +10,5 @@ export { GroupOverview, GroupSettings } from './components/group-sections';
 export { JoinGroupCard } from './components/join-group-card';
 export { MemberListView } from './components/member-list-view';
 export { useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from './hooks/use-speak-block';
-export { groupsStore } from './state/groups-store';
+export { groupChanged, groupCardChanged, groupJoined, groupLeft, groupsReconnected } from './state/group-live';
 export { addMembersPath, createGroupPath, groupInfoPath, groupUsersPath } from './paths';

@@ -1,9 +1,9 @@
 // React's view of the call store, and the clock of a running call.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { callStore, type CallSnapshot } from '../state/call-store';
 
 export function useCall<T>(select: (s: CallSnapshot) => T): T {
-  return useSyncExternalStore(callStore.subscribe, () => select(callStore.getSnapshot()));
+  return callStore.use(select);
 }
 
 /** Now in ms, ticking every second while `running`. */

@@ -5,7 +5,7 @@
 import { IceCandidateSchema, type WebrtcEvent } from '../../../../../worker/protocol/calls';
 import { parseJsonOrNull } from '../../../../../worker/protocol/json';
 import * as v from 'valibot';
-import { realtime } from '../../../lib/realtime';
+import { createStore } from '../../../lib/create-store';
 import { storage } from '../../../lib/storage';
 import { iceServers, sendToMsg } from '../api/calls-api';
 import { p2pEngine, type CallMedia } from '../engine/call-media';
@@ -37,8 +37,7 @@ export interface CallSnapshot {
 }
 
 export class CallStore {
-  private snapshot: CallSnapshot = { call: IDLE, media: null, engine: null, version: 0 };
-  private readonly listeners = new Set<() => void>();
+  private readonly store = createStore<CallSnapshot>({ call: IDLE, media: null, engine: null, version: 0 });
   private readonly outcomeListeners = new Set<(outcome: CallOutcome) => void>();
   private me = 0;
   private off: (() => void) | null = null;
@@ -53,12 +52,13 @@ export class CallStore {
   loadRealtimeKit: () => Promise<typeof import('../engine/realtimekit-engine')> = () => import('../engine/realtimekit-engine');
   private readonly provider = new ProviderQuestion();
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.store.subscribe;
+  readonly getSnapshot = this.store.get;
+  readonly use = this.store.use;
 
-  getSnapshot = () => this.snapshot;
+  private get snapshot(): CallSnapshot {
+    return this.store.get();
+  }
 
   /** The final code of a call this tab hung up, from the server's answer (for the call record). */
   onOutcome(listener: (outcome: CallOutcome) => void): () => void {
@@ -70,12 +70,8 @@ export class CallStore {
     if (this.off && this.me === me) return;
     this.stop();
     this.me = me;
-    const offFrames = realtime.on('webrtc', (frame) => this.receive(frame.data));
     window.addEventListener('pagehide', this.onPageHide);
-    this.off = () => {
-      offFrames();
-      window.removeEventListener('pagehide', this.onPageHide);
-    };
+    this.off = () => window.removeEventListener('pagehide', this.onPageHide);
   }
 
   /**
@@ -118,7 +114,8 @@ export class CallStore {
     void this.run(effects);
   }
 
-  private receive(event: WebrtcEvent): void {
+  /** A webrtc frame (the session's frame table sends each here). */
+  receive(event: WebrtcEvent): void {
     const call = this.snapshot.call;
     const engine = this.snapshot.engine;
     if (call.phase !== 'idle' && event.id === call.call.id && engine) {
@@ -286,8 +283,7 @@ export class CallStore {
   }
 
   private update(patch: Partial<CallSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
-    for (const listener of [...this.listeners]) listener();
+    this.store.set((s) => ({ ...s, ...patch }));
   }
 }
 

@@ -1,19 +1,11 @@
 // React bindings of the chat store.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { chatStore } from '../state/chat-store';
 import type { ChatState } from '../types';
 
 /** Subscribes to a slice of the chat state; the selector must return a stable value for equal input. */
 export function useChatState<T>(select: (state: ChatState) => T): T {
-  const getSnapshot = () => select(chatStore.getState());
-  return useSyncExternalStore(chatStore.subscribe, getSnapshot, getSnapshot);
-}
-
-/** Starts the store (chat list, socket, outbox) for the signed-in user while mounted. */
-export function useChatSession(me: number | undefined): void {
-  useEffect(() => {
-    if (me) chatStore.start(me);
-  }, [me]);
+  return chatStore.use(select);
 }
 
 /** Marks a chat as the one on screen, so incoming messages there count as read. */

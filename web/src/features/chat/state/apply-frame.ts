@@ -16,7 +16,7 @@ export type Effect =
   | { kind: 'loggedInElsewhere' }
   | { kind: 'notify'; contact: string };
 
-/** The frames the chat store subscribes to; the socket parsed each against the protocol already. */
+/** The frames the chat store applies (the session's frame table sends them); the socket parsed each against the protocol already. */
 export const CHAT_FRAME_TYPES = [
   'simple', 'group', 'undoMessage', 'isRead', 'readAll', 'setUnread', 'setChatTop', 'setIsNotice', 'delChat', 'isOnline',
   'appendContact', 'resync', 'offline', 'removeGroup', 'updateUser',

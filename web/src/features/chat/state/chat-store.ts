@@ -1,8 +1,10 @@
 // The chat store: a small state machine outside React (bound with useSyncExternalStore) that
-// owns the chat list and open threads. It is one subscriber of the app's realtime connection
-// (lib/realtime): frames and REST answers go through pure functions (apply-frame, thread-ops);
-// this file only wires them to the network.
+// owns the chat list and open threads. The signed-in session (app/signed-in-session.ts) starts
+// and stops it and hands it its frames (receive); frames and REST answers go through pure
+// functions (apply-frame, thread-ops); this file only wires them to the network.
 import { onServerAnswer } from '../../../lib/api-client';
+import { reloadChatList } from '../../../lib/chat-list-reload';
+import { createStore } from '../../../lib/create-store';
 import { realtime } from '../../../lib/realtime';
 import { storedSystemInfo } from '../../../lib/system-info';
 import { sysSwitch } from '../../../../../worker/protocol/config-values';
@@ -10,7 +12,7 @@ import { isGroupContact } from '../../../../../worker/protocol/ids';
 import { MOBILE_UA } from '../../../../../worker/protocol/socket';
 import * as api from '../api/chat-api';
 import { keyOf, type ChatState, type Contact, type ContactKey } from '../types';
-import { applyFrame, CHAT_FRAME_TYPES, dropRemoved, type ChatFrame, type Effect } from './apply-frame';
+import { applyFrame, dropRemoved, type ChatFrame, type Effect } from './apply-frame';
 import { applyCallOutcome, type CallOutcome } from './call-record';
 import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
 import { Sender } from './sender';
@@ -24,25 +26,22 @@ const initial = (me: number): ChatState => ({ me, contacts: [], contactsLoaded: 
 const PAGE = 20;
 
 export class ChatStore {
-  private state: ChatState = initial(0);
-  private listeners = new Set<() => void>();
-  /** Told the pending friend-request count each chat list's envelope carries. */
-  private requestListeners = new Set<(requests: { count: number; newest: number }) => void>();
+  private readonly store = createStore<ChatState>(initial(0));
   /** Unsubscribes from the realtime connection; null while stopped. */
   private unsubscribe: (() => void) | null = null;
   readonly sender = new Sender(this);
   onEffect: (effect: Effect) => void = () => {};
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getState = () => this.state;
+  readonly subscribe = this.store.subscribe;
+  readonly getState = this.store.get;
+  readonly use = this.store.use;
 
   set(update: (s: ChatState) => ChatState): void {
-    this.state = update(this.state);
-    for (const l of this.listeners) l();
+    this.store.set(update);
+  }
+
+  private get state(): ChatState {
+    return this.store.get();
   }
 
   start(me: number): void {
@@ -51,16 +50,15 @@ export class ChatStore {
     // effects run before its layout's): that chat stays the open one.
     const open = this.unsubscribe ? null : this.state.openContact;
     this.stop();
-    this.state = { ...initial(me), openContact: open, socket: realtime.getStatus() };
-    void this.loadContacts();
+    this.store.set({ ...initial(me), openContact: open, socket: realtime.getStatus() });
+    void reloadChatList();
     void this.sender.restore();
     const offs = [
-      ...CHAT_FRAME_TYPES.map((type) => realtime.on(type, (frame) => this.receive(frame))),
       realtime.onStatus((socket) => this.set((s) => ({ ...s, socket }))),
       realtime.onOpen(() => {
         // After every open the list may be stale (what came before this socket, or while it was
         // away), the peer's presence too; re-send the outbox.
-        void this.loadContacts();
+        void reloadChatList();
         const open = this.state.openContact;
         if (open && !isGroupContact(open)) void this.refreshPresence(open);
         if (open && thread(this.state, open).loaded) void this.loadNewest(open);
@@ -72,21 +70,20 @@ export class ChatStore {
       listen(window, 'online', () => this.sender.networkBack()),
     ];
     this.unsubscribe = () => offs.forEach((off) => off());
-    realtime.start(me);
   }
 
-  /** Signing out: close the socket and forget this user's chats, so none show to the next. */
+  /** Signing out: forget this user's chats, so none show to the next. */
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.sender.stop();
-    realtime.stop();
     this.set(() => initial(0));
   }
 
   reconnect = () => realtime.reconnect();
 
-  private receive(frame: ChatFrame): void {
+  /** A frame for the chat list or a thread (the session's frame table sends each here). */
+  receive(frame: ChatFrame): void {
     const device = { clientId: realtime.clientId, isMobile: MOBILE_UA.test(navigator.userAgent), multipleLogin: sysSwitch(storedSystemInfo().sysInfo, 'multipleLogin'), hidden: document.visibilityState === 'hidden', friendsOnly: storedSystemInfo().sysInfo.runMode === '2' };
     const { state, effects } = applyFrame(this.state, frame, device);
     this.set(() => state);
@@ -95,26 +92,21 @@ export class ChatStore {
 
   private run(effect: Effect): void {
     if (effect.kind === 'markRead') void this.markRead(effect.contact);
-    else if (effect.kind === 'reloadContacts') void this.loadContacts();
+    else if (effect.kind === 'reloadContacts') void reloadChatList();
     else if (effect.kind === 'reloadOpenThread' && this.state.openContact) void this.openChat(this.state.openContact);
     this.onEffect(effect);
   }
 
-  async loadContacts(): Promise<void> {
+  /** Loads the chat list; answers the pending friend requests its envelope reports (for the contacts feature's badge). */
+  async loadContacts(): Promise<{ count: number; newest: number } | undefined> {
     const answer = await api.fetchContacts().catch(() => null);
-    if (!answer) return;
+    if (!answer) return undefined;
     // "[@ me]": the server's mark (is_at, kept by my hub until I read the chat), or one a frame set
     // here that the list may not have caught up with yet (still unread).
     const marked = new Set(this.state.contacts.filter((c) => c.atMe).map((c) => keyOf(c.id)));
     const contacts = answer.contacts.map((c) => (c.is_at === 1 || (marked.has(keyOf(c.id)) && c.unread > 0) ? { ...c, atMe: true } : c));
     this.set((s) => ({ ...s, contacts, contactsLoaded: true }));
-    if (answer.requests) for (const listener of [...this.requestListeners]) listener(answer.requests);
-  }
-
-  /** The pending friend requests getContacts' envelope reports with each list (the contacts feature's badge). */
-  onFriendRequests(listener: (requests: { count: number; newest: number }) => void): () => void {
-    this.requestListeners.add(listener);
-    return () => this.requestListeners.delete(listener);
+    return answer.requests ?? undefined;
   }
 
   /** This tab's own hang-up: the server's answer carries the record's outcome (frames tell the other tabs). */

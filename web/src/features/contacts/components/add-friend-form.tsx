@@ -4,10 +4,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { APPLY_TEXT_MAX, FRIEND_STATUS, type Relation } from '../../../../../worker/protocol/people';
 import { useTranslation } from '../../../lib/i18n';
+import { reloadChatList } from '../../../lib/chat-list-reload';
 import { storage } from '../../../lib/storage';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../components/ui/toast';
-import { chatStore } from '../../chat';
 import { addFriend } from '../api/people-api';
 
 interface AddFriendFormProps {
@@ -29,7 +29,7 @@ export function AddFriendForm({ userId, onDone, onCancel }: AddFriendFormProps) 
       const { status } = await addFriend(userId, text.trim());
       if (status === FRIEND_STATUS.FRIENDS) {
         showToast(t('people.friendsNow'));
-        void chatStore.loadContacts();
+        void reloadChatList();
         onDone('friend');
       } else {
         showToast(t('people.add.sentToast'));

@@ -3,20 +3,22 @@
 // Send message, voice and video calls (when the server allows calls), Add friend or Delete friend by how we stand. Opened with
 // ?id=<user id>, or ?qr=<card token> from a scanned card, which the server resolves (or refuses:
 // an expired or forged code shows its words).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { NICKNAME_MAX, type Relation } from '../../../../../worker/protocol/people';
 import { sysSwitch } from '../../../../../worker/protocol/config-values';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { reloadChatList } from '../../../lib/chat-list-reload';
 import { storedSystemInfo } from '../../../lib/system-info';
 import { Avatar } from '../../../components/ui/avatar';
 import { showDialog } from '../../../components/ui/dialog';
 import { ListGroup, ListRow } from '../../../components/ui/list-row';
 import { showToast } from '../../../components/ui/toast';
 import { callsEnabled, startCall } from '../../calls';
-import { chatPath, chatStore, keyOf } from '../../chat';
+import { chatPath, keyOf } from '../../chat';
 import { answerRequest, deleteFriend, fetchPerson, resolveCard, setRemark, type PersonInfo } from '../api/people-api';
 import { friendsStore } from '../state/friends-store';
 import { AddFriendForm } from './add-friend-form';
@@ -25,25 +27,20 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string } | { stat
 
 function useLoadPerson(id: string | null, qr: string | null): [Load, (update: (p: PersonInfo) => PersonInfo) => void] {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    const userId = Number(id);
-    const call = qr ? resolveCard(qr) : Number.isInteger(userId) && userId > 0 ? fetchPerson(userId) : Promise.reject(new Error('no id'));
-    call.then(
-      (person) => live && setLoad({ state: 'ready', person }),
-      (error: unknown) => {
-        // A refusal carries the server's words (an expired QR code: scan.failure).
-        const message = error instanceof ApiError && error.kind === 'refused' ? error.message : t(qr ? 'people.detail.qrFailed' : 'people.detail.notFound');
-        if (live) setLoad({ state: 'failed', message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, qr, t]);
-  const update = (change: (p: PersonInfo) => PersonInfo) => setLoad((l) => (l.state === 'ready' ? { state: 'ready', person: change(l.person) } : l));
+  const client = useQueryClient();
+  const queryKey = ['person', id, qr];
+  const query = useQuery({
+    queryKey,
+    queryFn: () => {
+      const userId = Number(id);
+      return qr ? resolveCard(qr) : Number.isInteger(userId) && userId > 0 ? fetchPerson(userId) : Promise.reject(new Error('no id'));
+    },
+  });
+  const { error } = query;
+  // A refusal carries the server's words (an expired QR code: scan.failure).
+  const failed = (): Load => ({ state: 'failed', message: error instanceof ApiError && error.kind === 'refused' ? error.message : t(qr ? 'people.detail.qrFailed' : 'people.detail.notFound') });
+  const load: Load = query.isPending ? { state: 'loading' } : query.data ? { state: 'ready', person: query.data } : failed();
+  const update = (change: (p: PersonInfo) => PersonInfo) => client.setQueryData<PersonInfo>(queryKey, (p) => (p ? change(p) : p));
   return [load, update];
 }
 
@@ -77,7 +74,7 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
     if (!(await answerRequest(person.friend_id, true).then(() => true, () => false))) return;
     friendsStore.answered();
     showToast(t('people.friendsNow'));
-    void chatStore.loadContacts();
+    void reloadChatList();
     setRelation('friend');
   };
 
@@ -86,7 +83,7 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
     if (!(await deleteFriend(person.user_id).then(() => true, () => false))) return;
     showToast(t('people.detail.deleted'));
     // The removeGroup frame drops the chat too; this covers a socket that is away.
-    void chatStore.loadContacts();
+    void reloadChatList();
     void navigate(PATHS.contacts, { replace: true });
   };
 

@@ -5,12 +5,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Relation } from '../../../../../worker/protocol/people';
 import { PATHS } from '../../../config/paths';
+import { reloadChatList } from '../../../lib/chat-list-reload';
 import { useTranslation } from '../../../lib/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 import { ListGroup, ListRow } from '../../../components/ui/list-row';
 import { Link } from '../../../components/ui/link';
 import { showToast } from '../../../components/ui/toast';
-import { chatPath, chatStore, keyOf } from '../../chat';
+import { chatPath, keyOf } from '../../chat';
 import { answerRequest, searchAccount, type PersonInfo } from '../api/people-api';
 import { contactDetailPath } from '../paths';
 import { friendsStore } from '../state/friends-store';
@@ -63,7 +64,7 @@ function SearchResult({ person }: { person: PersonInfo }) {
     if (!done) return;
     friendsStore.answered();
     showToast(t('people.friendsNow'));
-    void chatStore.loadContacts();
+    void reloadChatList();
     setRelation('friend');
   };
   return (

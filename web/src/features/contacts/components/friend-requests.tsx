@@ -2,6 +2,7 @@
 // To be agreed (received, still pending), each a paged list with who, their message, when and
 // where it stands; a pending request to me has Accept and Decline. New requests appear live.
 import { useId, useState, type KeyboardEvent } from 'react';
+import { reloadChatList } from '../../../lib/chat-list-reload';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -9,7 +10,6 @@ import { Link } from '../../../components/ui/link';
 import { showToast } from '../../../components/ui/toast';
 import { formatChatListTime } from '../../../utils/chat-list-time';
 import { FRIEND_STATUS } from '../../../../../worker/protocol/people';
-import { chatStore } from '../../chat';
 import { answerRequest, type FriendRequest } from '../api/people-api';
 import { useFriendRequests } from '../hooks/use-friend-requests';
 import { contactDetailPath } from '../paths';
@@ -65,7 +65,7 @@ function RequestList({ mine, onlyPending }: { mine: boolean; onlyPending: boolea
     friendsStore.answered();
     showToast(t(accept ? 'people.requests.acceptedToast' : 'people.requests.declinedToast'));
     // The appendContact frame brings the new chat too; this covers a socket that is away.
-    if (accept) void chatStore.loadContacts();
+    if (accept) void reloadChatList();
   };
   if (!pages.loaded) return <p className="py-16 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>;
   if (!shown.length) return <p className="py-16 text-center text-[14px] text-neutral-500">{t('people.requests.empty')}</p>;

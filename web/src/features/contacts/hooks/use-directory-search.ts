@@ -2,36 +2,23 @@
 // account, name or pinyin initials ("zs" finds 张三), none of which the loaded list can match (its
 // accounts are masked, its names carry no readings). Asked once typing pauses; a refusal (too many
 // searches, 429) has been shown by the API client and leaves the local matches alone.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchWords } from '../../../lib/use-debounced';
 import { searchDirectory, type PersonInfo } from '../api/people-api';
 import type { Person } from '../types';
 
-interface Answer {
-  words: string;
-  people: readonly PersonInfo[];
-}
-
-const NO_ANSWER: Answer = { words: '', people: [] };
-
 /** The people the server found for the query on screen, and whether its answer is still to come. */
 export function useDirectorySearch(query: string): { found: readonly PersonInfo[]; searching: boolean } {
   const words = useSearchWords(query);
-  const [answer, setAnswer] = useState(NO_ANSWER);
-  useEffect(() => {
-    if (!words) return;
-    let current = true;
-    const settle = (people: readonly PersonInfo[]) => {
-      if (current) setAnswer({ words, people });
-    };
-    searchDirectory(words).then(settle, () => settle([]));
-    return () => {
-      current = false;
-    };
-  }, [words]);
+  const answer = useQuery({
+    queryKey: ['directorySearch', words],
+    queryFn: (): Promise<readonly PersonInfo[]> => searchDirectory(words).catch(() => []),
+    enabled: !!words,
+  });
   const typed = query.trim();
   // Only an answer for the words on screen counts: one for older words lists people they may not match.
-  return { found: typed && answer.words === typed ? answer.people : [], searching: typed !== '' && answer.words !== typed };
+  const current = typed !== '' && words === typed && answer.data !== undefined;
+  return { found: current ? answer.data! : [], searching: typed !== '' && !current };
 }
 
 const asPerson = (p: PersonInfo): Person => ({ id: p.id, displayName: p.displayName, avatar: p.avatar, account: p.account, index: p.index });

@@ -1,23 +1,25 @@
 // Add people to a group (reference §1.4 addGroupUser): its members come ticked and fixed; at
 // most 20 at a time, as the server allows.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../components/ui/toast';
 import { GROUP_ADD_MAX } from '../../../../../worker/protocol/groups';
 import { addMembers, fetchMembers, fetchPickable, type Pickable } from '../api/groups-api';
+import { groupKeys } from '../state/group-queries';
 import { PeoplePicker } from './people-picker';
 
 export function AddMembers({ groupKey, onDone }: { groupKey: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const [people, setPeople] = useState<Pickable[] | null>(null);
+  // Its members come ticked and fixed.
+  const pickable = useQuery({
+    queryKey: [...groupKeys.all(groupKey), 'pickable'],
+    queryFn: () => fetchMembers(groupKey).then((members) => fetchPickable(members.map((m) => m.user_id))),
+  });
+  const people: Pickable[] | null = pickable.data ?? (pickable.isError ? [] : null);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchMembers(groupKey)
-      .then((members) => fetchPickable(members.map((m) => m.user_id)))
-      .then(setPeople, () => setPeople([]));
-  }, [groupKey]);
 
   const add = async () => {
     if (selected.length > GROUP_ADD_MAX) return showToast(t('groups.add.tooMany', { count: GROUP_ADD_MAX }));

@@ -1,6 +1,7 @@
 // Create a group (reference §1.4 group/add): pick at least two people (my friends in run mode 2,
 // anyone otherwise: getAllUser), name it (optional: the server names it after the members), create.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { GROUP_NAME_MAX } from '../../../../../worker/protocol/groups';
@@ -13,13 +14,12 @@ export const GROUP_MIN_PICK = 2;
 
 export function CreateGroup({ onCreated }: { onCreated: (card: GroupCard) => void }) {
   const { t } = useTranslation();
-  const [people, setPeople] = useState<Pickable[] | null>(null);
+  const pickable = useQuery({ queryKey: ['pickable'], queryFn: () => fetchPickable() });
+  // The API client told why a load failed: nobody to pick then.
+  const people: Pickable[] | null = pickable.data ?? (pickable.isError ? [] : null);
   const [selected, setSelected] = useState<number[]>([]);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchPickable().then(setPeople, () => setPeople([]));
-  }, []);
 
   const create = async () => {
     setBusy(true);

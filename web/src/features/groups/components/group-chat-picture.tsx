@@ -1,5 +1,5 @@
 // The group's picture beside its name in the chat's top bar: the uploaded one, else the collage.
-import { useGroup } from '../state/groups-store';
+import { useGroup } from '../state/group-queries';
 import { GroupAvatar } from './group-avatar';
 
 export function GroupChatPicture({ groupKey, me }: { groupKey: string; me: number }) {

@@ -6,12 +6,12 @@ import { GROUP_NAME_MAX } from '../../../../../worker/protocol/groups';
 import { renameGroup, type GroupInfo, type GroupMember } from '../api/groups-api';
 import { GroupPicture } from './group-picture';
 import { TextEditor } from './text-editor';
-import { groupsStore } from '../state/groups-store';
+import { afterGroupChange } from '../state/group-live';
 
 export function GroupHeader({ info, members, canEdit, canChangePicture }: { info: GroupInfo; members: readonly GroupMember[]; canEdit: boolean; canChangePicture: boolean }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  if (editing) return <TextEditor label={t('groups.info.name')} initial={info.displayName} max={GROUP_NAME_MAX} onSave={(name) => groupsStore.after(info.id, renameGroup(info.id, name))} onClose={() => setEditing(false)} />;
+  if (editing) return <TextEditor label={t('groups.info.name')} initial={info.displayName} max={GROUP_NAME_MAX} onSave={(name) => afterGroupChange(info.id, renameGroup(info.id, name))} onClose={() => setEditing(false)} />;
   return (
     <section className="flex items-center gap-4 bg-white px-4 py-4">
       <GroupPicture info={info} members={members} canChange={canChangePicture} />

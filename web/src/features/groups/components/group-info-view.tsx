@@ -3,7 +3,7 @@
 // may use), with a link to the chat.
 import { useTranslation } from '../../../lib/i18n';
 import { useChatState } from '../../chat';
-import { useGroup } from '../state/groups-store';
+import { useGroup } from '../state/group-queries';
 import { canChangePicture, canEditGroup } from '../utils/group-rules';
 import { GroupHeader } from './group-header';
 import { GroupOverview, GroupSettings } from './group-sections';

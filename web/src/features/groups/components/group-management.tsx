@@ -5,7 +5,7 @@ import { useTranslation, type TKey } from '../../../lib/i18n';
 import { ListGroup, ListRow } from '../../../components/ui/list-row';
 import { Switch } from '../../../components/ui/switch';
 import { changeSetting, type GroupSetting } from '../api/groups-api';
-import { groupsStore } from '../state/groups-store';
+import { afterGroupChange } from '../state/group-live';
 
 const SWITCHES = [
   ['manage', 'groups.setting.manage'],
@@ -25,7 +25,7 @@ export function GroupManagement({ groupKey, setting }: { groupKey: string; setti
       <ListGroup title={t('groups.setting.title')}>
         {SWITCHES.map(([key, label]) => (
           <ListRow key={key} label={t(label)}
-            trailing={<Switch label={t(label)} checked={setting[key] === 1} onChange={(on) => void groupsStore.after(groupKey, changeSetting(groupKey, { [key]: on ? 1 : 0 })).catch(ignore)} />} />
+            trailing={<Switch label={t(label)} checked={setting[key] === 1} onChange={(on) => void afterGroupChange(groupKey, changeSetting(groupKey, { [key]: on ? 1 : 0 })).catch(ignore)} />} />
         ))}
       </ListGroup>
       {/* A radio group labelled by its heading (a fieldset's floated legend made the page wider than a phone). */}
@@ -34,7 +34,7 @@ export function GroupManagement({ groupKey, setting }: { groupKey: string; setti
         {NOSPEAK.map(([value, label]) => (
           <label key={value} className="flex min-h-12 cursor-pointer items-center gap-3 text-[16px] text-neutral-900">
             <input type="radio" name="nospeak" className="size-5 accent-[#0D7A0C]" checked={setting.nospeak === value}
-              onChange={() => void groupsStore.after(groupKey, changeSetting(groupKey, { nospeak: value })).catch(ignore)} />
+              onChange={() => void afterGroupChange(groupKey, changeSetting(groupKey, { nospeak: value })).catch(ignore)} />
             {t(label)}
           </label>
         ))}

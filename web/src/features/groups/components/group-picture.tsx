@@ -6,7 +6,7 @@ import { showToast } from '../../../components/ui/toast';
 import { AVATAR_EXT, AVATAR_MAX_MB } from '../../../../../worker/protocol/people';
 import { AvatarCropDialog } from '../../profile';
 import { uploadGroupPicture, type GroupInfo, type GroupMember } from '../api/groups-api';
-import { groupsStore } from '../state/groups-store';
+import { afterGroupChange } from '../state/group-live';
 import { GroupAvatar } from './group-avatar';
 
 const SIZE = 60;
@@ -32,7 +32,7 @@ export function GroupPicture({ info, members, canChange }: { info: GroupInfo; me
     if (cropped.size > AVATAR_MAX_MB * 1024 * 1024) return showToast(t('groups.picture.tooLarge', { mb: AVATAR_MAX_MB }));
     setBusy(true);
     try {
-      await groupsStore.after(info.id, uploadGroupPicture(info.id, cropped));
+      await afterGroupChange(info.id, uploadGroupPicture(info.id, cropped));
       showToast(t('groups.picture.changed'));
     } catch {
       // The API client has shown why.

@@ -10,7 +10,7 @@ import { Link } from '../../../components/ui/link';
 import { storage } from '../../../lib/storage';
 import { chatPath, useChatState } from '../../chat';
 import { addMembersPath, groupUsersPath } from '../paths';
-import { useGroup } from '../state/groups-store';
+import { useGroup } from '../state/group-queries';
 import { canClearHistory, canEditNotice, canInvite, canResetQr, canShareQr, isOwner } from '../utils/group-rules';
 import { ClearHistory } from './clear-history';
 import { GroupManagement } from './group-management';

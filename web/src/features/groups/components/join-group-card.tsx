@@ -1,21 +1,20 @@
 // A group reached by its QR code (/pages/message/group/info?qr=<token>): its card and Join, or
 // Open chat when I am in it already. The server refuses an expired or forged code with its words.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { reloadChatList } from '../../../lib/chat-list-reload';
 import { useTranslation } from '../../../lib/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { chatStore } from '../../chat';
 import { joinGroup, resolveGroupQr, type GroupCard } from '../api/groups-api';
 
 type State = { status: 'loading' } | { status: 'ready'; card: GroupCard } | { status: 'failed' };
 
 export function JoinGroupCard({ token, onOpen }: { token: string; onOpen: (key: string) => void }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const query = useQuery({ queryKey: ['groupQr', token], queryFn: () => resolveGroupQr(token) });
+  const state: State = query.isPending ? { status: 'loading' } : query.data ? { status: 'ready', card: query.data } : { status: 'failed' };
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    resolveGroupQr(token).then((card) => setState({ status: 'ready', card }), () => setState({ status: 'failed' }));
-  }, [token]);
 
   if (state.status === 'loading') return <p role="status" className="py-16 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>;
   if (state.status === 'failed') return <p role="alert" className="px-10 py-16 text-center text-[15px] text-danger">{t('groups.join.invalid')}</p>;
@@ -25,7 +24,7 @@ export function JoinGroupCard({ token, onOpen }: { token: string; onOpen: (key: 
     setBusy(true);
     try {
       const joined = await joinGroup(token);
-      await chatStore.loadContacts();
+      await reloadChatList();
       onOpen(joined.id);
     } catch {
       setBusy(false);

@@ -4,7 +4,7 @@ import type { TFunction } from '../../../lib/i18n';
 import { showDialog } from '../../../components/ui/dialog';
 import { ROLE } from '../../../../../worker/protocol/groups';
 import { muteMember, removeMember, setAdmin, type GroupMember } from '../api/groups-api';
-import { groupsStore } from '../state/groups-store';
+import { afterGroupChange } from '../state/group-live';
 import { canModerate, isOwner, MUTE_PRESETS } from '../utils/group-rules';
 
 export interface MemberAction {
@@ -15,7 +15,7 @@ export interface MemberAction {
 
 export function memberActions(groupKey: string, myRole: number, member: GroupMember, nowS: number, t: TFunction): MemberAction[] {
   const actions: MemberAction[] = [];
-  const after = (call: Promise<unknown>) => groupsStore.after(groupKey, call);
+  const after = (call: Promise<unknown>) => afterGroupChange(groupKey, call);
   const name = member.userInfo.displayName;
   if (isOwner(myRole) && member.role !== ROLE.OWNER) {
     const admin = member.role === ROLE.ADMIN;

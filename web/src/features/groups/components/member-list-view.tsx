@@ -7,7 +7,8 @@ import { ActionSheet } from '../../../components/ui/action-sheet';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useChatState } from '../../chat';
 import { muteMember, type GroupMember } from '../api/groups-api';
-import { useGroup, groupsStore } from '../state/groups-store';
+import { afterGroupChange } from '../state/group-live';
+import { useGroup } from '../state/group-queries';
 import { useMemberPages } from '../hooks/use-member-pages';
 import { useNowSeconds } from '../utils/use-now';
 import { canOpenProfile, isManager } from '../utils/group-rules';
@@ -19,8 +20,8 @@ import { MuteDaysDialog } from './mute-days-dialog';
 export function MemberListView({ groupKey }: { groupKey: string }) {
   const { t } = useTranslation();
   const me = useChatState((s) => s.me);
-  const { info, loaded, gone, revision } = useGroup(groupKey, me, { roster: false });
-  const { members, total, hasMore, loading, more, everyone } = useMemberPages(groupKey, revision);
+  const { info, loaded, gone } = useGroup(groupKey, me, { roster: false });
+  const { members, total, hasMore, loading, more, everyone } = useMemberPages(groupKey);
   const nowS = useNowSeconds();
   const [query, setQuery] = useState('');
   const [sheet, setSheet] = useState<{ member: GroupMember; actions: MemberAction[] } | null>(null);
@@ -48,7 +49,7 @@ export function MemberListView({ groupKey }: { groupKey: string }) {
   const muteDays = (days: number | null) => {
     const member = daysFor;
     setDaysFor(null);
-    if (member && days) void groupsStore.after(groupKey, muteMember(groupKey, member.user_id, 0, days)).catch(() => undefined);
+    if (member && days) void afterGroupChange(groupKey, muteMember(groupKey, member.user_id, 0, days)).catch(() => undefined);
   };
 
   return (

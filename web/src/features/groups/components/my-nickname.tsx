@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { GROUP_NICKNAME_MAX } from '../../../../../worker/protocol/groups';
 import { setMyNickname } from '../api/groups-api';
-import { groupsStore } from '../state/groups-store';
+import { afterGroupChange } from '../state/group-live';
 import { TextEditor } from './text-editor';
 
 export function MyNickname({ groupKey, nickname }: { groupKey: string; nickname: string }) {
@@ -15,7 +15,7 @@ export function MyNickname({ groupKey, nickname }: { groupKey: string; nickname:
     return (
       <div className="mt-3">
         <TextEditor label={t('groups.nickname.label')} initial={nickname} max={GROUP_NICKNAME_MAX} allowEmpty
-          onSave={(text) => groupsStore.after(groupKey, setMyNickname(groupKey, text))} onClose={() => setEditing(false)} />
+          onSave={(text) => afterGroupChange(groupKey, setMyNickname(groupKey, text))} onClose={() => setEditing(false)} />
       </div>
     );
   }

@@ -5,12 +5,12 @@ import { useTranslation } from '../../../lib/i18n';
 import { GROUP_NOTICE_MAX } from '../../../../../worker/protocol/groups';
 import { setNotice } from '../api/groups-api';
 import { TextEditor } from './text-editor';
-import { groupsStore } from '../state/groups-store';
+import { afterGroupChange } from '../state/group-live';
 
 export function NoticeSection({ groupKey, notice, canEdit }: { groupKey: string; notice: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  if (editing) return <div className="mt-3"><TextEditor label={t('groups.info.notice')} initial={notice} max={GROUP_NOTICE_MAX} multiline onSave={(text) => groupsStore.after(groupKey, setNotice(groupKey, text))} onClose={() => setEditing(false)} /></div>;
+  if (editing) return <div className="mt-3"><TextEditor label={t('groups.info.notice')} initial={notice} max={GROUP_NOTICE_MAX} multiline onSave={(text) => afterGroupChange(groupKey, setNotice(groupKey, text))} onClose={() => setEditing(false)} /></div>;
   return (
     <section className="mt-3 bg-white px-4 py-3" aria-labelledby="group-notice">
       <div className="flex items-center">

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { showDialog } from '../../../components/ui/dialog';
 import { ROLE } from '../../../../../worker/protocol/groups';
 import { transferOwner, type GroupMember } from '../api/groups-api';
-import { groupsStore } from '../state/groups-store';
+import { afterGroupChange } from '../state/group-live';
 import { PeoplePicker } from './people-picker';
 
 export function TransferOwner({ groupKey, members }: { groupKey: string; members: readonly GroupMember[] }) {
@@ -16,7 +16,7 @@ export function TransferOwner({ groupKey, members }: { groupKey: string; members
 
   const transfer = async () => {
     if (!target || !(await showDialog(t('groups.transfer.confirm', { name: target.displayName }), { showCancel: true }))) return;
-    await groupsStore.after(groupKey, transferOwner(groupKey, target.user_id)).then(() => setOpen(false), () => undefined);
+    await afterGroupChange(groupKey, transferOwner(groupKey, target.user_id)).then(() => setOpen(false), () => undefined);
   };
 
   return (

@@ -1,9 +1,10 @@
 // The member list's members, a page (MEMBER_PAGE) at a time as the list scrolls, so a group of 500
-// does not load whole to show its first screen. When the group changes (the store reloads it:
-// `revision`) the pages already shown are loaded again in one call, so the list does not jump.
-// A search needs everyone: it loads the rest once.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchMemberPage, fetchMembers, MEMBER_PAGE, type GroupMember } from '../api/groups-api';
+// does not load whole to show its first screen: an infinite query, which the group frames
+// invalidate (group-live.ts), so the pages shown are asked again when the group changes.
+// A search needs everyone: it loads them all once.
+import { useCallback, useState } from 'react';
+import type { GroupMember } from '../api/groups-api';
+import { useEveryoneQuery, useMemberPageQuery } from '../state/group-queries';
 
 export interface MemberPages {
   members: GroupMember[];
@@ -15,40 +16,21 @@ export interface MemberPages {
   everyone: () => void;
 }
 
-export function useMemberPages(groupKey: string, revision: number): MemberPages {
-  const [state, setState] = useState<{ members: GroupMember[]; total: number; loading: boolean }>({ members: [], total: 0, loading: true });
-  const pages = useRef(1);
-  const all = useRef(false);
-  const running = useRef(0);
-
-  const load = useCallback(async (count: number) => {
-    const call = ++running.current;
-    setState((s) => ({ ...s, loading: true }));
-    try {
-      const answer = all.current
-        ? await fetchMembers(groupKey).then((members) => ({ members, total: members.length }))
-        : await fetchMemberPage(groupKey, 1, count * MEMBER_PAGE);
-      if (call === running.current) setState({ ...answer, loading: false });
-    } catch {
-      // The API client told the user; what is shown stays.
-      if (call === running.current) setState((s) => ({ ...s, loading: false }));
-    }
-  }, [groupKey]);
-
-  useEffect(() => {
-    if (revision > 0) void load(pages.current);
-  }, [revision, load]);
-
-  const hasMore = !all.current && state.members.length < state.total;
+export function useMemberPages(groupKey: string): MemberPages {
+  const [all, setAll] = useState(false);
+  const pages = useMemberPageQuery(groupKey);
+  const everyoneQuery = useEveryoneQuery(groupKey, all);
+  const paged = pages.data?.pages.flatMap((p) => p.members) ?? [];
+  const members = all && everyoneQuery.data ? everyoneQuery.data : paged;
+  const total = all && everyoneQuery.data ? everyoneQuery.data.length : (pages.data?.pages.at(-1)?.total ?? 0);
+  const loading = pages.isFetching || everyoneQuery.isFetching;
+  const hasMore = !all && pages.hasNextPage;
+  const { fetchNextPage } = pages;
   const more = useCallback(() => {
-    if (state.loading || !hasMore) return;
-    pages.current += 1;
-    void load(pages.current);
-  }, [state.loading, hasMore, load]);
+    if (!loading && hasMore) void fetchNextPage();
+  }, [loading, hasMore, fetchNextPage]);
   const everyone = useCallback(() => {
-    if (all.current || !hasMore) return;
-    all.current = true;
-    void load(pages.current);
-  }, [hasMore, load]);
-  return { ...state, hasMore, more, everyone };
+    if (hasMore) setAll(true);
+  }, [hasMore]);
+  return { members, total, loading, hasMore, more, everyone };
 }

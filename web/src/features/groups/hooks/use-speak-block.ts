@@ -3,7 +3,7 @@
 // kept live by the group frames; it re-checks itself when my mute runs out.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useGroup } from '../state/groups-store';
+import { useGroup } from '../state/group-queries';
 import { canOpenProfile, isManager, speakBlock } from '../utils/group-rules';
 import { muteUntilText } from '../utils/mute-time';
 

@@ -1,7 +1,8 @@
 // My QR card: the code of my card link (getQrCode), my avatar and name, how long it is valid,
 // a refresh and "Save as image". A phone's camera app opening the link lands on my contact
 // page after login; this app's scanner opens it directly.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -16,16 +17,9 @@ type State = { status: 'loading' } | { status: 'ready'; code: QrCode } | { statu
 export function MyQrCard() {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    getQrCode().then(
-      (code) => setState(code.url ? { status: 'ready', code } : { status: 'failed' }),
-      () => setState({ status: 'failed' }),
-    );
-  }, []);
-  useEffect(load, [load]);
+  const query = useQuery({ queryKey: ['myQrCode'], queryFn: getQrCode });
+  const state: State = query.isFetching || query.isPending ? { status: 'loading' } : query.data?.url ? { status: 'ready', code: query.data } : { status: 'failed' };
+  const load = () => void query.refetch();
 
   const matrix = useMemo(() => (state.status === 'ready' ? qrMatrix(state.code.url) : null), [state]);
   const name = user?.realname || user?.account || '';

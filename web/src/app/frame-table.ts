@@ -1,0 +1,73 @@
+// Every frame type the signed-in app acts on, and the one handler that applies it: a frame that
+// touches several stores (removeGroup: the chat list, the friend requests, the group's screens)
+// is applied here once, in order, instead of by each store subscribing on its own.
+import type { FrameOf, ServerFrameType } from '../../../worker/protocol/frames';
+import { isMessageEvent } from '../../../worker/protocol/frames';
+import { callStore } from '../features/calls';
+import { chatStore } from '../features/chat';
+import { friendsStore } from '../features/contacts';
+import { groupCardChanged, groupChanged, groupJoined, groupLeft } from '../features/groups';
+
+export type FrameTable = { [T in ServerFrameType]?: (frame: FrameOf<T>) => void };
+
+/** The table for `me`, the signed-in user (a group's removeUser tells my removal from another's). */
+export function frameTable(me: number): FrameTable {
+  const chat = (frame: Parameters<typeof chatStore.receive>[0]) => chatStore.receive(frame);
+  return {
+    // A message, or a friend request for the 'system' inbox (the contacts feature's badge).
+    simple: (f) => (isMessageEvent(f.data) ? chat(f) : friendsStore.applied(f.data)),
+    group: chat,
+    undoMessage: chat,
+    isRead: chat,
+    readAll: chat,
+    setUnread: chat,
+    setChatTop: chat,
+    setIsNotice: chat,
+    delChat: chat,
+    isOnline: chat,
+    updateUser: chat,
+    resync: chat,
+    offline: chat,
+    clearMessage: chat,
+    applyCount: (f) => friendsStore.counted(f.data),
+    appendContact: (f) => {
+      chat(f);
+      friendsStore.changed();
+    },
+    // A friendship ended (a user id) or I am out of a group (its id).
+    removeGroup: (f) => {
+      chat(f);
+      friendsStore.changed();
+      groupLeft(String(f.data.group_id));
+    },
+    addGroup: (f) => {
+      chat(f);
+      groupJoined(f.data.id);
+    },
+    removeUser: (f) => {
+      chat(f);
+      if (f.data.user_id === me) groupLeft(f.data.group_id);
+      else groupChanged(f.data.group_id);
+    },
+    editGroupName: (f) => {
+      chat(f);
+      groupCardChanged(f.data.id, { displayName: f.data.displayName, name: f.data.displayName });
+    },
+    groupAvatar: (f) => {
+      chat(f);
+      groupCardChanged(f.data.group_id, { avatar: f.data.avatar });
+    },
+    setNotice: (f) => groupCardChanged(f.data.group_id, { notice: f.data.notice }),
+    groupSetting: (f) => groupCardChanged(f.data.group_id, { setting: f.data.setting }),
+    addGroupUser: (f) => groupChanged(f.data.group_id),
+    setManager: (f) => groupChanged(f.data.group_id),
+    changeOwner: (f) => groupChanged(f.data.group_id),
+    setNoSpeak: (f) => groupChanged(f.data.group_id),
+    groupNickname: (f) => groupChanged(f.data.group_id),
+    // A call's end updates its record in the chat; every call frame drives the call.
+    webrtc: (f) => {
+      chat(f);
+      callStore.receive(f.data);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// The signed-in session: at sign-in it starts every store (chat, friend requests, calls), routes
+// the socket's frames to them through one table (frame-table.ts) and opens the socket; at sign-out
+// it undoes all of that, so nothing of one user shows to the next (the query client is per sign-in).
+// The wiring between stores lives here, not in them: the chat list's envelope gives the friends
+// store its count, and a call this tab hung up gives its record the server's final code.
+import type { ServerFrameType } from '../../../worker/protocol/frames';
+import { callStore } from '../features/calls';
+import { chatStore } from '../features/chat';
+import { friendsStore } from '../features/contacts';
+import { groupsReconnected } from '../features/groups';
+import { setChatListReload } from '../lib/chat-list-reload';
+import type { QueryClient } from '@tanstack/react-query';
+import { setQueryClient } from '../lib/query-client';
+import { realtime } from '../lib/realtime';
+import { frameTable, type FrameTable } from './frame-table';
+
+let running: { me: number; stop: () => void } | null = null;
+
+/** The chat list afresh; its envelope carries my pending friend requests. */
+async function reloadChatList(): Promise<void> {
+  const requests = await chatStore.loadContacts();
+  if (requests) friendsStore.reported(requests);
+}
+
+function subscribe(table: FrameTable): Array<() => void> {
+  return (Object.keys(table) as ServerFrameType[]).map((type) => realtime.on(type, table[type] as never));
+}
+
+export const session = {
+  /** Signs `me` in: stores started, frames routed, socket opened. Again for the same user: nothing. */
+  start(me: number, client: QueryClient): void {
+    if (running?.me === me) return;
+    session.stop();
+    setQueryClient(client);
+    const offs = [
+      setChatListReload(reloadChatList),
+      ...subscribe(frameTable(me)),
+      realtime.onOpen(groupsReconnected),
+      callStore.onOutcome((outcome) => chatStore.recordCallOutcome(outcome)),
+    ];
+    chatStore.start(me);
+    callStore.start(me);
+    realtime.start(me);
+    running = {
+      me,
+      stop: () => {
+        offs.forEach((off) => off());
+        realtime.stop();
+        callStore.stop();
+        chatStore.stop();
+        friendsStore.stop();
+      },
+    };
+  },
+
+  /** Signs out (logout, 401, kicked): the socket closed and every user's data forgotten. */
+  stop(): void {
+    const current = running;
+    running = null;
+    current?.stop();
+  },
+};
