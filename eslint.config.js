@@ -20,7 +20,11 @@ export default defineConfig([
     plugins: { 'simple-import-sort': simpleImportSort },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      'simple-import-sort/imports': 'error',
+      // Packages, then the path aliases (@web/…, @protocol/…), then relative imports.
+      'simple-import-sort/imports': [
+        'error',
+        { groups: [['^\\u0000'], ['^node:', '^@?\\w'], ['^@(web|protocol)/'], ['^\\.']] },
+      ],
       'simple-import-sort/exports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -33,7 +37,7 @@ export default defineConfig([
           patterns: [
             {
               group: ['../../../*'],
-              message: 'Climbs more than two folders: import through @web/…, @protocol/… or @worker/… instead.',
+              message: 'Climbs more than two folders: import through @web/… or @protocol/… instead.',
             },
           ],
         },
