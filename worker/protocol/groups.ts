@@ -6,7 +6,6 @@ import { intLike, text } from './fields';
 
 /** Roles (reference §5.1): a smaller number is a higher rank. */
 export const ROLE = { OWNER: 1, ADMIN: 2, MEMBER: 3 } as const;
-export type Role = 1 | 2 | 3;
 
 /** People added in one call (reference §5.4). */
 export const GROUP_ADD_MAX = 20;
@@ -70,7 +69,6 @@ export type GoneReason = (typeof GONE_REASONS)[number];
 
 /** What a system line records (README Decisions): each client words it in its own language. */
 export const SYSTEM_KINDS = ['created', 'added', 'left', 'removed', 'admin', 'unadmin', 'owner', 'renamed', 'notice', 'muted', 'unmuted', 'joined', 'dissolved', 'sendMode', 'cleared', 'friends'] as const;
-export type SystemKind = (typeof SYSTEM_KINDS)[number];
 const Named = v.object({ id: v.number(), name: v.string() });
 export const SystemLineSchema = v.object({
   kind: v.picklist(SYSTEM_KINDS),
@@ -115,5 +113,3 @@ export const GroupCardSchema = v.object({
   is_group: v.literal(1),
 });
 export type GroupCard = v.InferOutput<typeof GroupCardSchema>;
-
-export const GroupQrSchema = v.object({ url: v.string(), token: v.string(), expire: v.number() });

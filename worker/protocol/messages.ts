@@ -6,7 +6,7 @@ import { MESSAGE_TYPES } from './wire';
 
 export { MESSAGE_TYPES, type FileInfo, type MessageType, type StoredMessage, type UserCard, type WireMessage } from './wire';
 
-export const PAGE_MAX = 100;
+const PAGE_MAX = 100;
 
 /** A contact id: a user id (number or numeric string) or `group-N`. */
 export const contactId = v.pipe(
