@@ -3,6 +3,7 @@
 // Worker and the web app.
 import * as v from 'valibot';
 import { intLike, text } from './fields';
+import { GROUP_KEY_PATTERN } from './ids';
 
 /** Roles (reference §5.1): a smaller number is a higher rank. */
 export const ROLE = { OWNER: 1, ADMIN: 2, MEMBER: 3 } as const;
@@ -36,7 +37,7 @@ export const GroupSettingInput = v.partial(
   v.object({ manage: onOff, invite: onOff, profile: onOff, history: onOff, nospeak: v.pipe(loose, v.picklist([0, 1, 2] as const)) }),
 );
 
-const groupId = v.pipe(v.union([v.number(), v.string()]), v.transform(String), v.regex(/^group-\d{1,12}$/, 'system.parameterError'));
+const groupId = v.pipe(v.union([v.number(), v.string()]), v.transform(String), v.regex(GROUP_KEY_PATTERN, 'system.parameterError'));
 const userId = v.pipe(intLike(), v.minValue(1));
 const userIds = v.pipe(v.array(userId), v.minLength(1, 'system.parameterError'), v.maxLength(GROUP_ADD_MAX, 'group.inviteLimit'));
 

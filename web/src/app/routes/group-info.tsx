@@ -6,6 +6,7 @@ import { chatPath } from '../../features/chat';
 import { GroupInfoView, JoinGroupCard } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { PanelPage } from '../panel-page';
+import { groupIdOf } from '@protocol/ids';
 
 export default function GroupInfoScreen() {
   const { t } = useTranslation();
@@ -13,7 +14,7 @@ export default function GroupInfoScreen() {
   const [params] = useSearchParams();
   const key = params.get('id') ?? '';
   const qr = params.get('qr');
-  if (!qr && !/^group-\d+$/.test(key)) return <Navigate to={PATHS.home} replace />;
+  if (!qr && groupIdOf(key) === null) return <Navigate to={PATHS.home} replace />;
   return (
     <PanelPage title={t('route.groupInfo')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px]">
