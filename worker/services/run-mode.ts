@@ -3,10 +3,11 @@
 // users (system admins, role > 0, and the customer-service users of chatInfo.autoAddUser), who
 // bypass the rule both ways.
 import * as v from 'valibot';
+import { friendsOnlyMode } from '../protocol/config-values';
 import type { SystemConfig } from './system-config';
 import { areFriends, type PairRows } from '../db/friends';
 
-export const isSocialMode = (config: SystemConfig) => String(config.sysInfo.runMode) === '2';
+export const isSocialMode = (config: SystemConfig) => friendsOnlyMode(config.sysInfo);
 
 // autoAddUser is an operator-written row merged over the defaults; read it leniently (ids arrive
 // as strings or numbers, as the admin form posted them).
