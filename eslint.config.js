@@ -31,6 +31,8 @@ export default defineConfig([
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // `interface Env extends Cloudflare.Env {}` is how a binding type is merged, not a mistake.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       'no-restricted-imports': [
         'error',
         {
