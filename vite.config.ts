@@ -26,9 +26,19 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+/** A folder of this repository as an absolute path (the configs' own types know no `node:` modules). */
+const here = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
+  // The same as the `paths` of tsconfig.json and tsconfig.worker.json.
+  resolve: {
+    alias: {
+      '@web': here('./web/src'),
+      '@protocol': here('./worker/protocol'),
+    },
+  },
   plugins: [
     treeShakeReactRouter(),
     react(),

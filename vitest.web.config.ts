@@ -3,8 +3,18 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** A folder of this repository as an absolute path (the configs' own types know no `node:` modules). */
+const here = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
+
 export default defineConfig({
   plugins: [react()],
+  // The same as the `paths` of tsconfig.json.
+  resolve: {
+    alias: {
+      '@web': here('./web/src'),
+      '@protocol': here('./worker/protocol'),
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['tests/web/**/*.test.{ts,tsx}'],

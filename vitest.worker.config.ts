@@ -3,6 +3,9 @@ import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { wranglerRateLimits } from './scripts/wrangler-ratelimits.mjs';
 
+/** A folder of this repository as an absolute path (the configs' own types know no `node:` modules). */
+const here = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
+
 export default defineConfig({
   plugins: [
     cloudflareTest({
@@ -28,6 +31,12 @@ export default defineConfig({
       },
     }),
   ],
+  // The same as the `paths` of tsconfig.worker.json.
+  resolve: {
+    alias: {
+      '@protocol': here('./worker/protocol'),
+    },
+  },
   test: {
     include: ['tests/worker/**/*.test.ts'],
     setupFiles: ['tests/worker/setup.ts'],

@@ -27,7 +27,7 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { cpuSeconds, everyProcessCpu, othersCpu, poster, procCpu } from './measure.mjs';
+import { cpuSeconds, everyProcessCpu, othersCpu, poster } from './measure.mjs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -67,7 +67,7 @@ async function host() {
   const tokens = await Promise.all(members.map(async (u) => [u, await token(u)]));
 
   const stateDir = mkdtempSync(join(onTmpfs ? '/dev/shm' : tmpdir(), 'parley-bench-group-'));
-  let code = 1;
+  let code;
   try {
     const seed = join(stateDir, 'bench-users.sql');
     writeFileSync(seed, `${readFileSync(join(ROOT, 'schema.sql'), 'utf8')}\n` + members.map((id) =>

@@ -20,7 +20,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../../scripts/lib.mjs';
-import { chatScreen, exactly, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, screenLines, startApp, uniqueAccount, waitUntil } from './harness.mjs';
+import { exactly, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, screenLines, startApp, uniqueAccount, waitUntil } from './harness.mjs';
 
 const LANGS = ['vi', 'en', 'zh-CN'];
 const TEXTS = Object.fromEntries(LANGS.map((lang) => [lang, locale(lang)]));

@@ -3,7 +3,8 @@
 // Shift+Enter breaks the line, Escape closes the panel and the search, Ctrl+K opens the search);
 // the phone layout below 1024 px; and in vi, en and zh-CN the chat with its details panel (call
 // buttons and no back arrow beside the list, the call buttons still there at 390 px, nothing
-// wider than the window), saved as screenshots (/tmp/desktop-<lang>.png).
+// wider than the window); the contacts, Me and search pages beside the rail, their tab selected.
+// Screenshots of each are saved for a person to look at (/tmp/desktop-<lang>.png, /tmp/desktop-en-*.png).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chatScreen, expectNoHorizontalOverflow, locale, startApp, waitUntil } from './harness.mjs';
@@ -163,9 +164,18 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
       await expectNoHorizontalOverflow(page, `phone chat ${lang}`);
       await page.setViewportSize(DESKTOP.viewport);
       if (lang === 'en') {
-        for (const [route, name] of [['/pages/contacts/index', 'contacts'], ['/pages/mine/index', 'mine'], ['/pages/index/search?id=' + a.id, 'search']]) {
+        // The other tabs' pages and the search at full width: each shows its heading, its tab is the
+        // one selected in the rail, and nothing is wider than the window.
+        for (const [route, name, heading, tab] of [
+          ['/pages/contacts/index', 'contacts', t.route.contacts, t.tabs.contacts],
+          ['/pages/mine/index', 'mine', t.route.mine, t.tabs.mine],
+          [`/pages/index/search?id=${a.id}`, 'search', t.route.search, t.tabs.messages],
+        ]) {
           await page.goto(app.path(route));
-          await page.waitForTimeout(500);
+          await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+          const rail = page.getByRole('navigation');
+          assert.equal(await rail.getByRole('link', { name: tab, exact: true }).getAttribute('aria-current'), 'page', `${name}: the ${tab} tab is selected`);
+          await expectNoHorizontalOverflow(page, `wide ${name}`);
           await page.screenshot({ path: `/tmp/desktop-en-${name}.png` });
         }
       }

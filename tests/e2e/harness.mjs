@@ -227,7 +227,7 @@ export async function a11yViolations(page, impacts = ['serious', 'critical'], { 
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
     }));
-  });
+  }, iframes);
   return violations.filter((v) => impacts.includes(v.impact));
 }
 

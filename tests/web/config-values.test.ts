@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatSwitch, configNumber, configSwitch, uploadLimitMb } from '../../worker/protocol/config-values';
+import { chatSwitch, configNumber, configSwitch, friendsOnlyMode, uploadLimitMb } from '../../worker/protocol/config-values';
 import { chatConfig } from '../../web/src/features/chat/config/chat-config';
 import { callsEnabled } from '../../web/src/features/calls/utils/start-call';
 import { storage } from '../../web/src/lib/storage';
@@ -47,5 +47,14 @@ describe('configuration numbers, read the same way by the Worker and the web app
   it('gives the chat screen the recall window the server applies, also for an empty redoTime', () => {
     storage.setGlobalConfig({ sysInfo: {}, chatInfo: { redoTime: '' }, fileUpload: {} });
     expect(chatConfig().redoSeconds).toBe(120);
+  });
+});
+
+describe('run mode 2, read the same way by the Worker and the web app', () => {
+  it('is friends only for run mode "2" or 2, and for nothing else', () => {
+    expect(friendsOnlyMode({ runMode: '2' })).toBe(true);
+    expect(friendsOnlyMode({ runMode: 2 })).toBe(true);
+    for (const runMode of ['1', 1, '', undefined, null, '22']) expect(friendsOnlyMode({ runMode })).toBe(false);
+    expect(friendsOnlyMode({})).toBe(false);
   });
 });

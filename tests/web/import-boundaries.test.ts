@@ -35,12 +35,18 @@ interface Import {
   target: string | null;
 }
 
+// The path aliases of tsconfig.json, so `@web/features/chat/…` is checked as the relative path would be.
+const ALIASES: Record<string, string> = { '@web/': `${WEB}/`, '@protocol/': 'worker/protocol/' };
+
+/** What `specifier` in `file` names, as a repo path without extension, or null for a package. */
+function targetOf(file: string, specifier: string): string | null {
+  const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
+  if (alias) return `${ALIASES[alias]}${specifier.slice(alias.length)}`.replace(/\.(tsx?|json)$/, '');
+  return specifier.startsWith('.') ? join(dirOf(file), specifier).replace(/\.(tsx?|json)$/, '') : null;
+}
+
 function importsOf(file: string, source: string): Import[] {
-  return specifiersOf(source).map((specifier) => ({
-    file,
-    specifier,
-    target: specifier.startsWith('.') ? join(dirOf(file), specifier).replace(/\.(tsx?|json)$/, '') : null,
-  }));
+  return specifiersOf(source).map((specifier) => ({ file, specifier, target: targetOf(file, specifier) }));
 }
 
 /** The feature a repo path lies in (`chat` for web/src/features/chat/…), or null. */
@@ -92,7 +98,7 @@ describe('web import boundaries', () => {
 });
 
 describe('the boundary rules themselves', () => {
-  const at = (file: string, specifier: string): Import => ({ file, specifier, target: join(dirOf(file), specifier) });
+  const at = (file: string, specifier: string): Import => ({ file, specifier, target: targetOf(file, specifier) });
 
   it('finds static, re-exported, side-effect and dynamic imports', () => {
     const source = "import a from './a';\nexport { b } from \"../b\";\nimport './c.css';\nconst d = () => import('./d');\nimport {\n  e,\n} from './e';";
@@ -111,5 +117,13 @@ describe('the boundary rules themselves', () => {
     expect(breach(at(`${FEATURES}/search/x.ts`, '../chat'))).toBeNull();
     expect(breach(at(`${FEATURES}/search/x.ts`, '../chat/index'))).toBeNull();
     expect(breach(at(`${FEATURES}/chat/components/x.ts`, '../state/chat-store'))).toBeNull();
+  });
+
+  it('checks an import through the @web/ and @protocol/ aliases as the relative path it stands for', () => {
+    expect(breach(at(`${FEATURES}/search/x.ts`, '@web/features/chat/state/chat-store'))).toMatch(/features\/chat/);
+    expect(breach(at(`${WEB}/app/routes/x.tsx`, '@web/features/chat/hooks/use-chat'))).toMatch(/features\/chat/);
+    expect(breach(at(`${FEATURES}/search/x.ts`, '@web/features/chat'))).toBeNull();
+    expect(breach(at(`${FEATURES}/chat/x.ts`, '@protocol/ids'))).toBeNull();
+    expect(at(`${FEATURES}/chat/x.ts`, '@protocol/ids').target).toBe('worker/protocol/ids');
   });
 });

@@ -167,7 +167,7 @@ describe('relay', () => {
 
 describe('rate limit', () => {
   it('allows a real call’s burst (limit in wrangler.toml), refuses past CALL_LIMITER (429) relaying nothing, and never limits a hangup', async () => {
-    const block = /name = "CALL_LIMITER"[^\[]*?simple = \{ limit = (\d+), period = (\d+) \}/.exec(wranglerToml);
+    const block = /name = "CALL_LIMITER"[^[]*?simple = \{ limit = (\d+), period = (\d+) \}/.exec(wranglerToml);
     const [limit, period] = [Number(block![1]), Number(block![2])];
     // Two sides' candidates, offers and an ICE restart or two are a few hundred at most.
     expect(limit / period).toBeGreaterThanOrEqual(5);

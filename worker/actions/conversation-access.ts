@@ -9,6 +9,7 @@ import { AppError, refuse } from '../services/replies';
 import { CODE } from '../protocol/codes';
 import { conversationHub } from '../durable/stubs';
 import { conversationOf, isGroupContact, pairMembers } from '../services/conversations';
+import { groupIdOf } from '../protocol/ids';
 
 export async function resolveConversation(db: D1Database, me: number, contactId: string): Promise<{ conversation: string; isGroup: number }> {
   const conversation = conversationOf(me, contactId);
@@ -51,8 +52,7 @@ const knownGroups = new Set<number>();
  * a made-up id must never create a ConversationHub (each is stored, and costs, for good).
  */
 export async function requireKnownGroup(db: D1Database, conversation: string): Promise<void> {
-  const match = /^group-(\d{1,12})$/.exec(conversation);
-  const id = match ? Number(match[1]) : 0;
+  const id = groupIdOf(conversation) ?? 0;
   if (knownGroups.has(id)) return;
   const known = id > 0 && (await db.prepare('SELECT 1 AS known FROM groups WHERE group_id = ?1').bind(id).first<number>('known'));
   if (!known) throw new AppError(CODE.FORBIDDEN, 'im.notMember');

@@ -182,8 +182,14 @@ export class ConversationStore {
   search(type: string, keywords: string, page: number, limit: number, since = 0): { list: StoredMessage[]; count: number } {
     const where = ['is_undo = 0', "type != 'event'", 'send_time >= ?'];
     const args: SqlStorageValue[] = [since];
-    if (type !== 'all') (where.push('type = ?'), args.push(type));
-    if (keywords) (where.push("content LIKE ? ESCAPE '\\'"), args.push(`%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (type !== 'all') {
+      where.push('type = ?');
+      args.push(type);
+    }
+    if (keywords) {
+      where.push("content LIKE ? ESCAPE '\\'");
+      args.push(`%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
     const clause = where.join(' AND ');
     const count = Number(this.sql.exec(`SELECT COUNT(*) AS n FROM messages WHERE ${clause}`, ...args).one().n);
     const list = this.sql

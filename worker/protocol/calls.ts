@@ -9,7 +9,7 @@ export const RING_SECONDS = 40;
 /** An SDP of an audio+video offer with many candidates stays well under this. */
 export const SDP_MAX = 16_384;
 /** One ICE candidate, as the JSON string `{candidate, sdpMLineIndex, sdpMid}`. */
-export const ICE_CANDIDATE_MAX = 2_048;
+const ICE_CANDIDATE_MAX = 2_048;
 /** A call longer than a day is not a call: callTime is capped there. */
 export const CALL_SECONDS_MAX = 86_400;
 
@@ -24,11 +24,11 @@ export const CALL_CODE = {
   busy: 907,
   elsewhere: 908,
 } as const;
-export type CallCode = (typeof CALL_CODE)[keyof typeof CALL_CODE];
+type CallCode = (typeof CALL_CODE)[keyof typeof CALL_CODE];
 const CODES = Object.values(CALL_CODE) as CallCode[];
 
 /** What a client may send (`otherOpt` is the server's own). */
-export const CALL_EVENTS = ['calling', 'acceptRtc', 'offer', 'answer', 'iceCandidate', 'hangup', 'busy'] as const;
+const CALL_EVENTS = ['calling', 'acceptRtc', 'offer', 'answer', 'iceCandidate', 'hangup', 'busy'] as const;
 export type CallEvent = (typeof CALL_EVENTS)[number] | 'otherOpt';
 
 /** The call's UUID: made by the caller for `calling`, then used by both sides. */
@@ -63,7 +63,7 @@ export const SendToMsgBody = v.object({
 export type SendToMsgInput = v.InferOutput<typeof SendToMsgBody>;
 
 /** The signalling fields a `webrtc` frame carries in `extends` (reference §7.3). */
-export const CallExtendsSchema = v.object({
+const CallExtendsSchema = v.object({
   /** 1 video, 0 audio. */
   type: v.number(),
   /** 1 caller, 2 callee; 3 on `calling` as the reference forces. */
@@ -78,7 +78,6 @@ export const CallExtendsSchema = v.object({
   /** On `otherOpt`: what my other device did (acceptRtc or hangup). */
   action: v.optional(v.string()),
 });
-export type CallExtends = v.InferOutput<typeof CallExtendsSchema>;
 
 /**
  * The `webrtc` frame's data (reference §7.3), and sendToMsg's answer. `toContactId` is the chat
@@ -119,7 +118,7 @@ export interface CallRecordExtends {
 /** POST /enterprise/im/iceServers `{id}`: for a participant of that call only. */
 export const IceServersBody = v.object({ id: callId });
 
-export const IceServerSchema = v.object({
+const IceServerSchema = v.object({
   urls: v.union([v.string(), v.array(v.string())]),
   username: v.optional(v.string()),
   credential: v.optional(v.string()),

@@ -3,10 +3,10 @@
 // Worker and the web app.
 import * as v from 'valibot';
 import { intLike, text } from './fields';
+import { GROUP_KEY_PATTERN } from './ids';
 
 /** Roles (reference §5.1): a smaller number is a higher rank. */
 export const ROLE = { OWNER: 1, ADMIN: 2, MEMBER: 3 } as const;
-export type Role = 1 | 2 | 3;
 
 /** People added in one call (reference §5.4). */
 export const GROUP_ADD_MAX = 20;
@@ -37,7 +37,7 @@ export const GroupSettingInput = v.partial(
   v.object({ manage: onOff, invite: onOff, profile: onOff, history: onOff, nospeak: v.pipe(loose, v.picklist([0, 1, 2] as const)) }),
 );
 
-const groupId = v.pipe(v.union([v.number(), v.string()]), v.transform(String), v.regex(/^group-\d{1,12}$/, 'system.parameterError'));
+const groupId = v.pipe(v.union([v.number(), v.string()]), v.transform(String), v.regex(GROUP_KEY_PATTERN, 'system.parameterError'));
 const userId = v.pipe(intLike(), v.minValue(1));
 const userIds = v.pipe(v.array(userId), v.minLength(1, 'system.parameterError'), v.maxLength(GROUP_ADD_MAX, 'group.inviteLimit'));
 
@@ -70,7 +70,6 @@ export type GoneReason = (typeof GONE_REASONS)[number];
 
 /** What a system line records (README Decisions): each client words it in its own language. */
 export const SYSTEM_KINDS = ['created', 'added', 'left', 'removed', 'admin', 'unadmin', 'owner', 'renamed', 'notice', 'muted', 'unmuted', 'joined', 'dissolved', 'sendMode', 'cleared', 'friends'] as const;
-export type SystemKind = (typeof SYSTEM_KINDS)[number];
 const Named = v.object({ id: v.number(), name: v.string() });
 export const SystemLineSchema = v.object({
   kind: v.picklist(SYSTEM_KINDS),
@@ -115,5 +114,3 @@ export const GroupCardSchema = v.object({
   is_group: v.literal(1),
 });
 export type GroupCard = v.InferOutput<typeof GroupCardSchema>;
-
-export const GroupQrSchema = v.object({ url: v.string(), token: v.string(), expire: v.number() });

@@ -3,16 +3,17 @@ import * as v from 'valibot';
 import { flag, intLike, text } from './fields';
 import { FORWARD_MAX, TEXT_MESSAGE_MAX } from './limits';
 import { MESSAGE_TYPES } from './wire';
+import { CHAT_KEY_PATTERN } from './ids';
 
 export { MESSAGE_TYPES, type FileInfo, type MessageType, type StoredMessage, type UserCard, type WireMessage } from './wire';
 
-export const PAGE_MAX = 100;
+const PAGE_MAX = 100;
 
 /** A contact id: a user id (number or numeric string) or `group-N`. */
 export const contactId = v.pipe(
   v.union([v.number(), v.string()]),
   v.transform(String),
-  v.regex(/^(\d{1,12}|group-\d{1,12})$/, 'system.parameterError'),
+  v.regex(CHAT_KEY_PATTERN, 'system.parameterError'),
 );
 
 const clientId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));

@@ -19,7 +19,7 @@ export const QR_VALID_SECONDS = 7 * 86400;
 /** Avatars: images only, at most this many MB whatever fileUpload.size says. */
 export const AVATAR_MAX_MB = 5;
 export const AVATAR_EXT = ['jpg', 'jpeg', 'png', 'webp', 'gif'] as const;
-export const PEOPLE_PAGE_MAX = 50;
+const PEOPLE_PAGE_MAX = 50;
 
 /** Friend statuses (reference §1.5): 0 declined, 1 friends, 2 pending. */
 export const FRIEND_STATUS = { DECLINED: 0, FRIENDS: 1, PENDING: 2 } as const;
@@ -59,7 +59,7 @@ export { PASSWORD_MIN, PASSWORD_MAX };
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────
 
 /** How I stand with a person: friends, a request I sent or received and not yet answered, or nothing. */
-export const RelationSchema = v.picklist(['none', 'friend', 'sent', 'received', 'self']);
+const RelationSchema = v.picklist(['none', 'friend', 'sent', 'received', 'self']);
 export type Relation = v.InferOutput<typeof RelationSchema>;
 
 /**
@@ -110,7 +110,6 @@ export const FriendRequestListSchema = v.array(FriendRequestSchema);
 
 /** The `applyCount` frame: pending requests to me, and the newest one's time (ms). (getApplyMsg answers the count as its `data`; getContacts puts both in its envelope's `count` and `page`.) */
 export const ApplyCountSchema = v.object({ count: v.number(), page: v.number() });
-export type ApplyCount = v.InferOutput<typeof ApplyCountSchema>;
 
 /** im/myQrCode: my card's QR link (`{origin}/scan/u/{token}`), valid until `expire` (ms). */
 export const QrCodeSchema = v.object({ url: v.string(), token: v.string(), expire: v.number() });

@@ -71,4 +71,3 @@ export const ReadResultSchema = v.object({ readSeq: v.number() });
 export type ReadResult = v.InferOutput<typeof ReadResultSchema>;
 
 export const TicketSchema = v.object({ ticket: v.string() });
-export type Ticket = v.InferOutput<typeof TicketSchema>;

@@ -20,7 +20,7 @@ export const UserCardSchema = v.object({
 });
 export type UserCard = v.InferOutput<typeof UserCardSchema>;
 
-export const FileInfoSchema = v.object({
+const FileInfoSchema = v.object({
   file_id: v.number(),
   name: v.string(),
   size: v.number(),

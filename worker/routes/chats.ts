@@ -22,6 +22,7 @@ import { requireMember, resolveConversation } from '../actions/conversation-acce
 import { contactForWire } from '../services/event-view';
 import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
 import { groupSummary } from '../services/group-contacts';
+import { groupChatKey, groupIdOf } from '../protocol/ids';
 
 const GoneSchema = v.fallback(v.picklist(GONE_REASONS), 'removed');
 
@@ -66,13 +67,13 @@ chats.post('/getcontacts', async (c) => {
     const u = byId.get(id);
     return u ? displayNameOf(u.realname, pairs.get(id)) : '';
   };
-  for (const row of myGroups) list.push(groupSummary(row, byContact.get(`group-${row.group_id}`), isType, collages.get(row.group_id), nameOf));
+  for (const row of myGroups) list.push(groupSummary(row, byContact.get(groupChatKey(row.group_id)), isType, collages.get(row.group_id), nameOf));
   // Groups I was removed from, left, or that were dissolved: their chat stays, read-only, until I delete it.
-  const mine = new Set(myGroups.map((g) => `group-${g.group_id}`));
+  const mine = new Set(myGroups.map((g) => groupChatKey(g.group_id)));
   const gone = state.filter((row) => row.is_group && row.gone && !row.hidden && !mine.has(row.contact_id));
-  const former = await formerGroups(c.env.DB, gone.map((row) => Number(row.contact_id.slice('group-'.length))));
+  const former = await formerGroups(c.env.DB, gone.map((row) => groupIdOf(row.contact_id) ?? 0));
   for (const row of former) {
-    const chat = byContact.get(`group-${row.group_id}`)!;
+    const chat = byContact.get(groupChatKey(row.group_id))!;
     list.push({ ...groupSummary(row, chat, isType, [], nameOf), groupUserCount: 0, gone: v.parse(GoneSchema, chat.gone) });
   }
   // The envelope carries the pending friend requests to me and the newest one's time (ms), as the reference's does.

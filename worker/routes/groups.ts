@@ -27,6 +27,7 @@ import { remarkOf } from '../services/person-view';
 import { readQrClaims, signQrToken } from '../services/qr-tokens';
 import { maskAccount } from '../services/user-view';
 import { uploadGroupAvatar } from './group-avatar';
+import { groupChatKey } from '../protocol/ids';
 
 export const groups = new Hono<AppEnv>();
 groups.use('*', knownGroupParams);
@@ -86,7 +87,7 @@ groups.post('/add', changeLimit, async (c) => {
   const name = body.name || [me, ...others].map((u) => u.realname).join(', ').slice(0, GROUP_NAME_MAX);
   const now = Date.now();
   const groupId = await createGroupRow(c.env.DB, me.id, name, Math.floor(now / 1000));
-  const conversation = `group-${groupId}`;
+  const conversation = groupChatKey(groupId);
   const group = { group_id: groupId, name, notice: '', avatar: '', owner_id: me.id, create_time: Math.floor(now / 1000), status: 1, setting: DEFAULT_GROUP_SETTING };
   return change(c, conversation, { op: 'create', group, owner: me, members: others });
 });
@@ -241,7 +242,7 @@ async function groupOfToken(env: Env, token: string) {
   const read = await readQrClaims(jwtSecret(env), 'g', token);
   if (read === null || !/^\d{1,12}$/.test(read.subject)) throw refuse('scan.failure');
   const { subject, ...claims } = read;
-  return { id: `group-${subject}`, claims };
+  return { id: groupChatKey(subject), claims };
 }
 
 /** Mounted at /scan: a group QR (signed in) answers the group's card for its join page. */

@@ -8,6 +8,7 @@ import type { MyGroupRow } from '../db/group-projection';
 import { DEFAULT_GROUP_SETTING, GroupSettingInput, GroupSettingSchema, type GroupSetting, type SystemLine } from '../protocol/groups';
 import type { ChatSummary } from '../protocol/responses';
 import type { MessageType } from '../protocol/wire';
+import { groupChatKey } from '../protocol/ids';
 
 interface ChatState {
   hidden: number;
@@ -45,7 +46,7 @@ export function groupSummary(
   row: MyGroupRow, chat: ChatState | undefined, isType: (t: string) => t is MessageType, collage: { name: string; avatar: string }[] = [],
   nameOf: (userId: number) => string = () => '',
 ): ChatSummary {
-  const id = `group-${row.group_id}`;
+  const id = groupChatKey(row.group_id);
   const visible = chat && !chat.hidden;
   const lastFromName = visible && chat.last_from ? nameOf(chat.last_from) : '';
   return {

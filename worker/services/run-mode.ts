@@ -3,11 +3,12 @@
 // users (system admins, role > 0, and the customer-service users of chatInfo.autoAddUser), who
 // bypass the rule both ways.
 import * as v from 'valibot';
+import { friendsOnlyMode } from '../protocol/config-values';
 import type { SystemConfig } from './system-config';
 import type { PairRows } from '../db/friends';
 import { areFriends } from './friendship';
 
-export const isSocialMode = (config: SystemConfig) => String(config.sysInfo.runMode) === '2';
+export const isSocialMode = (config: SystemConfig) => friendsOnlyMode(config.sysInfo);
 
 // autoAddUser is an operator-written row merged over the defaults; read it leniently (ids arrive
 // as strings or numbers, as the admin form posted them).

@@ -40,8 +40,6 @@ export function publicView(row: UserRow) {
   };
 }
 
-export type SelfView = ReturnType<typeof selfView>;
-
 /**
  * When an offline user was last seen (unix seconds): the time their presence row went offline. 0
  * while online, or when unknown (never connected, or a row still saying online for a user who is not).

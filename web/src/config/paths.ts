@@ -28,8 +28,6 @@ export const PATHS = {
   upgrade: '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
 } as const;
 
-export type AppPath = (typeof PATHS)[keyof typeof PATHS];
-
 /** The login address that brings the user back to `target` afterwards. */
 export function loginPath(target?: string): string {
   return target ? `${PATHS.login}?redirect=${encodeURIComponent(target)}` : PATHS.login;

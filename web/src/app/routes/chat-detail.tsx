@@ -11,6 +11,7 @@ import { ChatDetailView } from '../../features/chat';
 import { GroupOverview, GroupSettings } from '../../features/groups';
 import { PanelHeader } from '../panel-page';
 import { InsideMain, ScreenMain } from '../wide-screen';
+import { groupIdOf } from '@protocol/ids';
 
 export default function ChatDetailScreen() {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export default function ChatDetailScreen() {
   const navigate = useNavigate();
   const inside = useContext(InsideMain);
   const title = t(searching ? 'chatDetail.searchHistory' : 'route.chatDetail');
-  const group = inside && /^group-\d+$/.test(key);
+  const group = inside && groupIdOf(key) !== null;
   return (
     <div className="min-h-dvh bg-page lg:min-h-full">
       {inside ? <PanelHeader title={title} /> : <TopBar title={title} />}

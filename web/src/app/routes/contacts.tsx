@@ -8,6 +8,7 @@ import { PATHS } from '../../config/paths';
 import { Link } from '../../components/ui/link';
 import { TopBar } from '../../components/ui/top-bar';
 import { storedSystemInfo } from '../../lib/system-info';
+import { friendsOnlyMode } from '@protocol/config-values';
 import { useChatState } from '../../features/chat';
 import { AddressBook, contactDetailPath, type Person } from '../../features/contacts';
 
@@ -29,7 +30,7 @@ export default function ContactsScreen() {
     <div className="min-h-[calc(100dvh-50px)] bg-page">
       <TopBar title={t('route.contacts')} showBack={false} trailing={add} />
       <main>
-        <AddressBook people={people} loaded={loaded} friendsOnly={String(storedSystemInfo().sysInfo.runMode ?? '') === '2'} onOpen={open} />
+        <AddressBook people={people} loaded={loaded} friendsOnly={friendsOnlyMode(storedSystemInfo().sysInfo)} onOpen={open} />
       </main>
     </div>
   );

@@ -8,6 +8,7 @@ import { GroupInfoView, JoinGroupCard } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { PanelPage } from '../panel-page';
 import { InsideMain } from '../wide-screen';
+import { groupIdOf } from '@protocol/ids';
 
 export default function GroupInfoScreen() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export default function GroupInfoScreen() {
   const qr = params.get('qr');
   // As a panel, the group's chat is open beside it: no link to it.
   const besideChat = useContext(InsideMain);
-  if (!qr && !/^group-\d+$/.test(key)) return <Navigate to={PATHS.home} replace />;
+  if (!qr && groupIdOf(key) === null) return <Navigate to={PATHS.home} replace />;
   return (
     <PanelPage title={t('route.groupInfo')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px]">

@@ -4,11 +4,12 @@ import { PATHS } from '../../config/paths';
 import { MemberListView } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { PanelPage } from '../panel-page';
+import { groupIdOf } from '@protocol/ids';
 
 export default function GroupUsersScreen() {
   const { t } = useTranslation();
   const key = useSearchParams()[0].get('id') ?? '';
-  if (!/^group-\d+$/.test(key)) return <Navigate to={PATHS.home} replace />;
+  if (groupIdOf(key) === null) return <Navigate to={PATHS.home} replace />;
   return (
     <PanelPage title={t('route.groupUsers')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px]">

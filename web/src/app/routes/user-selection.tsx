@@ -9,6 +9,7 @@ import { showToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
 import { chatPath, forwardMessage, ForwardPicker, sortContacts, useChatState } from '../../features/chat';
 import { AddMembers, CreateGroup } from '../../features/groups';
+import { groupIdOf } from '@protocol/ids';
 
 export default function UserSelectionScreen() {
   const mode = useSearchParams()[0].get('mode');
@@ -39,7 +40,7 @@ function MemberSelection() {
   return (
     <main className="min-h-dvh bg-page">
       <TopBar title={t('groups.add.title')} />
-      {/^group-\d+$/.test(key) ? <AddMembers groupKey={key} onDone={() => void navigate(-1)} /> : <p className="px-10 pt-28 text-center text-[14px] text-neutral-500">{t('groups.gone')}</p>}
+      {groupIdOf(key) !== null ? <AddMembers groupKey={key} onDone={() => void navigate(-1)} /> : <p className="px-10 pt-28 text-center text-[14px] text-neutral-500">{t('groups.gone')}</p>}
     </main>
   );
 }

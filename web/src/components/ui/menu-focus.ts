@@ -11,6 +11,8 @@ export function useMenuFocus(menu: RefObject<HTMLElement | null>, open: unknown)
     menu.current?.querySelector('button')?.focus({ preventScroll: true });
     return () => {
       const lost = document.activeElement === null || document.activeElement === document.body;
+      // The menu as it is at closing, on purpose: whether it is still on the page decides.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       if (lost && !menu.current?.isConnected && before instanceof HTMLElement) before.focus({ preventScroll: true });
     };
   }, [menu, open]);

@@ -74,8 +74,6 @@ const RING_MS = RING_SECONDS * 1000;
 const stay = (state: CallState): Step => ({ state, effects: [] });
 const seconds = (from: number, to: number) => Math.max(0, Math.round((to - from) / 1000));
 
-/** The call on screen, if any. */
-export const currentCall = (s: CallState): CallInfo | null => (s.phase === 'idle' ? null : s.call);
 /** A call is going on (an ended one is only being shown). */
 export const isBusy = (s: CallState): boolean => s.phase !== 'idle' && s.phase !== 'ended';
 

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { NICKNAME_MAX, type Relation } from '../../../../../worker/protocol/people';
-import { sysSwitch } from '../../../../../worker/protocol/config-values';
+import { friendsOnlyMode, sysSwitch } from '../../../../../worker/protocol/config-values';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
@@ -63,7 +63,7 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
   const relation = person.relation;
   const setRelation = (next: Relation) => update((p) => ({ ...p, relation: next }));
   // Run mode 2 sends only between friends (the server refuses the rest); mode 1 lets anyone write.
-  const canMessage = relation === 'friend' || (relation !== 'self' && String(storedSystemInfo().sysInfo.runMode ?? '') !== '2');
+  const canMessage = relation === 'friend' || (relation !== 'self' && !friendsOnlyMode(storedSystemInfo().sysInfo));
   const gender = GENDER[person.sex as 0 | 1] ?? 'people.detail.unknown';
   // Where they last logged in from says roughly where they are: a friend's only, while the operator
   // shows it (the server already leaves it out for anyone else; an older answer is not trusted).

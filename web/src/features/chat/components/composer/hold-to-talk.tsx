@@ -72,6 +72,8 @@ export function HoldToTalk({ onRecorded }: { onRecorded: (wav: Blob, seconds: nu
     if (!active) return;
     const timer = setTimeout(() => void finish(false), MAX_MS);
     return () => clearTimeout(timer);
+    // Not on `finish`, a new function each render: the limit would restart with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
 
   return (

@@ -3,10 +3,9 @@
 import { keyOf, type Contact } from '../../types';
 import { matchesAny } from '../../../../utils/fold-text';
 import { FORWARD_MAX } from '../../config/chat-config';
+import { CHAT_KEY_PATTERN } from '@protocol/ids';
 
-const POSTABLE = /^(\d{1,12}|group-\d{1,12})$/;
-
-export const forwardTargets = (contacts: Contact[]) => contacts.filter((c) => POSTABLE.test(keyOf(c.id)));
+export const forwardTargets = (contacts: Contact[]) => contacts.filter((c) => CHAT_KEY_PATTERN.test(keyOf(c.id)));
 
 /** Toggles one target; `refused` when that would make more than the maximum. */
 export function toggleTarget(selected: string[], key: string, max = FORWARD_MAX): { selected: string[]; refused: boolean } {

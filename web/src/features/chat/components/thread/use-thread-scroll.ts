@@ -5,6 +5,10 @@
 // centres it and marks it for a moment; one that is no longer there (recalled, expired) leaves
 // the thread at the newest when opening, and where it was otherwise. Far up the history, it
 // offers a way back to the newest (`away`).
+// The effects below run on the data that moves the thread (rows, sizes, the seek), not on the
+// helper functions made each render; and they write scrollTop through the scroller ref they are
+// given, which is what this hook is for. Hence the two rules switched off for this file:
+/* eslint-disable react-hooks/exhaustive-deps, react-hooks/immutability */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ThreadRow } from './build-rows';
 
