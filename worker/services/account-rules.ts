@@ -2,7 +2,7 @@
 import { EMAIL_PATTERN, PHONE_PATTERN } from './verification';
 import type { MessageKey } from '../protocol/codes';
 import { ACCOUNT_PATTERN } from '../protocol/limits';
-import { sysSwitch } from '../protocol/config-values';
+import { friendsOnlyMode, sysSwitch } from '../protocol/config-values';
 import { isSharedDemoAccount } from '../protocol/account';
 
 /** regauth: 0 any account, 1 phone number, 2 email, 3 phone or email. Returns the refusal, if any. */
@@ -26,7 +26,7 @@ export function editAccountRefusal(account: string, regauth: number): MessageKey
 }
 
 /** Whether users may change their own name: always in run mode 2 (social), in mode 1 only when `diyName` is '1'. */
-export const nameEditable = (sysInfo: { runMode?: string; diyName?: string }) => sysInfo.runMode === '2' || sysSwitch(sysInfo, 'diyName');
+export const nameEditable = (sysInfo: { runMode?: string; diyName?: string }) => friendsOnlyMode(sysInfo) || sysSwitch(sysInfo, 'diyName');
 
 /** A shared demo account while the demo runs (DEMO_MODE 'true'): the protocol's rule, which the web follows too. */
 export const sharedDemoAccount = (row: { is_demo: number } | null, demoMode: string | undefined): boolean => isSharedDemoAccount(row, demoMode === 'true');

@@ -7,7 +7,7 @@ import { reloadChatList } from '../../../lib/chat-list-reload';
 import { createStore } from '../../../lib/create-store';
 import { realtime } from '../../../lib/realtime';
 import { storedSystemInfo } from '../../../lib/system-info';
-import { sysSwitch } from '../../../../../worker/protocol/config-values';
+import { friendsOnlyMode, sysSwitch } from '../../../../../worker/protocol/config-values';
 import { isGroupContact } from '../../../../../worker/protocol/ids';
 import { MOBILE_UA } from '../../../../../worker/protocol/socket';
 import * as api from '../api/chat-api';
@@ -84,7 +84,7 @@ export class ChatStore {
 
   /** A frame for the chat list or a thread (the session's frame table sends each here). */
   receive(frame: ChatFrame): void {
-    const device = { clientId: realtime.clientId, isMobile: MOBILE_UA.test(navigator.userAgent), multipleLogin: sysSwitch(storedSystemInfo().sysInfo, 'multipleLogin'), hidden: document.visibilityState === 'hidden', friendsOnly: storedSystemInfo().sysInfo.runMode === '2' };
+    const device = { clientId: realtime.clientId, isMobile: MOBILE_UA.test(navigator.userAgent), multipleLogin: sysSwitch(storedSystemInfo().sysInfo, 'multipleLogin'), hidden: document.visibilityState === 'hidden', friendsOnly: friendsOnlyMode(storedSystemInfo().sysInfo) };
     const { state, effects } = applyFrame(this.state, frame, device);
     this.set(() => state);
     for (const effect of effects) this.run(effect);
