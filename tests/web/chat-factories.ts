@@ -1,9 +1,9 @@
 // Small factories for the chat tests: a state, a contact, a message, and pushed frames. Frames
 // are parsed with the protocol's own schema, so a test can only push what the server could.
 import * as v from 'valibot';
-import { ServerFrameSchema, type EventData, type FrameOf, type MessageEvent, type ServerFrameType } from '../../worker/protocol/frames';
-import type { ChatSummary, ContactCard } from '../../worker/protocol/responses';
-import type { WireMessage } from '../../worker/protocol/wire';
+import { ServerFrameSchema, type EventData, type FrameOf, type MessageEvent, type ServerFrameType } from '@protocol/frames';
+import type { ChatSummary, ContactCard } from '@protocol/responses';
+import type { WireMessage } from '@protocol/wire';
 import type { ChatMessage, ChatState, Contact } from '../../web/src/features/chat/types';
 
 export const ME = 7;

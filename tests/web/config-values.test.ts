@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatSwitch, configNumber, configSwitch, friendsOnlyMode, uploadLimitMb } from '../../worker/protocol/config-values';
+import { chatSwitch, configNumber, configSwitch, friendsOnlyMode, uploadLimitMb } from '@protocol/config-values';
 import { chatConfig } from '../../web/src/features/chat/config/chat-config';
 import { callsEnabled } from '../../web/src/features/calls/utils/start-call';
 import { storage } from '../../web/src/lib/storage';

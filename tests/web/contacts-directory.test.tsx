@@ -10,7 +10,7 @@ import { PATHS } from '../../web/src/config/paths';
 import { ContactDirectory, type Person } from '../../web/src/features/contacts';
 import { groupContacts } from '../../web/src/features/contacts/components/group-contacts';
 import { makeQueryClient } from '../../web/src/lib/query-client';
-import { CODE } from '../../worker/protocol/codes';
+import { CODE } from '@protocol/codes';
 import { openApp, person as personInfo, push, serve, socket, summary } from './friends-fakes';
 
 /** The directory asks the server through TanStack Query, as inside the signed-in app: a fresh client per render. */

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
-import type { Person } from '../../worker/protocol/people';
+import type { Person } from '@protocol/people';
 import { envelope, openApp, person, serve } from './friends-fakes';
 import { currentPath } from './helpers';
 

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import * as v from 'valibot';
 import { vi } from 'vitest';
-import { FriendRequestSchema, PersonSchema, type FriendApplyEvent, type FriendRequest, type Person } from '../../worker/protocol/people';
+import { FriendRequestSchema, PersonSchema, type FriendApplyEvent, type FriendRequest, type Person } from '@protocol/people';
 import { storage } from '../../web/src/lib/storage';
 import { ME, summary } from './chat-factories';
 import { FakeSocket } from './fake-socket';

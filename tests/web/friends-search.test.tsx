@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../web/src/config/paths';
-import type { Relation } from '../../worker/protocol/people';
+import type { Relation } from '@protocol/people';
 import { envelope, openApp, person, serve } from './friends-fakes';
 import { currentPath } from './helpers';
 

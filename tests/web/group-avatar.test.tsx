@@ -5,7 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { PATHS } from '../../web/src/config/paths';
-import { ChatSummarySchema } from '../../worker/protocol/responses';
+import { ChatSummarySchema } from '@protocol/responses';
 import { envelope, openApp, push, socket } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, member, ME, serveGroup } from './groups-fakes';
 

@@ -6,7 +6,7 @@ import { i18n } from '../../web/src/lib/i18n';
 import { chatPreview } from '../../web/src/features/chat/components/chat-list/chat-preview';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import { groupEventText, systemLineOf } from '../../web/src/features/chat/utils/group-event-text';
-import { SYSTEM_KINDS, type SystemLine } from '../../worker/protocol/groups';
+import { SYSTEM_KINDS, type SystemLine } from '@protocol/groups';
 import type { ChatMessage, Contact } from '../../web/src/features/chat/types';
 
 const ME = 7;

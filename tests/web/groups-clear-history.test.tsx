@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { PATHS } from '../../web/src/config/paths';
 import { storage } from '../../web/src/lib/storage';
-import { ChatSummarySchema } from '../../worker/protocol/responses';
+import { ChatSummarySchema } from '@protocol/responses';
 import { openApp, push, socket } from './friends-fakes';
 import { envelope } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, serveGroup } from './groups-fakes';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../web/src/lib/storage';
 import { uploadAvatar } from '../../web/src/features/profile/api/account-calls';
 import { validateProfile } from '../../web/src/features/profile/utils/account-rules';
-import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from '../../worker/protocol/people';
+import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from '@protocol/people';
 import { FakeXhr } from './fake-xhr';
 import { currentPath, mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 

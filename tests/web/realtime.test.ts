@@ -5,7 +5,7 @@
 // server to talk to); what is checked is when tickets are asked for and sockets opened.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANSWER_TIMEOUT_MS, HEARTBEAT_MS, MAX_RETRIES, RETRY_MS, Realtime, type RealtimeStatus } from '../../web/src/lib/realtime';
-import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../../worker/protocol/socket';
+import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '@protocol/socket';
 import { FakeSocket } from './fake-socket';
 
 function setup({ ticketFails = false, ticketGate }: { ticketFails?: boolean; ticketGate?: Promise<void> } = {}) {

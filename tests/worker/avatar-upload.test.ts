@@ -3,7 +3,7 @@
 // forgotten; a refusal leaves nothing behind; the people who chat with me see it change live.
 import { afterEach, describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
-import { AVATAR_MAX_MB } from '../../worker/protocol/people';
+import { AVATAR_MAX_MB } from '@protocol/people';
 import { call, delivered, fetchWorker, loginUser, pairHub, pngBytes, resetConfig, setConfig, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 

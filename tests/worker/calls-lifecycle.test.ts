@@ -4,7 +4,7 @@
 // duration for every code, the end of a call whose last socket closed or died, and glare.
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { RING_SECONDS } from '../../worker/protocol/calls';
+import { RING_SECONDS } from '@protocol/calls';
 import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
 import { env } from 'cloudflare:workers';
 import { userHub } from '../../worker/durable/stubs';

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import wranglerToml from '../../wrangler.toml?raw';
-import { SDP_MAX } from '../../worker/protocol/calls';
+import { SDP_MAX } from '@protocol/calls';
 import { makeGroup, resetConfig, setConfig } from './helpers';
 import { callId, closeAll, dial, lockOf, person, record, sendToMsg, webrtcFrame, webrtcFrames } from './call-helpers';
 

@@ -3,7 +3,7 @@
 // unreadable value means what a fresh install has, on both sides.
 import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
-import { chatSwitch, configSwitch, SWITCH_DEFAULTS, sysSwitch } from '../../worker/protocol/config-values';
+import { chatSwitch, configSwitch, SWITCH_DEFAULTS, sysSwitch } from '@protocol/config-values';
 import { nameEditable } from '../../worker/services/account-rules';
 import { mayPost } from '../../worker/services/message-handling';
 import { retentionCutoff } from '../../worker/services/retention';

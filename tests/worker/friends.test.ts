@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { FriendRequestListSchema, PersonSchema } from '../../worker/protocol/people';
+import { FriendRequestListSchema, PersonSchema } from '@protocol/people';
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 

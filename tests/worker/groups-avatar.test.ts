@@ -4,7 +4,7 @@
 // shows it, and the picture it replaces is released. A refusal stores nothing.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
-import { AVATAR_MAX_MB } from '../../worker/protocol/people';
+import { AVATAR_MAX_MB } from '@protocol/people';
 import { call, eventually, fetchWorker, loginUser, pngBytes, resetConfig } from './helpers';
 import { connect } from './socket-helpers';
 import { ACTORS, castGroup, createGroup, groupCall, makeCast, ok, type Actor, type Cast, type User } from './group-helpers';

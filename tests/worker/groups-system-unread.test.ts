@@ -4,7 +4,7 @@
 // checked against the schema before it is answered.
 import { describe, expect, it } from 'vitest';
 import { settingOf } from '../../worker/services/group-contacts';
-import { DEFAULT_GROUP_SETTING } from '../../worker/protocol/groups';
+import { DEFAULT_GROUP_SETTING } from '@protocol/groups';
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 import { createGroup, groupCall, ok, uid, type User } from './group-helpers';

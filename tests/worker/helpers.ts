@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { forgetConfig } from '../../worker/db/config';
 import { ConversationStore } from '../../worker/durable/conversation-store';
 import { GroupStore } from '../../worker/durable/group-store';
-import { DEFAULT_GROUP_SETTING, ROLE } from '../../worker/protocol/groups';
+import { DEFAULT_GROUP_SETTING, ROLE } from '@protocol/groups';
 import { conversationHub, userHub } from '../../worker/durable/stubs';
 import { directConversation } from '../../worker/services/conversations';
 

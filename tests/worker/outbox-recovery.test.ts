@@ -3,7 +3,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { env } from 'cloudflare:workers';
 import { call, eventually, loginUser, makeGroup, pairHub, textMessage, userHubStub } from './helpers';
 import { userHub } from '../../worker/durable/stubs';
-import type { StoredMessage } from '../../worker/protocol/messages';
+import type { StoredMessage } from '@protocol/messages';
 
 describe('outbox recovery', () => {
   it('delivers what was left in the outbox when the alarm fires after an eviction', async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import app from '../../worker/index';
-import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from '../../worker/protocol/people';
+import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from '@protocol/people';
 import { call, delivered, loginUser, pairHub, registerUser, requestCode, resetConfig, setSysInfo, textMessage, uniqueEmail, uniqueIp, uniquePhone } from './helpers';
 import { connect } from './socket-helpers';
 

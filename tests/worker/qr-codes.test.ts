@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
-import { QR_VALID_SECONDS } from '../../worker/protocol/people';
+import { QR_VALID_SECONDS } from '@protocol/people';
 import { QR_AUDIENCE, readQrToken, signQrToken } from '../../worker/services/qr-tokens';
 import { call, fetchWorker, loginUser, registerUser, signToken, TEST_JWT_SECRET } from './helpers';
 

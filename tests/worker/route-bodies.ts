@@ -3,11 +3,11 @@
 // past the first validation. route-fuzz fails on a POST route missing here, as route-matrix does on
 // a route without a rule, so a new endpoint's body is fuzzed from the day it is added.
 import type * as v from 'valibot';
-import { EditPasswordBody, GetUserInfoBody, LoginBody, RegisterBody, SendCodeBody, UpdateUserInfoBody } from '../../worker/protocol/account';
-import { IceServersBody, SendToMsgBody } from '../../worker/protocol/calls';
-import * as group from '../../worker/protocol/groups';
-import * as im from '../../worker/protocol/messages';
-import * as people from '../../worker/protocol/people';
+import { EditPasswordBody, GetUserInfoBody, LoginBody, RegisterBody, SendCodeBody, UpdateUserInfoBody } from '@protocol/account';
+import { IceServersBody, SendToMsgBody } from '@protocol/calls';
+import * as group from '@protocol/groups';
+import * as im from '@protocol/messages';
+import * as people from '@protocol/people';
 
 /** `null`: the route reads no body (or only a multipart one, fuzzed on its own). */
 export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {

@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CODE } from '../../worker/protocol/codes';
-import { EnvelopeSchema } from '../../worker/protocol/envelope';
+import { CODE } from '@protocol/codes';
+import { EnvelopeSchema } from '@protocol/envelope';
 import { signQrToken } from '../../worker/services/qr-tokens';
 import { fetchWorker, loginUser, pngBytes, TEST_JWT_SECRET } from './helpers';
 import { fieldNames, ROUTE_BODIES, type SchemaNode } from './route-bodies';

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { PersonListSchema } from '../../worker/protocol/people';
+import { PersonListSchema } from '@protocol/people';
 import { letterIndex, matchesKeywords, nameInitials, pinyinInitial } from '../../worker/services/contact-index';
 import { call, loginUser, registerUser, uniqueAccount, uniqueEmail, uniquePhone } from './helpers';
 

@@ -1,8 +1,8 @@
 // Every frame type the signed-in app acts on, and the one handler that applies it: a frame that
 // touches several stores (removeGroup: the chat list, the friend requests, the group's screens)
 // is applied here once, in order, instead of by each store subscribing on its own.
-import type { FrameOf, ServerFrameType } from '../../../worker/protocol/frames';
-import { isMessageEvent } from '../../../worker/protocol/frames';
+import type { FrameOf, ServerFrameType } from '@protocol/frames';
+import { isMessageEvent } from '@protocol/frames';
 import { callStore } from '../features/calls';
 import { chatStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';

@@ -3,7 +3,7 @@
 // it undoes all of that, so nothing of one user shows to the next (the query client is per sign-in).
 // The wiring between stores lives here, not in them: the chat list's envelope gives the friends
 // store its count, and a call this tab hung up gives its record the server's final code.
-import type { ServerFrameType } from '../../../worker/protocol/frames';
+import type { ServerFrameType } from '@protocol/frames';
 import { callStore } from '../features/calls';
 import { chatStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';

@@ -9,7 +9,7 @@ import {
   ActionSheetHost, chatConfig, chatStore, ChatTopBar, Composer, ImagePreviewHost, keyOf, MessageList, MessageMenuHost,
   sendDropped, stopVoice, thread, useChatState, useFileDrop, useMessageActions, useOpenChat,
 } from '../../features/chat';
-import { isGroupContact } from '../../../../worker/protocol/ids';
+import { isGroupContact } from '@protocol/ids';
 import { GroupChatPicture, useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { InsideMain, ScreenMain } from '../wide-screen';

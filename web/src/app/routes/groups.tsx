@@ -3,7 +3,7 @@ import { Page } from '../../components/ui/page';
 import { GroupChats } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { storedSystemInfo } from '../../lib/system-info';
-import { chatSwitch } from '../../../../worker/protocol/config-values';
+import { chatSwitch } from '@protocol/config-values';
 
 export default function GroupsScreen() {
   const { t } = useTranslation();

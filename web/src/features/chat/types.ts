@@ -1,8 +1,8 @@
 // The chat feature's data: contacts (the chat list) and messages as the client holds them,
 // and the helpers on contact keys. No components here, so any screen can import it cheaply.
-import type { ContactId } from '../../../../worker/protocol/ids';
-import type { WireMessage } from '../../../../worker/protocol/messages';
-import type { ChatSummary } from '../../../../worker/protocol/responses';
+import type { ContactId } from '@protocol/ids';
+import type { WireMessage } from '@protocol/messages';
+import type { ChatSummary } from '@protocol/responses';
 import { PATHS } from '../../config/paths';
 import type { RealtimeStatus } from '../../lib/realtime';
 

@@ -2,7 +2,7 @@
 // the position in the user's event log (`seq`) with the `sync` that catches up after every
 // reconnect, and hands each parsed frame to the features that subscribed to its type: the chat,
 // friends, groups and call stores. Features never open a socket of their own.
-import type { FrameOf, ServerFrame, ServerFrameType } from '../../../../worker/protocol/frames';
+import type { FrameOf, ServerFrame, ServerFrameType } from '@protocol/frames';
 import { Realtime, type RealtimeStatus } from './socket';
 
 type AnyHandler = (frame: ServerFrame) => void;

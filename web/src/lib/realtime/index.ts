@@ -1,5 +1,5 @@
 // The app-level realtime connection: one socket per tab that every feature subscribes to.
-import { TicketSchema } from '../../../../worker/protocol/responses';
+import { TicketSchema } from '@protocol/responses';
 import { apiPost } from '../api-client';
 import { storage } from '../storage';
 import { RealtimeConnection } from './connection';

@@ -8,9 +8,9 @@
 // Every frame is parsed with the protocol's schema here, at the boundary: one that does not parse
 // is logged and dropped, so no handler ever sees half a frame.
 import * as v from 'valibot';
-import { ServerFrameSchema, type ServerFrame } from '../../../../worker/protocol/frames';
-import { parseJsonOrNull } from '../../../../worker/protocol/json';
-import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../../../../worker/protocol/socket';
+import { ServerFrameSchema, type ServerFrame } from '@protocol/frames';
+import { parseJsonOrNull } from '@protocol/json';
+import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '@protocol/socket';
 
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 5_000;

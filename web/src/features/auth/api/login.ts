@@ -1,8 +1,8 @@
 // POST /common/pub/login with a password or a verification code; stores the session.
 import * as v from 'valibot';
-import { apiPost } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
-import { UserInfoSchema } from '../../../lib/user-info';
+import { apiPost } from '@web/lib/api-client';
+import { storage } from '@web/lib/storage';
+import { UserInfoSchema } from '@web/lib/user-info';
 
 const LoginResultSchema = v.object({
   authToken: v.string(),

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 // Shown on the login screen when the server runs in demo mode (getSystemInfo demon_mode).
 
 export function DemoAccountsNote() {

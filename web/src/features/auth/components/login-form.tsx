@@ -4,12 +4,12 @@
 // fetched right after the first render, well before anyone can submit; so is the send-code
 // button, which shows only after switching to login by code.
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Button } from '../../../components/ui/button';
-import { FormError } from '../../../components/ui/form-error';
-import { FormField } from '../../../components/ui/form-field';
-import { showToast } from '../../../components/ui/toast';
-import { storage } from '../../../lib/storage';
+import { useTranslation } from '@web/lib/i18n';
+import { Button } from '@web/components/ui/button';
+import { FormError } from '@web/components/ui/form-error';
+import { FormField } from '@web/components/ui/form-field';
+import { showToast } from '@web/components/ui/toast';
+import { storage } from '@web/lib/storage';
 import { CODE_PURPOSE } from '../api/code-purpose';
 import { validateLogin, type LoginInput } from '../utils/validation';
 

@@ -1,15 +1,15 @@
 // Registration: account, nickname, password twice, plus a verification code when the server
 // requires one (regauth != '0') and an invite code when registration is by invitation.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Button } from '../../../components/ui/button';
-import { FormError } from '../../../components/ui/form-error';
-import { FormField } from '../../../components/ui/form-field';
+import { useTranslation } from '@web/lib/i18n';
+import { Button } from '@web/components/ui/button';
+import { FormError } from '@web/components/ui/form-error';
+import { FormField } from '@web/components/ui/form-field';
 import { register } from '../api/register';
 import { CODE_PURPOSE } from '../api/code-purpose';
 import { validateRegistration, type RegistrationInput } from '../utils/validation';
 import { SendCodeButton } from './send-code-button';
-import { REALNAME_MAX } from '../../../../../worker/protocol/limits';
+import { REALNAME_MAX } from '@protocol/limits';
 
 interface RegisterFormProps {
   needsCode: boolean;

@@ -5,8 +5,8 @@ import type * as v from 'valibot';
 import {
   CallMeetingResponseSchema, IceServersResponseSchema, WebrtcEventSchema, type CallMeetingResponse, type IceServersResponse, type SendToMsgBody,
   type WebrtcEvent,
-} from '../../../../../worker/protocol/calls';
-import { apiPost } from '../../../lib/api-client';
+} from '@protocol/calls';
+import { apiPost } from '@web/lib/api-client';
 
 /** What the web client sends: the contract's body before its defaults apply. */
 export type SendToMsgRequest = v.InferInput<typeof SendToMsgBody>;

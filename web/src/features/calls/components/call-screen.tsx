@@ -5,11 +5,11 @@
 // there is no speaker/earpiece choice (a computer has no earpiece).
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PATHS } from '../../../config/paths';
-import { callDuration } from '../../../../../worker/protocol/calls';
-import { Avatar } from '../../../components/ui/avatar';
-import { showDialog } from '../../../components/ui/dialog';
-import { useTranslation, type TFunction } from '../../../lib/i18n';
+import { PATHS } from '@web/config/paths';
+import { callDuration } from '@protocol/calls';
+import { Avatar } from '@web/components/ui/avatar';
+import { showDialog } from '@web/components/ui/dialog';
+import { useTranslation, type TFunction } from '@web/lib/i18n';
 import { useCall, useSecondClock } from '../hooks/use-call';
 import type { CallState } from '../state/call-machine';
 import { callStore, type CallSnapshot } from '../state/call-store';

@@ -3,7 +3,7 @@
 // they expire, and a small data channel on which each side says whether its microphone and camera
 // are on (a disabled track only sends silence or black, which the other side cannot tell apart). Loaded on demand (the call store imports it dynamically) so none of it weighs on
 // the login or chat pages.
-import type { IceServersResponse } from '../../../../../worker/protocol/calls';
+import type { IceServersResponse } from '@protocol/calls';
 import { Negotiator, type Candidate, type NegotiatingPeer } from './negotiator';
 import { getMedia } from './media';
 

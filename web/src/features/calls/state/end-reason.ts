@@ -1,6 +1,6 @@
 // How an ended call is worded on the call screen, by its code and my side of it (reference §7.2).
 // The keys live under call.end in the locales.
-import { CALL_CODE } from '../../../../../worker/protocol/calls';
+import { CALL_CODE } from '@protocol/calls';
 
 export type EndReason =
   | 'cancelled' | 'noAnswer' | 'declined' | 'missed' | 'ended' | 'busy' | 'offline'

@@ -1,7 +1,7 @@
 // The words of a call: the outcome on the call screen, and the call record's line in the chat,
 // both by the code (reference §7.2) and by my side of the call.
-import { CALL_CODE, callDuration, type CallRecordExtends } from '../../../../../worker/protocol/calls';
-import type { TFunction } from '../../../lib/i18n';
+import { CALL_CODE, callDuration, type CallRecordExtends } from '@protocol/calls';
+import type { TFunction } from '@web/lib/i18n';
 import type { EndReason } from '../state/end-reason';
 
 export function endText(why: EndReason, t: TFunction): string {

@@ -1,6 +1,6 @@
 // The call's sounds, made with WebAudio (no audio file to download): the ring-back the caller
 // hears while it rings out, the ringtone of an incoming call, and a short tone when a call ends; the ring's vibration.
-import { vibrate as buzz } from '../../../lib/vibrate';
+import { vibrate as buzz } from '@web/lib/vibrate';
 
 type Tone = 'ringback' | 'ringtone' | 'ended';
 

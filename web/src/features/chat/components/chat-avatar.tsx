@@ -1,8 +1,8 @@
 // A chat's picture, the same wherever a chat is shown (list, details, forwarding, search, the
 // group list): a person's avatar; a group's uploaded picture, else the collage the server lists
 // for it (owner and admins first), never the first letter of its name while it has members.
-import { Avatar } from '../../../components/ui/avatar';
-import { CollageAvatar } from '../../../components/ui/collage-avatar';
+import { Avatar } from '@web/components/ui/avatar';
+import { CollageAvatar } from '@web/components/ui/collage-avatar';
 import type { Contact } from '../types';
 
 export function ChatAvatar({ contact, size }: { contact: Pick<Contact, 'displayName' | 'avatar' | 'is_group' | 'collage'>; size: number }) {

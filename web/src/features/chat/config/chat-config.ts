@@ -1,15 +1,15 @@
 // The server's chat settings the thread and composer obey (spec §3 chatInfo / fileUpload),
 // read from the last stored getSystemInfo so the screen never waits for the network.
-import { storedSystemInfo } from '../../../lib/system-info';
+import { storedSystemInfo } from '@web/lib/system-info';
 
-import { chatSwitch, configNumber, uploadLimitMb } from '../../../../../worker/protocol/config-values';
-import { DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '../../../../../worker/protocol/limits';
+import { chatSwitch, configNumber, uploadLimitMb } from '@protocol/config-values';
+import { DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '@protocol/limits';
 
 // One source for the limits the server enforces too.
 export {
   DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_REDO_SECONDS, FILE_PICK_MAX, FORWARD_MAX, IMAGE_PICK_MAX,
   TEXT_MESSAGE_MAX as TEXT_MAX, VIDEO_MAX_SECONDS,
-} from '../../../../../worker/protocol/limits';
+} from '@protocol/limits';
 
 export interface ChatConfig {
   /** Recall window in seconds; 0 means recall is off. */

@@ -1,8 +1,8 @@
 // The emoji picker's data: emojibase-data's compact set for the reader's language (labels and
 // search keywords in vi, en or zh), bundled with the app as its own chunk and loaded only when the
 // picker first opens. Nothing is fetched from another site.
-import type { Language } from '../../../lib/i18n';
-import { foldText } from '../../../utils/fold-text';
+import type { Language } from '@web/lib/i18n';
+import { foldText } from '@web/utils/fold-text';
 
 /** The shape of one emojibase compact entry that the picker reads (emojibase's CompactEmoji fits it). */
 interface SourceEmoji {

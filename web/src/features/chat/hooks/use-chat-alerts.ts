@@ -2,11 +2,11 @@
 // message (per the user's settings, read at that moment), and sign-out when another device
 // took over this account.
 import { useEffect } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { showDialog } from '../../../components/ui/dialog';
-import { endSession } from '../../../lib/session';
-import { storage } from '../../../lib/storage';
-import { vibrate } from '../../../lib/vibrate';
+import { useTranslation } from '@web/lib/i18n';
+import { showDialog } from '@web/components/ui/dialog';
+import { endSession } from '@web/lib/session';
+import { storage } from '@web/lib/storage';
+import { vibrate } from '@web/lib/vibrate';
 import { chatStore } from '../state/chat-store';
 import { playBeep } from '../utils/beep';
 

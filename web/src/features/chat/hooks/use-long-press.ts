@@ -3,8 +3,8 @@
 // can sit next to it; a press that fired swallows the click that ends it, and a touch press
 // buzzes briefly when the user allows vibration.
 import { useRef } from 'react';
-import { storage } from '../../../lib/storage';
-import { vibrate } from '../../../lib/vibrate';
+import { storage } from '@web/lib/storage';
+import { vibrate } from '@web/lib/vibrate';
 
 const MOVE_TOLERANCE_PX = 10;
 /** Mobile browsers also send contextmenu for a long touch: one press opens the menu once. */

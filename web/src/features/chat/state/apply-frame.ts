@@ -1,9 +1,9 @@
 // Pure: how one pushed socket frame changes the chat state, plus the side effects the store
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
 import { systemLineOf } from '../utils/group-event-text';
-import { isMessageEvent, type FrameOf, type MessageEvent } from '../../../../../worker/protocol/frames';
-import { isAnnouncementExt, mentions } from '../../../../../worker/protocol/message-rules';
-import { isGroupContact } from '../../../../../worker/protocol/ids';
+import { isMessageEvent, type FrameOf, type MessageEvent } from '@protocol/frames';
+import { isAnnouncementExt, mentions } from '@protocol/message-rules';
+import { isGroupContact } from '@protocol/ids';
 import { keyOf, type ChatState, type Contact } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
 import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';

@@ -1,6 +1,6 @@
 // A call record (a `webrtc` message) takes its outcome when the call ends: the peer's `hangup`,
 // my other device's `otherOpt`, or this tab's own hang-up answer. Pure, like thread-ops.
-import type { WebrtcEvent } from '../../../../../worker/protocol/calls';
+import type { WebrtcEvent } from '@protocol/calls';
 import { keyOf, type ChatState } from '../types';
 import { withThread } from './thread-ops';
 

@@ -2,14 +2,14 @@
 // owns the chat list and open threads. The signed-in session (app/signed-in-session.ts) starts
 // and stops it and hands it its frames (receive); frames and REST answers go through pure
 // functions (apply-frame, thread-ops); this file only wires them to the network.
-import { onServerAnswer } from '../../../lib/api-client';
-import { reloadChatList } from '../../../lib/chat-list-reload';
-import { createStore } from '../../../lib/create-store';
-import { realtime } from '../../../lib/realtime';
-import { storedSystemInfo } from '../../../lib/system-info';
-import { friendsOnlyMode, sysSwitch } from '../../../../../worker/protocol/config-values';
-import { isGroupContact } from '../../../../../worker/protocol/ids';
-import { MOBILE_UA } from '../../../../../worker/protocol/socket';
+import { onServerAnswer } from '@web/lib/api-client';
+import { reloadChatList } from '@web/lib/chat-list-reload';
+import { createStore } from '@web/lib/create-store';
+import { realtime } from '@web/lib/realtime';
+import { storedSystemInfo } from '@web/lib/system-info';
+import { friendsOnlyMode, sysSwitch } from '@protocol/config-values';
+import { isGroupContact } from '@protocol/ids';
+import { MOBILE_UA } from '@protocol/socket';
 import * as api from '../api/chat-api';
 import { keyOf, type ChatState, type Contact, type ContactKey } from '../types';
 import { applyFrame, dropRemoved, type ChatFrame, type Effect } from './apply-frame';

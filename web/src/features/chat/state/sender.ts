@@ -2,9 +2,9 @@
 // loses nothing, sent in order. A send that cannot reach the server stays 'going' and is tried
 // again by itself (retry-policy: growing waits, at once when the network shows it is back); only
 // a refusal by the server is 'failed', with its reason, until the user retries or discards it.
-import { storage } from '../../../lib/storage';
-import { newId } from '../../../lib/new-id';
-import { ApiError } from '../../../lib/api-client';
+import { storage } from '@web/lib/storage';
+import { newId } from '@web/lib/new-id';
+import { ApiError } from '@web/lib/api-client';
 import * as api from '../api/chat-api';
 import type { ChatMessage, ChatState, ContactKey } from '../types';
 import { outbox, type OutboxEntry } from './outbox';

@@ -1,9 +1,9 @@
 // A group's system line (a message of type 'event' with `extends.system`, worker/protocol/groups.ts)
 // worded in the reader's language: the server stores who did what to whom, never the sentence.
 import * as v from 'valibot';
-import { SystemLineSchema, type SystemLine } from '../../../../../worker/protocol/groups';
-import type { TFunction } from '../../../lib/i18n';
-import { formatMuteEnd } from '../../../utils/mute-end';
+import { SystemLineSchema, type SystemLine } from '@protocol/groups';
+import type { TFunction } from '@web/lib/i18n';
+import { formatMuteEnd } from '@web/utils/mute-end';
 
 /** The system line a message carries, or null for any other message. */
 export function systemLineOf(ext: Record<string, unknown> | null | undefined): SystemLine | null {

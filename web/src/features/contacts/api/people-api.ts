@@ -2,8 +2,8 @@
 import * as v from 'valibot';
 import {
   FriendRequestListSchema, PersonListSchema, PersonSchema, ScanResultSchema, UserUpdateSchema, type FriendRequest, type Person as PersonInfo,
-} from '../../../../../worker/protocol/people';
-import { apiPost, apiPostEnvelope } from '../../../lib/api-client';
+} from '@protocol/people';
+import { apiPost, apiPostEnvelope } from '@web/lib/api-client';
 
 export type { FriendRequest, PersonInfo };
 export const REQUESTS_PAGE = 20;

@@ -2,12 +2,12 @@
 // name>" unless changed), sent with /enterprise/friend/add. Friends at once when they had asked
 // me already; otherwise the request waits for their answer.
 import { useId, useState, type FormEvent } from 'react';
-import { APPLY_TEXT_MAX, FRIEND_STATUS, type Relation } from '../../../../../worker/protocol/people';
-import { useTranslation } from '../../../lib/i18n';
-import { reloadChatList } from '../../../lib/chat-list-reload';
-import { storage } from '../../../lib/storage';
-import { Button } from '../../../components/ui/button';
-import { showToast } from '../../../components/ui/toast';
+import { APPLY_TEXT_MAX, FRIEND_STATUS, type Relation } from '@protocol/people';
+import { useTranslation } from '@web/lib/i18n';
+import { reloadChatList } from '@web/lib/chat-list-reload';
+import { storage } from '@web/lib/storage';
+import { Button } from '@web/components/ui/button';
+import { showToast } from '@web/components/ui/toast';
 import { addFriend } from '../api/people-api';
 
 interface AddFriendFormProps {

@@ -3,11 +3,11 @@
 // whole organisation in run mode 1, where tabs switch to my friends alone — with the filter, the
 // letter bar and the count.
 import { useId, useMemo, useState } from 'react';
-import { PATHS } from '../../../config/paths';
-import { useTranslation } from '../../../lib/i18n';
-import { Badge } from '../../../components/ui/badge';
-import { ChevronIcon } from '../../../components/ui/icons';
-import { Link } from '../../../components/ui/link';
+import { PATHS } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { Badge } from '@web/components/ui/badge';
+import { ChevronIcon } from '@web/components/ui/icons';
+import { Link } from '@web/components/ui/link';
 import { useFriendsState } from '../state/friends-store';
 import type { Person } from '../types';
 import { ContactDirectory } from './contact-directory';

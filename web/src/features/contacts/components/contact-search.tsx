@@ -3,14 +3,14 @@
 // Send message, or Accept when they asked me first. Scan and My QR code lead to the card pages.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { Relation } from '../../../../../worker/protocol/people';
-import { PATHS } from '../../../config/paths';
-import { reloadChatList } from '../../../lib/chat-list-reload';
-import { useTranslation } from '../../../lib/i18n';
-import { Avatar } from '../../../components/ui/avatar';
-import { ListGroup, ListRow } from '../../../components/ui/list-row';
-import { Link } from '../../../components/ui/link';
-import { showToast } from '../../../components/ui/toast';
+import type { Relation } from '@protocol/people';
+import { PATHS } from '@web/config/paths';
+import { reloadChatList } from '@web/lib/chat-list-reload';
+import { useTranslation } from '@web/lib/i18n';
+import { Avatar } from '@web/components/ui/avatar';
+import { ListGroup, ListRow } from '@web/components/ui/list-row';
+import { Link } from '@web/components/ui/link';
+import { showToast } from '@web/components/ui/toast';
 import { chatPath, keyOf } from '../../chat';
 import { answerRequest, searchAccount, type PersonInfo } from '../api/people-api';
 import { contactDetailPath } from '../paths';

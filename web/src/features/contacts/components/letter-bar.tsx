@@ -1,6 +1,6 @@
 // The right-hand index of the address book: the letters that have a section; tapping (or
 // sliding a finger over) one scrolls its section into view.
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 
 export function LetterBar({ letters, onPick }: { letters: string[]; onPick: (letter: string) => void }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 // accounts are masked, its names carry no readings). Asked once typing pauses; a refusal (too many
 // searches, 429) has been shown by the API client and leaves the local matches alone.
 import { useQuery } from '@tanstack/react-query';
-import { useSearchWords } from '../../../lib/use-debounced';
+import { useSearchWords } from '@web/lib/use-debounced';
 import { searchDirectory, type PersonInfo } from '../api/people-api';
 import type { Person } from '../types';
 

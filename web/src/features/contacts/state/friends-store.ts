@@ -4,9 +4,9 @@
 // feeds it: getContacts' envelope (reported), and the frames `simple` (a FriendApplyEvent for the
 // 'system' inbox), `applyCount` (answered on another device), `appendContact` (became friends)
 // and `removeGroup` (unfriended).
-import type { FriendApplyEvent } from '../../../../../worker/protocol/people';
-import { createStore } from '../../../lib/create-store';
-import { queryClient } from '../../../lib/query-client';
+import type { FriendApplyEvent } from '@protocol/people';
+import { createStore } from '@web/lib/create-store';
+import { queryClient } from '@web/lib/query-client';
 
 /** The requests list's query (hooks/use-friend-requests): received, or sent (`mine`). */
 export const requestsKey = (mine?: boolean) => (mine === undefined ? ['friendRequests'] : ['friendRequests', mine]);

@@ -1,10 +1,10 @@
 // The explore tab: the links the administrator configured (compass), as a list or a grid, or a
 // note that there is nothing here yet.
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../components/ui/link';
-import { ChevronIcon } from '../../../components/ui/icons';
-import { useSystemInfo } from '../../../lib/system-info';
+import { useTranslation } from '@web/lib/i18n';
+import { Link } from '@web/components/ui/link';
+import { ChevronIcon } from '@web/components/ui/icons';
+import { useSystemInfo } from '@web/lib/system-info';
 import { compassOf, type CompassLink } from '../utils/compass';
 
 function LinkIcon({ link, size }: { link: CompassLink; size: number }) {

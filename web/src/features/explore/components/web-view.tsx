@@ -2,7 +2,7 @@
 // without this app's origin, so it can read nothing of it), no referrer, and an "Open in browser"
 // link that always shows, for the many sites that refuse to be framed. Any other http(s) address
 // (a crafted link) is shown as text with "Open in browser", never framed under this app's name.
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 import { webAddress, type CompassLink } from '../utils/compass';
 
 const OPEN_LINK = 'shrink-0 text-[14px] font-medium text-[#576b95] underline-offset-2 hover:underline';

@@ -2,7 +2,7 @@
 // only when it is on (status '1'), as a list (mode '1') or a grid (mode '2'), each entry in its
 // `order`, entries switched off (status '0') left out. An in-app entry (type '1') is a path of
 // this app; an external one (type '2') an http(s) address opened in the web view.
-import { PATHS } from '../../../config/paths';
+import { PATHS } from '@web/config/paths';
 
 export type CompassLayout = 'list' | 'grid';
 

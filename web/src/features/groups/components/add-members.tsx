@@ -2,10 +2,10 @@
 // most 20 at a time, as the server allows.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Button } from '../../../components/ui/button';
-import { showToast } from '../../../components/ui/toast';
-import { GROUP_ADD_MAX } from '../../../../../worker/protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+import { Button } from '@web/components/ui/button';
+import { showToast } from '@web/components/ui/toast';
+import { GROUP_ADD_MAX } from '@protocol/groups';
 import { addMembers, fetchMembers, fetchPickable, type Pickable } from '../api/groups-api';
 import { groupKeys } from '../state/group-queries';
 import { PeoplePicker } from './people-picker';

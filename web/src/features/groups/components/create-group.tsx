@@ -2,9 +2,9 @@
 // anyone otherwise: getAllUser), name it (optional: the server names it after the members), create.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Button } from '../../../components/ui/button';
-import { GROUP_NAME_MAX } from '../../../../../worker/protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+import { Button } from '@web/components/ui/button';
+import { GROUP_NAME_MAX } from '@protocol/groups';
 import { createGroup, fetchPickable, type GroupCard, type Pickable } from '../api/groups-api';
 import { PeoplePicker } from './people-picker';
 import { CharCount } from './char-count';

@@ -3,8 +3,8 @@
 // and admins first, at most nine) so the group looks the same in the list, its chat and its page.
 // Where the members are loaded they draw it, in that same order: they follow removals and
 // additions live, which the list's collage learns only on its next read.
-import { Avatar } from '../../../components/ui/avatar';
-import { CollageAvatar, type CollageMember } from '../../../components/ui/collage-avatar';
+import { Avatar } from '@web/components/ui/avatar';
+import { CollageAvatar, type CollageMember } from '@web/components/ui/collage-avatar';
 import { keyOf, useChatState } from '../../chat';
 import type { GroupMember } from '../api/groups-api';
 

@@ -1,8 +1,8 @@
 // The top of the group's page: its picture (changed by a tap when allowed), the name (renamed in
 // place when allowed) and the member count.
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { GROUP_NAME_MAX } from '../../../../../worker/protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+import { GROUP_NAME_MAX } from '@protocol/groups';
 import { renameGroup, type GroupInfo, type GroupMember } from '../api/groups-api';
 import { GroupPicture } from './group-picture';
 import { TextEditor } from './text-editor';

@@ -1,7 +1,7 @@
 // The group's page (spec §2 /pages/message/group/info): picture, name, then the sections a group
 // chat's details panel shows too (group-sections.tsx: members, announcement, and the rows my role
 // may use), with a link to the chat.
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 import { useChatState } from '../../chat';
 import { useGroup } from '../state/group-queries';
 import { canChangePicture, canEditGroup } from '../utils/group-rules';

@@ -1,9 +1,9 @@
 // The group's picture on its page: for whoever may change it (the name's rule), a button that
 // picks an image, crops it square (the profile's cropper) and uploads it; otherwise the picture.
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { showToast } from '../../../components/ui/toast';
-import { AVATAR_EXT, AVATAR_MAX_MB } from '../../../../../worker/protocol/people';
+import { useTranslation } from '@web/lib/i18n';
+import { showToast } from '@web/components/ui/toast';
+import { AVATAR_EXT, AVATAR_MAX_MB } from '@protocol/people';
 import { AvatarCropDialog } from '../../profile';
 import { uploadGroupPicture, type GroupInfo, type GroupMember } from '../api/groups-api';
 import { afterGroupChange } from '../state/group-live';

@@ -2,10 +2,10 @@
 // Open chat when I am in it already. The server refuses an expired or forged code with its words.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reloadChatList } from '../../../lib/chat-list-reload';
-import { useTranslation } from '../../../lib/i18n';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import { reloadChatList } from '@web/lib/chat-list-reload';
+import { useTranslation } from '@web/lib/i18n';
+import { Avatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
 import { joinGroup, resolveGroupQr, type GroupCard } from '../api/groups-api';
 
 type State = { status: 'loading' } | { status: 'ready'; card: GroupCard } | { status: 'failed' };

@@ -2,9 +2,9 @@
 // left, and for managers each member's actions in a sheet (utils: who may do what to whom). The
 // members come a page at a time as the list scrolls (hooks/use-member-pages).
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { ActionSheet } from '../../../components/ui/action-sheet';
-import { SearchInput } from '../../../components/ui/search-input';
+import { useTranslation } from '@web/lib/i18n';
+import { ActionSheet } from '@web/components/ui/action-sheet';
+import { SearchInput } from '@web/components/ui/search-input';
 import { useChatState } from '../../chat';
 import { muteMember, type GroupMember } from '../api/groups-api';
 import { afterGroupChange } from '../state/group-live';

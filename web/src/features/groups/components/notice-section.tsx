@@ -1,8 +1,8 @@
 // The group's announcement, with its editor for those allowed. Publishing also posts it in the
 // chat as a message that mentions everyone (the server does that).
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { GROUP_NOTICE_MAX } from '../../../../../worker/protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+import { GROUP_NOTICE_MAX } from '@protocol/groups';
 import { setNotice } from '../api/groups-api';
 import { TextEditor } from './text-editor';
 import { afterGroupChange } from '../state/group-live';

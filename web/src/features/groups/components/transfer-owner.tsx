@@ -1,8 +1,8 @@
 // Hand the group over (owner only): choose a member, confirm; the old owner becomes a member.
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { showDialog } from '../../../components/ui/dialog';
-import { ROLE } from '../../../../../worker/protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+import { showDialog } from '@web/components/ui/dialog';
+import { ROLE } from '@protocol/groups';
 import { transferOwner, type GroupMember } from '../api/groups-api';
 import { afterGroupChange } from '../state/group-live';
 import { PeoplePicker } from './people-picker';

@@ -2,7 +2,7 @@
 // session's frame table calls these). The frames that say everything they change patch the card
 // at once; every frame about a group reloads what screens show of it (invalidated queries: only
 // those on screen ask again, the rest when shown next). A group I am out of asks nothing more.
-import { queryClient } from '../../../lib/query-client';
+import { queryClient } from '@web/lib/query-client';
 import type { GroupInfo } from '../api/groups-api';
 import { groupKeys, type GroupData } from './group-queries';
 

@@ -1,6 +1,6 @@
 // How a member's mute reads: until when, and how long is left, in the reader's language.
-import type { TFunction } from '../../../lib/i18n';
-import { formatMuteEnd } from '../../../utils/mute-end';
+import type { TFunction } from '@web/lib/i18n';
+import { formatMuteEnd } from '@web/utils/mute-end';
 
 /**
  * Seconds not counted in the time left. The end was stamped by the server's clock a moment ago and

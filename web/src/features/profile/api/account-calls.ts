@@ -3,10 +3,10 @@
 // the cached query at once, so the mine tab and every screen reading it redraw without a refetch.
 import * as v from 'valibot';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiPost, apiPostForm, whileTokenChanges } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
-import { UserInfoSchema, type UserInfo } from '../../../lib/user-info';
-import { AvatarResultSchema } from '../../../../../worker/protocol/people';
+import { apiPost, apiPostForm, whileTokenChanges } from '@web/lib/api-client';
+import { storage } from '@web/lib/storage';
+import { UserInfoSchema, type UserInfo } from '@web/lib/user-info';
+import { AvatarResultSchema } from '@protocol/people';
 
 export const USER_INFO_KEY = ['user-info'] as const;
 

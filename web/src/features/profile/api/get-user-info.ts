@@ -1,9 +1,9 @@
 // POST /enterprise/im/getUserInfo: the signed-in user's own record. The stored copy shows at
 // once; the server's copy replaces it and is stored again.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
-import { UserInfoSchema, type UserInfo } from '../../../lib/user-info';
+import { apiPost } from '@web/lib/api-client';
+import { storage } from '@web/lib/storage';
+import { UserInfoSchema, type UserInfo } from '@web/lib/user-info';
 
 export async function getUserInfo(): Promise<UserInfo> {
   const user = await apiPost('/enterprise/im/getUserInfo', {}, UserInfoSchema);

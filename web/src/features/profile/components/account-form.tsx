@@ -3,12 +3,12 @@
 // unverified account), then the new account and a code sent to it (both sendCode type 4).
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../../lib/i18n';
-import { Button } from '../../../components/ui/button';
-import { FormError } from '../../../components/ui/form-error';
-import { FormField } from '../../../components/ui/form-field';
-import { showToast } from '../../../components/ui/toast';
-import type { UserInfo } from '../../../lib/user-info';
+import { useTranslation } from '@web/lib/i18n';
+import { Button } from '@web/components/ui/button';
+import { FormError } from '@web/components/ui/form-error';
+import { FormField } from '@web/components/ui/form-field';
+import { showToast } from '@web/components/ui/toast';
+import type { UserInfo } from '@web/lib/user-info';
 import { CODE_PURPOSE, SendCodeButton } from '../../auth';
 import { changeAccount } from '../api/account-calls';
 import { validateAccountChange } from '../utils/account-rules';

@@ -2,9 +2,9 @@
 // the slider (or + and −) to zoom. "Use" draws the square on a canvas, at most 512 px a side,
 // and hands back a WebP (JPEG where the browser cannot make WebP).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { useEscapeKey } from '../../../lib/use-escape-key';
-import { useObjectUrl } from '../../../lib/use-object-url';
+import { useTranslation } from '@web/lib/i18n';
+import { useEscapeKey } from '@web/lib/use-escape-key';
+import { useObjectUrl } from '@web/lib/use-object-url';
 import { centredOffset, clampOffset, drawCrop, encodeCrop, scaleOf, zoomTo, ZOOM_MAX, type CropView } from '../utils/crop';
 
 const VIEW = 280;

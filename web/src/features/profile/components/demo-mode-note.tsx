@@ -1,5 +1,5 @@
 // Shown instead of a working form in demo mode: the demo accounts are shared by everyone.
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 
 export function DemoModeNote() {
   const { t } = useTranslation();

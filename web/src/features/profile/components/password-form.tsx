@@ -2,11 +2,11 @@
 // (sendCode type 3). On success the server has signed every other session out and answered a
 // fresh token for this one, which api/account-calls stores.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Button } from '../../../components/ui/button';
-import { FormError } from '../../../components/ui/form-error';
-import { FormField } from '../../../components/ui/form-field';
-import { showToast } from '../../../components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
+import { Button } from '@web/components/ui/button';
+import { FormError } from '@web/components/ui/form-error';
+import { FormField } from '@web/components/ui/form-field';
+import { showToast } from '@web/components/ui/toast';
 import { CODE_PURPOSE, SendCodeButton } from '../../auth';
 import { changePassword } from '../api/account-calls';
 import { validatePasswordChange, type PasswordInput } from '../utils/account-rules';

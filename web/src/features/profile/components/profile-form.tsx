@@ -3,13 +3,13 @@
 // Saving sends only what changed; the stored record and the mine tab update at once.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../../lib/i18n';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { FormError } from '../../../components/ui/form-error';
-import { showToast } from '../../../components/ui/toast';
-import { useSystemInfo } from '../../../lib/system-info';
-import { AVATAR_EXT, AVATAR_MAX_MB } from '../../../../../worker/protocol/people';
+import { useTranslation } from '@web/lib/i18n';
+import { Avatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import { FormError } from '@web/components/ui/form-error';
+import { showToast } from '@web/components/ui/toast';
+import { useSystemInfo } from '@web/lib/system-info';
+import { AVATAR_EXT, AVATAR_MAX_MB } from '@protocol/people';
 import { updateProfile, uploadAvatar, type ProfileChanges } from '../api/account-calls';
 import { useUserInfo } from '../api/get-user-info';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX, validateProfile } from '../utils/account-rules';

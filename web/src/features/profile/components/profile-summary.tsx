@@ -1,9 +1,9 @@
 // The header of the mine tab: avatar, nickname and account, linking to the profile page.
-import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../components/ui/link';
-import { Avatar } from '../../../components/ui/avatar';
-import { ChevronIcon } from '../../../components/ui/icons';
-import { PATHS } from '../../../config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { Link } from '@web/components/ui/link';
+import { Avatar } from '@web/components/ui/avatar';
+import { ChevronIcon } from '@web/components/ui/icons';
+import { PATHS } from '@web/config/paths';
 import { useUserInfo } from '../api/get-user-info';
 
 export function ProfileSummary() {

@@ -1,8 +1,8 @@
 // Form rules of the profile and security screens (spec §5), checked before anything is sent.
 // Each returns the translation key of the first problem, or null when the form may be sent.
-import { EMAIL_MAX, MOTTO_MAX, PASSWORD_MAX, PASSWORD_MIN, REALNAME_MAX } from '../../../../../worker/protocol/people';
-import { ACCOUNT_PATTERN } from '../../../../../worker/protocol/limits';
-import type { TKey } from '../../../lib/i18n';
+import { EMAIL_MAX, MOTTO_MAX, PASSWORD_MAX, PASSWORD_MIN, REALNAME_MAX } from '@protocol/people';
+import { ACCOUNT_PATTERN } from '@protocol/limits';
+import type { TKey } from '@web/lib/i18n';
 
 export { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX };
 

@@ -3,7 +3,7 @@
 // anything else is named as not ours and scanning goes on. The camera stops on leaving.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 import { decodeImageFile, getDecoder } from '../utils/decode-image';
 import { scanTarget } from '../utils/scan-link';
 

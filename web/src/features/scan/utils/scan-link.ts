@@ -1,7 +1,7 @@
 // Where a scanned text leads: a Parley card link (`…/scan/u/<token>`) opens that person's page,
 // a group link (`…/scan/g/<token>`) the group's; anything else is not ours (null). The link's
 // host is not trusted for anything: only its token is taken, and this app's own server judges it.
-import { PATHS } from '../../../config/paths';
+import { PATHS } from '@web/config/paths';
 
 const LINK = /^\/scan\/([ug])\/([A-Za-z0-9._~-]{1,2048})\/?$/;
 

@@ -2,7 +2,7 @@
 // recent chats, asked in parallel once typing pauses. Results are keyed by the words, so an
 // answer for words already replaced is never shown.
 import { useQuery } from '@tanstack/react-query';
-import { useSearchWords } from '../../../lib/use-debounced';
+import { useSearchWords } from '@web/lib/use-debounced';
 import { keyOf, searchHistory, type ChatMessage, type Contact } from '../../chat';
 
 export const SEARCHED_CHATS = 20;

@@ -1,6 +1,6 @@
 // Choosing the UI language; it applies at once and is remembered for the next start.
-import { ListGroup } from '../../../components/ui/list-row';
-import { changeLanguage, currentLanguage, LANGUAGES, useTranslation } from '../../../lib/i18n';
+import { ListGroup } from '@web/components/ui/list-row';
+import { changeLanguage, currentLanguage, LANGUAGES, useTranslation } from '@web/lib/i18n';
 
 export function LanguagePicker() {
   const { t } = useTranslation();

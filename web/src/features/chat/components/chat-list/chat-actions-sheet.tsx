@@ -1,9 +1,9 @@
 // The long-press menu of a chat: pin/unpin, mute/unmute, delete. Changes show at once (the
 // store updates first and rolls back if the server refuses; the refusal is toasted there). A swipe
 // or wheel on the dimmed list is an attempt to scroll it, and closes the sheet.
-import { useTranslation } from '../../../../lib/i18n';
-import { ActionSheet } from '../../../../components/ui/action-sheet';
-import { showDialog } from '../../../../components/ui/dialog';
+import { useTranslation } from '@web/lib/i18n';
+import { ActionSheet } from '@web/components/ui/action-sheet';
+import { showDialog } from '@web/components/ui/dialog';
 import { chatStore } from '../../state/chat-store';
 import { keyOf, type Contact } from '../../types';
 

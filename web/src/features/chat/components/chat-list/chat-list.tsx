@@ -3,9 +3,9 @@
 // Back); an empty state pointing to the contacts.
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../../../lib/i18n';
-import { Link } from '../../../../components/ui/link';
-import { PATHS } from '../../../../config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { Link } from '@web/components/ui/link';
+import { PATHS } from '@web/config/paths';
 import { useChatState } from '../../hooks/use-chat';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { visibleChats } from '../../state/thread-ops';

@@ -1,8 +1,8 @@
 // The one-line preview under a chat's name: the text as written on one line (the protocol's
 // previewText), a placeholder for media and calls, or who recalled the last message; in a group
 // the sender's name before it, and the announcement marked as one.
-import { previewText } from '../../../../../../worker/protocol/preview-text';
-import type { TFunction } from '../../../../lib/i18n';
+import { previewText } from '@protocol/preview-text';
+import type { TFunction } from '@web/lib/i18n';
 import type { Contact } from '../../types';
 import { groupEventText } from '../../utils/group-event-text';
 

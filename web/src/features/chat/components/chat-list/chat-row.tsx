@@ -1,9 +1,9 @@
 // One conversation in the chat list: avatar (with an online dot for single chats when the
 // server shows presence), name, time, one-line preview, unread badge and the muted bell.
 import { memo } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
-import { Badge } from '../../../../components/ui/badge';
-import { formatChatListTime } from '../../../../utils/chat-list-time';
+import { useTranslation } from '@web/lib/i18n';
+import { Badge } from '@web/components/ui/badge';
+import { formatChatListTime } from '@web/utils/chat-list-time';
 import type { Contact } from '../../types';
 import { MutedIcon } from './list-icons';
 import { useLongPress } from '../../hooks/use-long-press';

@@ -1,5 +1,5 @@
 // Line icons of the chat list screens (24×24, stroke = currentColor).
-import { Icon } from '../../../../components/ui/icons';
+import { Icon } from '@web/components/ui/icons';
 
 export const PlusCircleIcon = () => (
   <Icon><circle cx="12" cy="12" r="9" /><path d="M12 8v8M8 12h8" /></Icon>

@@ -1,5 +1,5 @@
 // Line icons of the composer (28 px circles like the mobile chat bar), colour from the text.
-import { Icon as BaseIcon, type IconProps } from '../../../../components/ui/icons';
+import { Icon as BaseIcon, type IconProps } from '@web/components/ui/icons';
 
 const Icon = ({ size = 28, ...props }: IconProps) => <BaseIcon viewBox="0 0 28 28" size={size} strokeWidth="1.6" {...props} />;
 

@@ -1,8 +1,8 @@
 // The chat's input bar: voice/keyboard toggle, the text box (or "Hold to talk"), emoji and
 // "+" panels, Send once there is text, and the quote being replied to.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
-import { showToast } from '../../../../components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
+import { showToast } from '@web/components/ui/toast';
 import { chatStore } from '../../state/chat-store';
 import { chatConfig, TEXT_MAX } from '../../config/chat-config';
 import { callContact, canCall } from '../thread/call-contact';

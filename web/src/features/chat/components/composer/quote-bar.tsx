@@ -1,5 +1,5 @@
 // Shown above the input while quoting: what is being quoted, and a close button.
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 import { quoteLine, type QuoteInfo } from '../thread/quote-block';
 import { CloseIcon } from './composer-icons';
 

@@ -1,6 +1,6 @@
 // The card shown while recording: elapsed seconds and whether releasing sends or cancels.
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 import { MicIcon } from './composer-icons';
 
 export function RecordingOverlay({ cancelling }: { cancelling: boolean }) {

@@ -1,6 +1,6 @@
 // The emoji panel's skin-tone choice: a hand in the current tone that opens the six tones.
 import { useState } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 
 const HANDS = ['✋', '✋🏻', '✋🏼', '✋🏽', '✋🏾', '✋🏿'];
 const TONE_KEYS = ['default', 'light', 'mediumLight', 'medium', 'mediumDark', 'dark'] as const;

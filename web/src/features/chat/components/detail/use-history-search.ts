@@ -2,7 +2,7 @@
 // and words, 20 a page; the words apply after typing pauses.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { searchHistory } from '../../api/chat-api';
-import { useSearchWords } from '../../../../lib/use-debounced';
+import { useSearchWords } from '@web/lib/use-debounced';
 
 export const HISTORY_TYPES = ['all', 'text', 'image', 'video', 'file'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];

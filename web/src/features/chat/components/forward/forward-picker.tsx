@@ -1,9 +1,9 @@
 // Choosing whom to forward to: a searchable contact list with checkboxes. The chat the message
 // came from is disabled; a sixth choice is refused with a toast.
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
-import { SearchInput } from '../../../../components/ui/search-input';
-import { showToast } from '../../../../components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
+import { SearchInput } from '@web/components/ui/search-input';
+import { showToast } from '@web/components/ui/toast';
 import { keyOf, type Contact } from '../../types';
 import { FORWARD_MAX } from '../../config/chat-config';
 import { ContactOption } from './contact-option';

@@ -1,8 +1,8 @@
 // showActionSheet() opens the shared sheet from anywhere in the chat screen and resolves with the
 // chosen option's index, or null when cancelled. Used for the failed-message choices (Retry / Delete),
 // titled with the server's reason for the refusal.
-import { ActionSheet, type SheetOption } from '../../../../components/ui/action-sheet';
-import { createOverlay } from '../../../../lib/overlay-store';
+import { ActionSheet, type SheetOption } from '@web/components/ui/action-sheet';
+import { createOverlay } from '@web/lib/overlay-store';
 
 interface SheetRequest {
   title?: string;

@@ -1,7 +1,7 @@
 // Calls from a chat: only one-to-one chats, only when the server has calls on (chatInfo.webrtc).
-import { callsEnabled, startCall } from '../../../calls';
+import { callsEnabled, startCall } from '@web/features/calls';
 import { chatStore } from '../../state/chat-store';
-import { isGroupContact } from '../../../../../../worker/protocol/ids';
+import { isGroupContact } from '@protocol/ids';
 
 export const canCall = (contactKey: string): boolean => !isGroupContact(contactKey) && Number(contactKey) > 0 && callsEnabled();
 

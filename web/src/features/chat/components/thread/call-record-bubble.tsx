@@ -2,9 +2,9 @@
 // (reference §7.2: "Outgoing video call", "Missed voice call", "Declined", the duration…).
 // Tapping it calls the other person back, with the same kind of call. Its time sits in its
 // corner, as a text bubble's does.
-import { CALL_CODE } from '../../../../../../worker/protocol/calls';
-import { callsEnabled, recordOf, recordText, startCall } from '../../../calls';
-import { useTranslation } from '../../../../lib/i18n';
+import { CALL_CODE } from '@protocol/calls';
+import { callsEnabled, recordOf, recordText, startCall } from '@web/features/calls';
+import { useTranslation } from '@web/lib/i18n';
 import { chatStore } from '../../state/chat-store';
 import { keyOf, type ChatMessage } from '../../types';
 import { BubbleFrame } from './bubble-frame';

@@ -1,5 +1,5 @@
 // Picks the bubble for a message's type; unknown types say so instead of guessing.
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 import type { ChatMessage } from '../../types';
 import { emojiOnlyCount } from '../../emoji/emoji-only';
 import type { MetaPlacement } from './message-meta';

@@ -2,7 +2,7 @@
 // message reads as read, what a quote of it says, and where its bytes are. Kept out of
 // components so tests can state them directly.
 import type { ChatMessage } from '../../types';
-import { canRecall as serverRecallRule } from '../../../../../../worker/protocol/message-rules';
+import { canRecall as serverRecallRule } from '@protocol/message-rules';
 
 export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall';
 

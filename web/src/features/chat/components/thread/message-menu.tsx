@@ -4,13 +4,13 @@
 // is a step in the browser's history, so a phone's Back closes only the menu. It takes the
 // keyboard focus (arrow keys move along the strip) and gives it back to the bubble when it closes.
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-display-rules';
-import { createOverlay } from '../../../../lib/overlay-store';
-import { moveMenuFocus, useMenuFocus } from '../../../../components/ui/menu-focus';
-import { useEscapeKey } from '../../../../lib/use-escape-key';
-import { useHistoryStep } from '../../../../lib/history-step';
+import { createOverlay } from '@web/lib/overlay-store';
+import { moveMenuFocus, useMenuFocus } from '@web/components/ui/menu-focus';
+import { useEscapeKey } from '@web/lib/use-escape-key';
+import { useHistoryStep } from '@web/lib/history-step';
 
 interface MenuRequest {
   message: ChatMessage;

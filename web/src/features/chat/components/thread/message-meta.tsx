@@ -2,8 +2,8 @@
 // sending, one grey tick once the server has it ("Unread"), two blue ticks once read. Drawn in the
 // text or call bubble's corner, over a photo's corner, or under other bubbles; screen readers hear the
 // time and the state as words.
-import { useTranslation } from '../../../../lib/i18n';
-import { pad2 } from '../../../../utils/calendar';
+import { useTranslation } from '@web/lib/i18n';
+import { pad2 } from '@web/utils/calendar';
 import type { ChatMessage } from '../../types';
 
 export type MetaPlacement = 'inside' | 'overlay' | 'under';

@@ -4,8 +4,8 @@
 // maximum width: nothing beside a bubble takes width from it (the failed "!" and the upload ring
 // sit in the margin outside).
 import { memo } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
-import { Avatar } from '../../../../components/ui/avatar';
+import { useTranslation } from '@web/lib/i18n';
+import { Avatar } from '@web/components/ui/avatar';
 import type { ChatMessage } from '../../types';
 import { MessageContent, metaPlacement } from './message-content';
 import type { BubbleMentions } from './text-bubble';

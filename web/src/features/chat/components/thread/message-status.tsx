@@ -2,7 +2,7 @@
 // uploads, with the percent, or a red "!" when it failed (tap for Retry / Delete). It sits in the
 // margin outside the bubble, so it takes no width from it; the spinner and the read ticks are in
 // the bubble's corner (message-meta.tsx).
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 import type { ChatMessage } from '../../types';
 
 interface MessageStatusProps {

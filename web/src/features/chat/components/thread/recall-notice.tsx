@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@web/lib/i18n';
 // A recalled message, shown as a centred notice instead of its content. The person who
 // recalled a text from this device may take it back into the composer ("Re-edit").
 

@@ -1,6 +1,6 @@
 // The time label between messages far apart, in the relative style of spec §9.
-import { useTranslation } from '../../../../lib/i18n';
-import { formatMessageTime } from '../../../../utils/message-time';
+import { useTranslation } from '@web/lib/i18n';
+import { formatMessageTime } from '@web/utils/message-time';
 
 export function TimeSeparator({ sendTime, now }: { sendTime: number; now: number }) {
   const { t } = useTranslation();

@@ -2,10 +2,10 @@
 // failed-message sheet (retry, delete) and Re-edit of a recalled text.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../../../lib/i18n';
-import { showDialog } from '../../../../components/ui/dialog';
-import { showToast } from '../../../../components/ui/toast';
-import { PATHS } from '../../../../config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { showDialog } from '@web/components/ui/dialog';
+import { showToast } from '@web/components/ui/toast';
+import { PATHS } from '@web/config/paths';
 import { recallMessage } from '../../api/chat-api';
 import { chatStore } from '../../state/chat-store';
 import type { ChatMessage } from '../../types';
@@ -14,7 +14,7 @@ import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
 import { showMessageMenu } from './message-menu';
 import { menuActions, type MenuAction } from './message-display-rules';
-import { quoteOfMessage } from '../../../../../../worker/protocol/message-rules';
+import { quoteOfMessage } from '@protocol/message-rules';
 import { recallDrafts } from './recall-drafts';
 
 export function useMessageActions(contactKey: string, me: number, redoSeconds: number) {
