@@ -3,9 +3,9 @@
 // build both TypeScript programs again and made the lint take 68 s of CPU instead of 28 s (the
 // two they would add, no-floating-promises and no-misused-promises, found one place between them).
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
-import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 

@@ -1,9 +1,9 @@
 // One Vite config for the SPA and the Worker: the Cloudflare plugin runs the Worker, its
 // Durable Objects, D1 and R2 inside workerd during `npm run dev` and builds both for deploy.
-import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
-import tailwindcss from '@tailwindcss/vite';
 import { cloudflare } from '@cloudflare/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * react-router's production build creates its contexts and components with React.createContext,

@@ -1,7 +1,7 @@
 // Web tests run in jsdom with React; standalone because vite.config.ts roots at web/ and
 // starts the Cloudflare plugin, which the browser code's tests do not need.
-import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
 
 /** A folder of this repository as an absolute path (the configs' own types know no `node:` modules). */
 const here = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);

@@ -1,6 +1,7 @@
 // Worker and Durable Object tests run inside workerd with real D1, R2 and Durable Objects.
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+
 import { wranglerRateLimits } from './scripts/wrangler-ratelimits.mjs';
 
 /** A folder of this repository as an absolute path (the configs' own types know no `node:` modules). */

@@ -23,14 +23,15 @@
 // sockets for N members only (the open-chat ones first): the others are offline, and only the online
 // ones are expected to receive (a big group skips members without a socket, worker/durable/parking.ts).
 import { fork, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { cpuSeconds, everyProcessCpu, othersCpu, poster } from './measure.mjs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+import { cpuSeconds, everyProcessCpu, othersCpu, poster } from './measure.mjs';
 
 const MEMBERS = Number(process.env.BENCH_GROUP_MEMBERS ?? 500);
 const SECONDS = Number(process.env.BENCH_GROUP_SECONDS ?? 10);

@@ -18,13 +18,14 @@
 // BENCH_WINDOW_MS (500, the length of a turn), BENCH_STATE=disk (storage on disk instead of
 // tmpfs), BENCH_ONLY=parley|floor, BENCH_DEBUG=1 (with BENCH_SLOW_MS, 25: what it lists as slow).
 import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { ROOT, applySql, fileExists, run, bin } from '../scripts/lib.mjs';
+
+import { applySql, bin,fileExists, ROOT, run } from '../scripts/lib.mjs';
 import { BUILT_CONFIG, startServer } from '../scripts/server.mjs';
 import { startWorkerd } from '../scripts/workerd-server.mjs';
 

@@ -6,6 +6,7 @@
 // IPC, runs the scenarios in turns and prints the figures.
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
+
 import { cpuSeconds, everyProcessCpu, othersCpu, poster } from './measure.mjs';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);

@@ -1,7 +1,7 @@
 // What the benchmarks share to load and to measure: a keep-alive POST client, and CPU read from
 // /proc (ours, and what every other process on the machine took meanwhile).
-import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 
 /**
  * node:http with keep-alive costs the load generator a fraction of what fetch() does, and the load

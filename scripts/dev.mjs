@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, applySql, bin, childEnv, demoAccounts, demoSeedSql, fileExists, parseVars } from './lib.mjs';
+
+import { applySql, bin, childEnv, demoAccounts, demoSeedSql, fileExists, parseVars,ROOT } from './lib.mjs';
 
 // Must match vite.config.ts: cloudflare({ persistState: { path: '../.wrangler/state' } }) with
 // root 'web', i.e. <repo>/.wrangler/state. Wrangler's --persist-to takes the same folder.

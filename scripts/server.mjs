@@ -12,7 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, applySql, bin, childEnv, demoSeedSql, fileExists } from './lib.mjs';
+
+import { applySql, bin, childEnv, demoSeedSql, fileExists,ROOT } from './lib.mjs';
 
 export const BUILT_CONFIG = join(ROOT, 'dist', 'parley', 'wrangler.json');
 

@@ -6,7 +6,8 @@
 // the exit code is non-zero when any step failed or any test failed.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, bin, fileExists, run } from './lib.mjs';
+
+import { bin, fileExists, ROOT, run } from './lib.mjs';
 
 const TMP = join(ROOT, '.tmp', 'test');
 rmSync(TMP, { recursive: true, force: true });

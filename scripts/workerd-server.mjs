@@ -12,9 +12,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
+import { convertV4MiniflareOptions,Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import { ROOT, applySql, fileExists } from './lib.mjs';
+
+import { applySql, fileExists,ROOT } from './lib.mjs';
 import { BUILT_CONFIG, freePort } from './server.mjs';
 
 const BUILT_DIR = join(ROOT, 'dist', 'parley');

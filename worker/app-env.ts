@@ -1,7 +1,7 @@
 // The Hono context shape every route shares.
+import type { UserCard } from './protocol/messages';
 import type { Lang } from './services/i18n';
 import type { Identity } from './services/tokens';
-import type { UserCard } from './protocol/messages';
 
 export type Params = Record<string, unknown>;
 

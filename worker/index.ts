@@ -1,28 +1,29 @@
 // Parley's Worker: the table of contents. Every API path is case-insensitive (clients of the
 // original call /common/Pub/login), so routes are registered lower-case and matched lower-cased.
 import { Hono } from 'hono';
+
 import type { AppEnv } from './app-env';
-import { handleError } from './middleware/errors';
-import { notFound } from './services/replies';
-import { readParams } from './middleware/params';
 import { requireAuth } from './middleware/auth';
-import { pickLang } from './services/i18n';
-import { pub } from './routes/pub';
-import { account } from './routes/account';
-import { chats } from './routes/chats';
-import { friends } from './routes/friends';
-import { directory } from './routes/directory';
-import { messages } from './routes/messages';
-import { calls } from './routes/calls';
-import { upload, download } from './routes/upload';
-import { qrCode, scan } from './routes/scan';
-import { groups, groupScan } from './routes/groups';
-import { avatar } from './routes/avatar';
-import { ticket, upgrade } from './routes/socket';
-import { devTools } from './routes/dev';
-import { pathOf } from './services/request-path';
+import { handleError } from './middleware/errors';
+import { readParams } from './middleware/params';
 import { securityHeaders } from './middleware/security-headers';
+import { account } from './routes/account';
+import { avatar } from './routes/avatar';
+import { calls } from './routes/calls';
+import { chats } from './routes/chats';
+import { devTools } from './routes/dev';
+import { directory } from './routes/directory';
+import { friends } from './routes/friends';
+import { groups, groupScan } from './routes/groups';
+import { messages } from './routes/messages';
+import { pub } from './routes/pub';
+import { qrCode, scan } from './routes/scan';
+import { ticket, upgrade } from './routes/socket';
+import { download,upload } from './routes/upload';
 import { clientIp } from './services/client-ip';
+import { pickLang } from './services/i18n';
+import { notFound } from './services/replies';
+import { pathOf } from './services/request-path';
 
 const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/', '/scan/'];
 
@@ -72,7 +73,7 @@ app.all('*', (c) => {
 app.onError(handleError);
 
 export default app;
-export { UserHub } from './durable/user-hub';
 export { ConversationHub } from './durable/conversation-hub';
 export { EchoHub } from './durable/echo-hub';
 export { LimitHub } from './durable/limit-hub';
+export { UserHub } from './durable/user-hub';

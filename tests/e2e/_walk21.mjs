@@ -1,5 +1,5 @@
 // Temporary walk (not committed): issue 21's group screens in three languages at both widths.
-import { startApp, uniqueAccount, MOBILE, a11yViolations } from './harness.mjs';
+import { a11yViolations,MOBILE, startApp, uniqueAccount } from './harness.mjs';
 const PASSWORD = 'secret-123';
 const app = await startApp({ name: 'walk21' });
 const DESK = { viewport: { width: 1280, height: 800 } };

@@ -10,8 +10,9 @@
 // sends the login form.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chatScreen, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, MOBILE, startApp, uniqueAccount } from './harness.mjs';
 import encodeQR from 'qr';
+
+import { chatScreen, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, MOBILE, startApp, uniqueAccount } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';

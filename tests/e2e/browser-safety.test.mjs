@@ -4,6 +4,7 @@
 // without a single violation while a user logs in, opens a chat and sends a text and a photo.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, locale, maskedAccount, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');

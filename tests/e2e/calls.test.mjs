@@ -19,6 +19,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+
 import { ROOT } from '../../scripts/lib.mjs';
 import { exactly, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, screenLines, startApp, uniqueAccount, waitUntil } from './harness.mjs';
 

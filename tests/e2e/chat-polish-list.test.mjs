@@ -9,6 +9,7 @@
 // - the login's refusal toast does not follow the user to the registration page.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');

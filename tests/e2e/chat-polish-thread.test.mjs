@@ -5,6 +5,7 @@
 // forwarded copy says "Forwarded" on both phones; the emoji panel loads from this server only.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, locale, maskedAccount, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');

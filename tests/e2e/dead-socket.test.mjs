@@ -5,6 +5,7 @@
 // drops that socket, connects again 5 s later and shows each of the three once, in order.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, startApp, waitUntil } from './harness.mjs';
 
 const PASSWORD = '123456';

@@ -7,6 +7,7 @@
 // Screenshots of each are saved for a person to look at (/tmp/desktop-<lang>.png, /tmp/desktop-en-*.png).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, expectNoHorizontalOverflow, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');

@@ -4,6 +4,7 @@
 // pasted into the composer and a file dropped on the chat go out once confirmed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, locale, startApp } from './harness.mjs';
 
 const en = locale('en');

@@ -2,6 +2,7 @@
 // log out; and the demo-account note on the login page in demo mode.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { locale, startApp } from './harness.mjs';
 
 const vi = locale('vi'); // the default language

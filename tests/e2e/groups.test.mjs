@@ -4,6 +4,7 @@
 // admins speak; A hands the group to B; B dissolves it and every member's chat turns read-only live, saying so, until they delete it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { locale, startApp, uniqueAccount, waitUntil } from './harness.mjs';
 
 const en = locale('en');

@@ -11,7 +11,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROOT, fileExists } from '../../scripts/lib.mjs';
+
+import { fileExists,ROOT } from '../../scripts/lib.mjs';
 import { startServer } from '../../scripts/server.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -5,6 +5,7 @@
 // leads back to the newest; a word wider than the screen wraps inside its bubble and its quote.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { exactly, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');

@@ -5,6 +5,7 @@
 // one line; on a wide screen (1280×800) so do those of a group chat's details panel beside the chat.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { locale, startApp } from './harness.mjs';
 
 const vi = locale('vi');

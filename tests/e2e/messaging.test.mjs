@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
+
 import { chatScreen, exactly, locale, maskedAccount, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');

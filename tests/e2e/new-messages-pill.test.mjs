@@ -4,6 +4,7 @@
 // arrives below the reader and the pill says so, and tapping it brings the thread down to it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, exactly, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');

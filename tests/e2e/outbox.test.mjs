@@ -5,6 +5,7 @@
 // once, in that order.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import encodeQR from 'qr';
+
 import { locale, startApp } from './harness.mjs';
 
 const en = locale('en');

@@ -5,6 +5,7 @@
 // language (an untranslated string), and axe-core must find no serious or critical violation.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, screenLines, startApp, uniqueAccount } from './harness.mjs';
 
 const LANGS = ['vi', 'en', 'zh-CN'];

@@ -5,6 +5,7 @@
 // card; A deletes B, and A's next message to B is refused with the server's message shown.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+
 import { chatScreen, locale, startApp, uniqueAccount } from './harness.mjs';
 
 const en = locale('en');

@@ -3,6 +3,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { ActionSheetHost, showActionSheet } from '../../web/src/features/chat/components/thread/action-sheet';
 
 const OPTIONS = [{ label: 'Retry' }, { label: 'Delete', danger: true }];

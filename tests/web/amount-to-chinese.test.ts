@@ -1,5 +1,6 @@
 // Chinese capital numerals for amounts (spec §9).
 import { describe, expect, it } from 'vitest';
+
 import { amountToChinese } from '../../web/src/utils/amount-to-chinese';
 
 describe('amount in Chinese capitals', () => {

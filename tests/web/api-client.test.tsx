@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { DialogHost } from '../../web/src/components/ui/dialog';
 import { ToastHost } from '../../web/src/components/ui/toast';
 import { ApiError, apiPost, apiPostForm, REQUEST_TIMEOUT_MS, UPLOAD_STALL_MS } from '../../web/src/lib/api-client';

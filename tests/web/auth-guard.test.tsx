@@ -2,6 +2,7 @@
 // carrying the original address as the redirect parameter.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { storage } from '../../web/src/lib/storage';
 import { currentPath, mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 

@@ -3,6 +3,7 @@
 // with setConfiguration before their ttl ends, an ICE restart when ICE fails or the browser comes
 // back online, and "unreachable" when ICE stays failed for 15 s after the restart.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { CallEngine, MediaError, UNREACHABLE_MS } from '../../web/src/features/calls/engine/call-engine';
 
 class FakeTrack {

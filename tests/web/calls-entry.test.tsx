@@ -3,11 +3,12 @@
 // that person with the kind of call, and the call page opens dialing. The engine is a stand-in.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
 import { callStore } from '../../web/src/features/calls';
 import { storage } from '../../web/src/lib/storage';
-import { ME, loadQuietEngine, webrtc } from './calls-fakes';
-import { openApp, person, serve, summary, type Server } from './friends-fakes';
+import { loadQuietEngine, ME, webrtc } from './calls-fakes';
+import { openApp, person, serve, type Server,summary } from './friends-fakes';
 import { currentPath } from './helpers';
 
 

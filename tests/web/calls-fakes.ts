@@ -1,7 +1,8 @@
 // Factories for the call tests: `webrtc` events parsed with the protocol's own schema (a test can
 // push only what the server could), and the two people of a call.
 import * as v from 'valibot';
-import { WebrtcEventSchema, type CallEvent, type WebrtcEvent } from '@protocol/calls';
+
+import { type CallEvent, type WebrtcEvent,WebrtcEventSchema } from '@protocol/calls';
 
 export const ME = 7;
 export const PEER = 8;

@@ -1,8 +1,10 @@
 // The call state machine (features/calls/state/call-machine.ts) through every phase, and every
 // result code 902–908 as each side words it. Pure: actions and frames in, state and effects out.
 import { describe, expect, it } from 'vitest';
+
 import { CALL_CODE, RING_SECONDS } from '@protocol/calls';
-import { callReducer, IDLE, type CallAction, type CallState } from '../../web/src/features/calls/state/call-machine';
+
+import { type CallAction, callReducer, type CallState,IDLE } from '../../web/src/features/calls/state/call-machine';
 import { CALL_ID, ME, PEER, PEER_CARD, webrtc } from './calls-fakes';
 
 const T0 = 1_000_000;

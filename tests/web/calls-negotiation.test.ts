@@ -3,7 +3,8 @@
 // polite callee rolls back and answers, the impolite caller ignores the other offer, and both end
 // stable. Also: the caller's first offer waits for acceptRtc, candidates wait for a description.
 import { describe, expect, it } from 'vitest';
-import { Negotiator, type Candidate, type Description, type NegotiatingPeer } from '../../web/src/features/calls/engine/negotiator';
+
+import { type Candidate, type Description, type NegotiatingPeer,Negotiator } from '../../web/src/features/calls/engine/negotiator';
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -4,12 +4,13 @@
 // WebRTC engine is an in-memory stand-in (jsdom has no RTCPeerConnection or camera).
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
 import { callStore } from '../../web/src/features/calls';
 import { storage } from '../../web/src/lib/storage';
 import { CALL_ID, PEER, webrtc } from './calls-fakes';
 import { FakeSocket } from './fake-socket';
-import { openApp, push, serve, socket, type Server } from './friends-fakes';
+import { openApp, push, serve, type Server,socket } from './friends-fakes';
 import { currentPath } from './helpers';
 
 /** What the call store asks of the engine, without media or a peer connection. */

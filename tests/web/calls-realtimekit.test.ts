@@ -11,10 +11,11 @@
 // the real init() fails in jsdom ("ERR0001 … reading 'meeting'"), and the global fetch it replaces
 // is the one the app's API client needs. The WebRTC engine is an in-memory stand-in (as in
 // calls-store.test.ts); the network is the stubbed fetch; frames are fed as the session's frame table does.
-import { createElement } from 'react';
 import { render, screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PEER, PEER_CARD, ME, webrtc } from './calls-fakes';
+
+import { ME, PEER, PEER_CARD, webrtc } from './calls-fakes';
 import { mockApi } from './helpers';
 
 const sdk = vi.hoisted(() => {

@@ -3,13 +3,14 @@
 // and no long-press actions on it (not forwarded, quoted, copied or recalled).
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { MessageContent } from '../../web/src/features/chat/components/thread/message-content';
 import { menuActions } from '../../web/src/features/chat/components/thread/message-display-rules';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { i18n } from '../../web/src/lib/i18n';
-import { chatState, contact, frame, message, pushed } from './chat-factories';
 import { CALL_ID, ME, PEER, webrtc } from './calls-fakes';
+import { chatState, contact, frame, message, pushed } from './chat-factories';
 
 /** A stored call record: from the caller, with the call's kind and outcome. */
 function record(caller: number, type: 0 | 1, code: number, callTime = 0) {

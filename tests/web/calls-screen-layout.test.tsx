@@ -3,12 +3,13 @@
 // whole, not cropped; and every switch shows "on" the same way (white when what it controls is live).
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
 import { callStore } from '../../web/src/features/calls';
 import { InCallControls } from '../../web/src/features/calls/components/call-controls';
 import { CallVideos } from '../../web/src/features/calls/components/call-videos';
 import { storage } from '../../web/src/lib/storage';
-import { ME, loadQuietEngine, webrtc } from './calls-fakes';
+import { loadQuietEngine, ME, webrtc } from './calls-fakes';
 import { openApp, person, serve, summary } from './friends-fakes';
 
 

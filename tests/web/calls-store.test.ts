@@ -4,6 +4,7 @@
 // call record, a refused camera explained, and a hang-up that outlives a closing tab. fetch is stubbed; frames are fed as the
 // session's frame table does (receive); the engine is an in-memory stand-in; tones are recorded, not played.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { CallStore, ENDED_SHOW_MS } from '../../web/src/features/calls/state/call-store';
 import { storage } from '../../web/src/lib/storage';
 import { CALL_ID, ME, PEER, PEER_CARD, webrtc } from './calls-fakes';

@@ -1,8 +1,9 @@
 // How pushed socket frames change the chat list and threads (apply-frame is pure).
 import { describe, expect, it } from 'vitest';
+
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
-import { chatState, contact, frame, message, ME, pushed, recall } from './chat-factories';
+import { chatState, contact, frame, ME, message, pushed, recall } from './chat-factories';
 
 const DEVICE = { clientId: 'this-client', isMobile: true, multipleLogin: false };
 const unreadOf = (s: ReturnType<typeof chatState>, key: string) => s.contacts.find((c) => String(c.id) === key)?.unread;

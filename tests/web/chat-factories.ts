@@ -1,9 +1,11 @@
 // Small factories for the chat tests: a state, a contact, a message, and pushed frames. Frames
 // are parsed with the protocol's own schema, so a test can only push what the server could.
 import * as v from 'valibot';
-import { ServerFrameSchema, type EventData, type FrameOf, type MessageEvent, type ServerFrameType } from '@protocol/frames';
+
+import { type EventData, type FrameOf, type MessageEvent, ServerFrameSchema, type ServerFrameType } from '@protocol/frames';
 import type { ChatSummary, ContactCard } from '@protocol/responses';
 import type { WireMessage } from '@protocol/wire';
+
 import type { ChatMessage, ChatState, Contact } from '../../web/src/features/chat/types';
 
 export const ME = 7;

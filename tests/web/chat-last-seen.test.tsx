@@ -2,8 +2,9 @@
 // §9 message-time words when the contact is offline and the server knows when they left, plain
 // "Offline" when it does not, nothing when the server hides presence (chatInfo.online).
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { ChatTopBar } from '../../web/src/features/chat/components/thread/chat-top-bar';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';

@@ -1,5 +1,6 @@
 // Chat-list times (spec §9): weeks start on Monday, so Sunday is the last day of its week.
 import { describe, expect, it } from 'vitest';
+
 import { i18n } from '../../web/src/lib/i18n';
 import { formatChatListTime } from '../../web/src/utils/chat-list-time';
 

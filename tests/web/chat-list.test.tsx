@@ -3,6 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { storage } from '../../web/src/lib/storage';
 import { card, ME, summary } from './chat-factories';

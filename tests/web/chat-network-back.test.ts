@@ -3,9 +3,11 @@
 // store is stopped (signed out). The store runs for real; the network is a stand-in (fetch
 // answers, a fake WebSocket).
 import 'fake-indexeddb/auto';
+
 import { describe, expect, it, vi } from 'vitest';
-import { chatStore } from '../../web/src/features/chat/state/chat-store';
+
 import { session } from '../../web/src/app/signed-in-session';
+import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { makeQueryClient } from '../../web/src/lib/query-client';
 import { storage } from '../../web/src/lib/storage';
 import { frame, ME, PEER, summary } from './chat-factories';

@@ -3,15 +3,17 @@
 // has now: messages it never got, recalls it never heard of. Only unsent messages are kept.
 // The store runs for real; the network is a stand-in (fetch answers, a fake WebSocket).
 import 'fake-indexeddb/auto';
+
 import { describe, expect, it, vi } from 'vitest';
+
+import { session } from '../../web/src/app/signed-in-session';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
-import { session } from '../../web/src/app/signed-in-session';
-import { makeQueryClient } from '../../web/src/lib/query-client';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
-import { storage } from '../../web/src/lib/storage';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { realtime } from '../../web/src/lib/realtime';
-import { card, chatState, contact, frame, message, ME, PEER, summary, wire } from './chat-factories';
+import { storage } from '../../web/src/lib/storage';
+import { card, chatState, contact, frame, ME, message, PEER, summary, wire } from './chat-factories';
 import { FakeSocket, withFakeSockets } from './fake-socket';
 import { signIn } from './helpers';
 

@@ -1,5 +1,6 @@
 // Search matching ignores case and Vietnamese accents; results mark the words.
 import { describe, expect, it } from 'vitest';
+
 import { findMatches } from '../../web/src/components/ui/highlight-text';
 import { matchesAny } from '../../web/src/utils/fold-text';
 

@@ -2,14 +2,16 @@
 // server has it, keeps it (still sending) when the network is down and sends the outbox in order
 // later by itself; only a refusal by the server marks a message failed, with the server's reason.
 import 'fake-indexeddb/auto';
+
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { outbox } from '../../web/src/features/chat/state/outbox';
-import { Sender } from '../../web/src/features/chat/state/sender';
 import type { RetryClock } from '../../web/src/features/chat/state/retry-policy';
+import { Sender } from '../../web/src/features/chat/state/sender';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import type { ChatState } from '../../web/src/features/chat/types';
-import { chatState, contact, message, ME, wire } from './chat-factories';
+import { chatState, contact, ME, message, wire } from './chat-factories';
 
 function host(initial: ChatState = chatState({ contacts: [contact(12)] })) {
   let state = initial;

@@ -1,8 +1,9 @@
 // Pure thread and chat-list helpers: message order, chat order and the unread total.
 import { describe, expect, it } from 'vitest';
+
 import { mergeMessages, sortContacts, totalUnread, visibleChats } from '../../web/src/features/chat/state/thread-ops';
 import { EMPTY_THREAD } from '../../web/src/features/chat/types';
-import { contact, message, ME } from './chat-factories';
+import { contact, ME,message } from './chat-factories';
 
 describe('mergeMessages', () => {
   it('orders acknowledged messages by seq and keeps pending ones after them in the order they were made', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { compressImage, outputFormat, scaledSize } from '../../web/src/features/chat/components/composer/compress-image';
 
 describe('photo compression', () => {

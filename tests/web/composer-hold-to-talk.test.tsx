@@ -4,8 +4,9 @@
 // module is replaced by a stand-in that reports how long it was held.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HoldToTalk } from '../../web/src/features/chat/components/composer/hold-to-talk';
+
 import { hideToast, ToastHost } from '../../web/src/components/ui/toast';
+import { HoldToTalk } from '../../web/src/features/chat/components/composer/hold-to-talk';
 
 const recorder = vi.hoisted(() => ({ heldMs: 0, cancelled: 0 }));
 

@@ -2,6 +2,7 @@
 // into photos, videos and files and checked like a pick from the "+" panel; pasted text stays text.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { DialogHost } from '../../web/src/components/ui/dialog';
 import { hideToast, ToastHost } from '../../web/src/components/ui/toast';
 import { Composer } from '../../web/src/features/chat/components/composer/composer';

@@ -2,10 +2,11 @@
 // characters.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
+import { hideToast, ToastHost } from '../../web/src/components/ui/toast';
 import { Composer } from '../../web/src/features/chat/components/composer/composer';
 import { composerDraft } from '../../web/src/features/chat/components/composer/composer-draft';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
-import { hideToast, ToastHost } from '../../web/src/components/ui/toast';
 
 function renderComposer() {
   const sendText = vi.spyOn(chatStore.sender, 'sendText').mockResolvedValue();

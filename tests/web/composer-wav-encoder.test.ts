@@ -1,5 +1,6 @@
 // Voice recordings are sent as 16-bit mono PCM WAV written by the client.
 import { describe, expect, it } from 'vitest';
+
 import { encodeWav, mixToMono, resample } from '../../web/src/features/chat/components/composer/wav-encoder';
 
 const ascii = (view: DataView, at: number, length: number) => String.fromCharCode(...Array.from({ length }, (_, i) => view.getUint8(at + i)));

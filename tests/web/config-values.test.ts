@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { chatSwitch, configNumber, configSwitch, friendsOnlyMode, uploadLimitMb } from '@protocol/config-values';
-import { chatConfig } from '../../web/src/features/chat/config/chat-config';
+
 import { callsEnabled } from '../../web/src/features/calls/utils/start-call';
+import { chatConfig } from '../../web/src/features/chat/config/chat-config';
 import { storage } from '../../web/src/lib/storage';
 
 describe('configuration numbers, read the same way by the Worker and the web app', () => {

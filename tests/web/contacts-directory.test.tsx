@@ -6,11 +6,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render as renderBare, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { CODE } from '@protocol/codes';
+
 import { PATHS } from '../../web/src/config/paths';
 import { ContactDirectory, type Person } from '../../web/src/features/contacts';
 import { groupContacts } from '../../web/src/features/contacts/components/group-contacts';
 import { makeQueryClient } from '../../web/src/lib/query-client';
-import { CODE } from '@protocol/codes';
 import { openApp, person as personInfo, push, serve, socket, summary } from './friends-fakes';
 
 /** The directory asks the server through TanStack Query, as inside the signed-in app: a fresh client per render. */

@@ -4,8 +4,9 @@
 // panel beside the chat (WhatsApp Web's), the keyboard's Escape and Ctrl+K; and at any width a
 // page opened by a link starts at its top.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PATHS } from '../../web/src/config/paths';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { PATHS } from '../../web/src/config/paths';
 import { storage } from '../../web/src/lib/storage';
 import { ME, summary } from './chat-factories';
 import { openApp, person } from './friends-fakes';

@@ -1,5 +1,6 @@
 // A message of only one to three emoji is drawn big; anything else stays a text bubble.
 import { describe, expect, it } from 'vitest';
+
 import { emojiOnlyCount } from '../../web/src/features/chat/emoji/emoji-only';
 
 describe('emoji-only messages', () => {

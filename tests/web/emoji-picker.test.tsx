@@ -1,9 +1,10 @@
 // The emoji panel: categories from emojibase-data, search in the reader's language (vi without
 // diacritics, zh by characters), recently used emoji first, and a remembered skin tone.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
 import viData from 'emojibase-data/vi/compact.json';
 import zhData from 'emojibase-data/zh/compact.json';
+import { describe, expect, it, vi } from 'vitest';
+
 import { EmojiPanel } from '../../web/src/features/chat/components/composer/emoji-panel';
 import { buildCatalog, searchEmoji } from '../../web/src/features/chat/emoji/emoji-catalog';
 import { recentEmoji, skinTone } from '../../web/src/features/chat/emoji/emoji-prefs';

@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { compassOf, webAddress } from '../../web/src/features/explore/utils/compass';
 import { currentPath, mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 

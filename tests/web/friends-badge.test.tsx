@@ -4,13 +4,14 @@
 // a person's page on tap, a friend gone on removeGroup, a new name on updateUser.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
+import { chatPreview } from '../../web/src/features/chat/components/chat-list/chat-preview';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
-import { groupContacts } from '../../web/src/features/contacts/components/group-contacts';
 import { groupEventText } from '../../web/src/features/chat/utils/group-event-text';
-import { chatPreview } from '../../web/src/features/chat/components/chat-list/chat-preview';
+import { groupContacts } from '../../web/src/features/contacts/components/group-contacts';
 import { i18n } from '../../web/src/lib/i18n';
 import { card, chatState, contact, frame, message, PEER } from './chat-factories';
 import { applyEvent, envelope, openApp, person, push, serve, socket, summary } from './friends-fakes';

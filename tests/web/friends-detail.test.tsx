@@ -4,8 +4,10 @@
 // refusal (an expired code) is shown.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PATHS } from '../../web/src/config/paths';
+
 import type { Person } from '@protocol/people';
+
+import { PATHS } from '../../web/src/config/paths';
 import { envelope, openApp, person, serve } from './friends-fakes';
 import { currentPath } from './helpers';
 

@@ -2,10 +2,13 @@
 // that answers from a table (with the envelope's count and page where a test gives them) and
 // records every call, and the socket through which the test pushes frames as the server would.
 import 'fake-indexeddb/auto';
+
 import { IDBFactory } from 'fake-indexeddb';
 import * as v from 'valibot';
 import { vi } from 'vitest';
-import { FriendRequestSchema, PersonSchema, type FriendApplyEvent, type FriendRequest, type Person } from '@protocol/people';
+
+import { type FriendApplyEvent, type FriendRequest, FriendRequestSchema, type Person,PersonSchema } from '@protocol/people';
+
 import { storage } from '../../web/src/lib/storage';
 import { ME, summary } from './chat-factories';
 import { FakeSocket } from './fake-socket';

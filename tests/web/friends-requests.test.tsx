@@ -3,6 +3,7 @@
 // while the page is open, without a reload.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
 import { applyEvent, envelope, MYSELF, openApp, person, push, request, serve, socket } from './friends-fakes';
 

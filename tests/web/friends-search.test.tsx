@@ -3,8 +3,10 @@
 // friends with Send message, or Accept when they asked me first — and leads to Scan and My QR code.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PATHS } from '../../web/src/config/paths';
+
 import type { Relation } from '@protocol/people';
+
+import { PATHS } from '../../web/src/config/paths';
 import { envelope, openApp, person, serve } from './friends-fakes';
 import { currentPath } from './helpers';
 

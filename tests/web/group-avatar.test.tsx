@@ -2,12 +2,14 @@
 // owner and admins first) also in the chat details, the chat's top bar, the group's page and the
 // group list; and a group's details show no "account" (on the wire that is its chat key).
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { PATHS } from '../../web/src/config/paths';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { ChatSummarySchema } from '@protocol/responses';
+
+import { PATHS } from '../../web/src/config/paths';
 import { envelope, openApp, push, socket } from './friends-fakes';
-import { fakeGroup, GROUP, groupRow, member, ME, serveGroup } from './groups-fakes';
+import { fakeGroup, GROUP, groupRow, ME, member, serveGroup } from './groups-fakes';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,12 +2,14 @@
 // client in its own language: in the thread as a centred notice, and in the chat list's preview.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../web/src/lib/i18n';
+
+import { SYSTEM_KINDS, type SystemLine } from '@protocol/groups';
+
 import { chatPreview } from '../../web/src/features/chat/components/chat-list/chat-preview';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
-import { groupEventText, systemLineOf } from '../../web/src/features/chat/utils/group-event-text';
-import { SYSTEM_KINDS, type SystemLine } from '@protocol/groups';
 import type { ChatMessage, Contact } from '../../web/src/features/chat/types';
+import { groupEventText, systemLineOf } from '../../web/src/features/chat/utils/group-event-text';
+import { i18n } from '../../web/src/lib/i18n';
 
 const ME = 7;
 const an = { id: 1, name: 'An' };

@@ -3,17 +3,19 @@
 // `clearMessage` frame empties the open thread and the chat list's preview and count on every
 // device. The list words a group's last system line from getContacts as it does from a live frame.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { PATHS } from '../../web/src/config/paths';
-import { storage } from '../../web/src/lib/storage';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { ChatSummarySchema } from '@protocol/responses';
+
+import { PATHS } from '../../web/src/config/paths';
+import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
+import { thread } from '../../web/src/features/chat/state/thread-ops';
+import { storage } from '../../web/src/lib/storage';
+import { chatState, contact, frame, ME,message } from './chat-factories';
 import { openApp, push, socket } from './friends-fakes';
 import { envelope } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, serveGroup } from './groups-fakes';
-import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
-import { thread } from '../../web/src/features/chat/state/thread-ops';
-import { chatState, contact, frame, message, ME } from './chat-factories';
 
 const DEVICE = { clientId: 'this-client', isMobile: true, multipleLogin: false };
 

@@ -3,11 +3,12 @@
 // people to a group offers only those not in it yet.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
 import { storage } from '../../web/src/lib/storage';
 import { openApp } from './friends-fakes';
-import { currentPath, systemInfo } from './helpers';
 import { cardOf, fakeGroup, GROUP, serveGroup } from './groups-fakes';
+import { currentPath, systemInfo } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,9 +1,11 @@
 // Fakes for the group tests: one group held as the server would (card, members, settings), whose
 // calls change it and answer with the protocol's own schemas, plus the app opened as ME.
 import * as v from 'valibot';
-import { GroupCardSchema, GroupMemberSchema, DEFAULT_GROUP_SETTING, type GroupCard, type GroupMember, type GroupSetting } from '@protocol/groups';
+
+import { DEFAULT_GROUP_SETTING, type GroupCard, GroupCardSchema, type GroupMember, GroupMemberSchema, type GroupSetting } from '@protocol/groups';
 import { ChatSummarySchema } from '@protocol/responses';
-import { ME, serve, envelope } from './friends-fakes';
+
+import { envelope,ME, serve } from './friends-fakes';
 
 export { ME };
 export const GROUP = 'group-5';

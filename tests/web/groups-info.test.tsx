@@ -2,13 +2,14 @@
 // also renames and edits the announcement; only the owner gets the settings, the hand-over and
 // dissolve. Each change goes to the server, and the dangerous ones ask first.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { i18n } from '../../web/src/lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
+import { i18n } from '../../web/src/lib/i18n';
 import { openApp } from './friends-fakes';
-import { currentPath } from './helpers';
 import { envelope } from './friends-fakes';
 import { cardOf, fakeGroup, GROUP, ME, serveGroup } from './groups-fakes';
+import { currentPath } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 

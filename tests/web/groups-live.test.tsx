@@ -3,6 +3,7 @@
 // letting me type, and the chat list gains, renames and drops groups as the server tells.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
 import { i18n } from '../../web/src/lib/i18n';
 import { envelope, openApp, push, socket } from './friends-fakes';

@@ -3,6 +3,7 @@
 // opens only when the group allows it or I manage it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
 import { openApp } from './friends-fakes';
 import { fakeGroup, GROUP, member, serveGroup } from './groups-fakes';

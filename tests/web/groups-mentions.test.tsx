@@ -1,17 +1,18 @@
 // Mentions in a group: "@" in the composer opens the member picker (with everyone for managers
 // only), the choice goes into the text and the send carries `at`; a message mentioning me marks
 // the chat "[@ me]" in the list until I open it.
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useCanOpenProfiles } from '../../web/src/features/groups';
-import { makeQueryClient } from '../../web/src/lib/query-client';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import type { ChatMessage } from '../../web/src/features/chat/types';
-import { currentPath, signIn } from './helpers';
+import { useCanOpenProfiles } from '../../web/src/features/groups';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { envelope, openApp, push, socket } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, ME, serveGroup } from './groups-fakes';
+import { currentPath, signIn } from './helpers';
 
 afterEach(() => {
   vi.unstubAllGlobals();

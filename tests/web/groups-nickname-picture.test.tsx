@@ -7,17 +7,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PATHS } from '../../web/src/config/paths';
-import { useMemberNames } from '../../web/src/features/groups/hooks/use-speak-block';
-import { uploadGroupPicture } from '../../web/src/features/groups/api/groups-api';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+import { uploadGroupPicture } from '../../web/src/features/groups/api/groups-api';
+import { useMemberNames } from '../../web/src/features/groups/hooks/use-speak-block';
 import { makeQueryClient } from '../../web/src/lib/query-client';
 import { storage } from '../../web/src/lib/storage';
-import { signIn } from './helpers';
-import { envelope, openApp } from './friends-fakes';
-import { FakeXhr } from './fake-xhr';
 import { message } from './chat-factories';
+import { FakeXhr } from './fake-xhr';
+import { envelope, openApp } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, ME, member, serveGroup } from './groups-fakes';
+import { signIn } from './helpers';
 
 afterEach(() => {
   vi.unstubAllGlobals();

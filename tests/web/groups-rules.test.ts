@@ -1,7 +1,9 @@
 // The client's group controls (reference §5.1–5.3) through the server's own rules
 // (worker/protocol/group-rules.ts): who sees which control, and why the composer is closed.
 import { describe, expect, it } from 'vitest';
+
 import { DEFAULT_GROUP_SETTING } from '@protocol/groups';
+
 import { canEditGroup, canEditNotice, canInvite, canModerate, canOpenProfile, speakBlock } from '../../web/src/features/groups/utils/group-rules';
 
 const NOW = 1_700_000_000;

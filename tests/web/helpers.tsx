@@ -1,7 +1,8 @@
 // Test helpers: render the real route table in memory, and answer API calls from a table.
 import { act, render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
+import { type Location, MemoryRouter, type NavigateFunction,useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
+
 import { AppRoutes } from '../../web/src/app/router';
 import { storage } from '../../web/src/lib/storage';
 

@@ -2,6 +2,7 @@
 // locale files were written for (i18next's JSON v4 format). Texts of the tests' own are added to
 // the app's instance under a group the locales do not have.
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { i18n, type TKey } from '../../web/src/lib/i18n';
 
 /** `i18n.t` for the tests' own keys, which the vi locale (and so the key type) does not have. */

@@ -1,5 +1,6 @@
 // The three locales must offer the same keys, and every key the code asks for must exist.
 import { describe, expect, it } from 'vitest';
+
 import en from '../../web/src/locales/en/translation.json';
 import vi from '../../web/src/locales/vi/translation.json';
 import zhCN from '../../web/src/locales/zh-CN/translation.json';

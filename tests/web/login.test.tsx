@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { i18n } from '../../web/src/lib/i18n';
 import { storage } from '../../web/src/lib/storage';
 import { currentPath, mockApi, renderApp, systemInfo, USER } from './helpers';

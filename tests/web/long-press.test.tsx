@@ -3,8 +3,9 @@
 // A touch press on a bubble buzzes only while the vibration setting is on.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLongPress } from '../../web/src/features/chat/hooks/use-long-press';
+
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+import { useLongPress } from '../../web/src/features/chat/hooks/use-long-press';
 import { storage } from '../../web/src/lib/storage';
 import { message, PEER } from './chat-factories';
 

@@ -1,5 +1,6 @@
 // Relative message times (spec §9), against a fixed "now" in local time.
 import { describe, expect, it } from 'vitest';
+
 import { i18n } from '../../web/src/lib/i18n';
 import { formatMessageTime } from '../../web/src/utils/message-time';
 

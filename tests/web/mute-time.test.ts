@@ -2,9 +2,10 @@
 // for (a 10-minute mute reads 10 minutes, not 11; a day reads 1 day, not 2), and its end is written
 // one way wherever it shows — the system line, the member list, the composer — in each language.
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../web/src/lib/i18n';
+
 import { groupEventText } from '../../web/src/features/chat/utils/group-event-text';
 import { muteUntilText } from '../../web/src/features/groups/utils/mute-time';
+import { i18n } from '../../web/src/lib/i18n';
 
 const t = i18n.t;
 /** The "(… left)" part of the member list's and the composer's text. */

@@ -1,7 +1,9 @@
 // The one preview of a message's text (chat list, search results, notifications, the server's
 // stored preview): the text as written on one line, cut by length, never stripped of tag-like text.
 import { describe, expect, it } from 'vitest';
+
 import { PREVIEW_MAX, previewText } from '@protocol/preview-text';
+
 import { previewOf } from '../../worker/services/message-handling';
 
 describe('preview text', () => {

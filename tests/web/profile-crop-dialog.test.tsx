@@ -1,9 +1,10 @@
 // The avatar crop dialog under React's StrictMode (issue 21 item 2): the development double effects
 // (mount, clean up, mount) must not revoke the picture's blob: URL while the picture still shows it,
 // and the URL goes away when the dialog closes. jsdom has no blob: URLs, so a small registry stands in.
-import { StrictMode } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { AvatarCropDialog } from '../../web/src/features/profile';
 
 // A 1×1 PNG: a real picture, as the file picker would hand it over.

@@ -2,9 +2,10 @@
 // inside the picture, and the drawn output is a square of at most 512 px.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
-  AVATAR_OUTPUT_MAX, centredOffset, clampOffset, cropSquare, drawCrop, encodeCrop, outputSide, zoomTo, ZOOM_MAX, type CropCanvas, type CropView,
-} from '../../web/src/features/profile/utils/crop';
+  AVATAR_OUTPUT_MAX, centredOffset, clampOffset, type CropCanvas, cropSquare, type CropView,
+drawCrop, encodeCrop, outputSide, ZOOM_MAX, zoomTo, } from '../../web/src/features/profile/utils/crop';
 
 const VIEW = 280;
 

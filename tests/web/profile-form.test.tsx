@@ -1,14 +1,16 @@
 // The profile screen (issue 12): the nickname is editable only where the system allows it, each
 // field is checked as the server checks it, only what changed is sent, and my stored record and
 // the mine tab show the answer at once. The avatar goes up as a cropped square with progress.
+import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storage } from '../../web/src/lib/storage';
+
+import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from '@protocol/people';
+
 import { uploadAvatar } from '../../web/src/features/profile/api/account-calls';
 import { validateProfile } from '../../web/src/features/profile/utils/account-rules';
-import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from '@protocol/people';
+import { storage } from '../../web/src/lib/storage';
 import { FakeXhr } from './fake-xhr';
 import { currentPath, mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 

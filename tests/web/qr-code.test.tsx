@@ -5,6 +5,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { decodeQR } from 'qr/decode.js';
 import { describe, expect, it } from 'vitest';
+
 import { qrMatrix, QUIET_ZONE } from '../../web/src/features/qr/utils/qr-matrix';
 import { mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 

@@ -5,6 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { scanTarget } from '../../web/src/features/scan/utils/scan-link';
 import { currentPath, mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 

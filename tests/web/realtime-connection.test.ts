@@ -1,15 +1,17 @@
 // The app-level realtime connection: one socket per tab whose frames any feature can subscribe
 // to by type. The WebSocket is a stand-in (jsdom has no server); the frames are the protocol's.
 import 'fake-indexeddb/auto';
+
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatStore } from '../../web/src/features/chat/state/chat-store';
+
 import { session } from '../../web/src/app/signed-in-session';
-import { makeQueryClient } from '../../web/src/lib/query-client';
+import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
+import { makeQueryClient } from '../../web/src/lib/query-client';
 import { RealtimeConnection } from '../../web/src/lib/realtime';
 import { storage } from '../../web/src/lib/storage';
-import { card, frame, message, ME, PEER, pushed, summary } from './chat-factories';
+import { card, frame, ME, message, PEER, pushed, summary } from './chat-factories';
 import { FakeSocket } from './fake-socket';
 import { signIn } from './helpers';
 

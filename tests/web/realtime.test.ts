@@ -4,8 +4,10 @@
 // unanswered for 10 s) counts as closed. Timers are fake, the WebSocket a stand-in (jsdom has no
 // server to talk to); what is checked is when tickets are asked for and sockets opened.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANSWER_TIMEOUT_MS, HEARTBEAT_MS, MAX_RETRIES, RETRY_MS, Realtime, type RealtimeStatus } from '../../web/src/lib/realtime';
+
 import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '@protocol/socket';
+
+import { ANSWER_TIMEOUT_MS, HEARTBEAT_MS, MAX_RETRIES, Realtime, type RealtimeStatus,RETRY_MS } from '../../web/src/lib/realtime';
 import { FakeSocket } from './fake-socket';
 
 function setup({ ticketFails = false, ticketGate }: { ticketFails?: boolean; ticketGate?: Promise<void> } = {}) {

@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { currentPath, mockApi, renderApp, systemInfo } from './helpers';
 
 async function openRegister(path = '/pages/login/register', info = systemInfo()) {

@@ -2,7 +2,8 @@
 // after a success; a sign of network (an `online` event, an answer, a socket frame) tries at once,
 // at most once a second, and only when something waits.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RETRY_DELAYS_MS, RetryPolicy, retryDelay, SIGNAL_GAP_MS, type RetryClock } from '../../web/src/features/chat/state/retry-policy';
+
+import { RETRY_DELAYS_MS, type RetryClock,retryDelay, RetryPolicy, SIGNAL_GAP_MS } from '../../web/src/features/chat/state/retry-policy';
 
 function policy(random = () => 0.5) {
   const tries: number[] = [];

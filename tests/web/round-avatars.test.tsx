@@ -3,12 +3,13 @@
 // once; only a screen that fixes the shape (a call's) keeps its own.
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { Avatar } from '../../web/src/components/ui/avatar';
 import { CollageAvatar } from '../../web/src/components/ui/collage-avatar';
 import { ForwardPicker } from '../../web/src/features/chat/components/forward/forward-picker';
 import { MemberRow } from '../../web/src/features/groups/components/member-row';
 import { updateAppSetting } from '../../web/src/lib/app-setting';
-import { storage, DEFAULT_APP_SETTING } from '../../web/src/lib/storage';
+import { DEFAULT_APP_SETTING,storage } from '../../web/src/lib/storage';
 import { contact } from './chat-factories';
 import { member } from './groups-fakes';
 

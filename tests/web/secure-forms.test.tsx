@@ -6,11 +6,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPost } from '../../web/src/lib/api-client';
-import { storage } from '../../web/src/lib/storage';
-import { i18n } from '../../web/src/lib/i18n';
+
 import { changePassword } from '../../web/src/features/profile/api/account-calls';
 import { validateAccountChange, validatePasswordChange } from '../../web/src/features/profile/utils/account-rules';
+import { apiPost } from '../../web/src/lib/api-client';
+import { i18n } from '../../web/src/lib/i18n';
+import { storage } from '../../web/src/lib/storage';
 import { mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 
 function openSecure({ demo = false, user = USER as Record<string, unknown> } = {}) {

@@ -4,6 +4,7 @@
 // is applied in one place. The app runs for real; the network is a stand-in (fetch, a fake socket).
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { session } from '../../web/src/app/signed-in-session';
 import { PATHS } from '../../web/src/config/paths';
 import { chatStore } from '../../web/src/features/chat';
@@ -11,8 +12,8 @@ import { friendsStore } from '../../web/src/features/contacts';
 import { makeQueryClient } from '../../web/src/lib/query-client';
 import { realtime } from '../../web/src/lib/realtime';
 import { storage } from '../../web/src/lib/storage';
-import { envelope, ME, openApp, serve, socket, summary } from './friends-fakes';
 import { FakeSocket } from './fake-socket';
+import { envelope, ME, openApp, serve, socket, summary } from './friends-fakes';
 import { signIn } from './helpers';
 
 const PEER = 21;

@@ -3,11 +3,12 @@
 // open chat in a hidden page is not on screen, so it rings.
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { useChatAlerts } from '../../web/src/features/chat/hooks/use-chat-alerts';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
-import { useChatAlerts } from '../../web/src/features/chat/hooks/use-chat-alerts';
 import { storage } from '../../web/src/lib/storage';
-import { chatState, contact, frame, message, ME, pushed } from './chat-factories';
+import { chatState, contact, frame, ME, message, pushed } from './chat-factories';
 
 const beep = vi.hoisted(() => ({ playBeep: vi.fn() }));
 vi.mock('../../web/src/features/chat/utils/beep', () => beep);

@@ -1,6 +1,7 @@
 // Shared test setup: fresh DOM and storage for every test, English UI unless a test says otherwise.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+
 import { allTextsReady, i18n } from '../../web/src/lib/i18n';
 
 // Screens are lazy routes: the first render of one in a file waits for its module to be transformed

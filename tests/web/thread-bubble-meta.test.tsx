@@ -2,10 +2,11 @@
 // from the bubble's corner; a forwarded copy says "Forwarded"; emoji-only messages are big.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+
 import { timeOfDay } from '../../web/src/features/chat/components/thread/message-meta';
+import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import type { ChatMessage } from '../../web/src/features/chat/types';
-import { message, ME, PEER } from './chat-factories';
+import { ME, message, PEER } from './chat-factories';
 
 const AT_0905 = new Date(2025, 4, 17, 9, 5).getTime();
 

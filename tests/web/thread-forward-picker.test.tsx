@@ -1,6 +1,7 @@
 // The forward picker takes 1 to 5 chats, never the one the message came from.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { ToastHost } from '../../web/src/components/ui/toast';
 import { ForwardPicker } from '../../web/src/features/chat/components/forward/forward-picker';
 import { matchesSearch, toggleTarget } from '../../web/src/features/chat/components/forward/forward-rules';

@@ -5,6 +5,7 @@
 // opens and back to the photo that opened it as it closes.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { ImagePreviewHost } from '../../web/src/features/chat/components/thread/image-preview';
 import { ImageBubble } from '../../web/src/features/chat/components/thread/media-bubbles';
 import type { ChatMessage } from '../../web/src/features/chat/types';

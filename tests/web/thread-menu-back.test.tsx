@@ -6,6 +6,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HashRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { AppRoutes } from '../../web/src/app/router';
 import { PATHS } from '../../web/src/config/paths';
 import { storage } from '../../web/src/lib/storage';

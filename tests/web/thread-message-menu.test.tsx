@@ -1,11 +1,12 @@
 // The long-press menu offers Recall only on own messages still inside the recall window.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { menuActions } from '../../web/src/features/chat/components/thread/message-display-rules';
 import { closeMessageMenu, MessageMenuHost, showMessageMenu } from '../../web/src/features/chat/components/thread/message-menu';
 import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
-import { menuActions } from '../../web/src/features/chat/components/thread/message-display-rules';
 import type { ChatMessage } from '../../web/src/features/chat/types';
-import { message, ME, PEER } from './chat-factories';
+import { ME, message, PEER } from './chat-factories';
 
 const REDO_SECONDS = 120;
 

@@ -1,10 +1,11 @@
 // Own messages show how far they got: sending, failed (with Retry / Delete), read or unread.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
+
 import { isReadByPeer } from '../../web/src/features/chat/components/thread/message-display-rules';
+import { MessageRow } from '../../web/src/features/chat/components/thread/message-row';
 import type { ChatMessage } from '../../web/src/features/chat/types';
-import { message, ME, PEER } from './chat-factories';
+import { ME, message, PEER } from './chat-factories';
 
 function renderRow(message: ChatMessage, { read = false, isGroup = false } = {}) {
   const onFailedTap = vi.fn();

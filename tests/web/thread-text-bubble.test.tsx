@@ -1,8 +1,9 @@
 // Text bubbles show text as text: links only for http(s), and no HTML from a message ever runs.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TextBubble } from '../../web/src/features/chat/components/thread/text-bubble';
+
 import { linkify } from '../../web/src/features/chat/components/thread/linkify';
+import { TextBubble } from '../../web/src/features/chat/components/thread/text-bubble';
 
 describe('text bubble', () => {
   it('turns http and https URLs into links that open safely in a new tab', () => {

@@ -2,6 +2,7 @@
 // chats, and loses it when nothing is unread or the user signs out.
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { unreadTitle, useUnreadTitle } from '../../web/src/features/chat/hooks/use-unread-title';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { chatState, contact } from './chat-factories';

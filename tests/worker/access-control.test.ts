@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import { call, loginUser, makeGroup, pngBytes, textMessage, uploadFile } from './helpers';
 import { connect } from './socket-helpers';
 

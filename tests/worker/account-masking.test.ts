@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { maskAccount } from '../../worker/services/user-view';
 import { call, loginUser, registerUser, uniqueEmail, uniquePhone } from './helpers';
 

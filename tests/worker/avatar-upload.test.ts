@@ -1,9 +1,11 @@
 // common/upload/uploadAvatar: images only, size-limited, sniffed, stored under a key the server
 // makes; every signed-in user may see the picture, served inline as an image; the previous one is
 // forgotten; a refusal leaves nothing behind; the people who chat with me see it change live.
-import { afterEach, describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { AVATAR_MAX_MB } from '@protocol/people';
+
 import { call, delivered, fetchWorker, loginUser, pairHub, pngBytes, resetConfig, setConfig, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 

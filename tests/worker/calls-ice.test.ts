@@ -5,9 +5,10 @@
 // environment has coturn configured, and Cloudflare's API cannot be reached offline, so that one
 // fetch — and only it — is a stand-in here.
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, inObject, resetConfig, setConfig, userHubStub } from './helpers';
-import { callId, closeAll, dial, person, sendToMsg, webrtcFrame } from './call-helpers';
+
 import { DEFAULT_STUN, ICE_TTL_DEFAULT, ICE_TTL_MAX, iceServersFor } from '../../worker/providers/ice-servers';
+import { callId, closeAll, dial, person, sendToMsg, webrtcFrame } from './call-helpers';
+import { call, inObject, resetConfig, setConfig, userHubStub } from './helpers';
 
 const SECRET = 'test-turn-shared-secret';
 const iceServers = (token: string, id: string) => call('/enterprise/im/iceServers', { id }, { token });

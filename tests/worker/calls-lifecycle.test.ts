@@ -3,14 +3,16 @@
 // rather than waited for), otherOpt to the user's other devices, the record's outcome and
 // duration for every code, the end of a call whose last socket closed or died, and glare.
 import { runDurableObjectAlarm } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
-import { RING_SECONDS } from '@protocol/calls';
-import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
 import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
+import { RING_SECONDS } from '@protocol/calls';
+
 import { userHub } from '../../worker/durable/stubs';
+import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
+import { callId, closeAll, dial, expireDeadline, lockOf, person, record, sendToMsg, webrtcFrame, webrtcFrames } from './call-helpers';
 import { call, eventually, inObject, loginUser, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
-import { callId, closeAll, dial, expireDeadline, lockOf, person, record, sendToMsg, webrtcFrame, webrtcFrames } from './call-helpers';
 
 const quiet = () => new Promise((r) => setTimeout(r, 150));
 

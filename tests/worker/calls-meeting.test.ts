@@ -4,9 +4,10 @@
 // ended are refused. Cloudflare's RealtimeKit API cannot be reached offline: the one fetch to
 // api.cloudflare.com is stood in for here, and only it; everything else is the real Worker.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call } from './helpers';
-import { callId, closeAll, dial, person, sendToMsg, webrtcFrame } from './call-helpers';
+
 import { realtimeKitOn } from '../../worker/providers/realtimekit';
+import { callId, closeAll, dial, person, sendToMsg, webrtcFrame } from './call-helpers';
+import { call } from './helpers';
 
 const API = 'https://api.cloudflare.com/client/v4/accounts/test-account/realtime/kit/test-app';
 const callMeeting = (token: string, id: string) => call('/enterprise/im/callMeeting', { id }, { token });

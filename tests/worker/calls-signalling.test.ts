@@ -1,12 +1,14 @@
 // Call signalling (issue 14): only the two participants of a call signal in it; offer, answer and
 // ICE candidates reach the other side only, unchanged; the operator's switches and the size and
 // shape checks refuse, changing nothing. Real hubs, real sockets.
-import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
-import wranglerToml from '../../wrangler.toml?raw';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { SDP_MAX } from '@protocol/calls';
-import { makeGroup, resetConfig, setConfig } from './helpers';
+
+import wranglerToml from '../../wrangler.toml?raw';
 import { callId, closeAll, dial, lockOf, person, record, sendToMsg, webrtcFrame, webrtcFrames } from './call-helpers';
+import { makeGroup, resetConfig, setConfig } from './helpers';
 
 const SDP = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
 const CANDIDATE = JSON.stringify({ candidate: 'candidate:842163049 1 udp 1677729535 192.0.2.7 51234 typ srflx raddr 0.0.0.0 rport 0', sdpMid: '0', sdpMLineIndex: 0 });

@@ -1,16 +1,18 @@
 // The operator's on/off settings as the server enforces them: read through protocol/config-values
 // (chatSwitch, sysSwitch), as the web app reads them to show or hide the buttons, so an empty or
 // unreadable value means what a fresh install has, on both sides.
-import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { chatSwitch, configSwitch, SWITCH_DEFAULTS, sysSwitch } from '@protocol/config-values';
+
+import { forgetConfig } from '../../worker/db/config';
 import { nameEditable } from '../../worker/services/account-rules';
 import { mayPost } from '../../worker/services/message-handling';
 import { retentionCutoff } from '../../worker/services/retention';
 import { DEFAULTS } from '../../worker/services/system-config';
-import { forgetConfig } from '../../worker/db/config';
-import { call, loginUser, resetConfig } from './helpers';
 import { groupCall, uid } from './group-helpers';
+import { call, loginUser, resetConfig } from './helpers';
 
 afterEach(resetConfig);
 

@@ -1,7 +1,8 @@
 // Downloads (issue 15, item 5): a file of another chat answers exactly as a missing one, and byte
 // ranges follow RFC 9110: suffix ranges, open ranges, and 416 with `bytes */size` when unsatisfiable.
-import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import { fetchWorker, loginUser, uploadFile } from './helpers';
 
 const TEXT = '0123456789abcdefghij'; // 20 bytes

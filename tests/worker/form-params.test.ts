@@ -1,6 +1,7 @@
 // worker/services/form-params.ts: form-encoded bodies become the nested bags PHP clients
 // send, and hostile keys can never reach Object.prototype.
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { parseFormParams } from '../../worker/services/form-params';
 
 const parse = (query: string) => parseFormParams(new URLSearchParams(query));

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { exports } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { call, eventually, loginUser, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
 import { connect } from './socket-helpers';
 

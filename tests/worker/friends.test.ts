@@ -2,9 +2,11 @@
 // setNickname and getApplyMsg, the live events on real sockets, and that nobody reaches another
 // user's requests or remarks.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+
 import { FriendRequestListSchema, PersonSchema } from '@protocol/people';
+
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 

@@ -2,6 +2,7 @@
 // the cast of the permission matrix: an owner, an admin, a member, a muted member, a removed member
 // and an outsider, plus a second member to act on and someone to invite.
 import { expect } from 'vitest';
+
 import { call, loginUser } from './helpers';
 
 export type User = Awaited<ReturnType<typeof loginUser>>;

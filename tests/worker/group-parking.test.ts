@@ -2,12 +2,13 @@
 // delivery that found no socket open, a member of a group of 50 or more costs nothing per message
 // until their hub asks for what waited (a socket opens, or they read their chat list), or until too
 // much waits. Catch-up stays the event log: the waiting messages arrive on the new socket in order.
-import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+
+import { PARK_FROM, PARKED_ROWS_MAX, Parking, RELEASE_PER_DRAIN } from '../../worker/durable/parking';
 import { userHub } from '../../worker/durable/stubs';
 import { call, delivered, inObject, loginUser, makeGroup, textMessage, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
-import { Parking, PARKED_ROWS_MAX, PARK_FROM, RELEASE_PER_DRAIN } from '../../worker/durable/parking';
 
 /** The group chat's row in a member's hub (what their chat list is built from). */
 const chatRow = (uid: number, group: string) =>

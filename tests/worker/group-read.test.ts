@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+
 import { call, loginUser, makeGroup, pairHub, textMessage } from './helpers';
 import { connect, type Socket } from './socket-helpers';
 

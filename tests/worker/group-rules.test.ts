@@ -1,7 +1,8 @@
 // The pure group rules the hub asks (services/group-rules.ts), stated one by one.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GROUP_SETTING } from '@protocol/groups';
+
 import { mayRemove, mentionList, muteSeconds, speakVerdict } from '@protocol/group-rules';
+import { DEFAULT_GROUP_SETTING } from '@protocol/groups';
 
 const owner = { role: 1, no_speak_time: 0 };
 const admin = { role: 2, no_speak_time: 0 };

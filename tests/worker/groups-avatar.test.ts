@@ -2,12 +2,14 @@
 // name's rule (managers only while setting.manage is on), the user avatar's checks apply (images
 // only, size, content sniffed), the key is the server's, members hear `groupAvatar`, the chat list
 // shows it, and the picture it replaces is released. A refusal stores nothing.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { AVATAR_MAX_MB } from '@protocol/people';
+
+import { type Actor, ACTORS, type Cast, castGroup, createGroup, groupCall, makeCast, ok, type User } from './group-helpers';
 import { call, eventually, fetchWorker, loginUser, pngBytes, resetConfig } from './helpers';
 import { connect } from './socket-helpers';
-import { ACTORS, castGroup, createGroup, groupCall, makeCast, ok, type Actor, type Cast, type User } from './group-helpers';
 
 let cast: Cast;
 beforeAll(async () => {

@@ -1,11 +1,12 @@
 // Clearing a group's history (reference §1.4 clearMessage): the owner or a system admin deletes
 // every message, their files go as retention's do, nobody has anything unread or a preview left,
 // every member hears `clearMessage` live, and the conversation carries on after it.
-import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { type Actor, ACTORS, type Cast, castGroup, createGroup, groupCall, makeCast, ok, uid, type User } from './group-helpers';
 import { call, eventually, loginUser, pngBytes, textMessage, uploadFile } from './helpers';
 import { connect } from './socket-helpers';
-import { ACTORS, castGroup, createGroup, groupCall, makeCast, ok, uid, type Actor, type Cast, type User } from './group-helpers';
 
 let cast: Cast;
 beforeAll(async () => {

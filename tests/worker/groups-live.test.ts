@@ -1,9 +1,10 @@
 // Group changes reach members live: a new group's card and its system line, role and name changes,
 // and a removal, which the removed member hears of too, and after which they hear nothing more.
 import { describe, expect, it } from 'vitest';
+
+import { createGroup, groupCall, ok, uid } from './group-helpers';
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
-import { createGroup, groupCall, ok, uid } from './group-helpers';
 
 describe('live group events', () => {
   it('tells members of a new group, a new admin, a new name; a kicked member hears it and nothing after', async () => {

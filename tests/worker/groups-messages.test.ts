@@ -1,11 +1,12 @@
 // Messages in groups: whole-group mute modes and per-member mute (with expiry), recall rights,
 // history from the join time, @mentions, system lines, and a removed member shut out.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { conversationHub } from '../../worker/durable/stubs';
+import { type Cast, castGroup, createGroup, groupCall, makeCast, ok, uid, type User } from './group-helpers';
 import { call, eventually, loginUser, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
-import { castGroup, createGroup, groupCall, makeCast, ok, uid, type Cast, type User } from './group-helpers';
 
 let cast: Cast;
 beforeAll(async () => {

@@ -2,14 +2,15 @@
 // groupUserList answers it, members hear it live, and the name each viewer sees a member by is
 // their remark for them, else the nickname, else the member's name. Hubs made before nicknames
 // get the column when opened.
-import { beforeAll, describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { conversationHub } from '../../worker/durable/stubs';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { GroupStore } from '../../worker/durable/group-store';
+import { conversationHub } from '../../worker/durable/stubs';
+import { type Actor, ACTORS, type Cast, castGroup, createGroup, groupCall, makeCast, ok, uid, type User } from './group-helpers';
 import { call, loginUser } from './helpers';
 import { connect } from './socket-helpers';
-import { ACTORS, castGroup, createGroup, groupCall, makeCast, ok, uid, type Actor, type Cast, type User } from './group-helpers';
 
 let cast: Cast;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
 // Every group call × owner / admin / member / muted member / removed member / outsider: each is
 // allowed or refused by the server as reference §1.4 and §5.1 say, with §10.3's missing checks made.
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { signQrToken } from '../../worker/services/qr-tokens';
-import { TEST_JWT_SECRET, call, textMessage } from './helpers';
-import { ACTORS, castGroup, groupCall, makeCast, uid, type Actor, type Cast } from './group-helpers';
+import { type Actor, ACTORS, type Cast,castGroup, groupCall, makeCast, uid } from './group-helpers';
+import { call, TEST_JWT_SECRET, textMessage } from './helpers';
 
 let cast: Cast;
 beforeAll(async () => {

@@ -1,12 +1,13 @@
 // D1's projection of groups (which groups am I in) follows the group hub, the source of truth, even
 // when its hub is evicted in the middle of a change; and joining by a group QR needs a valid one.
-import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import { conversationHub } from '../../worker/durable/stubs';
 import { signQrToken } from '../../worker/services/qr-tokens';
-import { TEST_JWT_SECRET, call, eventually, fetchWorker, loginUser } from './helpers';
 import { createGroup, groupCall, ok, uid } from './group-helpers';
+import { call, eventually, fetchWorker, loginUser,TEST_JWT_SECRET } from './helpers';
 
 const stubOf = (id: string) => conversationHub(env, id) as unknown as DurableObjectStub;
 const groupNo = (id: string) => Number(id.slice('group-'.length));

@@ -2,10 +2,11 @@
 // and a mute stick through a kept QR code or a quick return; a manager can retire the join QR; a
 // muted member cannot speak through the name or the announcement; group changes are rate-limited;
 // and a change that leaves the roster alone does not rewrite D1's copy of it.
-import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
-import { call, eventually, loginUser, resetConfig, setConfig, setSysInfo, textMessage } from './helpers';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
+import { call, eventually, loginUser, resetConfig, setConfig, setSysInfo, textMessage } from './helpers';
 
 afterEach(resetConfig);
 

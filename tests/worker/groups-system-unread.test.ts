@@ -3,11 +3,13 @@
 // line (lastSystem) so the list words it as the live frame does. The projection's setting is
 // checked against the schema before it is answered.
 import { describe, expect, it } from 'vitest';
-import { settingOf } from '../../worker/services/group-contacts';
+
 import { DEFAULT_GROUP_SETTING } from '@protocol/groups';
+
+import { settingOf } from '../../worker/services/group-contacts';
+import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
-import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
 
 const send = (id: string, as: User, text: string) => call('/enterprise/im/sendMessage', textMessage(id, text), { token: as.token });
 const chatRow = async (id: string, as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);

@@ -3,10 +3,12 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
+
+import { DEFAULT_GROUP_SETTING, ROLE } from '@protocol/groups';
+
 import { forgetConfig } from '../../worker/db/config';
 import { ConversationStore } from '../../worker/durable/conversation-store';
 import { GroupStore } from '../../worker/durable/group-store';
-import { DEFAULT_GROUP_SETTING, ROLE } from '@protocol/groups';
 import { conversationHub, userHub } from '../../worker/durable/stubs';
 import { directConversation } from '../../worker/services/conversations';
 

@@ -4,13 +4,14 @@
 // that logged in before are heard; password change counts the same way; passwords and codes are
 // read from the body only; and in production a request without a client address is refused, not
 // pooled with everyone else's.
-import { describe, expect, it } from 'vitest';
-import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { call, fetchWorker, loginUser, registerUser, uniqueIp } from './helpers';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import app from '../../worker/index';
-import { ACCOUNT_CEILING, FREE_GUESSES, guessKeys, IP_CEILING, pairDelay } from '../../worker/services/login-rules';
 import { clientIp } from '../../worker/services/client-ip';
+import { ACCOUNT_CEILING, FREE_GUESSES, guessKeys, IP_CEILING, pairDelay } from '../../worker/services/login-rules';
+import { call, fetchWorker, loginUser, registerUser, uniqueIp } from './helpers';
 
 const login = (body: unknown, ip = uniqueIp()) => call('/common/pub/login', body, { ip });
 const WRONG = 'Wrong account or password';

@@ -1,7 +1,8 @@
 // POST /common/pub/login: password and code login, refusals that never reveal whether an
 // account exists, and the delay after too many failures (per account and client IP pair).
-import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import { call, registerUser, requestCode, uniqueAccount, uniqueIp, uniquePhone } from './helpers';
 
 const login = (body: unknown, ip = uniqueIp()) => call('/common/pub/login', body, { ip });

@@ -1,10 +1,11 @@
 // Tokens: how /enterprise/* calls are authenticated, renewed and revoked (logout,
 // password change), and that every bad token is answered with HTTP 401 and code -1.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
 import { env } from 'cloudflare:workers';
-import { call, eventually, loginUser, signToken } from './helpers';
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { hasPermission, needsRenewal } from '../../worker/services/tokens';
+import { call, eventually, loginUser, signToken } from './helpers';
 
 const whoAmI = (token?: string) => call('/enterprise/im/getUserInfo', {}, { token });
 const b64url = (text: string) => btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');

@@ -3,9 +3,10 @@
 // through history, search, a forward, a quote, a recall, a download and a call's hangup; below the
 // floor the answer is the one a missing message gets. And a forward copies content, not authority.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, fetchWorker, loginUser, pngBytes, textMessage, uploadFile } from './helpers';
-import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
+
 import { callId, dial } from './call-helpers';
+import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
+import { call, fetchWorker, loginUser, pngBytes, textMessage, uploadFile } from './helpers';
 import { connect } from './socket-helpers';
 
 let owner: User, member: User, late: User, removed: User, outsider: User;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { call, loginUser } from './helpers';
 import { connect } from './socket-helpers';
 

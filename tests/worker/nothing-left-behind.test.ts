@@ -1,7 +1,8 @@
 // Attacks on storage (issue 15, item 5): a refused or repeated upload or forward must leave no R2
 // object and no `files` row behind, and an over-limit body without a length is refused unread.
-import { afterEach, describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { call, loginUser, makeGroup, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
 
 /** Every stored object and file row, counted (tests in a file run one after another). */

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { call, eventually, loginUser, makeGroup, pairHub, textMessage, userHubStub } from './helpers';
-import { userHub } from '../../worker/durable/stubs';
+import { describe, expect, it } from 'vitest';
+
 import type { StoredMessage } from '@protocol/messages';
+
+import { userHub } from '../../worker/durable/stubs';
+import { call, eventually, loginUser, makeGroup, pairHub, textMessage, userHubStub } from './helpers';
 
 describe('outbox recovery', () => {
   it('delivers what was left in the outbox when the alarm fires after an eviction', async () => {

@@ -1,7 +1,8 @@
 // worker/services/password.ts: PBKDF2 chained in rounds the production runtime accepts
 // (at most 100,000 iterations per call) to reach at least 600,000 in total.
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword, type Derive } from '../../worker/services/password';
+
+import { type Derive,hashPassword, verifyPassword } from '../../worker/services/password';
 
 /** A fast, deterministic stand-in for PBKDF2 that records every call it receives. */
 function recordingDerive() {

@@ -1,8 +1,10 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
+
 import { SILENT_CLOSE_CODE } from '@protocol/socket';
 import { PING_FRAME } from '@protocol/socket';
+
+import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
 import { call, delivered, loginUser, pairHub, resetConfig, setConfig, textMessage, userHubStub } from './helpers';
 import { connect, type Socket } from './socket-helpers';
 

@@ -2,11 +2,13 @@
 // only with sysInfo.diyName '1', mode 2 always); changes reach the people who see me, live, in
 // their own words (their remark for me); binding a new account (editAccount) with its refusals in
 // order; and where I last logged in from, on my card for my friends while sysInfo.ipregion is '1'.
-import { afterEach, describe, expect, it } from 'vitest';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import app from '../../worker/index';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from '@protocol/people';
+
+import app from '../../worker/index';
 import { call, delivered, loginUser, pairHub, registerUser, requestCode, resetConfig, setSysInfo, textMessage, uniqueEmail, uniqueIp, uniquePhone } from './helpers';
 import { connect } from './socket-helpers';
 

@@ -1,7 +1,8 @@
 // /enterprise/im/getUserInfo, updateUserInfo and editPassword: a user reads and edits only
 // their own profile, identified by the token alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { call, loginUser, registerUser, requestCode, resetConfig, setSysInfo, uniqueAccount, uniqueIp, uniquePhone } from './helpers';
 
 const getUserInfo = (token: string, body: unknown = {}) => call('/enterprise/im/getUserInfo', body, { token });

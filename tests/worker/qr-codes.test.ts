@@ -1,10 +1,12 @@
 // QR cards: `getQrCode` hands out a signed link that expires after 7 days; `POST /scan/u/{token}`
 // answers the person behind a valid one and refuses expired, forged, other-kind and login tokens
 // alike; a QR token is no login token; `GET /scan/u/{token}` (a camera app) lands in the app.
-import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+
 import { QR_VALID_SECONDS } from '@protocol/people';
+
 import { QR_AUDIENCE, readQrToken, signQrToken } from '../../worker/services/qr-tokens';
 import { call, fetchWorker, loginUser, registerUser, signToken, TEST_JWT_SECRET } from './helpers';
 

@@ -2,14 +2,15 @@
 // the call changes nothing. Burst limits are the rate-limiting binding (Miniflare runs it here);
 // each test fills its caller's counter through the binding itself, up to the number wrangler.toml
 // sets, so it needs no hundreds of real requests and checks the number that ships.
-import { afterEach, describe, expect, it } from 'vitest';
-import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import wranglerToml from '../../wrangler.toml?raw';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import app from '../../worker/index';
 import { signQrToken } from '../../worker/services/qr-tokens';
-import { call, fetchWorker, loginUser, pngBytes, registerUser, resetConfig, setConfig, setSysInfo, TEST_JWT_SECRET, textMessage, uniqueAccount, uniqueIp, uniquePhone, uploadFile } from './helpers';
+import wranglerToml from '../../wrangler.toml?raw';
 import { createGroup, groupCall } from './group-helpers';
+import { call, fetchWorker, loginUser, pngBytes, registerUser, resetConfig, setConfig, setSysInfo, TEST_JWT_SECRET, textMessage, uniqueAccount, uniqueIp, uniquePhone, uploadFile } from './helpers';
 
 type Limiter = 'SEND_LIMITER' | 'TICKET_LIMITER' | 'LOOKUP_LIMITER' | 'REGISTER_LIMITER' | 'CODE_LIMITER';
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { call, eventually, loginUser, resetConfig, setConfig, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 

@@ -1,9 +1,10 @@
 // A recalled photo or file stops downloading by its URL, and its bytes go unless a forwarded copy
 // (a separate message with its own URL) still shares them; releaseFiles, which retention uses too.
-import { describe, expect, it } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
-import { call, loginUser, pngBytes, uploadFile } from './helpers';
+import { describe, expect, it } from 'vitest';
+
 import { releaseFiles } from '../../worker/db/files';
+import { call, loginUser, pngBytes, uploadFile } from './helpers';
 
 const fetchFile = async (path: string, token: string, headers: Record<string, string> = {}) => {
   const res = await exports.default.fetch(new Request(`http://parley.test${path}`, { headers: { authorization: token, ...headers } }));

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { exports } from 'cloudflare:workers';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import { call, delivered, loginUser, pairHub, textMessage, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
 

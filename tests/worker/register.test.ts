@@ -1,6 +1,7 @@
 // POST /common/pub/register: who may register, what is refused, and what comes back.
-import { afterEach, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import vi from '../../worker/locales/vi.json';
 import { call, registerUser, requestCode, resetConfig, setSysInfo, uniqueAccount, uniqueEmail, uniqueIp } from './helpers';
 

@@ -1,9 +1,10 @@
 // Message retention (chatInfo.msgClear / msgClearDay): the rule's arithmetic, and a conversation's
 // daily run deleting what is past the limit with its files, never its newest message, on the same
 // alarm as the outbox's safety net.
-import { afterEach, describe, expect, it } from 'vitest';
-import { env, exports } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { nextPruneAt, PRUNE_BATCH, retentionCutoff } from '../../worker/services/retention';
 import { DEFAULTS } from '../../worker/services/system-config';
 import { call, eventually, loginUser, pairHub, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';

@@ -3,6 +3,7 @@
 // past the first validation. route-fuzz fails on a POST route missing here, as route-matrix does on
 // a route without a rule, so a new endpoint's body is fuzzed from the day it is added.
 import type * as v from 'valibot';
+
 import { EditPasswordBody, GetUserInfoBody, LoginBody, RegisterBody, SendCodeBody, UpdateUserInfoBody } from '@protocol/account';
 import { IceServersBody, SendToMsgBody } from '@protocol/calls';
 import * as group from '@protocol/groups';

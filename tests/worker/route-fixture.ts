@@ -3,11 +3,12 @@
 // hidden, the default), an outsider with a chat of their own, and a snapshot of every
 // D1 row, R2 key and hub table those requests could touch, to prove a refused request changed nothing.
 import { runInDurableObject } from 'cloudflare:test';
-import { inspectRoutes } from 'hono/dev';
 import { env } from 'cloudflare:workers';
+import { inspectRoutes } from 'hono/dev';
 import { expect } from 'vitest';
-import app from '../../worker/index';
+
 import { conversationHub } from '../../worker/durable/stubs';
+import app from '../../worker/index';
 import { call, loginUser, makeGroup, pairHub, pngBytes, textMessage, uploadFile, userHubStub } from './helpers';
 import type { Fixture } from './route-rules';
 

@@ -4,12 +4,14 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { CODE } from '@protocol/codes';
 import { EnvelopeSchema } from '@protocol/envelope';
+
 import { signQrToken } from '../../worker/services/qr-tokens';
 import { fetchWorker, loginUser, pngBytes, TEST_JWT_SECRET } from './helpers';
 import { fieldNames, ROUTE_BODIES, type SchemaNode } from './route-bodies';
-import { concretePath, makeFixture, REGISTERED_ROUTES, settled, snapshot, type Snapshot } from './route-fixture';
+import { concretePath, makeFixture, REGISTERED_ROUTES, settled, type Snapshot,snapshot } from './route-fixture';
 import type { Fixture } from './route-rules';
 import { connect } from './socket-helpers';
 

@@ -4,9 +4,10 @@
 // without a line in route-rules.ts fails here, so a new endpoint must declare its rule; a route
 // that answers with messages must give late-joiner probes, so it cannot forget the history floor.
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { fetchWorker } from './helpers';
 import { concretePath, makeFixture, REGISTERED_ROUTES, settled, snapshot } from './route-fixture';
-import { ROUTE_RULES, type Answer, type Fixture } from './route-rules';
+import { type Answer, type Fixture,ROUTE_RULES } from './route-rules';
 
 const methodOf = (key: string) => key.split(' ')[0]!;
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1);

@@ -3,6 +3,7 @@
 // The mode is read from config, so a switch takes effect at once.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { call, eventually, loginUser, pngBytes, resetConfig, setConfig, setSysInfo, textMessage, uploadFile } from './helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;

@@ -2,6 +2,7 @@
 // binding from dist/client), API answers and refusals; API answers are never stored, while
 // downloads keep their own sandboxing policy and revalidated caching.
 import { describe, expect, it } from 'vitest';
+
 import { call, fetchWorker, loginUser, pngBytes, uploadFile } from './helpers';
 
 function expectBrowserSafety(headers: Headers) {

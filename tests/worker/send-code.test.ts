@@ -1,7 +1,8 @@
 // POST /common/pub/sendCode: six-digit codes for phone numbers and emails, delivered to the
 // dev mailbox in tests, at most one per account and purpose every 60 seconds.
-import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import { call, fetchWorker, latestCode, resetConfig, setSysInfo, uniqueEmail, uniqueIp, uniquePhone } from './helpers';
 
 const sendCode = (body: unknown) => call('/common/pub/sendCode', body, { ip: uniqueIp() });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
+import { MESSAGE_KEYS } from '@protocol/codes';
+
 import en from '../../worker/locales/en.json';
 import vi from '../../worker/locales/vi.json';
 import zhCN from '../../worker/locales/zh-CN.json';
-import { MESSAGE_KEYS } from '@protocol/codes';
 import { pickLang, translate } from '../../worker/services/i18n';
 
 describe('server messages', () => {

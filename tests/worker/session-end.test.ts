@@ -2,14 +2,15 @@
 // logout everywhere, a password change and a disabled account close every socket of the user; a
 // socket whose session ended where its hub was not told is refused at its next frame; a ticket
 // taken before a logout opens nothing; renewed tokens stay one login, which a logout ends whole.
-import { describe, expect, it } from 'vitest';
-import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
+import { disableAccount } from '../../worker/actions/sessions';
 import app from '../../worker/index';
+import { SESSION_ENDED_CLOSE_CODE } from '../../worker/services/socket-rules';
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { closeCode, connect } from './socket-helpers';
-import { disableAccount } from '../../worker/actions/sessions';
-import { SESSION_ENDED_CLOSE_CODE } from '../../worker/services/socket-rules';
 
 const whoAmI = (token: string) => call('/enterprise/im/getUserInfo', {}, { token });
 const claimsOf = (token: string) => JSON.parse(atob(token.replace(/^bearer /, '').split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));

@@ -1,7 +1,8 @@
 // Applies schema.sql to the test file's isolated D1 before its tests run.
 import { env } from 'cloudflare:workers';
-import schema from '../../schema.sql?raw';
 import { beforeAll } from 'vitest';
+
+import schema from '../../schema.sql?raw';
 
 export function schemaStatements(sql: string): string[] {
   return sql

@@ -3,7 +3,9 @@
 // fails the test waiting on that socket, so each socket test also proves the wire contract.
 import { exports } from 'cloudflare:workers';
 import * as v from 'valibot';
+
 import { ServerFrameSchema } from '@protocol/frames';
+
 import { call } from './helpers';
 
 export interface Socket {

@@ -2,9 +2,10 @@
 // REPLACED_CLOSE_CODE), and one replay per socket per SYNC_INTERVAL_MS (the sync a client sends
 // right after opening is always answered; one too soon gets an error frame and no replay).
 import { describe, expect, it } from 'vitest';
+
+import { MAX_SOCKETS_PER_USER, REPLACED_CLOSE_CODE, SYNC_INTERVAL_MS } from '../../worker/services/socket-rules';
 import { call, loginUser, textMessage } from './helpers';
 import { closeCode, connect, type Socket } from './socket-helpers';
-import { MAX_SOCKETS_PER_USER, REPLACED_CLOSE_CODE, SYNC_INTERVAL_MS } from '../../worker/services/socket-rules';
 
 
 describe('sockets per user', () => {

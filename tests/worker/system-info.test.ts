@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import { forgetConfig } from '../../worker/db/config';
 import { call } from './helpers';
 

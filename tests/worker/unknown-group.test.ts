@@ -1,10 +1,11 @@
 // A group id that D1 has no row for (never created): every route that names a group refuses it as
 // it refuses a group the caller is not in, and none of them creates a ConversationHub for it.
-import { describe, expect, it } from 'vitest';
-import { env, exports } from 'cloudflare:workers';
 import { listDurableObjectIds } from 'cloudflare:test';
-import { call, loginUser, pngBytes, textMessage } from './helpers';
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
 import { createGroup, groupCall } from './group-helpers';
+import { call, loginUser, pngBytes, textMessage } from './helpers';
 
 /** Whether a ConversationHub with storage exists for `conversation`. */
 async function hubExists(conversation: string) {

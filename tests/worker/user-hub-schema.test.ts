@@ -3,6 +3,7 @@
 // wake at the current version runs no schema statement.
 import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+
 import type { UserHub } from '../../worker/durable/user-hub';
 import { call, delivered, loginUser, pairHub, textMessage, userHubStub } from './helpers';
 import { connect } from './socket-helpers';

@@ -1,9 +1,11 @@
 // Finding people: searchUser by exact account, userList by account, name or the initials of a
 // name (pinyin for Chinese names), each person with how I stand with them; and the letter index.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+
 import { PersonListSchema } from '@protocol/people';
+
 import { letterIndex, matchesKeywords, nameInitials, pinyinInitial } from '../../worker/services/contact-index';
 import { call, loginUser, registerUser, uniqueAccount, uniqueEmail, uniquePhone } from './helpers';
 

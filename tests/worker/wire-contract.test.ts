@@ -1,6 +1,7 @@
 // The wire contract every endpoint shares: case-insensitive paths, the { code, msg, data }
 // envelope, refusals instead of HTTP 500, the 256 KB body limit, and assets for non-API paths.
 import { describe, expect, it } from 'vitest';
+
 import { call, fetchWorker, loginUser, registerUser, uniqueIp } from './helpers';
 
 const LIMIT = 256 * 1024;

@@ -1,15 +1,15 @@
 // Resolving a request's contact id to a conversation the caller may use. One-to-one chats
 // need an active peer; a group must be one D1 knows (its hub holds the members).
-import { isActiveUser } from '../db/users';
 import { loadConfig } from '../db/config';
 import { sendingPair } from '../db/friends';
-import { isSocialMode, maySendDirect } from '../services/run-mode';
+import { isActiveUser } from '../db/users';
+import { conversationHub } from '../durable/stubs';
+import { CODE } from '../protocol/codes';
+import { groupIdOf } from '../protocol/ids';
+import { conversationOf, isGroupContact, pairMembers } from '../services/conversations';
 import { mayPost } from '../services/message-handling';
 import { AppError, refuse } from '../services/replies';
-import { CODE } from '../protocol/codes';
-import { conversationHub } from '../durable/stubs';
-import { conversationOf, isGroupContact, pairMembers } from '../services/conversations';
-import { groupIdOf } from '../protocol/ids';
+import { isSocialMode, maySendDirect } from '../services/run-mode';
 
 export async function resolveConversation(db: D1Database, me: number, contactId: string): Promise<{ conversation: string; isGroup: number }> {
   const conversation = conversationOf(me, contactId);

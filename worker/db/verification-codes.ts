@@ -1,7 +1,7 @@
 // Issuing and checking verification codes against D1, by the rules of services/verification.
-import { refuse } from '../services/replies';
 import type { MessageKey } from '../protocol/codes';
-import { codeUsable, cooldownLeft, CODE_TTL_SECONDS, sha256Hex, sixDigits, type CodeSender } from '../services/verification';
+import { refuse } from '../services/replies';
+import { CODE_TTL_SECONDS, type CodeSender,codeUsable, cooldownLeft, sha256Hex, sixDigits } from '../services/verification';
 import { consumeCode, countCodeAttempt, findCode, putMail, storeCode } from './security';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -2,8 +2,8 @@
 // lock: the caller's hub creates it once, when the first participant asks, and keeps it; the
 // callee's hub asks the caller's. Refusals cross the RPC boundary as values.
 import { createMeeting } from '../providers/realtimekit';
-import { userHub } from './stubs';
 import type { CallHost } from './call-types';
+import { userHub } from './stubs';
 
 export type MeetingAnswer = { ok: true; value: string } | { ok: false; key: 'im.callNotFound' | 'system.fail' };
 

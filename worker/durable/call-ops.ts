@@ -4,11 +4,11 @@
 // hub's alarm ends what its user can no longer end: the ring after RING_SECONDS (the callee's
 // hub; the caller's a little later as a backstop) and an active call whose sockets all died.
 // The lock is released before anything is awaited, so no interleaving sees a call twice.
-import { CALL_CODE, CALL_SECONDS_MAX, RING_SECONDS, hangupCode, type CallRecordExtends, type WebrtcEvent } from '../protocol/calls';
-import { SENDER_STATUS, webrtcEvent, type CallFrame } from '../services/call-events';
-import { conversationHub, userHub } from './stubs';
+import { CALL_CODE, CALL_SECONDS_MAX, type CallRecordExtends, hangupCode, RING_SECONDS, type WebrtcEvent } from '../protocol/calls';
+import { type CallFrame,SENDER_STATUS, webrtcEvent } from '../services/call-events';
 import type { CallRow } from './call-store';
 import type { CallHost, CallResult, PlaceCall, RingAnswer, RingCall, Signal } from './call-types';
+import { conversationHub, userHub } from './stubs';
 
 /** The caller's hub ends an unanswered call this long after the callee's should have. */
 export const CALLER_GRACE_MS = 5_000;

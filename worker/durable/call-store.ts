@@ -2,8 +2,8 @@
 // their devices, as one row. It names the call, the other person, the conversation its record is
 // in, this user's role and the phase, and when the hub's alarm must next look at it (the ring
 // deadline while ringing, the dead-socket check while active). call-ops.ts makes the transitions.
-import type { UserCard } from '../protocol/wire';
 import type { IceServersResponse } from '../protocol/calls';
+import type { UserCard } from '../protocol/wire';
 import { columnsOf, migrate, type MigrationStep } from './migrations';
 
 const STEPS: MigrationStep[] = [

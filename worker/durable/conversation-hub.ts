@@ -4,21 +4,22 @@
 // The same alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day; the send
 // path never touches retention.
 import { DurableObject } from 'cloudflare:workers';
-import type { StoredMessage, UserCard } from '../protocol/messages';
-import { canRecall, quoteOfMessage } from '../protocol/message-rules';
-import { isResendBy } from '../services/message-handling';
-import { isGroupContact, pairMembers } from '../services/conversations';
-import { ConversationStore, type NewMessage } from './conversation-store';
-import type { Result } from './hub-events';
-import { Fanout } from './fanout';
-import { onConversationAlarm } from './conversation-retention';
-import { GroupStore } from './group-store';
-import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
-import { clearGroupHistory } from './group-clear';
+
 import { isManager, mayShareQr, mentionList, speakVerdict } from '../protocol/group-rules';
 import type { GroupCard } from '../protocol/groups';
-import { callRecordOf, finishCallRecord, type CallOutcome } from './call-records';
-import { floorOf, revealed, visibility, type Sight } from './visibility';
+import { canRecall, quoteOfMessage } from '../protocol/message-rules';
+import type { StoredMessage, UserCard } from '../protocol/messages';
+import { isGroupContact, pairMembers } from '../services/conversations';
+import { isResendBy } from '../services/message-handling';
+import { type CallOutcome,callRecordOf, finishCallRecord } from './call-records';
+import { onConversationAlarm } from './conversation-retention';
+import { ConversationStore, type NewMessage } from './conversation-store';
+import { Fanout } from './fanout';
+import { clearGroupHistory } from './group-clear';
+import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
+import { GroupStore } from './group-store';
+import type { Result } from './hub-events';
+import { floorOf, revealed, type Sight,visibility } from './visibility';
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;

@@ -4,10 +4,10 @@
 // event naming the members it is for, so a group message is one row, not one per member. Its id is
 // a plain rowid (no AUTOINCREMENT, which costs a page write per message): an id is reused only
 // after its row was acknowledged by everyone and deleted, and nothing refers to a deleted row.
-import type { HubEvent } from './hub-events';
-import { userHub } from './stubs';
 import { applyProjections } from '../db/group-projection';
-import { isReceipt, Parking, PARK_FROM, PARKED_ROWS_MAX, RELEASE_PER_DRAIN } from './parking';
+import type { HubEvent } from './hub-events';
+import { isReceipt, PARK_FROM, PARKED_ROWS_MAX, Parking, RELEASE_PER_DRAIN } from './parking';
+import { userHub } from './stubs';
 
 /**
  * The pseudo-member a group's D1 projection is delivered to: its rows ride the same outbox, retries

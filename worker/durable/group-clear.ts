@@ -5,12 +5,12 @@
 // `clearMessage`, which empties their chat-list row and unread count (user/chat-events.ts).
 import { releaseFiles } from '../db/files';
 import { mayClearHistory } from '../protocol/group-rules';
+import type { UserCard } from '../protocol/messages';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
+import { postLine } from './group-ops';
 import type { GroupStore } from './group-store';
 import type { Result } from './hub-events';
-import type { UserCard } from '../protocol/messages';
-import { postLine } from './group-ops';
 
 interface Parts {
   store: ConversationStore;

@@ -2,14 +2,14 @@
 // (protocol/group-rules.ts), changes the hub's tables, and in the same storage commit enqueues the
 // system line (a message of type 'event' whose `extends.system` each client words), the frames
 // for the members, and the D1 projection (fanout.ts PROJECTION). The hub then kicks the fan-out.
-import { DEFAULT_GROUP_SETTING, ROLE, type GroupCard, type GroupSetting, type SystemLine } from '../protocol/groups';
 import type { Outgoing } from '../protocol/frames';
-import type { StoredMessage, UserCard } from '../protocol/messages';
 import { isManager, isOwner, mayChangeAvatar, mayEditNotice, mayInvite, mayJoinWith, mayMute, mayRemove, mayRename, speakVerdict } from '../protocol/group-rules';
+import { DEFAULT_GROUP_SETTING, type GroupCard, type GroupSetting, ROLE, type SystemLine } from '../protocol/groups';
+import type { StoredMessage, UserCard } from '../protocol/messages';
 import type { ConversationStore } from './conversation-store';
+import { type Fanout,PROJECTION } from './fanout';
 import type { GroupRow, GroupStore } from './group-store';
 import type { Result } from './hub-events';
-import { PROJECTION, type Fanout } from './fanout';
 
 export type GroupChange =
   | { op: 'create'; group: GroupRow; owner: UserCard; members: UserCard[] }

@@ -2,8 +2,8 @@
 // member's role, join time and mute, and the group row (name, notice, settings, owner) in `meta`.
 // Membership itself stays in conversation-store's `members` (with read marks); a member without a
 // role row is an ordinary member (role 3) who joined at the start.
-import { DEFAULT_GROUP_SETTING, ROLE, type GroupSetting } from '../protocol/groups';
 import type { MemberState } from '../protocol/group-rules';
+import { DEFAULT_GROUP_SETTING, type GroupSetting,ROLE } from '../protocol/groups';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0, nickname TEXT NOT NULL DEFAULT '');

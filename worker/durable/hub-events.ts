@@ -1,9 +1,9 @@
 // What a ConversationHub delivers to a member's UserHub. Each may come more than once: a message
 // is recognised by its seq (a conversation delivers them in order), every other event by its `key`.
 // (Outbox rows written before carry a `key` on messages too; it is ignored.)
-import type { StoredMessage } from '../protocol/messages';
-import type { Outgoing } from '../protocol/frames';
 import type { GroupProjection } from '../db/group-projection';
+import type { Outgoing } from '../protocol/frames';
+import type { StoredMessage } from '../protocol/messages';
 
 export type HubEvent =
   /** `chatName`: a group's name, so a member who did not have the chat yet can list it. */

@@ -1,9 +1,9 @@
 // The only place that turns ids into Durable Object stubs. Every hub method takes and returns
 // plain structured-clonable data, so callers see the methods' own signatures.
 import type { ConversationHub } from './conversation-hub';
-import type { UserHub } from './user-hub';
 import type { EchoHub } from './echo-hub';
 import type { LimitHub } from './limit-hub';
+import type { UserHub } from './user-hub';
 
 type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K] };
 

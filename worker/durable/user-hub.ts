@@ -3,6 +3,7 @@
 // (a reconnecting client replays exactly what it missed), the big groups that parked this user,
 // and the call lock (call-lock.ts). Each module keeps its own tables and schema steps.
 import { DurableObject } from 'cloudflare:workers';
+
 import type { EventData, EventType, FrameOf, Outgoing } from '../protocol/frames';
 import type { SessionEnd, SocketSession } from '../services/socket-rules';
 import { type CallAnswer, type CallArgs, type CallOp, runCallOp } from './call-lock';

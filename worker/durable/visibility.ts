@@ -2,8 +2,8 @@
 // ConversationHub that reveals a message or the file it carries asks it: history and search, a
 // forward's source, a quote, a recall, a download and a call record. Below a member's floor a
 // message answers exactly as a missing one, so no path tells the two apart.
-import type { StoredMessage } from '../protocol/messages';
 import type { GroupSetting } from '../protocol/groups';
+import type { StoredMessage } from '../protocol/messages';
 import { CLEARED } from './conversation-store';
 
 /** What a member may see: messages sent at or after `floor` (ms). Null for anyone who is not a member. */

@@ -1,15 +1,16 @@
 // Authentication: identity comes only from a verified token. Missing, forged, expired,
 // revoked or outdated tokens get HTTP 401 (the client shows the re-login dialog).
-import { createMiddleware } from 'hono/factory';
-import { getCookie, setCookie } from 'hono/cookie';
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+
 import type { AppEnv } from '../app-env';
+import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
 import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
-import { bearerToken, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
-import { AppError } from '../services/replies';
 import { recall, remember, type VerifiedToken } from '../services/auth-cache';
-import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
+import { AppError } from '../services/replies';
+import { bearerToken, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
 
 export const unauthorized = (key: 'user.mustToken' | 'user.loginError' | 'user.expired' | 'user.forbid') =>
   new AppError(CODE.RELOGIN, key, {}, 401);

@@ -1,11 +1,12 @@
 // One error path: anything thrown becomes the envelope. AppError (services/replies.ts) carries a
 // refusal the user may see; anything else is logged once and answered with a generic refusal, never a stack.
 import type { Context } from 'hono';
+
+import type { AppEnv } from '../app-env';
 import { CODE } from '../protocol/codes';
 import type { Envelope } from '../protocol/envelope';
 import { translate } from '../services/i18n';
 import { AppError } from '../services/replies';
-import type { AppEnv } from '../app-env';
 
 export function handleError(err: Error, c: Context<AppEnv>) {
   const lang = c.get('lang') ?? 'vi';

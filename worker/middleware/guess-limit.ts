@@ -2,6 +2,7 @@
 // guesses sent at once cannot all pass one check; a refused guess is never checked. Login and
 // password change both go through here.
 import type { Context } from 'hono';
+
 import type { AppEnv } from '../app-env';
 import { takeGuess } from '../db/login-guard';
 import { requireClientIp } from '../services/client-ip';

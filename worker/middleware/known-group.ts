@@ -1,8 +1,9 @@
 // Group routes name their group in `id` or `group_id`; before any of them reaches a hub, the group
 // must be one D1 knows (actions/conversation-access.ts), so no route can create a hub for a made-up id.
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
+
 import { requireKnownGroup } from '../actions/conversation-access';
+import type { AppEnv } from '../app-env';
 import { isGroupContact } from '../services/conversations';
 
 export const knownGroupParams = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,13 +1,14 @@
 // Reads query + body (JSON or form-encoded) into one parameter bag, then each route parses
 // it with its valibot schema. A body that cannot be read is a refusal, never a 500. Calls that
 // carry passwords or codes read the body alone (`credentials`): a URL ends up in logs and history.
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import type { Context } from 'hono';
+
 import type { AppEnv, Params } from '../app-env';
+import { CODE } from '../protocol/codes';
 import { parseFormParams } from '../services/form-params';
 import { AppError, refuse } from '../services/replies';
-import { CODE } from '../protocol/codes';
 
 const MAX_BODY_BYTES = 256 * 1024;
 

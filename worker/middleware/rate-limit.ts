@@ -4,14 +4,15 @@
 // or 60 s and a number fixed in wrangler.toml, so limits that are configurable or longer
 // (sendInterval, daily uploads, registerInterval) are counted in a LimitHub instead.
 import type { Context, MiddlewareHandler } from 'hono';
+
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { limitHub } from '../durable/stubs';
+import { CODE, type MessageKey } from '../protocol/codes';
 import { configNumber } from '../protocol/config-values';
-import { DEFAULT_UPLOADS_PER_DAY, DEFAULT_UPLOAD_MB_PER_DAY } from '../protocol/limits';
+import { DEFAULT_UPLOAD_MB_PER_DAY,DEFAULT_UPLOADS_PER_DAY } from '../protocol/limits';
 import { requireClientIp } from '../services/client-ip';
 import { AppError } from '../services/replies';
-import { CODE, type MessageKey } from '../protocol/codes';
 
 /**
  * Each burst limit: its binding (limit and window in wrangler.toml `[[ratelimits]]`), whom it

@@ -2,6 +2,7 @@
 // and errors alike. Runs outermost, after the handler, on a copy of the response, because the
 // asset binding's responses are immutable and never saw headers set earlier on the context.
 import type { MiddlewareHandler } from 'hono';
+
 import type { AppEnv } from '../app-env';
 import { realtimeKitOn } from '../providers/realtimekit';
 

@@ -1,5 +1,6 @@
 // Request schemas of the account endpoints (common/pub/*, enterprise/im user calls).
 import * as v from 'valibot';
+
 import { intLike, requiredText, text } from './fields';
 import { ACCOUNT_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from './people';

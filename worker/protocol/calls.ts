@@ -1,6 +1,7 @@
 // One-to-one calls (issue 14, reference §7): the signalling request, the `webrtc` frame that relays
 // it, the call record's codes and the ICE servers answer. Shared by the Worker and the web app.
 import * as v from 'valibot';
+
 import { intLike } from './fields';
 import { UserCardSchema, WireContactIdSchema } from './wire';
 

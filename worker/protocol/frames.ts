@@ -3,11 +3,12 @@
 // every incoming frame with ServerFrameSchema at the socket and drops one that does not parse, so
 // no handler ever sees half a frame.
 import * as v from 'valibot';
+
+import { WebrtcEventSchema } from './calls';
+import { GONE_REASONS, GroupCardSchema, GroupSettingSchema } from './groups';
+import { ApplyCountSchema, type FriendApplyEvent,FriendApplyEventSchema, UserUpdateSchema } from './people';
 import { ChatPrefsSchema, ChatSummarySchema } from './responses';
 import { WireContactIdSchema, WireMessageSchema } from './wire';
-import { ApplyCountSchema, FriendApplyEventSchema, UserUpdateSchema, type FriendApplyEvent } from './people';
-import { GONE_REASONS, GroupCardSchema, GroupSettingSchema } from './groups';
-import { WebrtcEventSchema } from './calls';
 
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
 

@@ -1,7 +1,7 @@
 // Pure group rules (reference §5, with §10.3's missing checks made): who may do what to whom,
 // who may speak, and how long a mute lasts. The group's hub enforces them; the web app asks the same
 // functions which controls to show (one rule, two readers). Nothing here touches storage.
-import { NO_SPEAK_SECONDS, ROLE, type GroupSetting } from './groups';
+import { type GroupSetting,NO_SPEAK_SECONDS, ROLE } from './groups';
 
 /** A member as the rules see them: role 1–3 and muted until (unix s). */
 export interface MemberState {

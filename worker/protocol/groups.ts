@@ -2,6 +2,7 @@
 // roles, the system lines a group change leaves in the chat, and the answers. Shared by the
 // Worker and the web app.
 import * as v from 'valibot';
+
 import { intLike, text } from './fields';
 import { GROUP_KEY_PATTERN } from './ids';
 

@@ -1,11 +1,12 @@
 // Request schemas and shapes of the messaging calls (enterprise/im, reference §1.3).
 import * as v from 'valibot';
+
 import { flag, intLike, text } from './fields';
+import { CHAT_KEY_PATTERN } from './ids';
 import { FORWARD_MAX, TEXT_MESSAGE_MAX } from './limits';
 import { MESSAGE_TYPES } from './wire';
-import { CHAT_KEY_PATTERN } from './ids';
 
-export { MESSAGE_TYPES, type FileInfo, type MessageType, type StoredMessage, type UserCard, type WireMessage } from './wire';
+export { type FileInfo, MESSAGE_TYPES, type MessageType, type StoredMessage, type UserCard, type WireMessage } from './wire';
 
 const PAGE_MAX = 100;
 

@@ -2,6 +2,7 @@
 // directory (§1.3 searchUser, userList), QR cards (§9.6), avatars and account changes. Request
 // bodies and the `data` of each answer, one valibot schema each, shared by the Worker and the web.
 import * as v from 'valibot';
+
 import { flag, intLike, requiredText, text, TEXT_MAX } from './fields';
 import { PASSWORD_MAX, PASSWORD_MIN, REALNAME_MAX } from './limits';
 
@@ -54,7 +55,7 @@ export const EditAccountBody = v.object({
   /** The current password: the proof asked when no code can reach the current account (not verified). */
   password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX)), ''),
 });
-export { PASSWORD_MIN, PASSWORD_MAX };
+export { PASSWORD_MAX,PASSWORD_MIN };
 
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────
 

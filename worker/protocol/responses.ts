@@ -1,8 +1,9 @@
 // The `data` of every response the web app reads (reference §1): one valibot schema each. The
 // Worker builds these with `satisfies`; the web app parses them with the same schema.
 import * as v from 'valibot';
-import { MessageTypeSchema, UserCardSchema, WireContactIdSchema, WireMessageSchema } from './wire';
+
 import { GONE_REASONS, GroupSettingSchema, SystemLineSchema } from './groups';
+import { MessageTypeSchema, UserCardSchema, WireContactIdSchema, WireMessageSchema } from './wire';
 
 /** A person in the address book, with live presence (getContactInfo; the base of a chat-list row). */
 export const ContactCardSchema = v.object({

@@ -1,27 +1,28 @@
 // enterprise/im account calls: profile and password (reference §1.3).
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import { changeAccount, findUserByAccount, findUserById, setPassword, updateProfile } from '../db/users';
-import { loadConfig } from '../db/config';
-import { personCard } from '../db/person-card';
-import { envelope, refuse } from '../services/replies';
-import { credentials, input } from '../middleware/params';
-import { jwtSecret, tokenTtl } from '../middleware/auth';
-import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';
-import { EditAccountBody } from '../protocol/people';
-import { configNumber } from '../protocol/config-values';
-import { editAccountRefusal, nameEditable, sharedDemoAccount } from '../services/account-rules';
+
 import { pushProfile } from '../actions/profile-push';
-import { hashPassword, verifyPassword } from '../services/password';
+import { endSessionsBelow } from '../actions/sessions';
+import type { AppEnv } from '../app-env';
+import { loadConfig } from '../db/config';
+import { settleGuess } from '../db/login-guard';
+import { personCard } from '../db/person-card';
+import { changeAccount, findUserByAccount, findUserById, setPassword, updateProfile } from '../db/users';
+import { checkCode, checkCodes, senderFor } from '../db/verification-codes';
+import { jwtSecret, tokenTtl } from '../middleware/auth';
+import { countGuess } from '../middleware/guess-limit';
+import { credentials, input } from '../middleware/params';
+import { burstLimit } from '../middleware/rate-limit';
+import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';
+import { configNumber } from '../protocol/config-values';
+import { EditAccountBody } from '../protocol/people';
+import { editAccountRefusal, nameEditable, sharedDemoAccount } from '../services/account-rules';
+import { forgetUser } from '../services/auth-cache';
 import { translate } from '../services/i18n';
+import { hashPassword, verifyPassword } from '../services/password';
+import { envelope, refuse } from '../services/replies';
 import { issueToken, rolesFor } from '../services/tokens';
 import { publicView, selfView } from '../services/user-view';
-import { checkCode, checkCodes, senderFor } from '../db/verification-codes';
-import { forgetUser } from '../services/auth-cache';
-import { settleGuess } from '../db/login-guard';
-import { endSessionsBelow } from '../actions/sessions';
-import { countGuess } from '../middleware/guess-limit';
-import { burstLimit } from '../middleware/rate-limit';
 
 export const account = new Hono<AppEnv>();
 

@@ -3,15 +3,16 @@
 // against the upload limit, stored under a server-made key with its `files` row. The client crops
 // to a square first; the bytes are kept as sent.
 import type { Context } from 'hono';
+
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { insertFile, type FileRow } from '../db/files';
-import { AppError, refuse } from '../services/replies';
+import { type FileRow,insertFile } from '../db/files';
 import { claimUpload } from '../middleware/rate-limit';
 import { CODE } from '../protocol/codes';
 import { uploadLimitMb } from '../protocol/config-values';
 import { AVATAR_EXT, AVATAR_MAX_MB } from '../protocol/people';
 import { contentMatches, imageSize, MIME } from '../services/file-sniff';
+import { AppError, refuse } from '../services/replies';
 import { deleteBytes, putBytes, storageKey } from '../storage/files';
 import { FORM_OVERHEAD, readForm } from './upload';
 

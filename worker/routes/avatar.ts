@@ -1,13 +1,14 @@
 // common/upload/uploadAvatar: my picture (the checks and storage in avatar-upload.ts, shared with a
 // group's picture); the old avatar's bytes go once the new one is set.
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import { AVATAR_SCOPE, releaseFiles } from '../db/files';
-import { setAvatar } from '../db/avatars';
-import { envelope, refuse } from '../services/replies';
-import { forgetUser } from '../services/auth-cache';
+
 import { pushProfile } from '../actions/profile-push';
+import type { AppEnv } from '../app-env';
+import { setAvatar } from '../db/avatars';
+import { AVATAR_SCOPE, releaseFiles } from '../db/files';
+import { forgetUser } from '../services/auth-cache';
 import { translate } from '../services/i18n';
+import { envelope, refuse } from '../services/replies';
 import { deleteBytes } from '../storage/files';
 import { readAvatarFile, storeAvatarFile } from './avatar-upload';
 

@@ -3,20 +3,21 @@
 // UserHubs (durable/call-ops.ts), which relay the `webrtc` frames.
 import { Hono } from 'hono';
 import * as v from 'valibot';
+
+import { resolveConversation, resolveForSending } from '../actions/conversation-access';
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
-import { resolveConversation, resolveForSending } from '../actions/conversation-access';
 import { cardOf, findUserById } from '../db/users';
+import type { Signal } from '../durable/call-types';
 import { conversationHub, userHub } from '../durable/stubs';
-import { envelope, refuse, settled } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
-import { IceCandidateSchema, IceServersBody, SendToMsgBody, type CallMeetingResponse, type SendToMsgInput, type WebrtcEvent } from '../protocol/calls';
+import { type CallMeetingResponse, IceCandidateSchema, IceServersBody, SendToMsgBody, type SendToMsgInput, type WebrtcEvent } from '../protocol/calls';
 import { chatSwitch } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
-import { SENDER_STATUS, webrtcEvent } from '../services/call-events';
 import { addParticipant, realtimeKitOn } from '../providers/realtimekit';
-import type { Signal } from '../durable/call-types';
+import { SENDER_STATUS, webrtcEvent } from '../services/call-events';
+import { envelope, refuse, settled } from '../services/replies';
 
 export const calls = new Hono<AppEnv>();
 

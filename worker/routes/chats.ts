@@ -1,28 +1,29 @@
 // enterprise/im chat-list calls: contacts, pin, mute, delete chat (reference §1.3).
-import { Hono, type Context } from 'hono';
+import { type Context,Hono } from 'hono';
 import * as v from 'valibot';
+
+import { requireMember, resolveConversation } from '../actions/conversation-access';
 import type { AppEnv } from '../app-env';
-import { findUserById, listActiveUsers, presenceOf, presenceOfUser } from '../db/users';
-import { pairRows, pairsOf, pendingToMe } from '../db/friends';
-import { areFriends } from '../services/friendship';
 import { loadConfig } from '../db/config';
-import { displayNameOf } from '../services/person-view';
-import { addressBookFilter } from '../services/run-mode';
+import { pairRows, pairsOf, pendingToMe } from '../db/friends';
+import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
+import { findUserById, listActiveUsers, presenceOf, presenceOfUser } from '../db/users';
 import { userHub } from '../durable/stubs';
-import { envelope, refuse } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
+import { chatSwitch } from '../protocol/config-values';
+import { GONE_REASONS } from '../protocol/groups';
+import { groupChatKey, groupIdOf } from '../protocol/ids';
 import { ChatNoticeBody, ChatTopBody, ContactInfoBody, DelChatBody } from '../protocol/messages';
 import type { ChatPrefs, ChatSummary, ContactCard } from '../protocol/responses';
 import { MessageTypeSchema } from '../protocol/wire';
-import { chatSwitch } from '../protocol/config-values';
-import { GONE_REASONS } from '../protocol/groups';
-import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
-import { requireMember, resolveConversation } from '../actions/conversation-access';
 import { contactForWire } from '../services/event-view';
-import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
+import { areFriends } from '../services/friendship';
 import { groupSummary } from '../services/group-contacts';
-import { groupChatKey, groupIdOf } from '../protocol/ids';
+import { displayNameOf } from '../services/person-view';
+import { envelope, refuse } from '../services/replies';
+import { addressBookFilter } from '../services/run-mode';
+import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
 
 const GoneSchema = v.fallback(v.picklist(GONE_REASONS), 'removed');
 

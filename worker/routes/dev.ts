@@ -1,6 +1,7 @@
 // Development-only tools, present only when DEV_MAILBOX is on (never in production):
 // the mailbox that shows verification codes, and a server-side socket drop for reconnect tests.
 import { Hono } from 'hono';
+
 import type { AppEnv } from '../app-env';
 import { readMailbox } from '../db/security';
 import { findUserByAccount } from '../db/users';

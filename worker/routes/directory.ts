@@ -1,16 +1,17 @@
 // enterprise/im people search: one person by exact account (searchUser) and the directory
 // (userList), each person with how the caller stands with them (reference §1.3).
 import { Hono } from 'hono';
+
 import type { AppEnv } from '../app-env';
 import { pairsOf } from '../db/friends';
 import { personCard } from '../db/person-card';
 import { findUserByAccount, listActiveUsers } from '../db/users';
-import { envelope } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
-import { SearchUserBody, UserListBody, type Person } from '../protocol/people';
+import { type Person,SearchUserBody, UserListBody } from '../protocol/people';
 import { directoryOrder, matchesKeywords } from '../services/contact-index';
 import { personView } from '../services/person-view';
+import { envelope } from '../services/replies';
 
 export const directory = new Hono<AppEnv>();
 

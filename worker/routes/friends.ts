@@ -1,22 +1,23 @@
 // enterprise/friend: friend requests, answers, deletion and remark names (reference §1.5, §9.4).
 // Identity comes from the token only; a request is answered only by its addressee.
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import { answerRequest, findRequest, listRequests, pairRows, pairsOf, pendingToMe, removePair, requestFriend, saveNickname } from '../db/friends';
-import { areFriends } from '../services/friendship';
-import { cardOf as userCard, findUserById, findUsersByIds, presenceOfUser, type UserRow } from '../db/users';
-import { loadConfig } from '../db/config';
-import { chatSwitch } from '../protocol/config-values';
-import { conversationHub, userHub } from '../durable/stubs';
 import { nanoid } from 'nanoid';
-import { conversationOf } from '../services/conversations';
-import { envelope, refuse } from '../services/replies';
+
+import type { AppEnv } from '../app-env';
+import { loadConfig } from '../db/config';
+import { answerRequest, findRequest, listRequests, pairRows, pairsOf, pendingToMe, removePair, requestFriend, saveNickname } from '../db/friends';
+import { cardOf as userCard, findUserById, findUsersByIds, presenceOfUser, type UserRow } from '../db/users';
+import { conversationHub, userHub } from '../durable/stubs';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
-import { FriendAddBody, FriendDelBody, FriendIndexBody, FriendNicknameBody, FriendUpdateBody, FRIEND_STATUS, type FriendApplyEvent, type FriendRequest, type UserUpdate } from '../protocol/people';
+import { chatSwitch } from '../protocol/config-values';
 import type { EventData, EventType } from '../protocol/frames';
+import { FRIEND_STATUS, FriendAddBody, type FriendApplyEvent, FriendDelBody, FriendIndexBody, FriendNicknameBody, type FriendRequest, FriendUpdateBody, type UserUpdate } from '../protocol/people';
+import { conversationOf } from '../services/conversations';
+import { areFriends } from '../services/friendship';
 import { translate } from '../services/i18n';
 import { flipped, personView } from '../services/person-view';
+import { envelope, refuse } from '../services/replies';
 import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
 
 export const friends = new Hono<AppEnv>();

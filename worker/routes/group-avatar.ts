@@ -3,15 +3,16 @@
 // rule of the name, protocol/group-rules.ts) and answers the picture it replaced, whose file goes.
 import type { Context } from 'hono';
 import * as v from 'valibot';
+
+import { requireKnownGroup } from '../actions/conversation-access';
 import type { AppEnv } from '../app-env';
 import { avatarUrl } from '../db/avatars';
 import { GROUP_AVATAR_SCOPE, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
-import { requireKnownGroup } from '../actions/conversation-access';
-import { envelope, refuse, settled } from '../services/replies';
-import { GroupIdBody } from '../protocol/groups';
 import { mayChangeAvatar } from '../protocol/group-rules';
+import { GroupIdBody } from '../protocol/groups';
 import { translate } from '../services/i18n';
+import { envelope, refuse, settled } from '../services/replies';
 import { readAvatarFile, storeAvatarFile } from './avatar-upload';
 
 /** The file id of a picture URL this route set (`/file/N`); null for anything else. */

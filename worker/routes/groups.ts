@@ -1,33 +1,34 @@
 // enterprise/group calls (issue 13, reference §1.4, with §10.3's missing checks made). Each names
 // a group `group-N`; its ConversationHub checks the caller's rights against its own members and
 // roles (the source of truth) and answers refusals as values. D1 gives only ids, names and config.
-import { Hono, type Context } from 'hono';
+import { type Context,Hono } from 'hono';
+
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { cardOf as userCard, findUsersByIds, isSystemAdmin, listActiveUsers } from '../db/users';
 import { pairsOf } from '../db/friends';
 import { createGroupRow } from '../db/group-projection';
-import { conversationHub } from '../durable/stubs';
+import { cardOf as userCard, findUsersByIds, isSystemAdmin, listActiveUsers } from '../db/users';
 import type { GroupChange } from '../durable/group-ops';
-import { envelope, refuse, settled } from '../services/replies';
-import { input } from '../middleware/params';
+import { conversationHub } from '../durable/stubs';
 import { jwtSecret } from '../middleware/auth';
-import { burstLimit } from '../middleware/rate-limit';
 import { knownGroupParams } from '../middleware/known-group';
+import { input } from '../middleware/params';
+import { burstLimit } from '../middleware/rate-limit';
 import { chatSwitch, configNumber } from '../protocol/config-values';
-import {
-  DEFAULT_GROUP_SETTING, EditGroupNameBody, GetAllUserBody, GroupAddBody, GroupIdBody, GroupInfoBody, GroupSettingBody, GroupUserBody,
-  GroupUserListBody, GroupUsersBody, JoinGroupBody, ROLE, SetManagerBody, SetNoSpeakBody, SetNoticeBody, SetGroupNicknameBody, GROUP_NAME_MAX, type GroupCard, type GroupMember,
-} from '../protocol/groups';
-import type { UserCard } from '../protocol/messages';
-import { isSocialMode, mayGroupWith, serviceUserIds } from '../services/run-mode';
-import { DEFAULT_GROUP_USER_MAX } from '../protocol/limits';
 import { memberName, muteSeconds } from '../protocol/group-rules';
+import {
+  DEFAULT_GROUP_SETTING, EditGroupNameBody, GetAllUserBody, GROUP_NAME_MAX, GroupAddBody, type GroupCard, GroupIdBody, GroupInfoBody, type GroupMember,
+GroupSettingBody, GroupUserBody,
+  GroupUserListBody, GroupUsersBody, JoinGroupBody, ROLE, SetGroupNicknameBody, SetManagerBody, SetNoSpeakBody, SetNoticeBody, } from '../protocol/groups';
+import { groupChatKey } from '../protocol/ids';
+import { DEFAULT_GROUP_USER_MAX } from '../protocol/limits';
+import type { UserCard } from '../protocol/messages';
 import { remarkOf } from '../services/person-view';
 import { readQrClaims, signQrToken } from '../services/qr-tokens';
+import { envelope, refuse, settled } from '../services/replies';
+import { isSocialMode, mayGroupWith, serviceUserIds } from '../services/run-mode';
 import { maskAccount } from '../services/user-view';
 import { uploadGroupAvatar } from './group-avatar';
-import { groupChatKey } from '../protocol/ids';
 
 export const groups = new Hono<AppEnv>();
 groups.use('*', knownGroupParams);

@@ -1,23 +1,24 @@
 // enterprise/im message calls: send, history, read, recall, forward (reference §1.3).
 import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
+
+import { requireMember, resolveConversation, resolveForSending } from '../actions/conversation-access';
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
+import { copyFileTo, releaseFiles } from '../db/files';
+import type { NewMessage } from '../durable/conversation-store';
 import { conversationHub } from '../durable/stubs';
-import { envelope, refuse, settled } from '../services/replies';
 import { input } from '../middleware/params';
 import { burstLimit, spaceSends } from '../middleware/rate-limit';
+import { configNumber } from '../protocol/config-values';
+import { DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
+import type { StoredMessage } from '../protocol/messages';
 import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
-import { requireMember, resolveConversation, resolveForSending } from '../actions/conversation-access';
+import type { ReadResult } from '../protocol/responses';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
-import { configNumber } from '../protocol/config-values';
 import { forwardedExtends, isForwardable } from '../services/message-handling';
-import { DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
-import { copyFileTo, releaseFiles } from '../db/files';
-import type { StoredMessage } from '../protocol/messages';
-import type { ReadResult } from '../protocol/responses';
-import type { NewMessage } from '../durable/conversation-store';
+import { envelope, refuse, settled } from '../services/replies';
 
 export const messages = new Hono<AppEnv>();
 

@@ -1,29 +1,30 @@
 // common/pub: the unauthenticated account calls (reference §1.1).
 import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+
+import { endEverySession, endLogin } from '../actions/sessions';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { inviteCodeValid } from '../db/security';
 import { settleGuess } from '../db/login-guard';
-import { countGuess } from '../middleware/guess-limit';
+import { placeOf, recordLoginPlace } from '../db/login-places';
+import { inviteCodeValid } from '../db/security';
 import { findUserByAccount, findUserById, insertUser, recordLogin } from '../db/users';
-import { envelope, refuse } from '../services/replies';
+import { checkCode, issueCode, senderFor } from '../db/verification-codes';
+import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
+import { countGuess } from '../middleware/guess-limit';
 import { credentials, input } from '../middleware/params';
 import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
-import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
-import { deleteCookie } from 'hono/cookie';
 import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
-import { accountRefusal, sharedDemoAccount } from '../services/account-rules';
-import { endEverySession, endLogin } from '../actions/sessions';
-import { hashPassword, verifyPassword } from '../services/password';
-import { publicConfig } from '../services/system-config';
 import { configNumber } from '../protocol/config-values';
+import { accountRefusal, sharedDemoAccount } from '../services/account-rules';
+import { forgetToken } from '../services/auth-cache';
 import { translate } from '../services/i18n';
+import { hashPassword, verifyPassword } from '../services/password';
+import { envelope, refuse } from '../services/replies';
+import { publicConfig } from '../services/system-config';
 import { bearerToken, issueToken, readToken, rolesFor } from '../services/tokens';
 import { selfView } from '../services/user-view';
-import { forgetToken } from '../services/auth-cache';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../services/verification';
-import { checkCode, issueCode, senderFor } from '../db/verification-codes';
-import { placeOf, recordLoginPlace } from '../db/login-places';
 
 export const pub = new Hono<AppEnv>();
 

@@ -3,14 +3,15 @@
 // behind it; `GET /scan/u/{token}` (a phone's camera app opening the link) lands in the app,
 // which resolves the token after login.
 import { Hono } from 'hono';
+
 import type { AppEnv } from '../app-env';
-import { findUserById } from '../db/users';
 import { personCard } from '../db/person-card';
-import { envelope, refuse } from '../services/replies';
-import { input } from '../middleware/params';
+import { findUserById } from '../db/users';
 import { jwtSecret } from '../middleware/auth';
-import { ScanBody, type QrCode, type ScanResult } from '../protocol/people';
+import { input } from '../middleware/params';
+import { type QrCode, ScanBody, type ScanResult } from '../protocol/people';
 import { readQrToken, signQrToken } from '../services/qr-tokens';
+import { envelope, refuse } from '../services/replies';
 import { pathOf } from '../services/request-path';
 
 /** Mounted at /enterprise/im: my card's QR link, valid QR_VALID_SECONDS. */

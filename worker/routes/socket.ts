@@ -2,13 +2,14 @@
 // the upgrade carries only the ticket, so no long-lived token ever appears in a URL.
 import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
+
 import type { AppEnv } from '../app-env';
 import { userHub } from '../durable/stubs';
-import { envelope } from '../services/replies';
+import { setFileCookie } from '../middleware/auth';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { WsTicketBody } from '../protocol/messages';
-import { setFileCookie } from '../middleware/auth';
+import { envelope } from '../services/replies';
 import { bearerToken } from '../services/tokens';
 
 /** A ticket is `<uid>.<32 URL-safe characters>`: 192 random bits, more than a UUID's 122. */

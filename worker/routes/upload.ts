@@ -2,23 +2,24 @@
 // reference §1.2), and download through the Worker, which checks the caller may see the message carrying the file.
 import { Hono } from 'hono';
 import * as v from 'valibot';
+
+import { resolveForSending } from '../actions/conversation-access';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
-import { AVATAR_SCOPE, GROUP_AVATAR_SCOPE, findFile, insertFile, releaseFiles } from '../db/files';
+import { AVATAR_SCOPE, findFile, GROUP_AVATAR_SCOPE, insertFile, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
-import { AppError, envelope, notFound, refuse, settled } from '../services/replies';
+import { claimUpload, spaceSends } from '../middleware/rate-limit';
 import { CODE } from '../protocol/codes';
-import { UploadMessage, type MessageType } from '../protocol/messages';
-import { resolveForSending } from '../actions/conversation-access';
+import { uploadLimitMb } from '../protocol/config-values';
+import { parseJsonOrNull } from '../protocol/json';
+import { VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
+import { type MessageType,UploadMessage } from '../protocol/messages';
+import { byteRange } from '../services/byte-range';
 import { sentMessage } from '../services/event-view';
 import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../services/file-sniff';
 import { FILE_CATEGORY } from '../services/message-handling';
-import { parseJsonOrNull } from '../protocol/json';
-import { VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
-import { uploadLimitMb } from '../protocol/config-values';
+import { AppError, envelope, notFound, refuse, settled } from '../services/replies';
 import { putBytes, readBytes, storageKey } from '../storage/files';
-import { claimUpload, spaceSends } from '../middleware/rate-limit';
-import { byteRange } from '../services/byte-range';
 
 const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) => new AppError(CODE.HARD_REFUSED, key, params);
 

@@ -1,9 +1,9 @@
 // Pure account rules: which accounts a `regauth` setting accepts, who may rename themselves, demo accounts.
-import { EMAIL_PATTERN, PHONE_PATTERN } from './verification';
-import type { MessageKey } from '../protocol/codes';
-import { ACCOUNT_PATTERN } from '../protocol/limits';
-import { friendsOnlyMode, sysSwitch } from '../protocol/config-values';
 import { isSharedDemoAccount } from '../protocol/account';
+import type { MessageKey } from '../protocol/codes';
+import { friendsOnlyMode, sysSwitch } from '../protocol/config-values';
+import { ACCOUNT_PATTERN } from '../protocol/limits';
+import { EMAIL_PATTERN, PHONE_PATTERN } from './verification';
 
 /** regauth: 0 any account, 1 phone number, 2 email, 3 phone or email. Returns the refusal, if any. */
 export function accountRefusal(account: string, regauth: number): MessageKey | null {

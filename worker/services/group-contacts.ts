@@ -4,11 +4,12 @@
 // searches contacts by it, but a chat key is nobody's account, and as one every search by account
 // for "group" or a digit listed every group.
 import * as v from 'valibot';
+
 import type { MyGroupRow } from '../db/group-projection';
-import { DEFAULT_GROUP_SETTING, GroupSettingInput, GroupSettingSchema, type GroupSetting, type SystemLine } from '../protocol/groups';
+import { DEFAULT_GROUP_SETTING, type GroupSetting, GroupSettingInput, GroupSettingSchema, type SystemLine } from '../protocol/groups';
+import { groupChatKey } from '../protocol/ids';
 import type { ChatSummary } from '../protocol/responses';
 import type { MessageType } from '../protocol/wire';
-import { groupChatKey } from '../protocol/ids';
 
 interface ChatState {
   hidden: number;

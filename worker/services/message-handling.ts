@@ -1,9 +1,9 @@
 // How the server handles messages, as pure rules: resends, who may post, previews, unread
 // arithmetic, forwards, file categories. The rules the web app applies too (recall window, quotes)
 // are in protocol/message-rules.ts; the web's own, about a message on screen, in message-display-rules.ts.
+import { chatSwitch } from '../protocol/config-values';
 import { MESSAGE_TYPES, type MessageType } from '../protocol/messages';
 import { previewText } from '../protocol/preview-text';
-import { chatSwitch } from '../protocol/config-values';
 
 /**
  * A client id already stored in the conversation: the same sender resending (a retry after a lost

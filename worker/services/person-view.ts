@@ -1,10 +1,10 @@
 // A person as search, the directory, friend requests and cards show them to one viewer: how the
 // viewer stands with them, the viewer's remark for them, their letter; never the password hash.
-import type { UserRow } from '../db/users';
 import type { PairRows } from '../db/friends';
-import { areFriends } from './friendship';
+import type { UserRow } from '../db/users';
 import { FRIEND_STATUS, type Person, type Relation } from '../protocol/people';
 import { letterIndex } from './contact-index';
+import { areFriends } from './friendship';
 import { maskAccount } from './user-view';
 
 const NO_ROWS: PairRows = { mine: null, theirs: null };

@@ -2,7 +2,8 @@
 // ('u'), a group's join page ('g', with groups). They are signed with a key derived from JWT_SECRET
 // for this purpose alone and carry their own audience, so a QR token is never a login token and a
 // login token is never a QR token, whichever of the two checks it is handed to.
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify,SignJWT } from 'jose';
+
 import { QR_VALID_SECONDS } from '../protocol/people';
 
 export type QrKind = 'u' | 'g';

@@ -3,10 +3,11 @@
 // users (system admins, role > 0, and the customer-service users of chatInfo.autoAddUser), who
 // bypass the rule both ways.
 import * as v from 'valibot';
-import { friendsOnlyMode } from '../protocol/config-values';
-import type { SystemConfig } from './system-config';
+
 import type { PairRows } from '../db/friends';
+import { friendsOnlyMode } from '../protocol/config-values';
 import { areFriends } from './friendship';
+import type { SystemConfig } from './system-config';
 
 export const isSocialMode = (config: SystemConfig) => friendsOnlyMode(config.sysInfo);
 

@@ -1,7 +1,7 @@
 // Global configuration: defaults of a fresh install, merged under the D1 `config` rows.
 // Values are strings ("0"/"1") as in the original, so clients written for it keep working.
-import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_GROUP_USER_MAX, DEFAULT_REDO_SECONDS } from '../protocol/limits';
 import { SWITCH_DEFAULTS, switchTexts } from '../protocol/config-values';
+import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_GROUP_USER_MAX, DEFAULT_REDO_SECONDS } from '../protocol/limits';
 
 export const DEFAULTS = {
   sysInfo: {

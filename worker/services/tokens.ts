@@ -2,7 +2,7 @@
 // roles, permissions and expiry. A token with less than half its life left is renewed; renewed
 // tokens keep their login's session id (`sid`, what logout revokes) and start (`sat`), and no
 // renewal reaches past SESSION_MAX_SECONDS after that start, so a stolen token cannot slide forever.
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify,SignJWT } from 'jose';
 
 export interface Identity {
   uid: number;

@@ -1,8 +1,8 @@
 // The shapes of a user sent to clients (reference §1.1 userInfo): never the hash.
 import type { PresenceRow, UserRow } from '../db/users';
-import { letterIndex } from './contact-index';
 import type { ContactCard } from '../protocol/responses';
 import { maskAccount } from './account-mask';
+import { letterIndex } from './contact-index';
 
 export { maskAccount };
 

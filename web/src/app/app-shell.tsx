@@ -4,6 +4,7 @@
 // dialog on arrival, and one requested before the host is there appears when it mounts.
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+
 import { ToastHost } from '../components/ui/toast';
 import { RouteErrorBoundary } from './route-error';
 import { useScrollToTop } from './use-scroll-to-top';

@@ -1,6 +1,6 @@
 // The middle pane of the wide layout while no chat is open: what to do next, in the chat's grey.
-import { useTranslation } from '../lib/i18n';
 import { ChatIcon } from '../components/ui/icons';
+import { useTranslation } from '../lib/i18n';
 
 export function ChooseChatPanel() {
   const { t } = useTranslation();

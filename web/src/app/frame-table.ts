@@ -3,6 +3,7 @@
 // is applied here once, in order, instead of by each store subscribing on its own.
 import type { FrameOf, ServerFrameType } from '@protocol/frames';
 import { isMessageEvent } from '@protocol/frames';
+
 import { callStore } from '../features/calls';
 import { chatStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';

@@ -8,6 +8,7 @@
 // its own, so opening the first chat never blanks the list.
 import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
+
 import { PATHS } from '../config/paths';
 import { useTranslation } from '../lib/i18n';
 import { ChooseChatPanel } from './choose-chat-panel';

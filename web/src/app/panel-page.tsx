@@ -2,7 +2,8 @@
 // details, a group's page and members, a person's card; messages-layout.tsx), as WhatsApp Web
 // does: there it has a panel's header whose × (or Escape) closes it; elsewhere it is the page
 // with its top bar and back.
-import { useContext, type ReactNode } from 'react';
+import { type ReactNode,useContext } from 'react';
+
 import { Icon } from '../components/ui/icons';
 import { Page } from '../components/ui/page';
 import { useTranslation } from '../lib/i18n';

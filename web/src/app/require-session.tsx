@@ -3,6 +3,7 @@
 // signed-in user. Both redirect with `replace`, so the refused address never stays in history.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+
 import { loginPath, safeRedirect } from '../config/paths';
 import { hasValidSession } from '../lib/storage-core';
 

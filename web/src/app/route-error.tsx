@@ -1,8 +1,9 @@
 // Shown when a page fails to load (typically a lazy chunk after a deploy) or throws while
 // rendering: offer a reload. The boundary clears itself when the address changes.
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from '../lib/i18n';
+
 import { Button } from '../components/ui/button';
+import { useTranslation } from '../lib/i18n';
 
 export function RouteError() {
   const { t } = useTranslation();

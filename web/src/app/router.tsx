@@ -4,7 +4,8 @@
 // or actions, and the data router's runtime would add about 16 kB gzip to every first load.
 // The session guards are components (require-session.tsx) that render <Navigate replace>.
 import { lazy, useEffect, useRef } from 'react';
-import { HashRouter, Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { HashRouter, Navigate, type RouteObject,useLocation, useNavigate, useRoutes } from 'react-router';
+
 import { PATHS } from '../config/paths';
 import { allTextsReady } from '../lib/i18n';
 import { registerNavigator } from '../lib/navigation';

@@ -5,6 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+
 import { IncomingCallOverlay } from '../features/calls';
 import { useChatAlerts, useUnreadTitle } from '../features/chat';
 import { makeQueryClient } from '../lib/query-client';

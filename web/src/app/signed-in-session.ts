@@ -3,16 +3,18 @@
 // it undoes all of that, so nothing of one user shows to the next (the query client is per sign-in).
 // The wiring between stores lives here, not in them: the chat list's envelope gives the friends
 // store its count, and a call this tab hung up gives its record the server's final code.
+import type { QueryClient } from '@tanstack/react-query';
+
 import type { ServerFrameType } from '@protocol/frames';
+
 import { callStore } from '../features/calls';
 import { chatStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';
 import { groupsReconnected } from '../features/groups';
 import { setChatListReload } from '../lib/chat-list-reload';
-import type { QueryClient } from '@tanstack/react-query';
 import { setQueryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
-import { frameTable, type FrameTable } from './frame-table';
+import { type FrameTable,frameTable } from './frame-table';
 
 let running: { me: number; stop: () => void } | null = null;
 

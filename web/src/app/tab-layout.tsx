@@ -5,6 +5,7 @@
 // (messages-layout.tsx) and the other pages stand in a centred column, which is what a list of
 // settings or contacts needs there.
 import { Outlet, useLocation } from 'react-router';
+
 import { isTabPath, TAB_BAR_HEIGHT, TAB_RAIL_WIDTH, TabBar } from '../components/ui/tab-bar';
 import { totalUnread, useChatState } from '../features/chat';
 import { usePendingRequests } from '../features/contacts';

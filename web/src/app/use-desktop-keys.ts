@@ -4,6 +4,7 @@
 // (each of those closes itself on Escape).
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+
 import { PATHS } from '../config/paths';
 import { PANEL_PATHS, searchPathKeeping, useClosePanel } from './wide-screen';
 

@@ -2,8 +2,9 @@
 // whether they stand inside the messages layout's main, and how its panels close. One module, so
 // the pages that use it share one small chunk (each chunk a page needs is named in the first
 // download's list of lazy imports).
-import { createContext, useContext, type HTMLAttributes } from 'react';
+import { createContext, type HTMLAttributes,useContext } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+
 import { PATHS } from '../config/paths';
 import { chatPath } from '../features/chat';
 import { useMediaQuery } from '../lib/use-media-query';

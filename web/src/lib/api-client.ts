@@ -2,9 +2,11 @@
 // language, a 10 s timeout, token refresh from response headers, and every failure shown
 // to the user here so callers only handle success.
 import * as v from 'valibot';
+
 import { CODE } from '@protocol/codes';
 import { EnvelopeSchema } from '@protocol/envelope';
 import { parseJsonOrNull } from '@protocol/json';
+
 import { showDialog } from '../components/ui/dialog';
 import { showToast } from '../components/ui/toast';
 import { allTextsReady, currentLanguage, i18n, type TKey } from './i18n';

@@ -2,7 +2,8 @@
 // change on the settings screen shows at once on every screen that reads it. It lives in lib
 // because shared pieces read it too: every Avatar takes its shape from it.
 import { useSyncExternalStore } from 'react';
-import { storage, type AppSetting } from './storage';
+
+import { type AppSetting,storage } from './storage';
 
 const listeners = new Set<() => void>();
 let snapshot: AppSetting | undefined;

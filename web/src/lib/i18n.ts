@@ -12,11 +12,12 @@
 // the first paint is already in that language (no flash of the wrong one, no Suspense).
 // i18n.changeLanguage() loads a language's file before switching to it (i18next waits for the
 // backend); when changes overlap, the last one wins.
-import { createInstance, type BackendModule, type ParseKeys, type TFunction as I18nextTFunction } from 'i18next';
+import { type BackendModule, createInstance, type ParseKeys, type TFunction as I18nextTFunction } from 'i18next';
 import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
+
+import type vi from '../locales/vi/translation.json';
 // Named imports: the bundler keeps only these groups of the file in the first download.
 import { app, common, login } from '../locales/vi/translation.json';
-import type vi from '../locales/vi/translation.json';
 import { getLanguage, setLanguage } from './storage-core';
 
 export const LANGUAGES = ['vi', 'en', 'zh-CN'] as const;

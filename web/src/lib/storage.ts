@@ -3,8 +3,8 @@
 // that need it. Values are JSON; anything unreadable falls back to the default so a corrupted
 // entry never breaks startup.
 import { newId } from './new-id';
-import type { UserInfo } from './user-info';
 import { getLanguage, getToken, getTokenExpired, read, setLanguage, STORAGE_KEYS, write } from './storage-core';
+import type { UserInfo } from './user-info';
 
 export { hasValidSession, STORAGE_KEYS } from './storage-core';
 

@@ -2,6 +2,7 @@
 // Loaded on demand by system-info.ts, so the validator and the API client stay out of the
 // login page's first download.
 import * as v from 'valibot';
+
 import { apiPost } from './api-client';
 import { storage } from './storage';
 

@@ -3,8 +3,9 @@
 // The fetch, its schema and the API client load on demand (system-info-api.ts): the login page
 // renders from the stored copy without them.
 import { useEffect, useState } from 'react';
-import type { SystemInfo } from './system-info-api';
+
 import { storage } from './storage';
+import type { SystemInfo } from './system-info-api';
 
 export type { SystemInfo };
 

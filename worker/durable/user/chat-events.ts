@@ -1,15 +1,16 @@
 // How a UserHub applies one delivered conversation event to the user's chat list and which
 // frames it pushes. Runs inside the hub's storage transaction. Each event comes at least once:
 // messages are recognised by the chat's seq watermark, other events by their key.
-import { unreadCount, previewOf } from '../../services/message-handling';
+import * as v from 'valibot';
+
+import type { Outgoing } from '../../protocol/frames';
+import { type SystemLine,SystemLineSchema } from '../../protocol/groups';
+import { isAnnouncementExt, mentions } from '../../protocol/message-rules';
 import { contactFor, isGroupContact } from '../../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../../services/event-view';
-import type { Outgoing } from '../../protocol/frames';
+import { previewOf,unreadCount } from '../../services/message-handling';
 import type { HubEvent } from '../hub-events';
-import { isAnnouncementExt, mentions } from '../../protocol/message-rules';
 import type { ChatList, ChatRow } from './chat-list';
-import * as v from 'valibot';
-import { SystemLineSchema, type SystemLine } from '../../protocol/groups';
 
 export function applyHubEvent(store: ChatList, uid: number, event: HubEvent): Outgoing[] {
   if (event.kind === 'projection') return [];

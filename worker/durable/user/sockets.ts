@@ -8,13 +8,14 @@
 // will never read; no timer wakes the hub for it.
 import { nanoid } from 'nanoid';
 import * as v from 'valibot';
+
 import { tokenState } from '../../db/users';
 import { CODE } from '../../protocol/codes';
 import type { FrameOf } from '../../protocol/frames';
 import { parseJsonOrNull } from '../../protocol/json';
 import { ClientFrame, MOBILE_UA, PING_FRAME, PONG_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../../protocol/socket';
-import { pickLang, translate, type Lang } from '../../services/i18n';
-import { endsSession, socketsToReplace, syncAllowed, type SessionEnd, type SocketSession } from '../../services/socket-rules';
+import { type Lang,pickLang, translate } from '../../services/i18n';
+import { endsSession, type SessionEnd, type SocketSession,socketsToReplace, syncAllowed } from '../../services/socket-rules';
 import { sessionEnd } from '../../services/tokens';
 import { SessionStore } from './session-store';
 

@@ -1,8 +1,8 @@
 // About screen: app name, version, build code and what the app does today.
-import { useTranslation } from '../../lib/i18n';
 import { AppLogo } from '../../components/ui/app-logo';
 import { Page } from '../../components/ui/page';
 import { APP_VERSION, APP_VERSION_CODE } from '../../config/app';
+import { useTranslation } from '../../lib/i18n';
 
 export default function AboutScreen() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 // whose parameter names show). The call itself lives in the app-level call store; the query
 // only names who is on the other end until the store has it.
 import { useSearchParams } from 'react-router';
+
 import { CallScreen } from '../../features/calls';
 import { useIsDesktop } from '../wide-screen';
 

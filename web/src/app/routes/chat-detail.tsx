@@ -4,14 +4,16 @@
 // them on the group's page, one tap away).
 import { useContext } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../config/paths';
-import { useTranslation } from '../../lib/i18n';
+
+import { groupIdOf } from '@protocol/ids';
+
 import { TopBar } from '../../components/ui/top-bar';
+import { PATHS } from '../../config/paths';
 import { ChatDetailView } from '../../features/chat';
 import { GroupOverview, GroupSettings } from '../../features/groups';
+import { useTranslation } from '../../lib/i18n';
 import { PanelHeader } from '../panel-page';
 import { InsideMain, ScreenMain } from '../wide-screen';
-import { groupIdOf } from '@protocol/ids';
 
 export default function ChatDetailScreen() {
   const { t } = useTranslation();

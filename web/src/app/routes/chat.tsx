@@ -4,12 +4,14 @@
 // From 1024 px it is the middle pane of the messages layout, beside the chat list.
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+
+import { isGroupContact } from '@protocol/ids';
+
 import { PATHS } from '../../config/paths';
 import {
   ActionSheetHost, chatConfig, chatStore, ChatTopBar, Composer, ImagePreviewHost, keyOf, MessageList, MessageMenuHost,
   sendDropped, stopVoice, thread, useChatState, useFileDrop, useMessageActions, useOpenChat,
 } from '../../features/chat';
-import { isGroupContact } from '@protocol/ids';
 import { GroupChatPicture, useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { InsideMain, ScreenMain } from '../wide-screen';

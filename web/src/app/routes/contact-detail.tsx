@@ -2,6 +2,7 @@
 // card or a phone camera's link: the server redirects it here and the page resolves the token).
 // Opened from a chat on a wide screen, a panel beside that chat.
 import { useSearchParams } from 'react-router';
+
 import { ContactDetail } from '../../features/contacts';
 import { useTranslation } from '../../lib/i18n';
 import { PanelPage } from '../panel-page';

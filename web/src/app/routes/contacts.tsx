@@ -3,14 +3,16 @@
 // the privileged users I chat with), in run mode 1 everyone. Tapping someone opens their page.
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../lib/i18n';
-import { PATHS } from '../../config/paths';
+
+import { friendsOnlyMode } from '@protocol/config-values';
+
 import { Link } from '../../components/ui/link';
 import { TopBar } from '../../components/ui/top-bar';
-import { storedSystemInfo } from '../../lib/system-info';
-import { friendsOnlyMode } from '@protocol/config-values';
+import { PATHS } from '../../config/paths';
 import { useChatState } from '../../features/chat';
 import { AddressBook, contactDetailPath, type Person } from '../../features/contacts';
+import { useTranslation } from '../../lib/i18n';
+import { storedSystemInfo } from '../../lib/system-info';
 
 export default function ContactsScreen() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // The explore tab: links the administrator configured.
-import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { ExploreLinks } from '../../features/explore';
+import { useTranslation } from '../../lib/i18n';
 
 export default function ExploreScreen() {
   const { t } = useTranslation();

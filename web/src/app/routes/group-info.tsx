@@ -2,13 +2,15 @@
 // scanned code, the group's card to join it from. On a wide screen, a panel beside the group's chat.
 import { useContext } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+
+import { groupIdOf } from '@protocol/ids';
+
 import { PATHS } from '../../config/paths';
 import { chatPath } from '../../features/chat';
 import { GroupInfoView, JoinGroupCard } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { PanelPage } from '../panel-page';
 import { InsideMain } from '../wide-screen';
-import { groupIdOf } from '@protocol/ids';
 
 export default function GroupInfoScreen() {
   const { t } = useTranslation();

@@ -1,10 +1,12 @@
 // A group's members (spec §2 /pages/message/group/groupUser?id=group-N); on a wide screen, a panel beside the group's chat.
 import { Navigate, useSearchParams } from 'react-router';
+
+import { groupIdOf } from '@protocol/ids';
+
 import { PATHS } from '../../config/paths';
 import { MemberListView } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { PanelPage } from '../panel-page';
-import { groupIdOf } from '@protocol/ids';
 
 export default function GroupUsersScreen() {
   const { t } = useTranslation();

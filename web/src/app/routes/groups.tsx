@@ -1,9 +1,10 @@
 // Group chats (spec §2 /pages/contacts/group): my groups, and Create group when allowed.
+import { chatSwitch } from '@protocol/config-values';
+
 import { Page } from '../../components/ui/page';
 import { GroupChats } from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { storedSystemInfo } from '../../lib/system-info';
-import { chatSwitch } from '@protocol/config-values';
 
 export default function GroupsScreen() {
   const { t } = useTranslation();

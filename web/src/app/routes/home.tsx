@@ -2,6 +2,7 @@
 // 1024 px it is the left pane of the messages layout: a search box joins it and the open chat's
 // row is marked.
 import { useSearchParams } from 'react-router';
+
 import { ChatList, HomeTopBar, SocketNotice, totalUnread, useChatState } from '../../features/chat';
 import { SearchShortcut } from '../search-shortcut';
 import { ScreenMain, useIsDesktop } from '../wide-screen';

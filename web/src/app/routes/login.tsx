@@ -1,10 +1,11 @@
 // Login screen: the form, the link to registration when it is open, the demo-account note.
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../components/ui/link';
+
 import { AppLogo } from '../../components/ui/app-logo';
+import { Link } from '../../components/ui/link';
 import { PATHS, safeRedirect } from '../../config/paths';
 import { DemoAccountsNote, LoginForm } from '../../features/auth';
+import { useTranslation } from '../../lib/i18n';
 import { useSystemInfo } from '../../lib/system-info';
 
 export default function LoginScreen() {

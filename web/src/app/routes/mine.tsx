@@ -1,9 +1,9 @@
 // The mine tab: who is signed in, the account pages, and logout.
-import { useTranslation } from '../../lib/i18n';
 import { ListGroup, ListRow } from '../../components/ui/list-row';
 import { PATHS } from '../../config/paths';
 import { LogoutButton } from '../../features/auth';
 import { ProfileSummary } from '../../features/profile';
+import { useTranslation } from '../../lib/i18n';
 
 export default function MineScreen() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // Profile screen: my avatar, nickname, email, gender and signature.
-import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { ProfileForm } from '../../features/profile';
+import { useTranslation } from '../../lib/i18n';
 
 export default function ProfileScreen() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // My QR code: others scan it to find me.
-import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { MyQrCard } from '../../features/qr';
+import { useTranslation } from '../../lib/i18n';
 
 export default function QrCodeScreen() {
   const { t } = useTranslation();

@@ -1,12 +1,13 @@
 // Registration screen. The server's configuration decides whether a verification code and an
 // invite code are asked for; an invite link pre-fills the invite code.
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from '../../lib/i18n';
+
 import { Link } from '../../components/ui/link';
 import { Page } from '../../components/ui/page';
 import { showToast } from '../../components/ui/toast';
 import { PATHS } from '../../config/paths';
 import { RegisterForm } from '../../features/auth';
+import { useTranslation } from '../../lib/i18n';
 import { useSystemInfo } from '../../lib/system-info';
 
 export default function RegisterScreen() {

@@ -1,7 +1,7 @@
 // Scan: a card QR code from the camera or a picture.
-import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { QrScanner } from '../../features/scan';
+import { useTranslation } from '../../lib/i18n';
 
 export default function ScanScreen() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 // Account security: change the password; certify or change the account; log out on every device.
 // In demo mode a shared demo account is refused all three (as the server refuses them); others keep them.
-import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
-import { AccountForm, PasswordForm, securityLocked, useUserInfo } from '../../features/profile';
-import { useSystemInfo } from '../../lib/system-info';
 import { LogoutAllButton } from '../../features/auth';
+import { AccountForm, PasswordForm, securityLocked, useUserInfo } from '../../features/profile';
+import { useTranslation } from '../../lib/i18n';
+import { useSystemInfo } from '../../lib/system-info';
 
 export default function SecureScreen() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // Settings screen: sound, vibration, round avatars and the UI language.
-import { useTranslation } from '../../lib/i18n';
 import { Page } from '../../components/ui/page';
 import { AppSettingList, LanguagePicker } from '../../features/settings';
+import { useTranslation } from '../../lib/i18n';
 
 export default function SettingScreen() {
   const { t } = useTranslation();

@@ -3,13 +3,15 @@
 // the chat opens) and adding people to one (?mode=addMembers&id=group-N).
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { reloadChatList } from '../../lib/chat-list-reload';
-import { useTranslation } from '../../lib/i18n';
+
+import { groupIdOf } from '@protocol/ids';
+
 import { showToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
 import { chatPath, forwardMessage, ForwardPicker, sortContacts, useChatState } from '../../features/chat';
 import { AddMembers, CreateGroup } from '../../features/groups';
-import { groupIdOf } from '@protocol/ids';
+import { reloadChatList } from '../../lib/chat-list-reload';
+import { useTranslation } from '../../lib/i18n';
 
 export default function UserSelectionScreen() {
   const mode = useSearchParams()[0].get('mode');

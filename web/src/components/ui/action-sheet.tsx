@@ -2,9 +2,10 @@
 // Tapping outside, Cancel or Escape chooses nothing (null). The keyboard starts on the first
 // choice; the up and down arrows move among the choices and Cancel.
 import { useRef } from 'react';
+
 import { useTranslation } from '../../lib/i18n';
-import { moveMenuFocus, useMenuFocus } from './menu-focus';
 import { useEscapeKey } from '../../lib/use-escape-key';
+import { moveMenuFocus, useMenuFocus } from './menu-focus';
 
 export interface SheetOption {
   label: string;

@@ -1,6 +1,7 @@
 // A tiny modal dialog: showDialog() resolves true on confirm, false on cancel (or Escape). One at
 // a time. It takes the keyboard focus when it opens (on Confirm) and gives it back when it closes.
 import { useId } from 'react';
+
 import { useTranslation } from '../../lib/i18n';
 import { createOverlay } from '../../lib/overlay-store';
 import { useEscapeKey } from '../../lib/use-escape-key';

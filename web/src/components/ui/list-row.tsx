@@ -1,8 +1,9 @@
 // A row of a grouped settings-style list: label on the left, optional value and a chevron
 // when it links somewhere, or any control passed as `trailing`.
 import type { ReactNode } from 'react';
-import { Link } from './link';
+
 import { ChevronIcon } from './icons';
+import { Link } from './link';
 
 interface ListRowProps {
   label: string;

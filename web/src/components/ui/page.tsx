@@ -1,5 +1,6 @@
 // The frame of a page: top bar plus a scrolling body on the #F8F8F8 page background.
 import type { ReactNode } from 'react';
+
 import { TopBar } from './top-bar';
 
 interface PageProps {

@@ -4,11 +4,12 @@
 // so this shared piece stays unaware of the chat feature.
 import { useId } from 'react';
 import { useLocation } from 'react-router';
-import { Link, NavLink } from './link';
+
 import { PATHS } from '../../config/paths';
 import { type TKey, useTranslation } from '../../lib/i18n';
 import { Badge } from './badge';
 import { ChatIcon, ContactsIcon, ExploreIcon, MeIcon } from './icons';
+import { Link, NavLink } from './link';
 
 export type TabName = 'messages' | 'contacts' | 'explore' | 'mine';
 

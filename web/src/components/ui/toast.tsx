@@ -3,6 +3,7 @@
 // login's refusal does not sit over the registration form; a parting word ("Registered") stays.
 import { useEffect, useRef } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
+
 import { createOverlay } from '../../lib/overlay-store';
 
 export const TOAST_DEFAULT_MS = 1500;

@@ -3,8 +3,9 @@
 // go back to. (The chat screen has its own bar, ChatTopBar, whose back goes home: spec §2.)
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from '../../lib/i18n';
+
 import { PATHS } from '../../config/paths';
+import { useTranslation } from '../../lib/i18n';
 import { BackIcon } from './icons';
 
 export function TopBar({ title, showBack = true, trailing }: { title: string; showBack?: boolean; /** A control at the right end (an add button). */ trailing?: ReactNode }) {

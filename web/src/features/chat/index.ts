@@ -2,19 +2,19 @@
 // else under features/chat is its own business (tests/web/import-boundaries.test.ts keeps it so).
 
 // Data and addresses
-export { chatPath, keyOf } from './types';
-export type { ChatMessage, Contact } from './types';
-export { chatConfig } from './config/chat-config';
 export { forwardMessage, searchHistory } from './api/chat-api';
+export { chatConfig } from './config/chat-config';
+export type { ChatMessage, Contact } from './types';
+export { chatPath, keyOf } from './types';
 
 // The store and its React bindings
-export { chatStore } from './state/chat-store';
-export type { CallOutcome } from './state/call-record';
-export { sortContacts, thread, totalUnread } from './state/thread-ops';
 export { useChatState, useOpenChat } from './hooks/use-chat';
 export { useChatAlerts } from './hooks/use-chat-alerts';
 export { useFileDrop } from './hooks/use-file-drop';
 export { useUnreadTitle } from './hooks/use-unread-title';
+export type { CallOutcome } from './state/call-record';
+export { chatStore } from './state/chat-store';
+export { sortContacts, thread, totalUnread } from './state/thread-ops';
 
 // The chat list
 export { ChatList } from './components/chat-list/chat-list';
@@ -22,11 +22,11 @@ export { HomeTopBar } from './components/chat-list/home-top-bar';
 export { SocketNotice } from './components/chat-list/socket-notice';
 
 // The chat screen: thread, composer and their overlays
+export { ChatAvatar } from './components/chat-avatar';
 export { Composer } from './components/composer/composer';
 export { sendDropped } from './components/composer/send-picked';
 export { ActionSheetHost } from './components/thread/action-sheet';
 export { ChatTopBar } from './components/thread/chat-top-bar';
-export { ChatAvatar } from './components/chat-avatar';
 export { ImagePreviewHost } from './components/thread/image-preview';
 export { MessageList } from './components/thread/message-list';
 export { MessageMenuHost } from './components/thread/message-menu';

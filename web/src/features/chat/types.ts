@@ -3,6 +3,7 @@
 import type { ContactId } from '@protocol/ids';
 import type { WireMessage } from '@protocol/messages';
 import type { ChatSummary } from '@protocol/responses';
+
 import { PATHS } from '../../config/paths';
 import type { RealtimeStatus } from '../../lib/realtime';
 

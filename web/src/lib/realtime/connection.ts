@@ -3,6 +3,7 @@
 // reconnect, and hands each parsed frame to the features that subscribed to its type: the chat,
 // friends, groups and call stores. Features never open a socket of their own.
 import type { FrameOf, ServerFrame, ServerFrameType } from '@protocol/frames';
+
 import { Realtime, type RealtimeStatus } from './socket';
 
 type AnyHandler = (frame: ServerFrame) => void;

@@ -8,7 +8,8 @@
 // Every frame is parsed with the protocol's schema here, at the boundary: one that does not parse
 // is logged and dropped, so no handler ever sees half a frame.
 import * as v from 'valibot';
-import { ServerFrameSchema, type ServerFrame } from '@protocol/frames';
+
+import { type ServerFrame,ServerFrameSchema } from '@protocol/frames';
 import { parseJsonOrNull } from '@protocol/json';
 import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '@protocol/socket';
 

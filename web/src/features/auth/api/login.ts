@@ -1,5 +1,6 @@
 // POST /common/pub/login with a password or a verification code; stores the session.
 import * as v from 'valibot';
+
 import { apiPost } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
 import { UserInfoSchema } from '@web/lib/user-info';

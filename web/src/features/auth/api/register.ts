@@ -1,5 +1,6 @@
 // POST /common/pub/register; the new account then logs in like any other.
 import * as v from 'valibot';
+
 import { apiPost } from '@web/lib/api-client';
 
 export interface Registration {

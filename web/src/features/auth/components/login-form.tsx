@@ -3,15 +3,17 @@
 // The login call (API client, validator) is not part of the page's first download: it is
 // fetched right after the first render, well before anyone can submit; so is the send-code
 // button, which shows only after switching to login by code.
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+import { type FormEvent,lazy, Suspense, useEffect, useState } from 'react';
+
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
 import { FormField } from '@web/components/ui/form-field';
 import { showToast } from '@web/components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
 import { storage } from '@web/lib/storage';
+
 import { CODE_PURPOSE } from '../api/code-purpose';
-import { validateLogin, type LoginInput } from '../utils/validation';
+import { type LoginInput,validateLogin } from '../utils/validation';
 
 const loadLogin = () => import('../api/login');
 const loadSendCodeButton = () => import('./send-code-button');

@@ -1,10 +1,11 @@
 // Logs out on every device after confirmation (a lost phone, a shared computer). Only once the
 // server has ended the sessions does this one end too; a refusal (a shared demo account) is shown
 // by the API client and leaves the user signed in.
-import { useTranslation } from '@web/lib/i18n';
 import { Button } from '@web/components/ui/button';
 import { showDialog } from '@web/components/ui/dialog';
+import { useTranslation } from '@web/lib/i18n';
 import { endSession } from '@web/lib/session';
+
 import { logoutAll } from '../api/logout-all';
 
 export function LogoutAllButton() {

@@ -1,9 +1,10 @@
 // Logs out after confirmation: the server revokes the token, then the local session ends
 // even if the server could not be reached, so the user is never stuck signed in.
-import { useTranslation } from '@web/lib/i18n';
 import { Button } from '@web/components/ui/button';
 import { showDialog } from '@web/components/ui/dialog';
+import { useTranslation } from '@web/lib/i18n';
 import { endSession } from '@web/lib/session';
+
 import { logout } from '../api/logout';
 
 export function LogoutButton() {

@@ -1,15 +1,17 @@
 // Registration: account, nickname, password twice, plus a verification code when the server
 // requires one (regauth != '0') and an invite code when registration is by invitation.
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+import { type FormEvent,useState } from 'react';
+
+import { REALNAME_MAX } from '@protocol/limits';
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
 import { FormField } from '@web/components/ui/form-field';
-import { register } from '../api/register';
+import { useTranslation } from '@web/lib/i18n';
+
 import { CODE_PURPOSE } from '../api/code-purpose';
-import { validateRegistration, type RegistrationInput } from '../utils/validation';
+import { register } from '../api/register';
+import { type RegistrationInput,validateRegistration } from '../utils/validation';
 import { SendCodeButton } from './send-code-button';
-import { REALNAME_MAX } from '@protocol/limits';
 
 interface RegisterFormProps {
   needsCode: boolean;

@@ -1,7 +1,9 @@
 // Sends a verification code to the entered account, then counts 60 s before allowing another.
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { showToast } from '@web/components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
+
 import type { CodePurpose } from '../api/code-purpose';
 import { useCountdown } from '../hooks/use-countdown';
 

@@ -2,10 +2,11 @@
 // answer is the event the server pushed, the ICE servers minted for one call, and which provider
 // carries the call's media (P2P, or a RealtimeKit meeting with this participant's token).
 import type * as v from 'valibot';
+
 import {
-  CallMeetingResponseSchema, IceServersResponseSchema, WebrtcEventSchema, type CallMeetingResponse, type IceServersResponse, type SendToMsgBody,
+type CallMeetingResponse,   CallMeetingResponseSchema, type IceServersResponse, IceServersResponseSchema, type SendToMsgBody,
   type WebrtcEvent,
-} from '@protocol/calls';
+WebrtcEventSchema, } from '@protocol/calls';
 import { apiPost } from '@web/lib/api-client';
 
 /** What the web client sends: the contract's body before its defaults apply. */

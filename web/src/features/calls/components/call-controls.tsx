@@ -3,7 +3,9 @@
 // not on a wide screen) and hang up. Every switch says "on" the same way: white when what it
 // controls is live (microphone open, camera on, loudspeaker), its icon crossed out when it is off.
 import type { ReactNode } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
+
 import { CameraIcon, HangupIcon, MicIcon, PhoneIcon, SpeakerIcon, SwitchCameraIcon } from './call-icons';
 
 /** `on`: what the switch controls is live, shown white (its label already says what a press does, so no aria-pressed; data-on is for tests). */

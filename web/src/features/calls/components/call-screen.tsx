@@ -5,21 +5,23 @@
 // there is no speaker/earpiece choice (a computer has no earpiece).
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PATHS } from '@web/config/paths';
+
 import { callDuration } from '@protocol/calls';
 import { Avatar } from '@web/components/ui/avatar';
 import { showDialog } from '@web/components/ui/dialog';
-import { useTranslation, type TFunction } from '@web/lib/i18n';
+import { PATHS } from '@web/config/paths';
+import { type TFunction,useTranslation } from '@web/lib/i18n';
+
 import { useCall, useSecondClock } from '../hooks/use-call';
+import { useCallDevices } from '../hooks/use-call-devices';
 import type { CallState } from '../state/call-machine';
-import { callStore, type CallSnapshot } from '../state/call-store';
+import { type CallSnapshot,callStore } from '../state/call-store';
+import { callPath } from '../utils/call-path';
 import { endText } from '../utils/call-texts';
 import { acceptCall } from '../utils/start-call';
-import { callPath } from '../utils/call-path';
-import { MicIcon, MinimiseIcon } from './call-icons';
 import { InCallControls, RingingControls } from './call-controls';
+import { MicIcon, MinimiseIcon } from './call-icons';
 import { CallVideos } from './call-videos';
-import { useCallDevices } from '../hooks/use-call-devices';
 
 function statusLine(call: CallState, now: number, t: TFunction): string {
   switch (call.phase) {

@@ -3,6 +3,7 @@
 // screen the other person's picture is shown whole (letterboxed): a 16:9 camera cropped to fill
 // a tall frame would lose most of it.
 import { useEffect, useRef } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
 
 function useStream(stream: MediaStream | null, version: number) {

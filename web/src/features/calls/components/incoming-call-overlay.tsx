@@ -4,14 +4,16 @@
 // screen shows all of these itself, so none appears there.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+
 import { Avatar } from '@web/components/ui/avatar';
 import { PATHS } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
+
 import { useCall } from '../hooks/use-call';
 import { callStore } from '../state/call-store';
 import { callPath } from '../utils/call-path';
-import { acceptCall } from '../utils/start-call';
 import { endText } from '../utils/call-texts';
+import { acceptCall } from '../utils/start-call';
 import { CameraIcon, HangupIcon, PhoneIcon } from './call-icons';
 
 export function IncomingCallOverlay() {

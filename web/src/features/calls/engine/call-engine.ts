@@ -4,8 +4,9 @@
 // are on (a disabled track only sends silence or black, which the other side cannot tell apart). Loaded on demand (the call store imports it dynamically) so none of it weighs on
 // the login or chat pages.
 import type { IceServersResponse } from '@protocol/calls';
-import { Negotiator, type Candidate, type NegotiatingPeer } from './negotiator';
+
 import { getMedia } from './media';
+import { type Candidate, type NegotiatingPeer,Negotiator } from './negotiator';
 
 export { cameraCount, MediaError } from './media';
 

@@ -6,6 +6,7 @@
 // The SDK's API as its type definitions (dist/index.d.ts) state it: init → join, self's
 // enable/disable calls, participants.joined with its participant-prefixed events, leave.
 import RealtimeKitClient, { type RTKParticipant } from '@cloudflare/realtimekit';
+
 import type { EngineEvents } from './call-engine';
 
 export type MeetingEvents = Pick<EngineEvents, 'onConnected' | 'onUnreachable' | 'onChange'>;

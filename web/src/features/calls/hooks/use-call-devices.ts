@@ -1,6 +1,7 @@
 // What this device offers during a call: how many cameras (switching needs two), and whether the
 // browser can send the other person's voice to another output (setSinkId: speaker ↔ earpiece).
 import { useCallback, useEffect, useState } from 'react';
+
 import type { CallMedia } from '../engine/call-media';
 
 interface OutputChoice {

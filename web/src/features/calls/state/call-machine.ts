@@ -2,8 +2,9 @@
 // by local actions, `webrtc` frames and the peer connection's state. It answers the next state and
 // the effects the store must run (signal the server, start or stop the media). The server owns the
 // lock and the final code; this side only words the outcome for whoever it is.
-import { CALL_CODE, RING_SECONDS, type CallEvent, type WebrtcEvent } from '@protocol/calls';
-import { endReason, type EndReason } from './end-reason';
+import { CALL_CODE, type CallEvent, RING_SECONDS, type WebrtcEvent } from '@protocol/calls';
+
+import { type EndReason,endReason } from './end-reason';
 
 export interface CallPeer {
   id: number;

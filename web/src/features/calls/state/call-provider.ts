@@ -4,6 +4,7 @@
 // 'realtimekit' joins the call's meeting with the participant token. A question that fails
 // (network, refusal) counts as 'p2p': a blip must never break the default path.
 import type { CallMeetingResponse } from '@protocol/calls';
+
 import { callMeeting } from '../api/calls-api';
 
 const P2P: CallMeetingResponse = { provider: 'p2p' };

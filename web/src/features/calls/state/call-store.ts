@@ -2,17 +2,19 @@
 // connection, timers, tones and the media engine. Started once for a signed-in user, so a call
 // rings wherever the user is. The engine (WebRTC) is imported only when a call starts; the
 // RealtimeKit engine (and its SDK) only when the server says the call is a RealtimeKit meeting.
+import * as v from 'valibot';
+
 import { IceCandidateSchema, type WebrtcEvent } from '@protocol/calls';
 import { parseJsonOrNull } from '@protocol/json';
-import * as v from 'valibot';
 import { createStore } from '@web/lib/create-store';
-import { storage } from '@web/lib/storage';
-import { iceServers, sendToMsg } from '../api/calls-api';
-import { p2pEngine, type CallMedia } from '../engine/call-media';
-import { playTone, vibrate } from '../utils/tones';
-import { ProviderQuestion } from './call-provider';
-import { callReducer, IDLE, isBusy, type CallAction, type CallEffect, type CallInfo, type CallPeer, type CallState, type MediaFailure } from './call-machine';
 import { newId } from '@web/lib/new-id';
+import { storage } from '@web/lib/storage';
+
+import { iceServers, sendToMsg } from '../api/calls-api';
+import { type CallMedia,p2pEngine } from '../engine/call-media';
+import { playTone, vibrate } from '../utils/tones';
+import { type CallAction, type CallEffect, type CallInfo, type CallPeer, callReducer, type CallState, IDLE, isBusy, type MediaFailure } from './call-machine';
+import { ProviderQuestion } from './call-provider';
 
 /** How long an ended call stays on screen before the call is gone. */
 export const ENDED_SHOW_MS = 2000;

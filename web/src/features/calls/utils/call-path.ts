@@ -1,6 +1,7 @@
 // The call page's address: the only page whose parameter names are shown (spec §2), with the
 // reference's `status` (1 dialing, 3 ringing/incoming).
 import { PATHS } from '@web/config/paths';
+
 import type { CallInfo } from '../state/call-machine';
 
 export function callPath(call: CallInfo): string {

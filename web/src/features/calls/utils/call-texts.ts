@@ -2,6 +2,7 @@
 // both by the code (reference §7.2) and by my side of the call.
 import { CALL_CODE, callDuration, type CallRecordExtends } from '@protocol/calls';
 import type { TFunction } from '@web/lib/i18n';
+
 import type { EndReason } from '../state/end-reason';
 
 export function endText(why: EndReason, t: TFunction): string {

@@ -1,10 +1,11 @@
 // Every entry point (the + panel, the chat header, a contact's page, a call record) starts a call
 // the same way: the store dials and the call screen opens.
-import { showToast } from '@web/components/ui/toast';
 import { chatSwitch } from '@protocol/config-values';
+import { showToast } from '@web/components/ui/toast';
 import { i18n } from '@web/lib/i18n';
 import { navigateTo } from '@web/lib/navigation';
 import { storedSystemInfo } from '@web/lib/system-info';
+
 import type { CallPeer } from '../state/call-machine';
 import { callStore } from '../state/call-store';
 import { callPath } from './call-path';

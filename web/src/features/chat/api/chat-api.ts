@@ -1,8 +1,10 @@
 // The chat endpoints (reference §1.3), read with the protocol's own schemas (worker/protocol).
 import * as v from 'valibot';
+
 import { ChatSummaryListSchema, ContactCardSchema, MessageListSchema, ReadResultSchema } from '@protocol/responses';
 import { WireMessageSchema } from '@protocol/wire';
 import { apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
+
 import type { ChatMessage, Contact } from '../types';
 
 /** The chat list, and from its envelope my pending friend requests (count, newest request's ms) when the server tells. */

@@ -3,6 +3,7 @@
 // for it (owner and admins first), never the first letter of its name while it has members.
 import { Avatar } from '@web/components/ui/avatar';
 import { CollageAvatar } from '@web/components/ui/collage-avatar';
+
 import type { Contact } from '../types';
 
 export function ChatAvatar({ contact, size }: { contact: Pick<Contact, 'displayName' | 'avatar' | 'is_group' | 'collage'>; size: number }) {

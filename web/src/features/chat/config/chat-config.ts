@@ -1,9 +1,8 @@
 // The server's chat settings the thread and composer obey (spec §3 chatInfo / fileUpload),
 // read from the last stored getSystemInfo so the screen never waits for the network.
-import { storedSystemInfo } from '@web/lib/system-info';
-
 import { chatSwitch, configNumber, uploadLimitMb } from '@protocol/config-values';
 import { DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '@protocol/limits';
+import { storedSystemInfo } from '@web/lib/system-info';
 
 // One source for the limits the server enforces too.
 export {

@@ -2,11 +2,13 @@
 // message (per the user's settings, read at that moment), and sign-out when another device
 // took over this account.
 import { useEffect } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { showDialog } from '@web/components/ui/dialog';
+import { useTranslation } from '@web/lib/i18n';
 import { endSession } from '@web/lib/session';
 import { storage } from '@web/lib/storage';
 import { vibrate } from '@web/lib/vibrate';
+
 import { chatStore } from '../state/chat-store';
 import { playBeep } from '../utils/beep';
 

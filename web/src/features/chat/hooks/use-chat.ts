@@ -1,5 +1,6 @@
 // React bindings of the chat store.
 import { useEffect } from 'react';
+
 import { chatStore } from '../state/chat-store';
 import type { ChatState } from '../types';
 

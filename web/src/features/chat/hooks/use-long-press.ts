@@ -3,6 +3,7 @@
 // can sit next to it; a press that fired swallows the click that ends it, and a touch press
 // buzzes briefly when the user allows vibration.
 import { useRef } from 'react';
+
 import { storage } from '@web/lib/storage';
 import { vibrate } from '@web/lib/vibrate';
 

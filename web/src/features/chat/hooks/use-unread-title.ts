@@ -1,7 +1,9 @@
 // The browser tab's title carries the unread total, "(3) Parley", as the messages tab's badge
 // does (muted chats left out), so a tab in the background shows that something came in.
 import { useEffect } from 'react';
+
 import { badgeText } from '@web/components/ui/badge';
+
 import { totalUnread } from '../state/thread-ops';
 import { useChatState } from './use-chat';
 

@@ -1,12 +1,13 @@
 // Pure: how one pushed socket frame changes the chat state, plus the side effects the store
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
-import { systemLineOf } from '../utils/group-event-text';
-import { isMessageEvent, type FrameOf, type MessageEvent } from '@protocol/frames';
-import { isAnnouncementExt, mentions } from '@protocol/message-rules';
+import { type FrameOf, isMessageEvent, type MessageEvent } from '@protocol/frames';
 import { isGroupContact } from '@protocol/ids';
-import { keyOf, type ChatState, type Contact } from '../types';
+import { isAnnouncementExt, mentions } from '@protocol/message-rules';
+
+import { type ChatState, type Contact,keyOf } from '../types';
+import { systemLineOf } from '../utils/group-event-text';
 import { applyCallOutcome, outcomeOf } from './call-record';
-import { CLEARED_CHAT, contactKeyOf, forgetHistory, thread, updateMessage, withContact, withThread, mergeMessages } from './thread-ops';
+import { CLEARED_CHAT, contactKeyOf, forgetHistory, mergeMessages,thread, updateMessage, withContact, withThread } from './thread-ops';
 
 export type Effect =
   | { kind: 'markRead'; contact: string }

@@ -1,7 +1,8 @@
 // A call record (a `webrtc` message) takes its outcome when the call ends: the peer's `hangup`,
 // my other device's `otherOpt`, or this tab's own hang-up answer. Pure, like thread-ops.
 import type { WebrtcEvent } from '@protocol/calls';
-import { keyOf, type ChatState } from '../types';
+
+import { type ChatState,keyOf } from '../types';
 import { withThread } from './thread-ops';
 
 export interface CallOutcome {

@@ -2,20 +2,21 @@
 // owns the chat list and open threads. The signed-in session (app/signed-in-session.ts) starts
 // and stops it and hands it its frames (receive); frames and REST answers go through pure
 // functions (apply-frame, thread-ops); this file only wires them to the network.
+import { friendsOnlyMode, sysSwitch } from '@protocol/config-values';
+import { isGroupContact } from '@protocol/ids';
+import { MOBILE_UA } from '@protocol/socket';
 import { onServerAnswer } from '@web/lib/api-client';
 import { reloadChatList } from '@web/lib/chat-list-reload';
 import { createStore } from '@web/lib/create-store';
 import { realtime } from '@web/lib/realtime';
 import { storedSystemInfo } from '@web/lib/system-info';
-import { friendsOnlyMode, sysSwitch } from '@protocol/config-values';
-import { isGroupContact } from '@protocol/ids';
-import { MOBILE_UA } from '@protocol/socket';
+
 import * as api from '../api/chat-api';
-import { keyOf, type ChatState, type Contact, type ContactKey } from '../types';
-import { applyFrame, dropRemoved, type ChatFrame, type Effect } from './apply-frame';
+import { type ChatState, type Contact, type ContactKey,keyOf } from '../types';
+import { applyFrame, type ChatFrame, dropRemoved, type Effect } from './apply-frame';
 import { applyCallOutcome, type CallOutcome } from './call-record';
-import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
 import { Sender } from './sender';
+import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
 
 function listen(target: EventTarget, type: string, handler: () => void): () => void {
   target.addEventListener(type, handler);

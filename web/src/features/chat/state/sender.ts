@@ -2,13 +2,14 @@
 // loses nothing, sent in order. A send that cannot reach the server stays 'going' and is tried
 // again by itself (retry-policy: growing waits, at once when the network shows it is back); only
 // a refusal by the server is 'failed', with its reason, until the user retries or discards it.
-import { storage } from '@web/lib/storage';
-import { newId } from '@web/lib/new-id';
 import { ApiError } from '@web/lib/api-client';
+import { newId } from '@web/lib/new-id';
+import { storage } from '@web/lib/storage';
+
 import * as api from '../api/chat-api';
 import type { ChatMessage, ChatState, ContactKey } from '../types';
 import { outbox, type OutboxEntry } from './outbox';
-import { RetryPolicy, type RetryClock } from './retry-policy';
+import { type RetryClock,RetryPolicy } from './retry-policy';
 import { mergeMessages, updateMessage, withContact, withThread } from './thread-ops';
 
 interface Host {

@@ -1,6 +1,6 @@
 // Pure updates of threads and contacts. Every function returns a new state and never mutates,
 // so the store can hand snapshots to React with useSyncExternalStore.
-import { EMPTY_THREAD, keyOf, type ChatMessage, type ChatState, type Contact, type ContactKey, type Thread } from '../types';
+import { type ChatMessage, type ChatState, type Contact, type ContactKey, EMPTY_THREAD, keyOf, type Thread } from '../types';
 
 const bySeq = (a: ChatMessage, b: ChatMessage) => {
   // Acknowledged messages sort by seq; pending ones stay after them in the order they were made.

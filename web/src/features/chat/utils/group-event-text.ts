@@ -1,7 +1,8 @@
 // A group's system line (a message of type 'event' with `extends.system`, worker/protocol/groups.ts)
 // worded in the reader's language: the server stores who did what to whom, never the sentence.
 import * as v from 'valibot';
-import { SystemLineSchema, type SystemLine } from '@protocol/groups';
+
+import { type SystemLine,SystemLineSchema } from '@protocol/groups';
 import type { TFunction } from '@web/lib/i18n';
 import { formatMuteEnd } from '@web/utils/mute-end';
 

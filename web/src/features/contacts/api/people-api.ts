@@ -1,8 +1,9 @@
 // The people calls (issue 12), read with the protocol's own schemas (worker/protocol/people.ts).
 import * as v from 'valibot';
+
 import {
-  FriendRequestListSchema, PersonListSchema, PersonSchema, ScanResultSchema, UserUpdateSchema, type FriendRequest, type Person as PersonInfo,
-} from '@protocol/people';
+type FriendRequest,   FriendRequestListSchema, type Person as PersonInfo,
+PersonListSchema, PersonSchema, ScanResultSchema, UserUpdateSchema, } from '@protocol/people';
 import { apiPost, apiPostEnvelope } from '@web/lib/api-client';
 
 export type { FriendRequest, PersonInfo };

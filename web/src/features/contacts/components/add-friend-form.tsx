@@ -1,13 +1,15 @@
 // The friend request form: a verification message for the other person to read ("I am <my
 // name>" unless changed), sent with /enterprise/friend/add. Friends at once when they had asked
 // me already; otherwise the request waits for their answer.
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent,useId, useState } from 'react';
+
 import { APPLY_TEXT_MAX, FRIEND_STATUS, type Relation } from '@protocol/people';
-import { useTranslation } from '@web/lib/i18n';
-import { reloadChatList } from '@web/lib/chat-list-reload';
-import { storage } from '@web/lib/storage';
 import { Button } from '@web/components/ui/button';
 import { showToast } from '@web/components/ui/toast';
+import { reloadChatList } from '@web/lib/chat-list-reload';
+import { useTranslation } from '@web/lib/i18n';
+import { storage } from '@web/lib/storage';
+
 import { addFriend } from '../api/people-api';
 
 interface AddFriendFormProps {

@@ -3,15 +3,17 @@
 // whole organisation in run mode 1, where tabs switch to my friends alone — with the filter, the
 // letter bar and the count.
 import { useId, useMemo, useState } from 'react';
-import { PATHS } from '@web/config/paths';
-import { useTranslation } from '@web/lib/i18n';
+
 import { Badge } from '@web/components/ui/badge';
 import { ChevronIcon } from '@web/components/ui/icons';
 import { Link } from '@web/components/ui/link';
+import { PATHS } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+
 import { useFriendsState } from '../state/friends-store';
 import type { Person } from '../types';
 import { ContactDirectory } from './contact-directory';
-import { DirectoryTabs, directoryTabId, type DirectoryView } from './directory-tabs';
+import { directoryTabId, DirectoryTabs, type DirectoryView } from './directory-tabs';
 
 interface AddressBookProps {
   people: readonly Person[];

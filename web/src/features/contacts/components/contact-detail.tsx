@@ -4,22 +4,24 @@
 // ?id=<user id>, or ?qr=<card token> from a scanned card, which the server resolves (or refuses:
 // an expired or forged code shows its words).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent,useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NICKNAME_MAX, type Relation } from '@protocol/people';
+
 import { friendsOnlyMode, sysSwitch } from '@protocol/config-values';
-import { PATHS } from '@web/config/paths';
-import { ApiError } from '@web/lib/api-client';
-import { useTranslation } from '@web/lib/i18n';
-import { reloadChatList } from '@web/lib/chat-list-reload';
-import { storedSystemInfo } from '@web/lib/system-info';
+import { NICKNAME_MAX, type Relation } from '@protocol/people';
 import { Avatar } from '@web/components/ui/avatar';
 import { showDialog } from '@web/components/ui/dialog';
 import { ListGroup, ListRow } from '@web/components/ui/list-row';
 import { showToast } from '@web/components/ui/toast';
+import { PATHS } from '@web/config/paths';
+import { ApiError } from '@web/lib/api-client';
+import { reloadChatList } from '@web/lib/chat-list-reload';
+import { useTranslation } from '@web/lib/i18n';
+import { storedSystemInfo } from '@web/lib/system-info';
+
 import { callsEnabled, startCall } from '../../calls';
 import { chatPath, keyOf } from '../../chat';
-import { answerRequest, deleteFriend, fetchPerson, resolveCard, setRemark, type PersonInfo } from '../api/people-api';
+import { answerRequest, deleteFriend, fetchPerson, type PersonInfo,resolveCard, setRemark } from '../api/people-api';
 import { friendsStore } from '../state/friends-store';
 import { AddFriendForm } from './add-friend-form';
 

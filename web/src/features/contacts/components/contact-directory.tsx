@@ -3,9 +3,11 @@
 // accents); once typing pauses the server's directory search adds whom it finds besides (pinyin
 // initials, full accounts). Who is listed and what tapping someone does are the screen's to say.
 import { useMemo, useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { SearchInput } from '@web/components/ui/search-input';
+import { useTranslation } from '@web/lib/i18n';
 import { matchesAny } from '@web/utils/fold-text';
+
 import { useDirectorySearch, withFound } from '../hooks/use-directory-search';
 import type { Person } from '../types';
 import { ContactRow } from './contact-row';

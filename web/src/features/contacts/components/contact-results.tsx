@@ -1,7 +1,8 @@
 // Search results: the people whose name or account matches, with the words marked.
-import { useTranslation } from '@web/lib/i18n';
 import { Avatar } from '@web/components/ui/avatar';
 import { HighlightText } from '@web/components/ui/highlight-text';
+import { useTranslation } from '@web/lib/i18n';
+
 import type { Person } from '../types';
 
 interface ContactResultsProps {

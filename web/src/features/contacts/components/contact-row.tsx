@@ -1,5 +1,6 @@
 // One person in the address book: avatar, name and, when it differs, the account.
 import { Avatar } from '@web/components/ui/avatar';
+
 import type { Person } from '../types';
 
 export function ContactRow({ person, onOpen }: { person: Person; onOpen: (person: Person) => void }) {

@@ -1,18 +1,20 @@
 // Contact search (spec §2 /pages/contacts/search): an exact account search; the person found and
 // where I stand with them — Add (with a verification message), Request sent, Already friends with
 // Send message, or Accept when they asked me first. Scan and My QR code lead to the card pages.
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent,useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import type { Relation } from '@protocol/people';
+import { Avatar } from '@web/components/ui/avatar';
+import { Link } from '@web/components/ui/link';
+import { ListGroup, ListRow } from '@web/components/ui/list-row';
+import { showToast } from '@web/components/ui/toast';
 import { PATHS } from '@web/config/paths';
 import { reloadChatList } from '@web/lib/chat-list-reload';
 import { useTranslation } from '@web/lib/i18n';
-import { Avatar } from '@web/components/ui/avatar';
-import { ListGroup, ListRow } from '@web/components/ui/list-row';
-import { Link } from '@web/components/ui/link';
-import { showToast } from '@web/components/ui/toast';
+
 import { chatPath, keyOf } from '../../chat';
-import { answerRequest, searchAccount, type PersonInfo } from '../api/people-api';
+import { answerRequest, type PersonInfo,searchAccount } from '../api/people-api';
 import { contactDetailPath } from '../paths';
 import { friendsStore } from '../state/friends-store';
 import { AddFriendForm } from './add-friend-form';

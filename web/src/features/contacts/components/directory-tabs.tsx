@@ -1,6 +1,7 @@
 // Run mode 1's choice above the address book's people: my friends (with their count) or the
 // whole organisation. A two-tab list, so screen readers announce it and arrow keys move along it.
 import type { KeyboardEvent } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
 
 export type DirectoryView = 'friends' | 'organisation';

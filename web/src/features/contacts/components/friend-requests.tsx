@@ -1,15 +1,17 @@
 // The friend requests page's content (spec §2 /pages/contacts/friend): tabs Received, Sent and
 // To be agreed (received, still pending), each a paged list with who, their message, when and
 // where it stands; a pending request to me has Accept and Decline. New requests appear live.
-import { useId, useState, type KeyboardEvent } from 'react';
-import { reloadChatList } from '@web/lib/chat-list-reload';
-import { useTranslation, type TFunction } from '@web/lib/i18n';
+import { type KeyboardEvent,useId, useState } from 'react';
+
+import { FRIEND_STATUS } from '@protocol/people';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Link } from '@web/components/ui/link';
 import { showToast } from '@web/components/ui/toast';
+import { reloadChatList } from '@web/lib/chat-list-reload';
+import { type TFunction,useTranslation } from '@web/lib/i18n';
 import { formatChatListTime } from '@web/utils/chat-list-time';
-import { FRIEND_STATUS } from '@protocol/people';
+
 import { answerRequest, type FriendRequest } from '../api/people-api';
 import { useFriendRequests } from '../hooks/use-friend-requests';
 import { contactDetailPath } from '../paths';

@@ -3,8 +3,10 @@
 // accounts are masked, its names carry no readings). Asked once typing pauses; a refusal (too many
 // searches, 429) has been shown by the API client and leaves the local matches alone.
 import { useQuery } from '@tanstack/react-query';
+
 import { useSearchWords } from '@web/lib/use-debounced';
-import { searchDirectory, type PersonInfo } from '../api/people-api';
+
+import { type PersonInfo,searchDirectory } from '../api/people-api';
 import type { Person } from '../types';
 
 /** The people the server found for the query on screen, and whether its answer is still to come. */

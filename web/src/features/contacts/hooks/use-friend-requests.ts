@@ -1,8 +1,9 @@
 // The friend requests I received or sent, page by page (an infinite query), asked again whenever
 // the friends store says they changed (a request arrived live, one was answered on another
 // device, friends made or lost): friends-store.ts invalidates them.
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { type InfiniteData,useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+
 import { fetchRequests, type FriendRequest } from '../api/people-api';
 import { requestsKey } from '../state/friends-store';
 

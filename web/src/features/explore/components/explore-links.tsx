@@ -1,11 +1,13 @@
 // The explore tab: the links the administrator configured (compass), as a list or a grid, or a
 // note that there is nothing here yet.
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
-import { Link } from '@web/components/ui/link';
+
 import { ChevronIcon } from '@web/components/ui/icons';
+import { Link } from '@web/components/ui/link';
+import { useTranslation } from '@web/lib/i18n';
 import { useSystemInfo } from '@web/lib/system-info';
-import { compassOf, type CompassLink } from '../utils/compass';
+
+import { type CompassLink,compassOf } from '../utils/compass';
 
 function LinkIcon({ link, size }: { link: CompassLink; size: number }) {
   const [broken, setBroken] = useState(false);

@@ -3,7 +3,8 @@
 // link that always shows, for the many sites that refuse to be framed. Any other http(s) address
 // (a crafted link) is shown as text with "Open in browser", never framed under this app's name.
 import { useTranslation } from '@web/lib/i18n';
-import { webAddress, type CompassLink } from '../utils/compass';
+
+import { type CompassLink,webAddress } from '../utils/compass';
 
 const OPEN_LINK = 'shrink-0 text-[14px] font-medium text-[#576b95] underline-offset-2 hover:underline';
 

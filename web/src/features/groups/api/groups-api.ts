@@ -1,7 +1,8 @@
 // The group calls (issue 13, reference §1.4), read with the protocol's own schemas
 // (worker/protocol/groups.ts). Every change answers the group's card as the caller now sees it.
 import * as v from 'valibot';
-import { GroupCardSchema, GroupMemberSchema, type GroupCard, type GroupMember, type GroupSetting } from '@protocol/groups';
+
+import { type GroupCard, GroupCardSchema, type GroupMember, GroupMemberSchema, type GroupSetting } from '@protocol/groups';
 import { apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
 
 export type { GroupCard, GroupMember, GroupSetting };

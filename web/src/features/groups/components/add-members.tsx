@@ -2,10 +2,12 @@
 // most 20 at a time, as the server allows.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
+import { GROUP_ADD_MAX } from '@protocol/groups';
 import { Button } from '@web/components/ui/button';
 import { showToast } from '@web/components/ui/toast';
-import { GROUP_ADD_MAX } from '@protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+
 import { addMembers, fetchMembers, fetchPickable, type Pickable } from '../api/groups-api';
 import { groupKeys } from '../state/group-queries';
 import { PeoplePicker } from './people-picker';

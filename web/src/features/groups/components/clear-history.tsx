@@ -1,8 +1,9 @@
 // "Clear chat history" on the group's page, for the owner (or a system admin): asks first, then
 // deletes every message for every member; the live `clearMessage` empties each member's screen.
-import { useTranslation } from '@web/lib/i18n';
 import { showDialog } from '@web/components/ui/dialog';
 import { showToast } from '@web/components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
+
 import { clearHistory } from '../api/groups-api';
 
 export function ClearHistory({ groupKey }: { groupKey: string }) {

@@ -2,12 +2,14 @@
 // anyone otherwise: getAllUser), name it (optional: the server names it after the members), create.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
-import { Button } from '@web/components/ui/button';
+
 import { GROUP_NAME_MAX } from '@protocol/groups';
+import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/i18n';
+
 import { createGroup, fetchPickable, type GroupCard, type Pickable } from '../api/groups-api';
-import { PeoplePicker } from './people-picker';
 import { CharCount } from './char-count';
+import { PeoplePicker } from './people-picker';
 
 /** Fewer than this many others makes no group (reference §5.4: the client asks for two). */
 export const GROUP_MIN_PICK = 2;

@@ -5,6 +5,7 @@
 // additions live, which the list's collage learns only on its next read.
 import { Avatar } from '@web/components/ui/avatar';
 import { CollageAvatar, type CollageMember } from '@web/components/ui/collage-avatar';
+
 import { keyOf, useChatState } from '../../chat';
 import type { GroupMember } from '../api/groups-api';
 

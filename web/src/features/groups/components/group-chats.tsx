@@ -1,8 +1,10 @@
 // My group chats (spec §2 /pages/contacts/group): the chat list's group rows by name, each
 // opening its chat, and "Create group" when the server allows groups (chatInfo.groupChat).
 import { useMemo } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { Link } from '@web/components/ui/link';
+import { useTranslation } from '@web/lib/i18n';
+
 import { ChatAvatar, chatPath, keyOf, useChatState } from '../../chat';
 import { createGroupPath } from '../paths';
 

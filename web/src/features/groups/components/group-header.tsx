@@ -1,12 +1,14 @@
 // The top of the group's page: its picture (changed by a tap when allowed), the name (renamed in
 // place when allowed) and the member count.
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { GROUP_NAME_MAX } from '@protocol/groups';
-import { renameGroup, type GroupInfo, type GroupMember } from '../api/groups-api';
+import { useTranslation } from '@web/lib/i18n';
+
+import { type GroupInfo, type GroupMember,renameGroup } from '../api/groups-api';
+import { afterGroupChange } from '../state/group-live';
 import { GroupPicture } from './group-picture';
 import { TextEditor } from './text-editor';
-import { afterGroupChange } from '../state/group-live';
 
 export function GroupHeader({ info, members, canEdit, canChangePicture }: { info: GroupInfo; members: readonly GroupMember[]; canEdit: boolean; canChangePicture: boolean }) {
   const { t } = useTranslation();

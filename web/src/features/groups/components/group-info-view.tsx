@@ -2,6 +2,7 @@
 // chat's details panel shows too (group-sections.tsx: members, announcement, and the rows my role
 // may use), with a link to the chat.
 import { useTranslation } from '@web/lib/i18n';
+
 import { useChatState } from '../../chat';
 import { useGroup } from '../state/group-queries';
 import { canChangePicture, canEditGroup } from '../utils/group-rules';

@@ -1,9 +1,11 @@
 // The owner's switches (reference §5.2): who manages, invites, opens profiles, sees history, and
 // who may speak at all ("mute all": only admins, or only the owner).
 import { useId } from 'react';
-import { useTranslation, type TKey } from '@web/lib/i18n';
+
 import { ListGroup, ListRow } from '@web/components/ui/list-row';
 import { Switch } from '@web/components/ui/switch';
+import { type TKey,useTranslation } from '@web/lib/i18n';
+
 import { changeSetting, type GroupSetting } from '../api/groups-api';
 import { afterGroupChange } from '../state/group-live';
 

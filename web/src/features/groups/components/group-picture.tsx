@@ -1,11 +1,13 @@
 // The group's picture on its page: for whoever may change it (the name's rule), a button that
 // picks an image, crops it square (the profile's cropper) and uploads it; otherwise the picture.
-import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from '@web/lib/i18n';
-import { showToast } from '@web/components/ui/toast';
+import { type ChangeEvent,useRef, useState } from 'react';
+
 import { AVATAR_EXT, AVATAR_MAX_MB } from '@protocol/people';
+import { showToast } from '@web/components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
+
 import { AvatarCropDialog } from '../../profile';
-import { uploadGroupPicture, type GroupInfo, type GroupMember } from '../api/groups-api';
+import { type GroupInfo, type GroupMember,uploadGroupPicture } from '../api/groups-api';
 import { afterGroupChange } from '../state/group-live';
 import { GroupAvatar } from './group-avatar';
 

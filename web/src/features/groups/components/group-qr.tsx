@@ -3,10 +3,12 @@
 // picture, the code and how long it is valid). A manager may reset it: every code handed out
 // before stops working (someone shared it too widely).
 import { useMemo, useState } from 'react';
-import { currentLanguage, useTranslation } from '@web/lib/i18n';
+
 import { Button } from '@web/components/ui/button';
 import { showDialog } from '@web/components/ui/dialog';
 import { showToast } from '@web/components/ui/toast';
+import { currentLanguage, useTranslation } from '@web/lib/i18n';
+
 import { cardPicture, download, qrMatrix, qrPath } from '../../qr';
 import { resetGroupQr } from '../api/groups-api';
 

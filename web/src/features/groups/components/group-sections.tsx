@@ -3,11 +3,12 @@
 // avatars, the links to them all and to add some, the announcement) and the rows I may use (my
 // nickname, the QR code, the owner's settings and hand-over, clearing the history, leaving). What
 // shows follows my role and the group's settings (utils/group-rules); the server checks each call again.
-import { useTranslation } from '@web/lib/i18n';
 import { Avatar } from '@web/components/ui/avatar';
 import { ChevronIcon } from '@web/components/ui/icons';
 import { Link } from '@web/components/ui/link';
+import { useTranslation } from '@web/lib/i18n';
 import { storage } from '@web/lib/storage';
+
 import { chatPath, useChatState } from '../../chat';
 import { addMembersPath, groupUsersPath } from '../paths';
 import { useGroup } from '../state/group-queries';

@@ -2,11 +2,13 @@
 // Open chat when I am in it already. The server refuses an expired or forged code with its words.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reloadChatList } from '@web/lib/chat-list-reload';
-import { useTranslation } from '@web/lib/i18n';
+
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
-import { joinGroup, resolveGroupQr, type GroupCard } from '../api/groups-api';
+import { reloadChatList } from '@web/lib/chat-list-reload';
+import { useTranslation } from '@web/lib/i18n';
+
+import { type GroupCard,joinGroup, resolveGroupQr } from '../api/groups-api';
 
 type State = { status: 'loading' } | { status: 'ready'; card: GroupCard } | { status: 'failed' };
 

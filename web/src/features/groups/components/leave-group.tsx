@@ -1,7 +1,8 @@
 // The end of the group's page: the owner dissolves the group (and must hand it over to leave);
 // anyone else quits. Both ask first, then go back to the chat list.
-import { useTranslation } from '@web/lib/i18n';
 import { showDialog } from '@web/components/ui/dialog';
+import { useTranslation } from '@web/lib/i18n';
+
 import { dissolveGroup, removeMember } from '../api/groups-api';
 
 export function LeaveGroup({ groupKey, me, owner, onLeft }: { groupKey: string; me: number; owner: boolean; onLeft: () => void }) {

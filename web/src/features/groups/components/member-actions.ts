@@ -1,9 +1,10 @@
 // The moderator's choices for one member (reference §5.1): admin on/off (owner), mute for a
 // preset or N days, unmute, remove — each only where the rules allow, removal after a confirmation.
-import type { TFunction } from '@web/lib/i18n';
-import { showDialog } from '@web/components/ui/dialog';
 import { ROLE } from '@protocol/groups';
-import { muteMember, removeMember, setAdmin, type GroupMember } from '../api/groups-api';
+import { showDialog } from '@web/components/ui/dialog';
+import type { TFunction } from '@web/lib/i18n';
+
+import { type GroupMember,muteMember, removeMember, setAdmin } from '../api/groups-api';
 import { afterGroupChange } from '../state/group-live';
 import { canModerate, isOwner, MUTE_PRESETS } from '../utils/group-rules';
 

@@ -2,17 +2,19 @@
 // left, and for managers each member's actions in a sheet (utils: who may do what to whom). The
 // members come a page at a time as the list scrolls (hooks/use-member-pages).
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { ActionSheet } from '@web/components/ui/action-sheet';
 import { SearchInput } from '@web/components/ui/search-input';
+import { useTranslation } from '@web/lib/i18n';
+
 import { useChatState } from '../../chat';
-import { muteMember, type GroupMember } from '../api/groups-api';
+import { type GroupMember,muteMember } from '../api/groups-api';
+import { useMemberPages } from '../hooks/use-member-pages';
 import { afterGroupChange } from '../state/group-live';
 import { useGroup } from '../state/group-queries';
-import { useMemberPages } from '../hooks/use-member-pages';
-import { useNowSeconds } from '../utils/use-now';
 import { canOpenProfile, isManager } from '../utils/group-rules';
-import { memberActions, type MemberAction } from './member-actions';
+import { useNowSeconds } from '../utils/use-now';
+import { type MemberAction,memberActions } from './member-actions';
 import { MemberRow } from './member-row';
 import { MoreMembers } from './more-members';
 import { MuteDaysDialog } from './mute-days-dialog';

@@ -1,10 +1,11 @@
 // One member in the list: avatar, name with "(me)", the Owner/Admin badge, the mute with its time
 // left; the name opens their card when the group allows it, and managers get a Manage button.
-import { useTranslation } from '@web/lib/i18n';
+import { ROLE } from '@protocol/groups';
 import { Avatar } from '@web/components/ui/avatar';
 import { Link } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
-import { ROLE } from '@protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+
 import type { GroupMember } from '../api/groups-api';
 import { muteUntilText } from '../utils/mute-time';
 

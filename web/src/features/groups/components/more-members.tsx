@@ -1,5 +1,6 @@
 // The end of the member list's loaded pages: scrolling it into view (or pressing it) loads the next.
 import { useEffect, useRef } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
 
 export function MoreMembers({ loading, onMore }: { loading: boolean; onMore: () => void }) {

@@ -1,8 +1,9 @@
 // "Mute for N days" (1–365): a small dialog with a labelled number box.
 import { useId, useState } from 'react';
+
+import { NO_SPEAK_DAYS_MAX } from '@protocol/groups';
 import { useTranslation } from '@web/lib/i18n';
 import { useEscapeKey } from '@web/lib/use-escape-key';
-import { NO_SPEAK_DAYS_MAX } from '@protocol/groups';
 
 export function MuteDaysDialog({ name, onDone }: { name: string; onDone: (days: number | null) => void }) {
   const { t } = useTranslation();

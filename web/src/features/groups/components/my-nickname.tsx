@@ -1,9 +1,11 @@
 // "My nickname in this group": the name the other members see me by here (unless they gave me a
 // remark), with its editor; an empty one clears it.
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
-import { ChevronIcon } from '@web/components/ui/icons';
+
 import { GROUP_NICKNAME_MAX } from '@protocol/groups';
+import { ChevronIcon } from '@web/components/ui/icons';
+import { useTranslation } from '@web/lib/i18n';
+
 import { setMyNickname } from '../api/groups-api';
 import { afterGroupChange } from '../state/group-live';
 import { TextEditor } from './text-editor';

@@ -1,11 +1,13 @@
 // The group's announcement, with its editor for those allowed. Publishing also posts it in the
 // chat as a message that mentions everyone (the server does that).
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { GROUP_NOTICE_MAX } from '@protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+
 import { setNotice } from '../api/groups-api';
-import { TextEditor } from './text-editor';
 import { afterGroupChange } from '../state/group-live';
+import { TextEditor } from './text-editor';
 
 export function NoticeSection({ groupKey, notice, canEdit }: { groupKey: string; notice: string; canEdit: boolean }) {
   const { t } = useTranslation();

@@ -1,9 +1,10 @@
 // A searchable list of people to tick (create a group, add members) or to choose one of
 // (transfer ownership). Native checkboxes and radios, so it works by keyboard as it is.
 import { useMemo, useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { Avatar } from '@web/components/ui/avatar';
 import { SearchInput } from '@web/components/ui/search-input';
+import { useTranslation } from '@web/lib/i18n';
 
 export interface PickPerson {
   user_id: number;

@@ -1,8 +1,10 @@
 // An inline editor for one text (the group's name, its announcement): a labelled box with
 // Save and Cancel and how much of the limit is used; Save stays off while the text is empty (unless empty clears it), Escape cancels.
 import { useId, useState } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
 import { useEscapeKey } from '@web/lib/use-escape-key';
+
 import { CharCount } from './char-count';
 
 interface TextEditorProps {

@@ -1,9 +1,11 @@
 // Hand the group over (owner only): choose a member, confirm; the old owner becomes a member.
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
-import { showDialog } from '@web/components/ui/dialog';
+
 import { ROLE } from '@protocol/groups';
-import { transferOwner, type GroupMember } from '../api/groups-api';
+import { showDialog } from '@web/components/ui/dialog';
+import { useTranslation } from '@web/lib/i18n';
+
+import { type GroupMember,transferOwner } from '../api/groups-api';
 import { afterGroupChange } from '../state/group-live';
 import { PeoplePicker } from './people-picker';
 

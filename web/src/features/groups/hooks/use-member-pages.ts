@@ -3,6 +3,7 @@
 // invalidate (group-live.ts), so the pages shown are asked again when the group changes.
 // A search needs everyone: it loads them all once.
 import { useCallback, useState } from 'react';
+
 import type { GroupMember } from '../api/groups-api';
 import { useEveryoneQuery, useMemberPageQuery } from '../state/group-queries';
 

@@ -2,7 +2,9 @@
 // (null: I may). From my role, the group's "mute all" and my own mute (groupInfo, groupUserList),
 // kept live by the group frames; it re-checks itself when my mute runs out.
 import { useEffect, useMemo, useState } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
+
 import { useGroup } from '../state/group-queries';
 import { canOpenProfile, isManager, speakBlock } from '../utils/group-rules';
 import { muteUntilText } from '../utils/mute-time';

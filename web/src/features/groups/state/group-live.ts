@@ -3,8 +3,9 @@
 // at once; every frame about a group reloads what screens show of it (invalidated queries: only
 // those on screen ask again, the rest when shown next). A group I am out of asks nothing more.
 import { queryClient } from '@web/lib/query-client';
+
 import type { GroupInfo } from '../api/groups-api';
-import { groupKeys, type GroupData } from './group-queries';
+import { type GroupData,groupKeys } from './group-queries';
 
 const entries = (key: string) => ({ queryKey: [...groupKeys.all(key), 'entry'] });
 

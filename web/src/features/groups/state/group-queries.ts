@@ -2,7 +2,8 @@
 // with whether I am out of it, its members whole (a chat screen) or a page at a time (the member
 // list). Kept live by the group frames (group-live.ts); a change made here reloads them too.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { fetchGroupInfo, fetchMemberPage, fetchMembers, MEMBER_PAGE, type GroupInfo, type GroupMember } from '../api/groups-api';
+
+import { fetchGroupInfo, fetchMemberPage, fetchMembers, type GroupInfo, type GroupMember,MEMBER_PAGE } from '../api/groups-api';
 
 export interface GroupEntry {
   info: GroupInfo | null;

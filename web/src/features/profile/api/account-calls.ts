@@ -1,12 +1,13 @@
 // The signed-in user's own account calls (issue 12): profile fields, avatar upload, password
 // and account changes. Every answer that carries my record replaces the stored `userInfo` and
 // the cached query at once, so the mine tab and every screen reading it redraw without a refetch.
-import * as v from 'valibot';
 import type { QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+
+import { AvatarResultSchema } from '@protocol/people';
 import { apiPost, apiPostForm, whileTokenChanges } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { UserInfoSchema, type UserInfo } from '@web/lib/user-info';
-import { AvatarResultSchema } from '@protocol/people';
+import { type UserInfo,UserInfoSchema } from '@web/lib/user-info';
 
 export const USER_INFO_KEY = ['user-info'] as const;
 

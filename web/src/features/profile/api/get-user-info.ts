@@ -1,9 +1,10 @@
 // POST /enterprise/im/getUserInfo: the signed-in user's own record. The stored copy shows at
 // once; the server's copy replaces it and is stored again.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { apiPost } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { UserInfoSchema, type UserInfo } from '@web/lib/user-info';
+import { type UserInfo,UserInfoSchema } from '@web/lib/user-info';
 
 export async function getUserInfo(): Promise<UserInfo> {
   const user = await apiPost('/enterprise/im/getUserInfo', {}, UserInfoSchema);

@@ -1,14 +1,16 @@
 // Certifying or changing my account (a phone number or email that receives codes): a code sent
 // to the current account first when that one is verified, else my password (no code can reach an
 // unverified account), then the new account and a code sent to it (both sendCode type 4).
-import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@web/lib/i18n';
+import { type FormEvent,useState } from 'react';
+
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
 import { FormField } from '@web/components/ui/form-field';
 import { showToast } from '@web/components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
 import type { UserInfo } from '@web/lib/user-info';
+
 import { CODE_PURPOSE, SendCodeButton } from '../../auth';
 import { changeAccount } from '../api/account-calls';
 import { validateAccountChange } from '../utils/account-rules';

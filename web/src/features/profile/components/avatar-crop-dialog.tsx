@@ -1,11 +1,13 @@
 // Choosing the square of a picture that becomes the avatar: drag (or the arrow keys) to move it,
 // the slider (or + and −) to zoom. "Use" draws the square on a canvas, at most 512 px a side,
 // and hands back a WebP (JPEG where the browser cannot make WebP).
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { type KeyboardEvent, type PointerEvent,useEffect, useId, useRef, useState } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
 import { useEscapeKey } from '@web/lib/use-escape-key';
 import { useObjectUrl } from '@web/lib/use-object-url';
-import { centredOffset, clampOffset, drawCrop, encodeCrop, scaleOf, zoomTo, ZOOM_MAX, type CropView } from '../utils/crop';
+
+import { centredOffset, clampOffset, type CropView,drawCrop, encodeCrop, scaleOf, ZOOM_MAX, zoomTo } from '../utils/crop';
 
 const VIEW = 280;
 const KEY_STEP = 10;

@@ -1,15 +1,17 @@
 // Changing my password, proven by the current password or by a code sent to my account
 // (sendCode type 3). On success the server has signed every other session out and answered a
 // fresh token for this one, which api/account-calls stores.
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+import { type FormEvent,useState } from 'react';
+
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
 import { FormField } from '@web/components/ui/form-field';
 import { showToast } from '@web/components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
+
 import { CODE_PURPOSE, SendCodeButton } from '../../auth';
 import { changePassword } from '../api/account-calls';
-import { validatePasswordChange, type PasswordInput } from '../utils/account-rules';
+import { type PasswordInput,validatePasswordChange } from '../utils/account-rules';
 import { DemoModeNote } from './demo-mode-note';
 
 const EMPTY = { proof: '', password: '', confirm: '' };

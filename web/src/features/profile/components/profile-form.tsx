@@ -1,16 +1,18 @@
 // My profile: the avatar (cropped square, then uploaded with progress), nickname (editable only
 // where the system allows it), email, gender and signature, each limited as the server limits it.
 // Saving sends only what changed; the stored record and the mine tab update at once.
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@web/lib/i18n';
+import { type ChangeEvent, type FormEvent,useRef, useState } from 'react';
+
+import { AVATAR_EXT, AVATAR_MAX_MB } from '@protocol/people';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
 import { showToast } from '@web/components/ui/toast';
+import { useTranslation } from '@web/lib/i18n';
 import { useSystemInfo } from '@web/lib/system-info';
-import { AVATAR_EXT, AVATAR_MAX_MB } from '@protocol/people';
-import { updateProfile, uploadAvatar, type ProfileChanges } from '../api/account-calls';
+
+import { type ProfileChanges,updateProfile, uploadAvatar } from '../api/account-calls';
 import { useUserInfo } from '../api/get-user-info';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX, validateProfile } from '../utils/account-rules';
 import { nameEditable } from '../utils/profile-access';

@@ -1,9 +1,10 @@
 // The header of the mine tab: avatar, nickname and account, linking to the profile page.
-import { useTranslation } from '@web/lib/i18n';
-import { Link } from '@web/components/ui/link';
 import { Avatar } from '@web/components/ui/avatar';
 import { ChevronIcon } from '@web/components/ui/icons';
+import { Link } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+
 import { useUserInfo } from '../api/get-user-info';
 
 export function ProfileSummary() {

@@ -1,7 +1,7 @@
 // Form rules of the profile and security screens (spec §5), checked before anything is sent.
 // Each returns the translation key of the first problem, or null when the form may be sent.
-import { EMAIL_MAX, MOTTO_MAX, PASSWORD_MAX, PASSWORD_MIN, REALNAME_MAX } from '@protocol/people';
 import { ACCOUNT_PATTERN } from '@protocol/limits';
+import { EMAIL_MAX, MOTTO_MAX, PASSWORD_MAX, PASSWORD_MIN, REALNAME_MAX } from '@protocol/people';
 import type { TKey } from '@web/lib/i18n';
 
 export { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX };

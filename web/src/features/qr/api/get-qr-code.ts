@@ -1,6 +1,6 @@
 // POST /enterprise/im/getQrCode: my card's QR link, valid 7 days (spec §5).
+import { type QrCode,QrCodeSchema } from '@protocol/people';
 import { apiPost } from '@web/lib/api-client';
-import { QrCodeSchema, type QrCode } from '@protocol/people';
 
 export type { QrCode };
 

@@ -3,10 +3,12 @@
 // page after login; this app's scanner opens it directly.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { currentLanguage, useTranslation } from '@web/lib/i18n';
+
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { showToast } from '@web/components/ui/toast';
+import { currentLanguage, useTranslation } from '@web/lib/i18n';
+
 import { useUserInfo } from '../../profile';
 import { getQrCode, type QrCode } from '../api/get-qr-code';
 import { qrMatrix, qrPath } from '../utils/qr-matrix';

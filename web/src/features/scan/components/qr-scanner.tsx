@@ -1,9 +1,11 @@
 // The scanner: the back camera with a live decode loop, and "Choose a picture" for a saved QR
 // code (or when the camera is denied or missing). A Parley card link opens that person's page;
 // anything else is named as not ours and scanning goes on. The camera stops on leaving.
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent,useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import { useTranslation } from '@web/lib/i18n';
+
 import { decodeImageFile, getDecoder } from '../utils/decode-image';
 import { scanTarget } from '../utils/scan-link';
 

@@ -2,10 +2,12 @@
 // history after a short pause. Tapping either opens the chat.
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from '@web/lib/i18n';
-import { PATHS } from '@web/config/paths';
+
 import { SearchInput } from '@web/components/ui/search-input';
+import { PATHS } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
 import { matchesAny } from '@web/utils/fold-text';
+
 import { chatPath, useChatState } from '../../chat';
 import { contactDetailPath, ContactResults } from '../../contacts';
 import { useMessageSearch } from '../hooks/use-message-search';

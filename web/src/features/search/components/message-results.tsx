@@ -1,11 +1,13 @@
 // Search results: matching messages grouped by chat, newest first within each, with the
 // words highlighted; a chat with many hits shows a few until expanded.
 import { useState } from 'react';
+
+import { TEXT_MESSAGE_MAX } from '@protocol/limits';
+import { previewText } from '@protocol/preview-text';
+import { HighlightText } from '@web/components/ui/highlight-text';
 import { useTranslation } from '@web/lib/i18n';
 import { formatChatListTime } from '@web/utils/chat-list-time';
-import { HighlightText } from '@web/components/ui/highlight-text';
-import { previewText } from '@protocol/preview-text';
-import { TEXT_MESSAGE_MAX } from '@protocol/limits';
+
 import { ChatAvatar, keyOf } from '../../chat';
 import type { ChatHits } from '../hooks/use-message-search';
 

@@ -2,8 +2,10 @@
 // recent chats, asked in parallel once typing pauses. Results are keyed by the words, so an
 // answer for words already replaced is never shown.
 import { useQuery } from '@tanstack/react-query';
+
 import { useSearchWords } from '@web/lib/use-debounced';
-import { keyOf, searchHistory, type ChatMessage, type Contact } from '../../chat';
+
+import { type ChatMessage, type Contact,keyOf, searchHistory } from '../../chat';
 
 export const SEARCHED_CHATS = 20;
 

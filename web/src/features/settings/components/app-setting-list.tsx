@@ -1,9 +1,9 @@
 // The sound, vibration and round-avatar switches; each change is saved immediately.
 import { ListGroup, ListRow } from '@web/components/ui/list-row';
 import { Switch } from '@web/components/ui/switch';
-import type { AppSetting } from '@web/lib/storage';
-import { type TKey, useTranslation } from '@web/lib/i18n';
 import { updateAppSetting, useAppSetting } from '@web/lib/app-setting';
+import { type TKey, useTranslation } from '@web/lib/i18n';
+import type { AppSetting } from '@web/lib/storage';
 
 function SettingRow({ name, label }: { name: keyof AppSetting; label: TKey }) {
   const { t } = useTranslation();

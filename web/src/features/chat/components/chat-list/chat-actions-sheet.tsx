@@ -1,11 +1,12 @@
 // The long-press menu of a chat: pin/unpin, mute/unmute, delete. Changes show at once (the
 // store updates first and rolls back if the server refuses; the refusal is toasted there). A swipe
 // or wheel on the dimmed list is an attempt to scroll it, and closes the sheet.
-import { useTranslation } from '@web/lib/i18n';
 import { ActionSheet } from '@web/components/ui/action-sheet';
 import { showDialog } from '@web/components/ui/dialog';
+import { useTranslation } from '@web/lib/i18n';
+
 import { chatStore } from '../../state/chat-store';
-import { keyOf, type Contact } from '../../types';
+import { type Contact,keyOf } from '../../types';
 
 export function ChatActionsSheet({ contact, onClose }: { contact: Contact; onClose: () => void }) {
   const { t } = useTranslation();

@@ -3,14 +3,16 @@
 // Back); an empty state pointing to the contacts.
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@web/lib/i18n';
+
 import { Link } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+
+import { chatConfig } from '../../config/chat-config';
 import { useChatState } from '../../hooks/use-chat';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { visibleChats } from '../../state/thread-ops';
-import { chatPath, keyOf, type Contact } from '../../types';
-import { chatConfig } from '../../config/chat-config';
+import { chatPath, type Contact,keyOf } from '../../types';
 import { ChatActionsSheet } from './chat-actions-sheet';
 import { chatPreview } from './chat-preview';
 import { ChatRow } from './chat-row';

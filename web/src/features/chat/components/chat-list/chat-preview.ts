@@ -3,6 +3,7 @@
 // the sender's name before it, and the announcement marked as one.
 import { previewText } from '@protocol/preview-text';
 import type { TFunction } from '@web/lib/i18n';
+
 import type { Contact } from '../../types';
 import { groupEventText } from '../../utils/group-event-text';
 

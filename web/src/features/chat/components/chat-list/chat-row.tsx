@@ -1,13 +1,15 @@
 // One conversation in the chat list: avatar (with an online dot for single chats when the
 // server shows presence), name, time, one-line preview, unread badge and the muted bell.
 import { memo } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { Badge } from '@web/components/ui/badge';
+import { useTranslation } from '@web/lib/i18n';
 import { formatChatListTime } from '@web/utils/chat-list-time';
-import type { Contact } from '../../types';
-import { MutedIcon } from './list-icons';
+
 import { useLongPress } from '../../hooks/use-long-press';
+import type { Contact } from '../../types';
 import { ChatAvatar } from '../chat-avatar';
+import { MutedIcon } from './list-icons';
 
 interface ChatRowProps {
   contact: Contact;

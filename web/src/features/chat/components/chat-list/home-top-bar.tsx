@@ -1,14 +1,16 @@
 // The messages tab's own top bar: the title (with the unread total, as messengers do), a
 // search button and a "+" menu for starting a chat or a group (closed by a choice, a tap outside or Escape).
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
+import { chatSwitch } from '@protocol/config-values';
 import { BADGE_MAX } from '@web/components/ui/badge';
 import { Link } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
-import { GroupIcon, NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
-import { useEscapeKey } from '@web/lib/use-escape-key';
+import { useTranslation } from '@web/lib/i18n';
 import { storedSystemInfo } from '@web/lib/system-info';
-import { chatSwitch } from '@protocol/config-values';
+import { useEscapeKey } from '@web/lib/use-escape-key';
+
+import { GroupIcon, NewChatIcon, PlusCircleIcon, SearchIcon } from './list-icons';
 
 /** Create group (the user selection screen in its group mode), when the server allows groups. */
 const CREATE_GROUP = `${PATHS.userSelection}?mode=group`;

@@ -1,6 +1,7 @@
 // The connection line above the chat list (spec §4): a subtle "connecting…" while retrying,
 // the disconnected notice with a reconnect button once the retries are used up.
 import { useTranslation } from '@web/lib/i18n';
+
 import { useChatState } from '../../hooks/use-chat';
 import { chatStore } from '../../state/chat-store';
 

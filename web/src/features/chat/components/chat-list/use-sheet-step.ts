@@ -2,6 +2,7 @@
 // instead of leaving the list (as a phone's Back does). A scroll closes it too: the list moved
 // away from the row it was about.
 import { useCallback, useEffect, useState } from 'react';
+
 import { useHistoryStep } from '@web/lib/history-step';
 
 export function useSheetStep<T>() {

@@ -1,6 +1,7 @@
 // What the thread hands to the composer: the message being quoted, and text to put back in
 // the input (Re-edit of a recalled message). A tiny store so neither imports the other.
 import { useSyncExternalStore } from 'react';
+
 import type { QuoteInfo } from '../thread/quote-block';
 
 interface Draft {

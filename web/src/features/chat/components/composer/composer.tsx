@@ -1,16 +1,18 @@
 // The chat's input bar: voice/keyboard toggle, the text box (or "Hold to talk"), emoji and
 // "+" panels, Send once there is text, and the quote being replied to.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { showToast } from '@web/components/ui/toast';
-import { chatStore } from '../../state/chat-store';
+import { useTranslation } from '@web/lib/i18n';
+
 import { chatConfig, TEXT_MAX } from '../../config/chat-config';
+import { chatStore } from '../../state/chat-store';
 import { callContact, canCall } from '../thread/call-contact';
 import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
 import { EmojiPanel } from './emoji-panel';
 import { HoldToTalk } from './hold-to-talk';
-import { MentionPicker, mentionedIds, type MentionCandidate } from './mention-picker';
+import { type MentionCandidate,mentionedIds, MentionPicker } from './mention-picker';
 import { MessageInput } from './message-input';
 import { PlusPanel } from './plus-panel';
 import { QuoteBar } from './quote-bar';

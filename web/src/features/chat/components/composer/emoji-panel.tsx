@@ -2,8 +2,10 @@
 // search results), the recently used emoji first, a skin-tone choice and a backspace key, so a
 // whole message can be written without the keyboard. Its data loads when the panel first opens.
 import { useEffect, useMemo, useState } from 'react';
-import { currentLanguage, useTranslation, type Language } from '@web/lib/i18n';
-import { EMOJI_GROUPS, loadEmojiCatalog, searchEmoji, type EmojiCatalog, type EmojiEntry, type EmojiGroupKey } from '../../emoji/emoji-catalog';
+
+import { currentLanguage, type Language,useTranslation } from '@web/lib/i18n';
+
+import { EMOJI_GROUPS, type EmojiCatalog, type EmojiEntry, type EmojiGroupKey,loadEmojiCatalog, searchEmoji } from '../../emoji/emoji-catalog';
 import { recentEmoji, rememberEmoji, setSkinTone, skinTone } from '../../emoji/emoji-prefs';
 import { EmojiGrid } from './emoji-grid';
 import { SkinTonePicker } from './skin-tone-picker';

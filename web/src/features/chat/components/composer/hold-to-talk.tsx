@@ -1,10 +1,12 @@
 // "Hold to talk": press to record, release to send, slide up to cancel. Under a second is too
 // short; at the 60 s limit the recording is sent as if released.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { hideToast, showToast } from '@web/components/ui/toast';
-import { RecordingFailure, toWav, VoiceRecording } from './voice-recording';
+import { useTranslation } from '@web/lib/i18n';
+
 import { RecordingOverlay } from './recording-overlay';
+import { RecordingFailure, toWav, VoiceRecording } from './voice-recording';
 
 const CANCEL_SLIDE_PX = 60;
 const MIN_MS = 1000;

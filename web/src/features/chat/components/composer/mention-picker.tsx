@@ -2,8 +2,9 @@
 // filter box and the members (and "everyone" for managers); a choice goes into the text as
 // "@Name ", Escape or Close puts the focus back in the text box.
 import { useMemo, useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { SearchInput } from '@web/components/ui/search-input';
+import { useTranslation } from '@web/lib/i18n';
 import { useEscapeKey } from '@web/lib/use-escape-key';
 
 /** Someone to mention: a member's user id and name, or 0 for everyone. */

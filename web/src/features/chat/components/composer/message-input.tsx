@@ -1,7 +1,9 @@
 // The composer's text box: grows with its content up to five lines; on a desktop keyboard
 // Enter sends and Shift+Enter breaks the line, on touch keyboards Enter is a line break.
-import { useLayoutEffect, type RefObject } from 'react';
+import { type RefObject,useLayoutEffect } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
+
 import { TEXT_MAX } from '../../config/chat-config';
 
 const MAX_HEIGHT_PX = 120;

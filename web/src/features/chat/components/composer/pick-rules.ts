@@ -1,7 +1,8 @@
 // Checks a pick before anything is uploaded (spec §5, §9): how many files, which extensions
 // and how large. The answer is the locale key to show, or null when the pick may go out.
 import type { TKey } from '@web/lib/i18n';
-import { FILE_PICK_MAX, IMAGE_PICK_MAX, type ChatConfig } from '../../config/chat-config';
+
+import { type ChatConfig,FILE_PICK_MAX, IMAGE_PICK_MAX } from '../../config/chat-config';
 
 export type PickKind = 'image' | 'video' | 'file';
 

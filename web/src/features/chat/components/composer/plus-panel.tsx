@@ -1,7 +1,9 @@
 // The "+" panel: photos (up to 9), a video (up to 60 s) and files (up to 100), each through a
 // hidden file input so the system picker opens; in a one-to-one chat, voice and video calls.
-import { useRef, type ReactNode } from 'react';
+import { type ReactNode,useRef } from 'react';
+
 import { type TKey, useTranslation } from '@web/lib/i18n';
+
 import { CameraIcon, FolderIcon, PhoneIcon, PhotoIcon, VideoIcon } from './composer-icons';
 import type { PickKind } from './pick-rules';
 

@@ -1,6 +1,7 @@
 // Shown above the input while quoting: what is being quoted, and a close button.
 import { useTranslation } from '@web/lib/i18n';
-import { quoteLine, type QuoteInfo } from '../thread/quote-block';
+
+import { type QuoteInfo,quoteLine } from '../thread/quote-block';
 import { CloseIcon } from './composer-icons';
 
 export function QuoteBar({ quote, onClose }: { quote: QuoteInfo; onClose: () => void }) {

@@ -1,6 +1,8 @@
 // The card shown while recording: elapsed seconds and whether releasing sends or cancels.
 import { useEffect, useState } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
+
 import { MicIcon } from './composer-icons';
 
 export function RecordingOverlay({ cancelling }: { cancelling: boolean }) {

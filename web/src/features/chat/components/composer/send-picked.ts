@@ -1,13 +1,14 @@
 // Sends what the "+" panel picked, after the checks of spec §5: count, type, size, and for a
 // video its length read from the file's metadata. Files pasted into the composer or dropped on
 // the chat go the same way, sorted into photos, videos and files, once the user confirms.
-import type { TFunction } from '@web/lib/i18n';
 import { showDialog } from '@web/components/ui/dialog';
 import { showToast } from '@web/components/ui/toast';
-import { chatStore } from '../../state/chat-store';
+import type { TFunction } from '@web/lib/i18n';
+
 import { chatConfig, VIDEO_MAX_SECONDS } from '../../config/chat-config';
-import { checkPick, videoDuration, type PickKind } from './pick-rules';
+import { chatStore } from '../../state/chat-store';
 import { compressImage } from './compress-image';
+import { checkPick, type PickKind,videoDuration } from './pick-rules';
 
 export async function sendPicked(contactKey: string, kind: PickKind, files: File[], t: TFunction): Promise<void> {
   const problem = checkPick(files, kind, chatConfig());

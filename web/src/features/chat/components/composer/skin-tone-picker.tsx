@@ -1,5 +1,6 @@
 // The emoji panel's skin-tone choice: a hand in the current tone that opens the six tones.
 import { useState } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
 
 const HANDS = ['✋', '✋🏻', '✋🏼', '✋🏽', '✋🏾', '✋🏿'];

@@ -1,6 +1,7 @@
 // Emoji go in at the caret (not at the end), and the panel's backspace removes one whole
 // character before it — an emoji can be several UTF-16 units, so it goes by grapheme.
 import type { RefObject } from 'react';
+
 import { TEXT_MAX } from '../../config/chat-config';
 
 export function useCaretEditing(input: RefObject<HTMLTextAreaElement | null>, text: string, setText: (text: string) => void) {

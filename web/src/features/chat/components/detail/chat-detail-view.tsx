@@ -3,13 +3,15 @@
 // knows nothing of groups): an overview under the card and settings after the switches.
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@web/lib/i18n';
+
 import { showDialog } from '@web/components/ui/dialog';
+import { ChevronIcon } from '@web/components/ui/icons';
+import { Link } from '@web/components/ui/link';
 import { ListGroup, ListRow } from '@web/components/ui/list-row';
 import { Switch } from '@web/components/ui/switch';
 import { PATHS } from '@web/config/paths';
-import { ChevronIcon } from '@web/components/ui/icons';
-import { Link } from '@web/components/ui/link';
+import { useTranslation } from '@web/lib/i18n';
+
 import { useChatState } from '../../hooks/use-chat';
 import { chatStore } from '../../state/chat-store';
 import { chatDetailPath, chatPath, keyOf } from '../../types';

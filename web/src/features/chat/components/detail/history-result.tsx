@@ -1,13 +1,14 @@
 // One message found in a chat's history: sender, time and the text with the words marked,
 // or the media placeholder (and file name) for other types.
-import { useTranslation } from '@web/lib/i18n';
-import { Avatar } from '@web/components/ui/avatar';
-import { formatChatListTime } from '@web/utils/chat-list-time';
-import type { ChatMessage } from '../../types';
 import { previewText } from '@protocol/preview-text';
-import { TEXT_MAX } from '../../config/chat-config';
-import { typePlaceholder } from '../chat-list/chat-preview';
+import { Avatar } from '@web/components/ui/avatar';
 import { HighlightText } from '@web/components/ui/highlight-text';
+import { useTranslation } from '@web/lib/i18n';
+import { formatChatListTime } from '@web/utils/chat-list-time';
+
+import { TEXT_MAX } from '../../config/chat-config';
+import type { ChatMessage } from '../../types';
+import { typePlaceholder } from '../chat-list/chat-preview';
 
 export function HistoryResult({ message, query, now, onOpen }: { message: ChatMessage; query: string; now: Date; onOpen: () => void }) {
   const { t } = useTranslation();

@@ -1,11 +1,13 @@
 // "Search chat history" inside the chat detail: a box, type tabs (all, text, images, videos,
 // files) and the matches newest first; tapping one opens the chat at that message.
 import { useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { SearchInput } from '@web/components/ui/search-input';
-import { HistoryResult } from './history-result';
-import { HISTORY_TYPES, useHistorySearch, type HistoryType } from './use-history-search';
+import { useTranslation } from '@web/lib/i18n';
+
 import type { ChatMessage } from '../../types';
+import { HistoryResult } from './history-result';
+import { HISTORY_TYPES, type HistoryType,useHistorySearch } from './use-history-search';
 
 interface HistorySearchProps {
   contactKey: string;

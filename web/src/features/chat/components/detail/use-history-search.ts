@@ -1,8 +1,10 @@
 // One chat's record search (reference §1.3 getMessageList with `type`): newest first, by type
 // and words, 20 a page; the words apply after typing pauses.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { searchHistory } from '../../api/chat-api';
+
 import { useSearchWords } from '@web/lib/use-debounced';
+
+import { searchHistory } from '../../api/chat-api';
 
 export const HISTORY_TYPES = ['all', 'text', 'image', 'video', 'file'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];

@@ -1,6 +1,6 @@
 // One contact in the forward picker: a checkbox row with avatar and name.
-import { ChatAvatar } from '../chat-avatar';
 import type { Contact } from '../../types';
+import { ChatAvatar } from '../chat-avatar';
 
 interface ContactOptionProps {
   contact: Contact;

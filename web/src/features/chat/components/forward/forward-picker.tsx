@@ -1,11 +1,13 @@
 // Choosing whom to forward to: a searchable contact list with checkboxes. The chat the message
 // came from is disabled; a sixth choice is refused with a toast.
 import { useMemo, useState } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { SearchInput } from '@web/components/ui/search-input';
 import { showToast } from '@web/components/ui/toast';
-import { keyOf, type Contact } from '../../types';
+import { useTranslation } from '@web/lib/i18n';
+
 import { FORWARD_MAX } from '../../config/chat-config';
+import { type Contact,keyOf } from '../../types';
 import { ContactOption } from './contact-option';
 import { forwardTargets, matchesSearch, toggleTarget } from './forward-rules';
 

@@ -1,9 +1,10 @@
 // Who can receive a forward and how many (spec §5: at least 1, at most 5 people). Helper
 // entries of the contact list (notices, my favourites) are not conversations one can post to.
-import { keyOf, type Contact } from '../../types';
-import { matchesAny } from '@web/utils/fold-text';
-import { FORWARD_MAX } from '../../config/chat-config';
 import { CHAT_KEY_PATTERN } from '@protocol/ids';
+import { matchesAny } from '@web/utils/fold-text';
+
+import { FORWARD_MAX } from '../../config/chat-config';
+import { type Contact,keyOf } from '../../types';
 
 export const forwardTargets = (contacts: Contact[]) => contacts.filter((c) => CHAT_KEY_PATTERN.test(keyOf(c.id)));
 

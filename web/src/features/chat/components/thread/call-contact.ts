@@ -1,7 +1,8 @@
 // Calls from a chat: only one-to-one chats, only when the server has calls on (chatInfo.webrtc).
-import { callsEnabled, startCall } from '@web/features/calls';
-import { chatStore } from '../../state/chat-store';
 import { isGroupContact } from '@protocol/ids';
+import { callsEnabled, startCall } from '@web/features/calls';
+
+import { chatStore } from '../../state/chat-store';
 
 export const canCall = (contactKey: string): boolean => !isGroupContact(contactKey) && Number(contactKey) > 0 && callsEnabled();
 

@@ -5,8 +5,9 @@
 import { CALL_CODE } from '@protocol/calls';
 import { callsEnabled, recordOf, recordText, startCall } from '@web/features/calls';
 import { useTranslation } from '@web/lib/i18n';
+
 import { chatStore } from '../../state/chat-store';
-import { keyOf, type ChatMessage } from '../../types';
+import { type ChatMessage,keyOf } from '../../types';
 import { BubbleFrame } from './bubble-frame';
 import { MetaRoom } from './message-meta';
 

@@ -5,11 +5,13 @@
 // chat list (the wide layout) there is no back: the list is already there.
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@web/lib/i18n';
-import { Link } from '@web/components/ui/link';
+
 import { BackIcon } from '@web/components/ui/icons';
+import { Link } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
 import { formatMessageTime } from '@web/utils/message-time';
+
 import { useChatState } from '../../hooks/use-chat';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { chatDetailPath, keyOf } from '../../types';

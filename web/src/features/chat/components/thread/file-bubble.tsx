@@ -1,6 +1,7 @@
 // A file message: a white card with name, size and an extension badge; tapping downloads it
 // (the server serves non-media files as attachments, with the original name).
 import { useTranslation } from '@web/lib/i18n';
+
 import type { ChatMessage } from '../../types';
 import { extensionOf } from '../composer/pick-rules';
 import { humanSize } from './human-size';

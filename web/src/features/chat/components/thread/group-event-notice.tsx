@@ -1,7 +1,8 @@
 // A group's system line in the thread ("An created the group", "Bình is now an admin"): a centred
 // grey notice like a recall's, worded here from what the server recorded.
-import { useTranslation } from '@web/lib/i18n';
 import type { SystemLine } from '@protocol/groups';
+import { useTranslation } from '@web/lib/i18n';
+
 import { groupEventText } from '../../utils/group-event-text';
 
 export function GroupEventNotice({ line, me }: { line: SystemLine; me: number }) {

@@ -4,8 +4,10 @@
 // Escape closes it, and so does the message being recalled (or leaving the thread) while open.
 // Opening puts the keyboard focus on its close button; closing gives it back to what opened it.
 import { useEffect, useRef } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
 import { createOverlay } from '@web/lib/overlay-store';
+
 import type { ChatMessage } from '../../types';
 import { mediaSrc } from './message-display-rules';
 import { PreviewToolbar } from './preview-toolbar';

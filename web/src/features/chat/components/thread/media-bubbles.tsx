@@ -1,6 +1,7 @@
 // Image and video messages. Images are sized from the server's width/height before they load,
 // so the list does not jump; a tap opens the full-screen preview.
 import { useTranslation } from '@web/lib/i18n';
+
 import type { ChatMessage } from '../../types';
 import { showImagePreview } from './image-preview';
 import { mediaSrc } from './message-display-rules';

@@ -1,12 +1,13 @@
 // Picks the bubble for a message's type; unknown types say so instead of guessing.
 import { useTranslation } from '@web/lib/i18n';
-import type { ChatMessage } from '../../types';
+
 import { emojiOnlyCount } from '../../emoji/emoji-only';
-import type { MetaPlacement } from './message-meta';
+import type { ChatMessage } from '../../types';
 import { CallRecordBubble } from './call-record-bubble';
 import { FileBubble } from './file-bubble';
 import { ImageBubble, VideoBubble } from './media-bubbles';
-import { EmojiBubble, TextBubble, type BubbleMentions } from './text-bubble';
+import type { MetaPlacement } from './message-meta';
+import { type BubbleMentions,EmojiBubble, TextBubble } from './text-bubble';
 import { VoiceBubble } from './voice-bubble';
 
 export function MessageContent({ message, mine, mentions }: { message: ChatMessage; mine: boolean; mentions?: BubbleMentions }) {

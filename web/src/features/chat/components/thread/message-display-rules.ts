@@ -1,8 +1,9 @@
 // Pure rules about one message on screen: which long-press actions it offers, whether an own
 // message reads as read, what a quote of it says, and where its bytes are. Kept out of
 // components so tests can state them directly.
-import type { ChatMessage } from '../../types';
 import { canRecall as serverRecallRule } from '@protocol/message-rules';
+
+import type { ChatMessage } from '../../types';
 
 export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall';
 

@@ -2,7 +2,9 @@
 // after render so bubbles of any height line up. Scrolling rules live in useThreadScroll.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
+
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import type { ChatMessage, Thread } from '../../types';
 import { buildRows } from './build-rows';

@@ -4,13 +4,15 @@
 // is a step in the browser's history, so a phone's Back closes only the menu. It takes the
 // keyboard focus (arrow keys move along the strip) and gives it back to the bubble when it closes.
 import { useEffect, useLayoutEffect, useRef } from 'react';
+
+import { moveMenuFocus, useMenuFocus } from '@web/components/ui/menu-focus';
+import { useHistoryStep } from '@web/lib/history-step';
 import { useTranslation } from '@web/lib/i18n';
+import { createOverlay } from '@web/lib/overlay-store';
+import { useEscapeKey } from '@web/lib/use-escape-key';
+
 import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-display-rules';
-import { createOverlay } from '@web/lib/overlay-store';
-import { moveMenuFocus, useMenuFocus } from '@web/components/ui/menu-focus';
-import { useEscapeKey } from '@web/lib/use-escape-key';
-import { useHistoryStep } from '@web/lib/history-step';
 
 interface MenuRequest {
   message: ChatMessage;

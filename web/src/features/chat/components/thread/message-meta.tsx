@@ -4,6 +4,7 @@
 // time and the state as words.
 import { useTranslation } from '@web/lib/i18n';
 import { pad2 } from '@web/utils/calendar';
+
 import type { ChatMessage } from '../../types';
 
 export type MetaPlacement = 'inside' | 'overlay' | 'under';

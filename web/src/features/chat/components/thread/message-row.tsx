@@ -4,19 +4,21 @@
 // maximum width: nothing beside a bubble takes width from it (the failed "!" and the upload ring
 // sit in the margin outside).
 import { memo } from 'react';
-import { useTranslation } from '@web/lib/i18n';
+
 import { Avatar } from '@web/components/ui/avatar';
+import { useTranslation } from '@web/lib/i18n';
+
+import { useLongPress } from '../../hooks/use-long-press';
 import type { ChatMessage } from '../../types';
+import { systemLineOf } from '../../utils/group-event-text';
+import { GroupEventNotice } from './group-event-notice';
 import { MessageContent, metaPlacement } from './message-content';
-import type { BubbleMentions } from './text-bubble';
-import { MessageMeta } from './message-meta';
 import { isAnnouncement, isForwarded, isRecalled } from './message-display-rules';
+import { MessageMeta } from './message-meta';
 import { MessageStatus } from './message-status';
 import { QuoteBlock, quoteOf } from './quote-block';
 import { RecallNotice } from './recall-notice';
-import { GroupEventNotice } from './group-event-notice';
-import { systemLineOf } from '../../utils/group-event-text';
-import { useLongPress } from '../../hooks/use-long-press';
+import type { BubbleMentions } from './text-bubble';
 
 export interface MessageRowProps {
   message: ChatMessage;

@@ -3,6 +3,7 @@
 // margin outside the bubble, so it takes no width from it; the spinner and the read ticks are in
 // the bubble's corner (message-meta.tsx).
 import { useTranslation } from '@web/lib/i18n';
+
 import type { ChatMessage } from '../../types';
 
 interface MessageStatusProps {

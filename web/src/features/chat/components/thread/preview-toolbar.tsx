@@ -1,7 +1,9 @@
 // The photo preview's bar: "3 / 7", zoom out / in, download, close. Its clicks stay its own (a
 // click that reached the backdrop would close the preview).
 import type { RefObject } from 'react';
+
 import { useTranslation } from '@web/lib/i18n';
+
 import { ZOOM_MAX, ZOOM_MIN } from './use-photo-zoom';
 
 interface PreviewToolbarProps {

@@ -1,6 +1,7 @@
 // The grey block under a text that quotes an earlier message: who said it and what. The server
 // writes the quote from the quoted message; anything but text shows as its type's placeholder.
-import { useTranslation, type TFunction } from '@web/lib/i18n';
+import { type TFunction,useTranslation } from '@web/lib/i18n';
+
 import { typePlaceholder } from '../chat-list/chat-preview';
 
 export interface QuoteInfo {

@@ -3,6 +3,7 @@
 // The bubble keeps room at the end of its last line for the time drawn in its corner. In a group,
 // the people the message mentions are marked (bolder when it is me or everyone) and open their card.
 import { Fragment } from 'react';
+
 import { emojiOnlyCount } from '../../emoji/emoji-only';
 import { BubbleFrame } from './bubble-frame';
 import { linkify } from './linkify';

@@ -2,19 +2,21 @@
 // failed-message sheet (retry, delete) and Re-edit of a recalled text.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@web/lib/i18n';
+
+import { quoteOfMessage } from '@protocol/message-rules';
 import { showDialog } from '@web/components/ui/dialog';
 import { showToast } from '@web/components/ui/toast';
 import { PATHS } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+
 import { recallMessage } from '../../api/chat-api';
 import { chatStore } from '../../state/chat-store';
 import type { ChatMessage } from '../../types';
 import { composerDraft } from '../composer/composer-draft';
 import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
+import { type MenuAction,menuActions } from './message-display-rules';
 import { showMessageMenu } from './message-menu';
-import { menuActions, type MenuAction } from './message-display-rules';
-import { quoteOfMessage } from '@protocol/message-rules';
 import { recallDrafts } from './recall-drafts';
 
 export function useMessageActions(contactKey: string, me: number, redoSeconds: number) {

@@ -1,7 +1,7 @@
 // Zoom for the photo preview: pinch with two fingers, double-tap (or double-click), Ctrl/⌘ + wheel
 // (a trackpad pinch arrives so too) and +/- buttons; dragging moves a zoomed photo. At 1× the
 // preview's own gestures (swipe to the next photo, tap to close) apply again.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { type RefObject,useEffect, useRef, useState } from 'react';
 
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 5;

@@ -9,7 +9,8 @@
 // helper functions made each render; and they write scrollTop through the scroller ref they are
 // given, which is what this hook is for. Hence the two rules switched off for this file:
 /* eslint-disable react-hooks/exhaustive-deps, react-hooks/immutability */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { type RefObject,useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
 import type { ThreadRow } from './build-rows';
 
 const BOTTOM_SLACK_PX = 48;

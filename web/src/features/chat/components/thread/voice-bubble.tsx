@@ -1,6 +1,7 @@
 // A voice message: a bubble whose width grows with the duration, the sound-wave mark (animated
 // while playing) and the length in seconds. Only one voice plays at a time.
 import { useTranslation } from '@web/lib/i18n';
+
 import type { ChatMessage } from '../../types';
 import { BubbleFrame } from './bubble-frame';
 import { mediaSrc } from './message-display-rules';
