@@ -20,7 +20,10 @@ function treeShakeReactRouter(): Plugin {
     transform(code, id) {
       if (!/\/node_modules\/react-router\/dist\/production\/.*\.js$/.test(id)) return null;
       return code
-        .replace(/^(\s*(?:export )?const [\w$]+ = )(React(?:\$1)?\.(?:createContext|forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2')
+        .replace(
+          /^(\s*(?:export )?const [\w$]+ = )(React(?:\$1)?\.(?:createContext|forwardRef|memo)\()/gm,
+          '$1/* @__PURE__ */ $2',
+        )
         .replace(/^\s*[\w$]+\.displayName = "[^"]*";[ \t]*$/gm, '');
     },
   };

@@ -16,7 +16,10 @@ export default defineConfig({
         // make hundreds a minute as one owner. These options replace wrangler.toml's limiters whole,
         // so every one is read from there and only GROUP_LIMITER raised (groups-rules-hold.test.ts
         // exhausts it to see the 429).
-        ratelimits: { ...wranglerRateLimits(), GROUP_LIMITER: { namespace_id: '1007', simple: { limit: 2000, period: 60 } } },
+        ratelimits: {
+          ...wranglerRateLimits(),
+          GROUP_LIMITER: { namespace_id: '1007', simple: { limit: 2000, period: 60 } },
+        },
         bindings: {
           JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
           DEV_MAILBOX: 'true',

@@ -50,7 +50,6 @@ const CHUNK = 20; // the most `add` / `addGroupUser` take per call
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const members = Array.from({ length: MEMBERS }, (_, i) => i + 1); // user ids; 1 owns the group
 
-
 // ---------------------------------------------------------------------------------------------
 // The host: build, seed, serve, sign, fork.
 
@@ -64,21 +63,36 @@ async function host() {
 
   const secret = randomBytes(32).toString('hex');
   const key = new TextEncoder().encode(secret);
-  const token = async (uid) => `bearer ${await new SignJWT({ uid, roles: ['user'], permissions: [], ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').setJti(crypto.randomUUID()).sign(key)}`;
+  const token = async (uid) =>
+    `bearer ${await new SignJWT({ uid, roles: ['user'], permissions: [], ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').setJti(crypto.randomUUID()).sign(key)}`;
   const tokens = await Promise.all(members.map(async (u) => [u, await token(u)]));
 
   const stateDir = mkdtempSync(join(onTmpfs ? '/dev/shm' : tmpdir(), 'parley-bench-group-'));
   let code;
   try {
     const seed = join(stateDir, 'bench-users.sql');
-    writeFileSync(seed, `${readFileSync(join(ROOT, 'schema.sql'), 'utf8')}\n` + members.map((id) =>
-      `INSERT INTO users (user_id, account, realname, password_hash, create_time, update_time) VALUES (${id}, 'bench${id}', 'Bench ${id}', 'unusable', 0, 0);`).join('\n'));
+    writeFileSync(
+      seed,
+      `${readFileSync(join(ROOT, 'schema.sql'), 'utf8')}\n` +
+        members
+          .map(
+            (id) =>
+              `INSERT INTO users (user_id, account, realname, password_hash, create_time, update_time) VALUES (${id}, 'bench${id}', 'Bench ${id}', 'unusable', 0, 0);`,
+          )
+          .join('\n'),
+    );
     await applySql({ persistTo: stateDir, file: seed, config: BUILT_CONFIG });
-    const server = await startWorkerd({ stateDir, applySchema: false, vars: { JWT_SECRET: secret, DEV_MAILBOX: 'true' } });
+    const server = await startWorkerd({
+      stateDir,
+      applySchema: false,
+      vars: { JWT_SECRET: secret, DEV_MAILBOX: 'true' },
+    });
     try {
       const pids = workerdPids(process.pid);
       if (pids.length === 0) throw new Error('no workerd process under this one');
-      const child = fork(fileURLToPath(import.meta.url), { env: { ...process.env, BENCH_GROUP_ROLE: 'generator', BENCH_ON_TMPFS: onTmpfs ? '1' : '0' } });
+      const child = fork(fileURLToPath(import.meta.url), {
+        env: { ...process.env, BENCH_GROUP_ROLE: 'generator', BENCH_ON_TMPFS: onTmpfs ? '1' : '0' },
+      });
       child.send({ url: server.url, pids, tokens, host: process.pid });
       [code] = await once(child, 'exit');
     } finally {
@@ -101,10 +115,13 @@ function workerdPids(root) {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
       procs.set(pid, { ppid, comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
-    } catch { /* ended */ }
+    } catch {
+      /* ended */
+    }
   }
   const under = (pid) => {
-    for (let p = pid, hops = 0; p && p !== '0' && hops < 20; p = procs.get(p)?.ppid, hops++) if (p === String(root)) return true;
+    for (let p = pid, hops = 0; p && p !== '0' && hops < 20; p = procs.get(p)?.ppid, hops++)
+      if (p === String(root)) return true;
     return false;
   };
   return [...procs].filter(([pid, { comm }]) => comm === 'workerd' && under(pid)).map(([pid]) => pid);
@@ -118,10 +135,16 @@ const quantiles = (values) => {
   const q = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
   return { n: sorted.length, p50: q(0.5), p99: q(0.99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
 };
-const fmt = ({ n, p50, p99, max }) => `n=${n} p50=${p50.toFixed(1)} ms p99=${p99.toFixed(1)} ms max=${max.toFixed(1)} ms`;
+const fmt = ({ n, p50, p99, max }) =>
+  `n=${n} p50=${p50.toFixed(1)} ms p99=${p99.toFixed(1)} ms max=${max.toFixed(1)} ms`;
 
 async function generator() {
-  const { url, pids, tokens: tokenList, host: hostPid } = await new Promise((resolve) => process.once('message', resolve));
+  const {
+    url,
+    pids,
+    tokens: tokenList,
+    host: hostPid,
+  } = await new Promise((resolve) => process.once('message', resolve));
   const tokens = new Map(tokenList);
   const post = poster(url, 64);
   const vmstat = spawn('vmstat', ['1'], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -140,18 +163,25 @@ async function generator() {
     return json.data;
   };
 
-  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}; ${new Date().toISOString()}`);
-  console.log(`group fan-out: ${MEMBERS} members, ${ONLINE} online (one socket each); ${SENDERS} senders; ${SECONDS} s per phase after ${WARMUP_SECONDS} s warm-up; workerd via Miniflare, a socket straight to the Worker; storage on ${process.env.BENCH_ON_TMPFS === '1' ? 'tmpfs' : 'disk'}`);
+  console.log(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}; ${new Date().toISOString()}`,
+  );
+  console.log(
+    `group fan-out: ${MEMBERS} members, ${ONLINE} online (one socket each); ${SENDERS} senders; ${SECONDS} s per phase after ${WARMUP_SECONDS} s warm-up; workerd via Miniflare, a socket straight to the Worker; storage on ${process.env.BENCH_ON_TMPFS === '1' ? 'tmpfs' : 'disk'}`,
+  );
 
   // The group, as a client builds it: `add` with the first 20, then `addGroupUser` 20 at a time.
   let t = performance.now();
   const owner = members[0];
   const card = await call('/enterprise/group/add', { user_ids: members.slice(1, CHUNK), name: 'Bench group' }, owner);
   const group = typeof card.id === 'string' && card.id.startsWith('group-') ? card.id : `group-${card.group_id}`;
-  for (let i = CHUNK; i < MEMBERS; i += CHUNK) await call('/enterprise/group/addGroupUser', { id: group, user_ids: members.slice(i, i + CHUNK) }, owner);
+  for (let i = CHUNK; i < MEMBERS; i += CHUNK)
+    await call('/enterprise/group/addGroupUser', { id: group, user_ids: members.slice(i, i + CHUNK) }, owner);
   const roster = await call('/enterprise/group/groupUserList', { group_id: group }, owner);
   if (roster.length !== MEMBERS) throw new Error(`${group} has ${roster.length} members, not ${MEMBERS}`);
-  console.log(`setup: ${group} with ${roster.length} members in ${((performance.now() - t) / 1000).toFixed(1)} s (1 add + ${Math.ceil((MEMBERS - CHUNK) / CHUNK)} addGroupUser)`);
+  console.log(
+    `setup: ${group} with ${roster.length} members in ${((performance.now() - t) / 1000).toFixed(1)} s (1 add + ${Math.ceil((MEMBERS - CHUNK) / CHUNK)} addGroupUser)`,
+  );
 
   // What the sockets see. A frame is matched by its message id (the client's uuid) without parsing
   // the whole frame: 500 sockets × 20 messages/s is 10,000 frames a second for this process.
@@ -170,7 +200,9 @@ async function generator() {
   const senders = members.slice(0, SENDERS);
   const openChat = Array.from({ length: Math.min(OPEN, MEMBERS - SENDERS) }, (_, i) => MEMBERS - 1 - i); // member indexes, none a sender
   /** Member indexes with a socket: the open-chat ones, then the first ones (senders included). */
-  const online = [...new Set([...openChat, ...members.map((_, i) => i)])].slice(0, Math.max(ONLINE, openChat.length)).sort((x, y) => x - y);
+  const online = [...new Set([...openChat, ...members.map((_, i) => i)])]
+    .slice(0, Math.max(ONLINE, openChat.length))
+    .sort((x, y) => x - y);
 
   t = performance.now();
   const sockets = [];
@@ -185,7 +217,9 @@ async function generator() {
     });
   };
   for (let i = 0; i < online.length; i += 25) await Promise.all(online.slice(i, i + 25).map((index) => openOne(index)));
-  console.log(`sockets: ${online.length} open (${MEMBERS - online.length} members offline) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `sockets: ${online.length} open (${MEMBERS - online.length} members offline) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   await sleep(2000);
   // What the server uses with every socket open and nothing sent; at 5 messages/s it is a visible
   // share of the CPU per message, so each phase gives its figure both with and without it.
@@ -232,21 +266,38 @@ async function generator() {
       // Who must get it: every member (the sender's own copy included) for a group message; the
       // receiver for a one-to-one message (its sender's own copy is not counted).
       const receiver = kind === 'simple' ? directReceivers[i % directReceivers.length] : -1;
-      const record = { id, sender: sender - 1, receiver, measured, t0: performance.now(), response: NaN, ok: false, at: new Float64Array(MEMBERS), count: new Uint16Array(MEMBERS) };
+      const record = {
+        id,
+        sender: sender - 1,
+        receiver,
+        measured,
+        t0: performance.now(),
+        response: NaN,
+        ok: false,
+        at: new Float64Array(MEMBERS),
+        count: new Uint16Array(MEMBERS),
+      };
       messages.set(id, record);
-      const body = kind === 'group'
-        ? { id, type: 'text', content: `bench ${id}`, toContactId: group, is_group: 1 }
-        : { id, type: 'text', content: `bench ${id}`, toContactId: members[receiver], is_group: 0 };
-      inflight.push(post('/enterprise/im/sendMessage', body, tokens.get(sender)).then((res) => {
-        record.response = performance.now() - record.t0;
-        record.ok = res.status === 200 && res.json().code === 0;
-        if (!record.ok) console.log(`${name}: send refused: HTTP ${res.status} ${res.text.slice(0, 200)}`);
-      }, (error) => console.log(`${name}: send failed: ${error.message}`)));
+      const body =
+        kind === 'group'
+          ? { id, type: 'text', content: `bench ${id}`, toContactId: group, is_group: 1 }
+          : { id, type: 'text', content: `bench ${id}`, toContactId: members[receiver], is_group: 0 };
+      inflight.push(
+        post('/enterprise/im/sendMessage', body, tokens.get(sender)).then(
+          (res) => {
+            record.response = performance.now() - record.t0;
+            record.ok = res.status === 200 && res.json().code === 0;
+            if (!record.ok) console.log(`${name}: send refused: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+          },
+          (error) => console.log(`${name}: send failed: ${error.message}`),
+        ),
+      );
     }
     await Promise.all(inflight);
     const sendEnd = performance.now();
     const complete = (r) => (r.receiver >= 0 ? r.count[r.receiver] > 0 : online.every((m) => r.count[m] > 0));
-    while (performance.now() - sendEnd < DRAIN_TIMEOUT_MS && ![...messages.values()].every((r) => !r.ok || complete(r))) await sleep(50);
+    while (performance.now() - sendEnd < DRAIN_TIMEOUT_MS && ![...messages.values()].every((r) => !r.ok || complete(r)))
+      await sleep(50);
     const drained = performance.now();
     const serverCpu = cpuSeconds(pids) - cpuStart;
     const own = process.cpuUsage(ownCpu);
@@ -258,7 +309,13 @@ async function generator() {
     phase = null;
     const measured = [...messages.values()].filter((r) => r.measured && r.ok);
     return {
-      name, kind, rate, messages, measured, seconds, drainMs: drained - sendEnd,
+      name,
+      kind,
+      rate,
+      messages,
+      measured,
+      seconds,
+      drainMs: drained - sendEnd,
       serverMsPerMessage: (serverCpu * 1000) / measured.length,
       serverNetMsPerMessage: ((serverCpu - idleShare * seconds) * 1000) / measured.length,
       generator: `${((own.user + own.system) / 1000 / ((drained - measuredStart) / 100)).toFixed(0)}% of a core, event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
@@ -274,7 +331,10 @@ async function generator() {
     let expected = 0;
     let refused = 0;
     for (const r of result.messages.values()) {
-      if (!r.ok) { refused++; continue; }
+      if (!r.ok) {
+        refused++;
+        continue;
+      }
       const targets = r.receiver >= 0 ? [r.receiver] : online;
       for (const m of targets) {
         expected++;
@@ -293,11 +353,15 @@ async function generator() {
   const everyoneElse = (r) => online.filter((m) => m !== r.sender);
   const report = (result, extra = []) => {
     const { expected, lost, duplicated, refused } = integrity(result);
-    console.log(`\n[${result.name}] ${result.rate} messages/s, ${result.measured.length} measured messages in ${result.seconds.toFixed(1)} s (drained ${result.drainMs.toFixed(0)} ms after the last response)`);
+    console.log(
+      `\n[${result.name}] ${result.rate} messages/s, ${result.measured.length} measured messages in ${result.seconds.toFixed(1)} s (drained ${result.drainMs.toFixed(0)} ms after the last response)`,
+    );
     console.log(`  sender's response: ${fmt(quantiles(result.measured.map((r) => r.response)))}`);
     for (const line of extra) console.log(`  ${line}`);
     console.log(`  deliveries: ${expected} expected, lost ${lost}, duplicated ${duplicated}, sends refused ${refused}`);
-    console.log(`  server CPU per message ${result.serverMsPerMessage.toFixed(2)} ms, ${result.serverNetMsPerMessage.toFixed(2)} ms above idle (${((result.serverMsPerMessage * result.measured.length) / 1000 / result.seconds * 100).toFixed(0)}% of a core); other processes' CPU ${result.others}; steal ${result.steal}`);
+    console.log(
+      `  server CPU per message ${result.serverMsPerMessage.toFixed(2)} ms, ${result.serverNetMsPerMessage.toFixed(2)} ms above idle (${(((result.serverMsPerMessage * result.measured.length) / 1000 / result.seconds) * 100).toFixed(0)}% of a core); other processes' CPU ${result.others}; steal ${result.steal}`,
+    );
     console.log(`  load generator (sends, 1 socket per member, counting): ${result.generator}`);
     return { lost, duplicated };
   };
@@ -323,7 +387,11 @@ async function generator() {
     results.a = { ...r, lat };
   }
   if (!ONLY || ONLY === 'b') {
-    const r = await runPhase(`b: group of ${MEMBERS}, ${online.length} online, ${openChat.length} with the chat open`, 'group', RATE_B);
+    const r = await runPhase(
+      `b: group of ${MEMBERS}, ${online.length} online, ${openChat.length} with the chat open`,
+      'group',
+      RATE_B,
+    );
     const lat = latencies(r, everyoneElse);
     const open = latencies(r, () => openChat);
     const last = quantiles(r.measured.map((m) => Math.max(...everyoneElse(m).map((i) => m.at[i])) - m.t0));
@@ -339,15 +407,21 @@ async function generator() {
   if (results.direct && (results.a || results.b)) {
     // A one-to-one message reaches two UserHubs (the receiver's and the sender's own copy); a group
     // message reaches every member's. The difference per extra hub is what one delivery costs.
-    for (const key of ['a', 'b']) if (results[key]) {
-      // Offline members of a big group cost nothing per message once parked: count the online ones.
-      const perHub = (results[key].serverNetMsPerMessage - results.direct.serverNetMsPerMessage) / (online.length - 2);
-      console.log(`server CPU above idle per member delivery (${key} − one-to-one) ÷ ${online.length - 2} online members: ${perHub.toFixed(3)} ms; × ${online.length} = ${(perHub * online.length).toFixed(0)} ms per group message; at ${results[key].rate}/s that is ${((perHub * online.length * results[key].rate) / 10).toFixed(0)}% of a core`);
-    }
+    for (const key of ['a', 'b'])
+      if (results[key]) {
+        // Offline members of a big group cost nothing per message once parked: count the online ones.
+        const perHub =
+          (results[key].serverNetMsPerMessage - results.direct.serverNetMsPerMessage) / (online.length - 2);
+        console.log(
+          `server CPU above idle per member delivery (${key} − one-to-one) ÷ ${online.length - 2} online members: ${perHub.toFixed(3)} ms; × ${online.length} = ${(perHub * online.length).toFixed(0)} ms per group message; at ${results[key].rate}/s that is ${((perHub * online.length * results[key].rate) / 10).toFixed(0)}% of a core`,
+        );
+      }
   }
   for (const ws of sockets) ws?.close();
   vmstat.kill();
-  console.log(`hypervisor steal (vmstat st) over the whole run: mean ${(steal.reduce((a, b) => a + b, 0) / Math.max(1, steal.length)).toFixed(1)}%, max ${Math.max(0, ...steal)}%`);
+  console.log(
+    `hypervisor steal (vmstat st) over the whole run: mean ${(steal.reduce((a, b) => a + b, 0) / Math.max(1, steal.length)).toFixed(1)}%, max ${Math.max(0, ...steal)}%`,
+  );
   if (failures > 0) console.log(`FAILED: ${failures} deliveries lost or duplicated`);
   process.exit(failures > 0 ? 1 : 0);
 }

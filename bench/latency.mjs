@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 
-import { applySql, bin,fileExists, ROOT, run } from '../scripts/lib.mjs';
+import { applySql, bin, fileExists, ROOT, run } from '../scripts/lib.mjs';
 import { BUILT_CONFIG, startServer } from '../scripts/server.mjs';
 import { startWorkerd } from '../scripts/workerd-server.mjs';
 
@@ -42,7 +42,8 @@ if (!fileExists(BUILT_CONFIG)) await run(bin('vite'), ['build']);
 const secret = randomBytes(32).toString('hex');
 const key = new TextEncoder().encode(secret);
 const users = Array.from({ length: PAIRS * 2 }, (_, i) => i + 1);
-const token = async (uid) => `bearer ${await new SignJWT({ uid, roles: ['user'], permissions: [], ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').setJti(crypto.randomUUID()).sign(key)}`;
+const token = async (uid) =>
+  `bearer ${await new SignJWT({ uid, roles: ['user'], permissions: [], ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').setJti(crypto.randomUUID()).sign(key)}`;
 const tokens = await Promise.all(users.map(async (u) => [u, await token(u)]));
 
 /** A server on fresh storage with the bench users, for the length of `body`. */
@@ -50,11 +51,22 @@ async function withServer(body) {
   const stateDir = mkdtempSync(join(ON_TMPFS ? '/dev/shm' : tmpdir(), 'parley-bench-'));
   try {
     const seed = join(stateDir, 'bench-users.sql');
-    writeFileSync(seed, `${readFileSync(join(ROOT, 'schema.sql'), 'utf8')}\n` + users.map((id) =>
-      `INSERT INTO users (user_id, account, realname, password_hash, create_time, update_time) VALUES (${id}, 'bench${id}', 'Bench ${id}', 'unusable', 0, 0);`).join('\n'));
+    writeFileSync(
+      seed,
+      `${readFileSync(join(ROOT, 'schema.sql'), 'utf8')}\n` +
+        users
+          .map(
+            (id) =>
+              `INSERT INTO users (user_id, account, realname, password_hash, create_time, update_time) VALUES (${id}, 'bench${id}', 'Bench ${id}', 'unusable', 0, 0);`,
+          )
+          .join('\n'),
+    );
     await applySql({ persistTo: stateDir, file: seed, config: BUILT_CONFIG });
     const vars = { JWT_SECRET: secret, DEV_MAILBOX: 'true' };
-    const server = SERVER === 'wrangler' ? await startServer({ stateDir, vars }) : await startWorkerd({ stateDir, applySchema: false, vars });
+    const server =
+      SERVER === 'wrangler'
+        ? await startServer({ stateDir, vars })
+        : await startWorkerd({ stateDir, applySchema: false, vars });
     try {
       return await body(server);
     } finally {
@@ -67,25 +79,38 @@ async function withServer(body) {
 
 /** The servers' processes (workerd and, under wrangler, its proxy); /proc is scanned once per server start. */
 function workerdPids() {
-  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
-    try { return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd'; } catch { return false; }
-  });
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd';
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** Starts each scenario's server (fresh storage each), in order, then `body` with all of them. */
 async function withServers(scenarios, body, started = []) {
   if (started.length === scenarios.length) return body(started);
   const before = new Set(workerdPids());
-  return withServer((server) => withServers(scenarios, body, [...started, {
-    scenario: scenarios[started.length],
-    url: server.url,
-    pids: workerdPids().filter((pid) => !before.has(pid)), // this server's processes only
-  }]));
+  return withServer((server) =>
+    withServers(scenarios, body, [
+      ...started,
+      {
+        scenario: scenarios[started.length],
+        url: server.url,
+        pids: workerdPids().filter((pid) => !before.has(pid)), // this server's processes only
+      },
+    ]),
+  );
 }
 
 const scenarios = ONLY === 'parley' ? ['parley'] : ONLY === 'floor' ? ['floor'] : ['floor', 'parley'];
 const code = await withServers(scenarios, async (servers) => {
-  const generator = fork(join(ROOT, 'bench', 'load-generator.mjs'), { env: { ...process.env, BENCH_ON_TMPFS: ON_TMPFS ? '1' : '0' } });
+  const generator = fork(join(ROOT, 'bench', 'load-generator.mjs'), {
+    env: { ...process.env, BENCH_ON_TMPFS: ON_TMPFS ? '1' : '0' },
+  });
   generator.send({ servers, tokens, host: process.pid });
   const [exitCode] = await once(generator, 'exit');
   return exitCode;

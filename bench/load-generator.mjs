@@ -50,7 +50,9 @@ async function openLane(scenario, server) {
     try {
       const id = scenario.idOf(JSON.parse(text));
       if (id && !arrivals.has(id)) arrivals.set(id, at);
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
   };
   const sockets = [];
   for (let p = 0; p < PAIRS; p++) sockets.push(await openSocket(await scenario.socketUrl(server, post, p), onArrival));
@@ -67,18 +69,35 @@ async function openLane(scenario, server) {
       const id = crypto.randomUUID();
       const t0 = performance.now();
       if (measured) sent.set(id, t0);
-      inflight.push(scenario.sendOne(post, count++ % PAIRS, id).then(() => responded.set(id, performance.now()), () => undefined));
+      inflight.push(
+        scenario.sendOne(post, count++ % PAIRS, id).then(
+          () => responded.set(id, performance.now()),
+          () => undefined,
+        ),
+      );
     },
     async result(clientMs) {
       await Promise.all(inflight);
       const serverMs = ((cpuSeconds(pids) - cpuAtStart) * 1000) / sent.size;
       await sleep(2000);
       for (const ws of sockets) ws.close();
-      const latencies = [...sent].filter(([id]) => arrivals.has(id)).map(([id, t0]) => arrivals.get(id) - t0).sort((a, b) => a - b);
+      const latencies = [...sent]
+        .filter(([id]) => arrivals.has(id))
+        .map(([id, t0]) => arrivals.get(id) - t0)
+        .sort((a, b) => a - b);
       const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
       if (DEBUG) debugReport(sent, responded, arrivals);
-      const result = { name: scenario.name, messages: sent.size, delivered: latencies.length, p50: q(0.5), p99: q(0.99), max: latencies.at(-1) ?? NaN };
-      console.log(`${scenario.name.padEnd(26)} n=${result.messages} delivered=${result.delivered} p50=${result.p50.toFixed(2)} ms p99=${result.p99.toFixed(2)} ms max=${result.max.toFixed(2)} ms; CPU per message: server ${serverMs.toFixed(2)} ms, load generator ${clientMs.toFixed(2)} ms`);
+      const result = {
+        name: scenario.name,
+        messages: sent.size,
+        delivered: latencies.length,
+        p50: q(0.5),
+        p99: q(0.99),
+        max: latencies.at(-1) ?? NaN,
+      };
+      console.log(
+        `${scenario.name.padEnd(26)} n=${result.messages} delivered=${result.delivered} p50=${result.p50.toFixed(2)} ms p99=${result.p99.toFixed(2)} ms max=${result.max.toFixed(2)} ms; CPU per message: server ${serverMs.toFixed(2)} ms, load generator ${clientMs.toFixed(2)} ms`,
+      );
       return result;
     },
   };
@@ -89,13 +108,23 @@ async function openLane(scenario, server) {
 function debugReport(sent, responded, arrivals) {
   const first = Math.min(...sent.values());
   const worst = new Map();
-  for (const [id, t0] of sent) if (arrivals.has(id)) {
-    const k = Math.floor((t0 - first) / 250);
-    worst.set(k, Math.max(worst.get(k) ?? 0, arrivals.get(id) - t0));
-  }
+  for (const [id, t0] of sent)
+    if (arrivals.has(id)) {
+      const k = Math.floor((t0 - first) / 250);
+      worst.set(k, Math.max(worst.get(k) ?? 0, arrivals.get(id) - t0));
+    }
   console.log([...worst].map(([k, ms]) => `${k}:${ms.toFixed(0)}`).join(' '));
   const slow = [...sent].filter(([id, t0]) => arrivals.get(id) - t0 > Number(process.env.BENCH_SLOW_MS ?? 25));
-  console.log('slow:', slow.slice(0, 30).map(([id, t0]) => `${((t0 - first) / 1000).toFixed(2)}s response ${(responded.get(id) - t0).toFixed(0)} delivery ${(arrivals.get(id) - t0).toFixed(0)}`).join(' | '));
+  console.log(
+    'slow:',
+    slow
+      .slice(0, 30)
+      .map(
+        ([id, t0]) =>
+          `${((t0 - first) / 1000).toFixed(2)}s response ${(responded.get(id) - t0).toFixed(0)} delivery ${(arrivals.get(id) - t0).toFixed(0)}`,
+      )
+      .join(' | '),
+  );
 }
 
 /**
@@ -135,7 +164,9 @@ async function interleave(lanes) {
   const results = [];
   for (const lane of lanes) results.push(await lane.result(client.get(lane) / 1000 / (RATE * SECONDS)));
   const hostMs = ((machineAtEnd.get(hostPid)?.ticks ?? 0) - (machineAtStart.get(hostPid)?.ticks ?? 0)) * 10;
-  console.log(`other processes' CPU during the measured ${seconds.toFixed(1)} s: ${(others.total / seconds / 10).toFixed(1)}% of a core (${others.top.map((p) => `${p.comm} ${p.ms} ms`).join(', ') || 'none'}); the process hosting the servers ${hostMs} ms`);
+  console.log(
+    `other processes' CPU during the measured ${seconds.toFixed(1)} s: ${(others.total / seconds / 10).toFixed(1)}% of a core (${others.top.map((p) => `${p.comm} ${p.ms} ms`).join(', ') || 'none'}); the process hosting the servers ${hostMs} ms`,
+  );
   return results;
 }
 
@@ -149,8 +180,12 @@ vmstat.stdout.on('data', (chunk) => {
 });
 
 const wsBase = (server) => server.url.replace('http', 'ws');
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}; ${new Date().toISOString()}`);
-console.log(`load: ${PAIRS} pairs, ${RATE} messages/s for ${SECONDS} s after ${WARMUP_SECONDS} s warm-up, per scenario, in turns of ${WINDOW_MS} ms; ${SERVER === 'wrangler' ? 'wrangler dev, X_LOCAL_OBSERVABILITY=false' : 'workerd via Miniflare, a socket straight to the Worker'}; storage on ${ON_TMPFS ? 'tmpfs' : 'disk'}`);
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}; ${new Date().toISOString()}`,
+);
+console.log(
+  `load: ${PAIRS} pairs, ${RATE} messages/s for ${SECONDS} s after ${WARMUP_SECONDS} s warm-up, per scenario, in turns of ${WINDOW_MS} ms; ${SERVER === 'wrangler' ? 'wrangler dev, X_LOCAL_OBSERVABILITY=false' : 'workerd via Miniflare, a socket straight to the Worker'}; storage on ${ON_TMPFS ? 'tmpfs' : 'disk'}`,
+);
 const FLOOR = {
   name: 'bare Durable Object echo',
   socketUrl: async (server, _post, p) => `${wsBase(server)}/dev/echo?room=pair${p}`,
@@ -160,10 +195,17 @@ const FLOOR = {
 const PARLEY = {
   name: 'Parley 1:1 send→deliver',
   socketUrl: async (server, post, p) => {
-    const { data } = (await post('/common/pub/wsTicket', { device_id: `bench${receiver(p)}` }, tokens.get(receiver(p)))).json();
+    const { data } = (
+      await post('/common/pub/wsTicket', { device_id: `bench${receiver(p)}` }, tokens.get(receiver(p)))
+    ).json();
     return `${wsBase(server)}/wss?ticket=${data.ticket}`;
   },
-  sendOne: (post, p, id) => post('/enterprise/im/sendMessage', { id, type: 'text', content: `bench ${id}`, toContactId: receiver(p), is_group: 0 }, tokens.get(sender(p))),
+  sendOne: (post, p, id) =>
+    post(
+      '/enterprise/im/sendMessage',
+      { id, type: 'text', content: `bench ${id}`, toContactId: receiver(p), is_group: 0 },
+      tokens.get(sender(p)),
+    ),
   idOf: (frame) => (frame.type === 'simple' ? frame.data.id : null),
 };
 const SCENARIOS = { floor: FLOOR, parley: PARLEY };
@@ -177,6 +219,11 @@ const results = await interleave(lanes);
 const floor = results[servers.findIndex((s) => s.scenario === 'floor')];
 const parley = results[servers.findIndex((s) => s.scenario === 'parley')];
 vmstat.kill();
-console.log(`hypervisor steal (vmstat st) during the run: mean ${(steal.reduce((a, b) => a + b, 0) / Math.max(1, steal.length)).toFixed(1)}%, max ${Math.max(0, ...steal)}%`);
-if (floor && parley) console.log(`p99 ratio Parley/floor: ${(parley.p99 / floor.p99).toFixed(2)}x (target <= 2x); targets p50 <= 5 ms, p99 <= 25 ms`);
+console.log(
+  `hypervisor steal (vmstat st) during the run: mean ${(steal.reduce((a, b) => a + b, 0) / Math.max(1, steal.length)).toFixed(1)}%, max ${Math.max(0, ...steal)}%`,
+);
+if (floor && parley)
+  console.log(
+    `p99 ratio Parley/floor: ${(parley.p99 / floor.p99).toFixed(2)}x (target <= 2x); targets p50 <= 5 ms, p99 <= 25 ms`,
+  );
 process.exit(0);

@@ -10,21 +10,26 @@ import http from 'node:http';
 export function poster(serverUrl, maxSockets = 256) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const { hostname, port } = new URL(serverUrl);
-  return (path, body, auth) => new Promise((resolve, reject) => {
-    const payload = typeof body === 'string' ? body : JSON.stringify(body);
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(auth ? { authorization: auth } : {}) };
-    const req = http.request({ agent, hostname, port, path, method: 'POST', headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: res.statusCode, text, json: () => JSON.parse(text) });
+  return (path, body, auth) =>
+    new Promise((resolve, reject) => {
+      const payload = typeof body === 'string' ? body : JSON.stringify(body);
+      const headers = {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        ...(auth ? { authorization: auth } : {}),
+      };
+      const req = http.request({ agent, hostname, port, path, method: 'POST', headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode, text, json: () => JSON.parse(text) });
+        });
+        res.on('error', reject);
       });
-      res.on('error', reject);
+      req.on('error', reject);
+      req.end(payload);
     });
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 /** A process's name and CPU ticks (user + system) so far; null when it has ended. */
@@ -32,7 +37,10 @@ export function procCpu(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: Number(fields[11]) + Number(fields[12]) };
+    return {
+      comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    };
   } catch {
     return null;
   }

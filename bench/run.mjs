@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, one after another. Each prints its own figures.
 // BENCH_ONLY=group runs only bench/group.mjs; BENCH_ONLY=parley|floor only bench/latency.mjs.
-import { bin,run } from '../scripts/lib.mjs';
+import { bin, run } from '../scripts/lib.mjs';
 
 const ONLY = process.env.BENCH_ONLY;
 // Always the Worker as the working tree has it: each benchmark alone builds only when dist/ is

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import { fileExists,ROOT } from './lib.mjs';
+import { fileExists, ROOT } from './lib.mjs';
 
 // 110 kB since issue 12: the owner raised it so the design's i18next and react-i18next fit.
 const BUDGET_KB = 110;
@@ -22,8 +22,9 @@ if (!fileExists(MANIFEST)) {
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
 
 // Keys are source paths relative to Vite's root ('web'), e.g. "index.html", "src/app/routes/login.tsx".
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'))
-  ?? Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey =
+  Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html')) ??
+  Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) {
   console.error('bundle-size: no entry chunk in the manifest');
   process.exit(1);
@@ -31,10 +32,15 @@ if (!entryKey) {
 
 /** The login route module: a manifest entry under src/app/routes/ whose path says "login". */
 function findLoginRoute() {
-  const candidates = Object.keys(manifest).filter((k) => /(^|\/)src\/app\/routes\//.test(k) && /login/i.test(k) && manifest[k].file?.endsWith('.js'));
+  const candidates = Object.keys(manifest).filter(
+    (k) => /(^|\/)src\/app\/routes\//.test(k) && /login/i.test(k) && manifest[k].file?.endsWith('.js'),
+  );
   // Prefer the login page itself over its siblings (register, forgot password) in a login/ folder.
   const score = (k) => {
-    const rest = k.replace(/^.*src\/app\/routes\//, '').replace(/\.[jt]sx?$/, '').toLowerCase();
+    const rest = k
+      .replace(/^.*src\/app\/routes\//, '')
+      .replace(/\.[jt]sx?$/, '')
+      .toLowerCase();
     if (/^(login|login\/index|login\/login|login-page|login\/page)$/.test(rest)) return 0;
     if (/(register|forgot|reset)/.test(rest)) return 2;
     return 1;
@@ -66,8 +72,12 @@ console.log(`login route initial JS: ${kB(total)} kB gzip (budget ${BUDGET_KB} k
 for (const r of rows) console.log(`  ${kB(r.gzip).padStart(7)} kB gzip  ${kB(r.raw).padStart(7)} kB raw  ${r.file}`);
 console.log(`  entry: ${entryKey}; login route: ${loginKey ?? '(none found)'}`);
 if (!loginKey) {
-  console.warn('bundle-size: warning: no lazily loaded login route under web/src/app/routes/ in the manifest; counted the entry chunk only');
+  console.warn(
+    'bundle-size: warning: no lazily loaded login route under web/src/app/routes/ in the manifest; counted the entry chunk only',
+  );
 }
 if (total > BUDGET_KB * 1000) {
-  console.warn(`bundle-size: warning: the login route's initial JavaScript is over budget by ${kB(total - BUDGET_KB * 1000)} kB gzip`);
+  console.warn(
+    `bundle-size: warning: the login route's initial JavaScript is over budget by ${kB(total - BUDGET_KB * 1000)} kB gzip`,
+  );
 }

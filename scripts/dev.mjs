@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { applySql, bin, childEnv, demoAccounts, demoSeedSql, fileExists, parseVars,ROOT } from './lib.mjs';
+import { applySql, bin, childEnv, demoAccounts, demoSeedSql, fileExists, parseVars, ROOT } from './lib.mjs';
 
 // Must match vite.config.ts: cloudflare({ persistState: { path: '../.wrangler/state' } }) with
 // root 'web', i.e. <repo>/.wrangler/state. Wrangler's --persist-to takes the same folder.
@@ -50,7 +50,9 @@ try {
     await applySql({ persistTo: STATE_DIR, file: setupFile });
     const accounts = demoAccounts();
     log('schema.sql applied to the local D1 database (.wrangler/state)');
-    log(`demo accounts ready: ${accounts[0].account} … ${accounts.at(-1).account}, password 123456, with friends and pending requests`);
+    log(
+      `demo accounts ready: ${accounts[0].account} … ${accounts.at(-1).account}, password 123456, with friends and pending requests`,
+    );
   } else {
     await applySql({ persistTo: STATE_DIR, file: join(ROOT, 'schema.sql') });
     log('schema.sql applied to the local D1 database (.wrangler/state)');

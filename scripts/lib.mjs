@@ -33,7 +33,11 @@ export const bin = (name) => join(BIN, name);
  */
 export function run(cmd, args, { capture = false, env = {}, cwd = ROOT } = {}) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd, env: childEnv(env), stdio: capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(cmd, args, {
+      cwd,
+      env: childEnv(env),
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (d) => (stdout += d));
@@ -50,7 +54,16 @@ export function run(cmd, args, { capture = false, env = {}, cwd = ROOT } = {}) {
  * here reaches the very database the server opens.
  */
 export async function applySql({ persistTo, file, config = join(ROOT, 'wrangler.toml') }) {
-  const args = ['d1', 'execute', 'DB', '--local', '--yes', `--persist-to=${persistTo}`, `--config=${config}`, `--file=${file}`];
+  const args = [
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--yes',
+    `--persist-to=${persistTo}`,
+    `--config=${config}`,
+    `--file=${file}`,
+  ];
   const result = await run(bin('wrangler'), args, { capture: true });
   if (result.code !== 0) {
     throw new Error(`wrangler ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
@@ -74,11 +87,29 @@ export function hashPassword(password, { total = 600_000, perCall = 100_000, sal
 
 /** Demo accounts 13800000002…13800000020 (password 123456), as the reference seeds them. */
 export const DEMO_NAMES = [
-  'An', 'Bình', 'Chi', 'Dũng', 'Giang', 'Hà', 'Hải', 'Hạnh', 'Hoa', 'Hùng',
-  'Khánh', 'Lan', 'Linh', 'Long', 'Mai', 'Minh', 'Nam', 'Phương', 'Quân',
+  'An',
+  'Bình',
+  'Chi',
+  'Dũng',
+  'Giang',
+  'Hà',
+  'Hải',
+  'Hạnh',
+  'Hoa',
+  'Hùng',
+  'Khánh',
+  'Lan',
+  'Linh',
+  'Long',
+  'Mai',
+  'Minh',
+  'Nam',
+  'Phương',
+  'Quân',
 ];
 export const DEMO_PASSWORD = '123456';
-export const demoAccounts = () => DEMO_NAMES.map((realname, i) => ({ account: `138000000${String(i + 2).padStart(2, '0')}`, realname }));
+export const demoAccounts = () =>
+  DEMO_NAMES.map((realname, i) => ({ account: `138000000${String(i + 2).padStart(2, '0')}`, realname }));
 
 /** SQL that seeds the demo accounts; INSERT OR IGNORE, so running it again changes nothing. */
 export function demoSeedSql() {
@@ -87,7 +118,9 @@ export function demoSeedSql() {
   const hash = hashPassword(DEMO_PASSWORD);
   const t = Math.floor(Date.now() / 1000);
   const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
-  const rows = demoAccounts().map(({ account, realname }) => `(${q(account)}, ${q(realname)}, ${q(hash)}, 1, ${t}, ${t})`);
+  const rows = demoAccounts().map(
+    ({ account, realname }) => `(${q(account)}, ${q(realname)}, ${q(hash)}, 1, ${t}, ${t})`,
+  );
   return `INSERT OR IGNORE INTO users (account, realname, password_hash, is_demo, create_time, update_time) VALUES\n${rows.join(',\n')};\n${demoFriendsSql(t)}`;
 }
 
@@ -105,9 +138,18 @@ export function demoFriendsSql(t = Math.floor(Date.now() / 1000)) {
   // array, as D1 allows only a few terms in a compound SELECT.
   const rows = [];
   accounts.forEach((me, i) => {
-    for (const step of [1, 2]) rows.push([me.account, at(i + step).account, 1, '', 1], [at(i + step).account, me.account, 1, '', 0]);
+    for (const step of [1, 2])
+      rows.push([me.account, at(i + step).account, 1, '', 1], [at(i + step).account, me.account, 1, '', 0]);
   });
-  for (const [to, from] of [[0, 7], [1, 8], [2, 9], [3, 10], [4, 11], [5, 12], [0, 10]]) {
+  for (const [to, from] of [
+    [0, 7],
+    [1, 8],
+    [2, 9],
+    [3, 10],
+    [4, 11],
+    [5, 12],
+    [0, 10],
+  ]) {
     rows.push([at(from).account, at(to).account, 2, `Chào ${at(to).realname}, mình là ${at(from).realname}`, 1]);
   }
   const json = JSON.stringify(rows).replaceAll("'", "''");

@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { applySql, bin, childEnv, demoSeedSql, fileExists,ROOT } from './lib.mjs';
+import { applySql, bin, childEnv, demoSeedSql, fileExists, ROOT } from './lib.mjs';
 
 export const BUILT_CONFIG = join(ROOT, 'dist', 'parley', 'wrangler.json');
 
@@ -44,8 +44,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @param {boolean} [options.quiet]    keep wrangler's output unless start-up fails (default true)
  * @returns {Promise<{ url: string, port: number, stateDir: string, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startServer({ port, stateDir, vars = {}, seedDemo, config = {}, timeoutMs = 60_000, quiet = true } = {}) {
-  if (!fileExists(BUILT_CONFIG)) throw new Error(`${BUILT_CONFIG} is missing: run \`npm run build\` (vite build) first`);
+export async function startServer({
+  port,
+  stateDir,
+  vars = {},
+  seedDemo,
+  config = {},
+  timeoutMs = 60_000,
+  quiet = true,
+} = {}) {
+  if (!fileExists(BUILT_CONFIG))
+    throw new Error(`${BUILT_CONFIG} is missing: run \`npm run build\` (vite build) first`);
   port ??= await freePort();
   const ownState = !stateDir;
   stateDir ??= mkdtempSync(join(tmpdir(), 'parley-state-'));
@@ -59,11 +68,16 @@ export async function startServer({ port, stateDir, vars = {}, seedDemo, config 
   // schema.sql (+ the demo accounts) in one wrangler call: each call costs about two seconds.
   let sqlFile = join(ROOT, 'schema.sql');
   const seed = seedDemo ?? allVars.DEMO_MODE === 'true';
-  const configRows = Object.entries(config).map(([name, value]) =>
-    `INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('${name}', '${JSON.stringify(value).replaceAll("'", "''")}', 0);`);
+  const configRows = Object.entries(config).map(
+    ([name, value]) =>
+      `INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('${name}', '${JSON.stringify(value).replaceAll("'", "''")}', 0);`,
+  );
   if (seed || configRows.length > 0) {
     sqlFile = join(stateDir, 'setup.sql');
-    writeFileSync(sqlFile, [readFileSync(join(ROOT, 'schema.sql'), 'utf8'), seed ? demoSeedSql() : '', ...configRows].join('\n'));
+    writeFileSync(
+      sqlFile,
+      [readFileSync(join(ROOT, 'schema.sql'), 'utf8'), seed ? demoSeedSql() : '', ...configRows].join('\n'),
+    );
   }
   await applySql({ persistTo: stateDir, file: sqlFile, config: BUILT_CONFIG });
 
@@ -96,7 +110,13 @@ export async function startServer({ port, stateDir, vars = {}, seedDemo, config 
   child.stderr.on('data', onData);
   const exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
   // If this process ends without calling stop(), do not leave wrangler and workerd running.
-  const killOnExit = () => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } };
+  const killOnExit = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  };
   process.on('exit', killOnExit);
 
   const url = `http://127.0.0.1:${port}`;
@@ -106,9 +126,18 @@ export async function startServer({ port, stateDir, vars = {}, seedDemo, config 
     stopped = true;
     process.off('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
       const done = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
-      if (!done) try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      if (!done)
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
     }
     if (ownState) rmSync(stateDir, { recursive: true, force: true });
   };
@@ -135,9 +164,16 @@ export async function startServer({ port, stateDir, vars = {}, seedDemo, config 
 
 // `node scripts/server.mjs [port]`: run the built app by hand (DEMO_MODE on), Ctrl-C to stop.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const server = await startServer({ port: process.argv[2] ? Number(process.argv[2]) : undefined, vars: { DEMO_MODE: 'true' }, quiet: false });
+  const server = await startServer({
+    port: process.argv[2] ? Number(process.argv[2]) : undefined,
+    vars: { DEMO_MODE: 'true' },
+    quiet: false,
+  });
   console.log(`[server] built app on ${server.url} (state ${server.stateDir}); Ctrl-C to stop`);
-  const bye = async () => { await server.stop(); process.exit(0); };
+  const bye = async () => {
+    await server.stop();
+    process.exit(0);
+  };
   process.on('SIGINT', bye);
   process.on('SIGTERM', bye);
 }

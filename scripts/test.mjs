@@ -76,8 +76,10 @@ const steps = [
     args: [
       '--test',
       '--test-concurrency=1',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${e2eTap}`,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${e2eTap}`,
       'tests/e2e/**/*.test.mjs',
     ],
     counts: () => tapCounts(e2eTap),
@@ -105,7 +107,13 @@ for (const step of steps) {
   let note = '';
   if (step.counts && !counts) note = 'no test report';
   const failed = code !== 0 || (counts?.failed ?? 0) > 0 || (step.counts && !counts);
-  results.push({ name: step.name, status: failed ? 'FAILED' : 'ok', seconds, counts, note: note || (code !== 0 ? `exit ${code}` : '') });
+  results.push({
+    name: step.name,
+    status: failed ? 'FAILED' : 'ok',
+    seconds,
+    counts,
+    note: note || (code !== 0 ? `exit ${code}` : ''),
+  });
 }
 
 let passed = 0;
@@ -118,9 +126,13 @@ for (const r of results) {
     failed += r.counts.failed;
     skipped += r.counts.skipped;
   }
-  const counts = r.counts ? `  ${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}` : '';
+  const counts = r.counts
+    ? `  ${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}`
+    : '';
   const seconds = r.status === 'skipped' ? '' : `${r.seconds.toFixed(1).padStart(6)} s`;
-  console.log(`  ${r.status.padEnd(8)} ${r.name.padEnd(20)} ${seconds.padEnd(8)}${counts}${r.note ? `  (${r.note})` : ''}`);
+  console.log(
+    `  ${r.status.padEnd(8)} ${r.name.padEnd(20)} ${seconds.padEnd(8)}${counts}${r.note ? `  (${r.note})` : ''}`,
+  );
   // The names of what failed, last, so that the tail of a CI log says which tests to look at.
   for (const f of r.counts?.failures ?? []) console.log(`             ✗ ${f}`);
 }

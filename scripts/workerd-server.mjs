@@ -12,17 +12,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { convertV4MiniflareOptions,Miniflare } from 'miniflare';
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
-import { applySql, fileExists,ROOT } from './lib.mjs';
+import { applySql, fileExists, ROOT } from './lib.mjs';
 import { BUILT_CONFIG, freePort } from './server.mjs';
 
 const BUILT_DIR = join(ROOT, 'dist', 'parley');
 
 /** Every JavaScript module of the built Worker: the entry and the chunks it imports. */
 function builtModules() {
-  const chunks = readdirSync(join(BUILT_DIR, 'assets')).filter((f) => f.endsWith('.js')).map((f) => join('assets', f));
+  const chunks = readdirSync(join(BUILT_DIR, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => join('assets', f));
   return ['index.js', ...chunks].map((path) => ({ type: 'ESModule', path: join(BUILT_DIR, path) }));
 }
 
@@ -34,7 +36,8 @@ function builtModules() {
  * @returns {Promise<{ url: string, stateDir: string, stop: () => Promise<void> }>}
  */
 export async function startWorkerd({ stateDir, applySchema = true, vars = {} } = {}) {
-  if (!fileExists(BUILT_CONFIG)) throw new Error(`${BUILT_CONFIG} is missing: run \`npm run build\` (vite build) first`);
+  if (!fileExists(BUILT_CONFIG))
+    throw new Error(`${BUILT_CONFIG} is missing: run \`npm run build\` (vite build) first`);
   const ownState = !stateDir;
   stateDir ??= mkdtempSync(join(tmpdir(), 'parley-workerd-'));
   if (applySchema) await applySql({ persistTo: stateDir, file: join(ROOT, 'schema.sql'), config: BUILT_CONFIG });
@@ -44,21 +47,31 @@ export async function startWorkerd({ stateDir, applySchema = true, vars = {} } =
   // explicit module list below; undefined keys are options wrangler did not set.
   const { assets: _assets, modulesRules: _rules, rootPath: _root, ...bindings } = workerOptions;
   const worker = Object.fromEntries(Object.entries(bindings).filter(([, v]) => v !== undefined));
-  const mf = new Miniflare(convertV4MiniflareOptions({
-    host: '127.0.0.1',
-    port: await freePort(),
-    logRequests: false,
-    resourcePersistencePath: join(stateDir, 'v3'), // where `wrangler --persist-to` puts it
-    workers: [{
-      ...worker,
-      name: 'parley',
-      modulesRoot: BUILT_DIR,
-      modules: builtModules(),
-      unsafeDirectSockets: [{ host: '127.0.0.1', port: await freePort() }],
-      // Every var given here, so nothing from a stray .dev.vars can leak in.
-      bindings: { ...worker.bindings, JWT_SECRET: randomBytes(32).toString('hex'), DEMO_MODE: 'false', DEV_MAILBOX: 'true', ...vars },
-    }],
-  }));
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: '127.0.0.1',
+      port: await freePort(),
+      logRequests: false,
+      resourcePersistencePath: join(stateDir, 'v3'), // where `wrangler --persist-to` puts it
+      workers: [
+        {
+          ...worker,
+          name: 'parley',
+          modulesRoot: BUILT_DIR,
+          modules: builtModules(),
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: await freePort() }],
+          // Every var given here, so nothing from a stray .dev.vars can leak in.
+          bindings: {
+            ...worker.bindings,
+            JWT_SECRET: randomBytes(32).toString('hex'),
+            DEMO_MODE: 'false',
+            DEV_MAILBOX: 'true',
+            ...vars,
+          },
+        },
+      ],
+    }),
+  );
   await mf.ready;
   const url = String(await mf.unsafeGetDirectURL('parley')).replace(/\/$/, '');
   let stopped = false;

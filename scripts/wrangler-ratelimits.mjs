@@ -5,9 +5,14 @@ import { readFileSync } from 'node:fs';
 /** @returns {Record<string, { namespace_id: string; simple: { limit: number; period: 10 | 60 } }>} */
 export function wranglerRateLimits() {
   const toml = readFileSync(new URL('../wrangler.toml', import.meta.url), 'utf8');
-  return Object.fromEntries(toml.split('[[ratelimits]]').slice(1).map((block) => {
-    const field = (re) => re.exec(block)?.[1] ?? '';
-    const simple = { limit: Number(field(/limit = (\d+)/)), period: Number(field(/period = (\d+)/)) };
-    return [field(/name = "(\w+)"/), { namespace_id: field(/namespace_id = "(\w+)"/), simple }];
-  }));
+  return Object.fromEntries(
+    toml
+      .split('[[ratelimits]]')
+      .slice(1)
+      .map((block) => {
+        const field = (re) => re.exec(block)?.[1] ?? '';
+        const simple = { limit: Number(field(/limit = (\d+)/)), period: Number(field(/period = (\d+)/)) };
+        return [field(/name = "(\w+)"/), { namespace_id: field(/namespace_id = "(\w+)"/), simple }];
+      }),
+  );
 }

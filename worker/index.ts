@@ -19,7 +19,7 @@ import { messages } from './routes/messages';
 import { pub } from './routes/pub';
 import { qrCode, scan } from './routes/scan';
 import { ticket, upgrade } from './routes/socket';
-import { download,upload } from './routes/upload';
+import { download, upload } from './routes/upload';
 import { clientIp } from './services/client-ip';
 import { pickLang } from './services/i18n';
 import { notFound } from './services/replies';

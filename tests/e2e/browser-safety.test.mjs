@@ -12,11 +12,20 @@ const PASSWORD = '123456';
 const A_ACCOUNT = '13800000004';
 const B_ACCOUNT = '13800000005';
 /** The smallest valid PNG: 1×1, one grey pixel. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function assertBrowserSafety(res, what) {
   const csp = res.headers.get('content-security-policy') ?? '';
-  for (const directive of ["default-src 'self'", "script-src 'self'", "img-src 'self' blob: data:", "media-src 'self' blob:", "frame-ancestors 'none'"]) {
+  for (const directive of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "img-src 'self' blob: data:",
+    "media-src 'self' blob:",
+    "frame-ancestors 'none'",
+  ]) {
     assert.ok(csp.includes(directive), `${what}: CSP lacks ${directive}: ${csp}`);
   }
   assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), `${what}: ${csp}`);
@@ -40,7 +49,10 @@ describe('browser safety of the built app (DEMO_MODE=true)', { timeout: 180_000 
     const html = await page.text();
     assertBrowserSafety(page, '/');
     const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]);
-    assert.ok(assets.some((path) => path.startsWith('/assets/')), `no /assets/ file in ${html}`);
+    assert.ok(
+      assets.some((path) => path.startsWith('/assets/')),
+      `no /assets/ file in ${html}`,
+    );
     for (const path of assets) {
       const res = await fetch(app.url + path);
       assert.equal(res.status, 200, path);
@@ -57,11 +69,16 @@ describe('browser safety of the built app (DEMO_MODE=true)', { timeout: 180_000 
     const violations = [];
     a.page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && violations.push(m.text()));
     await a.context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     await app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' });
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
-    await a.page.getByRole('button').filter({ hasText: maskedAccount(B_ACCOUNT) }).click();
+    await a.page
+      .getByRole('button')
+      .filter({ hasText: maskedAccount(B_ACCOUNT) })
+      .click();
     // The address book opens the person's card; its button opens the chat.
     await a.page.getByRole('button', { name: en.people.detail.sendMessage, exact: true }).click();
     const chat = chatScreen(a.page);
@@ -69,11 +86,24 @@ describe('browser safety of the built app (DEMO_MODE=true)', { timeout: 180_000 
     await chat.sendButton.click();
     await chat.deliveredMark(chat.textRow('under a strict policy')).waitFor();
     await chat.moreButton.click();
-    await a.page.getByLabel(en.chat.plus.photos, { exact: true }).setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL });
+    await a.page
+      .getByLabel(en.chat.plus.photos, { exact: true })
+      .setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL });
     await chat.deliveredMark(chat.imageRow()).waitFor();
     // The bubble shows the photo (a blob: preview or the download); a blocked image has no width.
-    await waitUntil(() => chat.imageRow().locator('img').evaluateAll((imgs) => imgs.some((img) => img.complete && img.naturalWidth > 0)), { message: 'the photo to show' });
-    await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.mine, exact: true }).click().catch(() => undefined);
+    await waitUntil(
+      () =>
+        chat
+          .imageRow()
+          .locator('img')
+          .evaluateAll((imgs) => imgs.some((img) => img.complete && img.naturalWidth > 0)),
+      { message: 'the photo to show' },
+    );
+    await a.page
+      .getByRole('navigation')
+      .getByRole('link', { name: en.tabs.mine, exact: true })
+      .click()
+      .catch(() => undefined);
     assert.deepEqual(violations, []);
     assert.deepEqual(a.errors, []);
   });

@@ -21,7 +21,16 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { ROOT } from '../../scripts/lib.mjs';
-import { exactly, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, screenLines, startApp, uniqueAccount, waitUntil } from './harness.mjs';
+import {
+  exactly,
+  expectNoHorizontalOverflow,
+  expectNoSeriousA11yViolations,
+  locale,
+  screenLines,
+  startApp,
+  uniqueAccount,
+  waitUntil,
+} from './harness.mjs';
 
 const LANGS = ['vi', 'en', 'zh-CN'];
 const TEXTS = Object.fromEntries(LANGS.map((lang) => [lang, locale(lang)]));
@@ -61,8 +70,17 @@ async function makePeople(app, names, chats = []) {
     people[key] = { account, realname, id: login.userInfo.user_id, token: login.authToken };
   }
   for (const [from, to] of chats) {
-    const sent = await app.api('/enterprise/im/sendMessage',
-      { id: crypto.randomUUID(), type: 'text', content: `Hello ${people[to].realname}`, toContactId: people[to].id, is_group: 0 }, people[from].token);
+    const sent = await app.api(
+      '/enterprise/im/sendMessage',
+      {
+        id: crypto.randomUUID(),
+        type: 'text',
+        content: `Hello ${people[to].realname}`,
+        toContactId: people[to].id,
+        is_group: 0,
+      },
+      people[from].token,
+    );
     assert.equal(sent.code, 0, JSON.stringify(sent));
   }
   return people;
@@ -78,13 +96,17 @@ async function phone(app, person, lang) {
 
 const callRoot = (page, phase) => page.locator(phase ? `[data-call-phase="${phase}"]` : '[data-call-phase]');
 const waitPhase = (page, phase, timeout = 20_000) => callRoot(page, phase).waitFor({ timeout });
-const incoming = (page, t, name) => page.getByRole('dialog', { name: t.call.incoming.label.replace('{{name}}', name), exact: true });
+const incoming = (page, t, name) =>
+  page.getByRole('dialog', { name: t.call.incoming.label.replace('{{name}}', name), exact: true });
 
 /** From the open chat: + panel, then the voice or video call tile. */
 async function callFromPlusPanel(page, t, video) {
   await page.getByRole('button', { name: t.chat.moreButton, exact: true }).click();
   // The panel's own button: the phone header has a Video call button of the same name too (issue 21 item 13).
-  await page.locator('footer').getByRole('button', { name: video ? t.call.videoCall : t.call.voiceCall, exact: true }).click();
+  await page
+    .locator('footer')
+    .getByRole('button', { name: video ? t.call.videoCall : t.call.voiceCall, exact: true })
+    .click();
 }
 
 async function openChat(app, page, peerId) {
@@ -101,28 +123,39 @@ async function remoteVideo(page) {
     const video = document.querySelector('[data-testid="remote-video"]');
     const first = video.currentTime;
     await new Promise((resolve) => setTimeout(resolve, 800));
-    return { width: video.videoWidth, height: video.videoHeight, first, second: video.currentTime, paused: video.paused };
+    return {
+      width: video.videoWidth,
+      height: video.videoHeight,
+      first,
+      second: video.currentTime,
+      paused: video.paused,
+    };
   });
 }
 
 async function expectPictures(page, who) {
-  const seen = await waitUntil(async () => {
-    const v = await remoteVideo(page);
-    return v.width > 0 && v.second > v.first ? v : null;
-  }, { timeout: 15_000, message: `${who}'s remote video to play` });
+  const seen = await waitUntil(
+    async () => {
+      const v = await remoteVideo(page);
+      return v.width > 0 && v.second > v.first ? v : null;
+    },
+    { timeout: 15_000, message: `${who}'s remote video to play` },
+  );
   assert.ok(seen.width > 0 && seen.height > 0, `${who}: the remote video has a size`);
   assert.ok(seen.second > seen.first, `${who}: the remote video's currentTime advances`);
 }
 
 /** The inbound audio's energy per second of samples over `ms` (getStats totalAudioEnergy / totalSamplesDuration). */
 async function inboundAudioPower(page, ms = 1500) {
-  const read = () => page.evaluate(async () => {
-    const stats = await window.__pcs.at(-1).getStats();
-    for (const s of stats.values()) {
-      if (s.type === 'inbound-rtp' && s.kind === 'audio') return { energy: s.totalAudioEnergy ?? 0, duration: s.totalSamplesDuration ?? 0 };
-    }
-    return null;
-  });
+  const read = () =>
+    page.evaluate(async () => {
+      const stats = await window.__pcs.at(-1).getStats();
+      for (const s of stats.values()) {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio')
+          return { energy: s.totalAudioEnergy ?? 0, duration: s.totalSamplesDuration ?? 0 };
+      }
+      return null;
+    });
   const first = await read();
   await sleep(ms);
   const second = await read();
@@ -131,13 +164,16 @@ async function inboundAudioPower(page, ms = 1500) {
 }
 
 /** The remote stream's audio track as the receiving page sees it. */
-const remoteAudioTrack = (page) => page.evaluate(() => {
-  const track = document.querySelector('[data-testid="remote-video"]').srcObject?.getAudioTracks()[0];
-  return track ? { muted: track.muted, enabled: track.enabled, readyState: track.readyState } : null;
-});
+const remoteAudioTrack = (page) =>
+  page.evaluate(() => {
+    const track = document.querySelector('[data-testid="remote-video"]').srcObject?.getAudioTracks()[0];
+    return track ? { muted: track.muted, enabled: track.enabled, readyState: track.readyState } : null;
+  });
 
-const ringtones = (page, since = 0) => page.evaluate((since) => window.__tones.filter((t) => t.at >= since), since)
-  .then((tones) => tones.filter((t) => RINGTONE_HZ.has(t.hz)).length);
+const ringtones = (page, since = 0) =>
+  page
+    .evaluate((since) => window.__tones.filter((t) => t.at >= since), since)
+    .then((tones) => tones.filter((t) => RINGTONE_HZ.has(t.hz)).length);
 
 /**
  * Keeps an ended call on screen (the store clears it after ENDED_SHOW_MS = 2000 ms) while it is
@@ -149,9 +185,10 @@ async function holdEndedScreen(page) {
     window.__nativeSetTimeout = native;
     window.setTimeout = (fn, ms, ...rest) => native(fn, ms === 2000 ? 600_000 : ms, ...rest);
   });
-  return () => page.evaluate(() => {
-    window.setTimeout = window.__nativeSetTimeout;
-  });
+  return () =>
+    page.evaluate(() => {
+      window.setTimeout = window.__nativeSetTimeout;
+    });
 }
 
 /** The text of the newest call-record bubble matching `pattern` in the open thread. */
@@ -169,7 +206,10 @@ describe('calls between phones', { timeout: 240_000 }, () => {
   let c;
   before(async () => {
     app = await startApp({ name: 'calls' });
-    people = await makePeople(app, { a: 'Alice Tran', b: 'Bao Nguyen', c: 'Chi Le' }, [['a', 'b'], ['c', 'b']]);
+    people = await makePeople(app, { a: 'Alice Tran', b: 'Bao Nguyen', c: 'Chi Le' }, [
+      ['a', 'b'],
+      ['c', 'b'],
+    ]);
     [a, b, c] = await Promise.all([phone(app, people.a, 'en'), phone(app, people.b, 'en'), phone(app, people.c, 'en')]);
   });
   after(async () => {
@@ -184,7 +224,7 @@ describe('calls between phones', { timeout: 240_000 }, () => {
     const ring = incoming(b.page, en, people.a.realname);
     await ring.waitFor();
     await ring.getByText(en.call.incoming.video, { exact: true }).waitFor();
-    await waitUntil(() => ringtones(b.page), { message: 'B\'s ringtone' });
+    await waitUntil(() => ringtones(b.page), { message: "B's ringtone" });
     await ring.getByRole('button', { name: en.call.incoming.accept, exact: true }).click();
 
     await Promise.all([waitPhase(a.page, 'active'), waitPhase(b.page, 'active')]);
@@ -197,15 +237,28 @@ describe('calls between phones', { timeout: 240_000 }, () => {
     assert.ok(before > 0, `B hears A's fake microphone before the mute (power ${before})`);
     await a.page.getByRole('button', { name: en.call.controls.mute, exact: true }).click();
     await a.page.getByRole('button', { name: en.call.controls.unmute, exact: true }).waitFor();
-    assert.deepEqual(await a.page.evaluate(() => window.__pcs.at(-1).getSenders().filter((s) => s.track?.kind === 'audio').map((s) => s.track.enabled)), [false]);
+    assert.deepEqual(
+      await a.page.evaluate(() =>
+        window.__pcs
+          .at(-1)
+          .getSenders()
+          .filter((s) => s.track?.kind === 'audio')
+          .map((s) => s.track.enabled),
+      ),
+      [false],
+    );
     await sleep(500);
     const during = await inboundAudioPower(b.page);
     assert.ok(during < before / 100, `B's inbound audio is silent after A's mute (power ${during}, was ${before})`);
     // B also sees it: A said so on the call's data channel.
-    const mutedLine = b.page.getByRole('status').getByText(en.call.peerMuted.replace('{{name}}', people.a.realname), { exact: true });
+    const mutedLine = b.page
+      .getByRole('status')
+      .getByText(en.call.peerMuted.replace('{{name}}', people.a.realname), { exact: true });
     await mutedLine.waitFor();
     const track = await remoteAudioTrack(b.page);
-    t.diagnostic(`B's remote audio track after A's mute: ${JSON.stringify(track)}; inbound power ${before.toExponential(2)} → ${during.toExponential(2)}`);
+    t.diagnostic(
+      `B's remote audio track after A's mute: ${JSON.stringify(track)}; inbound power ${before.toExponential(2)} → ${during.toExponential(2)}`,
+    );
     // Unmuted, the sound comes back (so the silence above was the mute, not a dead line).
     await a.page.getByRole('button', { name: en.call.controls.unmute, exact: true }).click();
     await sleep(500);
@@ -230,7 +283,7 @@ describe('calls between phones', { timeout: 240_000 }, () => {
     assert.deepEqual(b.errors.map(String), []);
   });
 
-  test('B declines: A\'s screen says Declined and A\'s chat keeps the declined record', async () => {
+  test("B declines: A's screen says Declined and A's chat keeps the declined record", async () => {
     await openChat(app, a.page, people.b.id);
     await b.page.goto(app.path('/'));
     await callFromPlusPanel(a.page, en, false);
@@ -269,7 +322,10 @@ describe('calls between phones', { timeout: 240_000 }, () => {
       assert.equal(await b2.evaluate(() => window.__pcs.length), 0, 'the other tab made no peer connection');
       await expectPictures(b.page, 'B');
       await a.page.getByRole('button', { name: en.call.controls.hangup, exact: true }).click();
-      await Promise.all([callRoot(a.page).waitFor({ state: 'detached' }), callRoot(b.page).waitFor({ state: 'detached' })]);
+      await Promise.all([
+        callRoot(a.page).waitFor({ state: 'detached' }),
+        callRoot(b.page).waitFor({ state: 'detached' }),
+      ]);
     } finally {
       await b2.close();
     }
@@ -279,7 +335,9 @@ describe('calls between phones', { timeout: 240_000 }, () => {
     await b.page.goto(app.path('/'));
     await openChat(app, a.page, people.b.id);
     await callFromPlusPanel(a.page, en, true);
-    await incoming(b.page, en, people.a.realname).getByRole('button', { name: en.call.incoming.accept, exact: true }).click();
+    await incoming(b.page, en, people.a.realname)
+      .getByRole('button', { name: en.call.incoming.accept, exact: true })
+      .click();
     await Promise.all([waitPhase(a.page, 'active'), waitPhase(b.page, 'active')]);
 
     await openChat(app, c.page, people.b.id);
@@ -296,7 +354,10 @@ describe('calls between phones', { timeout: 240_000 }, () => {
     assert.equal(await connectionState(b.page), 'connected');
     await Promise.all([expectPictures(a.page, 'A'), expectPictures(b.page, 'B')]);
     await a.page.getByRole('button', { name: en.call.controls.hangup, exact: true }).click();
-    await Promise.all([callRoot(a.page).waitFor({ state: 'detached' }), callRoot(b.page).waitFor({ state: 'detached' })]);
+    await Promise.all([
+      callRoot(a.page).waitFor({ state: 'detached' }),
+      callRoot(b.page).waitFor({ state: 'detached' }),
+    ]);
     for (const who of [a, b, c]) assert.deepEqual(who.errors.map(String), []);
   });
 });
@@ -306,7 +367,8 @@ describe('calls between phones', { timeout: 240_000 }, () => {
 /** Every text of a locale group, by its dotted key. */
 function leaves(tree, prefix = '') {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[prefix + key, value]] : leaves(value, `${prefix}${key}.`));
+    typeof value === 'string' ? [[prefix + key, value]] : leaves(value, `${prefix}${key}.`),
+  );
 }
 /** What i18next shows for a key it lacks: the key itself, starting with one of our groups. */
 const KEY_LIKE = new RegExp(`^(${Object.keys(TEXTS.vi).join('|')})(\\.[A-Za-z_]+)+$`);
@@ -316,7 +378,8 @@ function foreignTexts(lang) {
   const foreign = new Set();
   for (const other of LANGS.filter((l) => l !== lang)) {
     for (const [key, value] of leaves(TEXTS[other].call, 'call.')) {
-      if (value.includes('{{') || value.length < 4 || own.get(key) === value || [...own.values()].includes(value)) continue;
+      if (value.includes('{{') || value.length < 4 || own.get(key) === value || [...own.values()].includes(value))
+        continue;
       foreign.add(value);
     }
   }
@@ -325,9 +388,17 @@ function foreignTexts(lang) {
 
 async function expectTranslated(page, lang, screen) {
   const lines = await screenLines(page);
-  assert.deepEqual(lines.filter((line) => KEY_LIKE.test(line)), [], `${screen} (${lang}): translation keys shown instead of texts`);
+  assert.deepEqual(
+    lines.filter((line) => KEY_LIKE.test(line)),
+    [],
+    `${screen} (${lang}): translation keys shown instead of texts`,
+  );
   const foreign = foreignTexts(lang);
-  assert.deepEqual(lines.filter((line) => foreign.has(line)), [], `${screen} (${lang}): texts of another language`);
+  assert.deepEqual(
+    lines.filter((line) => foreign.has(line)),
+    [],
+    `${screen} (${lang}): texts of another language`,
+  );
 }
 
 describe('the call screens in vi, en and zh-CN', { timeout: 240_000 }, () => {
@@ -352,7 +423,10 @@ describe('the call screens in vi, en and zh-CN', { timeout: 240_000 }, () => {
         await expectNoHorizontalOverflow(page, `${screen} (${lang})`);
         await expectNoSeriousA11yViolations(page, `${screen} (${lang})`);
       };
-      const accept = () => incoming(callee.page, t, people.caller.realname).getByRole('button', { name: t.call.incoming.accept, exact: true }).click();
+      const accept = () =>
+        incoming(callee.page, t, people.caller.realname)
+          .getByRole('button', { name: t.call.incoming.accept, exact: true })
+          .click();
 
       // A video call: dialing, the overlay on the callee's chat list, then the call with pictures.
       await openChat(app, caller.page, people.callee.id);
@@ -368,7 +442,10 @@ describe('the call screens in vi, en and zh-CN', { timeout: 240_000 }, () => {
       await expectPictures(caller.page, 'caller');
       await check(caller.page, 'video');
       await caller.page.getByRole('button', { name: t.call.controls.hangup, exact: true }).click();
-      await Promise.all([callRoot(caller.page).waitFor({ state: 'detached' }), callRoot(callee.page).waitFor({ state: 'detached' })]);
+      await Promise.all([
+        callRoot(caller.page).waitFor({ state: 'detached' }),
+        callRoot(callee.page).waitFor({ state: 'detached' }),
+      ]);
 
       // A voice call: the avatar and name; the callee hangs up and the caller's screen says how it ended.
       await callee.page.goto(app.path('/'));
@@ -379,7 +456,9 @@ describe('the call screens in vi, en and zh-CN', { timeout: 240_000 }, () => {
       await check(caller.page, 'audio');
       const release = await holdEndedScreen(caller.page);
       await callee.page.getByRole('button', { name: t.call.controls.hangup, exact: true }).click();
-      await callRoot(caller.page, 'ended').getByText(new RegExp(`^${t.call.end.ended} · \\d\\d:\\d\\d$`)).waitFor();
+      await callRoot(caller.page, 'ended')
+        .getByText(new RegExp(`^${t.call.end.ended} · \\d\\d:\\d\\d$`))
+        .waitFor();
       await check(caller.page, 'ended');
       await release();
 

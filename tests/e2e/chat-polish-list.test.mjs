@@ -58,7 +58,9 @@ describe('chat list polish on a touch phone (DEMO_MODE=true)', { timeout: 240_00
     // 1. The preview shows the text as written, brackets and all.
     await send(TAGLIKE);
     await aChat.deliveredMark(aChat.textRow(TAGLIKE)).waitFor();
-    const bRow = b.page.getByRole('list', { name: en.route.home }).getByRole('button', { name: new RegExp(aUser.realname) });
+    const bRow = b.page
+      .getByRole('list', { name: en.route.home })
+      .getByRole('button', { name: new RegExp(aUser.realname) });
     await bRow.getByText(TAGLIKE, { exact: true }).waitFor();
 
     // 2. The network goes (requests fail, the socket stays open): the message waits, pending.
@@ -121,7 +123,10 @@ describe('chat list polish on a touch phone (DEMO_MODE=true)', { timeout: 240_00
     await toast.first().waitFor();
     await page.getByRole('link', { name: en.login.toRegister, exact: true }).click();
     await page.getByRole('heading', { name: en.register.title }).waitFor();
-    await waitUntil(async () => (await toast.count()) === 0, { timeout: 1000, message: 'the toast to go with the login page' });
+    await waitUntil(async () => (await toast.count()) === 0, {
+      timeout: 1000,
+      message: 'the toast to go with the login page',
+    });
     assert.deepEqual(errors.map(String), []);
   });
 });

@@ -29,11 +29,12 @@ async function longPress(page, locator, { ms = 800, whileHeld = async () => {} }
   await cdp.detach();
 }
 
-const fontSizeOf = (locator) => locator.evaluate((el) => {
-  // The largest font size inside the bubble: the emoji's, or the text's.
-  const sizes = [el, ...el.querySelectorAll('*')].map((node) => parseFloat(getComputedStyle(node).fontSize));
-  return Math.max(...sizes);
-});
+const fontSizeOf = (locator) =>
+  locator.evaluate((el) => {
+    // The largest font size inside the bubble: the emoji's, or the text's.
+    const sizes = [el, ...el.querySelectorAll('*')].map((node) => parseFloat(getComputedStyle(node).fontSize));
+    return Math.max(...sizes);
+  });
 
 describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
@@ -51,7 +52,10 @@ describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_
       app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
-    await a.page.getByRole('button').filter({ hasText: maskedAccount(B_ACCOUNT) }).click();
+    await a.page
+      .getByRole('button')
+      .filter({ hasText: maskedAccount(B_ACCOUNT) })
+      .click();
     // The address book opens the person's card; its button opens the chat.
     await a.page.getByRole('button', { name: en.people.detail.sendMessage, exact: true }).click();
     await a.page.waitForURL((url) => url.hash === `#/pages/message/chat?id=${bUser.user_id}`);
@@ -66,7 +70,9 @@ describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_
 
     // 1. A finger held on the bubble opens the menu, and lifting it leaves the menu open.
     const menu = a.page.getByRole('menu');
-    await longPress(a.page, aChat.textRow(text).getByTestId('bubble'), { whileHeld: () => menu.waitFor({ timeout: 2000 }) });
+    await longPress(a.page, aChat.textRow(text).getByTestId('bubble'), {
+      whileHeld: () => menu.waitFor({ timeout: 2000 }),
+    });
     await sleep(600);
     assert.equal(await menu.isVisible(), true, 'the menu is still open after the finger lifted');
     await a.page.screenshot({ path: '/tmp/chat-polish-menu-after-release.png' });
@@ -81,17 +87,31 @@ describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_
     assert.ok(emojiSize >= textSize * 1.8, `emoji-only ${emojiSize}px vs text ${textSize}px`);
 
     // 4. Each bubble shows its time of day (HH:mm) inside the row.
-    await aChat.textRow(text).getByText(/^\d{2}:\d{2}$/).first().waitFor();
+    await aChat
+      .textRow(text)
+      .getByText(/^\d{2}:\d{2}$/)
+      .first()
+      .waitFor();
 
     // 5. A forwards the text into the same chat through the API (the picker offers only other
     // chats): the copy says "Forwarded" on both phones, the original does not.
     const token = await a.page.evaluate(() => JSON.parse(localStorage.getItem('uni_id_token')));
-    const msgId = await aChat.textRow(text).locator("[data-msg-id]").getAttribute('data-msg-id');
-    const forwarded = await app.api('/enterprise/im/forwardMessage', { msg_id: Number(msgId), toContactId: bUser.user_id, user_ids: [bUser.user_id] }, token);
+    const msgId = await aChat.textRow(text).locator('[data-msg-id]').getAttribute('data-msg-id');
+    const forwarded = await app.api(
+      '/enterprise/im/forwardMessage',
+      { msg_id: Number(msgId), toContactId: bUser.user_id, user_ids: [bUser.user_id] },
+      token,
+    );
     assert.equal(forwarded.code, 0, JSON.stringify(forwarded));
-    await waitUntil(async () => (await aChat.textRow(text).count()) === 2, { message: 'the forwarded copy in A’s thread' });
+    await waitUntil(async () => (await aChat.textRow(text).count()) === 2, {
+      message: 'the forwarded copy in A’s thread',
+    });
     await aChat.textRow(text).last().getByText(en.chat.forwarded, { exact: true }).waitFor();
-    assert.equal(await aChat.textRow(text).first().getByText(en.chat.forwarded, { exact: true }).count(), 0, 'the original is not marked');
+    assert.equal(
+      await aChat.textRow(text).first().getByText(en.chat.forwarded, { exact: true }).count(),
+      0,
+      'the original is not marked',
+    );
     await a.page.screenshot({ path: '/tmp/chat-polish-thread-a.png' });
     await b.page.getByRole('list', { name: en.route.home }).getByRole('button').first().click();
     const bChat = chatScreen(b.page);
@@ -102,9 +122,15 @@ describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_
     const foreign = [];
     a.page.on('request', (r) => !r.url().startsWith(app.url) && !r.url().startsWith('data:') && foreign.push(r.url()));
     await a.page.getByRole('button', { name: en.chat.emojiButton, exact: true }).click();
-    await a.page.getByRole('group', { name: en.chat.emoji.recent }).or(a.page.getByRole('group', { name: en.chat.emoji.smileys })).waitFor();
+    await a.page
+      .getByRole('group', { name: en.chat.emoji.recent })
+      .or(a.page.getByRole('group', { name: en.chat.emoji.smileys }))
+      .waitFor();
     await a.page.getByRole('searchbox', { name: en.chat.emoji.search }).fill('pizza');
-    await a.page.getByRole('group', { name: en.chat.emoji.results }).getByRole('button', { name: 'pizza', exact: true }).click();
+    await a.page
+      .getByRole('group', { name: en.chat.emoji.results })
+      .getByRole('button', { name: 'pizza', exact: true })
+      .click();
     assert.equal(await aChat.input.inputValue(), '🍕');
     await a.page.screenshot({ path: '/tmp/chat-polish-emoji-panel.png' });
     assert.deepEqual(foreign, [], 'nothing loaded from another host');

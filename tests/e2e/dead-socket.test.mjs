@@ -72,7 +72,10 @@ describe('a socket that dies without closing (DEMO_MODE=true)', { timeout: 180_0
     await waitUntil(() => connections.length > socketsBefore, { timeout: 25_000, message: "A's new socket" });
 
     // 3. The new socket's sync brings the three, each once and in order.
-    await waitUntil(async () => (await arrived(aChat)).length >= SENT.length, { timeout: 15_000, message: 'the three on A' });
+    await waitUntil(async () => (await arrived(aChat)).length >= SENT.length, {
+      timeout: 15_000,
+      message: 'the three on A',
+    });
     await a.page.waitForTimeout(500);
     assert.deepEqual(await arrived(aChat), SENT);
     assert.equal(connections.length, socketsBefore + 1, 'one new socket, not a storm of them');

@@ -25,7 +25,11 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
     const login = async (account) => (await app.api('/common/pub/login', { account, password: PASSWORD })).data;
     const [la, lb, lc] = [await login(A_ACCOUNT), await login(B_ACCOUNT), await login(C_ACCOUNT)];
     const send = async (from, to, content) => {
-      const sent = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content, toContactId: to, is_group: 0 }, from.authToken);
+      const sent = await app.api(
+        '/enterprise/im/sendMessage',
+        { id: crypto.randomUUID(), type: 'text', content, toContactId: to, is_group: 0 },
+        from.authToken,
+      );
       assert.equal(sent.code, 0, JSON.stringify(sent));
     };
     await send(la, lb.userInfo.user_id, 'Are you coming to the quince harvest on Saturday?');
@@ -64,7 +68,11 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
     await page.goto(app.path(`/pages/message/chat?id=${a.id}`));
     const chat = chatScreen(page);
     await chat.textRow('Yes! I will bring the big basket 🧺').waitFor();
-    assert.equal(await rowOf(page, a.name).getAttribute('aria-current'), 'true', 'the linked chat is selected in the list');
+    assert.equal(
+      await rowOf(page, a.name).getAttribute('aria-current'),
+      'true',
+      'the linked chat is selected in the list',
+    );
     assert.equal(await rowOf(page, c.name).getAttribute('aria-current'), null);
     const list = await box(chatList(page));
     const thread = await box(chat.thread);
@@ -102,13 +110,23 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
     await page.keyboard.press('Enter');
     await chat.bubbles.filter({ hasText: 'second line' }).waitFor();
     assert.equal(await chat.input.inputValue(), '', 'Enter sent it');
-    assert.deepEqual((await chat.bubbles.filter({ hasText: 'second line' }).innerText()).split('\n').map((s) => s.trim()).filter(Boolean).slice(0, 2), ['First line', 'second line']);
+    assert.deepEqual(
+      (await chat.bubbles.filter({ hasText: 'second line' }).innerText())
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .slice(0, 2),
+      ['First line', 'second line'],
+    );
 
     // The details open as a panel beside the chat; Escape closes it.
     await page.getByRole('link', { name: en.chat.details, exact: true }).click();
     const panel = page.getByRole('region', { name: en.route.chatDetail });
     await panel.getByText(en.chatDetail.searchHistory, { exact: true }).waitFor();
-    assert.ok((await box(chat.thread)).x + (await box(chat.thread)).width <= (await box(panel)).x + 1, 'the panel is right of the chat');
+    assert.ok(
+      (await box(chat.thread)).x + (await box(chat.thread)).width <= (await box(panel)).x + 1,
+      'the panel is right of the chat',
+    );
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     await waitUntil(async () => new URL(page.url()).hash === chatAddress, { message: 'back at the chat' });
@@ -118,10 +136,15 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
     await page.keyboard.press('Control+k');
     const search = page.getByPlaceholder(en.search.placeholder);
     await search.waitFor();
-    await waitUntil(() => search.evaluate((el) => el === document.activeElement), { message: 'the search box focused' });
+    await waitUntil(() => search.evaluate((el) => el === document.activeElement), {
+      message: 'the search box focused',
+    });
     assert.ok(await chat.input.isVisible(), 'the chat stays open beside the search');
     await page.keyboard.type('quince');
-    await page.getByRole('button', { name: /quince harvest/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /quince harvest/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
     await chatList(page).waitFor();
     await waitUntil(async () => new URL(page.url()).hash === chatAddress, { message: 'back at the chat' });
@@ -133,8 +156,14 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
     await page.getByRole('heading', { name: en.route.setting }).waitFor();
     const main = await box(page.getByRole('main'));
     assert.ok(main.width <= 640 && main.x > 72 + 100, `a centred column (x ${main.x}, width ${main.width})`);
-    assert.equal(await page.getByRole('navigation').getByRole('link', { name: en.tabs.mine, exact: true }).getAttribute('aria-current'), 'page',
-      'the settings are under the Me tab');
+    assert.equal(
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: en.tabs.mine, exact: true })
+        .getAttribute('aria-current'),
+      'page',
+      'the settings are under the Me tab',
+    );
   });
 
   for (const lang of ['vi', 'en', 'zh-CN']) {
@@ -147,8 +176,15 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
       await chatScreen(page, lang).textRow('Yes! I will bring the big basket 🧺').waitFor();
       const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: a.name }) });
       // Beside the list: calls in the header, no back arrow (the list is the way back).
-      assert.ok(await header.getByRole('button', { name: t.call.videoCall, exact: true }).isVisible(), `${lang}: video call in the header`);
-      assert.equal(await header.getByRole('button', { name: t.common.back, exact: true }).count(), 0, `${lang}: no back arrow beside the list`);
+      assert.ok(
+        await header.getByRole('button', { name: t.call.videoCall, exact: true }).isVisible(),
+        `${lang}: video call in the header`,
+      );
+      assert.equal(
+        await header.getByRole('button', { name: t.common.back, exact: true }).count(),
+        0,
+        `${lang}: no back arrow beside the list`,
+      );
       await page.getByRole('link', { name: t.chat.details, exact: true }).click();
       const panel = page.getByRole('region', { name: t.route.chatDetail });
       await panel.getByText(t.chatDetail.searchHistory, { exact: true }).waitFor();
@@ -159,9 +195,15 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
       await page.goto(app.path(`/pages/message/chat?id=${a.id}`));
       await page.setViewportSize({ width: 390, height: 844 });
       await header.getByRole('button', { name: t.common.back, exact: true }).waitFor();
-      for (const name of [t.call.voiceCall, t.call.videoCall]) assert.ok(await header.getByRole('button', { name, exact: true }).isVisible(), `${lang} at 390 px: ${name} in the header`);
-      assert.ok(await header.getByRole('heading', { level: 1 }).evaluate((el) => el.scrollWidth <= el.clientWidth),
-        `${lang} at 390 px: the name is shown whole beside the buttons`);
+      for (const name of [t.call.voiceCall, t.call.videoCall])
+        assert.ok(
+          await header.getByRole('button', { name, exact: true }).isVisible(),
+          `${lang} at 390 px: ${name} in the header`,
+        );
+      assert.ok(
+        await header.getByRole('heading', { level: 1 }).evaluate((el) => el.scrollWidth <= el.clientWidth),
+        `${lang} at 390 px: the name is shown whole beside the buttons`,
+      );
       await expectNoHorizontalOverflow(page, `phone chat ${lang}`);
       await page.setViewportSize(DESKTOP.viewport);
       if (lang === 'en') {
@@ -175,7 +217,11 @@ describe('the wide layout at 1280×800 (DEMO_MODE=true)', { timeout: 240_000 }, 
           await page.goto(app.path(route));
           await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
           const rail = page.getByRole('navigation');
-          assert.equal(await rail.getByRole('link', { name: tab, exact: true }).getAttribute('aria-current'), 'page', `${name}: the ${tab} tab is selected`);
+          assert.equal(
+            await rail.getByRole('link', { name: tab, exact: true }).getAttribute('aria-current'),
+            'page',
+            `${name}: the ${tab} tab is selected`,
+          );
           await expectNoHorizontalOverflow(page, `wide ${name}`);
           await page.screenshot({ path: `/tmp/desktop-en-${name}.png` });
         }

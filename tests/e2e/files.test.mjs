@@ -22,16 +22,26 @@ describe('sending files (DEMO_MODE=true)', { timeout: 120_000 }, () => {
   test('a 3 MB file on a slow line shows its progress, then arrives', async () => {
     const a = await app.user({ language: 'en' });
     const b = await app.user({ language: 'en' });
-    const [aUser, bUser] = await Promise.all([app.login(a.page, '13800000016', PASSWORD, { lang: 'en' }), app.login(b.page, '13800000017', PASSWORD, { lang: 'en' })]);
+    const [aUser, bUser] = await Promise.all([
+      app.login(a.page, '13800000016', PASSWORD, { lang: 'en' }),
+      app.login(b.page, '13800000017', PASSWORD, { lang: 'en' }),
+    ]);
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();
     const cdp = await a.context.newCDPSession(a.page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
 
     const aChat = chatScreen(a.page);
     await aChat.moreButton.click();
-    await a.page.getByLabel(en.chat.plus.file, { exact: true }).setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(3 * 1024 * 1024, 65) });
+    await a.page
+      .getByLabel(en.chat.plus.file, { exact: true })
+      .setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(3 * 1024 * 1024, 65) });
     const bar = a.page.getByRole('progressbar', { name: en.chat.status.uploading });
     const seen = [];
     // About 6 s at 512 KB/s: read the bar until it is gone.
@@ -43,8 +53,15 @@ describe('sending files (DEMO_MODE=true)', { timeout: 120_000 }, () => {
       await a.page.waitForTimeout(100);
     }
     assert.ok(seen.length >= 5, `the bar was seen rising: ${seen}`);
-    assert.ok(seen.some((v) => v > 10 && v < 90), `values in between: ${seen}`);
-    assert.deepEqual([...seen].sort((x, y) => x - y), seen, `never going back: ${seen}`);
+    assert.ok(
+      seen.some((v) => v > 10 && v < 90),
+      `values in between: ${seen}`,
+    );
+    assert.deepEqual(
+      [...seen].sort((x, y) => x - y),
+      seen,
+      `never going back: ${seen}`,
+    );
 
     // Sent: the row now says Unread (or Read), and B has the file.
     const row = aChat.row({ hasText: 'big.txt' });
@@ -60,7 +77,10 @@ describe('sending files (DEMO_MODE=true)', { timeout: 120_000 }, () => {
     const a = await app.user({ language: 'vi' });
     const b = await app.user({ language: 'vi' });
     const vi = locale('vi');
-    const [aUser, bUser] = await Promise.all([app.login(a.page, '13800000018', PASSWORD), app.login(b.page, '13800000019', PASSWORD)]);
+    const [aUser, bUser] = await Promise.all([
+      app.login(a.page, '13800000018', PASSWORD),
+      app.login(b.page, '13800000019', PASSWORD),
+    ]);
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();
     const aChat = chatScreen(a.page, 'vi');

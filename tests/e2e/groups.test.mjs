@@ -24,19 +24,34 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
 
   test('create, announce, admin, mute, only admins speak, transfer, dissolve', async () => {
     const users = {};
-    for (const [who, realname] of [['a', 'Anh Le'], ['b', 'Bich Do'], ['c', 'Cuong Ly']]) {
+    for (const [who, realname] of [
+      ['a', 'Anh Le'],
+      ['b', 'Bich Do'],
+      ['c', 'Cuong Ly'],
+    ]) {
       const account = uniqueAccount(`g${who}`);
       const registered = await app.api('/common/pub/register', { account, realname, password: PASSWORD });
       assert.equal(registered.code, 0, JSON.stringify(registered));
       users[who] = { account, realname };
     }
     const [a, b, c] = await app.users(3, { language: 'en' });
-    await Promise.all([[a, users.a], [b, users.b], [c, users.c]].map(([u, who]) => app.login(u.page, who.account, PASSWORD, { lang: 'en' })));
-    const chatRow = (u) => u.page.getByRole('list', { name: en.route.home }).getByRole('button', { name: new RegExp(GROUP) });
+    await Promise.all(
+      [
+        [a, users.a],
+        [b, users.b],
+        [c, users.c],
+      ].map(([u, who]) => app.login(u.page, who.account, PASSWORD, { lang: 'en' })),
+    );
+    const chatRow = (u) =>
+      u.page.getByRole('list', { name: en.route.home }).getByRole('button', { name: new RegExp(GROUP) });
 
     // 1. A creates the group with B and C and names it; the chat opens.
     await a.page.goto(app.path('/pages/contacts/group'));
-    await a.page.getByRole('button', { name: en.groups.list.create }).or(a.page.getByRole('link', { name: en.groups.list.create })).first().click();
+    await a.page
+      .getByRole('button', { name: en.groups.list.create })
+      .or(a.page.getByRole('link', { name: en.groups.list.create }))
+      .first()
+      .click();
     await a.page.getByLabel(users.b.realname).check();
     await a.page.getByLabel(users.c.realname).check();
     await a.page.getByLabel(en.groups.create.name, { exact: true }).fill(GROUP);
@@ -71,9 +86,18 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
     await b.page.getByRole('menu').getByText(en.groups.mute.preset1, { exact: true }).click();
     await c.page.goto(app.path(`/pages/message/chat?id=${groupId}`));
     await c.page.getByText(new RegExp(`^${fill(en.groups.speak.muted, { until: '' }).trim()}`)).waitFor();
-    assert.equal(await c.page.getByLabel(en.chat.inputLabel, { exact: true }).count(), 0, "C's composer offers no input while muted");
-    const cToken = (await app.api('/common/pub/login', { account: users.c.account, password: PASSWORD })).data.authToken;
-    const forced = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'let me talk', toContactId: groupId }, cToken);
+    assert.equal(
+      await c.page.getByLabel(en.chat.inputLabel, { exact: true }).count(),
+      0,
+      "C's composer offers no input while muted",
+    );
+    const cToken = (await app.api('/common/pub/login', { account: users.c.account, password: PASSWORD })).data
+      .authToken;
+    const forced = await app.api(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: 'let me talk', toContactId: groupId },
+      cToken,
+    );
     assert.equal(forced.code, 400, JSON.stringify(forced));
 
     // 5. A lets only the owner and admins speak: the server refuses a member (hard, 401).
@@ -82,13 +106,36 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
     const onlyAdmins = a.page.getByRole('radio', { name: en.groups.setting.nospeakAdmins, exact: true });
     await onlyAdmins.click();
     await waitUntil(() => onlyAdmins.isChecked(), { message: "the 'only admins' setting" });
-    await c.page.getByText(en.groups.speak.onlyAdmins).or(c.page.getByText(new RegExp(`^${fill(en.groups.speak.muted, { until: '' }).trim()}`))).first().waitFor();
-    const bToken = (await app.api('/common/pub/login', { account: users.b.account, password: PASSWORD })).data.authToken;
-    const adminSend = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'admins may speak', toContactId: groupId }, bToken);
+    await c.page
+      .getByText(en.groups.speak.onlyAdmins)
+      .or(c.page.getByText(new RegExp(`^${fill(en.groups.speak.muted, { until: '' }).trim()}`)))
+      .first()
+      .waitFor();
+    const bToken = (await app.api('/common/pub/login', { account: users.b.account, password: PASSWORD })).data
+      .authToken;
+    const adminSend = await app.api(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: 'admins may speak', toContactId: groupId },
+      bToken,
+    );
     assert.equal(adminSend.code, 0, JSON.stringify(adminSend));
-    const unmute = await app.api('/enterprise/group/setNoSpeak', { id: groupId, user_id: (await app.api('/common/pub/login', { account: users.c.account, password: PASSWORD })).data.userInfo.user_id, noSpeakTimer: 0, noSpeakDay: 0 }, bToken);
+    const unmute = await app.api(
+      '/enterprise/group/setNoSpeak',
+      {
+        id: groupId,
+        user_id: (await app.api('/common/pub/login', { account: users.c.account, password: PASSWORD })).data.userInfo
+          .user_id,
+        noSpeakTimer: 0,
+        noSpeakDay: 0,
+      },
+      bToken,
+    );
     assert.equal(unmute.code, 0, JSON.stringify(unmute));
-    const memberSend = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'still me', toContactId: groupId }, cToken);
+    const memberSend = await app.api(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: 'still me', toContactId: groupId },
+      cToken,
+    );
     assert.equal(memberSend.code, 401, JSON.stringify(memberSend));
     await c.page.getByText(en.groups.speak.onlyAdmins).waitFor();
 

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-import { fileExists,ROOT } from '../../scripts/lib.mjs';
+import { fileExists, ROOT } from '../../scripts/lib.mjs';
 import { startServer } from '../../scripts/server.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,7 +41,9 @@ export function locale(lang) {
 
 export async function launchBrowser() {
   if (!fileExists(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium), or set CHROMIUM_PATH`);
+    throw new Error(
+      `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium), or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
@@ -94,7 +96,10 @@ export async function startApp({ vars = {}, config = {}, contextOptions = MOBILE
     page.on('framenavigated', (f) => f === page.mainFrame() && log.push(`${stamp()} url ${f.url()}`));
     page.on('response', (r) => {
       if (!/\/(common|enterprise|dev)\//.test(r.url())) return;
-      r.text().then((t) => log.push(`${stamp()} ${r.status()} ${r.url().replace(server.url, '')} ${t.slice(0, 300)}`), () => undefined);
+      r.text().then(
+        (t) => log.push(`${stamp()} ${r.status()} ${r.url().replace(server.url, '')} ${t.slice(0, 300)}`),
+        () => undefined,
+      );
     });
     pages.push({ page, log });
     return { context, page, errors, log };
@@ -142,10 +147,12 @@ export async function startApp({ vars = {}, config = {}, contextOptions = MOBILE
     async close() {
       const dir = join(ROOT, '.tmp', 'e2e');
       mkdirSync(dir, { recursive: true });
-      await Promise.allSettled(pages.map(async ({ page, log }, i) => {
-        writeFileSync(join(dir, `${name}-${i + 1}.log`), `${log.join('\n')}\n`);
-        await page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), timeout: 5000 });
-      }));
+      await Promise.allSettled(
+        pages.map(async ({ page, log }, i) => {
+          writeFileSync(join(dir, `${name}-${i + 1}.log`), `${log.join('\n')}\n`);
+          await page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), timeout: 5000 });
+        }),
+      );
       await Promise.allSettled(contexts.map((c) => c.close()));
       await browser.close().catch(() => undefined);
       await server.stop();
@@ -171,13 +178,17 @@ export async function waitUntil(check, { timeout = 15_000, interval = 100, messa
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${message} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out after ${timeout} ms waiting for ${message} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
+      );
     await new Promise((r) => setTimeout(r, interval));
   }
 }
 
 /** Another user's account as the app shows it (worker/services/user-view.ts maskAccount): 138******03. */
-export const maskedAccount = (account) => (account.length > 5 ? `${account.slice(0, 3)}******${account.slice(-2)}` : account);
+export const maskedAccount = (account) =>
+  account.length > 5 ? `${account.slice(0, 3)}******${account.slice(-2)}` : account;
 
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches `s` as the whole text, nothing before or after. */
@@ -190,7 +201,8 @@ export function chatScreen(page, lang = 'en') {
   const bubbles = thread.getByTestId('bubble');
   /** The thread row (avatar, bubble, status) whose bubble matches `bubbleFilter`. */
   // (`has` is looked up inside each row, so it starts from the page, not from the thread.)
-  const row = (bubbleFilter) => thread.locator('[data-index]').filter({ has: page.getByTestId('bubble').filter(bubbleFilter) });
+  const row = (bubbleFilter) =>
+    thread.locator('[data-index]').filter({ has: page.getByTestId('bubble').filter(bubbleFilter) });
   return {
     thread,
     bubbles,
@@ -205,7 +217,8 @@ export function chatScreen(page, lang = 'en') {
     /** The red "!" beside an own message that did not go out. */
     unsentMark: (row) => row.getByRole('button', { name: t.chat.status.failed, exact: true }),
     /** "Read" or "Unread" beside an own message the server has. */
-    deliveredMark: (row) => row.getByText(new RegExp(`^(${escapeRegExp(t.chat.status.read)}|${escapeRegExp(t.chat.status.unread)})$`)),
+    deliveredMark: (row) =>
+      row.getByText(new RegExp(`^(${escapeRegExp(t.chat.status.read)}|${escapeRegExp(t.chat.status.unread)})$`)),
   };
 }
 
@@ -239,7 +252,13 @@ export async function a11yViolations(page, impacts = ['serious', 'critical'], { 
 export async function expectNoSeriousA11yViolations(page, name, { iframes = true } = {}) {
   const violations = await a11yViolations(page, undefined, { iframes });
   const report = violations
-    .map((v) => `  ${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target}\n      ${n.summary?.replace(/\n/g, '\n      ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `  ${v.impact} ${v.id}: ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target}\n      ${n.summary?.replace(/\n/g, '\n      ')}`)
+          .join('\n')}`,
+    )
     .join('\n');
   assert.equal(violations.length, 0, `${name}: ${violations.length} serious/critical axe violation(s)\n${report}`);
 }
@@ -259,7 +278,8 @@ export async function screenLines(page) {
   const lines = await page.evaluate(() => {
     const texts = document.body.innerText.split('\n');
     for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
-      for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) if (el.getAttribute(attr)) texts.push(el.getAttribute(attr));
+      for (const attr of ['aria-label', 'placeholder', 'title', 'alt'])
+        if (el.getAttribute(attr)) texts.push(el.getAttribute(attr));
     }
     return texts;
   });

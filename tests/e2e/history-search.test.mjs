@@ -13,7 +13,8 @@ const PASSWORD = '123456';
 const A_ACCOUNT = '13800000018';
 const B_ACCOUNT = '13800000019';
 const COUNT = 70;
-const line = (i) => `old line ${i}${i === 4 ? ' with the quince recipe' : ''}${i === 50 ? ' about the quince harvest' : ''}`;
+const line = (i) =>
+  `old line ${i}${i === 4 ? ' with the quince recipe' : ''}${i === 50 ? ' about the quince harvest' : ''}`;
 
 /** Whether the bubble with exactly `text` is inside the thread's visible area. */
 async function onScreen(page, text) {
@@ -39,7 +40,11 @@ describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeo
     const b = await app.user({ language: 'en' });
     const bUser = await app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' });
     for (let i = 0; i < COUNT; i++) {
-      const sent = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: line(i), toContactId: bUser.user_id, is_group: 0 }, a.authToken);
+      const sent = await app.api(
+        '/enterprise/im/sendMessage',
+        { id: crypto.randomUUID(), type: 'text', content: line(i), toContactId: bUser.user_id, is_group: 0 },
+        a.authToken,
+      );
       assert.equal(sent.code, 0, JSON.stringify(sent));
     }
     const aId = a.userInfo.user_id;
@@ -80,7 +85,18 @@ describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeo
 
     // 4. A quote under a new reply, tapped: the thread goes back to the quoted message (msg_id 5,
     // the fifth message) and marks it, loading what it needs.
-    const quoting = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'that recipe again?', toContactId: bUser.user_id, is_group: 0, pid: 5 }, a.authToken);
+    const quoting = await app.api(
+      '/enterprise/im/sendMessage',
+      {
+        id: crypto.randomUUID(),
+        type: 'text',
+        content: 'that recipe again?',
+        toContactId: bUser.user_id,
+        is_group: 0,
+        pid: 5,
+      },
+      a.authToken,
+    );
     assert.equal(quoting.data?.extends?.quote?.msg_id, 5, JSON.stringify(quoting));
     await b.page.goto(app.path(`/pages/message/chat?id=${aId}`));
     await b.page.reload(); // a fresh thread: only the newest page is loaded
@@ -91,10 +107,25 @@ describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeo
 
     // 5. A word longer than the screen is wide wraps inside its bubble, and so does its quote.
     const long = 'x'.repeat(300);
-    await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: long, toContactId: bUser.user_id, is_group: 0 }, a.authToken);
+    await app.api(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: long, toContactId: bUser.user_id, is_group: 0 },
+      a.authToken,
+    );
     const longSent = await app.api('/enterprise/im/getMessageList', { toContactId: bUser.user_id }, a.authToken);
     const longId = longSent.data.at(-1).msg_id;
-    await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'about that', toContactId: bUser.user_id, is_group: 0, pid: longId }, a.authToken);
+    await app.api(
+      '/enterprise/im/sendMessage',
+      {
+        id: crypto.randomUUID(),
+        type: 'text',
+        content: 'about that',
+        toContactId: bUser.user_id,
+        is_group: 0,
+        pid: longId,
+      },
+      a.authToken,
+    );
     // B is still reading the quoted message far up: the new ones arrive below, behind the pill.
     await b.page.getByText(en.chat.newMessages).click();
     const width = b.page.viewportSize().width;

@@ -23,7 +23,10 @@ function sweep(page) {
     for (const el of document.querySelectorAll('label, a, button, [role=tab], h1, h2, h3, span, p')) {
       if (el.closest('[data-testid=thread]') || !el.checkVisibility()) continue;
       const texts = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
-      const text = texts.map((n) => n.textContent).join('').trim();
+      const text = texts
+        .map((n) => n.textContent)
+        .join('')
+        .trim();
       if (!text || text.length > 40) continue;
       const tops = [];
       for (const node of texts) {
@@ -61,10 +64,18 @@ describe('labels on one line in Vietnamese (DEMO_MODE=true)', { timeout: 240_000
       const a = (await server.api('/common/pub/login', { account: '13800000002', password: PASSWORD })).data;
       const b = (await server.api('/common/pub/login', { account: '13800000003', password: PASSWORD })).data;
       peerId = b.userInfo.user_id;
-      const group = await server.api('/enterprise/group/add', { user_ids: [peerId, 4], name: 'Đội thu hoạch' }, a.authToken);
+      const group = await server.api(
+        '/enterprise/group/add',
+        { user_ids: [peerId, 4], name: 'Đội thu hoạch' },
+        a.authToken,
+      );
       assert.equal(group.code, 0, JSON.stringify(group));
       groupId = group.data.id;
-      const sent = await server.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'xin chào', toContactId: peerId, is_group: 0 }, a.authToken);
+      const sent = await server.api(
+        '/enterprise/im/sendMessage',
+        { id: crypto.randomUUID(), type: 'text', content: 'xin chào', toContactId: peerId, is_group: 0 },
+        a.authToken,
+      );
       assert.equal(sent.code, 0, JSON.stringify(sent));
     }
   });
@@ -73,33 +84,122 @@ describe('labels on one line in Vietnamese (DEMO_MODE=true)', { timeout: 240_000
     await wide?.close();
   });
 
-  test('on a phone (390×844): forms, the group\'s page, chat details, settings, Mine and the address book', async () => {
+  test("on a phone (390×844): forms, the group's page, chat details, settings, Mine and the address book", async () => {
     const { page, errors } = await app.user({ language: 'vi' });
     const checked = [];
-    checked.push(...await expectOneLine(app, page, '/pages/login/register', () => page.getByLabel(vi.register.confirmPassword, { exact: true }).waitFor(), 'registration'));
+    checked.push(
+      ...(await expectOneLine(
+        app,
+        page,
+        '/pages/login/register',
+        () => page.getByLabel(vi.register.confirmPassword, { exact: true }).waitFor(),
+        'registration',
+      )),
+    );
     await app.login(page, '13800000002', PASSWORD, { lang: 'vi' });
-    checked.push(...await expectOneLine(app, page, '/pages/mine/secure', () => page.getByLabel(vi.secure.newCode, { exact: true }).waitFor(), 'security'));
-    checked.push(...await expectOneLine(app, page, `/pages/message/group/info?id=${groupId}`,
-      () => page.getByRole('switch', { name: vi.groups.setting.profile }).waitFor(), 'group info (owner)'));
-    checked.push(...await expectOneLine(app, page, `/pages/message/detail?id=${groupId}`, () => page.getByText(vi.chatDetail.searchHistory, { exact: true }).waitFor(), 'group chat details'));
-    checked.push(...await expectOneLine(app, page, `/pages/message/detail?id=${peerId}`, () => page.getByText(vi.chatDetail.searchHistory, { exact: true }).waitFor(), 'chat details'));
-    checked.push(...await expectOneLine(app, page, '/pages/mine/setting', () => page.getByRole('heading', { name: vi.route.setting }).waitFor(), 'settings'));
-    checked.push(...await expectOneLine(app, page, '/pages/mine/index', () => page.getByRole('button', { name: vi.mine.logout, exact: true }).waitFor(), 'mine'));
-    checked.push(...await expectOneLine(app, page, '/pages/contacts/index', () => page.getByRole('heading', { name: vi.route.contacts }).waitFor(), 'address book'));
+    checked.push(
+      ...(await expectOneLine(
+        app,
+        page,
+        '/pages/mine/secure',
+        () => page.getByLabel(vi.secure.newCode, { exact: true }).waitFor(),
+        'security',
+      )),
+    );
+    checked.push(
+      ...(await expectOneLine(
+        app,
+        page,
+        `/pages/message/group/info?id=${groupId}`,
+        () => page.getByRole('switch', { name: vi.groups.setting.profile }).waitFor(),
+        'group info (owner)',
+      )),
+    );
+    checked.push(
+      ...(await expectOneLine(
+        app,
+        page,
+        `/pages/message/detail?id=${groupId}`,
+        () => page.getByText(vi.chatDetail.searchHistory, { exact: true }).waitFor(),
+        'group chat details',
+      )),
+    );
+    checked.push(
+      ...(await expectOneLine(
+        app,
+        page,
+        `/pages/message/detail?id=${peerId}`,
+        () => page.getByText(vi.chatDetail.searchHistory, { exact: true }).waitFor(),
+        'chat details',
+      )),
+    );
+    checked.push(
+      ...(await expectOneLine(
+        app,
+        page,
+        '/pages/mine/setting',
+        () => page.getByRole('heading', { name: vi.route.setting }).waitFor(),
+        'settings',
+      )),
+    );
+    checked.push(
+      ...(await expectOneLine(
+        app,
+        page,
+        '/pages/mine/index',
+        () => page.getByRole('button', { name: vi.mine.logout, exact: true }).waitFor(),
+        'mine',
+      )),
+    );
+    checked.push(
+      ...(await expectOneLine(
+        app,
+        page,
+        '/pages/contacts/index',
+        () => page.getByRole('heading', { name: vi.route.contacts }).waitFor(),
+        'address book',
+      )),
+    );
     // The sweep saw the rows that used to wrap.
-    for (const label of [vi.register.confirmPassword, vi.secure.newCode, vi.secure.currentPassword, vi.secure.oldPassword, vi.groups.setting.manage,
-      vi.groups.setting.profile, vi.groups.setting.history, vi.groups.setting.nospeakAdmins, vi.groups.nickname.label, vi.chatDetail.searchHistory, vi.tabs.contacts]) {
+    for (const label of [
+      vi.register.confirmPassword,
+      vi.secure.newCode,
+      vi.secure.currentPassword,
+      vi.secure.oldPassword,
+      vi.groups.setting.manage,
+      vi.groups.setting.profile,
+      vi.groups.setting.history,
+      vi.groups.setting.nospeakAdmins,
+      vi.groups.nickname.label,
+      vi.chatDetail.searchHistory,
+      vi.tabs.contacts,
+    ]) {
       assert.ok(checked.includes(label), `checked "${label}"`);
     }
     assert.deepEqual(errors.map(String), []);
   });
 
-  test('on a wide screen (1280×800): a group chat\'s details panel beside the chat', async () => {
+  test("on a wide screen (1280×800): a group chat's details panel beside the chat", async () => {
     const { page, errors } = await wide.user({ language: 'vi' });
     await wide.login(page, '13800000002', PASSWORD, { lang: 'vi' });
-    const checked = await expectOneLine(wide, page, `/pages/message/detail?id=${groupId}`,
-      () => page.getByRole('region', { name: vi.route.chatDetail }).getByRole('switch', { name: vi.groups.setting.history }).waitFor(), 'group details panel');
-    for (const label of [vi.groups.setting.manage, vi.groups.setting.invite, vi.groups.nickname.label, vi.groups.info.qr, vi.chatDetail.mute]) {
+    const checked = await expectOneLine(
+      wide,
+      page,
+      `/pages/message/detail?id=${groupId}`,
+      () =>
+        page
+          .getByRole('region', { name: vi.route.chatDetail })
+          .getByRole('switch', { name: vi.groups.setting.history })
+          .waitFor(),
+      'group details panel',
+    );
+    for (const label of [
+      vi.groups.setting.manage,
+      vi.groups.setting.invite,
+      vi.groups.nickname.label,
+      vi.groups.info.qr,
+      vi.chatDetail.mute,
+    ]) {
       assert.ok(checked.includes(label), `checked "${label}"`);
     }
     assert.deepEqual(errors.map(String), []);

@@ -70,10 +70,13 @@ const readMark = (row) => row.getByText(en.chat.status.read, { exact: true });
 /** Resolves once `locator` has had exactly `count` matches for `ms` ms in a row. */
 async function staysAt(locator, count, ms = 1500) {
   let since = Date.now();
-  await waitUntil(async () => {
-    if ((await locator.count()) !== count) since = Date.now();
-    return Date.now() - since >= ms;
-  }, { timeout: ms + 15_000, message: `${locator} to stay at ${count}` });
+  await waitUntil(
+    async () => {
+      if ((await locator.count()) !== count) since = Date.now();
+      return Date.now() - since >= ms;
+    },
+    { timeout: ms + 15_000, message: `${locator} to stay at ${count}` },
+  );
 }
 
 describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240_000 }, () => {
@@ -102,7 +105,10 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
 
     // A opens the chat with B from the Contacts tab (B's row shows B's account under the name) and B's card.
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
-    await a.page.getByRole('button').filter({ hasText: maskedAccount(B_ACCOUNT) }).click();
+    await a.page
+      .getByRole('button')
+      .filter({ hasText: maskedAccount(B_ACCOUNT) })
+      .click();
     // The address book opens the person's card; its button opens the chat.
     await a.page.getByRole('button', { name: en.people.detail.sendMessage, exact: true }).click();
     await a.page.waitForURL((url) => url.hash === `#/pages/message/chat?id=${bUser.user_id}`);
@@ -110,8 +116,12 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     const aChat = chatScreen(a.page);
 
     // B's chat list: the row for the chat with A, its unread badge, and the tab bar's total.
-    const bChatRow = b.page.getByRole('list', { name: en.route.home }).getByRole('button').filter({ hasText: aUser.realname });
-    const bRowBadge = (n) => bChatRow.getByLabel(fill(en.chatList[n === 1 ? 'unread_one' : 'unread_other'], { count: n }), { exact: true });
+    const bChatRow = b.page
+      .getByRole('list', { name: en.route.home })
+      .getByRole('button')
+      .filter({ hasText: aUser.realname });
+    const bRowBadge = (n) =>
+      bChatRow.getByLabel(fill(en.chatList[n === 1 ? 'unread_one' : 'unread_other'], { count: n }), { exact: true });
     const bTabBadge = b.page.getByTestId('tab-badge-messages');
 
     // 2. A sends a text, a photo and a file. The server's answers are held back for a moment, so
@@ -135,7 +145,9 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     const png = makePng(64, 48);
     const uploads = await holdRequests(a.page, '**/common/upload/uploadFile');
     await aChat.moreButton.click();
-    await a.page.getByLabel(en.chat.plus.photos, { exact: true }).setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: png });
+    await a.page
+      .getByLabel(en.chat.plus.photos, { exact: true })
+      .setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: png });
     await uploadingMark(aChat.imageRow()).waitFor();
     await uploads.release();
     await unreadMark(aChat.imageRow()).waitFor();
@@ -147,8 +159,11 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     const fileName = 'meeting-notes.txt';
     const fileRow = aChat.row({ hasText: fileName });
     await aChat.moreButton.click();
-    await a.page.getByLabel(en.chat.plus.file, { exact: true })
-      .setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('Agenda\n1. Realtime messaging\n2. Reconnects\n') });
+    await a.page.getByLabel(en.chat.plus.file, { exact: true }).setInputFiles({
+      name: fileName,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Agenda\n1. Realtime messaging\n2. Reconnects\n'),
+    });
     await uploadingMark(fileRow).waitFor();
     await uploads.release();
     await unreadMark(fileRow).waitFor();
@@ -166,8 +181,9 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     const bChat = chatScreen(b.page);
     await bChat.textRow(hello).waitFor();
     const bImage = bChat.imageRow().locator('img');
-    await waitUntil(() => bImage.evaluate((img) => img.complete && img.naturalWidth > 0 && img.src), { message: "B's photo to load" })
-      .then((src) => assert.doesNotMatch(src, /^blob:/, 'B shows the server copy of the photo'));
+    await waitUntil(() => bImage.evaluate((img) => img.complete && img.naturalWidth > 0 && img.src), {
+      message: "B's photo to load",
+    }).then((src) => assert.doesNotMatch(src, /^blob:/, 'B shows the server copy of the photo'));
     assert.deepEqual(await bImage.evaluate((img) => [img.naturalWidth, img.naturalHeight]), [64, 48]);
     await bChat.row({ hasText: fileName }).waitFor();
 
@@ -193,7 +209,9 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     // 6. The server drops B's socket. B's first retry comes 5 s later; its ticket request is held
     // until A has sent "one", "two", "three", so B surely gets them by catching up, not live.
     const bTickets = await holdRequests(b.page, '**/common/pub/wsTicket');
-    const dropped = await fetch(`${app.url}/dev/dropSockets?account=${B_ACCOUNT}`, { method: 'POST' }).then((r) => r.json());
+    const dropped = await fetch(`${app.url}/dev/dropSockets?account=${B_ACCOUNT}`, { method: 'POST' }).then((r) =>
+      r.json(),
+    );
     assert.ok(dropped.data?.dropped >= 1, `the server closed B's socket: ${JSON.stringify(dropped)}`);
     await waitUntil(() => bSockets[0].isClosed(), { message: "B's socket to close" });
 
@@ -203,7 +221,10 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
       await aChat.sendButton.click();
       await aChat.deliveredMark(aChat.textRow(text)).waitFor();
     }
-    assert.deepEqual((await aChat.bubbleTexts()).filter((t) => burst.includes(t)), burst);
+    assert.deepEqual(
+      (await aChat.bubbleTexts()).filter((t) => burst.includes(t)),
+      burst,
+    );
     // B is offline: none of them has arrived.
     for (const text of burst) assert.equal(await bChat.textRow(text).count(), 0, `"${text}" reached B while offline`);
 
@@ -213,10 +234,16 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
     await waitUntil(() => bSockets.length === 2, { timeout: 20_000, message: "B's new socket" });
 
     // B shows each of the three, in order, exactly once, and it stays that way.
-    await waitUntil(async () => (await bChat.bubbleTexts()).filter((t) => burst.includes(t)).length >= 3, { timeout: 20_000, message: 'B to show one, two, three' });
+    await waitUntil(async () => (await bChat.bubbleTexts()).filter((t) => burst.includes(t)).length >= 3, {
+      timeout: 20_000,
+      message: 'B to show one, two, three',
+    });
     // (The thread is virtualized, but this short chat fits the screen: every row is in the DOM.)
     await Promise.all(burst.map((text) => staysAt(bChat.bubbles.filter({ hasText: exactly(text) }), 1)));
-    assert.deepEqual((await bChat.bubbleTexts()).filter((t) => burst.includes(t)), burst);
+    assert.deepEqual(
+      (await bChat.bubbleTexts()).filter((t) => burst.includes(t)),
+      burst,
+    );
     // B has the chat open, so A sees the three marked "Read" once B has them.
     for (const text of burst) await readMark(aChat.textRow(text)).waitFor({ timeout: 20_000 });
     assert.equal(bSockets.length, 2, 'B reconnected once');

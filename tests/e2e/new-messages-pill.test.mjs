@@ -34,7 +34,11 @@ describe('the "New messages" pill (DEMO_MODE=true, 390×844)', { timeout: 180_00
     const b = await app.user({ language: 'en' });
     const bUser = await app.login(b.page, bAccount, PASSWORD, { lang: 'en' });
     const send = async (content) => {
-      const sent = await app.api('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content, toContactId: bUser.user_id, is_group: 0 }, a.authToken);
+      const sent = await app.api(
+        '/enterprise/im/sendMessage',
+        { id: crypto.randomUUID(), type: 'text', content, toContactId: bUser.user_id, is_group: 0 },
+        a.authToken,
+      );
       assert.equal(sent.code, 0, JSON.stringify(sent));
       return sent.data;
     };
@@ -59,7 +63,11 @@ describe('the "New messages" pill (DEMO_MODE=true, 390×844)', { timeout: 180_00
     // Opened at a found message (search hit): the thread is not pinned to the bottom, yet nothing is below the screen.
     await b.page.goto(app.path(`/pages/message/chat?id=${aId}&msg=${first.msg_id}`));
     await b.page.locator('[data-focused]').filter({ hasText: 'short chat one' }).waitFor();
-    assert.equal(await b.page.getByTestId('thread').evaluate((el) => el.scrollHeight <= el.clientHeight), true, 'the chat does not scroll');
+    assert.equal(
+      await b.page.getByTestId('thread').evaluate((el) => el.scrollHeight <= el.clientHeight),
+      true,
+      'the chat does not scroll',
+    );
     await send('short chat four');
     await chat.textRow('short chat four').waitFor();
     // The pill would come with the row's layout: give it the frames it would take.

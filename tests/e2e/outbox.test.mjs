@@ -63,12 +63,15 @@ describe('the outbox across a reload (DEMO_MODE=true)', { timeout: 180_000 }, ()
     assert.deepEqual(await written(aChat), WRITTEN);
     const socketsAfterReload = aSockets.length;
     // Nothing has reached B.
-    for (const text of WRITTEN) assert.equal(await bChat.textRow(text).count(), 0, `"${text}" reached B while A could not send`);
+    for (const text of WRITTEN)
+      assert.equal(await bChat.textRow(text).count(), 0, `"${text}" reached B while A could not send`);
 
     // 3. The network is back; the server drops A's socket and A's own reconnect (5 s later) sends
     // what waited, without anyone touching it.
     await a.page.context().unroute('**/enterprise/im/sendMessage');
-    const dropped = await fetch(`${app.url}/dev/dropSockets?account=${A_ACCOUNT}`, { method: 'POST' }).then((r) => r.json());
+    const dropped = await fetch(`${app.url}/dev/dropSockets?account=${A_ACCOUNT}`, { method: 'POST' }).then((r) =>
+      r.json(),
+    );
     assert.ok(dropped.data?.dropped >= 1, `the server closed A's socket: ${JSON.stringify(dropped)}`);
     await waitUntil(() => aSockets.length > socketsAfterReload, { timeout: 20_000, message: "A's new socket" });
     for (const text of WRITTEN) await aChat.deliveredMark(aChat.textRow(text)).waitFor({ timeout: 20_000 });
@@ -76,7 +79,8 @@ describe('the outbox across a reload (DEMO_MODE=true)', { timeout: 180_000 }, ()
     // 4. B has each once, in the order written (B has the chat open, so A then sees them read).
     await waitUntil(async () => (await written(bChat)).length >= 2, { timeout: 20_000, message: 'B to show both' });
     assert.deepEqual(await written(bChat), WRITTEN);
-    for (const text of WRITTEN) await aChat.textRow(text).getByText(en.chat.status.read, { exact: true }).waitFor({ timeout: 20_000 });
+    for (const text of WRITTEN)
+      await aChat.textRow(text).getByText(en.chat.status.read, { exact: true }).waitFor({ timeout: 20_000 });
     // The server stored each once: a reload of B's history shows the same.
     await b.page.reload();
     await bChat.textRow(WRITTEN[1]).waitFor();

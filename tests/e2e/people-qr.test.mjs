@@ -53,8 +53,16 @@ describe('QR card, scan and avatar in Chromium (DEMO_MODE=true)', { timeout: 180
     await page.goto(app.path('/pages/index/scan'));
     const picture = page.getByLabel(en.scan.choosePicture, { exact: true }).and(page.locator('input[type=file]'));
     await page.getByRole('button', { name: en.scan.choosePicture }).waitFor();
-    assert.equal(await page.evaluate(() => 'BarcodeDetector' in window), false, 'Linux Chromium has no BarcodeDetector');
-    await picture.setInputFiles({ name: 'other.gif', mimeType: 'image/gif', buffer: Buffer.from(encodeQR('https://example.com/hello', 'gif', { scale: 6 })) });
+    assert.equal(
+      await page.evaluate(() => 'BarcodeDetector' in window),
+      false,
+      'Linux Chromium has no BarcodeDetector',
+    );
+    await picture.setInputFiles({
+      name: 'other.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from(encodeQR('https://example.com/hello', 'gif', { scale: 6 })),
+    });
     await page.getByText(en.scan.notParley).waitFor();
     assert.match(page.url(), /#\/pages\/index\/scan$/);
     await picture.setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: savedCard });
@@ -81,7 +89,13 @@ describe('QR card, scan and avatar in Chromium (DEMO_MODE=true)', { timeout: 180
     const avatar = page.locator(`img[src="${body.data.avatar}"]`);
     await avatar.first().waitFor();
     // What went up is a square of at most 512 px.
-    const size = await avatar.first().evaluate((img) => (img.complete ? [img.naturalWidth, img.naturalHeight] : new Promise((done) => { img.onload = () => done([img.naturalWidth, img.naturalHeight]); })));
+    const size = await avatar.first().evaluate((img) =>
+      img.complete
+        ? [img.naturalWidth, img.naturalHeight]
+        : new Promise((done) => {
+            img.onload = () => done([img.naturalWidth, img.naturalHeight]);
+          }),
+    );
     assert.equal(size[0], size[1]);
     assert.ok(size[0] > 0 && size[0] <= 512, `side ${size[0]}`);
     assert.deepEqual(bob.errors, []);

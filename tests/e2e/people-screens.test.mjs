@@ -6,13 +6,33 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, locale, screenLines, startApp, uniqueAccount } from './harness.mjs';
+import {
+  expectNoHorizontalOverflow,
+  expectNoSeriousA11yViolations,
+  locale,
+  screenLines,
+  startApp,
+  uniqueAccount,
+} from './harness.mjs';
 
 const LANGS = ['vi', 'en', 'zh-CN'];
 const TEXTS = Object.fromEntries(LANGS.map((lang) => [lang, locale(lang)]));
 const PASSWORD = 'secret-123';
 /** The groups of texts the people screens use, besides the app's frame (tabs, titles, common words). */
-const GROUPS = ['people', 'profile', 'secure', 'myQr', 'scan', 'explore', 'webview', 'route', 'tabs', 'mine', 'common', 'contacts'];
+const GROUPS = [
+  'people',
+  'profile',
+  'secure',
+  'myQr',
+  'scan',
+  'explore',
+  'webview',
+  'route',
+  'tabs',
+  'mine',
+  'common',
+  'contacts',
+];
 /** Texts vi or zh-CN rightly word as English does (names, loanwords). */
 const SAME_IN_ALL = new Set(['Parley', 'English', 'Video', '[Video]', 'Email']);
 const EXPLORE_LINK = 'https://docs.example.org/parley';
@@ -20,7 +40,8 @@ const EXPLORE_LINK = 'https://docs.example.org/parley';
 /** Every text of `groups` in a locale, by its dotted key. */
 function leaves(tree, prefix = '') {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[prefix + key, value]] : leaves(value, `${prefix}${key}.`));
+    typeof value === 'string' ? [[prefix + key, value]] : leaves(value, `${prefix}${key}.`),
+  );
 }
 const KEYS = new Set(GROUPS.flatMap((group) => leaves(TEXTS.vi[group], `${group}.`).map(([key]) => key)));
 /** What i18next shows for a key it lacks: the key itself, starting with one of our groups. */
@@ -67,23 +88,43 @@ describe('the people screens in vi, en and zh-CN', { timeout: 600_000 }, () => {
       name: 'people-screens',
       config: {
         sysInfo: { runMode: '2' },
-        compass: { status: '1', mode: '1', list: [{ icon: '', name: 'Parley docs', type: '2', url: EXPLORE_LINK, order: 1, status: '1' }] },
+        compass: {
+          status: '1',
+          mode: '1',
+          list: [{ icon: '', name: 'Parley docs', type: '2', url: EXPLORE_LINK, order: 1, status: '1' }],
+        },
       },
     });
     // Me, a friend, and someone whose request waits for me.
     const people = {};
-    for (const [who, realname] of [['me', 'Linh Pham'], ['friend', 'Minh Vo'], ['asker', 'Quang Ha']]) {
+    for (const [who, realname] of [
+      ['me', 'Linh Pham'],
+      ['friend', 'Minh Vo'],
+      ['asker', 'Quang Ha'],
+    ]) {
       const account = uniqueAccount(`ps${who}`);
       const registered = await app.api('/common/pub/register', { account, realname, password: PASSWORD });
       assert.equal(registered.code, 0, JSON.stringify(registered));
       const login = (await app.api('/common/pub/login', { account, password: PASSWORD })).data;
       people[who] = { account, token: login.authToken, id: login.userInfo.user_id, realname };
     }
-    const asked = await app.api('/enterprise/friend/add', { user_id: people.me.id, remark: 'Hello from the team' }, people.friend.token);
+    const asked = await app.api(
+      '/enterprise/friend/add',
+      { user_id: people.me.id, remark: 'Hello from the team' },
+      people.friend.token,
+    );
     assert.equal(asked.code, 0, JSON.stringify(asked));
-    const accepted = await app.api('/enterprise/friend/update', { friend_id: asked.data.friend_id, status: 1 }, people.me.token);
+    const accepted = await app.api(
+      '/enterprise/friend/update',
+      { friend_id: asked.data.friend_id, status: 1 },
+      people.me.token,
+    );
     assert.equal(accepted.code, 0, JSON.stringify(accepted));
-    const pending = await app.api('/enterprise/friend/add', { user_id: people.me.id, remark: 'We met at the fair' }, people.asker.token);
+    const pending = await app.api(
+      '/enterprise/friend/add',
+      { user_id: people.me.id, remark: 'We met at the fair' },
+      people.asker.token,
+    );
     assert.equal(pending.code, 0, JSON.stringify(pending));
     me = people.me;
     friend = people.friend;
@@ -106,8 +147,12 @@ describe('the people screens in vi, en and zh-CN', { timeout: 600_000 }, () => {
         await expectNoHorizontalOverflow(page, `${screen} (${lang})`);
       };
 
-      await check('/pages/contacts/index', 'address book', () => page.getByRole('main').getByText(friend.realname).first().waitFor());
-      await check('/pages/contacts/friend', 'friend requests, received', () => page.getByText('We met at the fair').waitFor());
+      await check('/pages/contacts/index', 'address book', () =>
+        page.getByRole('main').getByText(friend.realname).first().waitFor(),
+      );
+      await check('/pages/contacts/friend', 'friend requests, received', () =>
+        page.getByText('We met at the fair').waitFor(),
+      );
       for (const tab of [t.people.requests.sent, t.people.requests.toAgree]) {
         await page.getByRole('tab', { name: new RegExp(tab) }).click();
         await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
@@ -119,16 +164,33 @@ describe('the people screens in vi, en and zh-CN', { timeout: 600_000 }, () => {
         await page.getByRole('button', { name: t.people.search.submit, exact: true }).click();
         await page.getByText(t.people.search.friends).first().waitFor();
       });
-      await check(`/pages/contacts/detail?id=${friend.id}`, 'contact detail', () => page.getByRole('button', { name: t.people.detail.deleteFriend }).waitFor());
-      await check('/pages/index/qrcode', 'my QR code', () => page.getByRole('img', { name: t.myQr.codeLabel }).waitFor());
-      await check('/pages/index/scan', 'scan', () => page.getByRole('button', { name: t.scan.choosePicture }).waitFor());
+      await check(`/pages/contacts/detail?id=${friend.id}`, 'contact detail', () =>
+        page.getByRole('button', { name: t.people.detail.deleteFriend }).waitFor(),
+      );
+      await check('/pages/index/qrcode', 'my QR code', () =>
+        page.getByRole('img', { name: t.myQr.codeLabel }).waitFor(),
+      );
+      await check('/pages/index/scan', 'scan', () =>
+        page.getByRole('button', { name: t.scan.choosePicture }).waitFor(),
+      );
       await check('/pages/third/index', 'explore', () => page.getByText('Parley docs').waitFor());
       // The framed site is not reachable offline; the page around it is what is checked.
-      await check(`/pages/mine/webview?url=${encodeURIComponent(EXPLORE_LINK)}&title=Parley%20docs`, 'web view',
-        () => page.getByRole('link', { name: t.webview.openInBrowser }).waitFor(), { iframes: false });
+      await check(
+        `/pages/mine/webview?url=${encodeURIComponent(EXPLORE_LINK)}&title=Parley%20docs`,
+        'web view',
+        () => page.getByRole('link', { name: t.webview.openInBrowser }).waitFor(),
+        { iframes: false },
+      );
       await check('/pages/mine/profile', 'profile', () => page.getByLabel(t.profile.nickname).waitFor());
-      await check('/pages/mine/secure', 'security', () => page.getByRole('button', { name: t.secure.passwordSubmit }).waitFor());
-      await check('/pages/mine/index', 'me', () => page.getByRole('link', { name: new RegExp(t.mine.profile) }).first().waitFor());
+      await check('/pages/mine/secure', 'security', () =>
+        page.getByRole('button', { name: t.secure.passwordSubmit }).waitFor(),
+      );
+      await check('/pages/mine/index', 'me', () =>
+        page
+          .getByRole('link', { name: new RegExp(t.mine.profile) })
+          .first()
+          .waitFor(),
+      );
       assert.deepEqual(errors.map(String), []);
     });
   }

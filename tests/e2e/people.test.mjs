@@ -24,7 +24,10 @@ describe('friends, remarks, QR cards and run mode 2', { timeout: 300_000 }, () =
   test('request, live badge, accept, chat, remark, QR card, delete, refused send', async () => {
     const aAccount = uniqueAccount('pa');
     const bAccount = uniqueAccount('pb');
-    for (const [account, realname] of [[aAccount, 'Alice Tran'], [bAccount, 'Bao Nguyen']]) {
+    for (const [account, realname] of [
+      [aAccount, 'Alice Tran'],
+      [bAccount, 'Bao Nguyen'],
+    ]) {
       const answer = await app.api('/common/pub/register', { account, realname, password: PASSWORD });
       assert.equal(answer.code, 0, JSON.stringify(answer));
     }
@@ -46,20 +49,33 @@ describe('friends, remarks, QR cards and run mode 2', { timeout: 300_000 }, () =
     await a.page.getByText(en.people.search.sent, { exact: true }).first().waitFor();
 
     // 2. B sees it live: a badge on the address book tab, the request in New invites.
-    const bBadge = b.page.getByLabel(en.people.requests.pendingCount_one.replace('{{count}}', '1'), { exact: true }).first();
+    const bBadge = b.page
+      .getByLabel(en.people.requests.pendingCount_one.replace('{{count}}', '1'), { exact: true })
+      .first();
     await bBadge.waitFor();
-    await b.page.getByRole('link', { name: new RegExp(en.tabs.contacts) }).first().click();
+    await b.page
+      .getByRole('link', { name: new RegExp(en.tabs.contacts) })
+      .first()
+      .click();
     await b.page.getByRole('link', { name: new RegExp(en.people.addressBook.newInvites) }).click();
     await b.page.getByText('Hi Bao, it is Alice').waitFor();
-    await b.page.getByRole('button', { name: en.people.requests.acceptFor.replace('{{name}}', aUser.realname), exact: true }).click();
+    await b.page
+      .getByRole('button', { name: en.people.requests.acceptFor.replace('{{name}}', aUser.realname), exact: true })
+      .click();
     await b.page.getByText(en.people.requests.accepted, { exact: true }).first().waitFor();
     await bBadge.waitFor({ state: 'detached' });
 
     // 3. Both see each other in the address book, and they can chat.
     await a.page.goto(app.path('/pages/contacts/index'));
-    await a.page.getByRole('button', { name: new RegExp(bUser.realname) }).first().waitFor();
+    await a.page
+      .getByRole('button', { name: new RegExp(bUser.realname) })
+      .first()
+      .waitFor();
     await b.page.goto(app.path('/pages/contacts/index'));
-    await b.page.getByRole('button', { name: new RegExp(aUser.realname) }).first().click();
+    await b.page
+      .getByRole('button', { name: new RegExp(aUser.realname) })
+      .first()
+      .click();
     await b.page.getByRole('button', { name: en.people.detail.sendMessage, exact: true }).click();
     const bChat = chatScreen(b.page);
     await bChat.input.fill('Welcome, Alice');
@@ -95,7 +111,11 @@ describe('friends, remarks, QR cards and run mode 2', { timeout: 300_000 }, () =
     await a.page.getByText(en.people.detail.deleted).first().waitFor();
     await a.page.goto(app.path('/pages/contacts/index'));
     await a.page.getByRole('heading', { name: en.people.addressBook.friends }).waitFor();
-    assert.equal(await a.page.getByRole('button', { name: new RegExp(REMARK) }).count(), 0, 'B is gone from A\'s friends');
+    assert.equal(
+      await a.page.getByRole('button', { name: new RegExp(REMARK) }).count(),
+      0,
+      "B is gone from A's friends",
+    );
 
     // 7. In run mode 2, A's next message to B is refused with the server's message.
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));

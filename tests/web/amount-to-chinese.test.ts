@@ -28,7 +28,9 @@ describe('amount in Chinese capitals', () => {
   });
 
   it('reads decimal strings exactly, up to just below 10^15', () => {
-    expect(amountToChinese('999999999999999.99')).toBe('玖佰玖拾玖万玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分');
+    expect(amountToChinese('999999999999999.99')).toBe(
+      '玖佰玖拾玖万玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分',
+    );
     expect(amountToChinese('7.005')).toBe('柒元零壹分');
   });
 

@@ -22,7 +22,12 @@ function stubFetch(respond: (init: RequestInit) => Response | Promise<Response>)
 function renderHosts() {
   const navigate = vi.fn();
   registerNavigator({ navigate, currentPath: () => '/pages/mine/index' });
-  render(<><ToastHost /><DialogHost /></>);
+  render(
+    <>
+      <ToastHost />
+      <DialogHost />
+    </>,
+  );
   return navigate;
 }
 
@@ -39,7 +44,11 @@ describe('api client', () => {
     expect(url).toBe('/x');
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"a":1}');
-    expect(init.headers).toMatchObject({ Authorization: 'bearer abc', 'Accept-Language': 'en', 'Content-Type': 'application/json' });
+    expect(init.headers).toMatchObject({
+      Authorization: 'bearer abc',
+      'Accept-Language': 'en',
+      'Content-Type': 'application/json',
+    });
   });
 
   it('shows the server message of a refusal and rejects', async () => {
@@ -50,7 +59,12 @@ describe('api client', () => {
   });
 
   it('stores a refreshed token sent in the response headers', async () => {
-    stubFetch(() => json({ code: 0, msg: '', data: null }, { headers: { 'x-refresh-token': 'bearer fresh', 'x-token-expired': '1900000000000' } }));
+    stubFetch(() =>
+      json(
+        { code: 0, msg: '', data: null },
+        { headers: { 'x-refresh-token': 'bearer fresh', 'x-token-expired': '1900000000000' } },
+      ),
+    );
     await apiPost('/x', {}, v.unknown());
     expect(storage.getToken()).toBe('bearer fresh');
     expect(storage.getTokenExpired()).toBe(1_900_000_000_000);
@@ -59,7 +73,9 @@ describe('api client', () => {
   it('gives up after 10 s with "Network timeout!"', async () => {
     vi.useFakeTimers();
     renderHosts();
-    stubFetch((init) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new Error('aborted')))));
+    stubFetch(
+      (init) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
     const call = apiPost('/x', {}, v.unknown());
     const outcome = call.catch((error: unknown) => error);
     await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
@@ -119,13 +135,19 @@ describe('api client: uploads', () => {
     storage.setSession('bearer abc', Date.now() + 60_000);
     const seen: number[] = [];
     const sent = form();
-    const result = apiPostForm('/common/upload/uploadFile', sent, v.object({ id: v.string() }), { onUploadProgress: (f) => seen.push(f) });
+    const result = apiPostForm('/common/upload/uploadFile', sent, v.object({ id: v.string() }), {
+      onUploadProgress: (f) => seen.push(f),
+    });
     const xhr = FakeXhr.last!;
     expect([xhr.method, xhr.url, xhr.body]).toEqual(['POST', '/common/upload/uploadFile', sent]);
     expect(xhr.headers).toEqual({ Authorization: 'bearer abc', 'Accept-Language': 'en' });
     xhr.progress(250, 1000);
     xhr.progress(1000, 1000);
-    xhr.answer(200, { code: 0, msg: '', data: { id: 'm1' } }, { 'x-refresh-token': 'bearer new', 'x-token-expired': String(Date.now() + 120_000) });
+    xhr.answer(
+      200,
+      { code: 0, msg: '', data: { id: 'm1' } },
+      { 'x-refresh-token': 'bearer new', 'x-token-expired': String(Date.now() + 120_000) },
+    );
     await expect(result).resolves.toEqual({ id: 'm1' });
     expect(seen).toEqual([0.25, 1]);
     expect(storage.getToken()).toBe('bearer new');
@@ -134,7 +156,9 @@ describe('api client: uploads', () => {
   it('waits as long as the upload moves, and gives up after 30 s of nothing', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const outcome = apiPostForm('/common/upload/uploadFile', form(), v.unknown(), { quietNetwork: true }).catch((error: unknown) => error);
+    const outcome = apiPostForm('/common/upload/uploadFile', form(), v.unknown(), { quietNetwork: true }).catch(
+      (error: unknown) => error,
+    );
     const xhr = FakeXhr.last!;
     // A slow line: four minutes of upload, a little every 20 s.
     for (let s = 20; s <= 240; s += 20) {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { storage } from '../../web/src/lib/storage';
 import { currentPath, mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 
-const api = () => mockApi({ '/common/pub/getSystemInfo': () => systemInfo(), '/enterprise/im/getUserInfo': () => USER });
+const api = () =>
+  mockApi({ '/common/pub/getSystemInfo': () => systemInfo(), '/enterprise/im/getUserInfo': () => USER });
 
 describe('login guard', () => {
   it('sends a visitor without a token to login, keeping the page as redirect', async () => {

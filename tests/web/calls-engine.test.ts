@@ -99,11 +99,27 @@ class FakePeerConnection {
   }
 }
 
-const getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) =>
-  new FakeStream([...(constraints.audio ? [new FakeTrack('audio')] : []), ...(constraints.video ? [new FakeTrack('video')] : [])]));
+const getUserMedia = vi.fn(
+  async (constraints: MediaStreamConstraints) =>
+    new FakeStream([
+      ...(constraints.audio ? [new FakeTrack('audio')] : []),
+      ...(constraints.video ? [new FakeTrack('video')] : []),
+    ]),
+);
 
-function engine(video: boolean, iceServers = vi.fn(async () => ({ iceServers: [{ urls: 'stun:stun.example.org:3478' }], ttl: 600 })), polite = false) {
-  const events = { sendDescription: vi.fn(), sendCandidate: vi.fn(), onConnected: vi.fn(), onUnreachable: vi.fn(), onChange: vi.fn(), iceServers };
+function engine(
+  video: boolean,
+  iceServers = vi.fn(async () => ({ iceServers: [{ urls: 'stun:stun.example.org:3478' }], ttl: 600 })),
+  polite = false,
+) {
+  const events = {
+    sendDescription: vi.fn(),
+    sendCandidate: vi.fn(),
+    onConnected: vi.fn(),
+    onUnreachable: vi.fn(),
+    onChange: vi.fn(),
+    iceServers,
+  };
   return { engine: new CallEngine(video, polite, events), events };
 }
 
@@ -112,7 +128,10 @@ beforeEach(() => {
   getUserMedia.mockClear();
   vi.stubGlobal('MediaStream', FakeStream);
   vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
-  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia, enumerateDevices: async () => [] } });
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia, enumerateDevices: async () => [] },
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -124,7 +143,10 @@ describe('the call engine', () => {
     await engine(false).engine.acquire();
     expect(getUserMedia.mock.calls[0]![0]).toMatchObject({ audio: { echoCancellation: true }, video: false });
     await engine(true).engine.acquire();
-    expect(getUserMedia.mock.calls[1]![0]).toMatchObject({ audio: { echoCancellation: true }, video: { facingMode: 'user' } });
+    expect(getUserMedia.mock.calls[1]![0]).toMatchObject({
+      audio: { echoCancellation: true },
+      video: { facingMode: 'user' },
+    });
   });
 
   it('turns a refusal into a MediaError naming the device (denied / not found)', async () => {
@@ -136,7 +158,7 @@ describe('the call engine', () => {
     await expect(refused).rejects.toMatchObject({ failure: 'notFound', device: 'microphone' });
   });
 
-  it('builds the connection with the endpoint\'s ICE servers and sends my tracks; says when it connects', async () => {
+  it("builds the connection with the endpoint's ICE servers and sends my tracks; says when it connects", async () => {
     const { engine: e, events } = engine(true);
     await e.acquire();
     await e.connect();
@@ -153,9 +175,16 @@ describe('the call engine', () => {
 
   it('refreshes the ICE credentials with setConfiguration a minute before their ttl ends', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const iceServers = vi.fn()
-      .mockResolvedValueOnce({ iceServers: [{ urls: 'turn:t.example.org', username: 'u1', credential: 'c1' }], ttl: 300 })
-      .mockResolvedValueOnce({ iceServers: [{ urls: 'turn:t.example.org', username: 'u2', credential: 'c2' }], ttl: 300 });
+    const iceServers = vi
+      .fn()
+      .mockResolvedValueOnce({
+        iceServers: [{ urls: 'turn:t.example.org', username: 'u1', credential: 'c1' }],
+        ttl: 300,
+      })
+      .mockResolvedValueOnce({
+        iceServers: [{ urls: 'turn:t.example.org', username: 'u2', credential: 'c2' }],
+        ttl: 300,
+      });
     const { engine: e } = engine(false, iceServers);
     await e.acquire();
     await e.connect();
@@ -163,7 +192,9 @@ describe('the call engine', () => {
     await vi.advanceTimersByTimeAsync(239_000);
     expect(pc.configurations).toEqual([]);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(pc.configurations).toEqual([{ iceServers: [{ urls: 'turn:t.example.org', username: 'u2', credential: 'c2' }] }]);
+    expect(pc.configurations).toEqual([
+      { iceServers: [{ urls: 'turn:t.example.org', username: 'u2', credential: 'c2' }] },
+    ]);
     e.stop();
   });
 
@@ -197,7 +228,7 @@ describe('the call engine', () => {
     e.stop();
   });
 
-  it('mutes by disabling the microphone track, and turns a voice call\'s camera on by adding a track', async () => {
+  it("mutes by disabling the microphone track, and turns a voice call's camera on by adding a track", async () => {
     const { engine: e } = engine(false);
     await e.acquire();
     await e.connect();
@@ -220,7 +251,11 @@ describe('the call engine', () => {
     mine.open();
     caller.setMuted(true);
     await caller.setCamera(false);
-    expect(mine.sent).toEqual([{ mic: true, cam: true }, { mic: false, cam: true }, { mic: false, cam: false }]);
+    expect(mine.sent).toEqual([
+      { mic: true, cam: true },
+      { mic: false, cam: true },
+      { mic: false, cam: false },
+    ]);
 
     // The callee takes the channel the caller opened, and shows what it hears; nonsense changes nothing.
     const { engine: callee, events } = engine(true, undefined, true);

@@ -2,7 +2,7 @@
 // push only what the server could), and the two people of a call.
 import * as v from 'valibot';
 
-import { type CallEvent, type WebrtcEvent,WebrtcEventSchema } from '@protocol/calls';
+import { type CallEvent, type WebrtcEvent, WebrtcEventSchema } from '@protocol/calls';
 
 export const ME = 7;
 export const PEER = 8;
@@ -26,13 +26,32 @@ interface EventOptions {
 export function webrtc(event: CallEvent, o: EventOptions = {}): WebrtcEvent {
   const from = o.from ?? PEER;
   return v.parse(WebrtcEventSchema, {
-    id: o.id ?? CALL_ID, msg_id: o.msgId ?? 55, sendTime: 1_700_000_000_000, toContactId: o.toContactId ?? (from === ME ? PEER : from),
-    content: '', type: 'webrtc', status: 'succeed', is_group: 0, is_read: 0,
-    fromUser: { id: from, user_id: from, realname: `Real ${from}`, displayName: `User ${from}`, avatar: `/a/${from}.png` },
+    id: o.id ?? CALL_ID,
+    msg_id: o.msgId ?? 55,
+    sendTime: 1_700_000_000_000,
+    toContactId: o.toContactId ?? (from === ME ? PEER : from),
+    content: '',
+    type: 'webrtc',
+    status: 'succeed',
+    is_group: 0,
+    is_read: 0,
+    fromUser: {
+      id: from,
+      user_id: from,
+      realname: `Real ${from}`,
+      displayName: `User ${from}`,
+      avatar: `/a/${from}.png`,
+    },
     at: [],
     extends: {
-      type: o.video === false ? 0 : 1, status: event === 'calling' ? 3 : 1, event, code: o.code ?? 901, callTime: o.callTime ?? 0,
-      ...(o.action ? { action: o.action } : {}), ...(o.sdp ? { sdp: o.sdp } : {}), ...(o.iceCandidate ? { iceCandidate: o.iceCandidate } : {}),
+      type: o.video === false ? 0 : 1,
+      status: event === 'calling' ? 3 : 1,
+      event,
+      code: o.code ?? 901,
+      callTime: o.callTime ?? 0,
+      ...(o.action ? { action: o.action } : {}),
+      ...(o.sdp ? { sdp: o.sdp } : {}),
+      ...(o.iceCandidate ? { iceCandidate: o.iceCandidate } : {}),
     },
   });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { CALL_CODE, RING_SECONDS } from '@protocol/calls';
 
-import { type CallAction, callReducer, type CallState,IDLE } from '../../web/src/features/calls/state/call-machine';
+import { type CallAction, callReducer, type CallState, IDLE } from '../../web/src/features/calls/state/call-machine';
 import { CALL_ID, ME, PEER, PEER_CARD, webrtc } from './calls-fakes';
 
 const T0 = 1_000_000;
@@ -20,21 +20,39 @@ function run(start: CallState, ...actions: CallAction[]) {
   return { state, effects };
 }
 
-const frame = (event: Parameters<typeof webrtc>[0], o: Parameters<typeof webrtc>[1] = {}, now = T0): CallAction => ({ type: 'frame', event: webrtc(event, o), me: ME, now });
+const frame = (event: Parameters<typeof webrtc>[0], o: Parameters<typeof webrtc>[1] = {}, now = T0): CallAction => ({
+  type: 'frame',
+  event: webrtc(event, o),
+  me: ME,
+  now,
+});
 const dial = (video = true): CallAction => ({ type: 'call', id: CALL_ID, peer: PEER_CARD, video, now: T0 });
-const placed = (o: Parameters<typeof webrtc>[1] = {}): CallAction => ({ type: 'placed', event: webrtc('calling', { from: ME, toContactId: PEER, ...o }), now: T0 });
-const kinds = (effects: unknown[]) => effects.map((e) => { const x = e as { kind: string; event?: string; code?: number }; return x.kind === 'send' ? `send ${x.event} ${x.code}` : x.kind; });
+const placed = (o: Parameters<typeof webrtc>[1] = {}): CallAction => ({
+  type: 'placed',
+  event: webrtc('calling', { from: ME, toContactId: PEER, ...o }),
+  now: T0,
+});
+const kinds = (effects: unknown[]) =>
+  effects.map((e) => {
+    const x = e as { kind: string; event?: string; code?: number };
+    return x.kind === 'send' ? `send ${x.event} ${x.code}` : x.kind;
+  });
 
 const dialing = () => run(IDLE, dial(), placed()).state;
 const ringing = (video = true) => run(IDLE, frame('calling', { video })).state;
 const inCall = (caller: boolean) =>
-  caller ? run(dialing(), frame('acceptRtc', { code: 904 }), { type: 'connected', now: T0 + 1000 }).state
+  caller
+    ? run(dialing(), frame('acceptRtc', { code: 904 }), { type: 'connected', now: T0 + 1000 }).state
     : run(ringing(), { type: 'accept' }, { type: 'connected', now: T0 + 1000 }).state;
 
 describe('the caller', () => {
   it('dials: gets the media, sends calling, rings for RING_SECONDS and keeps the record id the server answers', () => {
     const { state, effects } = run(IDLE, dial(), placed({ msgId: 91 }));
-    expect(state).toMatchObject({ phase: 'dialing', deadline: T0 + RING_SECONDS * 1000, call: { id: CALL_ID, msgId: 91, caller: true, video: true, peer: PEER_CARD } });
+    expect(state).toMatchObject({
+      phase: 'dialing',
+      deadline: T0 + RING_SECONDS * 1000,
+      call: { id: CALL_ID, msgId: 91, caller: true, video: true, peer: PEER_CARD },
+    });
     expect(kinds(effects)).toEqual(['media', 'send calling 901']);
   });
 
@@ -62,21 +80,35 @@ describe('the caller', () => {
   });
 
   it('905: the server\'s alarm ends it unanswered → "No answer"', () => {
-    expect(run(dialing(), frame('hangup', { code: 905 })).state).toMatchObject({ phase: 'ended', code: 905, why: 'noAnswer' });
+    expect(run(dialing(), frame('hangup', { code: 905 })).state).toMatchObject({
+      phase: 'ended',
+      code: 905,
+      why: 'noAnswer',
+    });
   });
 
   it('906: either side hangs up a call going on, with the duration', () => {
     const mine = run(inCall(true), { type: 'hangup', now: T0 + 1000 + 65_000 });
     expect(mine.state).toMatchObject({ phase: 'ended', code: 906, why: 'ended', callTime: 65 });
-    expect(mine.effects).toContainEqual(expect.objectContaining({ kind: 'send', event: 'hangup', code: 906, callTime: 65 }));
+    expect(mine.effects).toContainEqual(
+      expect.objectContaining({ kind: 'send', event: 'hangup', code: 906, callTime: 65 }),
+    );
     const theirs = run(inCall(true), frame('hangup', { code: 906, callTime: 64 }));
     expect(theirs.state).toMatchObject({ phase: 'ended', code: 906, callTime: 64 });
   });
 
   it('907: the answer to calling says busy or offline → "Busy with each other" / "They\'re not online"', () => {
-    const busy = run(IDLE, dial(), { type: 'placed', event: webrtc('busy', { from: ME, toContactId: PEER, code: 907, action: 'busy' }), now: T0 });
+    const busy = run(IDLE, dial(), {
+      type: 'placed',
+      event: webrtc('busy', { from: ME, toContactId: PEER, code: 907, action: 'busy' }),
+      now: T0,
+    });
     expect(busy.state).toMatchObject({ phase: 'ended', code: 907, why: 'busy' });
-    const offline = run(IDLE, dial(), { type: 'placed', event: webrtc('busy', { from: ME, toContactId: PEER, code: 907, action: 'offline' }), now: T0 });
+    const offline = run(IDLE, dial(), {
+      type: 'placed',
+      event: webrtc('busy', { from: ME, toContactId: PEER, code: 907, action: 'offline' }),
+      now: T0,
+    });
     expect(offline.state).toMatchObject({ phase: 'ended', code: 907, why: 'offline' });
     expect(kinds(offline.effects)).toEqual(['media', 'send calling 901', 'release']);
   });
@@ -111,10 +143,17 @@ describe('the caller', () => {
 });
 
 describe('the callee', () => {
-  it('rings on calling with the caller\'s card and the kind of call, for RING_SECONDS', () => {
+  it("rings on calling with the caller's card and the kind of call, for RING_SECONDS", () => {
     expect(ringing(false)).toMatchObject({
-      phase: 'incoming', deadline: T0 + RING_SECONDS * 1000,
-      call: { id: CALL_ID, msgId: 55, caller: false, video: false, peer: { id: PEER, name: 'User 8', avatar: '/a/8.png' } },
+      phase: 'incoming',
+      deadline: T0 + RING_SECONDS * 1000,
+      call: {
+        id: CALL_ID,
+        msgId: 55,
+        caller: false,
+        video: false,
+        peer: { id: PEER, name: 'User 8', avatar: '/a/8.png' },
+      },
     });
   });
 
@@ -126,7 +165,11 @@ describe('the callee', () => {
   });
 
   it('902: the caller gave up → "Missed call"', () => {
-    expect(run(ringing(), frame('hangup', { code: 902 })).state).toMatchObject({ phase: 'ended', code: 902, why: 'missed' });
+    expect(run(ringing(), frame('hangup', { code: 902 })).state).toMatchObject({
+      phase: 'ended',
+      code: 902,
+      why: 'missed',
+    });
   });
 
   it('903: declining sends the hang-up → "Declined"', () => {
@@ -149,11 +192,16 @@ describe('the callee', () => {
   });
 
   it('907: a busy answered on my other device → "Busy"', () => {
-    expect(run(ringing(), frame('otherOpt', { from: ME, toContactId: PEER, code: 907, action: 'hangup' })).state).toMatchObject({ code: 907, why: 'busy' });
+    expect(
+      run(ringing(), frame('otherOpt', { from: ME, toContactId: PEER, code: 907, action: 'hangup' })).state,
+    ).toMatchObject({ code: 907, why: 'busy' });
   });
 
   it('908: answered on another of my devices → this one stops ringing: "Answered on another device"', () => {
-    const { state, effects } = run(ringing(), frame('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' }));
+    const { state, effects } = run(
+      ringing(),
+      frame('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' }),
+    );
     expect(state).toMatchObject({ phase: 'ended', code: 908, why: 'answeredElsewhere' });
     expect(kinds(effects)).toEqual(['release']);
   });
@@ -161,9 +209,13 @@ describe('the callee', () => {
   it('the tab that answered ignores the otherOpt of its own answer (the server sends it to every socket of mine)', () => {
     const answered = run(ringing(), { type: 'accept' }).state;
     expect(answered.phase).toBe('connecting');
-    expect(run(answered, frame('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' })).state).toBe(answered);
+    expect(
+      run(answered, frame('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' })).state,
+    ).toBe(answered);
     const active = inCall(false);
-    expect(run(active, frame('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' })).state).toBe(active);
+    expect(run(active, frame('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' })).state).toBe(
+      active,
+    );
   });
 
   it('ignores a second calling (another id) while in a call: the server already answered that caller busy', () => {
@@ -197,7 +249,11 @@ describe('glare: both press call', () => {
   });
 
   it('my calling answered with their ringing call instead (my hub was ringing) → accepts that one', () => {
-    const { state, effects } = run(IDLE, dial(), { type: 'placed', event: webrtc('calling', { id: 'their-call-01', from: PEER }), now: T0 });
+    const { state, effects } = run(IDLE, dial(), {
+      type: 'placed',
+      event: webrtc('calling', { id: 'their-call-01', from: PEER }),
+      now: T0,
+    });
     expect(state).toMatchObject({ phase: 'connecting', call: { id: 'their-call-01', caller: false } });
     expect(kinds(effects)).toEqual(['media', 'send calling 901', 'media', 'send acceptRtc 904']);
   });

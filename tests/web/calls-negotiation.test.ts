@@ -4,7 +4,12 @@
 // stable. Also: the caller's first offer waits for acceptRtc, candidates wait for a description.
 import { describe, expect, it } from 'vitest';
 
-import { type Candidate, type Description, type NegotiatingPeer,Negotiator } from '../../web/src/features/calls/engine/negotiator';
+import {
+  type Candidate,
+  type Description,
+  type NegotiatingPeer,
+  Negotiator,
+} from '../../web/src/features/calls/engine/negotiator';
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -34,11 +39,13 @@ class FakePeer implements NegotiatingPeer {
     await tick();
     const type = description?.type ?? (this.signalingState === 'have-remote-offer' ? 'answer' : 'offer');
     if (type === 'offer') {
-      if (this.signalingState === 'have-remote-offer') throw new Error(`${this.name}: InvalidStateError (offer in have-remote-offer)`);
+      if (this.signalingState === 'have-remote-offer')
+        throw new Error(`${this.name}: InvalidStateError (offer in have-remote-offer)`);
       this.localDescription = { type, sdp: `v=0 offer from ${this.name} #${++this.count}` };
       this.signalingState = 'have-local-offer';
     } else {
-      if (this.signalingState !== 'have-remote-offer') throw new Error(`${this.name}: InvalidStateError (answer in ${this.signalingState})`);
+      if (this.signalingState !== 'have-remote-offer')
+        throw new Error(`${this.name}: InvalidStateError (answer in ${this.signalingState})`);
       this.localDescription = { type, sdp: `v=0 answer from ${this.name}` };
       this.signalingState = 'stable';
       // The browser re-checks after returning to stable: a change not yet negotiated fires again.
@@ -49,13 +56,15 @@ class FakePeer implements NegotiatingPeer {
   async setRemoteDescription(description: Description): Promise<void> {
     await tick();
     if (description.type === 'offer') {
-      if (this.signalingState === 'have-remote-offer') throw new Error(`${this.name}: InvalidStateError (second remote offer)`);
+      if (this.signalingState === 'have-remote-offer')
+        throw new Error(`${this.name}: InvalidStateError (second remote offer)`);
       this.offersApplied.push(this.signalingState);
       if (this.signalingState === 'have-local-offer') this.localDescription = null; // rolled back
       this.remoteDescription = description;
       this.signalingState = 'have-remote-offer';
     } else {
-      if (this.signalingState !== 'have-local-offer') throw new Error(`${this.name}: InvalidStateError (answer in ${this.signalingState})`);
+      if (this.signalingState !== 'have-local-offer')
+        throw new Error(`${this.name}: InvalidStateError (answer in ${this.signalingState})`);
       this.remoteDescription = description;
       this.signalingState = 'stable';
       this.needs = false;
@@ -82,7 +91,8 @@ function pair() {
         sent[self].push(d.type);
         queue.push({ to: self === 'caller' ? 'callee' : 'caller', run: () => other().receiveDescription(d) });
       },
-      sendCandidate: (c) => queue.push({ to: self === 'caller' ? 'callee' : 'caller', run: () => other().receiveCandidate(c) }),
+      sendCandidate: (c) =>
+        queue.push({ to: self === 'caller' ? 'callee' : 'caller', run: () => other().receiveCandidate(c) }),
       onError: (error) => errors.push(error),
     });
   const negotiators: { caller?: Negotiator; callee?: Negotiator } = {};
@@ -113,7 +123,7 @@ describe('perfect negotiation', () => {
     expect(p.errors).toEqual([]);
   });
 
-  it('the callee does not offer before the caller\'s first offer, even with its tracks added', async () => {
+  it("the callee does not offer before the caller's first offer, even with its tracks added", async () => {
     const p = pair();
     p.callee.change();
     await p.settle();
@@ -155,7 +165,11 @@ describe('perfect negotiation', () => {
 
   it('queues candidates that arrive before a remote description and applies them after it', async () => {
     const p = pair();
-    await p.b.receiveCandidate({ candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 });
+    await p.b.receiveCandidate({
+      candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    });
     expect(p.callee.candidates).toEqual([]);
     p.caller.change();
     p.a.start();

@@ -10,7 +10,7 @@ import { callStore } from '../../web/src/features/calls';
 import { storage } from '../../web/src/lib/storage';
 import { CALL_ID, PEER, webrtc } from './calls-fakes';
 import { FakeSocket } from './fake-socket';
-import { openApp, push, serve, type Server,socket } from './friends-fakes';
+import { openApp, push, serve, type Server, socket } from './friends-fakes';
 import { currentPath } from './helpers';
 
 /** What the call store asks of the engine, without media or a peer connection. */
@@ -22,7 +22,10 @@ class FakeEngine {
   cameraOn = false;
   connected = 0;
   stopped = false;
-  constructor(readonly video: boolean, readonly polite: boolean) {
+  constructor(
+    readonly video: boolean,
+    readonly polite: boolean,
+  ) {
     FakeEngine.made.push(this);
   }
   async acquire() {}
@@ -43,7 +46,8 @@ beforeEach(() => {
   FakeEngine.made = [];
   callStore.loadEngine = async () => ({ CallEngine: FakeEngine, MediaError: class extends Error {} }) as never;
   srv = serve({
-    '/enterprise/im/sendToMsg': (body) => webrtc(body.event as never, { from: 7, toContactId: PEER, code: Number(body.code ?? 901) }),
+    '/enterprise/im/sendToMsg': (body) =>
+      webrtc(body.event as never, { from: 7, toContactId: PEER, code: Number(body.code ?? 901) }),
     '/enterprise/im/callMeeting': () => ({ provider: 'p2p' }),
   });
 });
@@ -51,7 +55,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function ring(video = true) {
   const router = openApp(PATHS.home);
-  storage.setGlobalConfig({ ...storage.getGlobalConfig() as object, chatInfo: { webrtc: '1' } });
+  storage.setGlobalConfig({ ...(storage.getGlobalConfig() as object), chatInfo: { webrtc: '1' } });
   // The signed-in layout loads lazily (slow on a cold machine) before it opens the socket.
   await waitFor(() => expect(FakeSocket.made.length).toBeGreaterThan(0));
   const ws = await socket();
@@ -84,20 +88,37 @@ describe('incoming-call overlay', () => {
     const { router } = await ring();
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(srv.callsTo('/enterprise/im/sendToMsg')).toHaveLength(1));
-    expect(srv.callsTo('/enterprise/im/sendToMsg')[0]).toMatchObject({ event: 'acceptRtc', code: 904, id: CALL_ID, msg_id: 55, toContactId: PEER, type: 1, status: 2 });
+    expect(srv.callsTo('/enterprise/im/sendToMsg')[0]).toMatchObject({
+      event: 'acceptRtc',
+      code: 904,
+      id: CALL_ID,
+      msg_id: 55,
+      toContactId: PEER,
+      type: 1,
+      status: 2,
+    });
     await waitFor(() => expect(FakeEngine.made[0]?.connected).toBe(1));
     expect(FakeEngine.made[0]).toMatchObject({ video: true, polite: true });
-    await waitFor(() => expect(currentPath(router)).toMatch(/^\/pages\/message\/call\?msg_id=55&type=1&status=3&id=8&name=User\+8/));
+    await waitFor(() =>
+      expect(currentPath(router)).toMatch(/^\/pages\/message\/call\?msg_id=55&type=1&status=3&id=8&name=User\+8/),
+    );
     expect(screen.queryByRole('dialog', { name: /Incoming call/ })).toBeNull();
     // The call page is a lazy route: wait for it rather than read it the moment the path changed.
-    await waitFor(() => expect(document.querySelector('[data-call-phase]')?.getAttribute('data-call-phase')).toBe('connecting'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-call-phase]')?.getAttribute('data-call-phase')).toBe('connecting'),
+    );
   });
 
   it('Decline sends the hang-up with 903 and the overlay goes away', async () => {
     await ring();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(srv.callsTo('/enterprise/im/sendToMsg')).toHaveLength(1));
-    expect(srv.callsTo('/enterprise/im/sendToMsg')[0]).toMatchObject({ event: 'hangup', code: 903, id: CALL_ID, toContactId: PEER });
+    expect(srv.callsTo('/enterprise/im/sendToMsg')[0]).toMatchObject({
+      event: 'hangup',
+      code: 903,
+      id: CALL_ID,
+      toContactId: PEER,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Incoming call/ })).toBeNull());
     expect(FakeEngine.made).toEqual([]);
   });

@@ -33,7 +33,10 @@ const sdk = vi.hoisted(() => {
   class Track {
     muted = false;
     enabled = true;
-    constructor(readonly kind: 'audio' | 'video', readonly owner: string) {}
+    constructor(
+      readonly kind: 'audio' | 'video',
+      readonly owner: string,
+    ) {}
   }
   class Participant {
     audioEnabled = false;
@@ -68,7 +71,12 @@ const sdk = vi.hoisted(() => {
       this.calls.push(`${on ? 'enable' : 'disable'}${kind === 'audio' ? 'Audio' : 'Video'}`);
       if (kind === 'audio') this.audioEnabled = on;
       else this.videoEnabled = on;
-      this.emit(`${kind}Update`, kind === 'audio' ? { audioEnabled: on, audioTrack: this.audioTrack } : { videoEnabled: on, videoTrack: this.videoTrack });
+      this.emit(
+        `${kind}Update`,
+        kind === 'audio'
+          ? { audioEnabled: on, audioTrack: this.audioTrack }
+          : { videoEnabled: on, videoTrack: this.videoTrack },
+      );
     }
     enableAudio = async () => this.toggle('audio', true);
     disableAudio = async () => this.toggle('audio', false);
@@ -206,7 +214,8 @@ beforeEach(() => {
   mockApi({
     '/enterprise/im/sendToMsg': (body) => {
       sent.push(body);
-      if (body.event === 'hangup') return webrtc('hangup', { from: ME, toContactId: PEER, id: String(body.id), code: 906, callTime: 5 });
+      if (body.event === 'hangup')
+        return webrtc('hangup', { from: ME, toContactId: PEER, id: String(body.id), code: 906, callTime: 5 });
       return webrtc(body.event as never, { from: ME, toContactId: PEER, id: String(body.id) });
     },
     '/enterprise/im/callMeeting': (body) => {
@@ -233,7 +242,8 @@ describe("provider 'p2p' (the default)", () => {
 
   it('the callee asks as it accepts and builds its peer connection; a failed question counts as p2p', async () => {
     mockApi({
-      '/enterprise/im/sendToMsg': (body) => webrtc(body.event as never, { from: ME, toContactId: PEER, id: String(body.id) }),
+      '/enterprise/im/sendToMsg': (body) =>
+        webrtc(body.event as never, { from: ME, toContactId: PEER, id: String(body.id) }),
       '/enterprise/im/callMeeting': () => new Response('', { status: 502 }),
     });
     const { store, loadRealtimeKit } = await acceptIncoming(true);
@@ -270,7 +280,7 @@ describe("provider 'realtimekit'", () => {
     store.stop();
   });
 
-  it("the call is active once the other person joins; their voice and picture play in the remote <video>", async () => {
+  it('the call is active once the other person joins; their voice and picture play in the remote <video>', async () => {
     const { store } = await placeAndAnswer(true);
     await vi.waitFor(() => expect(meeting()?.joined).toBe(true));
     const peer = meeting().peerJoins();
@@ -281,9 +291,17 @@ describe("provider 'realtimekit'", () => {
     expect(engine.remote.getTracks()).toEqual([peer.audioTrack]);
     meeting().peerVideo(peer, true);
     expect(engine.remote.getVideoTracks()).toEqual([peer.videoTrack]);
-    render(createElement(CallVideos, {
-      remote: engine.remote, local: engine.local, version: store.getSnapshot().version, showRemote: true, showLocal: true, swapped: false, onSwap: () => {},
-    }));
+    render(
+      createElement(CallVideos, {
+        remote: engine.remote,
+        local: engine.local,
+        version: store.getSnapshot().version,
+        showRemote: true,
+        showLocal: true,
+        swapped: false,
+        onSwap: () => {},
+      }),
+    );
     const remote = screen.getByTestId('remote-video') as HTMLVideoElement;
     expect(remote.srcObject).toBe(engine.remote);
     expect((remote.srcObject as unknown as FakeStream).getTracks()).toEqual([peer.audioTrack, peer.videoTrack]);
@@ -363,14 +381,22 @@ describe("provider 'realtimekit'", () => {
 describe('where the SDK may be imported', () => {
   // Read as text (as import-boundaries.test.ts does): the build keeps a module reached only
   // through import() out of the chunks that import it.
-  const SOURCES = Object.entries(import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }));
+  const SOURCES = Object.entries(
+    import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
+  );
 
   it('only engine/realtimekit-engine.ts imports @cloudflare/realtimekit, and nothing imports that module but by import()', () => {
-    const sdkUsers = SOURCES.filter(([, source]) => /from\s+['"]@cloudflare\/realtimekit['"]|import\(\s*['"]@cloudflare\/realtimekit/.test(source)).map(([file]) => file);
+    const sdkUsers = SOURCES.filter(([, source]) =>
+      /from\s+['"]@cloudflare\/realtimekit['"]|import\(\s*['"]@cloudflare\/realtimekit/.test(source),
+    ).map(([file]) => file);
     expect(sdkUsers).toEqual(['../../web/src/features/calls/engine/realtimekit-engine.ts']);
-    const staticUsers = SOURCES.filter(([, source]) => /^import\s+(?!type\b)[^;]*from\s+['"][^'"]*realtimekit-engine['"]/m.test(source)).map(([file]) => file);
+    const staticUsers = SOURCES.filter(([, source]) =>
+      /^import\s+(?!type\b)[^;]*from\s+['"][^'"]*realtimekit-engine['"]/m.test(source),
+    ).map(([file]) => file);
     expect(staticUsers).toEqual([]);
-    const dynamicUsers = SOURCES.filter(([, source]) => /import\(\s*['"][^'"]*realtimekit-engine['"]\s*\)/.test(source)).map(([file]) => file);
+    const dynamicUsers = SOURCES.filter(([, source]) =>
+      /import\(\s*['"][^'"]*realtimekit-engine['"]\s*\)/.test(source),
+    ).map(([file]) => file);
     expect(dynamicUsers).toEqual(['../../web/src/features/calls/state/call-store.ts']);
   });
 });

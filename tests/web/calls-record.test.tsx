@@ -14,11 +14,18 @@ import { chatState, contact, frame, message, pushed } from './chat-factories';
 
 /** A stored call record: from the caller, with the call's kind and outcome. */
 function record(caller: number, type: 0 | 1, code: number, callTime = 0) {
-  return message(caller, { id: CALL_ID, type: 'webrtc', content: '', extends: { id: CALL_ID, type, code, callTime, caller } });
+  return message(caller, {
+    id: CALL_ID,
+    type: 'webrtc',
+    content: '',
+    extends: { id: CALL_ID, type, code, callTime, caller },
+  });
 }
 
 function lineOf(caller: number, type: 0 | 1, code: number, callTime = 0): string {
-  const { container, unmount } = render(<MessageContent message={record(caller, type, code, callTime)} mine={caller === ME} />);
+  const { container, unmount } = render(
+    <MessageContent message={record(caller, type, code, callTime)} mine={caller === ME} />,
+  );
   const text = container.textContent ?? '';
   unmount();
   return text;
@@ -31,27 +38,74 @@ describe('the call record bubble', () => {
   const CASES: [string, number, 0 | 1, number, number, Record<'en' | 'vi' | 'zh-CN', string>][] = [
     ['my call ringing', ME, VIDEO, 901, 0, { en: 'Outgoing video call', vi: 'Cuộc gọi video đi', 'zh-CN': '视频通话' }],
     ['my call cancelled', ME, VOICE, 902, 0, { en: 'Cancelled', vi: 'Đã hủy', 'zh-CN': '已取消' }],
-    ['their call I missed (cancelled)', PEER, VOICE, 902, 0, { en: 'Missed voice call', vi: 'Cuộc gọi thoại nhỡ', 'zh-CN': '未接语音通话' }],
+    [
+      'their call I missed (cancelled)',
+      PEER,
+      VOICE,
+      902,
+      0,
+      { en: 'Missed voice call', vi: 'Cuộc gọi thoại nhỡ', 'zh-CN': '未接语音通话' },
+    ],
     ['my call declined', ME, VIDEO, 903, 0, { en: 'Declined', vi: 'Đã từ chối', 'zh-CN': '已拒绝' }],
     ['their call I declined', PEER, VIDEO, 903, 0, { en: 'Declined', vi: 'Đã từ chối', 'zh-CN': '已拒绝' }],
     ['my call unanswered', ME, VOICE, 905, 0, { en: 'No answer', vi: 'Không trả lời', 'zh-CN': '对方无应答' }],
-    ['their call missed', PEER, VIDEO, 905, 0, { en: 'Missed video call', vi: 'Cuộc gọi video nhỡ', 'zh-CN': '未接视频通话' }],
-    ['an answered call', ME, VIDEO, 906, 125, { en: 'Duration 02:05', vi: 'Thời lượng 02:05', 'zh-CN': '通话时长 02:05' }],
-    ['their answered call', PEER, VOICE, 906, 3725, { en: 'Duration 1:02:05', vi: 'Thời lượng 1:02:05', 'zh-CN': '通话时长 1:02:05' }],
+    [
+      'their call missed',
+      PEER,
+      VIDEO,
+      905,
+      0,
+      { en: 'Missed video call', vi: 'Cuộc gọi video nhỡ', 'zh-CN': '未接视频通话' },
+    ],
+    [
+      'an answered call',
+      ME,
+      VIDEO,
+      906,
+      125,
+      { en: 'Duration 02:05', vi: 'Thời lượng 02:05', 'zh-CN': '通话时长 02:05' },
+    ],
+    [
+      'their answered call',
+      PEER,
+      VOICE,
+      906,
+      3725,
+      { en: 'Duration 1:02:05', vi: 'Thời lượng 1:02:05', 'zh-CN': '通话时长 1:02:05' },
+    ],
     ['my call to someone busy', ME, VOICE, 907, 0, { en: 'Busy', vi: 'Máy bận', 'zh-CN': '忙线中' }],
-    ['their call while I was busy', PEER, VOICE, 907, 0, { en: 'Missed voice call', vi: 'Cuộc gọi thoại nhỡ', 'zh-CN': '未接语音通话' }],
-    ['their call ringing', PEER, VOICE, 901, 0, { en: 'Incoming voice call', vi: 'Cuộc gọi thoại đến', 'zh-CN': '语音来电' }],
+    [
+      'their call while I was busy',
+      PEER,
+      VOICE,
+      907,
+      0,
+      { en: 'Missed voice call', vi: 'Cuộc gọi thoại nhỡ', 'zh-CN': '未接语音通话' },
+    ],
+    [
+      'their call ringing',
+      PEER,
+      VOICE,
+      901,
+      0,
+      { en: 'Incoming voice call', vi: 'Cuộc gọi thoại đến', 'zh-CN': '语音来电' },
+    ],
   ];
   for (const lang of ['en', 'vi', 'zh-CN'] as const) {
     it(`words every outcome from my side in ${lang}`, async () => {
       await i18n.changeLanguage(lang);
-      for (const [what, caller, type, code, callTime, texts] of CASES) expect(lineOf(caller, type, code, callTime), what).toBe(texts[lang]);
+      for (const [what, caller, type, code, callTime, texts] of CASES)
+        expect(lineOf(caller, type, code, callTime), what).toBe(texts[lang]);
     });
   }
 
   it('shows a camera for a video call and a phone for a voice call (the same icon drawn differently)', () => {
-    const video = render(<MessageContent message={record(ME, VIDEO, 906, 5)} mine />).container.querySelector('svg')?.innerHTML;
-    const voice = render(<MessageContent message={record(ME, VOICE, 906, 5)} mine />).container.querySelector('svg')?.innerHTML;
+    const video = render(<MessageContent message={record(ME, VIDEO, 906, 5)} mine />).container.querySelector(
+      'svg',
+    )?.innerHTML;
+    const voice = render(<MessageContent message={record(ME, VOICE, 906, 5)} mine />).container.querySelector(
+      'svg',
+    )?.innerHTML;
     expect(video).toContain('rect');
     expect(voice).not.toContain('rect');
   });
@@ -61,11 +115,15 @@ describe('the call record bubble', () => {
   });
 });
 
-describe('a call\'s end updates its record', () => {
-  const loaded = (messages: ReturnType<typeof record>[]) => chatState({ contacts: [contact(PEER)], threads: { [String(PEER)]: { messages, hasMore: false, loaded: true, peerReadSeq: 0 } } });
+describe("a call's end updates its record", () => {
+  const loaded = (messages: ReturnType<typeof record>[]) =>
+    chatState({
+      contacts: [contact(PEER)],
+      threads: { [String(PEER)]: { messages, hasMore: false, loaded: true, peerReadSeq: 0 } },
+    });
   const DEVICE = { clientId: 'c', isMobile: false, multipleLogin: true };
 
-  it('takes the hang-up frame\'s code and duration in the chat with the other person', () => {
+  it("takes the hang-up frame's code and duration in the chat with the other person", () => {
     const start = loaded([record(PEER, VIDEO, 901)]);
     const { state } = applyFrame(start, frame('webrtc', webrtc('hangup', { code: 906, callTime: 42 })), DEVICE);
     expect(thread(state, String(PEER)).messages[0]!.extends).toMatchObject({ code: 906, callTime: 42, caller: PEER });
@@ -73,9 +131,17 @@ describe('a call\'s end updates its record', () => {
 
   it('takes my other device\'s otherOpt hang-up, but not its "answered" (the call goes on)', () => {
     const start = loaded([record(ME, VOICE, 901)]);
-    const answered = applyFrame(start, frame('webrtc', webrtc('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' })), DEVICE).state;
+    const answered = applyFrame(
+      start,
+      frame('webrtc', webrtc('otherOpt', { from: ME, toContactId: PEER, code: 908, action: 'acceptRtc' })),
+      DEVICE,
+    ).state;
     expect(answered).toBe(start);
-    const ended = applyFrame(start, frame('webrtc', webrtc('otherOpt', { from: ME, toContactId: PEER, code: 902, action: 'hangup' })), DEVICE).state;
+    const ended = applyFrame(
+      start,
+      frame('webrtc', webrtc('otherOpt', { from: ME, toContactId: PEER, code: 902, action: 'hangup' })),
+      DEVICE,
+    ).state;
     expect(thread(ended, String(PEER)).messages[0]!.extends).toMatchObject({ code: 902 });
   });
 
@@ -89,7 +155,11 @@ describe('a call\'s end updates its record', () => {
   it('leaves other messages and other calls alone', () => {
     const other = message(PEER, { content: 'hi' });
     const start = loaded([other, record(PEER, VIDEO, 901)]);
-    const { state } = applyFrame(start, frame('webrtc', webrtc('hangup', { id: 'another-call-9', msgId: 999, code: 903 })), DEVICE);
+    const { state } = applyFrame(
+      start,
+      frame('webrtc', webrtc('hangup', { id: 'another-call-9', msgId: 999, code: 903 })),
+      DEVICE,
+    );
     expect(state).toBe(start);
   });
 });

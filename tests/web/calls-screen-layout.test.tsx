@@ -12,7 +12,6 @@ import { storage } from '../../web/src/lib/storage';
 import { loadQuietEngine, ME, webrtc } from './calls-fakes';
 import { openApp, person, serve, summary } from './friends-fakes';
 
-
 /** A window ≥ 1024 px or not (matchMedia as browsers have it). */
 function windowOf(wide: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -28,17 +27,23 @@ beforeEach(() => {
   serve({
     '/enterprise/im/getUserInfo': () => person(21, { displayName: 'Bảo', relation: 'friend' }),
     '/enterprise/im/getContacts': () => [summary(21, { displayName: 'Bảo' })],
-    '/enterprise/im/sendToMsg': (body) => webrtc('calling', { id: String(body.id), from: ME, toContactId: 21, msgId: 301 }),
+    '/enterprise/im/sendToMsg': (body) =>
+      webrtc('calling', { id: String(body.id), from: ME, toContactId: 21, msgId: 301 }),
     '/enterprise/im/callMeeting': () => ({ provider: 'p2p' }),
   });
   // A device with a loudspeaker and an earpiece, and a browser that can pick between them.
-  vi.stubGlobal('navigator', Object.assign(Object.create(navigator), {
-    mediaDevices: {
-      enumerateDevices: async () => [
-        { kind: 'audiooutput', deviceId: 'default' }, { kind: 'audiooutput', deviceId: 'communications' }, { kind: 'videoinput', deviceId: 'cam' },
-      ],
-    },
-  }));
+  vi.stubGlobal(
+    'navigator',
+    Object.assign(Object.create(navigator), {
+      mediaDevices: {
+        enumerateDevices: async () => [
+          { kind: 'audiooutput', deviceId: 'default' },
+          { kind: 'audiooutput', deviceId: 'communications' },
+          { kind: 'videoinput', deviceId: 'cam' },
+        ],
+      },
+    }),
+  );
   Object.defineProperty(HTMLMediaElement.prototype, 'setSinkId', { configurable: true, value: async () => undefined });
 });
 afterEach(() => {
@@ -50,12 +55,12 @@ afterEach(() => {
 async function dialFromContactPage(wide: boolean) {
   windowOf(wide);
   openApp(`${PATHS.contactDetail}?id=21`);
-  storage.setGlobalConfig({ ...storage.getGlobalConfig() as object, chatInfo: { webrtc: '1' } });
+  storage.setGlobalConfig({ ...(storage.getGlobalConfig() as object), chatInfo: { webrtc: '1' } });
   fireEvent.click(await screen.findByRole('button', { name: 'Video call' }));
   await screen.findByRole('button', { name: 'Cancel call' });
 }
 
-describe('the caller\'s status line', () => {
+describe("the caller's status line", () => {
   it('says "Ringing…" once the callee\'s device rings, with no countdown (issue 21 item 8)', async () => {
     await dialFromContactPage(false);
     expect(await screen.findByText('Ringing…')).toBeTruthy();
@@ -78,8 +83,16 @@ describe('the call screen by width', () => {
     expect(screen.queryByRole('button', { name: 'Use the speaker' })).toBeNull();
   });
 
-  it('on a wide screen shows the other person\'s picture whole; on a phone it fills the screen', () => {
-    const props = { remote: null, local: null, version: 0, showRemote: true, showLocal: false, swapped: false, onSwap: () => undefined };
+  it("on a wide screen shows the other person's picture whole; on a phone it fills the screen", () => {
+    const props = {
+      remote: null,
+      local: null,
+      version: 0,
+      showRemote: true,
+      showLocal: false,
+      swapped: false,
+      onSwap: () => undefined,
+    };
     const { unmount } = render(<CallVideos {...props} wide />);
     expect(screen.getByTestId('remote-video').className).toContain('object-contain');
     unmount();
@@ -88,10 +101,20 @@ describe('the call screen by width', () => {
   });
 });
 
-describe('the call\'s switches', () => {
+describe("the call's switches", () => {
   const controls = (muted: boolean, cameraOn: boolean, speaker: boolean) => (
-    <InCallControls dialing={false} muted={muted} cameraOn={cameraOn} canSwitchCamera={false} speaker={speaker}
-      onMute={() => undefined} onCamera={() => undefined} onSwitchCamera={() => undefined} onSpeaker={() => undefined} onHangup={() => undefined} />
+    <InCallControls
+      dialing={false}
+      muted={muted}
+      cameraOn={cameraOn}
+      canSwitchCamera={false}
+      speaker={speaker}
+      onMute={() => undefined}
+      onCamera={() => undefined}
+      onSwitchCamera={() => undefined}
+      onSpeaker={() => undefined}
+      onHangup={() => undefined}
+    />
   );
   const on = (name: string) => screen.getByRole('button', { name }).getAttribute('data-on');
 

@@ -21,7 +21,10 @@ class FakeEngine {
   stopped = false;
   remote = { getVideoTracks: () => [], getTracks: () => [] };
   local = null;
-  constructor(readonly video: boolean, readonly polite: boolean) {
+  constructor(
+    readonly video: boolean,
+    readonly polite: boolean,
+  ) {
     FakeEngine.made.push(this);
   }
   async acquire() {
@@ -40,7 +43,10 @@ class FakeEngine {
   }
 }
 class FakeMediaError extends Error {
-  constructor(readonly failure: string, readonly device: string) {
+  constructor(
+    readonly failure: string,
+    readonly device: string,
+  ) {
     super(failure);
   }
 }
@@ -72,7 +78,15 @@ beforeEach(() => {
   mockApi({
     '/enterprise/im/sendToMsg': (body) => {
       sent.push(body);
-      if (body.event === 'hangup') return webrtc('hangup', { from: ME, toContactId: PEER, id: String(body.id), code: 906, callTime: 61, msgId: 55 });
+      if (body.event === 'hangup')
+        return webrtc('hangup', {
+          from: ME,
+          toContactId: PEER,
+          id: String(body.id),
+          code: 906,
+          callTime: 61,
+          msgId: 55,
+        });
       return webrtc(body.event as never, { from: ME, toContactId: PEER, id: String(body.id), msgId: 55 });
     },
   });
@@ -110,7 +124,7 @@ describe('ringing', () => {
     store.stop();
   });
 
-  it('the callee\'s ring ends by itself after 40 s as missed, sending nothing, and clears after the moment shown', async () => {
+  it("the callee's ring ends by itself after 40 s as missed, sending nothing, and clears after the moment shown", async () => {
     const store = newStore();
     deliver(webrtc('calling'));
     await vi.advanceTimersByTimeAsync(40_000);
@@ -167,16 +181,26 @@ describe('in a call', () => {
     return store;
   }
 
-  it('hands the peer\'s offer and valid candidates of this call to the engine; drops malformed ones and other calls\'', async () => {
+  it("hands the peer's offer and valid candidates of this call to the engine; drops malformed ones and other calls'", async () => {
     const store = await answered();
     const engine = FakeEngine.made[0]!;
     deliver(webrtc('offer', { sdp: 'v=0 offer' }));
     deliver(webrtc('offer', { id: 'other-call-77', sdp: 'v=0 not ours' }));
-    deliver(webrtc('iceCandidate', { iceCandidate: JSON.stringify({ candidate: 'candidate:1 1 udp 1 10.0.0.2 9 typ host', sdpMid: '0', sdpMLineIndex: 0 }) }));
+    deliver(
+      webrtc('iceCandidate', {
+        iceCandidate: JSON.stringify({
+          candidate: 'candidate:1 1 udp 1 10.0.0.2 9 typ host',
+          sdpMid: '0',
+          sdpMLineIndex: 0,
+        }),
+      }),
+    );
     deliver(webrtc('iceCandidate', { iceCandidate: '{not json' }));
     deliver(webrtc('iceCandidate', { iceCandidate: JSON.stringify({ sdpMid: '0' }) }));
     expect(engine.descriptions).toEqual([{ type: 'offer', sdp: 'v=0 offer' }]);
-    expect(engine.candidates).toEqual([{ candidate: 'candidate:1 1 udp 1 10.0.0.2 9 typ host', sdpMid: '0', sdpMLineIndex: 0 }]);
+    expect(engine.candidates).toEqual([
+      { candidate: 'candidate:1 1 udp 1 10.0.0.2 9 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+    ]);
     store.stop();
   });
 
@@ -197,7 +221,7 @@ describe('in a call', () => {
     store.stop();
   });
 
-  it('my hang-up passes the server\'s final code and duration on for the call record', async () => {
+  it("my hang-up passes the server's final code and duration on for the call record", async () => {
     const store = await answered();
     const outcomes: unknown[] = [];
     store.onOutcome((o) => outcomes.push(o));

@@ -26,7 +26,11 @@ describe('applyFrame: incoming messages', () => {
   });
 
   it('adds no unread to the chat on screen and marks it read instead', () => {
-    const start = chatState({ contacts: [contact(12)], openContact: '12', threads: { '12': { messages: [], hasMore: false, loaded: true, peerReadSeq: 0 } } });
+    const start = chatState({
+      contacts: [contact(12)],
+      openContact: '12',
+      threads: { '12': { messages: [], hasMore: false, loaded: true, peerReadSeq: 0 } },
+    });
     const incoming = message(12);
     const { state, effects } = applyFrame(start, frame('simple', pushed(incoming)), DEVICE);
     expect(unreadOf(state, '12')).toBe(0);
@@ -43,7 +47,13 @@ describe('applyFrame: incoming messages', () => {
     const data = pushed(message(31), 1, { id: 31, displayName: 'Newcomer', avatar: '/a.png', is_group: 0 });
     const { state, effects } = applyFrame(chatState(), frame('simple', data), DEVICE);
     expect(state.contacts).toHaveLength(1);
-    expect(state.contacts[0]).toMatchObject({ id: 31, displayName: 'Newcomer', avatar: '/a.png', unread: 1, lastContent: data.content });
+    expect(state.contacts[0]).toMatchObject({
+      id: 31,
+      displayName: 'Newcomer',
+      avatar: '/a.png',
+      unread: 1,
+      lastContent: data.content,
+    });
     expect(effects).toEqual([{ kind: 'notify', contact: '31' }]);
   });
 });
@@ -62,19 +72,30 @@ describe('applyFrame: recall and read receipts', () => {
 
   it('updates the preview of a chat whose thread was never opened when the recalled message was its last', () => {
     const start = chatState({ contacts: [contact(12, { lastContent: 'oops', lastSendTime: 5_000, lastFrom: 12 })] });
-    const { state } = applyFrame(start, frame('undoMessage', recall({ id: 'x', msg_id: 1, from_user: 12, sendTime: 5_000 }, 12)), DEVICE);
+    const { state } = applyFrame(
+      start,
+      frame('undoMessage', recall({ id: 'x', msg_id: 1, from_user: 12, sendTime: 5_000 }, 12)),
+      DEVICE,
+    );
     expect(state.contacts[0]).toMatchObject({ lastContent: '', lastContentUndo: 1 });
   });
 
   it('leaves the preview alone when an older message is recalled', () => {
     const start = chatState({ contacts: [contact(12, { lastContent: 'latest', lastSendTime: 9_000, lastFrom: 12 })] });
-    const { state } = applyFrame(start, frame('undoMessage', recall({ id: 'x', msg_id: 1, from_user: 12, sendTime: 5_000 }, 12)), DEVICE);
+    const { state } = applyFrame(
+      start,
+      frame('undoMessage', recall({ id: 'x', msg_id: 1, from_user: 12, sendTime: 5_000 }, 12)),
+      DEVICE,
+    );
     expect(state.contacts[0]!.lastContent).toBe('latest');
     expect(state.contacts[0]!.lastContentUndo).toBeFalsy();
   });
 
   it('raises peerReadSeq when the other side reads (isRead or readAll), never lowers it', () => {
-    let state = chatState({ contacts: [contact(12)], threads: { '12': { messages: [], hasMore: false, loaded: true, peerReadSeq: 3 } } });
+    let state = chatState({
+      contacts: [contact(12)],
+      threads: { '12': { messages: [], hasMore: false, loaded: true, peerReadSeq: 3 } },
+    });
     state = applyFrame(state, frame('isRead', { toContactId: 12, reader: 12, seq: 8, ids: [] }), DEVICE).state;
     expect(thread(state, '12').peerReadSeq).toBe(8);
     state = applyFrame(state, frame('readAll', { toContactId: 12, reader: 12, seq: 5 }), DEVICE).state;
@@ -107,7 +128,8 @@ describe('applyFrame: chat preferences', () => {
 });
 
 describe('applyFrame: offline (logged in elsewhere)', () => {
-  const offline = (data: Record<string, unknown>) => frame('offline', { id: ME, client_id: 'other-client', isMobile: true, ...data });
+  const offline = (data: Record<string, unknown>) =>
+    frame('offline', { id: ME, client_id: 'other-client', isMobile: true, ...data });
 
   it('signs this mobile session out when another mobile client of the same account logs in', () => {
     expect(applyFrame(chatState(), offline({}), DEVICE).effects).toEqual([{ kind: 'loggedInElsewhere' }]);

@@ -13,8 +13,14 @@ import { chatState, contact, frame, PEER } from './chat-factories';
 const DEVICE = { clientId: 'me', isMobile: false, multipleLogin: true };
 
 function header(lastSeen: number, online: boolean | null) {
-  act(() => chatStore.set(() => chatState({ contacts: [contact(PEER, { is_online: online ? 1 : 0, last_seen: lastSeen })] })));
-  render(<MemoryRouter><ChatTopBar contactKey={String(PEER)} title="Anna" online={online} /></MemoryRouter>);
+  act(() =>
+    chatStore.set(() => chatState({ contacts: [contact(PEER, { is_online: online ? 1 : 0, last_seen: lastSeen })] })),
+  );
+  render(
+    <MemoryRouter>
+      <ChatTopBar contactKey={String(PEER)} title="Anna" online={online} />
+    </MemoryRouter>,
+  );
 }
 
 const secondsAgo = (s: number) => Math.floor(Date.now() / 1000) - s;

@@ -12,7 +12,14 @@ import { currentPath, renderApp, signIn } from './helpers';
 const CONTACTS = [
   summary(21, { displayName: 'Anna', lastContent: 'see you\nsoon', lastSendTime: 3_000 }),
   summary(22, { displayName: 'Bao', is_top: 1, type: 'image', lastContent: '/file/3', lastSendTime: 1_000, unread: 2 }),
-  summary(23, { displayName: 'Chi', is_notice: 0, type: 'voice', lastContent: '/file/4', lastSendTime: 5_000, unread: 5 }),
+  summary(23, {
+    displayName: 'Chi',
+    is_notice: 0,
+    type: 'voice',
+    lastContent: '/file/4',
+    lastSendTime: 5_000,
+    unread: 5,
+  }),
   summary(24, { displayName: 'Dung', lastContent: '', lastContentUndo: 1, lastFrom: ME, lastSendTime: 4_000 }),
   summary(25, { displayName: 'Em', lastContent: '', lastContentUndo: 1, lastFrom: 25, lastSendTime: 2_000, unread: 1 }),
   summary(26, { displayName: 'Phuong', lastContent: '', lastSendTime: 0 }),
@@ -20,14 +27,22 @@ const CONTACTS = [
 
 function serve() {
   const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (path: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path, body });
-    // No socket in jsdom: the ticket call fails like a dropped network (quietly, then retries).
-    if (path === '/common/pub/wsTicket') throw new TypeError('offline');
-    const data = path === '/enterprise/im/getContacts' ? CONTACTS : path === '/enterprise/im/getContactInfo' ? card(Number(body.id)) : { id: body.id };
-    return new Response(JSON.stringify({ code: 0, msg: '', data }));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      calls.push({ path, body });
+      // No socket in jsdom: the ticket call fails like a dropped network (quietly, then retries).
+      if (path === '/common/pub/wsTicket') throw new TypeError('offline');
+      const data =
+        path === '/enterprise/im/getContacts'
+          ? CONTACTS
+          : path === '/enterprise/im/getContactInfo'
+            ? card(Number(body.id))
+            : { id: body.id };
+      return new Response(JSON.stringify({ code: 0, msg: '', data }));
+    }),
+  );
   return calls;
 }
 
@@ -40,7 +55,10 @@ async function openHome() {
   return { calls, router, list: () => screen.getByRole('list', { name: 'Messages' }), user: userEvent.setup() };
 }
 
-const rowNames = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.textContent ?? '');
+const rowNames = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent ?? '');
 const NAMES = ['Anna', 'Bao', 'Chi', 'Dung', 'Em'];
 const order = (list: HTMLElement) => rowNames(list).map((row) => NAMES.find((name) => row.includes(name)));
 

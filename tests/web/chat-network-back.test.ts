@@ -17,11 +17,19 @@ import { signIn } from './helpers';
 /** Starts the store with an open socket; answers the spy on the outbox's `networkBack` once startup is quiet. */
 async function startStore() {
   let listAnswers = 0;
-  vi.stubGlobal('fetch', vi.fn(async (path: string) => {
-    if (path === '/enterprise/im/getContacts') listAnswers += 1;
-    const data = path === '/common/pub/wsTicket' ? { ticket: 't' } : path === '/enterprise/im/getContacts' ? [summary(PEER)] : null;
-    return new Response(JSON.stringify({ code: 0, msg: '', data }));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      if (path === '/enterprise/im/getContacts') listAnswers += 1;
+      const data =
+        path === '/common/pub/wsTicket'
+          ? { ticket: 't' }
+          : path === '/enterprise/im/getContacts'
+            ? [summary(PEER)]
+            : null;
+      return new Response(JSON.stringify({ code: 0, msg: '', data }));
+    }),
+  );
   signIn();
   storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
   const networkBack = vi.spyOn(chatStore.sender, 'networkBack');
@@ -39,7 +47,7 @@ async function startStore() {
 describe('network-back signals', () => {
   withFakeSockets(() => session.stop());
 
-  it("retries the outbox when the browser says it is online again", async () => {
+  it('retries the outbox when the browser says it is online again', async () => {
     const { networkBack } = await startStore();
     window.dispatchEvent(new Event('online'));
     expect(networkBack).toHaveBeenCalledTimes(1);

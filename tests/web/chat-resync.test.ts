@@ -47,18 +47,21 @@ describe('resync', () => {
       const seen = message(PEER, { seq: 1, msg_id: 1, content: 'seen' });
       let history = [seen];
       const historyCalls: unknown[] = [];
-      vi.stubGlobal('fetch', vi.fn(async (path: string, init: RequestInit) => {
-        const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-        let data: unknown = null;
-        if (path === '/common/pub/wsTicket') data = { ticket: 't' };
-        if (path === '/enterprise/im/getContacts') data = [summary(PEER)];
-        if (path === '/enterprise/im/getContactInfo') data = card(PEER, { is_online: 1 });
-        if (path === '/enterprise/im/getMessageList') {
-          historyCalls.push(body);
-          data = history.map(wire);
-        }
-        return new Response(JSON.stringify({ code: 0, msg: '', data }));
-      }));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (path: string, init: RequestInit) => {
+          const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+          let data: unknown = null;
+          if (path === '/common/pub/wsTicket') data = { ticket: 't' };
+          if (path === '/enterprise/im/getContacts') data = [summary(PEER)];
+          if (path === '/enterprise/im/getContactInfo') data = card(PEER, { is_online: 1 });
+          if (path === '/enterprise/im/getMessageList') {
+            historyCalls.push(body);
+            data = history.map(wire);
+          }
+          return new Response(JSON.stringify({ code: 0, msg: '', data }));
+        }),
+      );
       signIn();
       storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
       session.start(ME, makeQueryClient());
@@ -78,7 +81,11 @@ describe('resync', () => {
       socket.push({ type: 'resync', seq: 4000 });
       await vi.waitFor(() => expect(thread(chatStore.getState(), String(PEER)).loaded).toBe(true));
       const shown = thread(chatStore.getState(), String(PEER)).messages;
-      expect(shown.map((m) => [m.content, m.is_undo])).toEqual([['', 1], ['while you were away', 0], ['and this', 0]]);
+      expect(shown.map((m) => [m.content, m.is_undo])).toEqual([
+        ['', 1],
+        ['while you were away', 0],
+        ['and this', 0],
+      ]);
       // The newest page, not a page before the old oldest message.
       expect(historyCalls.slice(callsBefore)).toEqual([{ toContactId: String(PEER), limit: 20 }]);
       expect(realtime.lastEventSeq).toBe(4000);
@@ -87,14 +94,17 @@ describe('resync', () => {
     it('merges the newest page of the chat on screen when a socket opens, so nothing sent before it is missing', async () => {
       const first = message(PEER, { seq: 1, msg_id: 1, content: 'first' });
       let history = [first];
-      vi.stubGlobal('fetch', vi.fn(async (path: string) => {
-        let data: unknown = null;
-        if (path === '/common/pub/wsTicket') data = { ticket: 't' };
-        if (path === '/enterprise/im/getContacts') data = [summary(PEER)];
-        if (path === '/enterprise/im/getContactInfo') data = card(PEER);
-        if (path === '/enterprise/im/getMessageList') data = history.map(wire);
-        return new Response(JSON.stringify({ code: 0, msg: '', data }));
-      }));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (path: string) => {
+          let data: unknown = null;
+          if (path === '/common/pub/wsTicket') data = { ticket: 't' };
+          if (path === '/enterprise/im/getContacts') data = [summary(PEER)];
+          if (path === '/enterprise/im/getContactInfo') data = card(PEER);
+          if (path === '/enterprise/im/getMessageList') data = history.map(wire);
+          return new Response(JSON.stringify({ code: 0, msg: '', data }));
+        }),
+      );
       signIn();
       storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
       session.start(ME, makeQueryClient());
@@ -103,7 +113,12 @@ describe('resync', () => {
       history = [first, message(PEER, { seq: 2, msg_id: 2, content: 'before the socket' })];
       await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
       FakeSocket.made[0]!.open();
-      await vi.waitFor(() => expect(thread(chatStore.getState(), String(PEER)).messages.map((m) => m.content)).toEqual(['first', 'before the socket']));
+      await vi.waitFor(() =>
+        expect(thread(chatStore.getState(), String(PEER)).messages.map((m) => m.content)).toEqual([
+          'first',
+          'before the socket',
+        ]),
+      );
     });
   });
 });

@@ -24,19 +24,35 @@ function host(initial: ChatState = chatState({ contacts: [contact(12)] })) {
 
 let seq = 0;
 /** The server: answers sendMessage with the stored message, or fails like a dropped network. */
-function server(options: { online: () => boolean; onSend?: (body: Record<string, unknown>) => Promise<void> | void; refuse?: (content: string) => string | undefined }) {
+function server(options: {
+  online: () => boolean;
+  onSend?: (body: Record<string, unknown>) => Promise<void> | void;
+  refuse?: (content: string) => string | undefined;
+}) {
   const sent: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    await options.onSend?.(body);
-    if (!options.online()) throw new TypeError('Failed to fetch');
-    const refusal = options.refuse?.(String(body.content));
-    if (refusal) return new Response(JSON.stringify({ code: 400, msg: refusal, data: null }));
-    seq += 1;
-    sent.push(String(body.content));
-    const data = wire(message(ME, { id: String(body.id), content: String(body.content), msg_id: seq, seq, sendTime: Date.now(), toContactId: body.toContactId as number }));
-    return new Response(JSON.stringify({ code: 0, msg: '', data }));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      await options.onSend?.(body);
+      if (!options.online()) throw new TypeError('Failed to fetch');
+      const refusal = options.refuse?.(String(body.content));
+      if (refusal) return new Response(JSON.stringify({ code: 400, msg: refusal, data: null }));
+      seq += 1;
+      sent.push(String(body.content));
+      const data = wire(
+        message(ME, {
+          id: String(body.id),
+          content: String(body.content),
+          msg_id: seq,
+          seq,
+          sendTime: Date.now(),
+          toContactId: body.toContactId as number,
+        }),
+      );
+      return new Response(JSON.stringify({ code: 0, msg: '', data }));
+    }),
+  );
   return sent;
 }
 
@@ -60,7 +76,10 @@ afterEach(() => {
 describe('sender and outbox', () => {
   it('puts a message in the outbox before it goes to the network', async () => {
     let queuedAtSend: string[] = [];
-    server({ online: () => true, onSend: async () => void (queuedAtSend = (await outbox.list(ME)).map((e) => String(e.body.content))) });
+    server({
+      online: () => true,
+      onSend: async () => void (queuedAtSend = (await outbox.list(ME)).map((e) => String(e.body.content))),
+    });
     await makeSender(host()).sendText('12', 'hello');
     expect(queuedAtSend).toEqual(['hello']);
   });
@@ -106,12 +125,20 @@ describe('sender and outbox', () => {
     await sender.sendText('12', 'one');
     await Promise.all([sender.sendText('12', 'two'), sender.sendText('12', 'three')]);
     const statuses = () => thread(h.getState(), '12').messages.map((m) => [m.content, m.status]);
-    expect(statuses()).toEqual([['one', 'going'], ['two', 'going'], ['three', 'going']]);
+    expect(statuses()).toEqual([
+      ['one', 'going'],
+      ['two', 'going'],
+      ['three', 'going'],
+    ]);
     expect((await outbox.list(ME)).map((e) => e.body.content)).toEqual(['one', 'two', 'three']);
     online = true;
     await sender.flush();
     expect(sent).toEqual(['one', 'two', 'three']);
-    expect(statuses()).toEqual([['one', 'succeed'], ['two', 'succeed'], ['three', 'succeed']]);
+    expect(statuses()).toEqual([
+      ['one', 'succeed'],
+      ['two', 'succeed'],
+      ['three', 'succeed'],
+    ]);
   });
 
   it('sends everything waiting in the order it was written once the network is back', async () => {
@@ -125,7 +152,12 @@ describe('sender and outbox', () => {
     await sender.flush();
     expect(sent).toEqual(['one', 'two', 'three', 'four']);
     expect(await outbox.list(ME)).toEqual([]);
-    expect(thread(h.getState(), '12').messages.map((m) => m.status)).toEqual(['succeed', 'succeed', 'succeed', 'succeed']);
+    expect(thread(h.getState(), '12').messages.map((m) => m.status)).toEqual([
+      'succeed',
+      'succeed',
+      'succeed',
+      'succeed',
+    ]);
   });
 
   it('also sends a message written while an earlier one is still on its way', async () => {
@@ -139,14 +171,22 @@ describe('sender and outbox', () => {
 
 describe('sender: failures', () => {
   /** The retry clock on the test's fake timers, with no jitter (random 0.5 stretches nothing). */
-  const CLOCK: RetryClock = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (t) => clearTimeout(t as number), now: () => Date.now(), random: () => 0.5 };
+  const CLOCK: RetryClock = {
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (t) => clearTimeout(t as number),
+    now: () => Date.now(),
+    random: () => 0.5,
+  };
   /** Lets the outbox's IndexedDB work and the fetch answers settle under fake timers. */
   const settle = async () => {
     for (let i = 0; i < 20; i += 1) await vi.advanceTimersByTimeAsync(0);
   };
 
   it("marks a refused message failed with the server's reason, holds it, and sends the ones behind it", async () => {
-    const sent = server({ online: () => true, refuse: (content) => (content === 'bad' ? 'You cannot send to this chat' : undefined) });
+    const sent = server({
+      online: () => true,
+      refuse: (content) => (content === 'bad' ? 'You cannot send to this chat' : undefined),
+    });
     const h = host();
     const sender = makeSender(h);
     await sender.sendText('12', 'bad');
@@ -154,7 +194,9 @@ describe('sender: failures', () => {
     expect(sent).toEqual(['good']);
     const bad = thread(h.getState(), '12').messages.find((m) => m.content === 'bad')!;
     expect([bad.status, bad.failReason]).toEqual(['failed', 'You cannot send to this chat']);
-    expect((await outbox.list(ME)).map((e) => [e.body.content, e.held, e.reason])).toEqual([['bad', true, 'You cannot send to this chat']]);
+    expect((await outbox.list(ME)).map((e) => [e.body.content, e.held, e.reason])).toEqual([
+      ['bad', true, 'You cannot send to this chat'],
+    ]);
     // A flush does not send it again; only the user's retry does.
     await sender.flush();
     expect(sent).toEqual(['good']);
@@ -171,7 +213,10 @@ describe('sender: failures', () => {
     await makeSender(host()).sendText('12', 'later');
     const h = host();
     await makeSender(h).restore();
-    expect(thread(h.getState(), '12').messages.map((m) => [m.content, m.status, m.failReason])).toEqual([['bad', 'failed', 'Refused'], ['later', 'going', undefined]]);
+    expect(thread(h.getState(), '12').messages.map((m) => [m.content, m.status, m.failReason])).toEqual([
+      ['bad', 'failed', 'Refused'],
+      ['later', 'going', undefined],
+    ]);
   });
 
   it('tries again by itself after 1 s, 2 s and 5 s, and sends once the network is back', async () => {
@@ -231,7 +276,11 @@ describe('sender: failures', () => {
 describe('sender without IndexedDB (some private modes)', () => {
   beforeEach(() => {
     // Opening the database fails, as it does where the browser refuses storage.
-    globalThis.indexedDB = { open: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } } as unknown as IDBFactory;
+    globalThis.indexedDB = {
+      open: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    } as unknown as IDBFactory;
   });
 
   it('still sends at once', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { mergeMessages, sortContacts, totalUnread, visibleChats } from '../../web/src/features/chat/state/thread-ops';
 import { EMPTY_THREAD } from '../../web/src/features/chat/types';
-import { contact, ME,message } from './chat-factories';
+import { contact, ME, message } from './chat-factories';
 
 describe('mergeMessages', () => {
   it('orders acknowledged messages by seq and keeps pending ones after them in the order they were made', () => {
@@ -26,17 +26,31 @@ describe('mergeMessages', () => {
 
 describe('chat list order and totals', () => {
   it('puts pinned chats first, each group newest first', () => {
-    const list = [contact(1, { lastSendTime: 300 }), contact(2, { lastSendTime: 100, is_top: 1 }), contact(3, { lastSendTime: 500 }), contact(4, { lastSendTime: 200, is_top: 1 })];
+    const list = [
+      contact(1, { lastSendTime: 300 }),
+      contact(2, { lastSendTime: 100, is_top: 1 }),
+      contact(3, { lastSendTime: 500 }),
+      contact(4, { lastSendTime: 200, is_top: 1 }),
+    ];
     expect(sortContacts(list).map((c) => c.id)).toEqual([4, 2, 3, 1]);
   });
 
   it('shows only chats with something in them', () => {
-    const list = [contact(1), contact(2, { lastContent: '', lastSendTime: 0 }), contact(3, { lastContent: '', lastContentUndo: 1 })];
+    const list = [
+      contact(1),
+      contact(2, { lastContent: '', lastSendTime: 0 }),
+      contact(3, { lastContent: '', lastContentUndo: 1 }),
+    ];
     expect(visibleChats(list).map((c) => c.id)).toEqual([1, 3]);
   });
 
   it('sums unread over chats with content and leaves muted chats out', () => {
-    const list = [contact(1, { unread: 2 }), contact(2, { unread: 5, is_notice: 0 }), contact(3, { unread: 4, lastContent: '', lastSendTime: 0 }), contact(4, { unread: 1 })];
+    const list = [
+      contact(1, { unread: 2 }),
+      contact(2, { unread: 5, is_notice: 0 }),
+      contact(3, { unread: 4, lastContent: '', lastSendTime: 0 }),
+      contact(4, { unread: 1 }),
+    ];
     expect(totalUnread(list)).toBe(3);
   });
 });

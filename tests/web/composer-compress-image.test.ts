@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { compressImage, outputFormat, scaledSize } from '../../web/src/features/chat/components/composer/compress-image';
+import {
+  compressImage,
+  outputFormat,
+  scaledSize,
+} from '../../web/src/features/chat/components/composer/compress-image';
 
 describe('photo compression', () => {
   it('caps the long side at 1600 px and keeps the aspect ratio', () => {

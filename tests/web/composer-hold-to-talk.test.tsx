@@ -24,12 +24,21 @@ vi.mock('../../web/src/features/chat/components/composer/voice-recording', () =>
       recorder.cancelled += 1;
     }
   }
-  return { RecordingFailure, VoiceRecording, toWav: async () => ({ wav: new Blob(['RIFF']), seconds: recorder.heldMs / 1000 }) };
+  return {
+    RecordingFailure,
+    VoiceRecording,
+    toWav: async () => ({ wav: new Blob(['RIFF']), seconds: recorder.heldMs / 1000 }),
+  };
 });
 
 function setup() {
   const onRecorded = vi.fn();
-  render(<><HoldToTalk onRecorded={onRecorded} /><ToastHost /></>);
+  render(
+    <>
+      <HoldToTalk onRecorded={onRecorded} />
+      <ToastHost />
+    </>,
+  );
   const button = () => screen.getByRole('button');
   /** Press at `y`, let the recording start, and hold for `ms` (as the stand-in reports it). */
   const press = async (ms: number, y = 600) => {

@@ -14,12 +14,20 @@ const file = (name: string, type: string, text = 'hello') => new File([text], na
 function renderComposer() {
   const sendFile = vi.spyOn(chatStore.sender, 'sendFile').mockResolvedValue();
   hideToast();
-  render(<><Composer contactKey="8" /><ToastHost /><DialogHost /></>);
+  render(
+    <>
+      <Composer contactKey="8" />
+      <ToastHost />
+      <DialogHost />
+    </>,
+  );
   return { sendFile, input: screen.getByRole('textbox', { name: 'Message' }) };
 }
 
 const paste = (input: HTMLElement, files: File[], text = '') =>
-  fireEvent.paste(input, { clipboardData: { files, types: files.length ? ['Files'] : ['text/plain'], getData: () => text } });
+  fireEvent.paste(input, {
+    clipboardData: { files, types: files.length ? ['Files'] : ['text/plain'], getData: () => text },
+  });
 
 const answer = async (button: 'OK' | 'Cancel') => {
   const dialog = await screen.findByRole('alertdialog');
@@ -53,7 +61,10 @@ describe('pasting files into the composer', () => {
     paste(input, [doc, shot]);
     expect(await answer('OK')).toContain('Send 2 files to this chat?');
     await waitFor(() => expect(sendFile).toHaveBeenCalledTimes(2));
-    expect(sendFile.mock.calls.map((c) => [c[2], c[3]])).toEqual([['image.png', 'image'], ['plan.pdf', 'file']]);
+    expect(sendFile.mock.calls.map((c) => [c[2], c[3]])).toEqual([
+      ['image.png', 'image'],
+      ['plan.pdf', 'file'],
+    ]);
   });
 
   it('refuses a pasted file of a type that cannot be sent, with the notice', async () => {

@@ -11,7 +11,12 @@ import { chatStore } from '../../web/src/features/chat/state/chat-store';
 function renderComposer() {
   const sendText = vi.spyOn(chatStore.sender, 'sendText').mockResolvedValue();
   hideToast();
-  render(<><Composer contactKey="8" /><ToastHost /></>);
+  render(
+    <>
+      <Composer contactKey="8" />
+      <ToastHost />
+    </>,
+  );
   return { sendText, input: screen.getByRole('textbox', { name: 'Message' }) };
 }
 
@@ -61,7 +66,9 @@ describe('composer', () => {
     composerDraft.quote({ msg_id: 4, content: 'earlier', user_id: 8, realname: 'Bob' });
     fireEvent.change(input, { target: { value: 'reply' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(sendText).toHaveBeenCalledWith('8', 'reply', { quote: { msg_id: 4, content: 'earlier', user_id: 8, realname: 'Bob' } });
+    expect(sendText).toHaveBeenCalledWith('8', 'reply', {
+      quote: { msg_id: 4, content: 'earlier', user_id: 8, realname: 'Bob' },
+    });
     expect(screen.queryByRole('button', { name: 'Cancel quote' })).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { encodeWav, mixToMono, resample } from '../../web/src/features/chat/components/composer/wav-encoder';
 
-const ascii = (view: DataView, at: number, length: number) => String.fromCharCode(...Array.from({ length }, (_, i) => view.getUint8(at + i)));
+const ascii = (view: DataView, at: number, length: number) =>
+  String.fromCharCode(...Array.from({ length }, (_, i) => view.getUint8(at + i)));
 
 describe('WAV encoder', () => {
   it('writes a 44-byte RIFF/WAVE header for 16-bit mono PCM', () => {
@@ -31,7 +32,9 @@ describe('WAV encoder', () => {
 
   it('writes samples little-endian and clamps out-of-range values', () => {
     const view = new DataView(encodeWav(Float32Array.from([0, 1, -1, 2, -2, 0.5]), 8000));
-    expect([0, 1, 2, 3, 4, 5].map((i) => view.getInt16(44 + i * 2, true))).toEqual([0, 32767, -32768, 32767, -32768, 16383]);
+    expect([0, 1, 2, 3, 4, 5].map((i) => view.getInt16(44 + i * 2, true))).toEqual([
+      0, 32767, -32768, 32767, -32768, 16383,
+    ]);
   });
 
   it('mixes channels to mono and resamples to the target rate', () => {

@@ -25,13 +25,31 @@ describe('configuration numbers, read the same way by the Worker and the web app
   });
 
   it('reads 1 and 0 as numbers and a stored true or false as themselves; empty, "false" or missing as the default', () => {
-    const cases: [unknown, boolean][] = [['1', true], [1, true], [true, true], ['0', false], [0, false], [false, false], ['', true], ['false', true], [undefined, true], [null, true]];
+    const cases: [unknown, boolean][] = [
+      ['1', true],
+      [1, true],
+      [true, true],
+      ['0', false],
+      [0, false],
+      [false, false],
+      ['', true],
+      ['false', true],
+      [undefined, true],
+      [null, true],
+    ];
     for (const [value, on] of cases) expect([value, configSwitch(value, true)]).toEqual([value, on]);
     expect(configSwitch('', false)).toBe(false);
   });
 
   it('shows calls and "Create group" for every stored value the server lets them through (tests/worker/config-switches.test.ts)', () => {
-    const cases: [Record<string, unknown>, boolean][] = [[{}, true], [{ webrtc: '' }, true], [{ webrtc: '1' }, true], [{ webrtc: '0' }, false], [{ webrtc: false }, false], [{ webrtc: 'false' }, true]];
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{}, true],
+      [{ webrtc: '' }, true],
+      [{ webrtc: '1' }, true],
+      [{ webrtc: '0' }, false],
+      [{ webrtc: false }, false],
+      [{ webrtc: 'false' }, true],
+    ];
     for (const [chatInfo, on] of cases) {
       storage.setGlobalConfig({ sysInfo: {}, chatInfo, fileUpload: {} });
       expect([chatInfo, callsEnabled()]).toEqual([chatInfo, on]);

@@ -18,18 +18,38 @@ import { openApp, person as personInfo, push, serve, socket, summary } from './f
 /** The directory asks the server through TanStack Query, as inside the signed-in app: a fresh client per render. */
 function render(ui: ReactElement) {
   const client = makeQueryClient();
-  return renderBare(ui, { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+  return renderBare(ui, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    ),
+  });
 }
 
-const person = (id: number, displayName: string, index?: string, account = `1380000${id}`): Person => ({ id, displayName, avatar: '', account, index });
+const person = (id: number, displayName: string, index?: string, account = `1380000${id}`): Person => ({
+  id,
+  displayName,
+  avatar: '',
+  account,
+  index,
+});
 
 describe('address book sections', () => {
   it('groups by index letter A–Z with # last, names sorted inside', () => {
-    const sections = groupContacts([
-      person(1, 'Zoe', 'Z'), person(2, '123', '#'), person(3, 'Bảo', 'B'), person(4, 'Anh', 'A'), person(5, 'Bach', 'B'),
-    ], 'vi');
+    const sections = groupContacts(
+      [
+        person(1, 'Zoe', 'Z'),
+        person(2, '123', '#'),
+        person(3, 'Bảo', 'B'),
+        person(4, 'Anh', 'A'),
+        person(5, 'Bach', 'B'),
+      ],
+      'vi',
+    );
     expect(sections.map((s) => [s.letter, s.people.map((p) => p.displayName)])).toEqual([
-      ['A', ['Anh']], ['B', ['Bach', 'Bảo']], ['Z', ['Zoe']], ['#', ['123']],
+      ['A', ['Anh']],
+      ['B', ['Bach', 'Bảo']],
+      ['Z', ['Zoe']],
+      ['#', ['123']],
     ]);
   });
 
@@ -68,7 +88,9 @@ describe('address book', () => {
   });
 
   it('reads "loading" until the list has arrived, then "no contacts" when it is empty', () => {
-    const { rerender } = render(<ContactDirectory people={[]} loaded={false} friendsOnly={false} onOpen={() => undefined} />);
+    const { rerender } = render(
+      <ContactDirectory people={[]} loaded={false} friendsOnly={false} onOpen={() => undefined} />,
+    );
     expect(screen.getByText('Loading…')).toBeTruthy();
     rerender(<ContactDirectory people={[]} loaded friendsOnly={false} onOpen={() => undefined} />);
     expect(screen.queryByText('Loading…')).toBeNull();
@@ -78,9 +100,21 @@ describe('address book', () => {
 
 describe('address book search on the server', () => {
   const LOCAL = [person(2, 'Bao', 'B', '139******02'), person(3, 'Chi', 'C')];
-  const ZHANG = personInfo(4, { realname: '张三', displayName: '张三', index: 'Z', account: '138******04', relation: 'friend' });
+  const ZHANG = personInfo(4, {
+    realname: '张三',
+    displayName: '张三',
+    index: 'Z',
+    account: '138******04',
+    relation: 'friend',
+  });
   const ZHAO = personInfo(5, { realname: '赵四', displayName: '赵四', index: 'Z', account: '138******05' });
-  const BAO = personInfo(2, { realname: 'Bao', displayName: 'Bao', index: 'B', account: '139******02', relation: 'friend' });
+  const BAO = personInfo(2, {
+    realname: 'Bao',
+    displayName: 'Bao',
+    index: 'B',
+    account: '139******02',
+    relation: 'friend',
+  });
 
   const type = (text: string) => fireEvent.change(screen.getByRole('searchbox'), { target: { value: text } });
   const section = (name: string) => screen.getByRole('region', { name });
@@ -123,7 +157,10 @@ describe('address book search on the server', () => {
   });
 
   it('keeps the local matches when the server refuses (too many searches)', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: CODE.REFUSED, msg: 'Too many requests', data: null }), { status: 429 }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: CODE.REFUSED, msg: 'Too many requests', data: null }), { status: 429 }),
+    );
     vi.stubGlobal('fetch', fetch);
     render(<ContactDirectory people={LOCAL} loaded friendsOnly={false} onOpen={() => undefined} />);
     type('zz');
@@ -139,14 +176,31 @@ describe('address book search on the server', () => {
 });
 
 describe('address book in run mode 1: my friends or the organisation', () => {
-  const ORG = [summary(21, { displayName: 'Bao', index: 'B', is_friend: 1 }), summary(22, { displayName: 'Chi', index: 'C', is_friend: 0 }), summary(23, { displayName: 'Anh', index: 'A', is_friend: 1 })];
+  const ORG = [
+    summary(21, { displayName: 'Bao', index: 'B', is_friend: 1 }),
+    summary(22, { displayName: 'Chi', index: 'C', is_friend: 0 }),
+    summary(23, { displayName: 'Anh', index: 'A', is_friend: 1 }),
+  ];
   const ZHANG = personInfo(4, { realname: '张三', displayName: '张三', index: 'Z', relation: 'friend' });
   const ZHAO = personInfo(5, { realname: '赵四', displayName: '赵四', index: 'Z' });
   const tab = (name: RegExp | string) => screen.getByRole('tab', { name });
-  const selected = () => screen.getAllByRole('tab').filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent);
-  const letters = () => within(screen.getByRole('navigation', { name: 'Jump to letter' })).getAllByRole('button').map((b) => b.textContent);
+  const selected = () =>
+    screen
+      .getAllByRole('tab')
+      .filter((t) => t.getAttribute('aria-selected') === 'true')
+      .map((t) => t.textContent);
+  const letters = () =>
+    within(screen.getByRole('navigation', { name: 'Jump to letter' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
 
-  beforeEach(() => void serve({ '/enterprise/im/getContacts': () => ORG, [USER_LIST]: (body) => (body.keywords === 'z' ? [ZHANG, ZHAO] : []) }));
+  beforeEach(
+    () =>
+      void serve({
+        '/enterprise/im/getContacts': () => ORG,
+        [USER_LIST]: (body) => (body.keywords === 'z' ? [ZHANG, ZHAO] : []),
+      }),
+  );
 
   it('opens on the organisation, and the Friends tab (with their count) lists only my friends, letters and count included', async () => {
     openApp(PATHS.contacts);

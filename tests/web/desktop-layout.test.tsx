@@ -39,12 +39,20 @@ function windowOf(wide: boolean) {
 }
 
 function open(path: string, wide: boolean) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    if (url === '/common/pub/wsTicket') throw new TypeError('offline');
-    const data = url === '/enterprise/im/getContacts' ? CONTACTS : url === '/enterprise/im/getMessageList' ? [] : { id: body.id };
-    return new Response(JSON.stringify({ code: 0, msg: '', data }));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      if (url === '/common/pub/wsTicket') throw new TypeError('offline');
+      const data =
+        url === '/enterprise/im/getContacts'
+          ? CONTACTS
+          : url === '/enterprise/im/getMessageList'
+            ? []
+            : { id: body.id };
+      return new Response(JSON.stringify({ code: 0, msg: '', data }));
+    }),
+  );
   const media = windowOf(wide);
   signIn();
   storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
@@ -62,14 +70,20 @@ describe('layout by window width', () => {
   it('at 1024 px and wider, a chat link shows the chat list and the chat side by side, its row marked', async () => {
     open('/pages/message/chat?id=22', true);
     await screen.findByRole('textbox', { name: 'Message' });
-    const row = await within(await screen.findByRole('list', { name: 'Messages' })).findByRole('button', { name: /Bao/ });
+    const row = await within(await screen.findByRole('list', { name: 'Messages' })).findByRole('button', {
+      name: /Bao/,
+    });
     expect(row.getAttribute('aria-current')).toBe('true');
     expect(within(chatList()!).getByRole('button', { name: /Anna/ }).getAttribute('aria-current')).toBeNull();
     // One main holds both panes; the tabs are a rail beside it with Messages selected.
     expect(screen.getAllByRole('main')).toHaveLength(1);
     const rail = screen.getByRole('navigation');
     expect(within(rail).getAllByRole('link')).toHaveLength(4);
-    expect(within(rail).getByRole('link', { name: /Messages/ }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(rail)
+        .getByRole('link', { name: /Messages/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   it('at 1024 px and wider, the chat beside the list has no back arrow; below 1024 px it has', async () => {
@@ -135,7 +149,7 @@ describe('layout by window width', () => {
 describe('the right-hand panel at 1024 px and wider', () => {
   const panel = (name: string) => screen.findByRole('region', { name });
 
-  it('a group\'s page, its members and a member\'s card open one after another beside the group\'s chat; Escape closes each', async () => {
+  it("a group's page, its members and a member's card open one after another beside the group's chat; Escape closes each", async () => {
     windowOf(true);
     serveGroup(fakeGroup(3), { '/enterprise/im/getUserInfo': () => person(22, { displayName: 'Chi' }) });
     const router = openApp(`${PATHS.chat}?id=${GROUP}`);
@@ -170,7 +184,7 @@ describe('the right-hand panel at 1024 px and wider', () => {
     expect(composer()).toBeTruthy();
   });
 
-  it('a group chat\'s details beside the chat hold its members, announcement and the settings the viewer may use', async () => {
+  it("a group chat's details beside the chat hold its members, announcement and the settings the viewer may use", async () => {
     windowOf(true);
     serveGroup(fakeGroup(1));
     const router = openApp(`${PATHS.chatDetail}?id=${GROUP}`);
@@ -191,7 +205,7 @@ describe('the right-hand panel at 1024 px and wider', () => {
     expect(composer()).toBeTruthy();
   });
 
-  it('a plain member\'s group details panel offers only what a member may use', async () => {
+  it("a plain member's group details panel offers only what a member may use", async () => {
     windowOf(true);
     serveGroup(fakeGroup(3, { setting: { manage: 1, invite: 0, profile: 1, history: 0, nospeak: 0 } }));
     openApp(`${PATHS.chatDetail}?id=${GROUP}`);
@@ -204,7 +218,7 @@ describe('the right-hand panel at 1024 px and wider', () => {
     expect(within(details).getByRole('button', { name: 'Leave group' })).toBeTruthy();
   });
 
-  it('a group\'s page opened by its address stands beside the group\'s chat', async () => {
+  it("a group's page opened by its address stands beside the group's chat", async () => {
     windowOf(true);
     serveGroup(fakeGroup(3));
     openApp(`${PATHS.groupInfo}?id=${GROUP}`);
@@ -216,7 +230,7 @@ describe('the right-hand panel at 1024 px and wider', () => {
     expect(within(info).getByRole('link', { name: /All members/ })).toBeTruthy();
   });
 
-  it('a person\'s card opened from the contacts tab stays a page of its own', async () => {
+  it("a person's card opened from the contacts tab stays a page of its own", async () => {
     windowOf(true);
     serveGroup(fakeGroup(3), { '/enterprise/im/getUserInfo': () => person(22, { displayName: 'Chi' }) });
     openApp(`${PATHS.contactDetail}?id=22`);

@@ -15,7 +15,10 @@ function renderPanel() {
   return { onPick };
 }
 
-const found = () => within(screen.getByRole('group', { name: 'Search results' })).getAllByRole('button').map((b) => b.textContent);
+const found = () =>
+  within(screen.getByRole('group', { name: 'Search results' }))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
 
 describe('emoji picker', () => {
   it('opens on the smileys and switches category by tab', async () => {
@@ -23,7 +26,9 @@ describe('emoji picker', () => {
     const smileys = await screen.findByRole('group', { name: 'Smileys' });
     expect(within(smileys).getAllByRole('button')[0]!.textContent).toBe('😀');
     fireEvent.click(screen.getByRole('tab', { name: 'Flags' }));
-    expect(within(screen.getByRole('group', { name: 'Flags' })).getByRole('button', { name: 'flag: Vietnam' }).textContent).toBe('🇻🇳');
+    expect(
+      within(screen.getByRole('group', { name: 'Flags' })).getByRole('button', { name: 'flag: Vietnam' }).textContent,
+    ).toBe('🇻🇳');
   });
 
   it('finds emoji by English name or keyword, best matches first', async () => {
@@ -52,7 +57,11 @@ describe('emoji picker', () => {
     expect(onPick).toHaveBeenCalledTimes(3);
     expect(recentEmoji()).toEqual(['😁', '😀']);
     fireEvent.click(screen.getByRole('tab', { name: 'Recently used' }));
-    expect(within(screen.getByRole('group', { name: 'Recently used' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['😁', '😀']);
+    expect(
+      within(screen.getByRole('group', { name: 'Recently used' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['😁', '😀']);
     cleanup();
     renderPanel();
     expect(screen.getByRole('tab', { name: 'Recently used' }).getAttribute('aria-selected')).toBe('true');
@@ -65,7 +74,9 @@ describe('emoji picker', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Medium-dark skin tone' }));
     expect(skinTone()).toBe(4);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search emoji' }), { target: { value: 'waving hand' } });
-    const wave = within(screen.getByRole('group', { name: 'Search results' })).getByRole('button', { name: 'waving hand' });
+    const wave = within(screen.getByRole('group', { name: 'Search results' })).getByRole('button', {
+      name: 'waving hand',
+    });
     expect(wave.textContent).toBe('👋🏾');
     fireEvent.click(wave);
     expect(onPick).toHaveBeenCalledWith('👋🏾');

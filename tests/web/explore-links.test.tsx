@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { compassOf, webAddress } from '../../web/src/features/explore/utils/compass';
 import { currentPath, mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
 
-const entry = (over: Record<string, unknown>) => ({ icon: '', name: 'Docs', type: '2', url: 'https://docs.example/', order: 1, status: '1', ...over });
+const entry = (over: Record<string, unknown>) => ({
+  icon: '',
+  name: 'Docs',
+  type: '2',
+  url: 'https://docs.example/',
+  order: 1,
+  status: '1',
+  ...over,
+});
 
 const COMPASS = (mode: '1' | '2') => ({
   status: '1',
@@ -36,8 +44,13 @@ describe('explore tab', () => {
     expect(await screen.findByRole('heading', { name: 'Explore' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Links' });
     // (The letter standing in for a missing icon is hidden from screen readers: names start with the visible text.)
-    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['SSettings', 'NNews (web page)', 'WWiki (web page)']);
-    for (const name of [/^Settings$/, /^News ?\(web page\)$/, /^Wiki ?\(web page\)$/]) expect(within(list).getByRole('link', { name })).toBeTruthy();
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['SSettings', 'NNews (web page)', 'WWiki (web page)']);
+    for (const name of [/^Settings$/, /^News ?\(web page\)$/, /^Wiki ?\(web page\)$/])
+      expect(within(list).getByRole('link', { name })).toBeTruthy();
     expect(list.className).not.toContain('grid');
     // A tab page: no back button.
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
@@ -72,7 +85,10 @@ describe('explore tab', () => {
 });
 
 function openWebView(url: string, title = 'Wiki', compass: unknown = COMPASS('1')) {
-  mockApi({ '/common/pub/getSystemInfo': () => ({ ...systemInfo(), compass }), '/enterprise/im/getUserInfo': () => USER });
+  mockApi({
+    '/common/pub/getSystemInfo': () => ({ ...systemInfo(), compass }),
+    '/enterprise/im/getUserInfo': () => USER,
+  });
   signIn();
   renderApp(`/pages/mine/webview?url=${encodeURIComponent(url)}&title=${encodeURIComponent(title)}`);
 }
@@ -97,7 +113,9 @@ describe('web view', () => {
 
   it('never frames a crafted link to a page the explore tab does not list: the address as text, "Open in browser", not its title', async () => {
     openWebView('https://evil.example/login', 'Parley sign-in');
-    expect((await screen.findByRole('alert')).textContent).toBe("This page is not one of the explore tab's links, so it is not opened here. Open it in your browser only if you trust it:");
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "This page is not one of the explore tab's links, so it is not opened here. Open it in your browser only if you trust it:",
+    );
     expect(screen.getByText('https://evil.example/login')).toBeTruthy();
     const open = screen.getByRole('link', { name: 'Open in browser' });
     expect(open.getAttribute('href')).toBe('https://evil.example/login');
@@ -117,7 +135,15 @@ describe('web view', () => {
     openWebView('javascript:alert(document.cookie)');
     expect((await screen.findByRole('alert')).textContent).toBe('This address cannot be opened here');
     expect(document.querySelector('iframe')).toBeNull();
-    for (const bad of ['data:text/html,<b>x</b>', 'blob:https://x/1', '/pages/mine/setting', '//evil.example/', 'file:///etc/passwd', '', null]) {
+    for (const bad of [
+      'data:text/html,<b>x</b>',
+      'blob:https://x/1',
+      '/pages/mine/setting',
+      '//evil.example/',
+      'file:///etc/passwd',
+      '',
+      null,
+    ]) {
       expect(webAddress(bad), String(bad)).toBeNull();
     }
     expect(webAddress('http://intranet.example/x')).toBe('http://intranet.example/x');

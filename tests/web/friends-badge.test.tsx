@@ -23,8 +23,16 @@ const tabBadge = () => screen.getByTestId('tab-badge-contacts').textContent;
 const invitesRow = () => screen.getByRole('link', { name: /New invites/ });
 
 function server(count: number) {
-  const live = { contacts: [summary(21, { displayName: 'Bao', index: 'B' }), summary(22, { displayName: 'Chi', index: 'C' }), summary(23, { displayName: 'Anh', index: 'A' })] };
-  const srv = serve({ '/enterprise/im/getContacts': () => envelope({ data: live.contacts, count, page: 1_700_000_000_000 }) });
+  const live = {
+    contacts: [
+      summary(21, { displayName: 'Bao', index: 'B' }),
+      summary(22, { displayName: 'Chi', index: 'C' }),
+      summary(23, { displayName: 'Anh', index: 'A' }),
+    ],
+  };
+  const srv = serve({
+    '/enterprise/im/getContacts': () => envelope({ data: live.contacts, count, page: 1_700_000_000_000 }),
+  });
   return { ...srv, live };
 }
 
@@ -49,7 +57,11 @@ describe('the friend request badge', () => {
 
   it('keeps a friend request out of the chat list (the system inbox is counted apart)', () => {
     const start = chatState({ contacts: [contact(PEER)] });
-    const { state } = applyFrame(start, frame('simple', applyEvent(5, person(30), 3)), { clientId: 'x', isMobile: false, multipleLogin: true });
+    const { state } = applyFrame(start, frame('simple', applyEvent(5, person(30), 3)), {
+      clientId: 'x',
+      isMobile: false,
+      multipleLogin: true,
+    });
     expect(state).toBe(start);
   });
 });
@@ -90,7 +102,11 @@ describe('the address book', () => {
 
   it('sorts names by the language’s collation: Vietnamese letters in place, Chinese by pinyin', () => {
     const p = (id: number, displayName: string, index: string) => ({ id, displayName, avatar: '', index });
-    expect(groupContacts([p(1, 'Ðức', 'D'), p(2, 'Dung', 'D'), p(3, 'Dũng', 'D')], 'vi')[0]!.people.map((x) => x.displayName)).toEqual(['Dung', 'Dũng', 'Ðức']);
+    expect(
+      groupContacts([p(1, 'Ðức', 'D'), p(2, 'Dung', 'D'), p(3, 'Dũng', 'D')], 'vi')[0]!.people.map(
+        (x) => x.displayName,
+      ),
+    ).toEqual(['Dung', 'Dũng', 'Ðức']);
     // 张 zhāng, 李 lǐ, 王 wáng: by pinyin l < w < z (not by code point: 张 U+5F20 < 李 U+674E < 王 U+738B).
     const zh = groupContacts([p(1, '张三', '#'), p(2, '李四', '#'), p(3, '王五', '#')], 'zh-CN');
     expect(zh[0]!.people.map((x) => x.displayName)).toEqual(['李四', '王五', '张三']);
@@ -100,7 +116,9 @@ describe('the address book', () => {
 describe('removeGroup in the chat store', () => {
   // Run mode 2: the chat list follows friendships.
   const DEVICE = { clientId: 'x', isMobile: false, multipleLogin: true, friendsOnly: true };
-  const loaded = (peer: number) => ({ [String(peer)]: { messages: [message(peer)], hasMore: false, loaded: true, peerReadSeq: 0 } });
+  const loaded = (peer: number) => ({
+    [String(peer)]: { messages: [message(peer)], hasMore: false, loaded: true, peerReadSeq: 0 },
+  });
 
   it('drops the contact and its loaded history when the chat is not open', () => {
     const start = chatState({ contacts: [contact(PEER), contact(9)], threads: loaded(PEER) });
@@ -110,7 +128,11 @@ describe('removeGroup in the chat store', () => {
   });
 
   it('keeps an open chat readable, marked removed, and drops it when it closes', () => {
-    const start = chatState({ contacts: [contact(PEER), contact(9)], threads: loaded(PEER), openContact: String(PEER) });
+    const start = chatState({
+      contacts: [contact(PEER), contact(9)],
+      threads: loaded(PEER),
+      openContact: String(PEER),
+    });
     const { state } = applyFrame(start, frame('removeGroup', { group_id: PEER }), DEVICE);
     expect(state.contacts.find((c) => c.id === PEER)?.removed).toBe(true);
     expect(thread(state, String(PEER)).messages).toHaveLength(1);
@@ -122,7 +144,10 @@ describe('removeGroup in the chat store', () => {
 
   it('in run mode 1 keeps the person (still in the directory) and asks for the list again', () => {
     const start = chatState({ contacts: [contact(PEER), contact(9)], threads: loaded(PEER) });
-    const { state, effects } = applyFrame(start, frame('removeGroup', { group_id: PEER }), { ...DEVICE, friendsOnly: false });
+    const { state, effects } = applyFrame(start, frame('removeGroup', { group_id: PEER }), {
+      ...DEVICE,
+      friendsOnly: false,
+    });
     expect(state.contacts.map((c) => c.id)).toEqual([PEER, 9]);
     expect(thread(state, String(PEER)).messages).toHaveLength(1);
     expect(effects).toEqual([{ kind: 'reloadContacts' }]);
@@ -130,9 +155,17 @@ describe('removeGroup in the chat store', () => {
 
   it('takes a new name and avatar from updateUser, and ignores someone not in the list', () => {
     const start = chatState({ contacts: [contact(PEER)] });
-    const renamed = applyFrame(start, frame('updateUser', { id: PEER, realname: 'X', displayName: 'My remark', avatar: '/a.png', motto: '' }), DEVICE).state;
+    const renamed = applyFrame(
+      start,
+      frame('updateUser', { id: PEER, realname: 'X', displayName: 'My remark', avatar: '/a.png', motto: '' }),
+      DEVICE,
+    ).state;
     expect(renamed.contacts[0]).toMatchObject({ displayName: 'My remark', avatar: '/a.png' });
-    const stranger = applyFrame(start, frame('updateUser', { id: 99, realname: 'X', displayName: 'X', avatar: '', motto: '' }), DEVICE).state;
+    const stranger = applyFrame(
+      start,
+      frame('updateUser', { id: 99, realname: 'X', displayName: 'X', avatar: '', motto: '' }),
+      DEVICE,
+    ).state;
     expect(stranger.contacts).toEqual(start.contacts);
   });
 });
@@ -161,7 +194,9 @@ describe('the chat a new friendship opens', () => {
     const row = contact(PEER, { type: 'event', lastContent: '' });
     expect(chatPreview(row, { me: 7, nameOf: () => undefined, t: i18n.t })).toBe('You are now friends — say hi');
     await i18n.changeLanguage('vi');
-    expect(chatPreview(row, { me: 7, nameOf: () => undefined, t: i18n.t })).toBe('Hai bạn đã là bạn bè — hãy chào nhau nhé');
+    expect(chatPreview(row, { me: 7, nameOf: () => undefined, t: i18n.t })).toBe(
+      'Hai bạn đã là bạn bè — hãy chào nhau nhé',
+    );
   });
 
   it('shows the line in the thread itself, in the reader’s language (issue 21 item 9)', async () => {

@@ -13,12 +13,27 @@ import { currentPath } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const BAO = person(21, { displayName: 'Bảo (work)', nickname: 'Bảo (work)', realname: 'Trần Bảo', relation: 'friend', motto: 'Hello there', sex: 1, location: 'Hà Nội' });
+const BAO = person(21, {
+  displayName: 'Bảo (work)',
+  nickname: 'Bảo (work)',
+  realname: 'Trần Bảo',
+  relation: 'friend',
+  motto: 'Hello there',
+  sex: 1,
+  location: 'Hà Nội',
+});
 
 function server(who: Person = BAO) {
   return serve({
-    '/enterprise/im/getUserInfo': (body) => (body.user_id === who.user_id ? who : envelope({ code: 400, msg: 'User does not exist' })),
-    '/enterprise/friend/setNickname': (body) => ({ id: body.friend_id, realname: who.realname, displayName: body.nickname, avatar: '', motto: who.motto }),
+    '/enterprise/im/getUserInfo': (body) =>
+      body.user_id === who.user_id ? who : envelope({ code: 400, msg: 'User does not exist' }),
+    '/enterprise/friend/setNickname': (body) => ({
+      id: body.friend_id,
+      realname: who.realname,
+      displayName: body.nickname,
+      avatar: '',
+      motto: who.motto,
+    }),
     '/enterprise/friend/del': () => null,
     '/enterprise/friend/add': () => ({ friend_id: 3, status: 2 }),
     '/scan/u/good-token': () => ({ ...who, action: 'userInfo' }),
@@ -43,7 +58,7 @@ describe('contact detail', () => {
     expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
   });
 
-  it('does not show a stranger\'s login region, even when an answer carries one', async () => {
+  it("does not show a stranger's login region, even when an answer carries one", async () => {
     server(person(22, { displayName: 'Stranger', relation: 'none', location: 'Texas, US' }));
     openApp(`${PATHS.contactDetail}?id=22`);
     await screen.findByRole('heading', { level: 2, name: 'Stranger' });
@@ -51,7 +66,7 @@ describe('contact detail', () => {
     expect(screen.queryByText('Texas, US')).toBeNull();
   });
 
-  it('hides a friend\'s region while sysInfo.ipregion is off', async () => {
+  it("hides a friend's region while sysInfo.ipregion is off", async () => {
     server();
     openApp(`${PATHS.contactDetail}?id=21`, { ipregion: '0' });
     await screen.findByRole('heading', { level: 2, name: 'Bảo (work)' });

@@ -7,7 +7,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import * as v from 'valibot';
 import { vi } from 'vitest';
 
-import { type FriendApplyEvent, type FriendRequest, FriendRequestSchema, type Person,PersonSchema } from '@protocol/people';
+import {
+  type FriendApplyEvent,
+  type FriendRequest,
+  FriendRequestSchema,
+  type Person,
+  PersonSchema,
+} from '@protocol/people';
 
 import { storage } from '../../web/src/lib/storage';
 import { ME, summary } from './chat-factories';
@@ -18,16 +24,36 @@ export { ME, summary };
 
 export function person(id: number, patch: Partial<Person> = {}): Person {
   return v.parse(PersonSchema, {
-    id, user_id: id, realname: `User ${id}`, displayName: `User ${id}`, nickname: '', account: `138******${id}`, avatar: '', motto: '',
-    sex: 2, index: 'U', relation: 'none', ...patch,
+    id,
+    user_id: id,
+    realname: `User ${id}`,
+    displayName: `User ${id}`,
+    nickname: '',
+    account: `138******${id}`,
+    avatar: '',
+    motto: '',
+    sex: 2,
+    index: 'U',
+    relation: 'none',
+    ...patch,
   });
 }
 
 /** A request from `from` to `to` (one of them ME). */
 export function request(friendId: number, from: Person, to: Person, patch: Partial<FriendRequest> = {}): FriendRequest {
   return v.parse(FriendRequestSchema, {
-    friend_id: friendId, create_user: from.user_id, friend_user_id: to.user_id, status: 2, remark: `I am ${from.realname}`, is_invite: 0,
-    create_time: 1_700_000_000, update_time: 1_700_000_000, create_user_info: from, user_id_info: to, is_group: 0, ...patch,
+    friend_id: friendId,
+    create_user: from.user_id,
+    friend_user_id: to.user_id,
+    status: 2,
+    remark: `I am ${from.realname}`,
+    is_invite: 0,
+    create_time: 1_700_000_000,
+    update_time: 1_700_000_000,
+    create_user_info: from,
+    user_id_info: to,
+    is_group: 0,
+    ...patch,
   });
 }
 
@@ -36,13 +62,26 @@ export const MYSELF = person(ME, { realname: 'Alice', displayName: 'Alice', rela
 /** A `simple` frame's data for a request arriving live. */
 export function applyEvent(friendId: number, from: Person, count: number): FriendApplyEvent {
   return {
-    id: `apply-${friendId}`, toContactId: 'system', is_group: 2, type: 'event', status: 'succeed', content: '', sendTime: 1_700_000_100_000,
-    fromUser: { id: 'system', displayName: 'system' }, apply: { friend_id: friendId, count, from, remark: `I am ${from.realname}` },
+    id: `apply-${friendId}`,
+    toContactId: 'system',
+    is_group: 2,
+    type: 'event',
+    status: 'succeed',
+    content: '',
+    sendTime: 1_700_000_100_000,
+    fromUser: { id: 'system', displayName: 'system' },
+    apply: { friend_id: friendId, count, from, remark: `I am ${from.realname}` },
   };
 }
 
 /** What a handler answers: the data alone, or the whole envelope (a refusal, a list's count). */
-export interface Envelope { code?: number; msg?: string; data?: unknown; count?: number; page?: number }
+export interface Envelope {
+  code?: number;
+  msg?: string;
+  data?: unknown;
+  count?: number;
+  page?: number;
+}
 export const envelope = (e: Envelope) => ({ envelope: e });
 type Handler = (body: Record<string, unknown>) => unknown;
 
@@ -54,15 +93,27 @@ export interface Server {
 /** Stubs fetch with `handlers` (getContacts answers [] unless given); the socket's ticket works. */
 export function serve(handlers: Record<string, Handler>): Server {
   const calls: Server['calls'] = [];
-  vi.stubGlobal('fetch', vi.fn(async (path: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path, body });
-    const handler = handlers[path] ?? (path === '/common/pub/wsTicket' ? () => ({ ticket: 't' }) : path === '/enterprise/im/getContacts' ? () => [] : undefined);
-    if (!handler) return new Response(JSON.stringify({ code: 404, msg: `no handler for ${path}`, data: null }));
-    const result = handler(body) as { envelope?: Envelope } | undefined;
-    const answer = result && typeof result === 'object' && 'envelope' in result ? { code: 0, msg: '', ...result.envelope } : { code: 0, msg: '', data: result };
-    return new Response(JSON.stringify(answer));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      calls.push({ path, body });
+      const handler =
+        handlers[path] ??
+        (path === '/common/pub/wsTicket'
+          ? () => ({ ticket: 't' })
+          : path === '/enterprise/im/getContacts'
+            ? () => []
+            : undefined);
+      if (!handler) return new Response(JSON.stringify({ code: 404, msg: `no handler for ${path}`, data: null }));
+      const result = handler(body) as { envelope?: Envelope } | undefined;
+      const answer =
+        result && typeof result === 'object' && 'envelope' in result
+          ? { code: 0, msg: '', ...result.envelope }
+          : { code: 0, msg: '', data: result };
+      return new Response(JSON.stringify(answer));
+    }),
+  );
   return { calls, callsTo: (path) => calls.filter((c) => c.path === path).map((c) => c.body) };
 }
 

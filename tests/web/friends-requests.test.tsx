@@ -14,14 +14,24 @@ const EM = person(24, { displayName: 'Em', realname: 'Em' });
 
 afterEach(() => vi.unstubAllGlobals());
 
-function server(received = [request(1, BAO, MYSELF), request(2, CHI, MYSELF, { status: 1 }), request(3, DUNG, MYSELF, { status: 0 })]) {
+function server(
+  received = [request(1, BAO, MYSELF), request(2, CHI, MYSELF, { status: 1 }), request(3, DUNG, MYSELF, { status: 0 })],
+) {
   const sent = [request(9, MYSELF, EM)];
   const answers: Record<number, 0 | 1> = {};
   const live = { received };
   const srv = serve({
-    '/enterprise/im/getContacts': () => envelope({ data: [], count: live.received.filter((r) => r.status === 2 && !(r.friend_id in answers)).length, page: 0 }),
+    '/enterprise/im/getContacts': () =>
+      envelope({
+        data: [],
+        count: live.received.filter((r) => r.status === 2 && !(r.friend_id in answers)).length,
+        page: 0,
+      }),
     '/enterprise/friend/index': (body) => {
-      const list = body.is_mine === 1 ? sent : live.received.map((r) => (r.friend_id in answers ? { ...r, status: answers[r.friend_id]! } : r));
+      const list =
+        body.is_mine === 1
+          ? sent
+          : live.received.map((r) => (r.friend_id in answers ? { ...r, status: answers[r.friend_id]! } : r));
       return envelope({ data: list, count: list.length, page: Number(body.page) });
     },
     '/enterprise/friend/update': (body) => {

@@ -14,7 +14,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 function server(relation: Relation, addStatus = 2) {
   return serve({
-    '/enterprise/im/searchUser': (body) => (body.keywords === '13800000021' ? [person(21, { displayName: 'Bao', relation, ...(relation === 'received' ? { friend_id: 4 } : {}) })] : []),
+    '/enterprise/im/searchUser': (body) =>
+      body.keywords === '13800000021'
+        ? [person(21, { displayName: 'Bao', relation, ...(relation === 'received' ? { friend_id: 4 } : {}) })]
+        : [],
     '/enterprise/friend/add': () => ({ friend_id: 5, status: addStatus }),
     '/enterprise/friend/update': (body) => ({ friend_id: body.friend_id, status: body.status }),
     '/enterprise/im/getContacts': () => envelope({ data: [], count: 0, page: 0 }),

@@ -13,7 +13,10 @@ import { fakeGroup, GROUP, groupRow, ME, member, serveGroup } from './groups-fak
 
 afterEach(() => vi.unstubAllGlobals());
 
-const start = () => fakeGroup(3, { members: [member(22, 3, 'Chi'), member(23, 3, 'Dũng'), member(21, 1, 'Bình'), member(ME, 3, 'Alice')] });
+const start = () =>
+  fakeGroup(3, {
+    members: [member(22, 3, 'Chi'), member(23, 3, 'Dũng'), member(21, 1, 'Bình'), member(ME, 3, 'Alice')],
+  });
 
 // Served in join order; the server's collage (the list's) is by role, then user id: Bình, Alice, Chi, Dũng.
 let g = start();
@@ -30,7 +33,7 @@ function open(path: string) {
 /** The letters of every collage on screen, in the order drawn. */
 const collages = () => [...document.querySelectorAll('[data-collage]')].map((c) => c.textContent);
 
-describe('a group\'s picture', () => {
+describe("a group's picture", () => {
   it('in the chat details is its collage, with no account line', async () => {
     open(`${PATHS.chatDetail}?id=${GROUP}`);
     await screen.findByText('Search chat history');
@@ -39,13 +42,13 @@ describe('a group\'s picture', () => {
     expect(screen.queryByText(/Account/)).toBeNull();
   });
 
-  it('on the group\'s page is the collage the chat list draws, in the same order', async () => {
+  it("on the group's page is the collage the chat list draws, in the same order", async () => {
     open(`${PATHS.groupInfo}?id=${GROUP}`);
     await screen.findByRole('heading', { level: 2, name: 'Hikers' });
     await waitFor(() => expect(collages()[0]).toBe('BACD'));
   });
 
-  it('on the group\'s page follows a member removed live, before the list is read again', async () => {
+  it("on the group's page follows a member removed live, before the list is read again", async () => {
     open(`${PATHS.groupInfo}?id=${GROUP}`);
     await waitFor(() => expect(collages()[0]).toBe('BACD'));
     const ws = await socket();
@@ -54,7 +57,7 @@ describe('a group\'s picture', () => {
     await waitFor(() => expect(collages()[0]).toBe('BAD'));
   });
 
-  it('in the chat\'s top bar is the same collage', async () => {
+  it("in the chat's top bar is the same collage", async () => {
     open(`${PATHS.chat}?id=${GROUP}`);
     const title = await screen.findByRole('heading', { level: 1, name: 'Hikers' });
     await waitFor(() => expect(title.closest('header')!.querySelector('[data-collage]')?.textContent).toBe('BACD'));

@@ -15,14 +15,39 @@ const ME = 7;
 const an = { id: 1, name: 'An' };
 const binh = { id: 2, name: 'Bình' };
 const me = { id: ME, name: 'Me' };
-const line = (kind: SystemLine['kind'], extra: Partial<SystemLine> = {}): SystemLine => ({ kind, actor: an, targets: [binh], ...extra });
+const line = (kind: SystemLine['kind'], extra: Partial<SystemLine> = {}): SystemLine => ({
+  kind,
+  actor: an,
+  targets: [binh],
+  ...extra,
+});
 const text = (l: SystemLine) => groupEventText(l, ME, i18n.t);
 
 function eventMessage(system: SystemLine): ChatMessage {
   return {
-    msg_id: 3, seq: 3, id: 'sys-1', type: 'event', content: '', extends: { system }, pid: 0, sendTime: 1, from_user: system.actor.id,
-    fromUser: { id: system.actor.id, user_id: system.actor.id, realname: system.actor.name, displayName: system.actor.name, avatar: '' },
-    is_undo: 0, file: null, status: 'succeed', toContactId: 'group-5', toUser: 'group-5', is_group: 1, is_read: 0,
+    msg_id: 3,
+    seq: 3,
+    id: 'sys-1',
+    type: 'event',
+    content: '',
+    extends: { system },
+    pid: 0,
+    sendTime: 1,
+    from_user: system.actor.id,
+    fromUser: {
+      id: system.actor.id,
+      user_id: system.actor.id,
+      realname: system.actor.name,
+      displayName: system.actor.name,
+      avatar: '',
+    },
+    is_undo: 0,
+    file: null,
+    status: 'succeed',
+    toContactId: 'group-5',
+    toUser: 'group-5',
+    is_group: 1,
+    is_read: 0,
   };
 }
 
@@ -63,7 +88,7 @@ describe('group system lines', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('says until when a member is muted, in the reader\'s clock', () => {
+  it("says until when a member is muted, in the reader's clock", () => {
     const until = new Date(new Date().getFullYear(), 0, 2, 9, 5).getTime() / 1000;
     expect(text(line('muted', { until }))).toBe('An muted Bình until Jan 2, 09:05');
   });
@@ -75,21 +100,57 @@ describe('group system lines', () => {
   });
 
   it('shows the line in the thread as a notice, not as a recalled message', () => {
-    render(<MessageRow message={eventMessage(line('unadmin'))} mine={false} isGroup read={false} recallDraft={null} me={ME}
-      onMenu={() => {}} onFailedTap={() => {}} onReedit={() => {}} />);
+    render(
+      <MessageRow
+        message={eventMessage(line('unadmin'))}
+        mine={false}
+        isGroup
+        read={false}
+        recallDraft={null}
+        me={ME}
+        onMenu={() => {}}
+        onFailedTap={() => {}}
+        onReedit={() => {}}
+      />,
+    );
     expect(screen.getByText('An removed Bình as admin')).toBeTruthy();
     expect(screen.queryByText(/recalled/)).toBeNull();
   });
 
   it('previews the last line in the chat list, and a generic line when only the list knows of it', () => {
-    const group: Contact = { id: 'group-5', displayName: 'Trip', avatar: '', is_group: 1, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 1, type: 'event' };
+    const group: Contact = {
+      id: 'group-5',
+      displayName: 'Trip',
+      avatar: '',
+      is_group: 1,
+      is_online: 1,
+      is_top: 0,
+      is_notice: 1,
+      unread: 0,
+      lastContent: '',
+      lastSendTime: 1,
+      type: 'event',
+    };
     const ctx = { me: ME, nameOf: () => undefined, t: i18n.t };
     expect(chatPreview({ ...group, lastSystem: line('admin', { targets: [me] }) }, ctx)).toBe('An made you an admin');
     expect(chatPreview(group, ctx)).toBe('The group was updated');
   });
 
   it('names who sent a group\'s last message ("Chi: …"), not mine nor a one-to-one chat\'s (issue 21 item 11)', async () => {
-    const group: Contact = { id: 'group-5', displayName: 'Trip', avatar: '', is_group: 1, is_online: 1, is_top: 0, is_notice: 1, unread: 1, lastContent: 'see you at 7', lastSendTime: 1, type: 'text', lastFrom: 3 };
+    const group: Contact = {
+      id: 'group-5',
+      displayName: 'Trip',
+      avatar: '',
+      is_group: 1,
+      is_online: 1,
+      is_top: 0,
+      is_notice: 1,
+      unread: 1,
+      lastContent: 'see you at 7',
+      lastSendTime: 1,
+      type: 'text',
+      lastFrom: 3,
+    };
     const ctx = { me: ME, nameOf: (id: number) => (id === 3 ? 'Chi' : undefined), t: i18n.t };
     expect(chatPreview(group, ctx)).toBe('Chi: see you at 7');
     expect(chatPreview({ ...group, type: 'image', lastContent: '/file/9' }, ctx)).toBe('Chi: [Image]');
@@ -101,7 +162,20 @@ describe('group system lines', () => {
   });
 
   it('names a sender the list does not know by the server\'s lastFromName, and shows the announcement as "[Announcement] …", not "[@ me]", in three languages (issue 21 item 11)', async () => {
-    const group: Contact = { id: 'group-5', displayName: 'Trip', avatar: '', is_group: 1, is_online: 1, is_top: 0, is_notice: 1, unread: 1, lastContent: 'see you', lastSendTime: 1, type: 'text', lastFrom: 22 };
+    const group: Contact = {
+      id: 'group-5',
+      displayName: 'Trip',
+      avatar: '',
+      is_group: 1,
+      is_online: 1,
+      is_top: 0,
+      is_notice: 1,
+      unread: 1,
+      lastContent: 'see you',
+      lastSendTime: 1,
+      type: 'text',
+      lastFrom: 22,
+    };
     const ctx = { me: ME, nameOf: (id: number) => (id === 22 ? 'Chi' : undefined), t: i18n.t };
     expect(chatPreview(group, ctx)).toBe('Chi: see you');
     expect(chatPreview({ ...group, lastFromName: 'Chi Nguyễn' }, ctx)).toBe('Chi Nguyễn: see you');
@@ -110,7 +184,10 @@ describe('group system lines', () => {
     const notice = { ...group, lastContent: 'Meeting at 9', lastSystem: line('notice', { targets: [] }) };
     expect(chatPreview(notice, ctx)).toBe('[Announcement] Meeting at 9');
     await i18n.changeLanguage('vi');
-    expect([chatPreview(group, ctx), chatPreview(notice, ctx)]).toEqual(['Chi: see you', '[Thông báo nhóm] Meeting at 9']);
+    expect([chatPreview(group, ctx), chatPreview(notice, ctx)]).toEqual([
+      'Chi: see you',
+      '[Thông báo nhóm] Meeting at 9',
+    ]);
     await i18n.changeLanguage('zh-CN');
     expect([chatPreview(group, ctx), chatPreview(notice, ctx)]).toEqual(['Chi：see you', '[群公告] Meeting at 9']);
     await i18n.changeLanguage('en');

@@ -12,7 +12,7 @@ import { PATHS } from '../../web/src/config/paths';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { thread } from '../../web/src/features/chat/state/thread-ops';
 import { storage } from '../../web/src/lib/storage';
-import { chatState, contact, frame, ME,message } from './chat-factories';
+import { chatState, contact, frame, ME, message } from './chat-factories';
 import { openApp, push, socket } from './friends-fakes';
 import { envelope } from './friends-fakes';
 import { fakeGroup, GROUP, groupRow, serveGroup } from './groups-fakes';
@@ -26,12 +26,14 @@ afterEach(() => {
 const INFO = `${PATHS.groupInfo}?id=${GROUP}`;
 const CLEAR = 'Clear chat history';
 
-describe('clear chat history on the group\'s page', () => {
+describe("clear chat history on the group's page", () => {
   it('is offered to the owner, asks first, and clears only once confirmed', async () => {
     const server = serveGroup(fakeGroup(1));
     openApp(INFO);
     fireEvent.click(await screen.findByRole('button', { name: CLEAR }));
-    expect(await screen.findByText('Delete every message in this group for all members? This cannot be undone.')).toBeTruthy();
+    expect(
+      await screen.findByText('Delete every message in this group for all members? This cannot be undone.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByText(/Delete every message/)).toBeNull());
     expect(server.callsTo('/enterprise/group/clearMessage')).toEqual([]);
@@ -68,13 +70,31 @@ describe('clear chat history on the group\'s page', () => {
 });
 
 describe('the live clearMessage frame', () => {
-  it('empties the thread (keeping what is still being sent) and the row\'s preview, count and mention mark', () => {
+  it("empties the thread (keeping what is still being sent) and the row's preview, count and mention mark", () => {
     const key = GROUP;
-    const sent = message(21, { id: 'm-1', msg_id: 1, seq: 1, content: 'first words', is_group: 1, toContactId: key, toUser: key });
-    const going = message(ME, { id: 'm-2', msg_id: 0, seq: 0, content: 'still sending', status: 'going', is_group: 1, toContactId: key, toUser: key });
+    const sent = message(21, {
+      id: 'm-1',
+      msg_id: 1,
+      seq: 1,
+      content: 'first words',
+      is_group: 1,
+      toContactId: key,
+      toUser: key,
+    });
+    const going = message(ME, {
+      id: 'm-2',
+      msg_id: 0,
+      seq: 0,
+      content: 'still sending',
+      status: 'going',
+      is_group: 1,
+      toContactId: key,
+      toUser: key,
+    });
     const start = chatState({
       contacts: [contact(key, { is_group: 1, unread: 4, lastContent: 'first words', atMe: true, lastSendTime: 5 })],
-      openContact: key, threads: { [key]: { messages: [sent, going], hasMore: true, loaded: true, peerReadSeq: 0 } },
+      openContact: key,
+      threads: { [key]: { messages: [sent, going], hasMore: true, loaded: true, peerReadSeq: 0 } },
     });
     const { state } = applyFrame(start, frame('clearMessage', { group_id: key }), DEVICE);
     expect(thread(state, key).messages.map((m) => m.id)).toEqual(['m-2']);
@@ -82,17 +102,19 @@ describe('the live clearMessage frame', () => {
     expect(state.contacts[0]).toMatchObject({ unread: 0, lastContent: '', atMe: false, lastSendTime: 5 });
   });
 
-  it('sets a group\'s uploaded picture on its row (groupAvatar)', () => {
+  it("sets a group's uploaded picture on its row (groupAvatar)", () => {
     const start = chatState({ contacts: [contact(GROUP, { is_group: 1 })] });
     const { state } = applyFrame(start, frame('groupAvatar', { group_id: GROUP, avatar: '/file/9' }), DEVICE);
     expect(state.contacts[0]!.avatar).toBe('/file/9');
   });
 
-  it('clears the chat list\'s preview and unread count', async () => {
+  it("clears the chat list's preview and unread count", async () => {
     const g = fakeGroup(3);
     // The server's answer after the clear too, should the list be asked again (on the socket's open).
     let listed = { ...groupRow(g), unread: 3, lastContent: 'secret plans' };
-    const server = serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [listed], count: 0, page: 0 }) });
+    const server = serveGroup(g, {
+      '/enterprise/im/getContacts': () => envelope({ data: [listed], count: 0, page: 0 }),
+    });
     openApp(PATHS.home);
     const row = await screen.findByRole('button', { name: /Hikers/ });
     expect(row.textContent).toMatch(/secret plans/);
@@ -108,11 +130,13 @@ describe('the live clearMessage frame', () => {
   });
 });
 
-describe('a group\'s last system line after a reload', () => {
+describe("a group's last system line after a reload", () => {
   it('is worded from getContacts\' lastSystem, not as "The group was updated"', async () => {
     const g = fakeGroup(3);
     const row = v.parse(ChatSummarySchema, {
-      ...groupRow(g), type: 'event', lastContent: '',
+      ...groupRow(g),
+      type: 'event',
+      lastContent: '',
       lastSystem: { kind: 'added', actor: { id: 21, name: 'Bình' }, targets: [{ id: 22, name: 'Chi' }] },
     });
     serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [row], count: 0, page: 0 }) });

@@ -12,19 +12,33 @@ import { currentPath, systemInfo } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const person = (id: number, name: string, disabled = false) => ({ id, user_id: id, realname: name, displayName: name, avatar: '', account: `138******${id}`, disabled });
+const person = (id: number, name: string, disabled = false) => ({
+  id,
+  user_id: id,
+  realname: name,
+  displayName: name,
+  avatar: '',
+  account: `138******${id}`,
+  disabled,
+});
 const PEOPLE = [person(21, 'Bình'), person(22, 'Chi'), person(23, 'Dũng')];
 
 describe('create group', () => {
-  it('offers Create group in the "+" menu and on the group chats page, with my groups listed', { timeout: 20_000 }, async () => {
-    serveGroup(fakeGroup(3));
-    const router = openApp(PATHS.home);
-    fireEvent.click(await screen.findByRole('button', { name: 'Quick actions' }));
-    expect(screen.getByRole('link', { name: 'Create group' }).getAttribute('href')).toContain(`${PATHS.userSelection}?mode=group`);
-    await router.navigate(PATHS.groups);
-    expect(await screen.findByRole('link', { name: 'Hikers' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Create group/ })).toBeTruthy();
-  });
+  it(
+    'offers Create group in the "+" menu and on the group chats page, with my groups listed',
+    { timeout: 20_000 },
+    async () => {
+      serveGroup(fakeGroup(3));
+      const router = openApp(PATHS.home);
+      fireEvent.click(await screen.findByRole('button', { name: 'Quick actions' }));
+      expect(screen.getByRole('link', { name: 'Create group' }).getAttribute('href')).toContain(
+        `${PATHS.userSelection}?mode=group`,
+      );
+      await router.navigate(PATHS.groups);
+      expect(await screen.findByRole('link', { name: 'Hikers' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: /Create group/ })).toBeTruthy();
+    },
+  );
 
   it('hides Create group when the server has group chats off', { timeout: 20_000 }, async () => {
     serveGroup(fakeGroup(3));
@@ -59,7 +73,11 @@ describe('create group', () => {
   it('adds only people not yet in the group', async () => {
     const g = fakeGroup(1);
     const server = serveGroup(g, {
-      '/enterprise/group/getAllUser': (body) => [...PEOPLE, person(24, 'Giang')].map((p) => ({ ...p, disabled: (body.user_ids as number[]).includes(p.user_id) })),
+      '/enterprise/group/getAllUser': (body) =>
+        [...PEOPLE, person(24, 'Giang')].map((p) => ({
+          ...p,
+          disabled: (body.user_ids as number[]).includes(p.user_id),
+        })),
       '/enterprise/group/addGroupUser': () => cardOf(g),
     });
     openApp(`${PATHS.userSelection}?mode=addMembers&id=${GROUP}`);
@@ -67,6 +85,8 @@ describe('create group', () => {
     expect((chi as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Giang' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add (1)' }));
-    await waitFor(() => expect(server.callsTo('/enterprise/group/addGroupUser')).toEqual([{ id: GROUP, user_ids: [24] }]));
+    await waitFor(() =>
+      expect(server.callsTo('/enterprise/group/addGroupUser')).toEqual([{ id: GROUP, user_ids: [24] }]),
+    );
   });
 });

@@ -37,11 +37,13 @@ describe('group info', () => {
     expect(screen.getByRole('button', { name: 'Leave group' })).toBeTruthy();
   });
 
-  it('shows a member the join QR while the group lets members invite, without the manager\'s reset', async () => {
+  it("shows a member the join QR while the group lets members invite, without the manager's reset", async () => {
     serveGroup(fakeGroup(3));
     openApp(INFO);
     fireEvent.click(await screen.findByRole('button', { name: 'Group QR code' }));
-    expect(screen.getByRole('img', { name: 'QR code to join Hikers' }).getAttribute('data-url')).toBe('http://localhost/scan/g/tok');
+    expect(screen.getByRole('img', { name: 'QR code to join Hikers' }).getAttribute('data-url')).toBe(
+      'http://localhost/scan/g/tok',
+    );
     expect(screen.queryByRole('button', { name: 'Reset QR code' })).toBeNull();
   });
 
@@ -51,9 +53,15 @@ describe('group info', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Group QR code' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reset QR code' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText("Reset the group's QR code? Every code shared so far will stop working.")).toBeTruthy();
+    expect(
+      within(dialog).getByText("Reset the group's QR code? Every code shared so far will stop working."),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.getByRole('img', { name: 'QR code to join Hikers' }).getAttribute('data-url')).toBe('http://localhost/scan/g/fresh'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'QR code to join Hikers' }).getAttribute('data-url')).toBe(
+        'http://localhost/scan/g/fresh',
+      ),
+    );
     expect(server.callsTo('/enterprise/group/resetQrcode')).toEqual([{ id: GROUP }]);
     expect(await screen.findByText('The old QR code no longer works')).toBeTruthy();
   });
@@ -91,7 +99,7 @@ describe('group info', () => {
     expect(screen.getByRole('button', { name: 'Leave group' })).toBeTruthy();
   });
 
-  it('shows the name\'s limit as it is typed, in each language, instead of cutting it silently', async () => {
+  it("shows the name's limit as it is typed, in each language, instead of cutting it silently", async () => {
     serveGroup(fakeGroup(2));
     openApp(INFO);
     fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
@@ -108,18 +116,29 @@ describe('group info', () => {
     expect(screen.getByText('30/30 字：已达上限')).toBeTruthy();
   });
 
-  it('saves the group\'s QR code as a PNG of its name, code and validity, with the button in each language', async () => {
+  it("saves the group's QR code as a PNG of its name, code and validity, with the button in each language", async () => {
     serveGroup(fakeGroup(3));
     // jsdom draws nothing: a 2D context that records the text, and a canvas that encodes a PNG.
     const texts: string[] = [];
-    const context = new Proxy({ fillText: (text: string) => void texts.push(text) }, {
-      get: (target, key) => (key in target ? target[key as 'fillText'] : () => undefined),
-      set: () => true,
-    });
+    const context = new Proxy(
+      { fillText: (text: string) => void texts.push(text) },
+      {
+        get: (target, key) => (key in target ? target[key as 'fillText'] : () => undefined),
+        set: () => true,
+      },
+    );
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as never);
-    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done, type) => done(new Blob([new Uint8Array(8)], { type })));
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done, type) =>
+      done(new Blob([new Uint8Array(8)], { type })),
+    );
     const pictures: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (pictures.push(blob), 'blob:qr'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (pictures.push(blob), 'blob:qr'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
     const saved: { href: string; download: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ href: this.href, download: this.download });
@@ -144,10 +163,16 @@ describe('group info', () => {
     const invite = await screen.findByRole('switch', { name: 'Members can invite people' });
     expect(invite.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(invite);
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Members can invite people' }).getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Members can invite people' }).getAttribute('aria-checked')).toBe(
+        'false',
+      ),
+    );
     expect(server.callsTo('/enterprise/group/groupSetting')).toEqual([{ id: GROUP, setting: { invite: 0 } }]);
     fireEvent.click(screen.getByRole('radio', { name: 'Only the owner and admins' }));
-    await waitFor(() => expect((screen.getByRole('radio', { name: 'Only the owner and admins' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Only the owner and admins' }) as HTMLInputElement).checked).toBe(true),
+    );
     expect(server.callsTo('/enterprise/group/groupSetting')[1]).toEqual({ id: GROUP, setting: { nospeak: 1 } });
     expect(screen.queryByRole('button', { name: 'Leave group' })).toBeNull();
     expect(screen.getByText('To leave the group without dissolving it, transfer ownership first.')).toBeTruthy();
@@ -196,7 +221,7 @@ describe('group info', () => {
     expect(server.callsTo('/enterprise/group/removeUser')).toEqual([{ id: GROUP, user_id: ME }]);
   });
 
-  it('links the group chat\'s detail page to the group\'s page', async () => {
+  it("links the group chat's detail page to the group's page", async () => {
     serveGroup(fakeGroup(3));
     openApp(`${PATHS.chatDetail}?id=${GROUP}`);
     const link = await screen.findByRole('link', { name: /Hikers/ });

@@ -17,9 +17,24 @@ const CHAT = `${PATHS.chat}?id=${GROUP}`;
 
 /** A system line of the group as the server pushes it. */
 const lineMessage = (system: Record<string, unknown>) => ({
-  id: `sys-${Math.random()}`, msg_id: 5, seq: 5, type: 'event', content: '', extends: { system }, pid: 0, sendTime: Date.now(), from_user: 21,
-  fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' }, is_undo: 0, file: null, status: 'succeed',
-  toContactId: GROUP, toUser: GROUP, is_group: 1, is_read: 0, unread: 0,
+  id: `sys-${Math.random()}`,
+  msg_id: 5,
+  seq: 5,
+  type: 'event',
+  content: '',
+  extends: { system },
+  pid: 0,
+  sendTime: Date.now(),
+  from_user: 21,
+  fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' },
+  is_undo: 0,
+  file: null,
+  status: 'succeed',
+  toContactId: GROUP,
+  toUser: GROUP,
+  is_group: 1,
+  is_read: 0,
+  unread: 0,
 });
 const textbox = () => screen.queryByRole('textbox');
 
@@ -45,7 +60,9 @@ describe('group frames and the chat screen', () => {
     const until = Math.floor(Date.now() / 1000) + 3600;
     g.members.find((m) => m.user_id === ME)!.no_speak_time = until;
     act(() => push(ws, 'setNoSpeak', { group_id: GROUP, user_id: ME, no_speak_time: until }));
-    expect((await screen.findByText(/^You cannot send messages: Muted until .* \(1 hour left\)$/)).getAttribute('role')).toBe('status');
+    expect(
+      (await screen.findByText(/^You cannot send messages: Muted until .* \(1 hour left\)$/)).getAttribute('role'),
+    ).toBe('status');
     expect(textbox()).toBeNull();
 
     g.members.find((m) => m.user_id === ME)!.no_speak_time = 0;
@@ -86,7 +103,13 @@ describe('group frames and the chat screen', () => {
 
     g.members = g.members.filter((m) => m.user_id !== ME);
     const reads = server.callsTo('/enterprise/im/setMsgIsRead').length;
-    act(() => push(ws, 'group', lineMessage({ kind: 'removed', actor: { id: 21, name: 'Bình' }, targets: [{ id: ME, name: 'Alice' }] })));
+    act(() =>
+      push(
+        ws,
+        'group',
+        lineMessage({ kind: 'removed', actor: { id: 21, name: 'Bình' }, targets: [{ id: ME, name: 'Alice' }] }),
+      ),
+    );
     act(() => push(ws, 'removeUser', { group_id: GROUP, user_id: ME }));
     act(() => push(ws, 'removeGroup', { group_id: GROUP, reason: 'removed' }));
     expect((await screen.findByText('You were removed from this group')).getAttribute('role')).toBe('status');
@@ -99,7 +122,10 @@ describe('group frames and the chat screen', () => {
 
   it('after a reload, opens a former group read-only with its reason, asking the server nothing about it, in each language', async () => {
     const g = fakeGroup(3);
-    const server = serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), gone: 'dissolved', groupUserCount: 0, role: 0 }], count: 0, page: 0 }) });
+    const server = serveGroup(g, {
+      '/enterprise/im/getContacts': () =>
+        envelope({ data: [{ ...groupRow(g), gone: 'dissolved', groupUserCount: 0, role: 0 }], count: 0, page: 0 }),
+    });
     openApp(CHAT);
     expect(await screen.findByText('This group was dissolved')).toBeTruthy();
     expect(textbox()).toBeNull();
@@ -111,9 +137,12 @@ describe('group frames and the chat screen', () => {
     expect(server.callsTo('/enterprise/im/getMessageList')).toEqual([]);
   });
 
-  it('offers only deleting the chat in a former group\'s details, saying why, and asks the server nothing about the group', async () => {
+  it("offers only deleting the chat in a former group's details, saying why, and asks the server nothing about the group", async () => {
     const g = fakeGroup(3);
-    const server = serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), gone: 'removed', groupUserCount: 0, role: 0 }], count: 0, page: 0 }) });
+    const server = serveGroup(g, {
+      '/enterprise/im/getContacts': () =>
+        envelope({ data: [{ ...groupRow(g), gone: 'removed', groupUserCount: 0, role: 0 }], count: 0, page: 0 }),
+    });
     openApp(`${PATHS.chatDetail}?id=${GROUP}`);
     expect((await screen.findByText('You were removed from this group')).getAttribute('role')).toBe('status');
     expect(screen.getByRole('button', { name: 'Delete chat' })).toBeTruthy();
@@ -126,13 +155,20 @@ describe('group frames and the chat screen', () => {
     expect(server.callsTo('/enterprise/group/groupInfo')).toEqual([]);
   });
 
-  it('offers only Delete chat in a former group\'s long-press menu', async () => {
+  it("offers only Delete chat in a former group's long-press menu", async () => {
     const g = fakeGroup(3);
-    serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), gone: 'dissolved', groupUserCount: 0, role: 0 }], count: 0, page: 0 }) });
+    serveGroup(g, {
+      '/enterprise/im/getContacts': () =>
+        envelope({ data: [{ ...groupRow(g), gone: 'dissolved', groupUserCount: 0, role: 0 }], count: 0, page: 0 }),
+    });
     openApp(PATHS.home);
     fireEvent.contextMenu(await screen.findByRole('button', { name: /Hikers/ }));
     const menu = await screen.findByRole('menu', { name: 'Hikers' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete chat', 'Cancel']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Delete chat', 'Cancel']);
   });
 
   it('adds a new group to the chat list and keeps a dissolved one until I delete it', async () => {
@@ -147,13 +183,36 @@ describe('group frames and the chat screen', () => {
     await waitFor(() => expect(server.callsTo('/enterprise/im/getContacts').length).toBe(2));
     await act(async () => {});
     const other = { ...cardOf(g), id: 'group-9', group_id: 9, displayName: 'Book club', name: 'Book club' };
-    rows.push({ ...groupRow(g), id: 'group-9', displayName: 'Book club', realname: 'Book club', lastContent: 'Welcome' });
+    rows.push({
+      ...groupRow(g),
+      id: 'group-9',
+      displayName: 'Book club',
+      realname: 'Book club',
+      lastContent: 'Welcome',
+    });
     act(() => push(ws, 'addGroup', other));
-    act(() => push(ws, 'group', {
-      id: 'm-1', msg_id: 1, seq: 1, type: 'text', content: 'Welcome', extends: null, pid: 0, sendTime: Date.now(), from_user: 21,
-      fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' }, is_undo: 0, file: null, status: 'succeed',
-      toContactId: 'group-9', toUser: 'group-9', is_group: 1, is_read: 0, unread: 1,
-    }));
+    act(() =>
+      push(ws, 'group', {
+        id: 'm-1',
+        msg_id: 1,
+        seq: 1,
+        type: 'text',
+        content: 'Welcome',
+        extends: null,
+        pid: 0,
+        sendTime: Date.now(),
+        from_user: 21,
+        fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' },
+        is_undo: 0,
+        file: null,
+        status: 'succeed',
+        toContactId: 'group-9',
+        toUser: 'group-9',
+        is_group: 1,
+        is_read: 0,
+        unread: 1,
+      }),
+    );
     expect(await screen.findByText('Book club')).toBeTruthy();
     rows[0] = { ...rows[0]!, gone: 'dissolved' };
     act(() => push(ws, 'removeGroup', { group_id: GROUP, reason: 'dissolved' }));

@@ -49,21 +49,36 @@ describe('group members', () => {
     const sheet = screen.getByRole('menu', { name: 'Chi' });
     expect(within(sheet).queryByRole('menuitem', { name: 'Make admin' })).toBeNull();
     fireEvent.click(within(sheet).getByRole('menuitem', { name: 'Mute for 10 minutes' }));
-    await waitFor(() => expect(server.callsTo('/enterprise/group/setNoSpeak')).toEqual([{ id: GROUP, user_id: 22, noSpeakTimer: 1, noSpeakDay: 0 }]));
+    await waitFor(() =>
+      expect(server.callsTo('/enterprise/group/setNoSpeak')).toEqual([
+        { id: GROUP, user_id: 22, noSpeakTimer: 1, noSpeakDay: 0 },
+      ]),
+    );
     expect(await within(rowOf(/Chi/)).findByText(/Muted until/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Manage Chi' }));
     fireEvent.click(within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Unmute' }));
-    await waitFor(() => expect(server.callsTo('/enterprise/group/setNoSpeak')[1]).toEqual({ id: GROUP, user_id: 22, noSpeakTimer: 0, noSpeakDay: 0 }));
+    await waitFor(() =>
+      expect(server.callsTo('/enterprise/group/setNoSpeak')[1]).toEqual({
+        id: GROUP,
+        user_id: 22,
+        noSpeakTimer: 0,
+        noSpeakDay: 0,
+      }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Manage Dũng' }));
-    fireEvent.click(within(screen.getByRole('menu', { name: 'Dũng' })).getByRole('menuitem', { name: 'Remove from group' }));
+    fireEvent.click(
+      within(screen.getByRole('menu', { name: 'Dũng' })).getByRole('menuitem', { name: 'Remove from group' }),
+    );
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Remove Dũng from the group?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(server.callsTo('/enterprise/group/removeUser')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Manage Dũng' }));
-    fireEvent.click(within(screen.getByRole('menu', { name: 'Dũng' })).getByRole('menuitem', { name: 'Remove from group' }));
+    fireEvent.click(
+      within(screen.getByRole('menu', { name: 'Dũng' })).getByRole('menuitem', { name: 'Remove from group' }),
+    );
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByText('Dũng')).toBeNull());
     expect(server.callsTo('/enterprise/group/removeUser')).toEqual([{ id: GROUP, user_id: 23 }]);
@@ -73,14 +88,20 @@ describe('group members', () => {
     const server = serveGroup(fakeGroup(1));
     openApp(USERS);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage Chi' }));
-    fireEvent.click(within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Mute for a number of days…' }));
+    fireEvent.click(
+      within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Mute for a number of days…' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Mute Chi' });
     const days = within(dialog).getByRole('spinbutton', { name: 'Days (1–365)' });
     fireEvent.change(days, { target: { value: '400' } });
     expect((within(dialog).getByRole('button', { name: 'Mute' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(days, { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mute' }));
-    await waitFor(() => expect(server.callsTo('/enterprise/group/setNoSpeak')).toEqual([{ id: GROUP, user_id: 22, noSpeakTimer: 0, noSpeakDay: 3 }]));
+    await waitFor(() =>
+      expect(server.callsTo('/enterprise/group/setNoSpeak')).toEqual([
+        { id: GROUP, user_id: 22, noSpeakTimer: 0, noSpeakDay: 3 },
+      ]),
+    );
   });
 
   it('lets the owner make an admin and cancel it again', async () => {
@@ -91,7 +112,9 @@ describe('group members', () => {
     expect(await within(rowOf(/Chi/)).findByText('Admin')).toBeTruthy();
     expect(server.callsTo('/enterprise/group/setManager')).toEqual([{ id: GROUP, user_id: 22, role: 2 }]);
     fireEvent.click(screen.getByRole('button', { name: 'Manage Chi' }));
-    fireEvent.click(within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Remove as admin' }));
+    fireEvent.click(
+      within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Remove as admin' }),
+    );
     await waitFor(() => expect(within(rowOf(/Chi/)).queryByText('Admin')).toBeNull());
     expect(server.callsTo('/enterprise/group/setManager')[1]).toEqual({ id: GROUP, user_id: 22, role: 3 });
   });

@@ -19,14 +19,31 @@ afterEach(() => {
 });
 
 const wire = (patch: Record<string, unknown>) => ({
-  id: `m-${Math.random()}`, msg_id: 1, seq: 1, type: 'text', content: 'hi', extends: null, pid: 0, sendTime: Date.now(), from_user: 21,
-  fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' }, is_undo: 0, file: null, status: 'succeed',
-  toContactId: GROUP, toUser: GROUP, is_group: 1, is_read: 0, ...patch,
+  id: `m-${Math.random()}`,
+  msg_id: 1,
+  seq: 1,
+  type: 'text',
+  content: 'hi',
+  extends: null,
+  pid: 0,
+  sendTime: Date.now(),
+  from_user: 21,
+  fromUser: { id: 21, user_id: 21, realname: 'Bình', displayName: 'Bình', avatar: '' },
+  is_undo: 0,
+  file: null,
+  status: 'succeed',
+  toContactId: GROUP,
+  toUser: GROUP,
+  is_group: 1,
+  is_read: 0,
+  ...patch,
 });
 
 describe('group mentions', () => {
   it('picks a member after "@" and sends their id in `at`', { timeout: 20_000 }, async () => {
-    const server = serveGroup(fakeGroup(2), { '/enterprise/im/sendMessage': (b) => wire({ id: b.id, content: b.content, from_user: ME, extends: { at: b.at } }) });
+    const server = serveGroup(fakeGroup(2), {
+      '/enterprise/im/sendMessage': (b) => wire({ id: b.id, content: b.content, from_user: ME, extends: { at: b.at } }),
+    });
     openApp(`${PATHS.chat}?id=${GROUP}`);
     await screen.findByText('4 members', {}, { timeout: 15_000 });
     const box = screen.getByRole('textbox', { name: /message/i });
@@ -45,7 +62,11 @@ describe('group mentions', () => {
     fireEvent.change(box, { target: { value: 'Hi @Chi see you' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(server.callsTo('/enterprise/im/sendMessage')).toHaveLength(1));
-    expect(server.callsTo('/enterprise/im/sendMessage')[0]).toMatchObject({ content: 'Hi @Chi see you', at: [22], toContactId: GROUP });
+    expect(server.callsTo('/enterprise/im/sendMessage')[0]).toMatchObject({
+      content: 'Hi @Chi see you',
+      at: [22],
+      toContactId: GROUP,
+    });
   });
 
   it('offers a member no "everyone"', async () => {
@@ -63,10 +84,14 @@ describe('group mentions', () => {
     openApp(PATHS.home);
     await screen.findByText('Hikers');
     const ws = await socket();
-    act(() => push(ws, 'group', { ...wire({ msg_id: 2, seq: 2, content: '@Chi look' }), extends: { at: [22] }, unread: 1 }));
+    act(() =>
+      push(ws, 'group', { ...wire({ msg_id: 2, seq: 2, content: '@Chi look' }), extends: { at: [22] }, unread: 1 }),
+    );
     await screen.findByText('Bình: @Chi look');
     expect(screen.queryByText('[@ me]')).toBeNull();
-    act(() => push(ws, 'group', { ...wire({ msg_id: 3, seq: 3, content: '@all meet' }), extends: { at: [0] }, unread: 2 }));
+    act(() =>
+      push(ws, 'group', { ...wire({ msg_id: 3, seq: 3, content: '@all meet' }), extends: { at: [0] }, unread: 2 }),
+    );
     expect(await screen.findByText('[@ me]')).toBeTruthy();
   });
 
@@ -75,20 +100,32 @@ describe('group mentions', () => {
     openApp(PATHS.home);
     await screen.findByText('Hikers');
     const ws = await socket();
-    act(() => push(ws, 'group', { ...wire({ msg_id: 2, seq: 2, content: 'Meeting at 9' }), extends: { at: [0], notice: 1 }, unread: 1 }));
+    act(() =>
+      push(ws, 'group', {
+        ...wire({ msg_id: 2, seq: 2, content: 'Meeting at 9' }),
+        extends: { at: [0], notice: 1 },
+        unread: 1,
+      }),
+    );
     expect(await screen.findByText('[Announcement] Meeting at 9')).toBeTruthy();
     expect(screen.queryByText('[@ me]')).toBeNull();
   });
 
-  it('shows the server\'s mark (getContacts is_at) after a reload', async () => {
-    serveGroup(fakeGroup(3), { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(fakeGroup(3)), unread: 1, is_at: 1 }], count: 0, page: 0 }) });
+  it("shows the server's mark (getContacts is_at) after a reload", async () => {
+    serveGroup(fakeGroup(3), {
+      '/enterprise/im/getContacts': () =>
+        envelope({ data: [{ ...groupRow(fakeGroup(3)), unread: 1, is_at: 1 }], count: 0, page: 0 }),
+    });
     openApp(PATHS.home);
     await screen.findByText('Hikers');
     expect(await screen.findByText('[@ me]')).toBeTruthy();
   });
 
   it('opens a chat that mentions me at the mention', async () => {
-    serveGroup(fakeGroup(3), { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(fakeGroup(3)), unread: 3, is_at: 1, at_msg_id: 7 }], count: 0, page: 0 }) });
+    serveGroup(fakeGroup(3), {
+      '/enterprise/im/getContacts': () =>
+        envelope({ data: [{ ...groupRow(fakeGroup(3)), unread: 3, is_at: 1, at_msg_id: 7 }], count: 0, page: 0 }),
+    });
     const router = openApp(PATHS.home);
     fireEvent.click(await screen.findByRole('button', { name: /Hikers/ }));
     await waitFor(() => expect(currentPath(router)).toBe(`${PATHS.chat}?id=${GROUP}&msg=7`));
@@ -100,8 +137,19 @@ describe('mentions in a bubble', () => {
   const said = (content: string, at: number[]) =>
     wire({ id: `m-${content}`, msg_id: 4, seq: 4, content, extends: { at } }) as unknown as ChatMessage;
   const row = (message: ChatMessage, onAvatarTap?: (id: number) => void) => (
-    <MessageRow message={message} mine={false} isGroup read={false} recallDraft={null} me={ME} nameOf={(id) => names[id]}
-      onMenu={() => undefined} onFailedTap={() => undefined} onReedit={() => undefined} onAvatarTap={onAvatarTap} />
+    <MessageRow
+      message={message}
+      mine={false}
+      isGroup
+      read={false}
+      recallDraft={null}
+      me={ME}
+      nameOf={(id) => names[id]}
+      onMenu={() => undefined}
+      onFailedTap={() => undefined}
+      onReedit={() => undefined}
+      onAvatarTap={onAvatarTap}
+    />
   );
 
   it('marks whom the message mentions, bolder for me and everyone; a tap on someone opens their card', () => {
@@ -126,13 +174,30 @@ describe('mentions in a bubble', () => {
 });
 
 describe('avatars in a group chat', () => {
-  const chi = wire({ id: 'm-a', msg_id: 1, seq: 1, from_user: 22, content: 'hello all', fromUser: { id: 22, user_id: 22, realname: 'Chi', displayName: 'Chi', avatar: '' } }) as unknown as ChatMessage;
+  const chi = wire({
+    id: 'm-a',
+    msg_id: 1,
+    seq: 1,
+    from_user: 22,
+    content: 'hello all',
+    fromUser: { id: 22, user_id: 22, realname: 'Chi', displayName: 'Chi', avatar: '' },
+  }) as unknown as ChatMessage;
   const row = (onAvatarTap?: (id: number) => void) => (
-    <MessageRow message={chi} mine={false} isGroup read={false} recallDraft={null} me={ME}
-      onMenu={() => undefined} onFailedTap={() => undefined} onReedit={() => undefined} onAvatarTap={onAvatarTap} />
+    <MessageRow
+      message={chi}
+      mine={false}
+      isGroup
+      read={false}
+      recallDraft={null}
+      me={ME}
+      onMenu={() => undefined}
+      onFailedTap={() => undefined}
+      onReedit={() => undefined}
+      onAvatarTap={onAvatarTap}
+    />
   );
 
-  it('open the sender\'s card when the chat allows it, and are plain pictures otherwise', () => {
+  it("open the sender's card when the chat allows it, and are plain pictures otherwise", () => {
     const tapped = vi.fn();
     const { unmount } = render(row(tapped));
     fireEvent.click(screen.getByRole('button', { name: "Open Chi's card" }));
@@ -149,9 +214,19 @@ describe('avatars in a group chat', () => {
   let client = makeQueryClient();
   const probe = () => {
     client = makeQueryClient();
-    return <QueryClientProvider client={client}><Shown /></QueryClientProvider>;
+    return (
+      <QueryClientProvider client={client}>
+        <Shown />
+      </QueryClientProvider>
+    );
   };
-  const closed = { manage: 0 as const, invite: 1 as const, profile: 0 as const, history: 0 as const, nospeak: 0 as const };
+  const closed = {
+    manage: 0 as const,
+    invite: 1 as const,
+    profile: 0 as const,
+    history: 0 as const,
+    nospeak: 0 as const,
+  };
 
   it('are allowed for members while `setting.profile` is on, and always for managers', async () => {
     signIn();
@@ -162,7 +237,14 @@ describe('avatars in a group chat', () => {
     const server = serveGroup(fakeGroup(3, { setting: closed }));
     const second = render(probe());
     await waitFor(() => expect(server.callsTo('/enterprise/group/groupInfo').length).toBe(1));
-    await waitFor(() => expect(client.getQueryCache().getAll().map((q) => q.state.status)).toEqual(['success']));
+    await waitFor(() =>
+      expect(
+        client
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state.status),
+      ).toEqual(['success']),
+    );
     expect(screen.getByText('cards closed')).toBeTruthy();
     second.unmount();
     serveGroup(fakeGroup(2, { setting: closed }));

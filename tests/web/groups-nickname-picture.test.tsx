@@ -34,9 +34,13 @@ describe('my nickname in the group', () => {
     const row = await screen.findByRole('button', { name: NICKNAME });
     expect(row.textContent).toContain('Not set');
     fireEvent.click(row);
-    fireEvent.change(screen.getByRole('textbox', { name: 'My nickname in this group' }), { target: { value: '  Trail boss ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'My nickname in this group' }), {
+      target: { value: '  Trail boss ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('/enterprise/group/setNickname')).toEqual([{ id: GROUP, nickname: 'Trail boss' }]));
+    await waitFor(() =>
+      expect(server.callsTo('/enterprise/group/setNickname')).toEqual([{ id: GROUP, nickname: 'Trail boss' }]),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: NICKNAME }).textContent).toContain('Trail boss'));
 
     fireEvent.click(screen.getByRole('button', { name: NICKNAME }));
@@ -44,38 +48,67 @@ describe('my nickname in the group', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     expect((save as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(save);
-    await waitFor(() => expect(server.callsTo('/enterprise/group/setNickname').at(-1)).toEqual({ id: GROUP, nickname: '' }));
+    await waitFor(() =>
+      expect(server.callsTo('/enterprise/group/setNickname').at(-1)).toEqual({ id: GROUP, nickname: '' }),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: NICKNAME }).textContent).toContain('Not set'));
   });
 });
 
-describe('names in a group\'s thread', () => {
-  it('are the member list\'s names (nickname or my remark), else the sender\'s own', async () => {
+describe("names in a group's thread", () => {
+  it("are the member list's names (nickname or my remark), else the sender's own", async () => {
     signIn();
     const g = fakeGroup(3);
     g.members.find((m) => m.user_id === 22)!.userInfo.displayName = 'Chi the guide';
     serveGroup(g);
     const client = makeQueryClient();
-    const { result } = renderHook(() => useMemberNames(GROUP, ME), { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+    const { result } = renderHook(() => useMemberNames(GROUP, ME), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
     await waitFor(() => expect(result.current?.(22)).toBe('Chi the guide'));
     expect(result.current?.(99)).toBeUndefined();
 
-    const fromChi = message(22, { fromUser: { id: 22, user_id: 22, realname: 'Chi', displayName: 'Chi', avatar: '' }, is_group: 1 });
-    const fromStranger = message(99, { id: 'm-99', fromUser: { id: 99, user_id: 99, realname: 'Old member', displayName: 'Old member', avatar: '' }, is_group: 1 });
+    const fromChi = message(22, {
+      fromUser: { id: 22, user_id: 22, realname: 'Chi', displayName: 'Chi', avatar: '' },
+      is_group: 1,
+    });
+    const fromStranger = message(99, {
+      id: 'm-99',
+      fromUser: { id: 99, user_id: 99, realname: 'Old member', displayName: 'Old member', avatar: '' },
+      is_group: 1,
+    });
     const row = (m: typeof fromChi) => (
-      <MessageRow message={m} mine={false} isGroup read={false} recallDraft={null} me={ME} nameOf={result.current}
-        onMenu={() => undefined} onFailedTap={() => undefined} onReedit={() => undefined} />
+      <MessageRow
+        message={m}
+        mine={false}
+        isGroup
+        read={false}
+        recallDraft={null}
+        me={ME}
+        nameOf={result.current}
+        onMenu={() => undefined}
+        onFailedTap={() => undefined}
+        onReedit={() => undefined}
+      />
     );
-    const view = render(<>{row(fromChi)}{row(fromStranger)}</>);
+    const view = render(
+      <>
+        {row(fromChi)}
+        {row(fromStranger)}
+      </>,
+    );
     expect(within(view.container).getByText('Chi the guide')).toBeTruthy();
     expect(within(view.container).queryByText('Chi')).toBeNull();
     expect(within(view.container).getByText('Old member')).toBeTruthy();
   });
 });
 
-describe('the group\'s picture', () => {
+describe("the group's picture", () => {
   it('can be tapped by the owner to pick a picture, which opens the square cropper', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:picked', revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:picked', revokeObjectURL: () => undefined }),
+    );
     serveGroup(fakeGroup(1));
     openApp(INFO);
     const button = await screen.findByRole('button', { name: 'Change the group picture' });
@@ -85,7 +118,9 @@ describe('the group\'s picture', () => {
   });
 
   it('is not a button for a member while only managers manage the group, and shows the uploaded picture instead of the collage', async () => {
-    serveGroup(fakeGroup(3, { setting: { manage: 1, invite: 1, profile: 1, history: 0, nospeak: 0 }, avatar: '/file/42' }));
+    serveGroup(
+      fakeGroup(3, { setting: { manage: 1, invite: 1, profile: 1, history: 0, nospeak: 0 }, avatar: '/file/42' }),
+    );
     const view = openApp(INFO);
     await screen.findByRole('heading', { level: 2, name: 'Hikers' });
     expect(screen.queryByRole('button', { name: 'Change the group picture' })).toBeNull();
@@ -93,7 +128,7 @@ describe('the group\'s picture', () => {
     void view;
   });
 
-  it('goes up as a multipart form with the group\'s id', async () => {
+  it("goes up as a multipart form with the group's id", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     storage.setSession('bearer abc', Date.now() + 60_000);
     const picture = new Blob([new Uint8Array([1, 2])], { type: 'image/webp' });
@@ -103,17 +138,37 @@ describe('the group\'s picture', () => {
     const form = xhr.body as FormData;
     expect(form.get('id')).toBe(GROUP);
     expect((form.get('file') as File).name).toBe('group.webp');
-    const card = { id: GROUP, group_id: 5, displayName: 'Hikers', name: 'Hikers', avatar: '/file/7', notice: '', owner_id: ME, create_time: 1, setting: { manage: 0, invite: 1, profile: 1, history: 0, nospeak: 0 }, groupUserCount: 4, role: 1, isJoin: 1, is_group: 1 };
+    const card = {
+      id: GROUP,
+      group_id: 5,
+      displayName: 'Hikers',
+      name: 'Hikers',
+      avatar: '/file/7',
+      notice: '',
+      owner_id: ME,
+      create_time: 1,
+      setting: { manage: 0, invite: 1, profile: 1, history: 0, nospeak: 0 },
+      groupUserCount: 4,
+      role: 1,
+      isJoin: 1,
+      is_group: 1,
+    };
     xhr.answer(200, { code: 0, msg: '', data: card });
     await expect(sent).resolves.toMatchObject({ avatar: '/file/7' });
   });
 });
 
-describe('a group\'s row in the chat list', () => {
+describe("a group's row in the chat list", () => {
   it('draws the collage of its members when it has no picture', async () => {
     const g = fakeGroup(3);
-    const collage = [{ name: 'Bình', avatar: '/file/1' }, { name: 'Alice', avatar: '' }, { name: 'Chi', avatar: '/file/3' }];
-    serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), collage }], count: 0, page: 0 }) });
+    const collage = [
+      { name: 'Bình', avatar: '/file/1' },
+      { name: 'Alice', avatar: '' },
+      { name: 'Chi', avatar: '/file/3' },
+    ];
+    serveGroup(g, {
+      '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), collage }], count: 0, page: 0 }),
+    });
     openApp(PATHS.home);
     const row = await screen.findByRole('button', { name: /Hikers/ });
     expect([...row.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/file/1', '/file/3']);
@@ -121,15 +176,18 @@ describe('a group\'s row in the chat list', () => {
 
   it('shows its uploaded picture instead', async () => {
     const g = fakeGroup(3);
-    serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [{ ...groupRow(g), avatar: '/file/9' }], count: 0, page: 0 }) });
+    serveGroup(g, {
+      '/enterprise/im/getContacts': () =>
+        envelope({ data: [{ ...groupRow(g), avatar: '/file/9' }], count: 0, page: 0 }),
+    });
     openApp(PATHS.home);
     const row = await screen.findByRole('button', { name: /Hikers/ });
     expect([...row.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/file/9']);
   });
 });
 
-describe('a group chat\'s top bar', () => {
-  it('shows the group\'s picture beside its name', { timeout: 20_000 }, async () => {
+describe("a group chat's top bar", () => {
+  it("shows the group's picture beside its name", { timeout: 20_000 }, async () => {
     serveGroup(fakeGroup(3, { avatar: '/file/77' }));
     openApp(`${PATHS.chat}?id=${GROUP}`);
     const heading = await screen.findByRole('heading', { level: 1, name: 'Hikers' }, { timeout: 15_000 });

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_GROUP_SETTING } from '@protocol/groups';
 
-import { canEditGroup, canEditNotice, canInvite, canModerate, canOpenProfile, speakBlock } from '../../web/src/features/groups/utils/group-rules';
+import {
+  canEditGroup,
+  canEditNotice,
+  canInvite,
+  canModerate,
+  canOpenProfile,
+  speakBlock,
+} from '../../web/src/features/groups/utils/group-rules';
 
 const NOW = 1_700_000_000;
 const set = (patch: Partial<typeof DEFAULT_GROUP_SETTING>) => ({ ...DEFAULT_GROUP_SETTING, ...patch });

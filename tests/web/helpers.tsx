@@ -1,6 +1,6 @@
 // Test helpers: render the real route table in memory, and answer API calls from a table.
 import { act, render } from '@testing-library/react';
-import { type Location, MemoryRouter, type NavigateFunction,useLocation, useNavigate } from 'react-router';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 
 import { AppRoutes } from '../../web/src/app/router';
@@ -59,7 +59,17 @@ export const systemInfo = (sysInfo: Record<string, string> = {}, demo = false) =
   demon_mode: demo,
 });
 
-export const USER = { user_id: 7, id: 7, account: '13800000002', realname: 'Alice', displayName: 'Alice', avatar: '', email: '', motto: '', sex: 2 };
+export const USER = {
+  user_id: 7,
+  id: 7,
+  account: '13800000002',
+  realname: 'Alice',
+  displayName: 'Alice',
+  avatar: '',
+  email: '',
+  motto: '',
+  sex: 2,
+};
 
 export function signIn(expiresInMs = 3_600_000) {
   storage.setSession('bearer test-token', Date.now() + expiresInMs);

@@ -31,7 +31,13 @@ beforeEach(() => {
     true,
     true,
   );
-  i18n.addResourceBundle('vi', 'translation', { rules: { inbox: { unread_other: '{{count}} tin chưa đọc', title: 'Hộp thư', only: 'Chỉ tiếng Việt' } } }, true, true);
+  i18n.addResourceBundle(
+    'vi',
+    'translation',
+    { rules: { inbox: { unread_other: '{{count}} tin chưa đọc', title: 'Hộp thư', only: 'Chỉ tiếng Việt' } } },
+    true,
+    true,
+  );
 });
 
 describe('interpolation', () => {
@@ -67,7 +73,11 @@ describe('lookup', () => {
     expect(t('rules.inbox.unread', { count: 1 })).toBe('1 unread message');
     expect(t('rules.inbox.unread', { count: 5 })).toBe('5 unread messages');
     expect(t('rules.inbox.unread', { count: 0 })).toBe('0 unread messages');
-    expect([0, 1, 2].map((count) => i18n.t('common.resendIn', { count }))).toEqual(['Resend in 0 s', 'Resend in 1 s', 'Resend in 2 s']);
+    expect([0, 1, 2].map((count) => i18n.t('common.resendIn', { count }))).toEqual([
+      'Resend in 0 s',
+      'Resend in 1 s',
+      'Resend in 2 s',
+    ]);
     expect(i18n.t('chatList.unread', { count: 1 })).toBe('1 unread message');
     await i18n.changeLanguage('vi');
     expect(t('rules.inbox.unread', { count: 1 })).toBe('1 tin chưa đọc');

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { changeLanguage, i18n, type TKey,useTranslation } from '../../web/src/lib/i18n';
+import { changeLanguage, i18n, type TKey, useTranslation } from '../../web/src/lib/i18n';
 
 const VI_FILE = '../../web/src/locales/vi/translation.json?raw';
 

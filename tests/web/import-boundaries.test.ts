@@ -7,8 +7,9 @@ const WEB = 'web/src';
 const FEATURES = `${WEB}/features`;
 
 // Vite reads the sources as text (as in locales.test.ts); keys become repo paths (web/src/…).
-const SOURCES = Object.entries(import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }))
-  .map(([key, source]) => ({ file: key.replace(/^(\.\.\/)+/, ''), source }));
+const SOURCES = Object.entries(
+  import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
+).map(([key, source]) => ({ file: key.replace(/^(\.\.\/)+/, ''), source }));
 
 /** `dir` joined with a relative specifier, `.` and `..` resolved: a path from the repo root. */
 function join(dir: string, specifier: string): string {
@@ -50,16 +51,20 @@ function importsOf(file: string, source: string): Import[] {
 }
 
 /** The feature a repo path lies in (`chat` for web/src/features/chat/…), or null. */
-const featureOf = (path: string) => (path.startsWith(`${FEATURES}/`) ? path.slice(FEATURES.length + 1).split('/')[0]! : null);
+const featureOf = (path: string) =>
+  path.startsWith(`${FEATURES}/`) ? path.slice(FEATURES.length + 1).split('/')[0]! : null;
 
 /** Why an import breaks a rule, or null when it keeps them all. */
 function breach({ file, target }: Import): string | null {
   if (target === null) return null;
-  if (target.startsWith('worker/') && !target.startsWith('worker/protocol/')) return 'the web app may import only worker/protocol/ from the Worker';
+  if (target.startsWith('worker/') && !target.startsWith('worker/protocol/'))
+    return 'the web app may import only worker/protocol/ from the Worker';
   const feature = featureOf(target);
   if (!feature || feature === featureOf(file)) return null;
   const entry = `${FEATURES}/${feature}`;
-  return target === entry || target === `${entry}/index` ? null : `features/${feature} is entered only through its index.ts`;
+  return target === entry || target === `${entry}/index`
+    ? null
+    : `features/${feature} is entered only through its index.ts`;
 }
 
 const IMPORTS = SOURCES.flatMap(({ file, source }) => importsOf(file, source));
@@ -101,7 +106,8 @@ describe('the boundary rules themselves', () => {
   const at = (file: string, specifier: string): Import => ({ file, specifier, target: targetOf(file, specifier) });
 
   it('finds static, re-exported, side-effect and dynamic imports', () => {
-    const source = "import a from './a';\nexport { b } from \"../b\";\nimport './c.css';\nconst d = () => import('./d');\nimport {\n  e,\n} from './e';";
+    const source =
+      "import a from './a';\nexport { b } from \"../b\";\nimport './c.css';\nconst d = () => import('./d');\nimport {\n  e,\n} from './e';";
     expect(specifiersOf(source)).toEqual(['./a', '../b', './c.css', './d', './e']);
   });
 

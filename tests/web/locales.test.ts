@@ -18,10 +18,15 @@ function flatten(tree: object, prefix = ''): Record<string, string> {
 }
 
 /** Keys without plural suffixes: English has _one and _other where Vietnamese and Chinese have only _other. */
-const baseKeys = (tree: object) => [...new Set(Object.keys(flatten(tree)).map((k) => k.replace(PLURAL_SUFFIX, '')))].sort();
+const baseKeys = (tree: object) =>
+  [...new Set(Object.keys(flatten(tree)).map((k) => k.replace(PLURAL_SUFFIX, '')))].sort();
 
 // Vite reads the sources as text; no Node APIs needed, so this file type-checks with the web code.
-const SOURCES = import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+const SOURCES = import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 describe('locales', () => {
   it('vi, en and zh-CN have exactly the same keys', () => {
@@ -46,7 +51,7 @@ describe('locales', () => {
     expect([...used].filter((key) => !known.has(key))).toEqual([]);
   });
 
-  it('speaks to the reader in Chinese as 你, never 您, in the app and in the server\'s messages alike', () => {
+  it("speaks to the reader in Chinese as 你, never 您, in the app and in the server's messages alike", () => {
     const texts = [...Object.values(flatten(zhCN)), ...Object.values(serverZhCN as Record<string, string>)];
     expect(texts.filter((text) => text.includes('您'))).toEqual([]);
     expect(texts.some((text) => text.includes('你'))).toBe(true);

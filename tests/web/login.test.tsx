@@ -17,7 +17,8 @@ async function openLogin(path = '/pages/login/index', info = systemInfo(), submi
   });
   const router = renderApp(path);
   const submit = await screen.findByRole('button', { name: submitLabel });
-  const calls = (url: string) => api.mock.calls.filter(([called]) => called === url).map(([, init]) => JSON.parse(String(init.body)));
+  const calls = (url: string) =>
+    api.mock.calls.filter(([called]) => called === url).map(([, init]) => JSON.parse(String(init.body)));
   return { calls, router, submit, user: userEvent.setup() };
 }
 
@@ -44,7 +45,9 @@ describe('login screen', () => {
   });
 
   it('logs in, stores the session and goes to the redirect target', async () => {
-    const { calls, router, submit, user } = await openLogin('/pages/login/index?redirect=%2Fpages%2Fmine%2Fsetting%3Ftab%3D1');
+    const { calls, router, submit, user } = await openLogin(
+      '/pages/login/index?redirect=%2Fpages%2Fmine%2Fsetting%3Ftab%3D1',
+    );
     await user.type(screen.getByLabelText('Account'), '13800000002');
     await user.type(screen.getByLabelText('Password'), '123456');
     await user.click(submit);

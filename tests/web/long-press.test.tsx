@@ -11,7 +11,11 @@ import { message, PEER } from './chat-factories';
 
 function Pressable({ onLongPress }: { onLongPress: () => void }) {
   const { handlers } = useLongPress(onLongPress, 500);
-  return <div data-testid="row" {...handlers}>row</div>;
+  return (
+    <div data-testid="row" {...handlers}>
+      row
+    </div>
+  );
 }
 
 function touchPress(row: HTMLElement, holdMs: number, { contextMenuAfterMs }: { contextMenuAfterMs?: number } = {}) {
@@ -88,8 +92,18 @@ describe('haptic feedback of a long press on a bubble', () => {
   function longPressBubble(vibration: boolean) {
     storage.setAppSetting({ ...storage.getAppSetting(), vibrateStatus: vibration });
     const onMenu = vi.fn();
-    render(<MessageRow message={message(PEER)} mine={false} isGroup={false} read={false}
-      recallDraft={null} onMenu={onMenu} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
+    render(
+      <MessageRow
+        message={message(PEER)}
+        mine={false}
+        isGroup={false}
+        read={false}
+        recallDraft={null}
+        onMenu={onMenu}
+        onFailedTap={vi.fn()}
+        onReedit={vi.fn()}
+      />,
+    );
     touchPress(screen.getByTestId('bubble'), 600);
     expect(onMenu).toHaveBeenCalledTimes(1);
   }
@@ -107,8 +121,18 @@ describe('haptic feedback of a long press on a bubble', () => {
 
   it('does not buzz for a right-click, even with vibration on', () => {
     storage.setAppSetting({ ...storage.getAppSetting(), vibrateStatus: true });
-    render(<MessageRow message={message(PEER)} mine={false} isGroup={false} read={false}
-      recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
+    render(
+      <MessageRow
+        message={message(PEER)}
+        mine={false}
+        isGroup={false}
+        read={false}
+        recallDraft={null}
+        onMenu={vi.fn()}
+        onFailedTap={vi.fn()}
+        onReedit={vi.fn()}
+      />,
+    );
     fireEvent.contextMenu(screen.getByTestId('bubble'));
     expect(vibrate).not.toHaveBeenCalled();
   });

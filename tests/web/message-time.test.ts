@@ -6,7 +6,8 @@ import { formatMessageTime } from '../../web/src/utils/message-time';
 
 const NOW = new Date(2024, 5, 19, 15, 30, 0); // Wednesday 19 June 2024, 15:30
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
-const at = (...parts: [number, number, number, number?, number?]) => new Date(...(parts as [number, number, number, number, number]));
+const at = (...parts: [number, number, number, number?, number?]) =>
+  new Date(...(parts as [number, number, number, number, number]));
 const show = (sentAt: Date) => formatMessageTime(sentAt, NOW, i18n.t);
 
 describe('message time', () => {

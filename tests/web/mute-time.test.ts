@@ -9,7 +9,8 @@ import { i18n } from '../../web/src/lib/i18n';
 
 const t = i18n.t;
 /** The "(… left)" part of the member list's and the composer's text. */
-const muteLeftText = (until: number, nowS: number, tr: typeof t) => muteUntilText(until, nowS, tr).match(/\(([^)]*)\)$/)?.[1];
+const muteLeftText = (until: number, nowS: number, tr: typeof t) =>
+  muteUntilText(until, nowS, tr).match(/\(([^)]*)\)$/)?.[1];
 const NOW = Math.floor(new Date(new Date().getFullYear(), 5, 10, 12, 0).getTime() / 1000);
 
 describe('the time a mute has left', () => {
@@ -22,7 +23,7 @@ describe('the time a mute has left', () => {
     }
   });
 
-  it('reads a fresh preset as its own length from a clock a few seconds ahead of the server\'s stamp too', () => {
+  it("reads a fresh preset as its own length from a clock a few seconds ahead of the server's stamp too", () => {
     for (const ahead of [1, 2, 10]) {
       expect(muteLeftText(NOW + 600, NOW + ahead, t)).toBe('10 minutes left');
       expect(muteLeftText(NOW + 3600, NOW + ahead, t)).toBe('1 hour left');

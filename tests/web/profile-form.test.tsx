@@ -30,7 +30,9 @@ function openProfile(sysInfo: Record<string, string> = {}, updated?: (body: Reco
 }
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+  fetchMock.mock.calls
+    .filter(([url]) => url === path)
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
 
 describe('profile screen', () => {
   it('shows my record with the nickname read-only in run mode 1', async () => {
@@ -59,7 +61,11 @@ describe('profile screen', () => {
     await user.click(screen.getByRole('radio', { name: 'Female' }));
     await user.type(screen.getByLabelText('Signature'), 'Hello there');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/updateUserInfo')).toEqual([{ realname: 'Alicia', sex: 0, motto: 'Hello there' }]));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/enterprise/im/updateUserInfo')).toEqual([
+        { realname: 'Alicia', sex: 0, motto: 'Hello there' },
+      ]),
+    );
     await waitFor(() => expect(storage.getUserInfo()?.realname).toBe('Alicia'));
     expect(storage.getUserInfo()?.motto).toBe('Hello there');
     await router.navigate('/pages/mine/index');
@@ -83,7 +89,10 @@ describe('profile screen', () => {
   });
 
   it('opens the crop dialog for a picked picture, and Escape closes it', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:picked', revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:picked', revokeObjectURL: () => undefined }),
+    );
     const { user } = openProfile();
     await screen.findByRole('button', { name: 'Change avatar' });
     const input = screen.getByLabelText<HTMLInputElement>('Change avatar', { selector: 'input' });

@@ -79,7 +79,10 @@ describe('my QR code screen', () => {
   it('says to log in again when the code cannot be made, and refresh asks again', async () => {
     let fail = true;
     const { fetchMock, user } = openMyQr(() =>
-      fail ? new Response(JSON.stringify({ code: 400, msg: 'refused', data: '' })) : { url: LINK, token: 'tok', expire: Date.now() + 1000 });
+      fail
+        ? new Response(JSON.stringify({ code: 400, msg: 'refused', data: '' }))
+        : { url: LINK, token: 'tok', expire: Date.now() + 1000 },
+    );
     expect((await screen.findByText('Please log in again and generate QR code')).getAttribute('role')).toBe('alert');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save as image' }).disabled).toBe(true);
     fail = false;

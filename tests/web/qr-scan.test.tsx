@@ -81,8 +81,16 @@ describe('scanned links', () => {
   });
 
   it('refuses everything else', () => {
-    for (const text of ['hello', 'https://chat.example/scan/x/tok', 'https://chat.example/scan/u/', 'javascript:alert(1)//scan/u/x',
-      'https://chat.example/scan/u/a/b', 'https://chat.example/scan/u/a%2Fb', 'ftp://chat.example/scan/u/tok', 'https://chat.example/pages/scan/u/tok']) {
+    for (const text of [
+      'hello',
+      'https://chat.example/scan/x/tok',
+      'https://chat.example/scan/u/',
+      'javascript:alert(1)//scan/u/x',
+      'https://chat.example/scan/u/a/b',
+      'https://chat.example/scan/u/a%2Fb',
+      'ftp://chat.example/scan/u/tok',
+      'https://chat.example/pages/scan/u/tok',
+    ]) {
       expect(scanTarget(text), text).toBeNull();
     }
   });

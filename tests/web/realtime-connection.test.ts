@@ -132,13 +132,16 @@ describe('the realtime connection over an empty log', () => {
 describe('a frame that does not match the protocol', () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
-    vi.stubGlobal('fetch', vi.fn(async (path: string) => {
-      let data: unknown = null;
-      if (path === '/common/pub/wsTicket') data = { ticket: 't' };
-      if (path === '/enterprise/im/getContacts') data = [summary(PEER, { unread: 1, lastContent: 'before' })];
-      if (path === '/enterprise/im/getContactInfo') data = card(PEER);
-      return new Response(JSON.stringify({ code: 0, msg: '', data }));
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        let data: unknown = null;
+        if (path === '/common/pub/wsTicket') data = { ticket: 't' };
+        if (path === '/enterprise/im/getContacts') data = [summary(PEER, { unread: 1, lastContent: 'before' })];
+        if (path === '/enterprise/im/getContactInfo') data = card(PEER);
+        return new Response(JSON.stringify({ code: 0, msg: '', data }));
+      }),
+    );
   });
   afterEach(() => session.stop());
 
@@ -152,7 +155,9 @@ describe('a frame that does not match the protocol', () => {
     const socket = FakeSocket.made[0]!;
     socket.open();
     // The reconnect's reload of the chat list lands first.
-    await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.filter(([path]) => path === '/enterprise/im/getContacts')).toHaveLength(2));
+    await vi.waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.filter(([path]) => path === '/enterprise/im/getContacts')).toHaveLength(2),
+    );
     await settle();
     const before = chatStore.getState();
 

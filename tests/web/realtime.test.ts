@@ -7,7 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '@protocol/socket';
 
-import { ANSWER_TIMEOUT_MS, HEARTBEAT_MS, MAX_RETRIES, Realtime, type RealtimeStatus,RETRY_MS } from '../../web/src/lib/realtime';
+import {
+  ANSWER_TIMEOUT_MS,
+  HEARTBEAT_MS,
+  MAX_RETRIES,
+  Realtime,
+  type RealtimeStatus,
+  RETRY_MS,
+} from '../../web/src/lib/realtime';
 import { FakeSocket } from './fake-socket';
 
 function setup({ ticketFails = false, ticketGate }: { ticketFails?: boolean; ticketGate?: Promise<void> } = {}) {
@@ -19,7 +26,12 @@ function setup({ ticketFails = false, ticketGate }: { ticketFails?: boolean; tic
     if (fail) throw new TypeError('offline');
     return 't/1+2';
   });
-  const realtime = new Realtime({ ticket, onOpen: () => undefined, onFrame: (f) => frames.push(f), onStatus: (s) => statuses.push(s) });
+  const realtime = new Realtime({
+    ticket,
+    onOpen: () => undefined,
+    onFrame: (f) => frames.push(f),
+    onStatus: (s) => statuses.push(s),
+  });
   return { realtime, ticket, statuses, frames, networkBack: () => (fail = false), networkDown: () => (fail = true) };
 }
 

@@ -13,7 +13,8 @@ async function openRegister(path = '/pages/login/register', info = systemInfo())
   });
   const router = renderApp(path);
   const submit = await screen.findByRole('button', { name: 'Sign up' });
-  const calls = (url: string) => api.mock.calls.filter(([called]) => called === url).map(([, init]) => JSON.parse(String(init.body)));
+  const calls = (url: string) =>
+    api.mock.calls.filter(([called]) => called === url).map(([, init]) => JSON.parse(String(init.body)));
   return { calls, router, submit, user: userEvent.setup() };
 }
 
@@ -51,7 +52,9 @@ describe('registration form', () => {
     await fill(user, { ...VALID, Password: '1234567890123456', 'Confirm password': '1234567890123456' });
     await user.click(submit);
     await waitFor(() => expect(currentPath(router)).toBe('/pages/login/index?account=newbie'));
-    expect(calls('/common/pub/register')).toEqual([{ account: 'newbie', realname: 'Newbie', password: '1234567890123456' }]);
+    expect(calls('/common/pub/register')).toEqual([
+      { account: 'newbie', realname: 'Newbie', password: '1234567890123456' },
+    ]);
     expect(await screen.findByText('Registration successful, please log in')).toBeTruthy();
     expect((await screen.findByLabelText<HTMLInputElement>('Account')).value).toBe('newbie');
   });
@@ -74,7 +77,10 @@ describe('registration form', () => {
   });
 
   it('asks for an invite code when registration is by invitation, pre-filled from the link', async () => {
-    const { calls, submit, user } = await openRegister('/pages/login/register?inviteCode=ABC123', systemInfo({ regtype: '2' }));
+    const { calls, submit, user } = await openRegister(
+      '/pages/login/register?inviteCode=ABC123',
+      systemInfo({ regtype: '2' }),
+    );
     expect((await screen.findByLabelText<HTMLInputElement>('Invite code')).value).toBe('ABC123');
     await fill(user, VALID);
     await user.click(submit);

@@ -3,11 +3,22 @@
 // at most once a second, and only when something waits.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { RETRY_DELAYS_MS, type RetryClock,retryDelay, RetryPolicy, SIGNAL_GAP_MS } from '../../web/src/features/chat/state/retry-policy';
+import {
+  RETRY_DELAYS_MS,
+  type RetryClock,
+  retryDelay,
+  RetryPolicy,
+  SIGNAL_GAP_MS,
+} from '../../web/src/features/chat/state/retry-policy';
 
 function policy(random = () => 0.5) {
   const tries: number[] = [];
-  const clock: RetryClock = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (t) => clearTimeout(t as number), now: () => Date.now(), random };
+  const clock: RetryClock = {
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (t) => clearTimeout(t as number),
+    now: () => Date.now(),
+    random,
+  };
   const p = new RetryPolicy(() => tries.push(Date.now()), clock);
   return { p, tries };
 }

@@ -9,7 +9,7 @@ import { CollageAvatar } from '../../web/src/components/ui/collage-avatar';
 import { ForwardPicker } from '../../web/src/features/chat/components/forward/forward-picker';
 import { MemberRow } from '../../web/src/features/groups/components/member-row';
 import { updateAppSetting } from '../../web/src/lib/app-setting';
-import { DEFAULT_APP_SETTING,storage } from '../../web/src/lib/storage';
+import { DEFAULT_APP_SETTING, storage } from '../../web/src/lib/storage';
 import { contact } from './chat-factories';
 import { member } from './groups-fakes';
 
@@ -24,7 +24,11 @@ const setRound = (on: boolean) => act(() => updateAppSetting({ circleAvatar: on 
 
 describe('round avatars', () => {
   it('shapes a group member row as the setting says, and redraws it when the setting changes', () => {
-    render(<ul><MemberRow member={member(21, 0, 'Bình')} me={7} nowS={0} openProfile={false} onManage={null} /></ul>);
+    render(
+      <ul>
+        <MemberRow member={member(21, 0, 'Bình')} me={7} nowS={0} openProfile={false} onManage={null} />
+      </ul>,
+    );
     expect(shapeOf('B')).toBe('square');
     setRound(true);
     expect(shapeOf('B')).toBe('round');
@@ -32,16 +36,31 @@ describe('round avatars', () => {
     expect(shapeOf('B')).toBe('square');
   });
 
-  it('shapes the forward picker\'s chats from the stored setting', () => {
+  it("shapes the forward picker's chats from the stored setting", () => {
     storage.setAppSetting({ ...DEFAULT_APP_SETTING, circleAvatar: true });
-    render(<ForwardPicker contacts={[contact(8, { displayName: 'Bob' }), contact(9, { displayName: 'Carol' })]} current="8" busy={false} onConfirm={() => undefined} />);
+    render(
+      <ForwardPicker
+        contacts={[contact(8, { displayName: 'Bob' }), contact(9, { displayName: 'Carol' })]}
+        current="8"
+        busy={false}
+        onConfirm={() => undefined}
+      />,
+    );
     expect([shapeOf('B'), shapeOf('C')]).toEqual(['round', 'round']);
     setRound(false);
     expect([shapeOf('B'), shapeOf('C')]).toEqual(['square', 'square']);
   });
 
   it('rounds a group collage as one picture, its cells staying square', () => {
-    const { container } = render(<CollageAvatar name="Hikers" members={[{ name: 'Anh', avatar: '' }, { name: 'Bao', avatar: '' }]} />);
+    const { container } = render(
+      <CollageAvatar
+        name="Hikers"
+        members={[
+          { name: 'Anh', avatar: '' },
+          { name: 'Bao', avatar: '' },
+        ]}
+      />,
+    );
     const frame = container.firstElementChild!;
     expect(frame.className).toContain('rounded-md');
     setRound(true);
@@ -50,7 +69,12 @@ describe('round avatars', () => {
   });
 
   it('keeps a shape the screen fixes, whatever the setting', () => {
-    render(<><Avatar name="Dan" round /><Avatar name="Erin" round={false} /></>);
+    render(
+      <>
+        <Avatar name="Dan" round />
+        <Avatar name="Erin" round={false} />
+      </>,
+    );
     expect([shapeOf('D'), shapeOf('E')]).toEqual(['round', 'square']);
     setRound(true);
     expect([shapeOf('D'), shapeOf('E')]).toEqual(['round', 'square']);

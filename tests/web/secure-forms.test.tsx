@@ -29,9 +29,12 @@ function openSecure({ demo = false, user = USER as Record<string, unknown> } = {
 }
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+  fetchMock.mock.calls
+    .filter(([url]) => url === path)
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
 
-const passwordForm = async () => within((await screen.findByRole('heading', { name: 'Change password' })).closest('section')!);
+const passwordForm = async () =>
+  within((await screen.findByRole('heading', { name: 'Change password' })).closest('section')!);
 
 describe('password change', () => {
   it('checks the new password, the confirmation, then the old password, with the spec texts', async () => {
@@ -61,7 +64,11 @@ describe('password change', () => {
     await user.type(form.getByLabelText('New password'), 'new-secret');
     await user.type(form.getByLabelText('Confirm'), 'new-secret');
     await user.click(form.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editPassword')).toEqual([{ password: 'new-secret', originalPassword: 'old-secret' }]));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/enterprise/im/editPassword')).toEqual([
+        { password: 'new-secret', originalPassword: 'old-secret' },
+      ]),
+    );
     await waitFor(() => expect(storage.getToken()).toBe('bearer fresh-token'));
     expect(form.getByRole('status').textContent).toBe('Password changed. Your other devices have been signed out.');
   });
@@ -78,7 +85,9 @@ describe('password change', () => {
     expect(form.getByRole('alert').textContent).toBe('Please enter the verification code');
     await user.type(form.getByLabelText('Code'), '123456');
     await user.click(form.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editPassword')).toEqual([{ password: 'new-secret', code: '123456' }]));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/enterprise/im/editPassword')).toEqual([{ password: 'new-secret', code: '123456' }]),
+    );
   });
 });
 
@@ -87,11 +96,21 @@ describe('the socket during a password change', () => {
     signIn();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      if (url !== '/enterprise/im/editPassword') return new Response(JSON.stringify({ code: -1, msg: 'expired', data: [] }), { status: 401 });
-      await gate;
-      return new Response(JSON.stringify({ code: 0, msg: '', data: { authToken: 'bearer fresh-token', tokenExpired: Date.now() + 3_600_000 } }));
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url !== '/enterprise/im/editPassword')
+          return new Response(JSON.stringify({ code: -1, msg: 'expired', data: [] }), { status: 401 });
+        await gate;
+        return new Response(
+          JSON.stringify({
+            code: 0,
+            msg: '',
+            data: { authToken: 'bearer fresh-token', tokenExpired: Date.now() + 3_600_000 },
+          }),
+        );
+      }),
+    );
     try {
       const change = changePassword({ password: 'new-secret', originalPassword: 'old-secret' });
       // The socket, closed by the change, asks for a ticket with the old token before the answer.
@@ -109,7 +128,8 @@ describe('the socket during a password change', () => {
 });
 
 describe('account change', () => {
-  const accountForm = async () => within((await screen.findByRole('heading', { name: /account$/ })).closest('section')!);
+  const accountForm = async () =>
+    within((await screen.findByRole('heading', { name: /account$/ })).closest('section')!);
 
   it('asks a verified account for its own code first, then the new account and its code', async () => {
     const { fetchMock, user } = openSecure({ user: { ...USER, is_auth: 1 } });
@@ -117,7 +137,9 @@ describe('account change', () => {
     await waitFor(() => expect(form.getByRole('heading').textContent).toBe('Change account'));
     const submit = form.getByRole('button', { name: 'Change account' });
     await user.click(submit);
-    expect(form.getByRole('alert').textContent).toBe('Please verify the current account first: enter the code sent to it');
+    expect(form.getByRole('alert').textContent).toBe(
+      'Please verify the current account first: enter the code sent to it',
+    );
     await user.type(form.getByLabelText('Code'), '111111');
     await user.click(submit);
     expect(form.getByRole('alert').textContent).toBe('Please enter the new account');
@@ -126,7 +148,11 @@ describe('account change', () => {
     expect(form.getByRole('alert').textContent).toBe('Please enter the code sent to the new account');
     await user.type(form.getByLabelText("New account's code"), '222222');
     await user.click(submit);
-    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([{ account: 'alice@example.com', newCode: '222222', code: '111111' }]));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([
+        { account: 'alice@example.com', newCode: '222222', code: '111111' },
+      ]),
+    );
     await waitFor(() => expect(storage.getUserInfo()?.account).toBe('alice@example.com'));
   });
 
@@ -138,7 +164,12 @@ describe('account change', () => {
     await user.click(current!);
     await user.type(form.getByLabelText('New account'), '13900000009');
     await user.click(fresh!);
-    await waitFor(() => expect(calls(fetchMock, '/common/pub/sendCode')).toEqual([{ account: USER.account, type: 4 }, { account: '13900000009', type: 4 }]));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/common/pub/sendCode')).toEqual([
+        { account: USER.account, type: 4 },
+        { account: '13900000009', type: 4 },
+      ]),
+    );
   });
 
   it('asks an unverified account for the password instead of a code to the current one, and sends it', async () => {
@@ -155,12 +186,19 @@ describe('account change', () => {
     expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([]);
     await user.type(password, 'my secret');
     await user.click(form.getByRole('button', { name: 'Verify account' }));
-    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([{ account: 'alice2@example.com', newCode: '333333', code: '', password: 'my secret' }]));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/enterprise/im/editAccount')).toEqual([
+        { account: 'alice2@example.com', newCode: '333333', code: '', password: 'my secret' },
+      ]),
+    );
   });
 
   it('labels the password in Vietnamese and Chinese too', async () => {
     try {
-      for (const [lang, label] of [['vi', 'Mật khẩu hiện tại'], ['zh-CN', '当前密码']] as const) {
+      for (const [lang, label] of [
+        ['vi', 'Mật khẩu hiện tại'],
+        ['zh-CN', '当前密码'],
+      ] as const) {
         await i18n.changeLanguage(lang);
         openSecure({ user: { ...USER, is_auth: 0 } });
         expect(await screen.findByLabelText(label)).toBeTruthy();
@@ -176,7 +214,10 @@ describe('demo mode', () => {
   it('says the forms are not available to a shared demo account and sends nothing', async () => {
     const { fetchMock, user } = openSecure({ demo: true, user: { ...USER, is_demo: 1 } });
     const form = await passwordForm();
-    expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual(['This is not available in demo mode', 'This is not available in demo mode']);
+    expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual([
+      'This is not available in demo mode',
+      'This is not available in demo mode',
+    ]);
     await user.type(form.getByLabelText('Old password'), 'old-secret');
     await user.type(form.getByLabelText('New password'), 'new-secret');
     await user.type(form.getByLabelText('Confirm'), 'new-secret{Enter}');
@@ -198,19 +239,37 @@ describe('demo mode', () => {
     await user.type(form.getByLabelText('New password'), 'new-secret');
     await user.type(form.getByLabelText('Confirm'), 'new-secret');
     await user.click(form.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/editPassword')).toEqual([{ password: 'new-secret', originalPassword: 'old-secret' }]));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/enterprise/im/editPassword')).toEqual([
+        { password: 'new-secret', originalPassword: 'old-secret' },
+      ]),
+    );
   });
 });
 
 describe('security rules', () => {
   it('orders the password checks as spec §5 does', () => {
-    expect(validatePasswordChange({ by: 'password', proof: '', password: '123', confirm: 'x' })).toBe('secure.passwordRule');
-    expect(validatePasswordChange({ by: 'password', proof: '', password: '1'.repeat(17), confirm: '' })).toBe('secure.passwordRule');
-    expect(validatePasswordChange({ by: 'password', proof: '', password: '123456', confirm: '12345' })).toBe('secure.passwordMismatch');
-    expect(validatePasswordChange({ by: 'password', proof: '', password: '123456', confirm: '123456' })).toBe('secure.oldPasswordRequired');
-    expect(validatePasswordChange({ by: 'code', proof: '', password: '123456', confirm: '123456' })).toBe('secure.codeRequired');
-    expect(validatePasswordChange({ by: 'code', proof: '12ab56', password: '123456', confirm: '123456' })).toBe('secure.codeInvalid');
-    expect(validatePasswordChange({ by: 'code', proof: '123456', password: '1'.repeat(16), confirm: '1'.repeat(16) })).toBeNull();
+    expect(validatePasswordChange({ by: 'password', proof: '', password: '123', confirm: 'x' })).toBe(
+      'secure.passwordRule',
+    );
+    expect(validatePasswordChange({ by: 'password', proof: '', password: '1'.repeat(17), confirm: '' })).toBe(
+      'secure.passwordRule',
+    );
+    expect(validatePasswordChange({ by: 'password', proof: '', password: '123456', confirm: '12345' })).toBe(
+      'secure.passwordMismatch',
+    );
+    expect(validatePasswordChange({ by: 'password', proof: '', password: '123456', confirm: '123456' })).toBe(
+      'secure.oldPasswordRequired',
+    );
+    expect(validatePasswordChange({ by: 'code', proof: '', password: '123456', confirm: '123456' })).toBe(
+      'secure.codeRequired',
+    );
+    expect(validatePasswordChange({ by: 'code', proof: '12ab56', password: '123456', confirm: '123456' })).toBe(
+      'secure.codeInvalid',
+    );
+    expect(
+      validatePasswordChange({ by: 'code', proof: '123456', password: '1'.repeat(16), confirm: '1'.repeat(16) }),
+    ).toBeNull();
   });
 
   it('orders the account checks: current code (when verified, else the password), new account, its code', () => {
@@ -241,14 +300,18 @@ describe('log out on every device', () => {
     const { fetchMock, user } = openWith(() => null);
     await user.click(await screen.findByRole('button', { name: 'Log out on every device' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('Log out of Parley on every device signed in to this account, this one included?');
+    expect(dialog.textContent).toContain(
+      'Log out of Parley on every device signed in to this account, this one included?',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(storage.getToken()).toBeFalsy());
     expect(calls(fetchMock, '/common/pub/logoutAll')).toEqual([{}]);
   });
 
   it('stays signed in when the server refuses or the user cancels', async () => {
-    const { fetchMock, user } = openWith(() => new Response(JSON.stringify({ code: 400, msg: 'Demo mode does not allow this change', data: null })));
+    const { fetchMock, user } = openWith(
+      () => new Response(JSON.stringify({ code: 400, msg: 'Demo mode does not allow this change', data: null })),
+    );
     const button = await screen.findByRole('button', { name: 'Log out on every device' });
     await user.click(button);
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));

@@ -27,18 +27,25 @@ afterEach(() => {
 describe('the signed-in session', () => {
   it('subscribes to each frame type once, whichever stores the frame changes', async () => {
     const on = vi.spyOn(realtime, 'on');
-    serve({ '/enterprise/im/getContacts': () => envelope({ data: [summary(PEER, { realname: 'Bình', displayName: 'Bình' })], count: 1, page: 0 }) });
+    serve({
+      '/enterprise/im/getContacts': () =>
+        envelope({ data: [summary(PEER, { realname: 'Bình', displayName: 'Bình' })], count: 1, page: 0 }),
+    });
     openApp(PATHS.home);
     await socket();
     const types = on.mock.calls.map(([type]) => type);
     expect(types.filter((type, i) => types.indexOf(type) !== i)).toEqual([]);
-    expect(types).toEqual(expect.arrayContaining(['simple', 'removeGroup', 'appendContact', 'applyCount', 'webrtc', 'setNotice']));
+    expect(types).toEqual(
+      expect.arrayContaining(['simple', 'removeGroup', 'appendContact', 'applyCount', 'webrtc', 'setNotice']),
+    );
   });
 
   it('opens the socket at sign-in, and at sign-out closes it and forgets the chat list and the request count', async () => {
     FakeSocket.made = [];
     vi.stubGlobal('WebSocket', FakeSocket);
-    serve({ '/enterprise/im/getContacts': () => envelope({ data: [summary(PEER)], count: 2, page: 1_700_000_000_000 }) });
+    serve({
+      '/enterprise/im/getContacts': () => envelope({ data: [summary(PEER)], count: 2, page: 1_700_000_000_000 }),
+    });
     signIn();
     storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
     session.start(ME, makeQueryClient());

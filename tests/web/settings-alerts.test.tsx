@@ -14,25 +14,45 @@ const beep = vi.hoisted(() => ({ playBeep: vi.fn() }));
 vi.mock('../../web/src/features/chat/utils/beep', () => beep);
 
 const DEVICE = { clientId: 'this-client', isMobile: false, multipleLogin: false };
-const openChat = () => chatState({ contacts: [contact(12)], openContact: '12', threads: { '12': { messages: [], hasMore: false, loaded: true, peerReadSeq: 0 } } });
+const openChat = () =>
+  chatState({
+    contacts: [contact(12)],
+    openContact: '12',
+    threads: { '12': { messages: [], hasMore: false, loaded: true, peerReadSeq: 0 } },
+  });
 const notifies = (effects: { kind: string }[]) => effects.filter((e) => e.kind === 'notify');
 
 describe('when a message asks for an alert', () => {
   it('not for the chat on screen, but yes when the page is hidden', () => {
     expect(notifies(applyFrame(openChat(), frame('simple', pushed(message(12))), DEVICE).effects)).toEqual([]);
-    expect(notifies(applyFrame(openChat(), frame('simple', pushed(message(12))), { ...DEVICE, hidden: true }).effects))
-      .toEqual([{ kind: 'notify', contact: '12' }]);
+    expect(
+      notifies(applyFrame(openChat(), frame('simple', pushed(message(12))), { ...DEVICE, hidden: true }).effects),
+    ).toEqual([{ kind: 'notify', contact: '12' }]);
   });
 
   it('never for my own message or a muted chat, even in a hidden page', () => {
     const hidden = { ...DEVICE, hidden: true };
-    expect(notifies(applyFrame(chatState({ contacts: [contact(12)] }), frame('simple', pushed(message(ME))), hidden).effects)).toEqual([]);
-    expect(notifies(applyFrame(chatState({ contacts: [contact(12, { is_notice: 0 })] }), frame('simple', pushed(message(12))), hidden).effects)).toEqual([]);
+    expect(
+      notifies(
+        applyFrame(chatState({ contacts: [contact(12)] }), frame('simple', pushed(message(ME))), hidden).effects,
+      ),
+    ).toEqual([]);
+    expect(
+      notifies(
+        applyFrame(
+          chatState({ contacts: [contact(12, { is_notice: 0 })] }),
+          frame('simple', pushed(message(12))),
+          hidden,
+        ).effects,
+      ),
+    ).toEqual([]);
   });
 
   it('for another chat while one is open', () => {
     const start = chatState({ contacts: [contact(12), contact(13)], openContact: '12' });
-    expect(notifies(applyFrame(start, frame('simple', pushed(message(13))), DEVICE).effects)).toEqual([{ kind: 'notify', contact: '13' }]);
+    expect(notifies(applyFrame(start, frame('simple', pushed(message(13))), DEVICE).effects)).toEqual([
+      { kind: 'notify', contact: '13' },
+    ]);
   });
 });
 

@@ -27,7 +27,11 @@ describe('settings screen', () => {
     const { user } = await openSettings();
     await user.click(screen.getByRole('switch', { name: 'Sound' }));
     await user.click(screen.getByRole('switch', { name: 'Round avatars' }));
-    expect(JSON.parse(localStorage.getItem('appSetting')!)).toEqual({ voiceStatus: false, vibrateStatus: false, circleAvatar: true });
+    expect(JSON.parse(localStorage.getItem('appSetting')!)).toEqual({
+      voiceStatus: false,
+      vibrateStatus: false,
+      circleAvatar: true,
+    });
     expect(screen.getByRole('switch', { name: 'Sound' }).getAttribute('aria-checked')).toBe('false');
   });
 

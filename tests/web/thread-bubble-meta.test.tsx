@@ -11,8 +11,18 @@ import { ME, message, PEER } from './chat-factories';
 const AT_0905 = new Date(2025, 4, 17, 9, 5).getTime();
 
 function renderRow(m: ChatMessage, { read = false } = {}) {
-  return render(<MessageRow message={m} mine={m.fromUser.id === ME} isGroup={false} read={read}
-    recallDraft={null} onMenu={vi.fn()} onFailedTap={vi.fn()} onReedit={vi.fn()} />);
+  return render(
+    <MessageRow
+      message={m}
+      mine={m.fromUser.id === ME}
+      isGroup={false}
+      read={read}
+      recallDraft={null}
+      onMenu={vi.fn()}
+      onFailedTap={vi.fn()}
+      onReedit={vi.fn()}
+    />,
+  );
 }
 
 describe('bubble time and marks', () => {
@@ -38,7 +48,13 @@ describe('bubble time and marks', () => {
   });
 
   it('labels a forwarded copy of every kind, and only that', () => {
-    const kinds = [{ type: 'text', content: 'hi' }, { type: 'image', content: '/file/1' }, { type: 'file', content: '/file/2' }, { type: 'video', content: '/file/3' }, { type: 'voice', content: '/file/4' }] as const;
+    const kinds = [
+      { type: 'text', content: 'hi' },
+      { type: 'image', content: '/file/1' },
+      { type: 'file', content: '/file/2' },
+      { type: 'video', content: '/file/3' },
+      { type: 'voice', content: '/file/4' },
+    ] as const;
     for (const kind of kinds) {
       const { unmount } = renderRow(message(undefined, { ...kind, extends: { is_forward: 1 } }));
       expect(screen.getByText('Forwarded'), kind.type).toBeTruthy();
@@ -58,7 +74,14 @@ describe('bubble time and marks', () => {
 
   it("puts a call record's time inside its bubble, in the corner as a text bubble's, with room kept for it", () => {
     for (const from of [undefined, ME]) {
-      const { unmount } = renderRow(message(from, { type: 'webrtc', content: '', sendTime: AT_0905, extends: { id: 'c1', type: 0, code: 906, callTime: 65, caller: from ?? PEER } }));
+      const { unmount } = renderRow(
+        message(from, {
+          type: 'webrtc',
+          content: '',
+          sendTime: AT_0905,
+          extends: { id: 'c1', type: 0, code: 906, callTime: 65, caller: from ?? PEER },
+        }),
+      );
       const time = screen.getByText('09:05');
       const bubble = screen.getByTestId('bubble');
       // The time sits in the bubble's box (the focusable frame holding it), not under it.

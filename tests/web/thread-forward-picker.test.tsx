@@ -8,13 +8,24 @@ import { matchesSearch, toggleTarget } from '../../web/src/features/chat/compone
 import { contact } from './chat-factories';
 
 const CONTACTS = [
-  contact(8, { displayName: 'Bob' }), contact(9, { displayName: 'Carol' }), contact(10, { displayName: 'Dan' }), contact(11, { displayName: 'Erin' }),
-  contact(12, { displayName: 'Frank' }), contact(13, { displayName: 'Grace' }), contact('group-3', { displayName: 'Hikers' }), contact('admin_notice', { displayName: 'System notices' }),
+  contact(8, { displayName: 'Bob' }),
+  contact(9, { displayName: 'Carol' }),
+  contact(10, { displayName: 'Dan' }),
+  contact(11, { displayName: 'Erin' }),
+  contact(12, { displayName: 'Frank' }),
+  contact(13, { displayName: 'Grace' }),
+  contact('group-3', { displayName: 'Hikers' }),
+  contact('admin_notice', { displayName: 'System notices' }),
 ];
 
 function renderPicker() {
   const onConfirm = vi.fn();
-  render(<><ForwardPicker contacts={CONTACTS} current="8" busy={false} onConfirm={onConfirm} /><ToastHost /></>);
+  render(
+    <>
+      <ForwardPicker contacts={CONTACTS} current="8" busy={false} onConfirm={onConfirm} />
+      <ToastHost />
+    </>,
+  );
   return { onConfirm };
 }
 
@@ -27,7 +38,8 @@ describe('forward picker', () => {
 
   it('refuses a sixth target with a toast and keeps five', async () => {
     const { onConfirm } = renderPicker();
-    for (const name of ['Carol', 'Dan', 'Erin', 'Frank', 'Grace']) fireEvent.click(screen.getByRole('checkbox', { name }));
+    for (const name of ['Carol', 'Dan', 'Erin', 'Frank', 'Grace'])
+      fireEvent.click(screen.getByRole('checkbox', { name }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Hikers' }));
     expect((screen.getByRole('checkbox', { name: 'Hikers' }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText('Selected 5/5')).toBeTruthy();
@@ -59,6 +71,9 @@ describe('forward picker', () => {
 
   it('toggleTarget unselects a chosen target and refuses beyond the maximum', () => {
     expect(toggleTarget(['1'], '1')).toEqual({ selected: [], refused: false });
-    expect(toggleTarget(['1', '2', '3', '4', '5'], '6')).toEqual({ selected: ['1', '2', '3', '4', '5'], refused: true });
+    expect(toggleTarget(['1', '2', '3', '4', '5'], '6')).toEqual({
+      selected: ['1', '2', '3', '4', '5'],
+      refused: true,
+    });
   });
 });

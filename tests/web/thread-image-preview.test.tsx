@@ -17,7 +17,11 @@ const other = message(PEER, { type: 'image', content: '/file/42' });
 function Screen({ messages }: { messages: ChatMessage[] }) {
   return (
     <>
-      {messages.filter((m) => !m.is_undo && m.type === 'image').map((m) => <ImageBubble key={m.id} message={m} />)}
+      {messages
+        .filter((m) => !m.is_undo && m.type === 'image')
+        .map((m) => (
+          <ImageBubble key={m.id} message={m} />
+        ))}
       <ImagePreviewHost messages={messages} />
     </>
   );

@@ -28,7 +28,11 @@ async function goBack(): Promise<void> {
 async function openChat() {
   window.history.pushState(null, '', HOME);
   window.history.pushState(null, '', CHAT);
-  render(<HashRouter><AppRoutes /></HashRouter>);
+  render(
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>,
+  );
   await screen.findByText('see you at eight');
 }
 
@@ -44,12 +48,19 @@ beforeEach(() => {
   // jsdom lays nothing out: a screen's worth of room, or the virtualized thread shows no row.
   vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    if (url === '/common/pub/wsTicket') throw new TypeError('offline');
-    const data = url === '/enterprise/im/getContacts' ? [summary(PEER, { displayName: 'Bao' })]
-      : url === '/enterprise/im/getMessageList' ? [wire(MESSAGE)] : {};
-    return new Response(JSON.stringify({ code: 0, msg: '', data }));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/common/pub/wsTicket') throw new TypeError('offline');
+      const data =
+        url === '/enterprise/im/getContacts'
+          ? [summary(PEER, { displayName: 'Bao' })]
+          : url === '/enterprise/im/getMessageList'
+            ? [wire(MESSAGE)]
+            : {};
+      return new Response(JSON.stringify({ code: 0, msg: '', data }));
+    }),
+  );
   signIn();
   storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
 });

@@ -9,8 +9,18 @@ import { ME, message, PEER } from './chat-factories';
 
 function renderRow(message: ChatMessage, { read = false, isGroup = false } = {}) {
   const onFailedTap = vi.fn();
-  render(<MessageRow message={message} mine={message.fromUser.id === ME} isGroup={isGroup} read={read}
-    recallDraft={null} onMenu={vi.fn()} onFailedTap={onFailedTap} onReedit={vi.fn()} />);
+  render(
+    <MessageRow
+      message={message}
+      mine={message.fromUser.id === ME}
+      isGroup={isGroup}
+      read={read}
+      recallDraft={null}
+      onMenu={vi.fn()}
+      onFailedTap={onFailedTap}
+      onReedit={vi.fn()}
+    />,
+  );
   return { onFailedTap };
 }
 

@@ -17,7 +17,9 @@ describe('text bubble', () => {
   });
 
   it('leaves javascript:, data: and ftp: addresses as plain text', () => {
-    const { container } = render(<TextBubble mine text={'javascript:alert(1) data:text/html,<b>x</b> ftp://files.example.com'} />);
+    const { container } = render(
+      <TextBubble mine text={'javascript:alert(1) data:text/html,<b>x</b> ftp://files.example.com'} />,
+    );
     expect(container.querySelector('a')).toBeNull();
     expect(container.textContent).toContain('javascript:alert(1)');
   });

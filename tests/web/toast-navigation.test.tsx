@@ -2,7 +2,7 @@
 // another page; a parting word shown as the page is left (e.g. "Registered" on the way to login)
 // stays for its time.
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, type NavigateFunction,useNavigate } from 'react-router';
+import { MemoryRouter, type NavigateFunction, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { hideToast, showToast, ToastHost } from '../../web/src/components/ui/toast';

@@ -15,12 +15,20 @@ afterEach(() => {
 describe('unread count in the tab title', () => {
   it('counts like the badge, follows changes and clears on sign-out', () => {
     document.title = 'Parley';
-    chatStore.set(() => chatState({ contacts: [contact(1, { unread: 2 }), contact(2, { unread: 1 }), contact(3, { unread: 9, is_notice: 0 })] }));
+    chatStore.set(() =>
+      chatState({
+        contacts: [contact(1, { unread: 2 }), contact(2, { unread: 1 }), contact(3, { unread: 9, is_notice: 0 })],
+      }),
+    );
     const { unmount } = renderHook(() => useUnreadTitle());
     expect(document.title).toBe('(3) Parley');
-    act(() => chatStore.set((s) => ({ ...s, contacts: s.contacts.map((c) => (c.id === 1 ? { ...c, unread: 0 } : c)) })));
+    act(() =>
+      chatStore.set((s) => ({ ...s, contacts: s.contacts.map((c) => (c.id === 1 ? { ...c, unread: 0 } : c)) })),
+    );
     expect(document.title).toBe('(1) Parley');
-    act(() => chatStore.set((s) => ({ ...s, contacts: s.contacts.map((c) => ({ ...c, unread: c.is_notice ? 0 : c.unread })) })));
+    act(() =>
+      chatStore.set((s) => ({ ...s, contacts: s.contacts.map((c) => ({ ...c, unread: c.is_notice ? 0 : c.unread })) })),
+    );
     expect(document.title).toBe('Parley');
     act(() => chatStore.set((s) => ({ ...s, contacts: [contact(4, { unread: 5 })] })));
     expect(document.title).toBe('(5) Parley');

@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vibrate } from '../../web/src/lib/vibrate';
 
 const stubNavigator = (hasBeenActive: boolean | undefined, buzz = vi.fn()) => {
-  vi.stubGlobal('navigator', { ...navigator, vibrate: buzz, ...(hasBeenActive === undefined ? {} : { userActivation: { hasBeenActive, isActive: hasBeenActive } }) });
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    vibrate: buzz,
+    ...(hasBeenActive === undefined ? {} : { userActivation: { hasBeenActive, isActive: hasBeenActive } }),
+  });
   return buzz;
 };
 
@@ -22,9 +26,12 @@ describe('vibrate', () => {
   });
 
   it('asks where the browser does not say whether the page was touched, and never throws', () => {
-    const buzz = stubNavigator(undefined, vi.fn(() => {
-      throw new Error('blocked');
-    }));
+    const buzz = stubNavigator(
+      undefined,
+      vi.fn(() => {
+        throw new Error('blocked');
+      }),
+    );
     expect(() => vibrate([400, 300])).not.toThrow();
     expect(buzz).toHaveBeenCalledWith([400, 300]);
   });

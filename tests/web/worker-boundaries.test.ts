@@ -17,7 +17,18 @@
 // app compiles too and which names nothing outside itself.
 import { describe, expect, it } from 'vitest';
 
-const LAYERS = ['protocol', 'services', 'storage', 'db', 'providers', 'durable', 'actions', 'middleware', 'routes', 'index'] as const;
+const LAYERS = [
+  'protocol',
+  'services',
+  'storage',
+  'db',
+  'providers',
+  'durable',
+  'actions',
+  'middleware',
+  'routes',
+  'index',
+] as const;
 type Layer = (typeof LAYERS)[number] | 'locales' | 'app-env' | 'env';
 
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
@@ -30,7 +41,18 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   actions: ['protocol', 'services', 'db', 'durable'],
   middleware: ['protocol', 'services', 'db', 'providers', 'durable', 'actions', 'app-env'],
   routes: ['protocol', 'services', 'storage', 'db', 'providers', 'durable', 'actions', 'middleware', 'app-env'],
-  index: ['protocol', 'services', 'storage', 'db', 'providers', 'durable', 'actions', 'middleware', 'routes', 'app-env'],
+  index: [
+    'protocol',
+    'services',
+    'storage',
+    'db',
+    'providers',
+    'durable',
+    'actions',
+    'middleware',
+    'routes',
+    'app-env',
+  ],
   // The Hono context's types (app-env.ts) and the bindings' (env.d.ts): types only, see below.
   'app-env': [],
   env: [],
@@ -42,8 +64,9 @@ const IMPURE = /\b(?:D1Database|R2Bucket|DurableObject\w*|Env)\b|\bfetch\(|\.pre
 const PURE_LAYERS: readonly Layer[] = ['protocol', 'services'];
 
 // Vite reads the sources as text (as in import-boundaries.test.ts); keys become repo paths (worker/…).
-const SOURCES = Object.entries(import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true }))
-  .map(([key, source]) => ({ file: key.replace(/^(\.\.\/)+/, ''), source }));
+const SOURCES = Object.entries(
+  import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true }),
+).map(([key, source]) => ({ file: key.replace(/^(\.\.\/)+/, ''), source }));
 
 /** `dir` joined with a relative specifier, `.` and `..` resolved: a path from the repo root. */
 function join(dir: string, specifier: string): string {
@@ -62,7 +85,9 @@ function layerOf(path: string): Layer | null {
   const rest = path.replace(/^worker\//, '').replace(/(\.d)?\.(ts|json)$/, '');
   if (rest === 'index' || rest === 'app-env' || rest === 'env') return rest;
   const folder = rest.split('/')[0]!;
-  return rest.includes('/') && (folder === 'locales' || (LAYERS as readonly string[]).includes(folder)) ? (folder as Layer) : null;
+  return rest.includes('/') && (folder === 'locales' || (LAYERS as readonly string[]).includes(folder))
+    ? (folder as Layer)
+    : null;
 }
 
 interface Import {
@@ -77,10 +102,19 @@ interface Import {
  */
 function importsOf(file: string, source: string): Import[] {
   const inDeclarations = file.endsWith('.d.ts');
-  const statics = [...source.matchAll(/^[ \t]*(?:import|export)(\s+type)?\s+[\w$*{},\s]*?\bfrom\s*['"]([^'"\n]+)['"]/gm)]
-    .map((m) => ({ file, specifier: m[2]!, typeOnly: inDeclarations || !!m[1] }));
-  const bare = [...source.matchAll(/^[ \t]*import\s*['"]([^'"\n]+)['"]/gm)].map((m) => ({ file, specifier: m[1]!, typeOnly: inDeclarations }));
-  const dynamic = [...source.matchAll(/\bimport\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g)].map((m) => ({ file, specifier: m[1]!, typeOnly: inDeclarations }));
+  const statics = [
+    ...source.matchAll(/^[ \t]*(?:import|export)(\s+type)?\s+[\w$*{},\s]*?\bfrom\s*['"]([^'"\n]+)['"]/gm),
+  ].map((m) => ({ file, specifier: m[2]!, typeOnly: inDeclarations || !!m[1] }));
+  const bare = [...source.matchAll(/^[ \t]*import\s*['"]([^'"\n]+)['"]/gm)].map((m) => ({
+    file,
+    specifier: m[1]!,
+    typeOnly: inDeclarations,
+  }));
+  const dynamic = [...source.matchAll(/\bimport\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g)].map((m) => ({
+    file,
+    specifier: m[1]!,
+    typeOnly: inDeclarations,
+  }));
   return [...statics, ...bare, ...dynamic];
 }
 
@@ -94,7 +128,9 @@ function breach({ file, specifier, typeOnly }: Import): string | null {
   if (from === to) return null;
   if (from === 'protocol') return 'protocol/ imports nothing outside itself, not even a type (the web app compiles it)';
   if (typeOnly) return null;
-  return MAY_IMPORT[from].includes(to) ? null : `${from}/ may import only ${MAY_IMPORT[from].join(', ') || 'itself'}, not ${to}`;
+  return MAY_IMPORT[from].includes(to)
+    ? null
+    : `${from}/ may import only ${MAY_IMPORT[from].join(', ') || 'itself'}, not ${to}`;
 }
 
 const IMPORTS = SOURCES.flatMap(({ file, source }) => importsOf(file, source));
@@ -105,7 +141,8 @@ describe('worker layer boundaries', () => {
     expect(IMPORTS.length).toBeGreaterThan(500);
     // A looser scan (any `from '…'` or `import '…'`) finds nothing the statement scan missed.
     const loose = SOURCES.flatMap(({ file, source }) =>
-      [...source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"\n]+)['"]/g)].map((m) => `${file} ${m[1]}`));
+      [...source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"\n]+)['"]/g)].map((m) => `${file} ${m[1]}`),
+    );
     const read = new Set(IMPORTS.map((i) => `${i.file} ${i.specifier}`));
     expect(loose.filter((entry) => !read.has(entry))).toEqual([]);
   });
@@ -123,7 +160,9 @@ describe('worker layer boundaries', () => {
   });
 
   it('keeps protocol/ and services/ pure: no D1, R2, Durable Object, bindings or fetch', () => {
-    const impure = SOURCES.filter(({ file, source }) => PURE_LAYERS.includes(layerOf(file)!) && IMPURE.test(source)).map(({ file }) => file);
+    const impure = SOURCES.filter(
+      ({ file, source }) => PURE_LAYERS.includes(layerOf(file)!) && IMPURE.test(source),
+    ).map(({ file }) => file);
     expect(impure).toEqual([]);
   });
 
@@ -138,15 +177,25 @@ describe('the worker boundary rules themselves', () => {
   const at = (file: string, specifier: string, typeOnly = false): Import => ({ file, specifier, typeOnly });
 
   it('tells type-only imports from the rest', () => {
-    const source = "import type { A } from '../db/a';\nimport { type B, c } from '../db/b';\nexport type { D } from './d';\nexport * from './e';\nimport {\n  f,\n} from './f';\nimport './g';";
+    const source =
+      "import type { A } from '../db/a';\nimport { type B, c } from '../db/b';\nexport type { D } from './d';\nexport * from './e';\nimport {\n  f,\n} from './f';\nimport './g';";
     expect(importsOf('worker/services/x.ts', source).map((i) => [i.specifier, i.typeOnly])).toEqual([
-      ['../db/a', true], ['../db/b', false], ['./d', true], ['./e', false], ['./f', false], ['./g', false],
+      ['../db/a', true],
+      ['../db/b', false],
+      ['./d', true],
+      ['./e', false],
+      ['./f', false],
+      ['./g', false],
     ]);
-    expect(importsOf('worker/env.d.ts', "type H = import('./durable/hub').Hub;").map((i) => i.typeOnly)).toEqual([true]);
+    expect(importsOf('worker/env.d.ts', "type H = import('./durable/hub').Hub;").map((i) => i.typeOnly)).toEqual([
+      true,
+    ]);
   });
 
   it('refuses a service that calls D1 or a hub, but lets it name a row type', () => {
-    expect(breach(at('worker/services/x.ts', '../db/users'))).toMatch(/services\/ may import only protocol, locales, not db/);
+    expect(breach(at('worker/services/x.ts', '../db/users'))).toMatch(
+      /services\/ may import only protocol, locales, not db/,
+    );
     expect(breach(at('worker/services/x.ts', '../durable/stubs'))).toMatch(/not durable/);
     expect(breach(at('worker/services/x.ts', '../db/users', true))).toBeNull();
     expect(breach(at('worker/services/x.ts', '../protocol/ids'))).toBeNull();

@@ -23,8 +23,12 @@ interface Specifier {
 
 /** The relative specifiers of a module: static imports, re-exports, side-effect and dynamic imports. */
 function specifiersOf(source: string): Specifier[] {
-  const found = source.matchAll(/(?:^|[\n;])\s*(import|export)(\s+type\b)?[^'";]*?(?:\bfrom\s*)?['"]([^'"\n]+)['"]|\bimport\s*\(\s*['"]([^'"\n]+)['"]/g);
-  return [...found].map((m) => ({ specifier: (m[4] ?? m[3])!, typeOnly: !m[4] && !!m[2] })).filter((s) => s.specifier.startsWith('.'));
+  const found = source.matchAll(
+    /(?:^|[\n;])\s*(import|export)(\s+type\b)?[^'";]*?(?:\bfrom\s*)?['"]([^'"\n]+)['"]|\bimport\s*\(\s*['"]([^'"\n]+)['"]/g,
+  );
+  return [...found]
+    .map((m) => ({ specifier: (m[4] ?? m[3])!, typeOnly: !m[4] && !!m[2] }))
+    .filter((s) => s.specifier.startsWith('.'));
 }
 
 const runtimeSpecifiersOf = (source: string) => specifiersOf(source).flatMap((s) => (s.typeOnly ? [] : [s.specifier]));
@@ -46,7 +50,12 @@ type Graph = Map<string, string[]>;
 function graphOf(sources: ReadonlyMap<string, string>, withTypes: (file: string) => boolean = () => false): Graph {
   const known = new Set(sources.keys());
   const edges = (file: string, source: string) => specifiersOf(source).filter((s) => !s.typeOnly || withTypes(file));
-  return new Map([...sources].map(([file, source]) => [file, edges(file, source).flatMap((s) => resolve(file, s.specifier, known) ?? [])]));
+  return new Map(
+    [...sources].map(([file, source]) => [
+      file,
+      edges(file, source).flatMap((s) => resolve(file, s.specifier, known) ?? []),
+    ]),
+  );
 }
 
 /** Every set of modules that reach each other (Tarjan's strongly connected components), sorted; one-module sets only when they import themselves. */
@@ -117,7 +126,11 @@ describe('the cycle finder itself', () => {
   });
 
   it('names a circle through three files, and none at runtime when one edge is type-only', () => {
-    const circle = { 'w/a.ts': "import { b } from './b';", 'w/b.ts': "import { c } from './c';", 'w/c.ts': "import { a } from './a';\nexport const c = 1;" };
+    const circle = {
+      'w/a.ts': "import { b } from './b';",
+      'w/b.ts': "import { c } from './c';",
+      'w/c.ts': "import { a } from './a';\nexport const c = 1;",
+    };
     expect(cyclesOf(graphOf(sources(circle)))).toEqual([['w/a.ts', 'w/b.ts', 'w/c.ts']]);
     const typed = sources({ ...circle, 'w/c.ts': "import type { A } from './a';" });
     expect(cyclesOf(graphOf(typed))).toEqual([]);
@@ -126,7 +139,10 @@ describe('the cycle finder itself', () => {
   });
 
   it('resolves a folder to its index.ts and ignores packages', () => {
-    const files = sources({ 'w/x.ts': "import { y } from './y';\nimport { DurableObject } from 'cloudflare:workers';", 'w/y/index.ts': "import { x } from '../x';" });
+    const files = sources({
+      'w/x.ts': "import { y } from './y';\nimport { DurableObject } from 'cloudflare:workers';",
+      'w/y/index.ts': "import { x } from '../x';",
+    });
     expect(cyclesOf(graphOf(files))).toEqual([['w/x.ts', 'w/y/index.ts']]);
   });
 });

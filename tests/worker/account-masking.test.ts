@@ -15,7 +15,10 @@ describe('account masking', () => {
     const phone = await registerUser(uniquePhone());
     const email = await registerUser(uniqueEmail());
     const viewer = await loginUser();
-    const contacts = (await call('/enterprise/im/getContacts', {}, { token: viewer.token })).body.data as { id: number; account: string }[];
+    const contacts = (await call('/enterprise/im/getContacts', {}, { token: viewer.token })).body.data as {
+      id: number;
+      account: string;
+    }[];
     for (const other of [phone, email]) {
       const row = contacts.find((c) => c.id === other.user.user_id);
       expect(row?.account).toBe(maskAccount(other.account));

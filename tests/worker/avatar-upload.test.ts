@@ -6,19 +6,40 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { AVATAR_MAX_MB } from '@protocol/people';
 
-import { call, delivered, fetchWorker, loginUser, pairHub, pngBytes, resetConfig, setConfig, textMessage } from './helpers';
+import {
+  call,
+  delivered,
+  fetchWorker,
+  loginUser,
+  pairHub,
+  pngBytes,
+  resetConfig,
+  setConfig,
+  textMessage,
+} from './helpers';
 import { connect } from './socket-helpers';
 
 async function uploadAvatar(token: string, name: string, bytes: Uint8Array, lang = 'en') {
   const form = new FormData();
   form.set('file', new File([bytes], name));
-  const res = await exports.default.fetch(new Request('http://parley.test/common/upload/uploadAvatar', { method: 'POST', headers: { authorization: token, 'accept-language': lang }, body: form }));
+  const res = await exports.default.fetch(
+    new Request('http://parley.test/common/upload/uploadAvatar', {
+      method: 'POST',
+      headers: { authorization: token, 'accept-language': lang },
+      body: form,
+    }),
+  );
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
 }
 
-const avatarRows = (uid: number) => env.DB.prepare("SELECT * FROM files WHERE user_id = ?1 AND conversation_id = 'avatar'").bind(uid).all<Record<string, any>>().then((r) => r.results);
+const avatarRows = (uid: number) =>
+  env.DB.prepare("SELECT * FROM files WHERE user_id = ?1 AND conversation_id = 'avatar'")
+    .bind(uid)
+    .all<Record<string, any>>()
+    .then((r) => r.results);
 const r2Keys = async () => (await env.FILES.list({ prefix: 'avatar/' })).objects.map((o) => o.key).sort();
-const avatarOf = async (uid: number) => (await env.DB.prepare('SELECT avatar FROM users WHERE user_id = ?1').bind(uid).first<{ avatar: string }>())?.avatar;
+const avatarOf = async (uid: number) =>
+  (await env.DB.prepare('SELECT avatar FROM users WHERE user_id = ?1').bind(uid).first<{ avatar: string }>())?.avatar;
 const gifBytes = () => new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 2, 0, 2, 0, ...new Array(40).fill(0)]);
 
 afterEach(() => resetConfig());
@@ -67,8 +88,18 @@ describe('uploading an avatar', () => {
   });
 
   it.each([
-    ['a BMP (an image, but not an avatar type)', 'me.bmp', new Uint8Array([0x42, 0x4d, ...new Array(40).fill(0)]), 'This file type is not supported'],
-    ['an SVG', 'me.svg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'This file type is not supported'],
+    [
+      'a BMP (an image, but not an avatar type)',
+      'me.bmp',
+      new Uint8Array([0x42, 0x4d, ...new Array(40).fill(0)]),
+      'This file type is not supported',
+    ],
+    [
+      'an SVG',
+      'me.svg',
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'This file type is not supported',
+    ],
     ['a text file', 'me.txt', new TextEncoder().encode('hello'), 'This file type is not supported'],
     ['a name without an extension', 'avatar', pngBytes(4, 4), 'This file type is not supported'],
     ['a .png that is not a PNG', 'me.png', new TextEncoder().encode('<html><script>alert(1)</script></html>'), null],
@@ -109,7 +140,13 @@ describe('uploading an avatar', () => {
     expect((await call('/common/upload/uploadAvatar', { file: 'x.png' }, { token: me.token })).body.code).toBe(400);
     const form = new FormData();
     form.set('picture', new File([pngBytes(2, 2)], 'a.png'));
-    const res = await exports.default.fetch(new Request('http://parley.test/common/upload/uploadAvatar', { method: 'POST', headers: { authorization: me.token }, body: form }));
+    const res = await exports.default.fetch(
+      new Request('http://parley.test/common/upload/uploadAvatar', {
+        method: 'POST',
+        headers: { authorization: me.token },
+        body: form,
+      }),
+    );
     expect(((await res.json()) as { code: number }).code).toBe(400);
   });
 
@@ -117,11 +154,23 @@ describe('uploading an avatar', () => {
     const me = await loginUser();
     const peer = await loginUser();
     const stranger = await loginUser();
-    expect((await call('/enterprise/im/sendMessage', textMessage(peer.userInfo.user_id, 'hi'), { token: me.token })).body.code).toBe(0);
+    expect(
+      (await call('/enterprise/im/sendMessage', textMessage(peer.userInfo.user_id, 'hi'), { token: me.token })).body
+        .code,
+    ).toBe(0);
     await delivered(pairHub(me.userInfo.user_id, peer.userInfo.user_id).stub);
-    const [peerSocket, mySocket, strangerSocket] = await Promise.all([connect(peer.token), connect(me.token, 'my-phone'), connect(stranger.token)]);
+    const [peerSocket, mySocket, strangerSocket] = await Promise.all([
+      connect(peer.token),
+      connect(me.token, 'my-phone'),
+      connect(stranger.token),
+    ]);
     const { body } = await uploadAvatar(me.token, 'new.png', pngBytes(8, 8));
-    const expected = { id: me.userInfo.user_id, avatar: body.data.avatar, realname: 'Test User', displayName: 'Test User' };
+    const expected = {
+      id: me.userInfo.user_id,
+      avatar: body.data.avatar,
+      realname: 'Test User',
+      displayName: 'Test User',
+    };
     expect((await peerSocket.next((f) => f.type === 'updateUser')).data).toMatchObject(expected);
     expect((await mySocket.next((f) => f.type === 'updateUser')).data).toMatchObject(expected);
     await new Promise((r) => setTimeout(r, 300));
@@ -133,7 +182,13 @@ describe('uploading an avatar', () => {
 /** A minimal lossless WebP header (RIFF….WEBPVP8L) of 1×1. */
 function webpBytes(): Uint8Array {
   const b = new Uint8Array(40);
-  b.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0);
-  b.set([...'WEBPVP8L'].map((c) => c.charCodeAt(0)), 8);
+  b.set(
+    [...'RIFF'].map((c) => c.charCodeAt(0)),
+    0,
+  );
+  b.set(
+    [...'WEBPVP8L'].map((c) => c.charCodeAt(0)),
+    8,
+  );
   return b;
 }

@@ -14,8 +14,16 @@ const SECRET = 'test-turn-shared-secret';
 const iceServers = (token: string, id: string) => call('/enterprise/im/iceServers', { id }, { token });
 
 async function hmacSha1Base64(secret: string, text: string) {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
-  return btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)))));
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-1' },
+    false,
+    ['sign'],
+  );
+  return btoa(
+    String.fromCharCode(...new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)))),
+  );
 }
 
 afterEach(resetConfig);
@@ -38,7 +46,11 @@ describe('POST /enterprise/im/iceServers', () => {
   });
 
   it('answers chatInfo’s servers and coturn credentials that verify, and never a secret', async () => {
-    await setConfig('chatInfo', { stun: 'turn:turn.example.org:3478, stun:stun.example.org:3478', stunUser: 'operator', stunPass: 'stun-pass-4711' });
+    await setConfig('chatInfo', {
+      stun: 'turn:turn.example.org:3478, stun:stun.example.org:3478',
+      stunUser: 'operator',
+      stunPass: 'stun-pass-4711',
+    });
     const [a, b] = await Promise.all([person(), person()]);
     const id = callId();
     await dial(a, b, id);
@@ -47,9 +59,16 @@ describe('POST /enterprise/im/iceServers', () => {
     expect(answer.body.code).toBe(0);
     const { iceServers: list, ttl } = answer.body.data;
     expect(ttl).toBe(ICE_TTL_DEFAULT);
-    expect(list[0]).toEqual({ urls: ['turn:turn.example.org:3478', 'stun:stun.example.org:3478'], username: 'operator', credential: 'stun-pass-4711' });
+    expect(list[0]).toEqual({
+      urls: ['turn:turn.example.org:3478', 'stun:stun.example.org:3478'],
+      username: 'operator',
+      credential: 'stun-pass-4711',
+    });
     const turn = list[1];
-    expect(turn.urls).toEqual(['turn:turn.parley.test:3478?transport=udp', 'turns:turn.parley.test:5349?transport=tcp']);
+    expect(turn.urls).toEqual([
+      'turn:turn.parley.test:3478?transport=udp',
+      'turns:turn.parley.test:5349?transport=tcp',
+    ]);
     const [expiry, uid] = turn.username.split(':').map(Number);
     expect(uid).toBe(a.uid);
     expect(expiry).toBeGreaterThanOrEqual(before + ICE_TTL_DEFAULT);
@@ -63,7 +82,8 @@ describe('POST /enterprise/im/iceServers', () => {
     expect(theirs.credential).toBe(await hmacSha1Base64(SECRET, theirs.username));
     // getSystemInfo shows none of it.
     const info = JSON.stringify((await call('/common/pub/getSystemInfo', {})).body);
-    for (const secret of [SECRET, 'stun-pass-4711', 'turn.example.org', 'turn.parley.test']) expect(info).not.toContain(secret);
+    for (const secret of [SECRET, 'stun-pass-4711', 'turn.example.org', 'turn.parley.test'])
+      expect(info).not.toContain(secret);
     closeAll(a, b);
   });
 
@@ -73,7 +93,13 @@ describe('POST /enterprise/im/iceServers', () => {
     await dial(a, b, id);
     const turnOf = async (token: string) => {
       const { data } = (await iceServers(token, id)).body;
-      return { turn: data.iceServers.find((s: { username?: string }) => s.username) as { username: string; credential: string }, ttl: data.ttl as number };
+      return {
+        turn: data.iceServers.find((s: { username?: string }) => s.username) as {
+          username: string;
+          credential: string;
+        },
+        ttl: data.ttl as number,
+      };
     };
     const first = await turnOf(a.token);
     // coturn usernames carry their expiry in seconds: a set minted a second later would differ.
@@ -87,7 +113,9 @@ describe('POST /enterprise/im/iceServers', () => {
     expect(theirs.turn.username.endsWith(`:${b.uid}`)).toBe(true);
     expect((await turnOf(b.token)).turn).toEqual(theirs.turn);
     // Kept credentials about to run out are replaced, then kept in turn.
-    await inObject(userHubStub(a.uid), (hub: any) => hub.calls.update({ ice: { ...hub.calls.get().ice, expiresAt: Date.now() + 30_000 } }));
+    await inObject(userHubStub(a.uid), (hub: any) =>
+      hub.calls.update({ ice: { ...hub.calls.get().ice, expiresAt: Date.now() + 30_000 } }),
+    );
     const renewed = await turnOf(a.token);
     expect(renewed.turn.username).not.toBe(first.turn.username);
     expect(renewed.ttl).toBe(ICE_TTL_DEFAULT);
@@ -96,7 +124,9 @@ describe('POST /enterprise/im/iceServers', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const next = callId();
     await dial(a, b, next);
-    const nextTurn = (await iceServers(a.token, next)).body.data.iceServers.find((s: { username?: string }) => s.username);
+    const nextTurn = (await iceServers(a.token, next)).body.data.iceServers.find(
+      (s: { username?: string }) => s.username,
+    );
     expect(nextTurn.username).not.toBe(renewed.turn.username);
     closeAll(a, b);
   });
@@ -104,15 +134,29 @@ describe('POST /enterprise/im/iceServers', () => {
 
 describe('iceServersFor', () => {
   it('answers the public STUN defaults when nothing is configured', async () => {
-    expect(await iceServersFor({}, { stun: '', stunUser: '', stunPass: '' }, 7)).toEqual({ iceServers: [{ urls: DEFAULT_STUN }], ttl: ICE_TTL_DEFAULT });
+    expect(await iceServersFor({}, { stun: '', stunUser: '', stunPass: '' }, 7)).toEqual({
+      iceServers: [{ urls: DEFAULT_STUN }],
+      ttl: ICE_TTL_DEFAULT,
+    });
     expect(DEFAULT_STUN).toEqual(['stun:stun.cloudflare.com:3478', 'stun:stun.l.google.com:19302']);
     // Something that is not an ICE URL is ignored; a STUN-only entry has no credentials.
-    expect((await iceServersFor({ TURN_SECRET: 's', TURN_URLS: 'https://evil.example' }, { stun: 'javascript:alert(1)' }, 7)).iceServers).toEqual([{ urls: DEFAULT_STUN }]);
-    expect((await iceServersFor({}, { stun: 'stun:s.example.org' }, 7)).iceServers).toEqual([{ urls: ['stun:s.example.org'] }]);
+    expect(
+      (await iceServersFor({ TURN_SECRET: 's', TURN_URLS: 'https://evil.example' }, { stun: 'javascript:alert(1)' }, 7))
+        .iceServers,
+    ).toEqual([{ urls: DEFAULT_STUN }]);
+    expect((await iceServersFor({}, { stun: 'stun:s.example.org' }, 7)).iceServers).toEqual([
+      { urls: ['stun:s.example.org'] },
+    ]);
   });
 
   it('caps the credentials’ lifetime at 48 h', async () => {
-    const { ttl, iceServers } = await iceServersFor({ TURN_SECRET: 's', TURN_URLS: 'turn:t.example.org', TURN_TTL: '999999' }, {}, 7, fetch, 1_000_000);
+    const { ttl, iceServers } = await iceServersFor(
+      { TURN_SECRET: 's', TURN_URLS: 'turn:t.example.org', TURN_TTL: '999999' },
+      {},
+      7,
+      fetch,
+      1_000_000,
+    );
     expect(ttl).toBe(ICE_TTL_MAX);
     expect(iceServers[0]!.username).toBe(`${1000 + ICE_TTL_MAX}:7`);
   });
@@ -125,11 +169,24 @@ describe('iceServersFor', () => {
       return Response.json({
         iceServers: [
           { urls: ['stun:stun.cloudflare.com:3478', 'stun:stun.cloudflare.com:53'] },
-          { urls: ['turn:turn.cloudflare.com:3478?transport=udp', 'turn:turn.cloudflare.com:53?transport=udp', 'turns:turn.cloudflare.com:443?transport=tcp'], username: 'u1', credential: 'c1' },
+          {
+            urls: [
+              'turn:turn.cloudflare.com:3478?transport=udp',
+              'turn:turn.cloudflare.com:53?transport=udp',
+              'turns:turn.cloudflare.com:443?transport=tcp',
+            ],
+            username: 'u1',
+            credential: 'c1',
+          },
         ],
       });
     }) as unknown as typeof fetch;
-    const env = { TURN_KEY_ID: 'key-123', TURN_KEY_API_TOKEN: 'token-456', TURN_SECRET: 'ignored', TURN_URLS: 'turn:ignored.example' };
+    const env = {
+      TURN_KEY_ID: 'key-123',
+      TURN_KEY_API_TOKEN: 'token-456',
+      TURN_SECRET: 'ignored',
+      TURN_URLS: 'turn:ignored.example',
+    };
     const answer = await iceServersFor(env, {}, 9, cloudflare);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.url).toBe('https://rtc.live.cloudflare.com/v1/turn/keys/key-123/credentials/generate-ice-servers');
@@ -138,7 +195,11 @@ describe('iceServersFor', () => {
     expect(JSON.parse(String(asked[0]!.init.body))).toEqual({ ttl: ICE_TTL_DEFAULT });
     expect(answer.iceServers).toEqual([
       { urls: ['stun:stun.cloudflare.com:3478'] },
-      { urls: ['turn:turn.cloudflare.com:3478?transport=udp', 'turns:turn.cloudflare.com:443?transport=tcp'], username: 'u1', credential: 'c1' },
+      {
+        urls: ['turn:turn.cloudflare.com:3478?transport=udp', 'turns:turn.cloudflare.com:443?transport=tcp'],
+        username: 'u1',
+        credential: 'c1',
+      },
     ]);
     expect(JSON.stringify(answer)).not.toContain('token-456');
     const failing = (async () => new Response('no', { status: 500 })) as unknown as typeof fetch;

@@ -10,7 +10,18 @@ import { RING_SECONDS } from '@protocol/calls';
 
 import { userHub } from '../../worker/durable/stubs';
 import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
-import { callId, closeAll, dial, expireDeadline, lockOf, person, record, sendToMsg, webrtcFrame, webrtcFrames } from './call-helpers';
+import {
+  callId,
+  closeAll,
+  dial,
+  expireDeadline,
+  lockOf,
+  person,
+  record,
+  sendToMsg,
+  webrtcFrame,
+  webrtcFrames,
+} from './call-helpers';
 import { call, eventually, inObject, loginUser, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
 
@@ -27,14 +38,17 @@ async function ringing() {
 
 async function active() {
   const call = await ringing();
-  expect((await sendToMsg(call.b.token, { id: call.id, toContactId: call.a.uid, event: 'acceptRtc' })).body.code).toBe(0);
+  expect((await sendToMsg(call.b.token, { id: call.id, toContactId: call.a.uid, event: 'acceptRtc' })).body.code).toBe(
+    0,
+  );
   await webrtcFrame(call.a.socket, call.id, 'acceptRtc');
   return call;
 }
 
 /** Makes the call look answered `seconds` ago on both hubs. */
 async function answeredAgo(uids: number[], seconds: number) {
-  for (const uid of uids) await inObject(userHubStub(uid), (hub: any) => hub.calls.update({ answered_at: Date.now() - seconds * 1000 }));
+  for (const uid of uids)
+    await inObject(userHubStub(uid), (hub: any) => hub.calls.update({ answered_at: Date.now() - seconds * 1000 }));
 }
 
 describe('the lock', () => {
@@ -43,7 +57,10 @@ describe('the lock', () => {
     const c = await person();
     const other = callId();
     const answer = await dial(c, b, other);
-    expect(answer.body).toMatchObject({ code: 0, data: { id: other, toContactId: b.uid, extends: { event: 'busy', code: 907, action: 'busy' } } });
+    expect(answer.body).toMatchObject({
+      code: 0,
+      data: { id: other, toContactId: b.uid, extends: { event: 'busy', code: 907, action: 'busy' } },
+    });
     expect((await record(c, b, other)).extends).toMatchObject({ code: 907, caller: c.uid });
     expect(await lockOf(c.uid)).toBeNull();
     expect(await lockOf(b.uid)).toMatchObject({ id, phase: 'active' });
@@ -83,7 +100,8 @@ describe('the lock', () => {
 describe('an answered call', () => {
   it('is not unread for the one who answered it (issue 21 item 8)', async () => {
     const { a, b, id } = await ringing();
-    const row = async () => (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.uid);
+    const row = async () =>
+      (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.uid);
     await eventually(async () => expect((await row()).unread).toBe(1));
     expect((await sendToMsg(b.token, { id, toContactId: a.uid, event: 'acceptRtc' })).body.code).toBe(0);
     await eventually(async () => expect((await row()).unread).toBe(0));
@@ -162,7 +180,9 @@ describe('other devices', () => {
     await answeredAgo([a.uid, b.uid], 65);
     const ended = await sendToMsg(b.token, { id, toContactId: a.uid, event: 'hangup', callTime: 99_999 });
     expect(ended.body.data.extends).toMatchObject({ event: 'hangup', code: 906 });
-    expect((await webrtcFrame(phone, id, 'otherOpt', (f) => f.data.extends.action === 'hangup')).data.extends).toMatchObject({ code: 906, callTime: 65 });
+    expect(
+      (await webrtcFrame(phone, id, 'otherOpt', (f) => f.data.extends.action === 'hangup')).data.extends,
+    ).toMatchObject({ code: 906, callTime: 65 });
     expect((await webrtcFrame(a.socket, id, 'hangup')).data.extends).toMatchObject({ code: 906, callTime: 65 });
     phone.close();
     closeAll(a, b);
@@ -216,13 +236,19 @@ describe('the record’s outcome', () => {
     expect(await lockOf(b.uid)).toBeNull();
     const long = await active();
     await answeredAgo([long.b.uid], 3 * 86_400);
-    expect((await sendToMsg(long.b.token, { id: long.id, toContactId: long.a.uid, event: 'hangup' })).body.data.extends.callTime).toBe(86_400);
+    expect(
+      (await sendToMsg(long.b.token, { id: long.id, toContactId: long.a.uid, event: 'hangup' })).body.data.extends
+        .callTime,
+    ).toBe(86_400);
     closeAll(a, b, long.a, long.b);
   });
 
   it('a hangup for a call never made is refused', async () => {
     const [a, b] = await Promise.all([person(), person()]);
-    expect((await sendToMsg(a.token, { id: callId(), toContactId: b.uid, event: 'hangup' })).body).toMatchObject({ code: 400, msg: 'The call failed' });
+    expect((await sendToMsg(a.token, { id: callId(), toContactId: b.uid, event: 'hangup' })).body).toMatchObject({
+      code: 400,
+      msg: 'The call failed',
+    });
     closeAll(a, b);
   });
 });
@@ -273,7 +299,11 @@ describe('sockets that go away', () => {
     expect((await lockOf(a.uid))!.deadline).toBeGreaterThan(Date.now());
     // a's tab crashed: nothing heard from its socket for longer than SILENT_SOCKET_MS.
     await inObject(userHubStub(a.uid), (_hub, state) => {
-      for (const ws of state.getWebSockets()) ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), heardAt: Date.now() - SILENT_SOCKET_MS - 1000 });
+      for (const ws of state.getWebSockets())
+        ws.serializeAttachment({
+          ...(ws.deserializeAttachment() as object),
+          heardAt: Date.now() - SILENT_SOCKET_MS - 1000,
+        });
     });
     await expireDeadline(a.uid);
     expect(await runDurableObjectAlarm(userHubStub(a.uid))).toBe(true);
@@ -285,7 +315,13 @@ describe('sockets that go away', () => {
 });
 
 /** A card of `p` as the hubs keep it. */
-const cardOf = (p: { uid: number }) => ({ id: p.uid, user_id: p.uid, realname: `u${p.uid}`, displayName: `u${p.uid}`, avatar: '' });
+const cardOf = (p: { uid: number }) => ({
+  id: p.uid,
+  user_id: p.uid,
+  realname: `u${p.uid}`,
+  displayName: `u${p.uid}`,
+  avatar: '',
+});
 const conversationOf = (x: number, y: number) => (x < y ? `${x}-${y}` : `${y}-${x}`);
 
 /** `from`'s hub holds its own outgoing call `id` to `to`, ringing: where placeCall stands before its ring lands. */
@@ -293,14 +329,30 @@ const holdOutgoing = (from: { uid: number }, to: { uid: number }, id: string) =>
   inObject(userHubStub(from.uid), (hub: any) => {
     const now = Date.now();
     hub.calls.put({
-      id, peer: to.uid, conversation: conversationOf(from.uid, to.uid), msg_id: 0, type: 1, role: 'caller', phase: 'ringing',
-      started_at: now, answered_at: 0, deadline: now + 60_000, me: cardOf(from), other: cardOf(to),
+      id,
+      peer: to.uid,
+      conversation: conversationOf(from.uid, to.uid),
+      msg_id: 0,
+      type: 1,
+      role: 'caller',
+      phase: 'ringing',
+      started_at: now,
+      answered_at: 0,
+      deadline: now + 60_000,
+      me: cardOf(from),
+      other: cardOf(to),
     });
   });
 
 /** `from`'s ring of call `id` landing on `to`'s hub. */
 const ringAt = (from: { uid: number }, to: { uid: number }, id: string) =>
-  userHub(env, to.uid).callLock('ringCall', { id, conversation: conversationOf(from.uid, to.uid), type: 1, caller: cardOf(from), callee: cardOf(to) });
+  userHub(env, to.uid).callLock('ringCall', {
+    id,
+    conversation: conversationOf(from.uid, to.uid),
+    type: 1,
+    caller: cardOf(from),
+    callee: cardOf(to),
+  });
 
 describe('glare', () => {
   // Which call two people who press call together end up in depends on timing the server cannot
@@ -326,7 +378,9 @@ describe('glare', () => {
       const caller = callee === a ? b : a;
       await webrtcFrame(callee.socket, winner, 'calling');
       // The one ringing accepts (its client does so automatically) and the call goes on.
-      expect((await sendToMsg(callee.token, { id: winner, toContactId: caller.uid, event: 'acceptRtc' })).body.code).toBe(0);
+      expect(
+        (await sendToMsg(callee.token, { id: winner, toContactId: caller.uid, event: 'acceptRtc' })).body.code,
+      ).toBe(0);
       await webrtcFrame(caller.socket, winner, 'acceptRtc');
       const loser = await record(a, b, winner === idA ? idB : idA);
       expect(loser === null || loser.extends.code === 902).toBe(true);

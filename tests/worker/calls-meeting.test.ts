@@ -25,9 +25,14 @@ beforeEach(() => {
     const body = JSON.parse(String(init?.body ?? '{}'));
     asked.push({ url, auth: String((init?.headers as Record<string, string>).authorization), body });
     if (failing) return Response.json({ success: false, errors: [{ message: 'nope' }] }, { status: 500 });
-    if (url === `${API}/meetings`) return Response.json({ success: true, data: { id: `meeting-${asked.length}`, title: body.title } });
+    if (url === `${API}/meetings`)
+      return Response.json({ success: true, data: { id: `meeting-${asked.length}`, title: body.title } });
     const participant = /\/meetings\/([^/]+)\/participants$/.exec(url);
-    if (participant) return Response.json({ success: true, data: { id: crypto.randomUUID(), token: `token-${participant[1]}-${body.custom_participant_id}` } });
+    if (participant)
+      return Response.json({
+        success: true,
+        data: { id: crypto.randomUUID(), token: `token-${participant[1]}-${body.custom_participant_id}` },
+      });
     return Response.json({ success: false }, { status: 404 });
   });
 });
@@ -78,6 +83,8 @@ describe('POST /enterprise/im/callMeeting with RealtimeKit configured', () => {
   it('is off unless all three secrets are set (then the answer is p2p)', () => {
     expect(realtimeKitOn({})).toBe(false);
     expect(realtimeKitOn({ REALTIMEKIT_ACCOUNT_ID: 'a', REALTIMEKIT_APP_ID: 'b' })).toBe(false);
-    expect(realtimeKitOn({ REALTIMEKIT_ACCOUNT_ID: 'a', REALTIMEKIT_APP_ID: 'b', REALTIMEKIT_API_TOKEN: 'c' })).toBe(true);
+    expect(realtimeKitOn({ REALTIMEKIT_ACCOUNT_ID: 'a', REALTIMEKIT_APP_ID: 'b', REALTIMEKIT_API_TOKEN: 'c' })).toBe(
+      true,
+    );
   });
 });

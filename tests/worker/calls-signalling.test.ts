@@ -11,7 +11,11 @@ import { callId, closeAll, dial, lockOf, person, record, sendToMsg, webrtcFrame,
 import { makeGroup, resetConfig, setConfig } from './helpers';
 
 const SDP = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
-const CANDIDATE = JSON.stringify({ candidate: 'candidate:842163049 1 udp 1677729535 192.0.2.7 51234 typ srflx raddr 0.0.0.0 rport 0', sdpMid: '0', sdpMLineIndex: 0 });
+const CANDIDATE = JSON.stringify({
+  candidate: 'candidate:842163049 1 udp 1677729535 192.0.2.7 51234 typ srflx raddr 0.0.0.0 rport 0',
+  sdpMid: '0',
+  sdpMLineIndex: 0,
+});
 
 afterEach(resetConfig);
 
@@ -32,13 +36,29 @@ describe('calling', () => {
     const id = callId();
     const answer = await dial(a, b, id, 0);
     expect(answer.body.code).toBe(0);
-    expect(answer.body.data).toMatchObject({ id, type: 'webrtc', toContactId: b.uid, fromUser: { id: a.uid }, extends: { event: 'calling', code: 901, status: 3, type: 0 } });
+    expect(answer.body.data).toMatchObject({
+      id,
+      type: 'webrtc',
+      toContactId: b.uid,
+      fromUser: { id: a.uid },
+      extends: { event: 'calling', code: 901, status: 3, type: 0 },
+    });
     expect(answer.body.data.msg_id).toBeGreaterThan(0);
     const ring = await webrtcFrame(b.socket, id, 'calling');
-    expect(ring.data).toMatchObject({ msg_id: answer.body.data.msg_id, toContactId: a.uid, fromUser: { id: a.uid }, extends: { status: 3, code: 901 } });
+    expect(ring.data).toMatchObject({
+      msg_id: answer.body.data.msg_id,
+      toContactId: a.uid,
+      fromUser: { id: a.uid },
+      extends: { status: 3, code: 901 },
+    });
     // The record is a message: it reaches both chats as one (and is unread for the callee).
     const simple = await b.socket.next((f) => f.type === 'simple' && f.data.id === id);
-    expect(simple.data).toMatchObject({ type: 'webrtc', content: '', unread: 1, extends: { id, code: 901, caller: a.uid, type: 0 } });
+    expect(simple.data).toMatchObject({
+      type: 'webrtc',
+      content: '',
+      unread: 1,
+      extends: { id, code: 901, caller: a.uid, type: 0 },
+    });
     expect((await webrtcFrame(a.socket, id, 'calling')).data.toContactId).toBe(b.uid);
     expect(await lockOf(a.uid)).toMatchObject({ id, role: 'caller', phase: 'ringing' });
     expect(await lockOf(b.uid)).toMatchObject({ id, role: 'callee', phase: 'ringing' });
@@ -114,16 +134,25 @@ describe('relay', () => {
     const a2 = await (await import('./socket-helpers')).connect(a.token, 'phone');
     const offer = await sendToMsg(a.token, { id, toContactId: b.uid, event: 'offer', sdp: SDP });
     expect(offer.body).toMatchObject({ code: 0, data: { extends: { event: 'offer', sdp: SDP } } });
-    expect((await webrtcFrame(b.socket, id, 'offer')).data).toMatchObject({ toContactId: a.uid, fromUser: { id: a.uid }, extends: { sdp: SDP, status: 1 } });
+    expect((await webrtcFrame(b.socket, id, 'offer')).data).toMatchObject({
+      toContactId: a.uid,
+      fromUser: { id: a.uid },
+      extends: { sdp: SDP, status: 1 },
+    });
     const answer = await sendToMsg(b.token, { id, toContactId: a.uid, event: 'answer', sdp: SDP });
     expect(answer.body.code).toBe(0);
-    expect((await webrtcFrame(a.socket, id, 'answer')).data).toMatchObject({ toContactId: b.uid, extends: { sdp: SDP, status: 2 } });
+    expect((await webrtcFrame(a.socket, id, 'answer')).data).toMatchObject({
+      toContactId: b.uid,
+      extends: { sdp: SDP, status: 2 },
+    });
     // A call sends tens of candidates in its first second: all of them get through, in order.
     for (let i = 0; i < 30; i++) {
       const sent = await sendToMsg(b.token, { id, toContactId: a.uid, event: 'iceCandidate', iceCandidate: CANDIDATE });
       expect(sent.body.code).toBe(0);
     }
-    await a.socket.until((fs) => fs.filter((f) => f.type === 'webrtc' && f.data.extends.event === 'iceCandidate').length === 30);
+    await a.socket.until(
+      (fs) => fs.filter((f) => f.type === 'webrtc' && f.data.extends.event === 'iceCandidate').length === 30,
+    );
     const relayed = webrtcFrames(a.socket, id).find((f) => f.data.extends.event === 'iceCandidate');
     expect(JSON.parse(relayed.data.extends.iceCandidate)).toEqual(JSON.parse(CANDIDATE));
     // Either side may renegotiate (perfect negotiation): the callee's offer reaches the caller.
@@ -131,8 +160,14 @@ describe('relay', () => {
     await webrtcFrame(a.socket, id, 'offer');
     // The sender's own sockets get none of their own signals.
     await new Promise((r) => setTimeout(r, 100));
-    expect(webrtcFrames(a.socket, id).filter((f) => ['offer', 'iceCandidate'].includes(f.data.extends.event) && f.data.fromUser.id === a.uid)).toEqual([]);
-    expect(webrtcFrames(b.socket, id).filter((f) => f.data.fromUser.id === b.uid && f.data.extends.event !== 'otherOpt')).toEqual([]);
+    expect(
+      webrtcFrames(a.socket, id).filter(
+        (f) => ['offer', 'iceCandidate'].includes(f.data.extends.event) && f.data.fromUser.id === a.uid,
+      ),
+    ).toEqual([]);
+    expect(
+      webrtcFrames(b.socket, id).filter((f) => f.data.fromUser.id === b.uid && f.data.extends.event !== 'otherOpt'),
+    ).toEqual([]);
     expect(a2.frames.filter((f) => f.type === 'webrtc' && f.data.extends.event === 'iceCandidate').length).toBe(30);
     a2.close();
     closeAll(a, b);
@@ -158,10 +193,23 @@ describe('relay', () => {
       expect(answer.body, JSON.stringify(body).slice(0, 80)).toMatchObject({ code: 400, msg: 'Invalid parameters' });
     }
     // A candidate with a field the schema does not know is relayed without it.
-    expect((await sendToMsg(a.token, { id, toContactId: b.uid, event: 'iceCandidate', iceCandidate: JSON.stringify({ candidate: 'c', sdpMid: '0', sneaky: '<script>' }) })).body.code).toBe(0);
+    expect(
+      (
+        await sendToMsg(a.token, {
+          id,
+          toContactId: b.uid,
+          event: 'iceCandidate',
+          iceCandidate: JSON.stringify({ candidate: 'c', sdpMid: '0', sneaky: '<script>' }),
+        })
+      ).body.code,
+    ).toBe(0);
     const relayed = await webrtcFrame(b.socket, id, 'iceCandidate');
     expect(JSON.parse(relayed.data.extends.iceCandidate)).toEqual({ candidate: 'c', sdpMid: '0' });
-    expect(webrtcFrames(b.socket, id).map((f) => f.data.extends.event)).toEqual(['calling', 'otherOpt', 'iceCandidate']);
+    expect(webrtcFrames(b.socket, id).map((f) => f.data.extends.event)).toEqual([
+      'calling',
+      'otherOpt',
+      'iceCandidate',
+    ]);
     expect(await lockOf(a.uid)).toMatchObject({ id, phase: 'active' });
     closeAll(a, b);
   });
@@ -185,7 +233,10 @@ describe('rate limit', () => {
     expect(webrtcFrames(b.socket, id).filter((f) => f.data.extends.event === 'iceCandidate')).toEqual([]);
     expect(await lockOf(a.uid)).toMatchObject({ id, phase: 'active' });
     // Ending the call is never limited: the lock must go.
-    expect((await sendToMsg(a.token, { id, toContactId: b.uid, event: 'hangup' })).body).toMatchObject({ code: 0, data: { extends: { code: 906 } } });
+    expect((await sendToMsg(a.token, { id, toContactId: b.uid, event: 'hangup' })).body).toMatchObject({
+      code: 0,
+      data: { extends: { code: 906 } },
+    });
     expect(await lockOf(b.uid)).toBeNull();
     closeAll(a, b);
   });

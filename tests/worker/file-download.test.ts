@@ -14,7 +14,8 @@ async function sharedFile() {
   return { a, b, url: up.body.data.content as string };
 }
 
-const get = (url: string, token: string, range?: string) => fetchWorker(url, { headers: { authorization: token, 'accept-language': 'en', ...(range ? { range } : {}) } });
+const get = (url: string, token: string, range?: string) =>
+  fetchWorker(url, { headers: { authorization: token, 'accept-language': 'en', ...(range ? { range } : {}) } });
 
 describe('downloads', () => {
   it('answers an outsider for a foreign file exactly as for a missing one', async () => {

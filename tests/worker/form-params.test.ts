@@ -34,19 +34,24 @@ describe('parsing form parameters', () => {
 
   it('skips malformed keys and keys nested deeper than five levels', () => {
     expect(parse('a]b=1&[x]=2&ok=3')).toEqual({ ok: '3' });
-    expect(parse('d[1][2][3][4][5][6]=deep&d[1][2][3][4][5]=fine')).toEqual({ d: { 1: { 2: { 3: { 4: { 5: 'fine' } } } } } });
+    expect(parse('d[1][2][3][4][5][6]=deep&d[1][2][3][4][5]=fine')).toEqual({
+      d: { 1: { 2: { 3: { 4: { 5: 'fine' } } } } },
+    });
   });
 });
 
 describe('refusing prototype pollution', () => {
-  it.each(['__proto__[x]=1', '__proto__[polluted]=1', 'a[__proto__][x]=1', 'constructor[prototype][x]=1', 'a[constructor][prototype][polluted]=1'])(
-    'ignores `%s` and leaves Object.prototype clean',
-    (query) => {
-      const bag = parse(`${query}&keep=1`);
-      expect(bag).toEqual({ keep: '1' });
-      expect(({} as Record<string, unknown>).x).toBeUndefined();
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      expect(Object.getPrototypeOf(bag)).toBe(Object.prototype);
-    },
-  );
+  it.each([
+    '__proto__[x]=1',
+    '__proto__[polluted]=1',
+    'a[__proto__][x]=1',
+    'constructor[prototype][x]=1',
+    'a[constructor][prototype][polluted]=1',
+  ])('ignores `%s` and leaves Object.prototype clean', (query) => {
+    const bag = parse(`${query}&keep=1`);
+    expect(bag).toEqual({ keep: '1' });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(bag)).toBe(Object.prototype);
+  });
 });

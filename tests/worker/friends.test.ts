@@ -13,9 +13,15 @@ import { connect } from './socket-helpers';
 type User = Awaited<ReturnType<typeof loginUser>>;
 const uid = (u: User) => u.userInfo.user_id as number;
 const add = (from: User, to: User | number, remark = 'hello', lang = 'en') =>
-  call('/enterprise/friend/add', { user_id: typeof to === 'number' ? to : uid(to), remark }, { token: from.token, lang });
-const answer = (who: User, friend_id: number, status: 0 | 1) => call('/enterprise/friend/update', { friend_id, status }, { token: who.token });
-const requests = (who: User, is_mine: 0 | 1, extra: Record<string, number> = {}) => call('/enterprise/friend/index', { is_mine, ...extra }, { token: who.token });
+  call(
+    '/enterprise/friend/add',
+    { user_id: typeof to === 'number' ? to : uid(to), remark },
+    { token: from.token, lang },
+  );
+const answer = (who: User, friend_id: number, status: 0 | 1) =>
+  call('/enterprise/friend/update', { friend_id, status }, { token: who.token });
+const requests = (who: User, is_mine: 0 | 1, extra: Record<string, number> = {}) =>
+  call('/enterprise/friend/index', { is_mine, ...extra }, { token: who.token });
 const applyCount = (who: User) => call('/enterprise/friend/getApplyMsg', {}, { token: who.token });
 
 async function befriend(a: User, b: User) {
@@ -34,8 +40,15 @@ describe('friend/add', () => {
     expect(sent.body).toMatchObject({ code: 0, msg: 'Request sent', data: { status: 2 } });
     const frame = await bSocket.next((f) => f.type === 'simple' && f.data.toContactId === 'system');
     expect(frame.data).toMatchObject({
-      is_group: 2, type: 'event', fromUser: { id: 'system' },
-      apply: { friend_id: sent.body.data.friend_id, count: 1, remark: 'I am A from work', from: { id: uid(a), relation: 'received', friend_id: sent.body.data.friend_id } },
+      is_group: 2,
+      type: 'event',
+      fromUser: { id: 'system' },
+      apply: {
+        friend_id: sent.body.data.friend_id,
+        count: 1,
+        remark: 'I am A from work',
+        from: { id: uid(a), relation: 'received', friend_id: sent.body.data.friend_id },
+      },
     });
     expect(frame.data.apply.from.account).not.toBe(a.account);
     bSocket.close();
@@ -53,15 +66,21 @@ describe('friend/add', () => {
     await env.DB.prepare('UPDATE users SET status = 1 WHERE user_id = ?1').bind(uid(b)).run();
     const first = await add(a, b);
     expect(first.body.code).toBe(0);
-    expect((await add(a, b)).body).toMatchObject({ code: 400, msg: 'You have already sent a request; please wait for an answer' });
+    expect((await add(a, b)).body).toMatchObject({
+      code: 400,
+      msg: 'You have already sent a request; please wait for an answer',
+    });
     await answer(b, first.body.data.friend_id, 1);
     expect((await add(a, b)).body).toMatchObject({ code: 400, msg: 'You are already friends' });
     expect((await add(b, a)).body).toMatchObject({ code: 400, msg: 'You are already friends' });
   });
 
-  it('refuses a verification text over 100 characters, in the caller\'s language', async () => {
+  it("refuses a verification text over 100 characters, in the caller's language", async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    expect((await add(a, b, 'x'.repeat(101))).body).toMatchObject({ code: 400, msg: 'The verification message can be at most 100 characters' });
+    expect((await add(a, b, 'x'.repeat(101))).body).toMatchObject({
+      code: 400,
+      msg: 'The verification message can be at most 100 characters',
+    });
     expect((await add(a, b, 'x'.repeat(101), 'vi')).body.msg).toBe('Lời nhắn xác minh tối đa 100 ký tự');
     expect((await requests(a, 1)).body.count).toBe(0);
   });
@@ -117,7 +136,11 @@ describe('friend/index', () => {
   it("shows nobody another user's requests: identity comes from the token only", async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     await add(a, b, 'private words');
-    const probe = await call('/enterprise/friend/index', { is_mine: 0, user_id: uid(b), create_user: uid(a) }, { token: c.token });
+    const probe = await call(
+      '/enterprise/friend/index',
+      { is_mine: 0, user_id: uid(b), create_user: uid(a) },
+      { token: c.token },
+    );
     expect(probe.body).toMatchObject({ code: 0, count: 0, data: [] });
     expect(JSON.stringify((await requests(c, 1)).body)).not.toContain('private words');
   });
@@ -128,7 +151,10 @@ describe('friend/update', () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const id = (await add(a, b)).body.data.friend_id;
     for (const who of [a, c]) {
-      expect((await answer(who, id, 1)).body).toMatchObject({ code: 400, msg: 'This friend request does not exist or has already been answered' });
+      expect((await answer(who, id, 1)).body).toMatchObject({
+        code: 400,
+        msg: 'This friend request does not exist or has already been answered',
+      });
     }
     expect((await answer(c, 99_999_999, 1)).body.code).toBe(400);
     expect((await requests(b, 0)).body.data[0].status).toBe(2);
@@ -141,7 +167,10 @@ describe('friend/update', () => {
     const [aSocket, bSocket] = await Promise.all([connect(a.token), connect(b.token)]);
     const ok = await answer(b, id, 1);
     expect(ok.body).toMatchObject({ code: 0, msg: 'You are now friends', data: { friend_id: id, status: 1 } });
-    expect((await aSocket.next((f) => f.type === 'appendContact')).data).toMatchObject({ id: uid(b), displayName: b.userInfo.realname });
+    expect((await aSocket.next((f) => f.type === 'appendContact')).data).toMatchObject({
+      id: uid(b),
+      displayName: b.userInfo.realname,
+    });
     expect((await bSocket.next((f) => f.type === 'appendContact')).data).toMatchObject({ id: uid(a) });
     expect((await bSocket.next((f) => f.type === 'applyCount')).data).toEqual({ count: 0, page: 0 });
     expect((await answer(b, id, 1)).body).toMatchObject({ code: 400, msg: 'You are already friends' });
@@ -156,7 +185,9 @@ describe('friend/update', () => {
     const id = (await add(a, b)).body.data.friend_id;
     expect((await answer(b, id, 0)).body.data).toEqual({ friend_id: id, status: 0 });
     expect((await answer(b, id, 1)).body.code).toBe(400);
-    expect((await call('/enterprise/im/getUserInfo', { user_id: uid(b) }, { token: a.token })).body.data.relation).toBe('none');
+    expect((await call('/enterprise/im/getUserInfo', { user_id: uid(b) }, { token: a.token })).body.data.relation).toBe(
+      'none',
+    );
     expect((await requests(a, 1)).body.data[0].status).toBe(0);
   });
 });
@@ -165,13 +196,19 @@ describe('becoming friends', () => {
   it('opens a chat on both lists with one "now friends" line, not unread (issue 21 item 9)', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     await befriend(a, b);
-    for (const [viewer, peer] of [[a, b], [b, a]] as const) {
+    for (const [viewer, peer] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       await eventually(async () => {
-        const row = (await call('/enterprise/im/getContacts', {}, { token: viewer.token })).body.data.find((r: any) => r.id === uid(peer));
+        const row = (await call('/enterprise/im/getContacts', {}, { token: viewer.token })).body.data.find(
+          (r: any) => r.id === uid(peer),
+        );
         expect(row).toMatchObject({ type: 'event', lastContent: '', unread: 0 });
         expect(row.lastSendTime).toBeGreaterThan(0);
       });
-      const list = (await call('/enterprise/im/getMessageList', { toContactId: uid(peer) }, { token: viewer.token })).body.data;
+      const list = (await call('/enterprise/im/getMessageList', { toContactId: uid(peer) }, { token: viewer.token }))
+        .body.data;
       expect(list.map((m: any) => [m.type, m.content, m.extends?.system?.kind])).toEqual([['event', '', 'friends']]);
     }
   });
@@ -181,12 +218,20 @@ describe('friend/del', () => {
   it('takes the chat off both lists for good: a reload does not bring it back, a new message does (issue 21 item 9)', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     await befriend(a, b);
-    const say = (from: User, to: User, text: string) => call('/enterprise/im/sendMessage', textMessage(uid(to), text), { token: from.token });
+    const say = (from: User, to: User, text: string) =>
+      call('/enterprise/im/sendMessage', textMessage(uid(to), text), { token: from.token });
     expect((await say(a, b, 'hi friend')).body.code).toBe(0);
-    const rowOf = async (viewer: User, peer: User) => (await call('/enterprise/im/getContacts', {}, { token: viewer.token })).body.data.find((r: any) => r.id === uid(peer));
+    const rowOf = async (viewer: User, peer: User) =>
+      (await call('/enterprise/im/getContacts', {}, { token: viewer.token })).body.data.find(
+        (r: any) => r.id === uid(peer),
+      );
     await eventually(async () => expect((await rowOf(b, a)).lastContent).toBe('hi friend'));
     expect((await call('/enterprise/friend/del', { id: uid(b) }, { token: a.token })).body.code).toBe(0);
-    for (const [viewer, peer] of [[a, b], [b, a]] as const) expect(await rowOf(viewer, peer)).toMatchObject({ lastContent: '', lastSendTime: 0, unread: 0 });
+    for (const [viewer, peer] of [
+      [a, b],
+      [b, a],
+    ] as const)
+      expect(await rowOf(viewer, peer)).toMatchObject({ lastContent: '', lastSendTime: 0, unread: 0 });
     expect((await say(b, a, 'still there?')).body.code).toBe(0);
     await eventually(async () => expect((await rowOf(a, b)).lastContent).toBe('still there?'));
   });
@@ -198,9 +243,16 @@ describe('friend/del', () => {
     expect((await call('/enterprise/friend/del', { id: uid(b) }, { token: a.token })).body.code).toBe(0);
     expect((await bSocket.next((f) => f.type === 'removeGroup')).data).toEqual({ group_id: uid(a) });
     expect((await aSocket.next((f) => f.type === 'removeGroup')).data).toEqual({ group_id: uid(b) });
-    const { results } = await env.DB.prepare('SELECT * FROM friends WHERE create_user IN (?1, ?2) AND friend_user_id IN (?1, ?2)').bind(uid(a), uid(b)).all();
+    const { results } = await env.DB.prepare(
+      'SELECT * FROM friends WHERE create_user IN (?1, ?2) AND friend_user_id IN (?1, ?2)',
+    )
+      .bind(uid(a), uid(b))
+      .all();
     expect(results).toEqual([]);
-    expect((await call('/enterprise/friend/del', { id: uid(b) }, { token: a.token })).body).toMatchObject({ code: 400, msg: 'This person is not your friend' });
+    expect((await call('/enterprise/friend/del', { id: uid(b) }, { token: a.token })).body).toMatchObject({
+      code: 400,
+      msg: 'This person is not your friend',
+    });
     // Friends can be made again.
     expect((await add(b, a)).body.data.status).toBe(2);
     aSocket.close();
@@ -213,9 +265,19 @@ describe('friend/setNickname', () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     await befriend(a, b);
     const aSocket = await connect(a.token);
-    const set = await call('/enterprise/friend/setNickname', { friend_id: uid(b), nickname: 'Bob from work' }, { token: a.token });
-    expect(set.body).toMatchObject({ code: 0, data: { id: uid(b), displayName: 'Bob from work', realname: b.userInfo.realname } });
-    expect((await aSocket.next((f) => f.type === 'updateUser')).data).toMatchObject({ id: uid(b), displayName: 'Bob from work' });
+    const set = await call(
+      '/enterprise/friend/setNickname',
+      { friend_id: uid(b), nickname: 'Bob from work' },
+      { token: a.token },
+    );
+    expect(set.body).toMatchObject({
+      code: 0,
+      data: { id: uid(b), displayName: 'Bob from work', realname: b.userInfo.realname },
+    });
+    expect((await aSocket.next((f) => f.type === 'updateUser')).data).toMatchObject({
+      id: uid(b),
+      displayName: 'Bob from work',
+    });
     const mine = await call('/enterprise/im/getContacts', {}, { token: a.token });
     expect(mine.body.data.find((c: any) => c.id === uid(b)).displayName).toBe('Bob from work');
     const info = await call('/enterprise/im/getContactInfo', { id: uid(b) }, { token: a.token });
@@ -230,13 +292,23 @@ describe('friend/setNickname', () => {
   it("refuses an empty remark, a remark for a non-friend, and cannot touch another user's remark", async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     await befriend(a, b);
-    expect((await call('/enterprise/friend/setNickname', { friend_id: uid(b), nickname: '  ' }, { token: a.token })).body)
-      .toMatchObject({ code: 400, msg: 'Please enter a remark name (at most 32 characters)' });
-    expect((await call('/enterprise/friend/setNickname', { friend_id: uid(c), nickname: 'x' }, { token: a.token })).body.code).toBe(400);
+    expect(
+      (await call('/enterprise/friend/setNickname', { friend_id: uid(b), nickname: '  ' }, { token: a.token })).body,
+    ).toMatchObject({ code: 400, msg: 'Please enter a remark name (at most 32 characters)' });
+    expect(
+      (await call('/enterprise/friend/setNickname', { friend_id: uid(c), nickname: 'x' }, { token: a.token })).body
+        .code,
+    ).toBe(400);
     // c names b as the friend and a as the owner: only c's own (absent) row could change.
-    const probe = await call('/enterprise/friend/setNickname', { friend_id: uid(b), nickname: 'hijacked', user_id: uid(a), create_user: uid(a) }, { token: c.token });
+    const probe = await call(
+      '/enterprise/friend/setNickname',
+      { friend_id: uid(b), nickname: 'hijacked', user_id: uid(a), create_user: uid(a) },
+      { token: c.token },
+    );
     expect(probe.body).toMatchObject({ code: 400, msg: 'This person is not your friend' });
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM friends WHERE nickname = 'hijacked'").first<number>('n');
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM friends WHERE nickname = 'hijacked'").first<number>(
+      'n',
+    );
     expect(rows).toBe(0);
   });
 });
@@ -246,7 +318,9 @@ describe('answers', () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     await add(a, b);
     const bodies = await Promise.all([
-      requests(b, 0), requests(a, 1), applyCount(b),
+      requests(b, 0),
+      requests(a, 1),
+      applyCount(b),
       call('/enterprise/im/getUserInfo', { user_id: uid(a) }, { token: b.token }),
       call('/enterprise/im/searchUser', { keywords: a.account }, { token: b.token }),
       call('/enterprise/im/userList', {}, { token: b.token }),

@@ -36,8 +36,19 @@ export interface Cast extends Record<Actor, User> {
 }
 
 export async function makeCast(): Promise<Cast> {
-  const [owner, admin, member, muted, removed, outsider, target, invitee] = await Promise.all(Array.from({ length: 8 }, () => loginUser()));
-  return { owner: owner!, admin: admin!, member: member!, muted: muted!, removed: removed!, outsider: outsider!, target: target!, invitee: invitee! };
+  const [owner, admin, member, muted, removed, outsider, target, invitee] = await Promise.all(
+    Array.from({ length: 8 }, () => loginUser()),
+  );
+  return {
+    owner: owner!,
+    admin: admin!,
+    member: member!,
+    muted: muted!,
+    removed: removed!,
+    outsider: outsider!,
+    target: target!,
+    invitee: invitee!,
+  };
 }
 
 /** A fresh group in which every one of the cast has their part. */

@@ -12,7 +12,11 @@ import { connect } from './socket-helpers';
 
 /** The group chat's row in a member's hub (what their chat list is built from). */
 const chatRow = (uid: number, group: string) =>
-  inObject(userHubStub(uid), (_hub, state) => state.storage.sql.exec('SELECT last_seq, read_seq FROM chats WHERE conversation = ?', group).toArray()[0] ?? null) as Promise<{ last_seq: number; read_seq: number } | null>;
+  inObject(
+    userHubStub(uid),
+    (_hub, state) =>
+      state.storage.sql.exec('SELECT last_seq, read_seq FROM chats WHERE conversation = ?', group).toArray()[0] ?? null,
+  ) as Promise<{ last_seq: number; read_seq: number } | null>;
 
 const parkedRows = (stub: DurableObjectStub) => inObject(stub, (hub) => hub.fanout.parkedRows() as number);
 
@@ -58,7 +62,11 @@ describe('a big group and its members without a socket', () => {
     await send(a.token, group, 'four');
     await cPhone.next((x) => x.type === 'group' && x.data.content === 'four');
     await delivered(stub);
-    expect(cPhone.frames.filter((x) => x.type === 'group').map((x) => x.data.content)).toEqual(['two', 'three', 'four']);
+    expect(cPhone.frames.filter((x) => x.type === 'group').map((x) => x.data.content)).toEqual([
+      'two',
+      'three',
+      'four',
+    ]);
     for (const s of [aPhone, bPhone, cPhone]) s.close();
   });
 

@@ -7,7 +7,17 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { AVATAR_MAX_MB } from '@protocol/people';
 
-import { type Actor, ACTORS, type Cast, castGroup, createGroup, groupCall, makeCast, ok, type User } from './group-helpers';
+import {
+  type Actor,
+  ACTORS,
+  type Cast,
+  castGroup,
+  createGroup,
+  groupCall,
+  makeCast,
+  ok,
+  type User,
+} from './group-helpers';
 import { call, eventually, fetchWorker, loginUser, pngBytes, resetConfig } from './helpers';
 import { connect } from './socket-helpers';
 
@@ -21,14 +31,24 @@ async function uploadGroupAvatar(as: User, id: string, name: string, bytes: Uint
   const form = new FormData();
   form.set('id', id);
   form.set('file', new File([bytes], name));
-  const res = await exports.default.fetch(new Request('http://parley.test/enterprise/group/uploadAvatar', { method: 'POST', headers: { authorization: as.token, 'accept-language': 'en' }, body: form }));
+  const res = await exports.default.fetch(
+    new Request('http://parley.test/enterprise/group/uploadAvatar', {
+      method: 'POST',
+      headers: { authorization: as.token, 'accept-language': 'en' },
+      body: form,
+    }),
+  );
   return (await res.json()) as { code: number; msg: string; data: any };
 }
 
-const pictureRows = () => env.DB.prepare("SELECT file_id, r2_key FROM files WHERE conversation_id = 'group-avatar'").all<{ file_id: number; r2_key: string }>().then((r) => r.results);
-const avatarOf = async (id: string, as: User) => (await groupCall('groupInfo', { group_id: id }, as)).body.data.avatar as string;
+const pictureRows = () =>
+  env.DB.prepare("SELECT file_id, r2_key FROM files WHERE conversation_id = 'group-avatar'")
+    .all<{ file_id: number; r2_key: string }>()
+    .then((r) => r.results);
+const avatarOf = async (id: string, as: User) =>
+  (await groupCall('groupInfo', { group_id: id }, as)).body.data.avatar as string;
 
-describe('who may set a group\'s picture', () => {
+describe("who may set a group's picture", () => {
   const run = async (setting: Record<string, number>, allowed: Actor[]) => {
     for (const actor of ACTORS) {
       const id = await castGroup(cast);
@@ -57,7 +77,9 @@ describe('the picture', () => {
     const sb = await connect(b.token);
     // Until it has a picture, getContacts gives the members its collage is drawn from (the owner first).
     await eventually(async () => {
-      const listed = (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === id);
+      const listed = (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find(
+        (c: any) => c.id === id,
+      );
       expect(listed.avatar).toBe('');
       expect(listed.collage.map((m: any) => m.name)).toEqual([a.userInfo.realname, b.userInfo.realname]);
     });
@@ -72,12 +94,27 @@ describe('the picture', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     await eventually(async () => {
-      const listed = (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === id);
+      const listed = (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find(
+        (c: any) => c.id === id,
+      );
       expect(listed.avatar).toBe(first.data.avatar);
       expect(listed.collage).toBeUndefined();
     });
 
-    const second = await uploadGroupAvatar(b, id, 'next.webp', new Uint8Array([...new TextEncoder().encode('RIFF'), 0, 0, 0, 0, ...new TextEncoder().encode('WEBPVP8 '), ...new Array(30).fill(0)]));
+    const second = await uploadGroupAvatar(
+      b,
+      id,
+      'next.webp',
+      new Uint8Array([
+        ...new TextEncoder().encode('RIFF'),
+        0,
+        0,
+        0,
+        0,
+        ...new TextEncoder().encode('WEBPVP8 '),
+        ...new Array(30).fill(0),
+      ]),
+    );
     expect(second.code, JSON.stringify(second)).toBe(0);
     await eventually(async () => {
       expect((await pictureRows()).some((r) => r.file_id === firstId)).toBe(false);
@@ -92,7 +129,9 @@ describe('the picture', () => {
     const id = await createGroup(a, [b]);
     const before = (await pictureRows()).length;
     expect((await uploadGroupAvatar(a, id, 'notes.txt', new TextEncoder().encode('hello'))).code).toBe(401);
-    expect((await uploadGroupAvatar(a, id, 'fake.png', new TextEncoder().encode('<svg onload=alert(1)>'))).code).toBe(401);
+    expect((await uploadGroupAvatar(a, id, 'fake.png', new TextEncoder().encode('<svg onload=alert(1)>'))).code).toBe(
+      401,
+    );
     const big = new Uint8Array(AVATAR_MAX_MB * 1024 * 1024 + 10);
     big.set(pngBytes(4, 4));
     expect((await uploadGroupAvatar(a, id, 'big.png', big)).code).toBe(401);

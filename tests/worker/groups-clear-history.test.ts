@@ -4,7 +4,18 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type Actor, ACTORS, type Cast, castGroup, createGroup, groupCall, makeCast, ok, uid, type User } from './group-helpers';
+import {
+  type Actor,
+  ACTORS,
+  type Cast,
+  castGroup,
+  createGroup,
+  groupCall,
+  makeCast,
+  ok,
+  uid,
+  type User,
+} from './group-helpers';
 import { call, eventually, loginUser, pngBytes, textMessage, uploadFile } from './helpers';
 import { connect } from './socket-helpers';
 
@@ -13,26 +24,37 @@ beforeAll(async () => {
   cast = await makeCast();
 });
 
-const send = (id: string, as: User, text: string) => call('/enterprise/im/sendMessage', textMessage(id, text), { token: as.token });
-const history = async (id: string, as: User) => (await call('/enterprise/im/getMessageList', { toContactId: id, limit: 100 }, { token: as.token })).body.data as any[];
+const send = (id: string, as: User, text: string) =>
+  call('/enterprise/im/sendMessage', textMessage(id, text), { token: as.token });
+const history = async (id: string, as: User) =>
+  (await call('/enterprise/im/getMessageList', { toContactId: id, limit: 100 }, { token: as.token })).body
+    .data as any[];
 /** What a cleared chat shows: only the line saying who cleared it (issue 21 item 10). */
 const clearedBy = (list: any[], who: User) =>
   expect(list.map((m) => ({ type: m.type, content: m.content, system: m.extends?.system }))).toEqual([
-    { type: 'event', content: '', system: { kind: 'cleared', actor: { id: uid(who), name: who.userInfo.realname }, targets: [] } },
+    {
+      type: 'event',
+      content: '',
+      system: { kind: 'cleared', actor: { id: uid(who), name: who.userInfo.realname }, targets: [] },
+    },
   ]);
-const chatRow = async (id: string, as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
+const chatRow = async (id: string, as: User) =>
+  (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
 
-describe('who may clear a group\'s history', () => {
+describe("who may clear a group's history", () => {
   const allowed: Actor[] = ['owner'];
-  it.each(ACTORS.map((actor) => ({ actor, yes: allowed.includes(actor) })))('$actor: allowed $yes', async ({ actor, yes }) => {
-    const id = await castGroup(cast);
-    await ok(send(id, cast.member, 'keep me?'));
-    const { body } = await groupCall('clearMessage', { id }, cast[actor]);
-    if (yes) expect(body.code, JSON.stringify(body)).toBe(0);
-    else expect([400, 403], JSON.stringify(body)).toContain(body.code);
-    const texts = (await history(id, cast.owner)).map((m) => m.content);
-    expect(texts.includes('keep me?')).toBe(!yes);
-  });
+  it.each(ACTORS.map((actor) => ({ actor, yes: allowed.includes(actor) })))(
+    '$actor: allowed $yes',
+    async ({ actor, yes }) => {
+      const id = await castGroup(cast);
+      await ok(send(id, cast.member, 'keep me?'));
+      const { body } = await groupCall('clearMessage', { id }, cast[actor]);
+      if (yes) expect(body.code, JSON.stringify(body)).toBe(0);
+      else expect([400, 403], JSON.stringify(body)).toContain(body.code);
+      const texts = (await history(id, cast.owner)).map((m) => m.content);
+      expect(texts.includes('keep me?')).toBe(!yes);
+    },
+  );
 
   it('lets a system admin (user.role > 0) clear a group they are not in', async () => {
     const [owner, member, admin] = await Promise.all([loginUser(), loginUser(), loginUser()]);
@@ -72,12 +94,14 @@ describe('what clearing does', () => {
     sb.close();
   });
 
-  it('deletes every message and its files, empties everyone\'s preview and unread, and tells every member live', async () => {
+  it("deletes every message and its files, empties everyone's preview and unread, and tells every member live", async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const id = await createGroup(a, [b, c]);
     const sent = await uploadFile(a.token, id, 'photo.png', pngBytes(8, 8));
     expect(sent.body.code, JSON.stringify(sent.body)).toBe(0);
-    const file = await env.DB.prepare('SELECT file_id, r2_key FROM files WHERE user_id = ?1 AND conversation_id = ?2').bind(uid(a), id).first<{ file_id: number; r2_key: string }>();
+    const file = await env.DB.prepare('SELECT file_id, r2_key FROM files WHERE user_id = ?1 AND conversation_id = ?2')
+      .bind(uid(a), id)
+      .first<{ file_id: number; r2_key: string }>();
     await ok(send(id, b, 'unread by c'));
     await eventually(async () => expect((await chatRow(id, c)).unread).toBe(2));
     const [sb, sc] = await Promise.all([connect(b.token), connect(c.token)]);
@@ -95,7 +119,9 @@ describe('what clearing does', () => {
     await ok(send(id, b, 'after the clear'));
     expect((await sc.next((f) => f.type === 'group' && f.data.content === 'after the clear')).data.unread).toBe(1);
     expect((await history(id, c)).map((m) => m.content)).toEqual(['', 'after the clear']);
-    await eventually(async () => expect(await chatRow(id, c)).toMatchObject({ unread: 1, lastContent: 'after the clear' }));
+    await eventually(async () =>
+      expect(await chatRow(id, c)).toMatchObject({ unread: 1, lastContent: 'after the clear' }),
+    );
     sb.close();
     sc.close();
   });

@@ -14,7 +14,13 @@ describe('live group events', () => {
     const card = await sb.next((f) => f.type === 'addGroup');
     expect(card.data).toMatchObject({ id, displayName: 'Live', role: 3, groupUserCount: 3 });
     const created = await sb.next((f) => f.type === 'group' && f.data.extends?.system?.kind === 'created');
-    expect(created.data).toMatchObject({ toContactId: id, type: 'event', content: '', unread: 0, contactInfo: { id, displayName: 'Live', is_group: 1 } });
+    expect(created.data).toMatchObject({
+      toContactId: id,
+      type: 'event',
+      content: '',
+      unread: 0,
+      contactInfo: { id, displayName: 'Live', is_group: 1 },
+    });
 
     await ok(groupCall('setManager', { id, user_id: uid(b), role: 2 }, a));
     expect((await sc.next((f) => f.type === 'setManager')).data).toEqual({ group_id: id, user_id: uid(b), role: 2 });
@@ -54,13 +60,26 @@ describe('live group events', () => {
     await ok(groupCall('removeUser', { id, user_id: uid(b) }, a));
     expect((await sb.next((f) => f.type === 'removeGroup')).data).toEqual({ group_id: id, reason: 'removed' });
     await ok(groupCall('removeUser', { id, user_id: uid(c) }, c));
-    const row = async (as: typeof a) => ((await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data as any[]).find((r) => r.id === id);
-    await eventually(async () => expect(await row(b)).toMatchObject({ gone: 'removed', displayName: 'Kept', groupUserCount: 0, unread: 0, lastSystem: { kind: 'removed' } }));
+    const row = async (as: typeof a) =>
+      ((await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data as any[]).find((r) => r.id === id);
+    await eventually(async () =>
+      expect(await row(b)).toMatchObject({
+        gone: 'removed',
+        displayName: 'Kept',
+        groupUserCount: 0,
+        unread: 0,
+        lastSystem: { kind: 'removed' },
+      }),
+    );
     await eventually(async () => expect(await row(c)).toMatchObject({ gone: 'left' }));
     // Still not a member: nothing more reaches them, and history is refused as before.
-    expect((await call('/enterprise/im/getMessageList', { toContactId: id }, { token: b.token })).body.code).not.toBe(0);
+    expect((await call('/enterprise/im/getMessageList', { toContactId: id }, { token: b.token })).body.code).not.toBe(
+      0,
+    );
     await ok(groupCall('removeGroup', { id }, a));
-    await eventually(async () => expect(await row(d)).toMatchObject({ gone: 'dissolved', lastSystem: { kind: 'dissolved' } }));
+    await eventually(async () =>
+      expect(await row(d)).toMatchObject({ gone: 'dissolved', lastSystem: { kind: 'dissolved' } }),
+    );
     // The owner's own chat of the dissolved group stays too.
     await eventually(async () => expect(await row(a)).toMatchObject({ gone: 'dissolved' }));
     // Deleting it takes it off the list for good.

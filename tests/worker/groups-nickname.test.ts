@@ -8,7 +8,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { GroupStore } from '../../worker/durable/group-store';
 import { conversationHub } from '../../worker/durable/stubs';
-import { type Actor, ACTORS, type Cast, castGroup, createGroup, groupCall, makeCast, ok, uid, type User } from './group-helpers';
+import {
+  type Actor,
+  ACTORS,
+  type Cast,
+  castGroup,
+  createGroup,
+  groupCall,
+  makeCast,
+  ok,
+  uid,
+  type User,
+} from './group-helpers';
 import { call, loginUser } from './helpers';
 import { connect } from './socket-helpers';
 
@@ -27,23 +38,30 @@ async function befriend(a: User, b: User) {
 
 describe('who may set a nickname in a group', () => {
   const allowed: Actor[] = ['owner', 'admin', 'member', 'muted'];
-  it.each(ACTORS.map((actor) => ({ actor, yes: allowed.includes(actor) })))('$actor: allowed $yes', async ({ actor, yes }) => {
-    const id = await castGroup(cast);
-    const { body } = await groupCall('setNickname', { id, nickname: `nick of ${actor}` }, cast[actor]);
-    if (yes) {
-      expect(body.code, JSON.stringify(body)).toBe(0);
-      expect((await memberRow(id, cast.owner, cast[actor])).nickname).toBe(`nick of ${actor}`);
-    } else expect([400, 403], JSON.stringify(body)).toContain(body.code);
-  });
+  it.each(ACTORS.map((actor) => ({ actor, yes: allowed.includes(actor) })))(
+    '$actor: allowed $yes',
+    async ({ actor, yes }) => {
+      const id = await castGroup(cast);
+      const { body } = await groupCall('setNickname', { id, nickname: `nick of ${actor}` }, cast[actor]);
+      if (yes) {
+        expect(body.code, JSON.stringify(body)).toBe(0);
+        expect((await memberRow(id, cast.owner, cast[actor])).nickname).toBe(`nick of ${actor}`);
+      } else expect([400, 403], JSON.stringify(body)).toContain(body.code);
+    },
+  );
 });
 
 describe('a nickname in a group', () => {
-  it('is trimmed, shown to members as the member\'s name there, told live, and cleared by an empty one', async () => {
+  it("is trimmed, shown to members as the member's name there, told live, and cleared by an empty one", async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const id = await createGroup(a, [b, c]);
     const sc = await connect(c.token);
     await ok(groupCall('setNickname', { id, nickname: '  Captain B  ' }, b));
-    expect((await sc.next((f) => f.type === 'groupNickname')).data).toEqual({ group_id: id, user_id: uid(b), nickname: 'Captain B' });
+    expect((await sc.next((f) => f.type === 'groupNickname')).data).toEqual({
+      group_id: id,
+      user_id: uid(b),
+      nickname: 'Captain B',
+    });
     expect(await memberRow(id, c, b)).toMatchObject({ nickname: 'Captain B', userInfo: { displayName: 'Captain B' } });
     // Only in this group: elsewhere b keeps their name.
     const other = await createGroup(a, [b, c]);
@@ -67,7 +85,11 @@ describe('a nickname in a group', () => {
   it('refuses one longer than 30 characters', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const id = await createGroup(a, [b]);
-    const { body } = await call('/enterprise/group/setNickname', { id, nickname: 'x'.repeat(31) }, { token: b.token, lang: 'en' });
+    const { body } = await call(
+      '/enterprise/group/setNickname',
+      { id, nickname: 'x'.repeat(31) },
+      { token: b.token, lang: 'en' },
+    );
     expect(body).toMatchObject({ code: 400, msg: 'A nickname in the group has at most 30 characters' });
     await ok(groupCall('setNickname', { id, nickname: 'x'.repeat(30) }, b));
   });
@@ -78,7 +100,9 @@ describe('a nickname in a group', () => {
       const sql = state.storage.sql;
       sql.exec('CREATE TABLE members (user_id INTEGER PRIMARY KEY, read_seq INTEGER NOT NULL DEFAULT 0)');
       sql.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-      sql.exec('CREATE TABLE group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0)');
+      sql.exec(
+        'CREATE TABLE group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0)',
+      );
       sql.exec('INSERT INTO members (user_id) VALUES (7)');
       sql.exec('INSERT INTO group_roles (user_id, role, join_time) VALUES (7, 2, 100)');
       const store = new GroupStore(sql);

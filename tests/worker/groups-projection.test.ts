@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { conversationHub } from '../../worker/durable/stubs';
 import { signQrToken } from '../../worker/services/qr-tokens';
 import { createGroup, groupCall, ok, uid } from './group-helpers';
-import { call, eventually, fetchWorker, loginUser,TEST_JWT_SECRET } from './helpers';
+import { call, eventually, fetchWorker, loginUser, TEST_JWT_SECRET } from './helpers';
 
 const stubOf = (id: string) => conversationHub(env, id) as unknown as DurableObjectStub;
 const groupNo = (id: string) => Number(id.slice('group-'.length));
@@ -15,8 +15,18 @@ const groupNo = (id: string) => Number(id.slice('group-'.length));
 /** The roster as the hub holds it and as D1 projects it, each sorted. */
 async function rosters(id: string) {
   const hub = await runInDurableObject(stubOf(id), (_hub, state) =>
-    state.storage.sql.exec('SELECT m.user_id, COALESCE(r.role, 3) AS role FROM members m LEFT JOIN group_roles r USING (user_id) ORDER BY m.user_id').toArray().map((r) => [Number(r.user_id), Number(r.role)]));
-  const d1 = (await env.DB.prepare('SELECT user_id, role FROM group_members WHERE group_id = ?1 ORDER BY user_id').bind(groupNo(id)).all<{ user_id: number; role: number }>()).results.map((r) => [r.user_id, r.role]);
+    state.storage.sql
+      .exec(
+        'SELECT m.user_id, COALESCE(r.role, 3) AS role FROM members m LEFT JOIN group_roles r USING (user_id) ORDER BY m.user_id',
+      )
+      .toArray()
+      .map((r) => [Number(r.user_id), Number(r.role)]),
+  );
+  const d1 = (
+    await env.DB.prepare('SELECT user_id, role FROM group_members WHERE group_id = ?1 ORDER BY user_id')
+      .bind(groupNo(id))
+      .all<{ user_id: number; role: number }>()
+  ).results.map((r) => [r.user_id, r.role]);
   return { hub, d1 };
 }
 
@@ -36,11 +46,15 @@ describe('the D1 projection', () => {
       expect(d1).toEqual(hub);
       expect(hub).toContainEqual([uid(c), 1]);
     });
-    const row = await env.DB.prepare('SELECT owner_id, status FROM groups WHERE group_id = ?1').bind(groupNo(id)).first();
+    const row = await env.DB.prepare('SELECT owner_id, status FROM groups WHERE group_id = ?1')
+      .bind(groupNo(id))
+      .first();
     expect(row).toEqual({ owner_id: uid(c), status: 1 });
     await ok(groupCall('removeGroup', { id }, c));
     await eventually(async () => expect((await rosters(id)).d1).toEqual([]));
-    expect(await env.DB.prepare('SELECT status FROM groups WHERE group_id = ?1').bind(groupNo(id)).first('status')).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT status FROM groups WHERE group_id = ?1').bind(groupNo(id)).first('status'),
+    ).toBe(0);
   });
 
   it('converges after the hub is evicted while D1 could not take the change', async () => {
@@ -62,7 +76,13 @@ describe('the D1 projection', () => {
     expect(await runDurableObjectAlarm(stubOf(id))).toBe(true);
     const { hub, d1 } = await rosters(id);
     expect(d1).toEqual(hub);
-    expect(d1).toEqual([[uid(a), 1], [uid(b), 2], [uid(c), 3]].sort((x, y) => x[0]! - y[0]!));
+    expect(d1).toEqual(
+      [
+        [uid(a), 1],
+        [uid(b), 2],
+        [uid(c), 3],
+      ].sort((x, y) => x[0]! - y[0]!),
+    );
     const contacts = await call('/enterprise/im/getContacts', {}, { token: c.token });
     expect(contacts.body.data.find((x: any) => x.id === id)).toMatchObject({ is_group: 1, role: 3, groupUserCount: 3 });
   });
@@ -75,7 +95,13 @@ describe('joining by a group QR', () => {
     const info = await groupCall('groupInfo', { group_id: id }, b);
     const token = new URL(info.body.data.qrUrl).pathname.split('/').pop()!;
     const scanned = await call(`/scan/g/${token}`, {}, { token: c.token });
-    expect(scanned.body.data).toMatchObject({ id, displayName: 'Open door', action: 'groupInfo', role: 0, groupUserCount: 2 });
+    expect(scanned.body.data).toMatchObject({
+      id,
+      displayName: 'Open door',
+      action: 'groupInfo',
+      role: 0,
+      groupUserCount: 2,
+    });
     const joined = await groupCall('joinGroup', { token: scanned.body.data.token }, c);
     expect(joined.body.data).toMatchObject({ id, role: 3, groupUserCount: 3 });
     expect((await groupCall('joinGroup', { token }, c)).body.code).toBe(400);

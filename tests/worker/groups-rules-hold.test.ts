@@ -23,7 +23,8 @@ async function joinToken(id: string, as: User): Promise<string> {
 }
 
 const join = (token: string, as: User) => groupCall('joinGroup', { token }, as);
-const say = (id: string, as: User, text: string) => call('/enterprise/im/sendMessage', textMessage(id, text), { token: as.token, lang: 'en' });
+const say = (id: string, as: User, text: string) =>
+  call('/enterprise/im/sendMessage', textMessage(id, text), { token: as.token, lang: 'en' });
 const groupNo = (id: string) => Number(id.slice('group-'.length));
 
 describe('run mode 2 holds for groups', () => {
@@ -31,15 +32,23 @@ describe('run mode 2 holds for groups', () => {
     const [a, friend, stranger, later] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser()]);
     await befriend(a, friend);
     await setSysInfo({ runMode: '2' });
-    const refused = await call('/enterprise/group/add', { user_ids: [uid(friend), uid(stranger)], name: 'T' }, { token: a.token, lang: 'en' });
+    const refused = await call(
+      '/enterprise/group/add',
+      { user_ids: [uid(friend), uid(stranger)], name: 'T' },
+      { token: a.token, lang: 'en' },
+    );
     expect(refused.body).toMatchObject({ code: 400, msg: 'Only your friends can be added to a group' });
-    expect((await call('/enterprise/group/add', { user_ids: [uid(stranger)] }, { token: a.token, lang: 'vi' })).body.msg).toBe('Chỉ có thể thêm bạn bè vào nhóm');
+    expect(
+      (await call('/enterprise/group/add', { user_ids: [uid(stranger)] }, { token: a.token, lang: 'vi' })).body.msg,
+    ).toBe('Chỉ có thể thêm bạn bè vào nhóm');
     const id = await createGroup(a, [friend]);
     expect((await groupCall('addGroupUser', { id, user_ids: [uid(later)] }, a)).body.code).toBe(400);
     await befriend(a, later);
     await ok(groupCall('addGroupUser', { id, user_ids: [uid(later)] }, a));
     // The picker offers exactly whom the server accepts: friends, not strangers.
-    const offered = (await ok(groupCall('getAllUser', { user_ids: [] }, a))) as unknown as { data: { user_id: number }[] };
+    const offered = (await ok(groupCall('getAllUser', { user_ids: [] }, a))) as unknown as {
+      data: { user_id: number }[];
+    };
     const ids = offered.data.map((u) => u.user_id);
     expect(ids).toEqual(expect.arrayContaining([uid(friend), uid(later)]));
     expect(ids).not.toContain(uid(stranger));
@@ -53,7 +62,9 @@ describe('run mode 2 holds for groups', () => {
     await setConfig('chatInfo', { autoAddUser: { user_ids: [uid(service)] } } as unknown as Record<string, string>);
     await createGroup(admin, [stranger]);
     await createGroup(someone, [service]);
-    const offered = (await ok(groupCall('getAllUser', { user_ids: [] }, someone))) as unknown as { data: { user_id: number }[] };
+    const offered = (await ok(groupCall('getAllUser', { user_ids: [] }, someone))) as unknown as {
+      data: { user_id: number }[];
+    };
     expect(offered.data.map((u) => u.user_id)).toEqual(expect.arrayContaining([uid(service), uid(admin)]));
     expect(offered.data.map((u) => u.user_id)).not.toContain(uid(stranger));
   });
@@ -92,8 +103,13 @@ describe('removal and mutes stick', () => {
     const kept = await joinToken(id, member);
     await ok(groupCall('removeUser', { id, user_id: uid(member) }, member));
     await ok(join(kept, member));
-    expect((await say(id, member, 'back and loud')).body).toMatchObject({ code: 400, msg: 'You are muted in this group' });
-    const rows = (await ok(groupCall('groupUserList', { group_id: id }, owner))) as unknown as { data: { user_id: number; no_speak_time: number }[] };
+    expect((await say(id, member, 'back and loud')).body).toMatchObject({
+      code: 400,
+      msg: 'You are muted in this group',
+    });
+    const rows = (await ok(groupCall('groupUserList', { group_id: id }, owner))) as unknown as {
+      data: { user_id: number; no_speak_time: number }[];
+    };
     expect(rows.data.find((m) => m.user_id === uid(member))!.no_speak_time).toBeGreaterThan(Date.now() / 1000 + 86000);
     // Added back by the owner instead: still muted.
     await ok(groupCall('removeUser', { id, user_id: uid(member) }, member));
@@ -107,12 +123,20 @@ describe('removal and mutes stick', () => {
   });
 
   it('a manager resets the join QR: every older code stops working, the new one works; a plain member cannot reset it', async () => {
-    const [owner, admin, member, outsider, other] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser(), loginUser()]);
+    const [owner, admin, member, outsider, other] = await Promise.all([
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+    ]);
     const id = await createGroup(owner, [admin, member]);
     await ok(groupCall('setManager', { id, user_id: uid(admin), role: 2 }, owner));
     const old = await joinToken(id, member);
     expect((await groupCall('resetQrcode', { id }, member)).body.code).toBe(400);
-    const reset = (await ok(groupCall('resetQrcode', { id }, admin))) as unknown as { data: { qrUrl: string; qrExpire: number } };
+    const reset = (await ok(groupCall('resetQrcode', { id }, admin))) as unknown as {
+      data: { qrUrl: string; qrExpire: number };
+    };
     expect(reset.data.qrUrl).toMatch(/\/scan\/g\//);
     expect((await call(`/scan/g/${old}`, {}, { token: outsider.token })).body.code).toBe(400);
     expect((await join(old, outsider)).body.code).toBe(400);
@@ -123,8 +147,14 @@ describe('removal and mutes stick', () => {
     await ok(join(await joinToken(id, member), other));
   });
 
-  it('while inviting is left to managers, only managers are handed a join QR, and only a manager\'s code admits', async () => {
-    const [owner, admin, member, outsider, another] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser(), loginUser()]);
+  it("while inviting is left to managers, only managers are handed a join QR, and only a manager's code admits", async () => {
+    const [owner, admin, member, outsider, another] = await Promise.all([
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+    ]);
     const id = await createGroup(owner, [admin, member]);
     await ok(groupCall('setManager', { id, user_id: uid(admin), role: 2 }, owner));
     const membersCode = await joinToken(id, member);
@@ -147,13 +177,19 @@ describe('group changes obey mutes and limits', () => {
     await ok(groupCall('setManager', { id, user_id: uid(admin), role: 2 }, owner));
     await ok(groupCall('setNoSpeak', { id, user_id: uid(member), noSpeakTimer: 1 }, owner));
     await ok(groupCall('setNoSpeak', { id, user_id: uid(admin), noSpeakTimer: 1 }, owner));
-    const renamed = await call('/enterprise/group/editGroupName', { id, displayName: 'loud' }, { token: member.token, lang: 'en' });
+    const renamed = await call(
+      '/enterprise/group/editGroupName',
+      { id, displayName: 'loud' },
+      { token: member.token, lang: 'en' },
+    );
     expect(renamed.body).toMatchObject({ code: 400, msg: 'You are muted in this group' });
     expect((await groupCall('setNotice', { id, notice: 'hear me' }, admin)).body.code).toBe(400);
     await ok(groupCall('setNoSpeak', { id, user_id: uid(member), noSpeakTimer: 0, noSpeakDay: 0 }, owner));
     await ok(groupCall('groupSetting', { id, setting: { nospeak: 1 } }, owner));
     expect((await groupCall('editGroupName', { id, displayName: 'still loud' }, member)).body.code).toBe(401);
-    const info = (await ok(groupCall('groupInfo', { group_id: id }, owner))) as unknown as { data: { name: string; notice: string } };
+    const info = (await ok(groupCall('groupInfo', { group_id: id }, owner))) as unknown as {
+      data: { name: string; notice: string };
+    };
     expect(info.data).toMatchObject({ name: 'Team', notice: '' });
   });
 
@@ -162,9 +198,14 @@ describe('group changes obey mutes and limits', () => {
     const id = await createGroup(owner, [member]);
     while ((await env.GROUP_LIMITER.limit({ key: `u:${uid(owner)}` })).success);
     for (const [path, body] of [
-      ['editGroupName', { id, displayName: 'x' }], ['setNotice', { id, notice: 'x' }], ['groupSetting', { id, setting: { manage: 1 } }],
-      ['setNickname', { id, nickname: 'x' }], ['setNoSpeak', { id, user_id: uid(member), noSpeakTimer: 1 }], ['setManager', { id, user_id: uid(member), role: 2 }],
-      ['removeUser', { id, user_id: uid(member) }], ['resetQrcode', { id }],
+      ['editGroupName', { id, displayName: 'x' }],
+      ['setNotice', { id, notice: 'x' }],
+      ['groupSetting', { id, setting: { manage: 1 } }],
+      ['setNickname', { id, nickname: 'x' }],
+      ['setNoSpeak', { id, user_id: uid(member), noSpeakTimer: 1 }],
+      ['setManager', { id, user_id: uid(member), role: 2 }],
+      ['removeUser', { id, user_id: uid(member) }],
+      ['resetQrcode', { id }],
     ] as const) {
       const res = await call(`/enterprise/group/${path}`, body, { token: owner.token, lang: 'en' });
       expect(res.status, path).toBe(429);
@@ -173,20 +214,29 @@ describe('group changes obey mutes and limits', () => {
     }
     // Nothing changed, and the member, who has their own count, still can.
     await ok(groupCall('setNickname', { id, nickname: 'me' }, member));
-    const info = (await ok(groupCall('groupInfo', { group_id: id }, member))) as unknown as { data: { name: string; groupUserCount: number } };
+    const info = (await ok(groupCall('groupInfo', { group_id: id }, member))) as unknown as {
+      data: { name: string; groupUserCount: number };
+    };
     expect(info.data).toMatchObject({ name: 'Team', groupUserCount: 2 });
   });
 
   it('a rename reaches D1 without rewriting its roster; a join rewrites it', async () => {
     const [owner, member, newcomer] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const id = await createGroup(owner, [member]);
-    const roster = () => env.DB.prepare('SELECT rowid, user_id FROM group_members WHERE group_id = ?1 ORDER BY user_id').bind(groupNo(id)).all();
+    const roster = () =>
+      env.DB.prepare('SELECT rowid, user_id FROM group_members WHERE group_id = ?1 ORDER BY user_id')
+        .bind(groupNo(id))
+        .all();
     await eventually(async () => expect((await roster()).results).toHaveLength(2));
     const before = (await roster()).results;
     await ok(groupCall('editGroupName', { id, displayName: 'Renamed' }, owner));
     await ok(groupCall('setNotice', { id, notice: 'hello' }, owner));
     await ok(groupCall('setNoSpeak', { id, user_id: uid(member), noSpeakTimer: 1 }, owner));
-    await eventually(async () => expect(await env.DB.prepare('SELECT name FROM groups WHERE group_id = ?1').bind(groupNo(id)).first('name')).toBe('Renamed'));
+    await eventually(async () =>
+      expect(await env.DB.prepare('SELECT name FROM groups WHERE group_id = ?1').bind(groupNo(id)).first('name')).toBe(
+        'Renamed',
+      ),
+    );
     expect((await roster()).results).toEqual(before);
     await ok(groupCall('addGroupUser', { id, user_ids: [uid(newcomer)] }, owner));
     await eventually(async () => expect((await roster()).results).toHaveLength(3));

@@ -11,8 +11,10 @@ import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
 import { call, eventually, loginUser, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 
-const send = (id: string, as: User, text: string) => call('/enterprise/im/sendMessage', textMessage(id, text), { token: as.token });
-const chatRow = async (id: string, as: User) => (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
+const send = (id: string, as: User, text: string) =>
+  call('/enterprise/im/sendMessage', textMessage(id, text), { token: as.token });
+const chatRow = async (id: string, as: User) =>
+  (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
 
 describe('system lines and unread counts', () => {
   it('a system line after unread messages does not count: "A added D" leaves B at 2', async () => {
@@ -50,7 +52,7 @@ describe('system lines and unread counts', () => {
   });
 });
 
-describe('getContacts and a group\'s last system line', () => {
+describe("getContacts and a group's last system line", () => {
   it('answers what the line records, as the live frame carries it', async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const id = await createGroup(a, [b]);
@@ -65,7 +67,7 @@ describe('getContacts and a group\'s last system line', () => {
   });
 });
 
-describe('the projection\'s setting', () => {
+describe("the projection's setting", () => {
   it('keeps valid keys, and takes the default for values the schema refuses or text that is not JSON', () => {
     expect(settingOf('{"manage":1,"nospeak":2}')).toEqual({ ...DEFAULT_GROUP_SETTING, manage: 1, nospeak: 2 });
     expect(settingOf('{"manage":"1","invite":"0"}')).toEqual({ ...DEFAULT_GROUP_SETTING, manage: 1, invite: 0 });

@@ -26,18 +26,30 @@ export function fetchWorker(path: string, init: RequestInit = {}): Promise<Respo
   return exports.default.fetch(new Request(`http://parley.test${path}`, init));
 }
 
-export async function call<T = any>(path: string, body?: unknown, init: { token?: string; lang?: string; ip?: string; raw?: string; contentType?: string } = {}): Promise<Reply<T>> {
-  const headers: Record<string, string> = { 'accept-language': init.lang ?? 'en', 'cf-connecting-ip': init.ip ?? '10.0.0.1' };
+export async function call<T = any>(
+  path: string,
+  body?: unknown,
+  init: { token?: string; lang?: string; ip?: string; raw?: string; contentType?: string } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = {
+    'accept-language': init.lang ?? 'en',
+    'cf-connecting-ip': init.ip ?? '10.0.0.1',
+  };
   if (init.token) headers.authorization = init.token;
   headers['content-type'] = init.contentType ?? 'application/json';
-  const res = await fetchWorker(path, { method: 'POST', headers, body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const res = await fetchWorker(path, {
+    method: 'POST',
+    headers,
+    body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Reply<T>['body'] };
 }
 
 let counter = 0;
 export const uniqueAccount = (prefix = 'user') => `${prefix}${Date.now() % 100000}${++counter}`;
 /** A fresh account the phone pattern accepts (8-15 digits). */
-export const uniquePhone = () => `09${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++counter).padStart(3, '0')}`;
+export const uniquePhone = () =>
+  `09${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++counter).padStart(3, '0')}`;
 /** A fresh account the email pattern accepts. */
 export const uniqueEmail = () => `${uniqueAccount('m')}@example.com`;
 /** A fresh client address, so per-IP login throttling in one test never touches another. */
@@ -73,7 +85,9 @@ export async function latestCode(account: string): Promise<string> {
 
 /** Overrides one config group's settings (merged over the defaults) until resetConfig() is called. */
 export async function setConfig(name: 'sysInfo' | 'chatInfo' | 'fileUpload', values: Record<string, string>) {
-  await env.DB.prepare('INSERT OR REPLACE INTO config (name, value, update_time) VALUES (?1, ?2, 0)').bind(name, JSON.stringify(values)).run();
+  await env.DB.prepare('INSERT OR REPLACE INTO config (name, value, update_time) VALUES (?1, ?2, 0)')
+    .bind(name, JSON.stringify(values))
+    .run();
   forgetConfig();
 }
 
@@ -87,7 +101,11 @@ export async function resetConfig() {
 /** Signs a token by hand: any claims, any times, any secret, to probe the auth middleware. */
 export async function signToken(
   claims: Record<string, unknown>,
-  { secret = TEST_JWT_SECRET, iat = Math.floor(Date.now() / 1000), exp = iat + 3600 }: { secret?: string; iat?: number; exp?: number } = {},
+  {
+    secret = TEST_JWT_SECRET,
+    iat = Math.floor(Date.now() / 1000),
+    exp = iat + 3600,
+  }: { secret?: string; iat?: number; exp?: number } = {},
 ): Promise<string> {
   return new SignJWT({ roles: ['user'], permissions: [], ver: 0, ...claims })
     .setProtectedHeader({ alg: 'HS256' })
@@ -97,15 +115,33 @@ export async function signToken(
     .sign(new TextEncoder().encode(secret));
 }
 
-export const textMessage = (to: number | string, content: string, id: string = crypto.randomUUID()) => ({ id, type: 'text', content, toContactId: to, is_group: typeof to === 'string' && to.startsWith('group-') ? 1 : 0 });
+export const textMessage = (to: number | string, content: string, id: string = crypto.randomUUID()) => ({
+  id,
+  type: 'text',
+  content,
+  toContactId: to,
+  is_group: typeof to === 'string' && to.startsWith('group-') ? 1 : 0,
+});
 
 /** Uploads `bytes` as `name` into the chat with `to`; returns the envelope. */
-export async function uploadFile(token: string, to: number | string, name: string, bytes: Uint8Array, message: Record<string, unknown> = {}) {
+export async function uploadFile(
+  token: string,
+  to: number | string,
+  name: string,
+  bytes: Uint8Array,
+  message: Record<string, unknown> = {},
+) {
   const { exports } = await import('cloudflare:workers');
   const form = new FormData();
   form.set('file', new File([bytes], name));
   form.set('message', JSON.stringify({ id: crypto.randomUUID(), toContactId: to, ...message }));
-  const res = await exports.default.fetch(new Request('http://parley.test/common/upload/uploadFile', { method: 'POST', headers: { authorization: token, 'accept-language': 'en' }, body: form }));
+  const res = await exports.default.fetch(
+    new Request('http://parley.test/common/upload/uploadFile', {
+      method: 'POST',
+      headers: { authorization: token, 'accept-language': 'en' },
+      body: form,
+    }),
+  );
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
 }
 
@@ -138,7 +174,10 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000): 
  * runInDurableObject on an untyped stub with an untyped instance: its overloads' inference over the
  * hubs' RPC types can exceed the compiler's depth ("excessively deep") in a helper module.
  */
-export function inObject<R>(stub: DurableObjectStub, body: (instance: any, state: DurableObjectState) => R | Promise<R>): Promise<R> {
+export function inObject<R>(
+  stub: DurableObjectStub,
+  body: (instance: any, state: DurableObjectState) => R | Promise<R>,
+): Promise<R> {
   return (runInDurableObject as unknown as (s: DurableObjectStub, b: typeof body) => Promise<R>)(stub, body);
 }
 
@@ -174,12 +213,24 @@ export async function makeGroup(members: number[]): Promise<{ group: string; stu
   const id = Number(`${members[0]}${++counter}${Date.now() % 1000}`);
   const group = `group-${id}`;
   const stub = conversationHub(env, group) as unknown as DurableObjectStub;
-  await env.DB.prepare('INSERT INTO groups (group_id, name, owner_id, create_time, status) VALUES (?1, ?2, ?3, 0, 1) ON CONFLICT DO NOTHING')
-    .bind(id, 'Test group', members[0]!).run();
+  await env.DB.prepare(
+    'INSERT INTO groups (group_id, name, owner_id, create_time, status) VALUES (?1, ?2, ?3, 0, 1) ON CONFLICT DO NOTHING',
+  )
+    .bind(id, 'Test group', members[0]!)
+    .run();
   await runInDurableObject(stub, (_hub, state) => {
     new ConversationStore(state.storage.sql, group).addMembers(members);
     const groups = new GroupStore(state.storage.sql);
-    groups.saveGroup({ group_id: id, name: 'Test group', notice: '', avatar: '', owner_id: members[0]!, create_time: 0, status: 1, setting: DEFAULT_GROUP_SETTING });
+    groups.saveGroup({
+      group_id: id,
+      name: 'Test group',
+      notice: '',
+      avatar: '',
+      owner_id: members[0]!,
+      create_time: 0,
+      status: 1,
+      setting: DEFAULT_GROUP_SETTING,
+    });
     members.forEach((uid, i) => groups.setRole(uid, i === 0 ? ROLE.OWNER : ROLE.MEMBER, 0));
   });
   return { group, stub };

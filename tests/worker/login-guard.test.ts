@@ -24,7 +24,9 @@ describe('guesses sent at once', () => {
   it('checks at most the free guesses of twenty wrong passwords sent together from one address', async () => {
     const { account } = await registerUser();
     const ip = uniqueIp();
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => login({ account, password: `wrong-${i}` }, ip)));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login({ account, password: `wrong-${i}` }, ip)),
+    );
     expect(checked(replies)).toBe(FREE_GUESSES);
     expect(replies.filter((r) => LIMIT.test(r.body.msg))).toHaveLength(20 - FREE_GUESSES);
   });
@@ -33,10 +35,20 @@ describe('guesses sent at once', () => {
     const me = await loginUser();
     const ip = uniqueIp();
     const replies = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call('/enterprise/im/editPassword', { originalPassword: `wrong-${i}`, password: 'brand-new-1' }, { token: me.token, ip })),
+      Array.from({ length: 20 }, (_, i) =>
+        call(
+          '/enterprise/im/editPassword',
+          { originalPassword: `wrong-${i}`, password: 'brand-new-1' },
+          { token: me.token, ip },
+        ),
+      ),
     );
     expect(checked(replies)).toBe(FREE_GUESSES);
-    const right = await call('/enterprise/im/editPassword', { originalPassword: me.password, password: 'brand-new-1' }, { token: me.token, ip });
+    const right = await call(
+      '/enterprise/im/editPassword',
+      { originalPassword: me.password, password: 'brand-new-1' },
+      { token: me.token, ip },
+    );
     expect(right.body.msg).toMatch(LIMIT);
   });
 });
@@ -54,10 +66,15 @@ describe('the delay per account and address', () => {
     expect([0, 4, 5, 6, 7, 9, 20].map(pairDelay)).toEqual([0, 0, 30, 60, 120, 480, 900]);
     const { account, password } = await registerUser();
     const ip = uniqueIp();
-    for (let i = 0; i < FREE_GUESSES; i++) expect((await login({ account, password: `wrong-${i}` }, ip)).body.msg).toBe(WRONG);
-    expect((await login({ account, password }, ip)).body.msg).toBe('Too many failed attempts, please try again in 1 min');
+    for (let i = 0; i < FREE_GUESSES; i++)
+      expect((await login({ account, password: `wrong-${i}` }, ip)).body.msg).toBe(WRONG);
+    expect((await login({ account, password }, ip)).body.msg).toBe(
+      'Too many failed attempts, please try again in 1 min',
+    );
     // Half a minute later, one more guess is checked; then the wait is a minute.
-    await env.DB.prepare('UPDATE login_guesses SET last_at = last_at - 31 WHERE key = ?1').bind(guessKeys(account, ip).pair).run();
+    await env.DB.prepare('UPDATE login_guesses SET last_at = last_at - 31 WHERE key = ?1')
+      .bind(guessKeys(account, ip).pair)
+      .run();
     expect((await login({ account, password: 'wrong-again' }, ip)).body.msg).toBe(WRONG);
     expect((await login({ account, password }, ip)).body.msg).toMatch(LIMIT);
   });
@@ -65,7 +82,8 @@ describe('the delay per account and address', () => {
   it('counts the account name in any letter case as one', async () => {
     const { account, password } = await registerUser();
     const ip = uniqueIp();
-    for (let i = 0; i < FREE_GUESSES; i++) await login({ account: i % 2 ? account.toUpperCase() : account, password: `wrong-${i}` }, ip);
+    for (let i = 0; i < FREE_GUESSES; i++)
+      await login({ account: i % 2 ? account.toUpperCase() : account, password: `wrong-${i}` }, ip);
     expect((await login({ account, password }, ip)).body.msg).toMatch(LIMIT);
   });
 
@@ -74,7 +92,8 @@ describe('the delay per account and address', () => {
     const ip = uniqueIp();
     for (let i = 0; i < FREE_GUESSES - 1; i++) await login({ account, password: `wrong-${i}` }, ip);
     expect((await login({ account, password }, ip)).body.code).toBe(0);
-    for (let i = 0; i < FREE_GUESSES - 1; i++) expect((await login({ account, password: `wrong-${i}` }, ip)).body.msg).toBe(WRONG);
+    for (let i = 0; i < FREE_GUESSES - 1; i++)
+      expect((await login({ account, password: `wrong-${i}` }, ip)).body.msg).toBe(WRONG);
   });
 });
 
@@ -83,7 +102,9 @@ describe('the ceiling per account', () => {
     const { account, password } = await registerUser();
     const home = uniqueIp();
     expect((await login({ account, password }, home)).body.code).toBe(0);
-    const spread = await Promise.all(Array.from({ length: ACCOUNT_CEILING }, (_, i) => login({ account, password: `wrong-${i}` })));
+    const spread = await Promise.all(
+      Array.from({ length: ACCOUNT_CEILING }, (_, i) => login({ account, password: `wrong-${i}` })),
+    );
     expect(checked(spread)).toBe(ACCOUNT_CEILING);
     expect((await login({ account, password: 'one-more' })).body.msg).toMatch(LIMIT);
     expect((await login({ account, password })).body.msg).toMatch(LIMIT);
@@ -98,7 +119,11 @@ describe('the ceiling per address', () => {
     expect((await login({ account, password }, ip)).body.code).toBe(0);
     const now = Math.floor(Date.now() / 1000);
     // As if the address had just sprayed IP_CEILING other accounts.
-    await env.DB.prepare('INSERT OR REPLACE INTO login_guesses (key, guesses, last_at, expires_at) VALUES (?1, ?2, ?3, ?3 + 3600)').bind(guessKeys('', ip).ip, IP_CEILING, now).run();
+    await env.DB.prepare(
+      'INSERT OR REPLACE INTO login_guesses (key, guesses, last_at, expires_at) VALUES (?1, ?2, ?3, ?3 + 3600)',
+    )
+      .bind(guessKeys('', ip).ip, IP_CEILING, now)
+      .run();
     const other = await registerUser();
     expect((await login({ account: other.account, password: other.password }, ip)).body.msg).toMatch(LIMIT);
     expect((await login({ account: other.account, password: other.password })).body.code).toBe(0);
@@ -118,7 +143,9 @@ describe('where credentials are read from', () => {
   it('never reads the original password from the query string', async () => {
     const me = await loginUser();
     const query = new URLSearchParams({ originalPassword: me.password, password: 'brand-new-1' }).toString();
-    expect((await call(`/enterprise/im/editPassword?${query}`, {}, { token: me.token, ip: uniqueIp() })).body.code).toBe(400);
+    expect(
+      (await call(`/enterprise/im/editPassword?${query}`, {}, { token: me.token, ip: uniqueIp() })).body.code,
+    ).toBe(400);
   });
 });
 
@@ -126,7 +153,11 @@ describe('a request without a client address', () => {
   /** The Worker as production runs it (no development tools), for one request. */
   async function inProduction(path: string, body: unknown) {
     const ctx = createExecutionContext();
-    const request = new Request(`http://parley.test${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) });
+    const request = new Request(`http://parley.test${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify(body),
+    });
     const res = await app.fetch(request, { ...env, DEV_MAILBOX: 'false' }, ctx);
     await waitOnExecutionContext(ctx);
     return (await res.json()) as { code: number; msg: string };
@@ -144,7 +175,11 @@ describe('a request without a client address', () => {
     expect(clientIp(undefined, { DEV_MAILBOX: 'false' })).toBe('');
     expect(clientIp(' 203.0.113.9 ', { DEV_MAILBOX: 'false' })).toBe('203.0.113.9');
     const { account, password } = await registerUser();
-    const res = await fetchWorker('/common/pub/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password }) });
+    const res = await fetchWorker('/common/pub/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account, password }),
+    });
     expect(((await res.json()) as { code: number }).code).toBe(0);
   });
 });

@@ -46,8 +46,16 @@ describe('logging in with a password', () => {
       return performance.now() - start;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-    const wrong = median([await timed({ account, password: 'nope-1' }), await timed({ account, password: 'nope-2' }), await timed({ account, password: 'nope-3' })]);
-    const unknown = median([await timed({ account: uniqueAccount('ghost'), password: 'nope-1' }), await timed({ account: uniqueAccount('ghost'), password: 'nope-2' }), await timed({ account: uniqueAccount('ghost'), password: 'nope-3' })]);
+    const wrong = median([
+      await timed({ account, password: 'nope-1' }),
+      await timed({ account, password: 'nope-2' }),
+      await timed({ account, password: 'nope-3' }),
+    ]);
+    const unknown = median([
+      await timed({ account: uniqueAccount('ghost'), password: 'nope-1' }),
+      await timed({ account: uniqueAccount('ghost'), password: 'nope-2' }),
+      await timed({ account: uniqueAccount('ghost'), password: 'nope-3' }),
+    ]);
     expect(unknown).toBeGreaterThan(wrong / 3);
   });
 });
@@ -77,27 +85,38 @@ describe('logging in with bad input', () => {
     expect(reply.msg).not.toBe('');
   });
 
-  it.each([['an array', '[1,2]'], ['a string', '"account"'], ['null', 'null'], ['a number', '42'], ['invalid JSON', '{"account":']])(
-    'refuses a JSON body that is %s with the parameter error',
-    async (_, raw) => {
-      const { status, body } = await call('/common/pub/login', undefined, { raw, ip: uniqueIp() });
-      expect(status).toBe(200);
-      expect(body.code).toBe(400);
-      expect(body.msg).toBe('Invalid parameters');
-    },
-  );
+  it.each([
+    ['an array', '[1,2]'],
+    ['a string', '"account"'],
+    ['null', 'null'],
+    ['a number', '42'],
+    ['invalid JSON', '{"account":'],
+  ])('refuses a JSON body that is %s with the parameter error', async (_, raw) => {
+    const { status, body } = await call('/common/pub/login', undefined, { raw, ip: uniqueIp() });
+    expect(status).toBe(200);
+    expect(body.code).toBe(400);
+    expect(body.msg).toBe('Invalid parameters');
+  });
 
   it('accepts a form-encoded body', async () => {
     const { account, password } = await registerUser();
     const raw = new URLSearchParams({ account, password }).toString();
-    const { body } = await call('/common/pub/login', undefined, { raw, contentType: 'application/x-www-form-urlencoded', ip: uniqueIp() });
+    const { body } = await call('/common/pub/login', undefined, {
+      raw,
+      contentType: 'application/x-www-form-urlencoded',
+      ip: uniqueIp(),
+    });
     expect(body.code).toBe(0);
     expect(body.data.authToken).toMatch(/^bearer /);
   });
 
   it('accepts a JSON body sent without a content type', async () => {
     const { account, password } = await registerUser();
-    const { body } = await call('/common/pub/login', undefined, { raw: JSON.stringify({ account, password }), contentType: '', ip: uniqueIp() });
+    const { body } = await call('/common/pub/login', undefined, {
+      raw: JSON.stringify({ account, password }),
+      contentType: '',
+      ip: uniqueIp(),
+    });
     expect(body.code).toBe(0);
   });
 });
@@ -122,7 +141,8 @@ describe('the login lock (login-guard.test.ts has the races and ceilings)', () =
   it('locks the account name in any letter case', async () => {
     const { account, password } = await registerUser(uniqueAccount('lockcase'));
     const ip = uniqueIp();
-    for (let i = 0; i < 5; i++) await login({ account: i % 2 ? account.toUpperCase() : account, password: `wrong-${i}` }, ip);
+    for (let i = 0; i < 5; i++)
+      await login({ account: i % 2 ? account.toUpperCase() : account, password: `wrong-${i}` }, ip);
     expect((await login({ account, password }, ip)).body.msg).toBe(LOCKED);
   });
 

@@ -28,7 +28,7 @@ describe('logging out', () => {
     expect(after.body.code).toBe(-1);
   });
 
-  it('leaves the same user\'s other tokens working', async () => {
+  it("leaves the same user's other tokens working", async () => {
     const { account, password, token } = await loginUser();
     const other = await loginUser(account, password);
     await call('/common/pub/logout', {}, { token });
@@ -73,13 +73,25 @@ describe('refusing bad tokens', () => {
 
   it('refuses an unsigned token (alg none)', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { uid, roles: ['admin'], permissions: [], ver: 0, jti: crypto.randomUUID(), iat: now, exp: now + 3600 };
+    const claims = {
+      uid,
+      roles: ['admin'],
+      permissions: [],
+      ver: 0,
+      jti: crypto.randomUUID(),
+      iat: now,
+      exp: now + 3600,
+    };
     const unsigned = `${b64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${b64url(JSON.stringify(claims))}.`;
     expect((await whoAmI(`bearer ${unsigned}`)).status).toBe(401);
   });
 
   it('refuses a well-signed token that lacks the claims of a Parley token', async () => {
-    const bare = await new SignJWT({ sub: String(uid) }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-signing'));
+    const bare = await new SignJWT({ sub: String(uid) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-signing'));
     expect((await whoAmI(`bearer ${bare}`)).status).toBe(401);
   });
 
@@ -99,7 +111,11 @@ describe('refusing bad tokens', () => {
     expect(body.msg).toBe('This account has been disabled');
   });
 
-  it.each([['garbage', 'bearer garbage'], ['a missing scheme word', 'abc.def.ghi'], ['an empty bearer', 'bearer ']])('refuses %s in the Authorization header', async (_, header) => {
+  it.each([
+    ['garbage', 'bearer garbage'],
+    ['a missing scheme word', 'abc.def.ghi'],
+    ['an empty bearer', 'bearer '],
+  ])('refuses %s in the Authorization header', async (_, header) => {
     const { status, body } = await whoAmI(header);
     expect(status).toBe(401);
     expect(body.code).toBe(-1);
@@ -187,13 +203,16 @@ describe('tokens cached by another isolate', () => {
   // this isolate keeps its cached verdict until its once-a-second look at D1 finds the change. The
   // first request a second after the last look starts the next one beside itself; the requests
   // after it see the result. Without the feed the cached verdict would stand for minutes.
-  const refusedWithin = (token: string, ms: number) => eventually(async () => expect((await whoAmI(token)).status).toBe(401), ms);
+  const refusedWithin = (token: string, ms: number) =>
+    eventually(async () => expect((await whoAmI(token)).status).toBe(401), ms);
 
   it('stops accepting a token revoked elsewhere within about a second', async () => {
     const { token } = await loginUser();
     expect((await whoAmI(token)).status).toBe(200);
     const jti = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).jti;
-    await env.DB.prepare('INSERT INTO token_revocations (jti, expires_at) VALUES (?1, ?2)').bind(jti, Math.floor(Date.now() / 1000) + 3600).run();
+    await env.DB.prepare('INSERT INTO token_revocations (jti, expires_at) VALUES (?1, ?2)')
+      .bind(jti, Math.floor(Date.now() / 1000) + 3600)
+      .run();
     await refusedWithin(token, 2000);
   });
 
@@ -204,12 +223,22 @@ describe('tokens cached by another isolate', () => {
     expect((await whoAmI(other.token)).status).toBe(200);
     const now = Math.floor(Date.now() / 1000);
     await env.DB.batch([
-      env.DB.prepare('UPDATE users SET token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1').bind(userInfo.user_id, now),
-      env.DB.prepare("UPDATE users SET realname = 'Renamed Elsewhere', update_time = ?2 WHERE user_id = ?1").bind(other.userInfo.user_id, now),
+      env.DB.prepare('UPDATE users SET token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1').bind(
+        userInfo.user_id,
+        now,
+      ),
+      env.DB.prepare("UPDATE users SET realname = 'Renamed Elsewhere', update_time = ?2 WHERE user_id = ?1").bind(
+        other.userInfo.user_id,
+        now,
+      ),
     ]);
     await refusedWithin(token, 2000);
     // The name a message carries comes from the cached verdict: it must be the new one.
-    const sent = await call('/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content: 'hi', toContactId: userInfo.user_id, is_group: 0 }, { token: other.token });
+    const sent = await call(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: 'hi', toContactId: userInfo.user_id, is_group: 0 },
+      { token: other.token },
+    );
     expect(sent.body.data.fromUser.displayName).toBe('Renamed Elsewhere');
   });
 });

@@ -20,13 +20,24 @@ let newFile: { url: string };
 
 const MISSING = { msg_id: 999_999, id: 'no-such-message' };
 const en = (as: User) => ({ token: as.token, lang: 'en' });
-const forward = (as: User, msgId: number, to: number | string) => call('/enterprise/im/forwardMessage', { msg_id: msgId, toContactId: group, user_ids: [to] }, en(as));
+const forward = (as: User, msgId: number, to: number | string) =>
+  call('/enterprise/im/forwardMessage', { msg_id: msgId, toContactId: group, user_ids: [to] }, en(as));
 const download = (as: User, url: string) => fetchWorker(url, { headers: { authorization: as.token } });
-const noticeOf = (reply: { status: number; body: { code: number; msg: string } }) => ({ status: reply.status, code: reply.body.code, msg: reply.body.msg });
+const noticeOf = (reply: { status: number; body: { code: number; msg: string } }) => ({
+  status: reply.status,
+  code: reply.body.code,
+  msg: reply.body.msg,
+});
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  [owner, member, late, removed, outsider] = (await Promise.all(Array.from({ length: 5 }, () => loginUser()))) as [User, User, User, User, User];
+  [owner, member, late, removed, outsider] = (await Promise.all(Array.from({ length: 5 }, () => loginUser()))) as [
+    User,
+    User,
+    User,
+    User,
+    User,
+  ];
   group = await createGroup(owner, [member, removed]);
   const text = textMessage(group, 'before you came');
   await ok(call('/enterprise/im/sendMessage', text, { token: owner.token }));
@@ -48,9 +59,21 @@ beforeAll(async () => {
 
 describe('a member who joined late (history hidden)', () => {
   it('does not find earlier messages in history or search', async () => {
-    const history = await call('/enterprise/im/getMessageList', { toContactId: group, limit: 100 }, { token: late.token });
-    const search = await call('/enterprise/im/getMessageList', { toContactId: group, type: 'all', keywords: 'before' }, { token: late.token });
-    const images = await call('/enterprise/im/getMessageList', { toContactId: group, type: 'image' }, { token: late.token });
+    const history = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: group, limit: 100 },
+      { token: late.token },
+    );
+    const search = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: group, type: 'all', keywords: 'before' },
+      { token: late.token },
+    );
+    const images = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: group, type: 'image' },
+      { token: late.token },
+    );
     expect(JSON.stringify(history.body.data)).not.toMatch(/before you came|old-plan/);
     expect(search.body.data).toEqual([]);
     expect((images.body.data as any[]).map((m) => m.fileName)).toEqual(['new-plan.png']);
@@ -61,12 +84,20 @@ describe('a member who joined late (history hidden)', () => {
     expect(missing).toEqual({ status: 200, code: 400, msg: 'The message does not exist' });
     expect(noticeOf(await forward(late, oldText.msg_id, uid(owner)))).toEqual(missing);
     expect(noticeOf(await forward(late, oldFile.msg_id, uid(owner)))).toEqual(missing);
-    const copied = await call('/enterprise/im/getMessageList', { toContactId: uid(owner), is_group: 0 }, { token: late.token });
+    const copied = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: uid(owner), is_group: 0 },
+      { token: late.token },
+    );
     expect(JSON.stringify(copied.body.data)).not.toMatch(/before you came|old-plan/);
   });
 
   it('gets no quote of a message from before they joined', async () => {
-    const reply = await call('/enterprise/im/sendMessage', { ...textMessage(group, 'what was that?'), pid: oldText.msg_id }, { token: late.token });
+    const reply = await call(
+      '/enterprise/im/sendMessage',
+      { ...textMessage(group, 'what was that?'), pid: oldText.msg_id },
+      { token: late.token },
+    );
     expect(reply.body.code).toBe(0);
     expect(reply.body.data.pid).toBe(0);
     expect(JSON.stringify(reply.body.data)).not.toContain('before you came');
@@ -74,16 +105,30 @@ describe('a member who joined late (history hidden)', () => {
 
   it('cannot recall a message from before they joined, even as an admin: it answers as a missing one', async () => {
     await ok(groupCall('setManager', { id: group, user_id: uid(late), role: 2 }, owner));
-    const missing = noticeOf(await call('/enterprise/im/undoMessage', { id: MISSING.id, toContactId: group }, en(late)));
-    const old = noticeOf(await call('/enterprise/im/undoMessage', { id: oldRecallable.id, toContactId: group }, en(late)));
+    const missing = noticeOf(
+      await call('/enterprise/im/undoMessage', { id: MISSING.id, toContactId: group }, en(late)),
+    );
+    const old = noticeOf(
+      await call('/enterprise/im/undoMessage', { id: oldRecallable.id, toContactId: group }, en(late)),
+    );
     expect(old).toEqual(missing);
     expect(old.msg).toBe('The message does not exist');
-    const history = await call('/enterprise/im/getMessageList', { toContactId: group, limit: 100 }, { token: owner.token });
-    expect((history.body.data as any[]).find((m) => m.id === oldRecallable.id)).toMatchObject({ is_undo: 0, content: 'take this back' });
+    const history = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: group, limit: 100 },
+      { token: owner.token },
+    );
+    expect((history.body.data as any[]).find((m) => m.id === oldRecallable.id)).toMatchObject({
+      is_undo: 0,
+      content: 'take this back',
+    });
   });
 
   it('is not told of the recall of a message from before they joined; a member who saw it is', async () => {
-    const [lateSocket, memberSocket] = [await connect(late.token, 'late-phone'), await connect(member.token, 'member-phone')];
+    const [lateSocket, memberSocket] = [
+      await connect(late.token, 'late-phone'),
+      await connect(member.token, 'member-phone'),
+    ];
     await ok(call('/enterprise/im/undoMessage', { id: oldRecallable.id, toContactId: group }, { token: owner.token }));
     await memberSocket.next((f) => f.type === 'undoMessage' && f.data.id === oldRecallable.id);
     await ok(call('/enterprise/im/sendMessage', textMessage(group, 'after the recall'), { token: owner.token }));
@@ -109,12 +154,31 @@ describe('a removed member and an outsider', () => {
 
     it(`${who}: history, search, forward, quote and recall are refused as not a member`, async () => {
       const notMember = { code: 403, msg: 'You are not a member of this conversation' };
-      const noticeOf = (reply: { body: { code: number; msg: string } }) => ({ code: reply.body.code, msg: reply.body.msg });
-      expect(noticeOf(await call('/enterprise/im/getMessageList', { toContactId: group }, en(person())))).toEqual(notMember);
-      expect(noticeOf(await call('/enterprise/im/getMessageList', { toContactId: group, type: 'all', keywords: 'before' }, en(person())))).toEqual(notMember);
+      const noticeOf = (reply: { body: { code: number; msg: string } }) => ({
+        code: reply.body.code,
+        msg: reply.body.msg,
+      });
+      expect(noticeOf(await call('/enterprise/im/getMessageList', { toContactId: group }, en(person())))).toEqual(
+        notMember,
+      );
+      expect(
+        noticeOf(
+          await call(
+            '/enterprise/im/getMessageList',
+            { toContactId: group, type: 'all', keywords: 'before' },
+            en(person()),
+          ),
+        ),
+      ).toEqual(notMember);
       expect(noticeOf(await forward(person(), oldText.msg_id, uid(owner)))).toEqual(notMember);
-      expect(noticeOf(await call('/enterprise/im/sendMessage', { ...textMessage(group, 'hi'), pid: oldText.msg_id }, en(person())))).toEqual(notMember);
-      expect(noticeOf(await call('/enterprise/im/undoMessage', { id: oldText.id, toContactId: group }, en(person())))).toEqual(notMember);
+      expect(
+        noticeOf(
+          await call('/enterprise/im/sendMessage', { ...textMessage(group, 'hi'), pid: oldText.msg_id }, en(person())),
+        ),
+      ).toEqual(notMember);
+      expect(
+        noticeOf(await call('/enterprise/im/undoMessage', { id: oldText.id, toContactId: group }, en(person()))),
+      ).toEqual(notMember);
     });
 
     it(`${who}: the group's files answer 404`, async () => {
@@ -137,9 +201,13 @@ describe('a call record', () => {
 });
 
 describe('forwarding copies content, not authority', () => {
-  it('keeps media size and the forwarded mark, and nothing of an announcement\'s mentions or mark', async () => {
+  it("keeps media size and the forwarded mark, and nothing of an announcement's mentions or mark", async () => {
     await ok(groupCall('setNotice', { id: group, notice: 'everyone read this' }, owner));
-    const history = await call('/enterprise/im/getMessageList', { toContactId: group, limit: 100 }, { token: owner.token });
+    const history = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: group, limit: 100 },
+      { token: owner.token },
+    );
     const notice = (history.body.data as any[]).findLast((m) => m.content === 'everyone read this');
     expect(notice.extends).toMatchObject({ notice: 1, at: [0] });
     const copy = await forward(owner, notice.msg_id, uid(member));
@@ -150,11 +218,23 @@ describe('forwarding copies content, not authority', () => {
     expect(image.body.data[0].extends).toEqual({ width: 6, height: 6, is_forward: 1 });
   });
 
-  it('refuses a group\'s system line, translated', async () => {
-    const history = await call('/enterprise/im/getMessageList', { toContactId: group, limit: 100 }, { token: owner.token });
+  it("refuses a group's system line, translated", async () => {
+    const history = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: group, limit: 100 },
+      { token: owner.token },
+    );
     const line = (history.body.data as any[]).find((m) => m.type === 'event' && m.extends?.system);
-    for (const [lang, msg] of [['en', 'This message cannot be forwarded'], ['vi', 'Không thể chuyển tiếp tin nhắn này'], ['zh-CN', '这条消息无法转发']] as const) {
-      const reply = await call('/enterprise/im/forwardMessage', { msg_id: line.msg_id, toContactId: group, user_ids: [uid(member)] }, { token: owner.token, lang });
+    for (const [lang, msg] of [
+      ['en', 'This message cannot be forwarded'],
+      ['vi', 'Không thể chuyển tiếp tin nhắn này'],
+      ['zh-CN', '这条消息无法转发'],
+    ] as const) {
+      const reply = await call(
+        '/enterprise/im/forwardMessage',
+        { msg_id: line.msg_id, toContactId: group, user_ids: [uid(member)] },
+        { token: owner.token, lang },
+      );
       expect(reply.body).toMatchObject({ code: 400, msg });
     }
   });
@@ -166,7 +246,11 @@ describe('forwarding copies content, not authority', () => {
     const list = await call('/enterprise/im/getMessageList', { toContactId: uid(b), is_group: 0 }, { token: a.token });
     const record = (list.body.data as any[]).find((m) => m.id === id);
     expect(record.type).toBe('webrtc');
-    const reply = await call('/enterprise/im/forwardMessage', { msg_id: record.msg_id, toContactId: uid(b), user_ids: [uid(b)] }, en(a));
+    const reply = await call(
+      '/enterprise/im/forwardMessage',
+      { msg_id: record.msg_id, toContactId: uid(b), user_ids: [uid(b)] },
+      en(a),
+    );
     expect(reply.body).toMatchObject({ code: 400, msg: 'This message cannot be forwarded' });
     await call('/enterprise/im/sendToMsg', { id, toContactId: uid(b), event: 'hangup' }, { token: a.token });
   });

@@ -33,8 +33,14 @@ const formHead = (to: number) =>
 const streamUpload = (token: string, body: ReadableStream<Uint8Array>) =>
   exports.default.fetch(
     new Request('http://parley.test/common/upload/uploadFile', {
-      method: 'POST', body, duplex: 'half',
-      headers: { authorization: token, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: {
+        authorization: token,
+        'accept-language': 'en',
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
     } as RequestInit),
   );
 
@@ -46,7 +52,10 @@ describe('uploads store nothing they do not deliver', () => {
     const first = await uploadFile(a.token, b.userInfo.user_id, 'once.png', pngBytes(4, 4), { id });
     const again = await uploadFile(a.token, b.userInfo.user_id, 'once.png', pngBytes(4, 4), { id });
     expect(first.body.code).toBe(0);
-    expect(again.body).toMatchObject({ code: 0, data: { msg_id: first.body.data.msg_id, content: first.body.data.content } });
+    expect(again.body).toMatchObject({
+      code: 0,
+      data: { msg_id: first.body.data.msg_id, content: first.body.data.content },
+    });
     expect(await stored()).toEqual({ objects: before.objects + 1, rows: before.rows + 1 });
   });
 
@@ -55,9 +64,14 @@ describe('uploads store nothing they do not deliver', () => {
     const before = await stored();
     const id = crypto.randomUUID();
     // Both may pass the resend check before either is sent: the hub keeps one, the other's bytes go.
-    const [one, two] = await Promise.all([1, 2].map(() => uploadFile(a.token, b.userInfo.user_id, 'twice.png', pngBytes(4, 4), { id })));
+    const [one, two] = await Promise.all(
+      [1, 2].map(() => uploadFile(a.token, b.userInfo.user_id, 'twice.png', pngBytes(4, 4), { id })),
+    );
     expect(one!.body.code).toBe(0);
-    expect(two!.body).toMatchObject({ code: 0, data: { msg_id: one!.body.data.msg_id, content: one!.body.data.content } });
+    expect(two!.body).toMatchObject({
+      code: 0,
+      data: { msg_id: one!.body.data.msg_id, content: one!.body.data.content },
+    });
     expect(await stored()).toEqual({ objects: before.objects + 1, rows: before.rows + 1 });
   });
 
@@ -107,8 +121,14 @@ describe('uploads store nothing they do not deliver', () => {
 
   it('takes a body without a length that stays under the limit', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    const parts = [formHead(b.userInfo.user_id), new TextEncoder().encode('streamed notes'), new TextEncoder().encode(`\r\n--${BOUNDARY}--\r\n`)];
-    const body = new ReadableStream<Uint8Array>({ pull: (controller) => (parts.length ? controller.enqueue(parts.shift()!) : controller.close()) });
+    const parts = [
+      formHead(b.userInfo.user_id),
+      new TextEncoder().encode('streamed notes'),
+      new TextEncoder().encode(`\r\n--${BOUNDARY}--\r\n`),
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => (parts.length ? controller.enqueue(parts.shift()!) : controller.close()),
+    });
     const res = await streamUpload(a.token, body);
     expect(await res.json()).toMatchObject({ code: 0, data: { type: 'file' } });
   });
@@ -120,7 +140,11 @@ describe('forwarding copies nothing it does not deliver', () => {
     const { group } = await makeGroup([b.userInfo.user_id, c.userInfo.user_id]);
     const up = await uploadFile(a.token, b.userInfo.user_id, 'doc.txt', new TextEncoder().encode('only for b'));
     const before = await stored();
-    const forward = await call('/enterprise/im/forwardMessage', { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id, group] }, { token: a.token });
+    const forward = await call(
+      '/enterprise/im/forwardMessage',
+      { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id, group] },
+      { token: a.token },
+    );
     expect(forward.body.code).toBe(403);
     expect(await stored()).toEqual(before);
     // Refused as a whole: the chat named before the foreign group got nothing either.

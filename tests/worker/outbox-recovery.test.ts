@@ -15,26 +15,49 @@ describe('outbox recovery', () => {
     // Simulate a crash between storing a message and delivering it: put an event back in the
     // outbox by hand, as if the hub had died before its members acknowledged it.
     await runInDurableObject(stub, (_hub, state) => {
-      const message = { ...sent.body.data, id: 'lost-in-flight-1', seq: 99, msg_id: 99, content: 'recovered', conversation };
+      const message = {
+        ...sent.body.data,
+        id: 'lost-in-flight-1',
+        seq: 99,
+        msg_id: 99,
+        content: 'recovered',
+        conversation,
+      };
       const event = { kind: 'message', conversation, message };
-      state.storage.sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?)', JSON.stringify([b.userInfo.user_id]), JSON.stringify(event));
+      state.storage.sql.exec(
+        'INSERT INTO fanout (users, event) VALUES (?, ?)',
+        JSON.stringify([b.userInfo.user_id]),
+        JSON.stringify(event),
+      );
     });
     await evictDurableObject(stub);
     await runInDurableObject(stub, (_hub, state) => state.storage.setAlarm(Date.now() + 60_000));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const contacts = await call('/enterprise/im/getContacts', {}, { token: b.token });
-    expect(contacts.body.data.find((c: any) => c.id === a.userInfo.user_id)).toMatchObject({ lastContent: 'recovered' });
-    const left = await runInDurableObject(stub, (_hub, state) => state.storage.sql.exec('SELECT COUNT(*) AS n FROM fanout').one().n);
+    expect(contacts.body.data.find((c: any) => c.id === a.userInfo.user_id)).toMatchObject({
+      lastContent: 'recovered',
+    });
+    const left = await runInDurableObject(
+      stub,
+      (_hub, state) => state.storage.sql.exec('SELECT COUNT(*) AS n FROM fanout').one().n,
+    );
     expect(left).toBe(0);
   });
 
   it('deletes delivered rows with the next write, and a redelivery after an eviction is ignored by the member', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const { stub } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
-    const outbox = () => runInDurableObject(stub, (_hub, state) =>
-      state.storage.sql.exec('SELECT event FROM fanout').toArray().map((r) => JSON.parse(String(r.event)).message.seq as number));
+    const outbox = () =>
+      runInDurableObject(stub, (_hub, state) =>
+        state.storage.sql
+          .exec('SELECT event FROM fanout')
+          .toArray()
+          .map((r) => JSON.parse(String(r.event)).message.seq as number),
+      );
     const lastContent = async () =>
-      (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.userInfo.user_id)?.lastContent;
+      (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find(
+        (c: any) => c.id === a.userInfo.user_id,
+      )?.lastContent;
     const delivered = (text: string) => eventually(async () => expect(await lastContent()).toBe(text));
 
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'one'), { token: a.token });
@@ -56,7 +79,12 @@ describe('outbox recovery', () => {
     expect(await outbox()).toEqual([]);
     const hubB = userHubStub(b.userInfo.user_id);
     const copies = await runInDurableObject(hubB, (_hub, state) =>
-      Number(state.storage.sql.exec("SELECT COUNT(*) AS n FROM events WHERE type = 'simple' AND data LIKE '%\"content\":\"two\"%'").one().n));
+      Number(
+        state.storage.sql
+          .exec('SELECT COUNT(*) AS n FROM events WHERE type = \'simple\' AND data LIKE \'%"content":"two"%\'')
+          .one().n,
+      ),
+    );
     expect(copies).toBe(1);
   });
 
@@ -64,10 +92,20 @@ describe('outbox recovery', () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const members = [a, b, c].map((u) => u.userInfo.user_id).sort((x, y) => x - y);
     const { group, stub } = await makeGroup(members);
-    const rows = () => runInDurableObject(stub, (_hub, state) =>
-      state.storage.sql.exec('SELECT users, event FROM fanout').toArray().map((r) => ({ users: JSON.parse(String(r.users)), seq: JSON.parse(String(r.event)).message.seq })));
-    const lastContent = (uid: number) => runInDurableObject(userHubStub(uid), (_hub, state) =>
-      state.storage.sql.exec('SELECT last_content FROM chats WHERE conversation = ?', group).toArray()[0]?.last_content);
+    const rows = () =>
+      runInDurableObject(stub, (_hub, state) =>
+        state.storage.sql
+          .exec('SELECT users, event FROM fanout')
+          .toArray()
+          .map((r) => ({ users: JSON.parse(String(r.users)), seq: JSON.parse(String(r.event)).message.seq })),
+      );
+    const lastContent = (uid: number) =>
+      runInDurableObject(
+        userHubStub(uid),
+        (_hub, state) =>
+          state.storage.sql.exec('SELECT last_content FROM chats WHERE conversation = ?', group).toArray()[0]
+            ?.last_content,
+      );
 
     expect((await call('/enterprise/im/sendMessage', textMessage(group, 'one'), { token: a.token })).body.code).toBe(0);
     expect(await rows()).toEqual([{ users: members, seq: 1 }]);
@@ -83,38 +121,78 @@ describe('outbox recovery', () => {
     const { conversation, stub } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
     const card = { id: a.userInfo.user_id, user_id: a.userInfo.user_id, realname: 'A', displayName: 'A', avatar: '' };
     const message: StoredMessage = {
-      msg_id: 1, seq: 1, id: 'from-the-old-outbox', conversation, type: 'text', content: 'kept across the change', extends: null,
-      pid: 0, sendTime: Date.now(), from_user: a.userInfo.user_id, fromUser: card, is_undo: 0, file: null,
+      msg_id: 1,
+      seq: 1,
+      id: 'from-the-old-outbox',
+      conversation,
+      type: 'text',
+      content: 'kept across the change',
+      extends: null,
+      pid: 0,
+      sendTime: Date.now(),
+      from_user: a.userInfo.user_id,
+      fromUser: card,
+      is_undo: 0,
+      file: null,
     };
     await runInDurableObject(stub, (_hub, state) => {
-      state.storage.sql.exec('CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, event TEXT NOT NULL)');
-      state.storage.sql.exec('INSERT INTO outbox (user_id, event) VALUES (?, ?)', b.userInfo.user_id, JSON.stringify({ kind: 'message', key: `m:${conversation}:1`, conversation, message }));
+      state.storage.sql.exec(
+        'CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, event TEXT NOT NULL)',
+      );
+      state.storage.sql.exec(
+        'INSERT INTO outbox (user_id, event) VALUES (?, ?)',
+        b.userInfo.user_id,
+        JSON.stringify({ kind: 'message', key: `m:${conversation}:1`, conversation, message }),
+      );
       return state.storage.setAlarm(Date.now() + 60_000);
     });
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const contacts = await call('/enterprise/im/getContacts', {}, { token: b.token });
-    expect(contacts.body.data.find((x: any) => x.id === a.userInfo.user_id)).toMatchObject({ lastContent: 'kept across the change' });
+    expect(contacts.body.data.find((x: any) => x.id === a.userInfo.user_id)).toMatchObject({
+      lastContent: 'kept across the change',
+    });
     const tables = await runInDurableObject(stub, (_hub, state) =>
-      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('outbox', 'fanout')").toArray().map((r) => r.name));
+      state.storage.sql
+        .exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('outbox', 'fanout')")
+        .toArray()
+        .map((r) => r.name),
+    );
     expect(tables).toEqual(['fanout']);
   });
 });
 
 describe('a member hub receiving an event again', () => {
-  it('ignores a message at or below the chat\'s last seq, and a recall or read mark it has had', async () => {
+  it("ignores a message at or below the chat's last seq, and a recall or read mark it has had", async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const { conversation } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
     const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'first'), { token: a.token });
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'second'), { token: a.token });
     const hub = userHub(env, b.userInfo.user_id);
     const uid = b.userInfo.user_id;
-    await eventually(async () => expect(await runInDurableObject(userHubStub(uid), (_h, state) => state.storage.sql.exec('SELECT last_seq FROM chats').one().last_seq)).toBe(2));
+    await eventually(async () =>
+      expect(
+        await runInDurableObject(
+          userHubStub(uid),
+          (_h, state) => state.storage.sql.exec('SELECT last_seq FROM chats').one().last_seq,
+        ),
+      ).toBe(2),
+    );
     const first = { ...(sent.body.data as StoredMessage), conversation };
     expect((await hub.deliver(uid, [{ kind: 'message', conversation, message: first }])).frames).toBe(0);
-    const read = { kind: 'read' as const, key: `r:${conversation}:${uid}:2`, conversation, reader: uid, readSeq: 2, ids: [] };
+    const read = {
+      kind: 'read' as const,
+      key: `r:${conversation}:${uid}:2`,
+      conversation,
+      reader: uid,
+      readSeq: 2,
+      ids: [],
+    };
     expect((await hub.deliver(uid, [read])).frames).toBe(1);
     expect((await hub.deliver(uid, [read])).frames).toBe(0);
     const contacts = await call('/enterprise/im/getContacts', {}, { token: b.token });
-    expect(contacts.body.data.find((x: any) => x.id === a.userInfo.user_id)).toMatchObject({ lastContent: 'second', unread: 0 });
+    expect(contacts.body.data.find((x: any) => x.id === a.userInfo.user_id)).toMatchObject({
+      lastContent: 'second',
+      unread: 0,
+    });
   });
 });

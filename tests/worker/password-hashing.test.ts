@@ -2,7 +2,7 @@
 // (at most 100,000 iterations per call) to reach at least 600,000 in total.
 import { describe, expect, it } from 'vitest';
 
-import { type Derive,hashPassword, verifyPassword } from '../../worker/services/password';
+import { type Derive, hashPassword, verifyPassword } from '../../worker/services/password';
 
 /** A fast, deterministic stand-in for PBKDF2 that records every call it receives. */
 function recordingDerive() {

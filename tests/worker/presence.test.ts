@@ -11,7 +11,8 @@ import { connect, type Socket } from './socket-helpers';
 /** Makes every socket of `uid` look as if it had opened, and last sent anything, `ms` ago. */
 async function age(uid: number, ms: number) {
   await runInDurableObject(userHubStub(uid), (_hub, state) => {
-    for (const ws of state.getWebSockets()) ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), heardAt: Date.now() - ms });
+    for (const ws of state.getWebSockets())
+      ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), heardAt: Date.now() - ms });
   });
 }
 
@@ -47,12 +48,19 @@ describe('presence', () => {
       const peer = b.userInfo.user_id;
       const aSocket = await connect(a.token);
       await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'hello'), { token: b.token });
-      expect((await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data).toMatchObject({ is_online: 0, last_seen: 0 });
+      expect((await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data).toMatchObject({
+        is_online: 0,
+        last_seen: 0,
+      });
       const bSocket = await connect(b.token);
       await bSocket.next((f) => f.type === 'init');
-      const row = async () => (await call('/enterprise/im/getContacts', {}, { token: a.token })).body.data.find((c: any) => c.id === peer);
+      const row = async () =>
+        (await call('/enterprise/im/getContacts', {}, { token: a.token })).body.data.find((c: any) => c.id === peer);
       expect(await row()).toMatchObject({ is_online: 0, last_seen: 0 });
-      expect((await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data).toMatchObject({ is_online: 0, last_seen: 0 });
+      expect((await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data).toMatchObject({
+        is_online: 0,
+        last_seen: 0,
+      });
       bSocket.close();
       await new Promise((r) => setTimeout(r, 300));
       expect(await row()).toMatchObject({ is_online: 0, last_seen: 0 });
@@ -133,7 +141,11 @@ describe('presence', () => {
   it('keeps sockets that pinged or are only quiet, and the user online', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const aId = a.userInfo.user_id;
-    const [phone, laptop, tablet] = await Promise.all([connect(a.token, 'phone'), connect(a.token, 'laptop'), connect(a.token, 'tablet')]);
+    const [phone, laptop, tablet] = await Promise.all([
+      connect(a.token, 'phone'),
+      connect(a.token, 'laptop'),
+      connect(a.token, 'tablet'),
+    ]);
     await Promise.all([phone, laptop, tablet].map((s) => s.next((f) => f.type === 'init')));
     // All three opened long ago; the laptop has pinged since (answered by the auto-response);
     // the tablet has been quiet for a little less than the limit.
@@ -143,7 +155,8 @@ describe('presence', () => {
     await runInDurableObject(userHubStub(aId), (_hub, state) => {
       for (const ws of state.getWebSockets()) {
         const info = ws.deserializeAttachment() as { deviceId: string };
-        if (info.deviceId === 'tablet') ws.serializeAttachment({ ...info, heardAt: Date.now() - SILENT_SOCKET_MS + 10_000 });
+        if (info.deviceId === 'tablet')
+          ws.serializeAttachment({ ...info, heardAt: Date.now() - SILENT_SOCKET_MS + 10_000 });
       }
     });
     const phoneClosed = closeCode(phone);
@@ -160,8 +173,10 @@ describe('presence', () => {
   it('says when an offline contact was last seen (unix seconds), and 0 while online or never seen', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const peer = b.userInfo.user_id;
-    const infoOfB = async () => (await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data;
-    const rowOfB = async () => (await call('/enterprise/im/getContacts', {}, { token: a.token })).body.data.find((c: any) => c.id === peer);
+    const infoOfB = async () =>
+      (await call('/enterprise/im/getContactInfo', { id: peer }, { token: a.token })).body.data;
+    const rowOfB = async () =>
+      (await call('/enterprise/im/getContacts', {}, { token: a.token })).body.data.find((c: any) => c.id === peer);
     // Never connected: unknown.
     expect(await infoOfB()).toMatchObject({ is_online: 0, last_seen: 0 });
     expect(await rowOfB()).toMatchObject({ is_online: 0, last_seen: 0 });
@@ -183,7 +198,9 @@ describe('presence', () => {
 
   it('refuses contact info for oneself and unknown users', async () => {
     const a = await loginUser();
-    expect((await call('/enterprise/im/getContactInfo', { id: a.userInfo.user_id }, { token: a.token })).body.code).toBe(400);
+    expect(
+      (await call('/enterprise/im/getContactInfo', { id: a.userInfo.user_id }, { token: a.token })).body.code,
+    ).toBe(400);
     expect((await call('/enterprise/im/getContactInfo', { id: 987654 }, { token: a.token })).body.code).toBe(400);
     expect((await call('/enterprise/im/getContactInfo', { id: 'x y' }, { token: a.token })).body.code).toBe(400);
   });

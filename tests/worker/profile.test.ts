@@ -3,7 +3,17 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { call, loginUser, registerUser, requestCode, resetConfig, setSysInfo, uniqueAccount, uniqueIp, uniquePhone } from './helpers';
+import {
+  call,
+  loginUser,
+  registerUser,
+  requestCode,
+  resetConfig,
+  setSysInfo,
+  uniqueAccount,
+  uniqueIp,
+  uniquePhone,
+} from './helpers';
 
 const getUserInfo = (token: string, body: unknown = {}) => call('/enterprise/im/getUserInfo', body, { token });
 const updateUserInfo = (token: string, body: unknown) => call('/enterprise/im/updateUserInfo', body, { token });
@@ -14,11 +24,18 @@ describe('reading a profile', () => {
     const { token, account, userInfo } = await loginUser();
     const { body } = await getUserInfo(token);
     expect(body.code).toBe(0);
-    expect(body.data).toMatchObject({ user_id: userInfo.user_id, account, realname: 'Test User', email: '', role: 0, status: 1 });
+    expect(body.data).toMatchObject({
+      user_id: userInfo.user_id,
+      account,
+      realname: 'Test User',
+      email: '',
+      role: 0,
+      status: 1,
+    });
     expect(JSON.stringify(body.data)).not.toMatch(/password|hash|salt/i);
   });
 
-  it('answers another user\'s card with the account masked and no private fields', async () => {
+  it("answers another user's card with the account masked and no private fields", async () => {
     const { token } = await loginUser();
     const other = await registerUser(uniqueAccount('visible'));
     const { body } = await getUserInfo(token, { user_id: other.user.user_id });
@@ -32,7 +49,9 @@ describe('reading a profile', () => {
   it('accepts the user id as a numeric string (form clients)', async () => {
     const { token } = await loginUser();
     const other = await registerUser();
-    expect((await getUserInfo(token, { user_id: String(other.user.user_id) })).body.data.user_id).toBe(other.user.user_id);
+    expect((await getUserInfo(token, { user_id: String(other.user.user_id) })).body.data.user_id).toBe(
+      other.user.user_id,
+    );
   });
 
   it('refuses an unknown or disabled user', async () => {
@@ -43,7 +62,11 @@ describe('reading a profile', () => {
     expect((await getUserInfo(token, { user_id: other.user.user_id })).body.code).toBe(400);
   });
 
-  it.each([['a word', 'me'], ['a fraction', 1.5], ['an array', [1]]])('refuses %s as the user id', async (_, user_id) => {
+  it.each([
+    ['a word', 'me'],
+    ['a fraction', 1.5],
+    ['an array', [1]],
+  ])('refuses %s as the user id', async (_, user_id) => {
     const { token } = await loginUser();
     const { status, body } = await getUserInfo(token, { user_id });
     expect(status).toBe(200);
@@ -91,14 +114,18 @@ describe('editing the profile', () => {
     const victim = await registerUser();
     const { body } = await updateUserInfo(me.token, { user_id: victim.user.user_id, realname: 'Hijacked' });
     expect(body.data.user_id).toBe(me.userInfo.user_id);
-    const row = await env.DB.prepare('SELECT realname FROM users WHERE user_id = ?1').bind(victim.user.user_id).first<{ realname: string }>();
+    const row = await env.DB.prepare('SELECT realname FROM users WHERE user_id = ?1')
+      .bind(victim.user.user_id)
+      .first<{ realname: string }>();
     expect(row?.realname).toBe('Test User');
   });
 
   it('ignores fields that are not part of the profile, such as role', async () => {
     const { token, userInfo } = await loginUser();
     await updateUserInfo(token, { role: 1, status: 0, realname: 'Still User' });
-    const row = await env.DB.prepare('SELECT role, status FROM users WHERE user_id = ?1').bind(userInfo.user_id).first();
+    const row = await env.DB.prepare('SELECT role, status FROM users WHERE user_id = ?1')
+      .bind(userInfo.user_id)
+      .first();
     expect(row).toEqual({ role: 0, status: 1 });
   });
 });

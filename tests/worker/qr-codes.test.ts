@@ -11,8 +11,13 @@ import { QR_AUDIENCE, readQrToken, signQrToken } from '../../worker/services/qr-
 import { call, fetchWorker, loginUser, registerUser, signToken, TEST_JWT_SECRET } from './helpers';
 
 const getQrCode = (token: string) => call('/enterprise/im/getQrCode', {}, { token });
-const scan = (token: string, qr: string, lang = 'en', body: unknown = {}) => call(`/scan/u/${qr}`, body, { token, lang });
-const SCAN_FAILURE = { en: 'This QR code has expired or is not valid', vi: 'Mã QR này đã hết hạn hoặc không hợp lệ', 'zh-CN': '二维码已过期或无效' };
+const scan = (token: string, qr: string, lang = 'en', body: unknown = {}) =>
+  call(`/scan/u/${qr}`, body, { token, lang });
+const SCAN_FAILURE = {
+  en: 'This QR code has expired or is not valid',
+  vi: 'Mã QR này đã hết hạn hoặc không hợp lệ',
+  'zh-CN': '二维码已过期或无效',
+};
 
 /** Flips one character of the signature (the last part), keeping it base64url. */
 const tampered = (token: string) => {
@@ -20,7 +25,7 @@ const tampered = (token: string) => {
   return token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
 };
 
-describe('my card\'s QR link', () => {
+describe("my card's QR link", () => {
   it('is {origin}/scan/u/{token} with a token valid 7 days that is short enough for a QR and is not my id', async () => {
     const { token, userInfo } = await loginUser();
     const before = Date.now();
@@ -48,8 +53,15 @@ describe('scanning a card', () => {
     expect(status).toBe(200);
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({
-      id: owner.userInfo.user_id, user_id: owner.userInfo.user_id, realname: 'Test User', displayName: 'Test User', nickname: '',
-      relation: 'none', action: 'userInfo', account: `${owner.account.slice(0, 3)}******${owner.account.slice(-2)}`, index: 'T',
+      id: owner.userInfo.user_id,
+      user_id: owner.userInfo.user_id,
+      realname: 'Test User',
+      displayName: 'Test User',
+      nickname: '',
+      relation: 'none',
+      action: 'userInfo',
+      account: `${owner.account.slice(0, 3)}******${owner.account.slice(-2)}`,
+      index: 'T',
     });
     expect(JSON.stringify(body.data)).not.toMatch(/password|hash|email/i);
   });
@@ -58,22 +70,32 @@ describe('scanning a card', () => {
     const owner = await loginUser();
     const scanner = await loginUser();
     const t = Math.floor(Date.now() / 1000);
-    const row = 'INSERT INTO friends (create_user, friend_user_id, status, nickname, is_invite, create_time, update_time) VALUES (?1, ?2, 1, ?3, 0, ?4, ?4)';
+    const row =
+      'INSERT INTO friends (create_user, friend_user_id, status, nickname, is_invite, create_time, update_time) VALUES (?1, ?2, 1, ?3, 0, ?4, ?4)';
     await env.DB.batch([
       env.DB.prepare(row).bind(scanner.userInfo.user_id, owner.userInfo.user_id, 'My Dentist', t),
       env.DB.prepare(row).bind(owner.userInfo.user_id, scanner.userInfo.user_id, '', t),
     ]);
     const qr = (await getQrCode(owner.token)).body.data.token as string;
-    expect((await scan(scanner.token, qr)).body.data).toMatchObject({ relation: 'friend', nickname: 'My Dentist', displayName: 'My Dentist', realname: 'Test User' });
+    expect((await scan(scanner.token, qr)).body.data).toMatchObject({
+      relation: 'friend',
+      nickname: 'My Dentist',
+      displayName: 'My Dentist',
+      realname: 'Test User',
+    });
   });
 
   it('knows my own card as mine', async () => {
     const me = await loginUser();
     const qr = (await getQrCode(me.token)).body.data.token as string;
-    expect((await scan(me.token, qr)).body.data).toMatchObject({ id: me.userInfo.user_id, relation: 'self', account: me.account });
+    expect((await scan(me.token, qr)).body.data).toMatchObject({
+      id: me.userInfo.user_id,
+      relation: 'self',
+      account: me.account,
+    });
   });
 
-  it('accepts the token as `realToken` in the body, as the original\'s clients send it', async () => {
+  it("accepts the token as `realToken` in the body, as the original's clients send it", async () => {
     const owner = await loginUser();
     const scanner = await loginUser();
     const qr = (await getQrCode(owner.token)).body.data.token as string;
@@ -102,11 +124,14 @@ describe('scanning a card', () => {
     // Another user's id put in the payload, the signature kept.
     const [head, payload, signature] = qr.split('.');
     const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/')));
-    const forged = btoa(JSON.stringify({ ...claims, sub: String(scanner.userInfo.user_id) })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const forged = btoa(JSON.stringify({ ...claims, sub: String(scanner.userInfo.user_id) }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
     expect((await scan(scanner.token, `${head}.${forged}.${signature}`)).body.code).toBe(400);
   });
 
-  it('refuses a token of another kind (a group\'s) for a user\'s card', async () => {
+  it("refuses a token of another kind (a group's) for a user's card", async () => {
     const owner = await registerUser();
     const scanner = await loginUser();
     const { token: groupKind } = await signQrToken(TEST_JWT_SECRET, 'g', owner.user.user_id);
@@ -125,8 +150,12 @@ describe('scanning a card', () => {
     const owner = await registerUser();
     const scanner = await loginUser();
     const now = Math.floor(Date.now() / 1000);
-    const withLoginKey = await new SignJWT({ k: 'u' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(owner.user.user_id))
-      .setAudience(QR_AUDIENCE).setExpirationTime(now + 600).sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const withLoginKey = await new SignJWT({ k: 'u' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(owner.user.user_id))
+      .setAudience(QR_AUDIENCE)
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
     expect((await scan(scanner.token, withLoginKey)).body.code).toBe(400);
   });
 
@@ -145,7 +174,11 @@ describe('scanning a card', () => {
     for (const qr of ['x', 'a.b.c', '1']) expect((await scan(scanner.token, qr)).body.code).toBe(400);
     const owner = await loginUser();
     const qr = (await getQrCode(owner.token)).body.data.token as string;
-    const anonymous = await fetchWorker(`/scan/u/${qr}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const anonymous = await fetchWorker(`/scan/u/${qr}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(anonymous.status).toBe(401);
   });
 });

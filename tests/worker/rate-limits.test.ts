@@ -10,13 +10,30 @@ import app from '../../worker/index';
 import { signQrToken } from '../../worker/services/qr-tokens';
 import wranglerToml from '../../wrangler.toml?raw';
 import { createGroup, groupCall } from './group-helpers';
-import { call, fetchWorker, loginUser, pngBytes, registerUser, resetConfig, setConfig, setSysInfo, TEST_JWT_SECRET, textMessage, uniqueAccount, uniqueIp, uniquePhone, uploadFile } from './helpers';
+import {
+  call,
+  fetchWorker,
+  loginUser,
+  pngBytes,
+  registerUser,
+  resetConfig,
+  setConfig,
+  setSysInfo,
+  TEST_JWT_SECRET,
+  textMessage,
+  uniqueAccount,
+  uniqueIp,
+  uniquePhone,
+  uploadFile,
+} from './helpers';
 
 type Limiter = 'SEND_LIMITER' | 'TICKET_LIMITER' | 'LOOKUP_LIMITER' | 'REGISTER_LIMITER' | 'CODE_LIMITER';
 
 /** The limit wrangler.toml gives a `[[ratelimits]]` binding, and its period in seconds. */
 function configured(name: Limiter): { limit: number; period: number } {
-  const block = new RegExp(`name = "${name}"[^\\[]*?simple = \\{ limit = (\\d+), period = (\\d+) \\}`).exec(wranglerToml);
+  const block = new RegExp(`name = "${name}"[^\\[]*?simple = \\{ limit = (\\d+), period = (\\d+) \\}`).exec(
+    wranglerToml,
+  );
   if (!block) throw new Error(`${name} is not in wrangler.toml`);
   return { limit: Number(block[1]), period: Number(block[2]) };
 }
@@ -49,7 +66,9 @@ function expectTooMany(reply: { status: number; headers: Headers; body: { code: 
 }
 
 const history = async (token: string, peer: number) =>
-  (await call('/enterprise/im/getMessageList', { toContactId: peer, limit: 100 }, { token })).body.data as { content: string }[];
+  (await call('/enterprise/im/getMessageList', { toContactId: peer, limit: 100 }, { token })).body.data as {
+    content: string;
+  }[];
 
 afterEach(resetConfig);
 
@@ -60,7 +79,8 @@ describe('sending messages', () => {
     expect(limit).toBeGreaterThanOrEqual(200);
     await spend('SEND_LIMITER', `u:${a.userInfo.user_id}`, limit - 2);
     const replies = [];
-    for (const text of ['one', 'two', 'three']) replies.push(await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, text), { token: a.token }));
+    for (const text of ['one', 'two', 'three'])
+      replies.push(await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, text), { token: a.token }));
     expect(replies.slice(0, 2).map((r) => r.body.code)).toEqual([0, 0]);
     expectTooMany(replies[2]!);
     expect((await history(b.token, a.userInfo.user_id)).map((m) => m.content)).toEqual(['one', 'two']);
@@ -71,8 +91,14 @@ describe('sending messages', () => {
     const key = `u:${a.userInfo.user_id}`;
     const { limit } = configured('SEND_LIMITER');
     await spend('SEND_LIMITER', key, 0);
-    const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'pass it on'), { token: a.token });
-    const forward = { msg_id: sent.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id, d.userInfo.user_id] };
+    const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'pass it on'), {
+      token: a.token,
+    });
+    const forward = {
+      msg_id: sent.body.data.msg_id,
+      toContactId: b.userInfo.user_id,
+      user_ids: [c.userInfo.user_id, d.userInfo.user_id],
+    };
     expect((await call('/enterprise/im/forwardMessage', forward, { token: a.token })).body.code).toBe(0);
     expect(await remaining('SEND_LIMITER', key)).toBe(limit - 3);
     const refused = await call('/enterprise/im/forwardMessage', forward, { token: a.token });
@@ -83,22 +109,37 @@ describe('sending messages', () => {
   it('keeps chatInfo.sendInterval: one message per interval per user, forwards exempt', async () => {
     await setConfig('chatInfo', { sendInterval: '30' });
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
-    const first = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'first'), { token: a.token });
+    const first = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'first'), {
+      token: a.token,
+    });
     expect(first.body.code).toBe(0);
-    const second = await call('/enterprise/im/sendMessage', textMessage(c.userInfo.user_id, 'second'), { token: a.token });
+    const second = await call('/enterprise/im/sendMessage', textMessage(c.userInfo.user_id, 'second'), {
+      token: a.token,
+    });
     expect(second.status).toBe(429);
     expect(second.body.msg).toMatch(/^You can send one message every 30 seconds; please try again in (30|29) s$/);
     expect(await history(c.token, a.userInfo.user_id)).toHaveLength(0);
-    const forward = await call('/enterprise/im/forwardMessage', { msg_id: first.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: a.token });
+    const forward = await call(
+      '/enterprise/im/forwardMessage',
+      { msg_id: first.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] },
+      { token: a.token },
+    );
     expect(forward.body.code).toBe(0);
     // Another user is not held back by a's interval.
-    expect((await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'reply'), { token: b.token })).body.code).toBe(0);
+    expect(
+      (await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'reply'), { token: b.token })).body
+        .code,
+    ).toBe(0);
   });
 
   it('lets exactly one of a parallel burst through when sendInterval is set', async () => {
     await setConfig('chatInfo', { sendInterval: '30' });
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, `m${i}`), { token: a.token })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, `m${i}`), { token: a.token }),
+      ),
+    );
     expect(replies.filter((r) => r.body.code === 0)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 429)).toHaveLength(5);
     expect(await history(b.token, a.userInfo.user_id)).toHaveLength(1);
@@ -112,8 +153,13 @@ describe('sending messages', () => {
     expect(first.body.code).toBe(0);
     const resent = await call('/enterprise/im/sendMessage', message, { token: a.token });
     expect(resent.status).toBe(200);
-    expect(resent.body).toMatchObject({ code: 0, data: { id: message.id, msg_id: first.body.data.msg_id, sendTime: first.body.data.sendTime } });
-    const next = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'too soon'), { token: a.token });
+    expect(resent.body).toMatchObject({
+      code: 0,
+      data: { id: message.id, msg_id: first.body.data.msg_id, sendTime: first.body.data.sendTime },
+    });
+    const next = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'too soon'), {
+      token: a.token,
+    });
     expect(next.status).toBe(429);
     expect((await history(b.token, a.userInfo.user_id)).map((m) => m.content)).toEqual(['answer lost']);
   });
@@ -121,7 +167,9 @@ describe('sending messages', () => {
   it('applies sendInterval to uploads, which are messages too', async () => {
     await setConfig('chatInfo', { sendInterval: '30' });
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    expect((await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'hi'), { token: a.token })).body.code).toBe(0);
+    expect(
+      (await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'hi'), { token: a.token })).body.code,
+    ).toBe(0);
     const up = await uploadFile(a.token, b.userInfo.user_id, 'p.png', pngBytes(4, 4));
     expect(up.status).toBe(429);
     expect(await history(b.token, a.userInfo.user_id)).toHaveLength(1);
@@ -129,12 +177,14 @@ describe('sending messages', () => {
 });
 
 describe('uploads per day', () => {
-  const filesOf = async (uid: number) => (await env.DB.prepare('SELECT COUNT(*) AS n FROM files WHERE user_id = ?1').bind(uid).first<number>('n')) ?? 0;
+  const filesOf = async (uid: number) =>
+    (await env.DB.prepare('SELECT COUNT(*) AS n FROM files WHERE user_id = ?1').bind(uid).first<number>('n')) ?? 0;
 
   it('refuses the upload over fileUpload.dayCount with 429 and stores nothing', async () => {
     await setConfig('fileUpload', { dayCount: '2' });
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    for (let i = 0; i < 2; i++) expect((await uploadFile(a.token, b.userInfo.user_id, `p${i}.png`, pngBytes(4, 4))).body.code).toBe(0);
+    for (let i = 0; i < 2; i++)
+      expect((await uploadFile(a.token, b.userInfo.user_id, `p${i}.png`, pngBytes(4, 4))).body.code).toBe(0);
     const third = await uploadFile(a.token, b.userInfo.user_id, 'p3.png', pngBytes(4, 4));
     expect(third.status).toBe(429);
     expect(third.body.msg).toMatch(TOO_MANY);
@@ -188,8 +238,16 @@ describe('sockets and lookups', () => {
       expectTooMany(refused);
       expect(refused.body.data, path).toBeNull();
     }
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM friends WHERE create_user = ?1').bind(a.userInfo.user_id).first<number>('n')).toBe(0);
-    expect(await env.DB.prepare('SELECT motto FROM users WHERE user_id = ?1').bind(a.userInfo.user_id).first<string>('motto')).not.toBe('over the limit');
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM friends WHERE create_user = ?1')
+        .bind(a.userInfo.user_id)
+        .first<number>('n'),
+    ).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT motto FROM users WHERE user_id = ?1')
+        .bind(a.userInfo.user_id)
+        .first<string>('motto'),
+    ).not.toBe('over the limit');
     expect((await groupCall('groupUserList', { group_id: group }, b)).body.data).toHaveLength(2);
   });
 
@@ -197,7 +255,9 @@ describe('sockets and lookups', () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const { limit } = configured('LOOKUP_LIMITER');
     await spend('LOOKUP_LIMITER', `u:${a.userInfo.user_id}`, limit - 1);
-    expect((await call('/enterprise/im/getContactInfo', { id: b.userInfo.user_id }, { token: a.token })).body.code).toBe(0);
+    expect(
+      (await call('/enterprise/im/getContactInfo', { id: b.userInfo.user_id }, { token: a.token })).body.code,
+    ).toBe(0);
     const refused = await call('/enterprise/im/getContactInfo', { id: b.userInfo.user_id }, { token: a.token });
     expectTooMany(refused);
     expect(refused.body.data).toBeNull();
@@ -206,9 +266,17 @@ describe('sockets and lookups', () => {
 
 /** The Worker as production runs it (no development tools) for one request, from `ip` or from no address. */
 async function inProduction(path: string, body: unknown, ip?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'en', ...(ip ? { 'cf-connecting-ip': ip } : {}) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'accept-language': 'en',
+    ...(ip ? { 'cf-connecting-ip': ip } : {}),
+  };
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`http://parley.test${path}`, { method: 'POST', headers, body: JSON.stringify(body) }), { ...env, DEV_MAILBOX: 'false' }, ctx);
+  const res = await app.fetch(
+    new Request(`http://parley.test${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+    { ...env, DEV_MAILBOX: 'false' },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: unknown } };
 }
@@ -220,15 +288,21 @@ describe('per client address', () => {
     const login = await inProduction('/common/pub/login', { account: known, password });
     expect(login.body).toMatchObject({ code: 400, msg: 'You do not have permission to do this' });
     const account = uniqueAccount();
-    expect(await inProduction('/common/pub/register', { account, realname: 'Nowhere', password: 'secret12' })).toEqual(login);
+    expect(await inProduction('/common/pub/register', { account, realname: 'Nowhere', password: 'secret12' })).toEqual(
+      login,
+    );
     expect(await inProduction('/common/pub/sendCode', { account: uniquePhone(), type: 1 })).toEqual(login);
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE account = ?1').bind(account).first<number>('n')).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE account = ?1').bind(account).first<number>('n'),
+    ).toBe(0);
     expect(await remaining('REGISTER_LIMITER', 'ip:')).toBe(configured('REGISTER_LIMITER').limit);
     expect(await remaining('CODE_LIMITER', 'ip:')).toBe(configured('CODE_LIMITER').limit);
     // With an address, production registers as usual.
-    expect((await inProduction('/common/pub/register', { account, realname: 'Somewhere', password: 'secret12' }, uniqueIp())).body.code).toBe(0);
+    expect(
+      (await inProduction('/common/pub/register', { account, realname: 'Somewhere', password: 'secret12' }, uniqueIp()))
+        .body.code,
+    ).toBe(0);
   });
-
 
   it('refuses registrations over the per-IP limit, creating no account', async () => {
     const ip = uniqueIp();
@@ -246,7 +320,11 @@ describe('per client address', () => {
   it('lets one of a parallel burst of registrations through within sysInfo.registerInterval', async () => {
     await setSysInfo({ registerInterval: '60' });
     const ip = uniqueIp();
-    const replies = await Promise.all(Array.from({ length: 4 }, () => call('/common/pub/register', { account: uniqueAccount(), realname: 'Burst', password: 'secret12' }, { ip })));
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call('/common/pub/register', { account: uniqueAccount(), realname: 'Burst', password: 'secret12' }, { ip }),
+      ),
+    );
     expect(replies.filter((r) => r.body.code === 0)).toHaveLength(1);
     for (const refused of replies.filter((r) => r.body.code !== 0)) expectTooMany(refused);
   });

@@ -7,12 +7,18 @@ import { releaseFiles } from '../../worker/db/files';
 import { call, loginUser, pngBytes, uploadFile } from './helpers';
 
 const fetchFile = async (path: string, token: string, headers: Record<string, string> = {}) => {
-  const res = await exports.default.fetch(new Request(`http://parley.test${path}`, { headers: { authorization: token, ...headers } }));
+  const res = await exports.default.fetch(
+    new Request(`http://parley.test${path}`, { headers: { authorization: token, ...headers } }),
+  );
   return { status: res.status, headers: res.headers, bytes: (await res.arrayBuffer()).byteLength };
 };
 const download = async (path: string, token: string) => (await fetchFile(path, token)).status;
 const keyOf = async (path: string) =>
-  (await env.DB.prepare('SELECT r2_key FROM files WHERE file_id = ?1').bind(Number(path.split('/').pop())).first<{ r2_key: string }>())?.r2_key;
+  (
+    await env.DB.prepare('SELECT r2_key FROM files WHERE file_id = ?1')
+      .bind(Number(path.split('/').pop()))
+      .first<{ r2_key: string }>()
+  )?.r2_key;
 
 describe('recalling a message with a file', () => {
   it('makes the file unknown by its URL and deletes its bytes', async () => {
@@ -22,7 +28,11 @@ describe('recalling a message with a file', () => {
     const key = (await keyOf(url))!;
     expect(await download(url, b.token)).toBe(200);
 
-    const undo = await call('/enterprise/im/undoMessage', { id: up.body.data.id, toContactId: b.userInfo.user_id }, { token: a.token });
+    const undo = await call(
+      '/enterprise/im/undoMessage',
+      { id: up.body.data.id, toContactId: b.userInfo.user_id },
+      { token: a.token },
+    );
     expect(undo.body.code).toBe(0);
     // Gone by the time the recall is answered.
     expect(await download(url, b.token)).toBe(404);
@@ -47,12 +57,19 @@ describe('recalling a message with a file', () => {
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('cache-control')).toBe('private, no-cache');
     // A copy of something else gets the bytes.
-    expect(await fetchFile(url, b.token, { 'if-none-match': '"something-else"' })).toMatchObject({ status: 200, bytes: png.byteLength });
+    expect(await fetchFile(url, b.token, { 'if-none-match': '"something-else"' })).toMatchObject({
+      status: 200,
+      bytes: png.byteLength,
+    });
     // Someone outside the conversation learns nothing from a validator.
     const outsider = await loginUser();
     expect((await fetchFile(url, outsider.token, { 'if-none-match': etag })).status).toBe(404);
 
-    await call('/enterprise/im/undoMessage', { id: up.body.data.id, toContactId: b.userInfo.user_id }, { token: a.token });
+    await call(
+      '/enterprise/im/undoMessage',
+      { id: up.body.data.id, toContactId: b.userInfo.user_id },
+      { token: a.token },
+    );
     // The same question after the recall: the browser is told the file is gone, not that its copy is fine.
     expect(await fetchFile(url, b.token, { 'if-none-match': etag })).toMatchObject({ status: 404 });
   });
@@ -60,17 +77,29 @@ describe('recalling a message with a file', () => {
   it('keeps a forwarded copy downloadable, and the bytes it shares until the copy goes too', async () => {
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const up = await uploadFile(a.token, b.userInfo.user_id, 'plan.txt', new TextEncoder().encode('the plan'));
-    const forward = await call('/enterprise/im/forwardMessage', { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: a.token });
+    const forward = await call(
+      '/enterprise/im/forwardMessage',
+      { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] },
+      { token: a.token },
+    );
     const copyUrl = forward.body.data[0].content as string;
     const key = (await keyOf(up.body.data.content))!;
 
-    await call('/enterprise/im/undoMessage', { id: up.body.data.id, toContactId: b.userInfo.user_id }, { token: a.token });
+    await call(
+      '/enterprise/im/undoMessage',
+      { id: up.body.data.id, toContactId: b.userInfo.user_id },
+      { token: a.token },
+    );
     expect(await download(up.body.data.content, b.token)).toBe(404);
     expect(await download(copyUrl, c.token)).toBe(200);
     expect(await env.FILES.head(key)).not.toBeNull();
 
     // The forwarder recalls the copy as well: nothing shares the bytes any more.
-    const copyUndo = await call('/enterprise/im/undoMessage', { id: forward.body.data[0].id, toContactId: c.userInfo.user_id }, { token: a.token });
+    const copyUndo = await call(
+      '/enterprise/im/undoMessage',
+      { id: forward.body.data[0].id, toContactId: c.userInfo.user_id },
+      { token: a.token },
+    );
     expect(copyUndo.body.code).toBe(0);
     expect(await download(copyUrl, c.token)).toBe(404);
     expect(await env.FILES.head(key)).toBeNull();
@@ -81,9 +110,17 @@ describe('recalling a message with a file', () => {
     const up = await uploadFile(a.token, b.userInfo.user_id, 'gone.txt', new TextEncoder().encode('gone'));
     // As if a recall released the file between the hub's answer and the copy.
     await releaseFiles(env.DB, env.FILES, [Number(String(up.body.data.content).split('/').pop())]);
-    const forward = await call('/enterprise/im/forwardMessage', { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] }, { token: a.token });
+    const forward = await call(
+      '/enterprise/im/forwardMessage',
+      { msg_id: up.body.data.msg_id, toContactId: b.userInfo.user_id, user_ids: [c.userInfo.user_id] },
+      { token: a.token },
+    );
     expect(forward.body.code).not.toBe(0);
-    const history = await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id }, { token: c.token });
+    const history = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: a.userInfo.user_id },
+      { token: c.token },
+    );
     expect(history.body.data ?? []).toEqual([]);
   });
 
@@ -91,7 +128,11 @@ describe('recalling a message with a file', () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const up = await uploadFile(a.token, b.userInfo.user_id, 'keep.png', pngBytes(4, 4));
     // Only the sender may recall.
-    const refused = await call('/enterprise/im/undoMessage', { id: up.body.data.id, toContactId: a.userInfo.user_id }, { token: b.token });
+    const refused = await call(
+      '/enterprise/im/undoMessage',
+      { id: up.body.data.id, toContactId: a.userInfo.user_id },
+      { token: b.token },
+    );
     expect(refused.body.code).not.toBe(0);
     expect(await download(up.body.data.content, b.token)).toBe(200);
   });
@@ -104,7 +145,10 @@ describe('releasing files (recall and retention share it)', () => {
       env.DB.prepare(
         `INSERT INTO files (r2_key, user_id, conversation_id, cate, name, ext, mime, size, width, height, duration, create_time)
          VALUES (?1, 1, ?2, 5, 'f.txt', 'txt', 'text/plain', 1, 0, 0, 0, 0) RETURNING file_id`,
-      ).bind(key, conversation).first<{ file_id: number }>().then((r) => r!.file_id);
+      )
+        .bind(key, conversation)
+        .first<{ file_id: number }>()
+        .then((r) => r!.file_id);
     // 150 files with bytes of their own, and one whose bytes a copy outside the release shares.
     const keys = Array.from({ length: 150 }, (_, i) => `test/release/${conversation}/${i}`);
     const shared = `test/release/${conversation}/shared`;
@@ -114,8 +158,12 @@ describe('releasing files (recall and retention share it)', () => {
     const copy = await insert(shared);
 
     await releaseFiles(env.DB, env.FILES, ids);
-    const left = await env.DB.prepare('SELECT file_id FROM files WHERE conversation_id = ?1').bind(conversation).all<{ file_id: number }>();
+    const left = await env.DB.prepare('SELECT file_id FROM files WHERE conversation_id = ?1')
+      .bind(conversation)
+      .all<{ file_id: number }>();
     expect(left.results.map((r) => r.file_id)).toEqual([copy]);
-    expect((await env.FILES.list({ prefix: `test/release/${conversation}/` })).objects.map((o) => o.key)).toEqual([shared]);
+    expect((await env.FILES.list({ prefix: `test/release/${conversation}/` })).objects.map((o) => o.key)).toEqual([
+      shared,
+    ]);
   });
 });

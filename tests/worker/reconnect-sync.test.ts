@@ -12,21 +12,27 @@ describe('reconnect and sync', () => {
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'before'), { token: a.token });
     const seen = await first.next((f) => f.type === 'simple');
     first.close();
-    for (const content of ['one', 'two', 'three']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, content), { token: a.token });
+    for (const content of ['one', 'two', 'three'])
+      await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, content), { token: a.token });
     await delivered(pairHub(a.userInfo.user_id, b.userInfo.user_id).stub);
     const second = await connect(b.token);
     await second.next((f) => f.type === 'init');
     second.send({ type: 'sync', since: seen.seq });
     const frames = await second.until((f) => f.filter((x) => x.type === 'simple').length >= 3);
     await new Promise((r) => setTimeout(r, 200));
-    expect(second.frames.filter((f) => f.type === 'simple').map((f) => f.data.content)).toEqual(['one', 'two', 'three']);
+    expect(second.frames.filter((f) => f.type === 'simple').map((f) => f.data.content)).toEqual([
+      'one',
+      'two',
+      'three',
+    ]);
     expect(frames.find((f) => f.type === 'init').seq).toBe(seen.seq + 3);
     second.close();
   });
 
   it('never hands out an event seq twice, even after old events were pruned and the hub was evicted', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    for (const content of ['one', 'two', 'three']) await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, content), { token: a.token });
+    for (const content of ['one', 'two', 'three'])
+      await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, content), { token: a.token });
     await delivered(pairHub(a.userInfo.user_id, b.userInfo.user_id).stub);
     const hub = userHubStub(b.userInfo.user_id);
     // What pruning leaves: only the newest event (the log keeps no AUTOINCREMENT counter; the newest row is the counter).
@@ -50,7 +56,14 @@ describe('reconnect and sync', () => {
     const socket = await connect(b.token);
     socket.send('{"type":"ping"}');
     await socket.next((f) => f.type === 'pong');
-    for (const bad of ['not json', '{"type":"sync","since":-1}', '{"type":"launch"}', '[]', '{"type":"sync","since":"0"}']) socket.send(bad);
+    for (const bad of [
+      'not json',
+      '{"type":"sync","since":-1}',
+      '{"type":"launch"}',
+      '[]',
+      '{"type":"sync","since":"0"}',
+    ])
+      socket.send(bad);
     const errors = await socket.until((f) => f.filter((x) => x.type === 'error').length >= 5);
     expect(errors.filter((f) => f.type === 'error')[0].data.code).toBe(400);
     socket.send({ type: 'ping' });
@@ -61,7 +74,8 @@ describe('reconnect and sync', () => {
   it('refuses a ticket used twice, a forged ticket, and an upgrade without a ticket', async () => {
     const b = await loginUser();
     const { body } = await call('/common/pub/wsTicket', {}, { token: b.token });
-    const upgrade = (q: string) => exports.default.fetch(new Request(`http://parley.test/wss${q}`, { headers: { upgrade: 'websocket' } }));
+    const upgrade = (q: string) =>
+      exports.default.fetch(new Request(`http://parley.test/wss${q}`, { headers: { upgrade: 'websocket' } }));
     const ok = await upgrade(`?ticket=${body.data.ticket}`);
     expect(ok.status).toBe(101);
     ok.webSocket!.accept();
@@ -78,7 +92,9 @@ describe('socket origin', () => {
     const { token } = await loginUser();
     for (const origin of ['https://evil.example', 'null', 'not a url']) {
       const { body } = await call('/common/pub/wsTicket', { device_id: 'origin-test' }, { token });
-      const res = await exports.default.fetch(new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers: { upgrade: 'websocket', origin } }));
+      const res = await exports.default.fetch(
+        new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers: { upgrade: 'websocket', origin } }),
+      );
       expect(res.status).toBe(403);
       await res.text();
     }

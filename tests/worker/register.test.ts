@@ -3,7 +3,16 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import vi from '../../worker/locales/vi.json';
-import { call, registerUser, requestCode, resetConfig, setSysInfo, uniqueAccount, uniqueEmail, uniqueIp } from './helpers';
+import {
+  call,
+  registerUser,
+  requestCode,
+  resetConfig,
+  setSysInfo,
+  uniqueAccount,
+  uniqueEmail,
+  uniqueIp,
+} from './helpers';
 
 const register = (body: unknown, lang = 'en') => call('/common/pub/register', body, { lang, ip: uniqueIp() });
 const valid = () => ({ account: uniqueAccount('reg'), realname: 'New Person', password: 'secret12' });
@@ -65,7 +74,10 @@ describe('registering with bad input', () => {
     expect(body.data).toBeNull();
   });
 
-  it.each([['five characters', 'abcde'], ['seventeen characters', 'a'.repeat(17)]])('refuses a password of %s with the password rule', async (_, password) => {
+  it.each([
+    ['five characters', 'abcde'],
+    ['seventeen characters', 'a'.repeat(17)],
+  ])('refuses a password of %s with the password rule', async (_, password) => {
     const { body } = await register({ ...valid(), password });
     expect(body.code).toBe(400);
     expect(body.msg).toBe('Please enter a password of 6-16 characters');
@@ -88,14 +100,18 @@ describe('registering by invitation (regtype 2)', () => {
 
   it('refuses an unknown or expired invitation code', async () => {
     await setSysInfo({ regtype: '2' });
-    await env.DB.prepare('INSERT INTO invite_codes (code, expires_at) VALUES (?1, ?2)').bind('OLD-INVITE', Math.floor(Date.now() / 1000) - 10).run();
+    await env.DB.prepare('INSERT INTO invite_codes (code, expires_at) VALUES (?1, ?2)')
+      .bind('OLD-INVITE', Math.floor(Date.now() / 1000) - 10)
+      .run();
     expect((await register({ ...valid(), inviteCode: 'NO-SUCH-CODE' })).body.code).toBe(400);
     expect((await register({ ...valid(), inviteCode: 'OLD-INVITE' })).body.code).toBe(400);
   });
 
   it('accepts a valid invitation code', async () => {
     await setSysInfo({ regtype: '2' });
-    await env.DB.prepare('INSERT INTO invite_codes (code, expires_at) VALUES (?1, ?2)').bind('WELCOME-1', Math.floor(Date.now() / 1000) + 3600).run();
+    await env.DB.prepare('INSERT INTO invite_codes (code, expires_at) VALUES (?1, ?2)')
+      .bind('WELCOME-1', Math.floor(Date.now() / 1000) + 3600)
+      .run();
     const { body } = await register({ ...valid(), inviteCode: 'WELCOME-1' });
     expect(body.code).toBe(0);
   });

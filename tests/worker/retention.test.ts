@@ -7,7 +7,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { nextPruneAt, PRUNE_BATCH, retentionCutoff } from '../../worker/services/retention';
 import { DEFAULTS } from '../../worker/services/system-config';
-import { call, eventually, loginUser, pairHub, pngBytes, resetConfig, setConfig, textMessage, uploadFile } from './helpers';
+import {
+  call,
+  eventually,
+  loginUser,
+  pairHub,
+  pngBytes,
+  resetConfig,
+  setConfig,
+  textMessage,
+  uploadFile,
+} from './helpers';
 import { connect } from './socket-helpers';
 
 const DAY = 86_400_000;
@@ -39,7 +49,9 @@ describe('retention rule', () => {
 
 /** Reads the hub's own record of its next retention run. */
 const pruneAtOf = (stub: DurableObjectStub) =>
-  runInDurableObject(stub, (_hub, state) => Number(state.storage.sql.exec("SELECT value FROM meta WHERE key = 'prune_at'").one().value));
+  runInDurableObject(stub, (_hub, state) =>
+    Number(state.storage.sql.exec("SELECT value FROM meta WHERE key = 'prune_at'").one().value),
+  );
 
 describe('a conversation past its retention', () => {
   afterEach(resetConfig);
@@ -58,7 +70,9 @@ describe('a conversation past its retention', () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const scheduled = await pruneAtOf(stub);
     const fileId = Number(String(photo.body.data.content).split('/').pop());
-    const key = (await env.DB.prepare('SELECT r2_key FROM files WHERE file_id = ?1').bind(fileId).first<{ r2_key: string }>())!.r2_key;
+    const key = (await env.DB.prepare('SELECT r2_key FROM files WHERE file_id = ?1')
+      .bind(fileId)
+      .first<{ r2_key: string }>())!.r2_key;
     await runInDurableObject(stub, (_hub, state) => {
       const sql = state.storage.sql;
       sql.exec('UPDATE messages SET send_time = ? WHERE seq IN (1, 2, 4)', Date.now() - 3 * DAY);
@@ -67,9 +81,13 @@ describe('a conversation past its retention', () => {
     });
     await evictDurableObject(stub);
     const history = async (query: Record<string, unknown> = {}) =>
-      (await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id, ...query }, { token: b.token })).body.data.map((m: any) => m.content);
+      (
+        await call('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id, ...query }, { token: b.token })
+      ).body.data.map((m: any) => m.content);
     const download = async () => {
-      const res = await exports.default.fetch(new Request(`http://parley.test${photo.body.data.content}`, { headers: { authorization: b.token } }));
+      const res = await exports.default.fetch(
+        new Request(`http://parley.test${photo.body.data.content}`, { headers: { authorization: b.token } }),
+      );
       await res.arrayBuffer();
       return res.status;
     };
@@ -98,7 +116,9 @@ describe('a conversation past its retention', () => {
     expect(await history({ type: 'all', keywords: 'old' })).toEqual(['newest but old']);
     const read = await call('/enterprise/im/setMsgIsRead', { toContactId: a.userInfo.user_id }, { token: b.token });
     expect(read.body).toMatchObject({ code: 0, data: { readSeq: 4 } });
-    const after = await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'after'), { token: b.token });
+    const after = await call('/enterprise/im/sendMessage', textMessage(a.userInfo.user_id, 'after'), {
+      token: b.token,
+    });
     expect(after.body.data.msg_id).toBe(5);
     expect(await history()).toEqual(['recent', 'newest but old', 'after']);
   });
@@ -107,7 +127,8 @@ describe('a conversation past its retention', () => {
     await setConfig('chatInfo', { msgClear: '1', msgClearDay: '1' });
     const { a, b, stub } = await conversationWithOldMessages();
     const unreadOfA = async (token: string) =>
-      (await call('/enterprise/im/getContacts', {}, { token })).body.data.find((c: any) => c.id === a.userInfo.user_id)?.unread;
+      (await call('/enterprise/im/getContacts', {}, { token })).body.data.find((c: any) => c.id === a.userInfo.user_id)
+        ?.unread;
     expect(await unreadOfA(b.token)).toBe(4);
     const [socket, senderSocket] = [await connect(b.token), await connect(a.token)];
     await Promise.all([socket.next((f) => f.type === 'init'), senderSocket.next((f) => f.type === 'init')]);
@@ -150,10 +171,15 @@ describe('a conversation past its retention', () => {
       sql.exec(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 600)
          INSERT INTO messages (seq, id, from_user, type, content, send_time, from_card) SELECT i, 'bulk-' || i, ?, 'text', 'bulk', ?, ? FROM n`,
-        from, Date.now() - 5 * DAY, card,
+        from,
+        Date.now() - 5 * DAY,
+        card,
       );
     });
-    const count = () => runInDurableObject(stub, (_hub, state) => Number(state.storage.sql.exec('SELECT COUNT(*) AS n FROM messages').one().n));
+    const count = () =>
+      runInDurableObject(stub, (_hub, state) =>
+        Number(state.storage.sql.exec('SELECT COUNT(*) AS n FROM messages').one().n),
+      );
 
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await count()).toBe(604 - PRUNE_BATCH);
@@ -174,7 +200,9 @@ describe('retention sharing the alarm with the outbox', () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const { conversation, stub } = pairHub(a.userInfo.user_id, b.userInfo.user_id);
     const lastContent = async () =>
-      (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.userInfo.user_id)?.lastContent;
+      (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find(
+        (c: any) => c.id === a.userInfo.user_id,
+      )?.lastContent;
     const sent = await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'first'), { token: a.token });
     const alarm = () => runInDurableObject(stub, (_hub, state) => state.storage.getAlarm());
     /** Runs the safety alarms that deliveries arm (at most three) until the alarm is back on the daily run. */
@@ -193,9 +221,20 @@ describe('retention sharing the alarm with the outbox', () => {
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'second'), { token: a.token });
     expect(await alarm()).toBeLessThan(daily);
     await runInDurableObject(stub, (_hub, state) => {
-      const message = { ...sent.body.data, id: 'lost-in-flight', seq: 99, msg_id: 99, content: 'recovered', conversation };
+      const message = {
+        ...sent.body.data,
+        id: 'lost-in-flight',
+        seq: 99,
+        msg_id: 99,
+        content: 'recovered',
+        conversation,
+      };
       const event = { kind: 'message', conversation, message };
-      state.storage.sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?)', JSON.stringify([b.userInfo.user_id]), JSON.stringify(event));
+      state.storage.sql.exec(
+        'INSERT INTO fanout (users, event) VALUES (?, ?)',
+        JSON.stringify([b.userInfo.user_id]),
+        JSON.stringify(event),
+      );
     });
     await evictDurableObject(stub);
 
@@ -204,7 +243,12 @@ describe('retention sharing the alarm with the outbox', () => {
     // Delivering armed the safety net again (to delete the delivered rows); once that has run, the
     // alarm is back on the daily run, which nothing moved.
     await settle(daily);
-    expect(await runInDurableObject(stub, (_hub, state) => state.storage.sql.exec('SELECT COUNT(*) AS n FROM fanout').one().n)).toBe(0);
+    expect(
+      await runInDurableObject(
+        stub,
+        (_hub, state) => state.storage.sql.exec('SELECT COUNT(*) AS n FROM fanout').one().n,
+      ),
+    ).toBe(0);
     expect(await pruneAtOf(stub)).toBe(daily);
     expect(await alarm()).toBe(daily);
   });

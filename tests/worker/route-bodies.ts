@@ -4,7 +4,14 @@
 // a route without a rule, so a new endpoint's body is fuzzed from the day it is added.
 import type * as v from 'valibot';
 
-import { EditPasswordBody, GetUserInfoBody, LoginBody, RegisterBody, SendCodeBody, UpdateUserInfoBody } from '@protocol/account';
+import {
+  EditPasswordBody,
+  GetUserInfoBody,
+  LoginBody,
+  RegisterBody,
+  SendCodeBody,
+  UpdateUserInfoBody,
+} from '@protocol/account';
 import { IceServersBody, SendToMsgBody } from '@protocol/calls';
 import * as group from '@protocol/groups';
 import * as im from '@protocol/messages';
@@ -92,7 +99,12 @@ export function fieldNames(): string[] {
       names.add(name);
       walk(entry);
     }
-    for (const inner of [node.wrapped, node.item, ...(node.pipe?.slice(1) ?? []), ...((node.options ?? []) as SchemaNode[])]) {
+    for (const inner of [
+      node.wrapped,
+      node.item,
+      ...(node.pipe?.slice(1) ?? []),
+      ...((node.options ?? []) as SchemaNode[]),
+    ]) {
       if (inner && typeof inner === 'object' && inner.kind === 'schema') walk(inner);
     }
   };

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { fetchWorker } from './helpers';
 import { concretePath, makeFixture, REGISTERED_ROUTES, settled, snapshot } from './route-fixture';
-import { type Answer, type Fixture,ROUTE_RULES } from './route-rules';
+import { type Answer, type Fixture, ROUTE_RULES } from './route-rules';
 
 const methodOf = (key: string) => key.split(' ')[0]!;
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1);
@@ -48,13 +48,15 @@ describe('anonymous callers', () => {
   });
 });
 
-describe('outsiders naming the members\' conversation, message or file', () => {
+describe("outsiders naming the members' conversation, message or file", () => {
   let f: Fixture;
   beforeAll(async () => {
     f = await makeFixture();
   });
 
-  const probes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) => ('outsider' in rule ? rule.outsider.map((probe, n) => ({ key, probe, n })) : []));
+  const probes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) =>
+    'outsider' in rule ? rule.outsider.map((probe, n) => ({ key, probe, n })) : [],
+  );
 
   it.each(probes)('$key (probe $n) is refused and changes nothing', async ({ key, probe }) => {
     const before = await settled(f);
@@ -69,8 +71,11 @@ describe('outsiders naming the members\' conversation, message or file', () => {
 /** Whether an answer shows anything of the group's text or file sent before the late joiner came. */
 function showsEarlier(f: Fixture, answer: Answer): boolean {
   const text = JSON.stringify(answer.body);
-  const fileServed = answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && 'file' in answer.body;
-  return fileServed || ['members only', 'plan.png', f.groupFile.url, f.groupText.id].some((mark) => text.includes(mark));
+  const fileServed =
+    answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && 'file' in answer.body;
+  return (
+    fileServed || ['members only', 'plan.png', f.groupFile.url, f.groupText.id].some((mark) => text.includes(mark))
+  );
 }
 
 const outline = (answer: Answer) => {
@@ -84,8 +89,12 @@ describe('a member who joined after the messages were sent (history hidden)', ()
     f = await makeFixture();
   });
 
-  const probes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) => ('late' in rule && rule.late ? rule.late.map((probe, n) => ({ key, probe, n })) : []));
-  const outsiderProbes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) => ('outsider' in rule ? rule.outsider.map((probe, n) => ({ key, probe, n })) : []));
+  const probes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) =>
+    'late' in rule && rule.late ? rule.late.map((probe, n) => ({ key, probe, n })) : [],
+  );
+  const outsiderProbes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) =>
+    'outsider' in rule ? rule.outsider.map((probe, n) => ({ key, probe, n })) : [],
+  );
 
   it.each(probes)('$key (late probe $n) answers an earlier message as a missing one', async ({ key, probe }) => {
     const path = concretePath(pathOf(key));
@@ -97,10 +106,13 @@ describe('a member who joined after the messages were sent (history hidden)', ()
 
   // The outsider's requests again, as the late joiner: whatever a route answers a member, it shows
   // nothing from before they joined, whether or not the route declared late probes.
-  it.each(outsiderProbes)('$key (outsider probe $n, as the late joiner) shows nothing from before they joined', async ({ probe, key }) => {
-    const answer = await probe({ ...f, outsider: f.late }, concretePath(pathOf(key)));
-    expect(showsEarlier(f, answer), JSON.stringify(answer)).toBe(false);
-  });
+  it.each(outsiderProbes)(
+    '$key (outsider probe $n, as the late joiner) shows nothing from before they joined',
+    async ({ probe, key }) => {
+      const answer = await probe({ ...f, outsider: f.late }, concretePath(pathOf(key)));
+      expect(showsEarlier(f, answer), JSON.stringify(answer)).toBe(false);
+    },
+  );
 
   // Last, as they may change the fixture: the same requests by `b`, a member who saw everything.
   // A route whose answer then carries the group's messages reveals message content and must say
@@ -111,8 +123,17 @@ describe('a member who joined after the messages were sent (history hidden)', ()
       if (showsEarlier(f, await probe({ ...f, outsider: f.b }, concretePath(pathOf(key))))) revealing.add(key);
     }
     const undeclared = [...revealing].filter((key) => !(ROUTE_RULES[key] as { late?: unknown[] }).late?.length);
-    expect(undeclared, 'routes that answer with message content but have no late probes in tests/worker/route-rules.ts').toEqual([]);
+    expect(
+      undeclared,
+      'routes that answer with message content but have no late probes in tests/worker/route-rules.ts',
+    ).toEqual([]);
     // The detection itself works: these answer a member with the group's messages.
-    expect([...revealing]).toEqual(expect.arrayContaining(['POST /enterprise/im/getmessagelist', 'POST /enterprise/im/forwardmessage', 'GET /file/:id']));
+    expect([...revealing]).toEqual(
+      expect.arrayContaining([
+        'POST /enterprise/im/getmessagelist',
+        'POST /enterprise/im/forwardmessage',
+        'GET /file/:id',
+      ]),
+    );
   });
 });

@@ -71,9 +71,15 @@ const PUBLIC = { access: 'public' } as const;
 const DEV = { access: 'dev' } as const;
 const SELF = { access: 'token', names: 'self' } as const;
 
-const json = (body: (f: Fixture) => unknown): OutsiderProbe => (f, path) => call(path, body(f), { token: f.outsider.token });
+const json =
+  (body: (f: Fixture) => unknown): OutsiderProbe =>
+  (f, path) =>
+    call(path, body(f), { token: f.outsider.token });
 const outsider = (...probes: OutsiderProbe[]): Rule => ({ access: 'token', outsider: probes });
-const asLate = (body: (f: Fixture, named: Named) => unknown): LateProbe => (f, path, named) => call(path, body(f, named), { token: f.late.token });
+const asLate =
+  (body: (f: Fixture, named: Named) => unknown): LateProbe =>
+  (f, path, named) =>
+    call(path, body(f, named), { token: f.late.token });
 /** A route that reveals messages: its outsider probes, then its late-joiner probes. */
 const reveals = (probes: OutsiderProbe[], late: LateProbe[]): Rule => ({ access: 'token', outsider: probes, late });
 
@@ -108,7 +114,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/friend/add': { access: 'token', names: 'users' }, // my own request to a user
   'POST /enterprise/friend/index': SELF, // requests I sent or received
   // Only the addressee answers: the outsider accepting a's request to b is refused.
-  'POST /enterprise/friend/update': outsider(json((f) => ({ friend_id: f.friendRequest.friend_id, status: 1 })), json((f) => ({ friend_id: f.friendRequest.friend_id, status: 0 }))),
+  'POST /enterprise/friend/update': outsider(
+    json((f) => ({ friend_id: f.friendRequest.friend_id, status: 1 })),
+    json((f) => ({ friend_id: f.friendRequest.friend_id, status: 0 })),
+  ),
   'POST /enterprise/friend/del': { access: 'token', names: 'users' }, // only my own friendships
   'POST /enterprise/friend/setnickname': { access: 'token', names: 'users' }, // my own remark, for my friends only
   'POST /enterprise/friend/getapplymsg': SELF,
@@ -116,9 +125,15 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/im/isnotice': outsider(json((f) => ({ id: f.group, is_notice: 0, is_group: 1 }))),
   'POST /enterprise/im/delchat': outsider(json((f) => ({ id: f.group, is_group: 1 }))),
   // The late joiner's quote of an earlier message is dropped, as one of a missing message is.
-  'POST /enterprise/im/sendmessage': reveals([json((f) => textMessage(f.group, 'let me in'))], [asLate((f, m) => ({ ...textMessage(f.group, 'quoting'), pid: m.text.msg_id }))]),
+  'POST /enterprise/im/sendmessage': reveals(
+    [json((f) => textMessage(f.group, 'let me in'))],
+    [asLate((f, m) => ({ ...textMessage(f.group, 'quoting'), pid: m.text.msg_id }))],
+  ),
   'POST /enterprise/im/getmessagelist': reveals(
-    [json((f) => ({ toContactId: f.group, is_group: 1 })), json((f) => ({ toContactId: f.group, type: 'all', keywords: 'members' }))],
+    [
+      json((f) => ({ toContactId: f.group, is_group: 1 })),
+      json((f) => ({ toContactId: f.group, type: 'all', keywords: 'members' })),
+    ],
     [
       asLate((f, m) => ({ toContactId: f.group, is_group: 1, last_id: m.text.msg_id + 1 })),
       asLate((f) => ({ toContactId: f.group, type: 'all', keywords: 'members' })),
@@ -126,13 +141,19 @@ export const ROUTE_RULES: Record<string, Rule> = {
     ],
   ),
   'POST /enterprise/im/setmsgisread': outsider(json((f) => ({ toContactId: f.group, is_group: 1 }))),
-  'POST /enterprise/im/undomessage': reveals([json((f) => ({ toContactId: f.group, id: f.groupText.id }))], [asLate((f, m) => ({ toContactId: f.group, id: m.text.id }))]),
+  'POST /enterprise/im/undomessage': reveals(
+    [json((f) => ({ toContactId: f.group, id: f.groupText.id }))],
+    [asLate((f, m) => ({ toContactId: f.group, id: m.text.id }))],
+  ),
   'POST /enterprise/im/forwardmessage': reveals(
     [
       json((f) => ({ msg_id: f.groupFile.msg_id, toContactId: f.group, user_ids: [f.a.uid] })), // out of the group
       json((f) => ({ msg_id: f.outsiderFile.msg_id, toContactId: f.a.uid, user_ids: [f.group] })), // into the group
     ],
-    [asLate((f, m) => ({ msg_id: m.text.msg_id, toContactId: f.group, user_ids: [f.a.uid] })), asLate((f, m) => ({ msg_id: m.file.msg_id, toContactId: f.group, user_ids: [f.a.uid] }))],
+    [
+      asLate((f, m) => ({ msg_id: m.text.msg_id, toContactId: f.group, user_ids: [f.a.uid] })),
+      asLate((f, m) => ({ msg_id: m.file.msg_id, toContactId: f.group, user_ids: [f.a.uid] })),
+    ],
   ),
   // Calls (issue 14): only the two participants of a call signal in it; the outsider names a call id between a and b.
   'POST /enterprise/im/sendtomsg': outsider(
@@ -141,7 +162,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   ),
   'POST /enterprise/im/iceservers': outsider(json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}` }))),
   'POST /enterprise/im/callmeeting': outsider(json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}` }))),
-  'GET /file/:id': reveals([(f) => download(f.groupFile.url, f.outsider.token)], [(f, _path, m) => download(m.file.url, f.late.token)]),
+  'GET /file/:id': reveals(
+    [(f) => download(f.groupFile.url, f.outsider.token)],
+    [(f, _path, m) => download(m.file.url, f.late.token)],
+  ),
   // Groups (issue 13): the fixture's group is a's (owner) with b; the outsider asks for everything.
   'POST /enterprise/group/add': { access: 'token', names: 'users' }, // a new group of mine, with users I name
   'POST /enterprise/group/groupinfo': outsider(json((f) => ({ group_id: f.group }))),
@@ -149,7 +173,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/group/addgroupuser': outsider(json((f) => ({ id: f.group, user_ids: [f.outsider.uid] }))),
   'POST /enterprise/group/removeuser': outsider(json((f) => ({ id: f.group, user_id: f.b.uid }))),
   'POST /enterprise/group/setmanager': outsider(json((f) => ({ id: f.group, user_id: f.b.uid, role: 2 }))),
-  'POST /enterprise/group/changeowner': outsider(json((f) => ({ id: f.group, user_id: f.outsider.uid })), json((f) => ({ id: f.group, user_id: f.b.uid }))),
+  'POST /enterprise/group/changeowner': outsider(
+    json((f) => ({ id: f.group, user_id: f.outsider.uid })),
+    json((f) => ({ id: f.group, user_id: f.b.uid })),
+  ),
   'POST /enterprise/group/editgroupname': outsider(json((f) => ({ id: f.group, displayName: 'taken over' }))),
   'POST /enterprise/group/setnotice': outsider(json((f) => ({ id: f.group, notice: 'taken over' }))),
   'POST /enterprise/group/groupsetting': outsider(json((f) => ({ id: f.group, setting: { nospeak: 2 } }))),

@@ -4,16 +4,32 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { call, eventually, loginUser, pngBytes, resetConfig, setConfig, setSysInfo, textMessage, uploadFile } from './helpers';
+import {
+  call,
+  eventually,
+  loginUser,
+  pngBytes,
+  resetConfig,
+  setConfig,
+  setSysInfo,
+  textMessage,
+  uploadFile,
+} from './helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
 const uid = (u: User) => u.userInfo.user_id as number;
-const send = (from: User, to: User, content = 'hi') => call('/enterprise/im/sendMessage', textMessage(uid(to), content), { token: from.token });
-const contactIds = async (who: User) => ((await call('/enterprise/im/getContacts', {}, { token: who.token })).body.data as any[]).map((c) => c.id);
+const send = (from: User, to: User, content = 'hi') =>
+  call('/enterprise/im/sendMessage', textMessage(uid(to), content), { token: from.token });
+const contactIds = async (who: User) =>
+  ((await call('/enterprise/im/getContacts', {}, { token: who.token })).body.data as any[]).map((c) => c.id);
 
 async function befriend(a: User, b: User) {
   const sent = await call('/enterprise/friend/add', { user_id: uid(b), remark: '' }, { token: a.token });
-  const ok = await call('/enterprise/friend/update', { friend_id: sent.body.data.friend_id, status: 1 }, { token: b.token });
+  const ok = await call(
+    '/enterprise/friend/update',
+    { friend_id: sent.body.data.friend_id, status: 1 },
+    { token: b.token },
+  );
   expect(ok.body.code, ok.body.msg).toBe(0);
 }
 
@@ -26,7 +42,9 @@ describe('run mode 2 (social)', () => {
     await setSysInfo({ runMode: '2' });
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     expect((await send(a, b)).body).toMatchObject({ code: 400, msg: NOT_FRIEND });
-    expect((await call('/enterprise/im/sendMessage', textMessage(uid(b), 'x'), { token: a.token, lang: 'vi' })).body.msg).toBe('Bạn không có trong danh sách bạn bè của đối phương');
+    expect(
+      (await call('/enterprise/im/sendMessage', textMessage(uid(b), 'x'), { token: a.token, lang: 'vi' })).body.msg,
+    ).toBe('Bạn không có trong danh sách bạn bè của đối phương');
     await befriend(a, b);
     expect((await send(a, b)).body.code).toBe(0);
     expect((await send(b, a)).body.code).toBe(0);
@@ -49,12 +67,20 @@ describe('run mode 2 (social)', () => {
     const original = await send(a, friend, 'worth forwarding');
     const files = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM files').first<number>('n')) ?? 0;
     const before = await files();
-    const forward = await call('/enterprise/im/forwardMessage', { msg_id: original.body.data.msg_id, toContactId: uid(friend), user_ids: [uid(b)] }, { token: a.token });
+    const forward = await call(
+      '/enterprise/im/forwardMessage',
+      { msg_id: original.body.data.msg_id, toContactId: uid(friend), user_ids: [uid(b)] },
+      { token: a.token },
+    );
     expect(forward.body).toMatchObject({ code: 400, msg: NOT_FRIEND });
     const upload = await uploadFile(a.token, uid(b), 'photo.png', pngBytes(4, 4));
     expect(upload.body).toMatchObject({ code: 400, msg: NOT_FRIEND });
     expect(await files()).toBe(before);
-    const history = await call('/enterprise/im/getMessageList', { toContactId: uid(a), is_group: 0 }, { token: b.token });
+    const history = await call(
+      '/enterprise/im/getMessageList',
+      { toContactId: uid(a), is_group: 0 },
+      { token: b.token },
+    );
     expect(history.body.data).toEqual([]);
   });
 
@@ -70,7 +96,13 @@ describe('run mode 2 (social)', () => {
   });
 
   it('lists only friends, and privileged users I have a chat with, in the address book', async () => {
-    const [me, friend, stranger, admin, otherAdmin] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser(), loginUser()]);
+    const [me, friend, stranger, admin, otherAdmin] = await Promise.all([
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+    ]);
     await env.DB.prepare('UPDATE users SET role = 1 WHERE user_id IN (?1, ?2)').bind(uid(admin), uid(otherAdmin)).run();
     await befriend(me, friend);
     await send(admin, me, 'welcome');
@@ -91,14 +123,26 @@ describe('run mode 2 (social)', () => {
 
 describe('run mode 1 (enterprise)', () => {
   it('lists everyone, marking as friends only those whose request was accepted', async () => {
-    const [me, friend, asked, asker, declined, unfriended, stranger] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser(), loginUser(), loginUser(), loginUser()]);
+    const [me, friend, asked, asker, declined, unfriended, stranger] = await Promise.all([
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+      loginUser(),
+    ]);
     await befriend(me, friend);
     await befriend(unfriended, me);
     await call('/enterprise/friend/del', { id: uid(unfriended) }, { token: me.token });
     await call('/enterprise/friend/add', { user_id: uid(asked), remark: '' }, { token: me.token });
     await call('/enterprise/friend/add', { user_id: uid(me), remark: '' }, { token: asker.token });
     const refused = await call('/enterprise/friend/add', { user_id: uid(declined), remark: '' }, { token: me.token });
-    await call('/enterprise/friend/update', { friend_id: refused.body.data.friend_id, status: 0 }, { token: declined.token });
+    await call(
+      '/enterprise/friend/update',
+      { friend_id: refused.body.data.friend_id, status: 0 },
+      { token: declined.token },
+    );
     const list = (await call('/enterprise/im/getContacts', {}, { token: me.token })).body.data as any[];
     const isFriend = (who: User) => list.find((c) => c.id === uid(who))?.is_friend;
     expect(isFriend(friend)).toBe(1);

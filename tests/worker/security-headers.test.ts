@@ -47,7 +47,9 @@ describe('the app page and its assets', () => {
 
   it('names the secure socket when the page is served over https', async () => {
     const { exports } = await import('cloudflare:workers');
-    const secure = await exports.default.fetch(new Request('https://chat.example/', { headers: { accept: 'text/html' } }));
+    const secure = await exports.default.fetch(
+      new Request('https://chat.example/', { headers: { accept: 'text/html' } }),
+    );
     expect(secure.headers.get('content-security-policy')).toContain("connect-src 'self' wss://chat.example");
     await secure.arrayBuffer();
   });
@@ -88,7 +90,9 @@ describe('the policy with RealtimeKit', () => {
     const url = new URL('https://chat.example/');
     expect(contentSecurityPolicy(url)).toMatch(/connect-src 'self' wss:\/\/chat\.example(;|$)/);
     const on = contentSecurityPolicy(url, true);
-    expect(on).toContain("connect-src 'self' wss://chat.example https://*.realtime.cloudflare.com wss://*.realtime.cloudflare.com");
+    expect(on).toContain(
+      "connect-src 'self' wss://chat.example https://*.realtime.cloudflare.com wss://*.realtime.cloudflare.com",
+    );
     expect(on).not.toContain('unsafe-inline');
   });
 

@@ -26,7 +26,9 @@ describe('sending a verification code', () => {
     const account = uniquePhone();
     await sendCode({ account, type: 3 });
     const code = await latestCode(account);
-    const row = await env.DB.prepare('SELECT code_hash FROM verification_codes WHERE account = ?1').bind(account).first<{ code_hash: string }>();
+    const row = await env.DB.prepare('SELECT code_hash FROM verification_codes WHERE account = ?1')
+      .bind(account)
+      .first<{ code_hash: string }>();
     expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.code_hash).not.toContain(code);
   });
@@ -47,7 +49,8 @@ describe('sending a verification code', () => {
 });
 
 describe('using a verification code', () => {
-  const registerWith = (account: string, code: string) => call('/common/pub/register', { account, realname: 'Coded', password: 'secret12', code }, { ip: uniqueIp() });
+  const registerWith = (account: string, code: string) =>
+    call('/common/pub/register', { account, realname: 'Coded', password: 'secret12', code }, { ip: uniqueIp() });
   const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
   it('refuses even the right code after five wrong guesses', async () => {
@@ -69,7 +72,9 @@ describe('using a verification code', () => {
       const account = uniquePhone();
       await sendCode({ account, type: 2 });
       const code = await latestCode(account);
-      await env.DB.prepare('UPDATE verification_codes SET expires_at = ?2 WHERE account = ?1').bind(account, Math.floor(Date.now() / 1000) - 1).run();
+      await env.DB.prepare('UPDATE verification_codes SET expires_at = ?2 WHERE account = ?1')
+        .bind(account, Math.floor(Date.now() / 1000) - 1)
+        .run();
       expect((await registerWith(account, code)).body.code).toBe(400);
     } finally {
       await resetConfig();
@@ -78,7 +83,11 @@ describe('using a verification code', () => {
 });
 
 describe('refusing a code request', () => {
-  it.each([['a plain user name', 'plainname'], ['a short number', '12345'], ['a broken email', 'a@b']])('refuses %s as the account', async (_, account) => {
+  it.each([
+    ['a plain user name', 'plainname'],
+    ['a short number', '12345'],
+    ['a broken email', 'a@b'],
+  ])('refuses %s as the account', async (_, account) => {
     const { body } = await sendCode({ account, type: 1 });
     expect(body.code).toBe(400);
     expect(body.msg).toBe('The account must be a mobile number or an email address');

@@ -12,7 +12,7 @@ describe('server messages', () => {
     for (const catalog of [vi, en, zhCN]) expect(Object.keys(catalog).sort()).toEqual([...MESSAGE_KEYS].sort());
   });
 
-  it('keeps each message\'s placeholders in every language', () => {
+  it("keeps each message's placeholders in every language", () => {
     const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     for (const key of MESSAGE_KEYS) {
       const expected = placeholders((en as Record<string, string>)[key]!);

@@ -13,8 +13,16 @@ import { call, eventually, loginUser, textMessage } from './helpers';
 import { closeCode, connect } from './socket-helpers';
 
 const whoAmI = (token: string) => call('/enterprise/im/getUserInfo', {}, { token });
-const claimsOf = (token: string) => JSON.parse(atob(token.replace(/^bearer /, '').split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-
+const claimsOf = (token: string) =>
+  JSON.parse(
+    atob(
+      token
+        .replace(/^bearer /, '')
+        .split('.')[1]!
+        .replace(/-/g, '+')
+        .replace(/_/g, '/'),
+    ),
+  );
 
 describe('logging out', () => {
   it('closes the sockets opened with that token, and only those', async () => {
@@ -32,7 +40,9 @@ describe('logging out', () => {
     const { body } = await call('/common/pub/wsTicket', { device_id: 'racer' }, { token: me.token });
     await call('/common/pub/logout', {}, { token: me.token });
     const { exports } = await import('cloudflare:workers');
-    const res = await exports.default.fetch(new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers: { upgrade: 'websocket' } }));
+    const res = await exports.default.fetch(
+      new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers: { upgrade: 'websocket' } }),
+    );
     expect(res.status).toBe(401);
     expect(res.webSocket).toBeNull();
   });
@@ -57,8 +67,12 @@ describe('logging out', () => {
     await env.DB.prepare('INSERT INTO token_revocations (jti, expires_at) VALUES (?1, ?2)').bind(stale, 1000).run();
     const me = await loginUser();
     await call('/common/pub/logout', {}, { token: me.token });
-    expect(await env.DB.prepare('SELECT 1 AS x FROM token_revocations WHERE jti = ?1').bind(stale).first('x')).toBeNull();
-    const newest = await env.DB.prepare('SELECT jti FROM token_revocations ORDER BY rowid DESC LIMIT 1').first<string>('jti');
+    expect(
+      await env.DB.prepare('SELECT 1 AS x FROM token_revocations WHERE jti = ?1').bind(stale).first('x'),
+    ).toBeNull();
+    const newest = await env.DB.prepare('SELECT jti FROM token_revocations ORDER BY rowid DESC LIMIT 1').first<string>(
+      'jti',
+    );
     expect(newest).toBe(claimsOf(me.token).sid);
   });
 });
@@ -70,7 +84,10 @@ describe('ending every session', () => {
     const sockets = [await connect(me.token, 'phone'), await connect(other.token, 'laptop')];
     const reply = await call('/common/pub/logoutAll', {}, { token: me.token });
     expect(reply.body).toMatchObject({ code: 0, msg: 'Logged out on every device' });
-    expect(await Promise.all(sockets.map((s) => closeCode(s)))).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE]);
+    expect(await Promise.all(sockets.map((s) => closeCode(s)))).toEqual([
+      SESSION_ENDED_CLOSE_CODE,
+      SESSION_ENDED_CLOSE_CODE,
+    ]);
     expect((await whoAmI(me.token)).status).toBe(401);
     expect((await whoAmI(other.token)).status).toBe(401);
   });
@@ -80,7 +97,15 @@ describe('ending every session', () => {
     const socket = await connect(me.token, 'phone');
     await env.DB.prepare('UPDATE users SET is_demo = 1 WHERE user_id = ?1').bind(me.userInfo.user_id).run();
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request('http://parley.test/common/pub/logoutAll', { method: 'POST', headers: { authorization: me.token, 'content-type': 'application/json', 'accept-language': 'en' }, body: '{}' }), { ...env, DEMO_MODE: 'true' }, ctx);
+    const res = await app.fetch(
+      new Request('http://parley.test/common/pub/logoutAll', {
+        method: 'POST',
+        headers: { authorization: me.token, 'content-type': 'application/json', 'accept-language': 'en' },
+        body: '{}',
+      }),
+      { ...env, DEMO_MODE: 'true' },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(await res.json()).toMatchObject({ code: 400, msg: 'Demo mode does not allow this change' });
     expect((await whoAmI(me.token)).status).toBe(200);
@@ -94,13 +119,20 @@ describe('ending every session', () => {
     expect(body.code).toBe(-1);
   });
 
-  it('a password change closes every socket of the user, the changing device\'s too', async () => {
+  it("a password change closes every socket of the user, the changing device's too", async () => {
     const me = await loginUser();
     const other = await loginUser(me.account, me.password);
     const sockets = [await connect(me.token, 'phone'), await connect(other.token, 'laptop')];
-    const changed = await call('/enterprise/im/editPassword', { originalPassword: me.password, password: 'brand-new-1' }, { token: me.token });
+    const changed = await call(
+      '/enterprise/im/editPassword',
+      { originalPassword: me.password, password: 'brand-new-1' },
+      { token: me.token },
+    );
     expect(changed.body.code).toBe(0);
-    expect(await Promise.all(sockets.map((s) => closeCode(s)))).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE]);
+    expect(await Promise.all(sockets.map((s) => closeCode(s)))).toEqual([
+      SESSION_ENDED_CLOSE_CODE,
+      SESSION_ENDED_CLOSE_CODE,
+    ]);
     // The fresh token opens a socket that stays.
     const fresh = await connect(changed.body.data.authToken, 'phone');
     expect(await closeCode(fresh, 300)).toBe('open');
@@ -125,7 +157,9 @@ describe('a socket whose session ended where its hub was not told', () => {
     await socket.next((f) => f.type === 'init');
     await call('/enterprise/im/sendMessage', textMessage(me.userInfo.user_id, 'for the replay'), { token: peer.token });
     await socket.next((f) => f.type === 'simple');
-    await env.DB.prepare('INSERT INTO token_revocations (jti, expires_at) VALUES (?1, ?2)').bind(claimsOf(me.token).sid, Math.floor(Date.now() / 1000) + 3600).run();
+    await env.DB.prepare('INSERT INTO token_revocations (jti, expires_at) VALUES (?1, ?2)')
+      .bind(claimsOf(me.token).sid, Math.floor(Date.now() / 1000) + 3600)
+      .run();
     const before = socket.frames.length;
     socket.send({ type: 'sync', since: 0 });
     expect(await closeCode(socket)).toBe(SESSION_ENDED_CLOSE_CODE);

@@ -22,18 +22,25 @@ export interface Socket {
 export async function connect(token: string, deviceId = 'test-device', userAgent?: string): Promise<Socket> {
   const { body } = await call('/common/pub/wsTicket', { device_id: deviceId }, { token });
   const headers = { upgrade: 'websocket', ...(userAgent ? { 'user-agent': userAgent } : {}) };
-  const res = await exports.default.fetch(new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers }));
+  const res = await exports.default.fetch(
+    new Request(`http://parley.test/wss?ticket=${body.data.ticket}`, { headers }),
+  );
   const ws = res.webSocket;
   if (!ws) throw new Error(`upgrade refused: ${res.status}`);
   ws.accept();
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })),
+  );
   const frames: any[] = [];
   const waiters = new Set<() => void>();
   const offProtocol: string[] = [];
   ws.addEventListener('message', (e) => {
     const frame = JSON.parse(String(e.data));
     const parsed = v.safeParse(ServerFrameSchema, frame);
-    if (!parsed.success) offProtocol.push(`${String(e.data).slice(0, 300)} — ${v.getDotPath(parsed.issues[0]) ?? ''}: ${parsed.issues[0].message}`);
+    if (!parsed.success)
+      offProtocol.push(
+        `${String(e.data).slice(0, 300)} — ${v.getDotPath(parsed.issues[0]) ?? ''}: ${parsed.issues[0].message}`,
+      );
     frames.push(frame);
     for (const w of waiters) w();
   });
@@ -70,4 +77,7 @@ export async function connect(token: string, deviceId = 'test-device', userAgent
 
 /** The code the server closed `socket` with within `ms`, or 'open' if it is still open then. */
 export const closeCode = (socket: Socket, ms = 2000) =>
-  Promise.race([socket.closed.then((c) => c.code), new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms))]);
+  Promise.race([
+    socket.closed.then((c) => c.code),
+    new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms)),
+  ]);

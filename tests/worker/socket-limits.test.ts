@@ -7,7 +7,6 @@ import { MAX_SOCKETS_PER_USER, REPLACED_CLOSE_CODE, SYNC_INTERVAL_MS } from '../
 import { call, loginUser, textMessage } from './helpers';
 import { closeCode, connect, type Socket } from './socket-helpers';
 
-
 describe('sockets per user', () => {
   it('closes the oldest socket when one more than the cap opens', async () => {
     const me = await loginUser();
@@ -15,7 +14,9 @@ describe('sockets per user', () => {
     for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) sockets.push(await connect(me.token, `device-${i}`));
     const newest = await connect(me.token, 'one-too-many');
     expect(await closeCode(sockets[0]!)).toBe(REPLACED_CLOSE_CODE);
-    expect(await Promise.all([...sockets.slice(1), newest].map((s) => closeCode(s, 200)))).toEqual(Array(MAX_SOCKETS_PER_USER).fill('open'));
+    expect(await Promise.all([...sockets.slice(1), newest].map((s) => closeCode(s, 200)))).toEqual(
+      Array(MAX_SOCKETS_PER_USER).fill('open'),
+    );
   });
 });
 

@@ -20,7 +20,9 @@ describe('getSystemInfo', () => {
     expect(fresh.status).toBe('1');
     expect(fresh.list.length).toBeGreaterThanOrEqual(3);
     for (const link of fresh.list) expect(link).toMatchObject({ type: '2', url: expect.stringMatching(/^https:\/\//) });
-    await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('compass', ?1, 0)").bind(JSON.stringify({ list: [{ icon: '', name: 'Intranet', type: '2', url: 'https://intranet.example' }] })).run();
+    await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('compass', ?1, 0)")
+      .bind(JSON.stringify({ list: [{ icon: '', name: 'Intranet', type: '2', url: 'https://intranet.example' }] }))
+      .run();
     forgetConfig();
     const replaced = (await call('/common/pub/getSystemInfo')).body.data.compass;
     expect(replaced.list.map((l: { name: string }) => l.name)).toEqual(['Intranet']);
@@ -29,7 +31,9 @@ describe('getSystemInfo', () => {
   });
 
   it('never includes TURN credentials, even when configured', async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('chatInfo', ?1, 0)").bind(JSON.stringify({ stun: 'turn:x', stunUser: 'u', stunPass: 'secret', redoTime: '60' })).run();
+    await env.DB.prepare("INSERT OR REPLACE INTO config (name, value, update_time) VALUES ('chatInfo', ?1, 0)")
+      .bind(JSON.stringify({ stun: 'turn:x', stunUser: 'u', stunPass: 'secret', redoTime: '60' }))
+      .run();
     forgetConfig();
     const { body } = await call('/common/Pub/GetSystemInfo');
     expect(JSON.stringify(body)).not.toContain('secret');

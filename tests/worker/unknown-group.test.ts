@@ -24,17 +24,34 @@ describe('a group id D1 does not know', () => {
     const form = new FormData();
     form.set('id', id);
     form.set('file', new File([pngBytes(8, 8)], 'a.png'));
-    const avatar = await exports.default.fetch(new Request('http://parley.test/enterprise/group/uploadAvatar', { method: 'POST', headers: { authorization: me.token, 'accept-language': 'en' }, body: form }));
+    const avatar = await exports.default.fetch(
+      new Request('http://parley.test/enterprise/group/uploadAvatar', {
+        method: 'POST',
+        headers: { authorization: me.token, 'accept-language': 'en' },
+        body: form,
+      }),
+    );
     const replies = [
       ['uploadAvatar', { status: avatar.status, body: (await avatar.json()) as { code: number; msg: string } }],
       ...(await Promise.all(
-        ([
-          ['groupInfo', { group_id: id }], ['groupUserList', { group_id: id }], ['addGroupUser', { id, user_ids: [uid] }],
-          ['removeUser', { id, user_id: uid }], ['setManager', { id, user_id: uid, role: 2 }], ['changeOwner', { id, user_id: uid }],
-          ['editGroupName', { id, displayName: 'x' }], ['setNotice', { id, notice: 'x' }], ['groupSetting', { id, setting: { invite: 1 } }],
-          ['setNoSpeak', { id, user_id: uid, noSpeakTimer: 1 }], ['removeGroup', { id }], ['clearMessage', { id }],
-          ['setNickname', { id, nickname: 'x' }], ['getAllUser', { group_id: id }],
-        ] as const).map(async ([path, body]) => [path, await groupCall(path, body, me)] as const),
+        (
+          [
+            ['groupInfo', { group_id: id }],
+            ['groupUserList', { group_id: id }],
+            ['addGroupUser', { id, user_ids: [uid] }],
+            ['removeUser', { id, user_id: uid }],
+            ['setManager', { id, user_id: uid, role: 2 }],
+            ['changeOwner', { id, user_id: uid }],
+            ['editGroupName', { id, displayName: 'x' }],
+            ['setNotice', { id, notice: 'x' }],
+            ['groupSetting', { id, setting: { invite: 1 } }],
+            ['setNoSpeak', { id, user_id: uid, noSpeakTimer: 1 }],
+            ['removeGroup', { id }],
+            ['clearMessage', { id }],
+            ['setNickname', { id, nickname: 'x' }],
+            ['getAllUser', { group_id: id }],
+          ] as const
+        ).map(async ([path, body]) => [path, await groupCall(path, body, me)] as const),
       )),
       ['sendMessage', await im('sendMessage', textMessage(id, 'hello?'))],
       ['getMessageList', await im('getMessageList', { toContactId: id })],

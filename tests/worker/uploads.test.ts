@@ -13,7 +13,9 @@ describe('uploads', () => {
     expect(up.body.data).toMatchObject({ type: 'image', extends: { width: 640, height: 480 }, fileName: 'Photo.PNG' });
     const frame = await socket.next((f) => f.type === 'simple');
     expect(frame.data.type).toBe('image');
-    const res = await exports.default.fetch(new Request(`http://parley.test${up.body.data.content}`, { headers: { authorization: b.token } }));
+    const res = await exports.default.fetch(
+      new Request(`http://parley.test${up.body.data.content}`, { headers: { authorization: b.token } }),
+    );
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toMatch(/^inline/);
     await res.arrayBuffer();
@@ -45,8 +47,13 @@ describe('uploads', () => {
       b.set(new TextEncoder().encode('RIFF'), 0);
       v.setUint32(4, 36 + data, true);
       b.set(new TextEncoder().encode('WAVEfmt '), 8);
-      v.setUint32(16, 16, true); v.setUint16(20, 1, true); v.setUint16(22, 1, true);
-      v.setUint32(24, rate, true); v.setUint32(28, rate, true); v.setUint16(32, 1, true); v.setUint16(34, 8, true);
+      v.setUint32(16, 16, true);
+      v.setUint16(20, 1, true);
+      v.setUint16(22, 1, true);
+      v.setUint32(24, rate, true);
+      v.setUint32(28, rate, true);
+      v.setUint16(32, 1, true);
+      v.setUint16(34, 8, true);
       b.set(new TextEncoder().encode('data'), 36);
       v.setUint32(40, data, true);
       return b;

@@ -31,34 +31,67 @@ describe('UserHub schema', () => {
   it('keeps the chats and event log of a hub made before schema versions were counted, adding the later columns', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const [aId, bId] = [a.userInfo.user_id as number, b.userInfo.user_id as number];
-    for (const content of ['one', 'two']) await call('/enterprise/im/sendMessage', textMessage(bId, content), { token: a.token });
+    for (const content of ['one', 'two'])
+      await call('/enterprise/im/sendMessage', textMessage(bId, content), { token: a.token });
     await delivered(pairHub(aId, bId).stub);
     const hub = userHubStub(bId);
     // B's hub as the first release left it: the same rows in the old tables, and no schema version anywhere.
     const kept = await runInDurableObject(hub, (_hub, state) => {
       const sql = state.storage.sql;
-      const chats = sql.exec('SELECT contact_id, conversation, is_group, last_seq, read_seq, last_content, last_type, last_send_time, last_from FROM chats').toArray();
+      const chats = sql
+        .exec(
+          'SELECT contact_id, conversation, is_group, last_seq, read_seq, last_content, last_type, last_send_time, last_from FROM chats',
+        )
+        .toArray();
       const events = sql.exec('SELECT seq, type, data, time FROM events ORDER BY seq').toArray();
-      for (const table of ['chats', 'events', 'seen', 'watchers', 'parked', 'call_lock', 'socket_tickets', 'ended_sessions', 'session_floor']) sql.exec(`DROP TABLE IF EXISTS ${table}`);
+      for (const table of [
+        'chats',
+        'events',
+        'seen',
+        'watchers',
+        'parked',
+        'call_lock',
+        'socket_tickets',
+        'ended_sessions',
+        'session_floor',
+      ])
+        sql.exec(`DROP TABLE IF EXISTS ${table}`);
       for (const [key] of state.storage.kv.list({ prefix: 'schema_version:' })) state.storage.kv.delete(key);
       sql.exec(OLD_SCHEMA);
-      for (const c of chats) sql.exec('INSERT INTO chats (contact_id, conversation, is_group, last_seq, read_seq, last_content, last_type, last_send_time, last_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', ...Object.values(c));
-      for (const e of events) sql.exec('INSERT INTO events (seq, type, data, time) VALUES (?, ?, ?, ?)', e.seq, e.type, e.data, e.time);
+      for (const c of chats)
+        sql.exec(
+          'INSERT INTO chats (contact_id, conversation, is_group, last_seq, read_seq, last_content, last_type, last_send_time, last_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          ...Object.values(c),
+        );
+      for (const e of events)
+        sql.exec('INSERT INTO events (seq, type, data, time) VALUES (?, ?, ?, ?)', e.seq, e.type, e.data, e.time);
       return { lastSeq: Number(events.at(-1)!.seq) };
     });
     expect(kept.lastSeq).toBeGreaterThanOrEqual(2);
     await evictDurableObject(hub);
 
-    const row = async () => (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: { id: number }) => c.id === aId);
+    const row = async () =>
+      (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find(
+        (c: { id: number }) => c.id === aId,
+      );
     expect(await row()).toMatchObject({ lastContent: 'two', unread: 2 });
     const socket = await connect(b.token);
     expect((await socket.next((f) => f.type === 'init')).seq).toBe(kept.lastSeq);
     await call('/enterprise/im/sendMessage', textMessage(bId, 'three'), { token: a.token });
-    expect(await socket.next((f) => f.type === 'simple')).toMatchObject({ seq: kept.lastSeq + 1, data: { content: 'three', unread: 3 } });
+    expect(await socket.next((f) => f.type === 'simple')).toMatchObject({
+      seq: kept.lastSeq + 1,
+      data: { content: 'three', unread: 3 },
+    });
     socket.close();
     const columns = await runInDurableObject(hub, (_hub, state) => ({
-      chats: state.storage.sql.exec('PRAGMA table_info(chats)').toArray().map((c) => c.name),
-      callLock: state.storage.sql.exec('PRAGMA table_info(call_lock)').toArray().map((c) => c.name),
+      chats: state.storage.sql
+        .exec('PRAGMA table_info(chats)')
+        .toArray()
+        .map((c) => c.name),
+      callLock: state.storage.sql
+        .exec('PRAGMA table_info(call_lock)')
+        .toArray()
+        .map((c) => c.name),
       tickets: state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'tickets'").toArray().length,
     }));
     expect(columns.chats).toEqual(expect.arrayContaining(['at_seq', 'skipped', 'last_system', 'gone']));
@@ -74,7 +107,10 @@ describe('UserHub schema', () => {
       const sql = state.storage.sql;
       const seen: string[] = [];
       const exec = sql.exec.bind(sql);
-      sql.exec = ((query: string, ...bindings: unknown[]) => (seen.push(query), exec(query, ...bindings))) as typeof sql.exec;
+      sql.exec = ((query: string, ...bindings: unknown[]) => (
+        seen.push(query),
+        exec(query, ...bindings)
+      )) as typeof sql.exec;
       try {
         // A second instance over the same storage is a wake: its constructor is all a wake runs before the first request.
         new (instance.constructor as typeof UserHub)(state, env);

@@ -29,7 +29,37 @@ describe('pinyin initials (Intl pinyin collation in workerd)', () => {
   });
 
   it('gives each character its initial at the edges of every letter', () => {
-    const samples: Record<string, string> = { 啊: 'A', 澳: 'A', 八: 'B', 簿: 'B', 擦: 'C', 错: 'C', 大: 'D', 额: 'E', 二: 'E', 发: 'F', 嘎: 'G', 过: 'G', 哈: 'H', 几: 'J', 咖: 'K', 拉: 'L', 妈: 'M', 那: 'N', 哦: 'O', 怕: 'P', 七: 'Q', 然: 'R', 撒: 'S', 他: 'T', 挖: 'W', 西: 'X', 压: 'Y', 杂: 'Z', 做: 'Z' };
+    const samples: Record<string, string> = {
+      啊: 'A',
+      澳: 'A',
+      八: 'B',
+      簿: 'B',
+      擦: 'C',
+      错: 'C',
+      大: 'D',
+      额: 'E',
+      二: 'E',
+      发: 'F',
+      嘎: 'G',
+      过: 'G',
+      哈: 'H',
+      几: 'J',
+      咖: 'K',
+      拉: 'L',
+      妈: 'M',
+      那: 'N',
+      哦: 'O',
+      怕: 'P',
+      七: 'Q',
+      然: 'R',
+      撒: 'S',
+      他: 'T',
+      挖: 'W',
+      西: 'X',
+      压: 'Y',
+      杂: 'Z',
+      做: 'Z',
+    };
     for (const [char, initial] of Object.entries(samples)) expect(pinyinInitial(char), char).toBe(initial);
     expect(pinyinInitial('a')).toBeNull();
     expect(pinyinInitial('あ')).toBeNull();
@@ -62,7 +92,10 @@ describe('pinyin initials (Intl pinyin collation in workerd)', () => {
 
 describe('searchUser', () => {
   it('finds one person by exact account in any letter case, masked, with how we stand', async () => {
-    const [me, other] = await Promise.all([loginUser(), registerUser(uniqueAccount('Search')).then((u) => loginUser(u.account))]);
+    const [me, other] = await Promise.all([
+      loginUser(),
+      registerUser(uniqueAccount('Search')).then((u) => loginUser(u.account)),
+    ]);
     const found = await search(me, other.account.toLowerCase());
     expect(found.body.code).toBe(0);
     expect(v.is(PersonListSchema, found.body.data)).toBe(true);
@@ -72,7 +105,10 @@ describe('searchUser', () => {
     await call('/enterprise/friend/add', { user_id: uid(other), remark: '' }, { token: me.token });
     const again = await search(me, other.account);
     expect(again.body.data[0]).toMatchObject({ relation: 'sent', friend_id: expect.any(Number) });
-    expect((await search(other, me.account)).body.data[0]).toMatchObject({ relation: 'received', friend_id: again.body.data[0].friend_id });
+    expect((await search(other, me.account)).body.data[0]).toMatchObject({
+      relation: 'received',
+      friend_id: again.body.data[0].friend_id,
+    });
   });
 
   it('finds nobody for part of an account, for myself, or for a disabled account', async () => {
@@ -133,7 +169,8 @@ describe('userList', () => {
     expect(first.body.data).toHaveLength(2);
     expect(third.body.data).toHaveLength(1);
     const seen = new Set<number>();
-    for (const page of [1, 2, 3]) for (const p of (await list(me, { keywords: tag, limit: 2, page })).body.data) seen.add(p.id);
+    for (const page of [1, 2, 3])
+      for (const p of (await list(me, { keywords: tag, limit: 2, page })).body.data) seen.add(p.id);
     expect(seen.size).toBe(5);
     expect((await list(me, { limit: 51 })).body.code).toBe(400);
   });
@@ -152,6 +189,8 @@ describe('userList', () => {
       expect(refused.status).toBe(429);
       expect(refused.body.data).toBeNull();
     }
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM friends WHERE create_user = ?1').bind(uid(me)).first<number>('n')).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM friends WHERE create_user = ?1').bind(uid(me)).first<number>('n'),
+    ).toBe(0);
   });
 });

@@ -81,21 +81,32 @@ describe('the envelope', () => {
 
 describe('request bodies', () => {
   it('refuses a body declared larger than 256 KB', async () => {
-    const { status, body } = await call('/common/pub/login', undefined, { raw: JSON.stringify({ account: 'x', password: 'p'.repeat(LIMIT) }), ip: uniqueIp() });
+    const { status, body } = await call('/common/pub/login', undefined, {
+      raw: JSON.stringify({ account: 'x', password: 'p'.repeat(LIMIT) }),
+      ip: uniqueIp(),
+    });
     expect(status).toBe(413);
     expect(body.code).not.toBe(0);
     expect(body.data).toBeNull();
   });
 
   it('refuses a streamed body over 256 KB that declares no length', async () => {
-    const res = await fetchWorker('/common/pub/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamed(`"${'a'.repeat(LIMIT + 10)}"`) });
+    const res = await fetchWorker('/common/pub/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: streamed(`"${'a'.repeat(LIMIT + 10)}"`),
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { code: number }).code).not.toBe(0);
   });
 
   it('counts the limit in bytes, so multi-byte characters cannot smuggle a larger body', async () => {
     // 100,000 three-byte characters: 300 KB on the wire, but only 100,000 UTF-16 units.
-    const res = await fetchWorker('/common/pub/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamed(JSON.stringify({ account: 'x', password: '€'.repeat(100_000) })) });
+    const res = await fetchWorker('/common/pub/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: streamed(JSON.stringify({ account: 'x', password: '€'.repeat(100_000) })),
+    });
     expect(res.status).toBe(413);
   });
 
@@ -103,7 +114,11 @@ describe('request bodies', () => {
     const form = new FormData();
     form.set('account', 'someone');
     form.set('password', 'secret12');
-    const res = await fetchWorker('/common/pub/login', { method: 'POST', headers: { 'cf-connecting-ip': uniqueIp() }, body: form });
+    const res = await fetchWorker('/common/pub/login', {
+      method: 'POST',
+      headers: { 'cf-connecting-ip': uniqueIp() },
+      body: form,
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { code: number }).code).toBe(400);
   });
@@ -118,7 +133,14 @@ describe('request bodies', () => {
 describe('request paths', () => {
   it('reads the path of a URL as URL.pathname does', async () => {
     const { pathOf } = await import('../../worker/services/request-path');
-    for (const url of ['http://parley.test/common/pub/login', 'https://a.b:8787/enterprise/im/getContacts?x=1&y=/z', 'http://h/', 'http://h', 'http://h?q=1', 'http://h/a%20b/?c']) {
+    for (const url of [
+      'http://parley.test/common/pub/login',
+      'https://a.b:8787/enterprise/im/getContacts?x=1&y=/z',
+      'http://h/',
+      'http://h',
+      'http://h?q=1',
+      'http://h/a%20b/?c',
+    ]) {
       expect(pathOf(url)).toBe(new URL(url).pathname);
     }
   });

@@ -11,7 +11,11 @@ import { mayPost } from '../services/message-handling';
 import { AppError, refuse } from '../services/replies';
 import { isSocialMode, maySendDirect } from '../services/run-mode';
 
-export async function resolveConversation(db: D1Database, me: number, contactId: string): Promise<{ conversation: string; isGroup: number }> {
+export async function resolveConversation(
+  db: D1Database,
+  me: number,
+  contactId: string,
+): Promise<{ conversation: string; isGroup: number }> {
   const conversation = conversationOf(me, contactId);
   if (!conversation) throw refuse('system.parameterError');
   if (isGroupContact(conversation)) {
@@ -24,7 +28,11 @@ export async function resolveConversation(db: D1Database, me: number, contactId:
 }
 
 /** The conversation a new message (sent, forwarded or uploaded) goes into, if the rules allow it. */
-export async function resolveForSending(db: D1Database, me: number, contactId: string): Promise<{ conversation: string; isGroup: number }> {
+export async function resolveForSending(
+  db: D1Database,
+  me: number,
+  contactId: string,
+): Promise<{ conversation: string; isGroup: number }> {
   const resolved = await resolveConversation(db, me, contactId);
   const config = await loadConfig(db);
   if (!mayPost(config.chatInfo, resolved.isGroup)) throw refuse('im.forbidChat');
@@ -32,7 +40,14 @@ export async function resolveForSending(db: D1Database, me: number, contactId: s
   if (!resolved.isGroup && isSocialMode(config)) {
     const peer = pairMembers(resolved.conversation)!.find((id) => id !== me)!;
     const pair = await sendingPair(db, me, peer);
-    const allowed = !!pair && maySendDirect(config, pair, { user_id: me, role: pair.my_role ?? 0 }, { user_id: peer, role: pair.peer_role ?? 0 });
+    const allowed =
+      !!pair &&
+      maySendDirect(
+        config,
+        pair,
+        { user_id: me, role: pair.my_role ?? 0 },
+        { user_id: peer, role: pair.peer_role ?? 0 },
+      );
     if (!allowed) throw refuse('im.notFriend');
   }
   return resolved;
@@ -40,7 +55,8 @@ export async function resolveForSending(db: D1Database, me: number, contactId: s
 
 /** Refuses (403) anyone but a member: a group's members are its hub's; a pair's are its two users. */
 export async function requireMember(env: Env, conversation: string, me: number): Promise<void> {
-  if (!(await conversationHub(env, conversation).isMember(conversation, me))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
+  if (!(await conversationHub(env, conversation).isMember(conversation, me)))
+    throw new AppError(CODE.FORBIDDEN, 'im.notMember');
 }
 
 // A group's row is never deleted (a dissolved group keeps it, status 0), so an id seen once stays
@@ -54,7 +70,8 @@ const knownGroups = new Set<number>();
 export async function requireKnownGroup(db: D1Database, conversation: string): Promise<void> {
   const id = groupIdOf(conversation) ?? 0;
   if (knownGroups.has(id)) return;
-  const known = id > 0 && (await db.prepare('SELECT 1 AS known FROM groups WHERE group_id = ?1').bind(id).first<number>('known'));
+  const known =
+    id > 0 && (await db.prepare('SELECT 1 AS known FROM groups WHERE group_id = ?1').bind(id).first<number>('known'));
   if (!known) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
   if (knownGroups.size >= 10_000) knownGroups.clear();
   knownGroups.add(id);

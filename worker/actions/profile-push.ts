@@ -13,7 +13,11 @@ export const PROFILE_AUDIENCE_MAX = 500;
 type Profile = Pick<UserRow, 'user_id' | 'realname' | 'avatar' | 'motto'>;
 
 export const userUpdate = (row: Profile, remark = ''): UserUpdate => ({
-  id: row.user_id, realname: row.realname, displayName: remark || row.realname, avatar: row.avatar, motto: row.motto,
+  id: row.user_id,
+  realname: row.realname,
+  displayName: remark || row.realname,
+  avatar: row.avatar,
+  motto: row.motto,
 });
 
 /**
@@ -35,10 +39,14 @@ async function friendsOf(db: D1Database, userId: number): Promise<Map<number, st
 /** Pushes `row`'s profile to its audience and its own devices; never throws. */
 export async function pushProfile(env: Env, row: Profile): Promise<void> {
   const [peers, remarks] = await Promise.all([
-    userHub(env, row.user_id).chatPeers(PROFILE_AUDIENCE_MAX).catch(() => [] as number[]),
+    userHub(env, row.user_id)
+      .chatPeers(PROFILE_AUDIENCE_MAX)
+      .catch(() => [] as number[]),
     friendsOf(env.DB, row.user_id).catch(() => new Map<number, string>()),
   ]);
-  const audience = [...new Set([...peers, ...remarks.keys()])].filter((peer) => peer > 0 && peer !== row.user_id).slice(0, PROFILE_AUDIENCE_MAX);
+  const audience = [...new Set([...peers, ...remarks.keys()])]
+    .filter((peer) => peer > 0 && peer !== row.user_id)
+    .slice(0, PROFILE_AUDIENCE_MAX);
   const results = await Promise.allSettled([
     userHub(env, row.user_id).notify('updateUser', userUpdate(row)),
     ...audience.map((peer) => userHub(env, peer).notify('updateUser', userUpdate(row, remarks.get(peer)))),

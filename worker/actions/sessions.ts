@@ -6,7 +6,7 @@ import { bumpTokenVersion, disableUser } from '../db/users';
 import { userHub } from '../durable/stubs';
 import { forgetSessions, forgetUser } from '../services/auth-cache';
 import type { SessionEnd } from '../services/socket-rules';
-import { type Identity,sessionEnd } from '../services/tokens';
+import { type Identity, sessionEnd } from '../services/tokens';
 
 /**
  * D1 has already ended the sessions when the hub is told, so a hub that cannot be reached fails

@@ -11,7 +11,11 @@ export const avatarUrl = (fileId: number) => `/file/${fileId}`;
  * row and the R2 keys of the avatars it replaced (to delete), or null when the file row was
  * forgotten meanwhile by a concurrent upload that landed after it.
  */
-export async function setAvatar(db: D1Database, userId: number, fileId: number): Promise<{ row: UserRow; released: string[] } | null> {
+export async function setAvatar(
+  db: D1Database,
+  userId: number,
+  fileId: number,
+): Promise<{ row: UserRow; released: string[] } | null> {
   const [released, updated] = await db.batch([
     db
       .prepare(
@@ -20,7 +24,9 @@ export async function setAvatar(db: D1Database, userId: number, fileId: number):
       )
       .bind(userId, fileId, AVATAR_SCOPE),
     db
-      .prepare('UPDATE users SET avatar = ?3, update_time = unixepoch() WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM files WHERE file_id = ?2) RETURNING *')
+      .prepare(
+        'UPDATE users SET avatar = ?3, update_time = unixepoch() WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM files WHERE file_id = ?2) RETURNING *',
+      )
       .bind(userId, fileId, avatarUrl(fileId)),
   ]);
   const row = (updated!.results as UserRow[])[0];

@@ -9,7 +9,10 @@ let cached: { at: number; config: Promise<SystemConfig> } | null = null;
 
 export function loadConfig(db: D1Database): Promise<SystemConfig> {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.config;
-  const config = db.prepare('SELECT name, value FROM config').all<{ name: string; value: string }>().then(({ results }) => mergeConfig(results));
+  const config = db
+    .prepare('SELECT name, value FROM config')
+    .all<{ name: string; value: string }>()
+    .then(({ results }) => mergeConfig(results));
   cached = { at: Date.now(), config };
   config.catch(() => (cached = null));
   return config;

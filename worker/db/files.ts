@@ -27,18 +27,37 @@ export async function insertFile(db: D1Database, f: Omit<FileRow, 'file_id'>): P
       `INSERT INTO files (r2_key, user_id, conversation_id, cate, name, ext, mime, size, width, height, duration, create_time)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING *`,
     )
-    .bind(f.r2_key, f.user_id, f.conversation_id, f.cate, f.name, f.ext, f.mime, f.size, f.width, f.height, f.duration, Math.floor(Date.now() / 1000))
+    .bind(
+      f.r2_key,
+      f.user_id,
+      f.conversation_id,
+      f.cate,
+      f.name,
+      f.ext,
+      f.mime,
+      f.size,
+      f.width,
+      f.height,
+      f.duration,
+      Math.floor(Date.now() / 1000),
+    )
     .first<FileRow>();
   return row!;
 }
 
-export const findFile = (db: D1Database, fileId: number) => db.prepare('SELECT * FROM files WHERE file_id = ?1').bind(fileId).first<FileRow>();
+export const findFile = (db: D1Database, fileId: number) =>
+  db.prepare('SELECT * FROM files WHERE file_id = ?1').bind(fileId).first<FileRow>();
 
 /**
  * A row for `fileId`'s bytes bound to another conversation (a forward), or null when the file is
  * gone. One statement, so it cannot land between a release's delete and its look for sharers.
  */
-export function copyFileTo(db: D1Database, fileId: number, conversation: string, userId: number): Promise<FileRow | null> {
+export function copyFileTo(
+  db: D1Database,
+  fileId: number,
+  conversation: string,
+  userId: number,
+): Promise<FileRow | null> {
   return db
     .prepare(
       `INSERT INTO files (r2_key, user_id, conversation_id, cate, name, ext, mime, size, width, height, duration, create_time)
@@ -61,7 +80,10 @@ export async function releaseFiles(db: D1Database, bucket: R2Bucket, fileIds: re
   for (let i = 0; i < fileIds.length; i += CHUNK) {
     const ids = fileIds.slice(i, i + CHUNK);
     const marks = ids.map((_, n) => `?${n + 1}`).join(',');
-    const dropped = await db.prepare(`DELETE FROM files WHERE file_id IN (${marks}) RETURNING r2_key`).bind(...ids).all<{ r2_key: string }>();
+    const dropped = await db
+      .prepare(`DELETE FROM files WHERE file_id IN (${marks}) RETURNING r2_key`)
+      .bind(...ids)
+      .all<{ r2_key: string }>();
     const keys = [...new Set(dropped.results.map((r) => r.r2_key))];
     if (keys.length === 0) continue;
     const kept = await db

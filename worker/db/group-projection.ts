@@ -21,14 +21,20 @@ export async function applyProjections(db: D1Database, projections: GroupProject
   const statements: D1PreparedStatement[] = [];
   for (const p of newest.values()) {
     statements.push(
-      db.prepare('UPDATE groups SET name = ?2, owner_id = ?3, avatar = ?4, status = ?5, setting = ?6 WHERE group_id = ?1')
+      db
+        .prepare(
+          'UPDATE groups SET name = ?2, owner_id = ?3, avatar = ?4, status = ?5, setting = ?6 WHERE group_id = ?1',
+        )
         .bind(p.group_id, p.name, p.owner_id, p.avatar, p.status, JSON.stringify(p.setting)),
     );
     if (!p.members) continue;
     // The whole roster in one statement, however large the group (500 members are one JSON array).
     statements.push(
       db.prepare('DELETE FROM group_members WHERE group_id = ?1').bind(p.group_id),
-      db.prepare("INSERT INTO group_members (group_id, user_id, role) SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)")
+      db
+        .prepare(
+          "INSERT INTO group_members (group_id, user_id, role) SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)",
+        )
         .bind(p.group_id, JSON.stringify(p.members)),
     );
   }
@@ -38,7 +44,10 @@ export async function applyProjections(db: D1Database, projections: GroupProject
 
 /** A new group's number (its conversation is `group-N`); the hub fills in the rest. */
 export async function createGroupRow(db: D1Database, owner: number, name: string, now: number): Promise<number> {
-  const row = await db.prepare('INSERT INTO groups (name, owner_id, create_time, status) VALUES (?1, ?2, ?3, 1) RETURNING group_id').bind(name, owner, now).first<{ group_id: number }>();
+  const row = await db
+    .prepare('INSERT INTO groups (name, owner_id, create_time, status) VALUES (?1, ?2, ?3, 1) RETURNING group_id')
+    .bind(name, owner, now)
+    .first<{ group_id: number }>();
   return row!.group_id;
 }
 
@@ -55,10 +64,13 @@ export interface MyGroupRow {
 /** My live groups (the projection), with my role and their member counts, for getContacts. */
 export async function groupsOf(db: D1Database, user: number): Promise<MyGroupRow[]> {
   const { results } = await db
-    .prepare(`SELECT g.group_id, g.name, g.avatar, g.owner_id, g.setting, m.role,
+    .prepare(
+      `SELECT g.group_id, g.name, g.avatar, g.owner_id, g.setting, m.role,
         (SELECT COUNT(*) FROM group_members c WHERE c.group_id = g.group_id) AS member_count
-      FROM group_members m JOIN groups g USING (group_id) WHERE m.user_id = ?1 AND g.status = 1 ORDER BY g.group_id`)
-    .bind(user).all<MyGroupRow>();
+      FROM group_members m JOIN groups g USING (group_id) WHERE m.user_id = ?1 AND g.status = 1 ORDER BY g.group_id`,
+    )
+    .bind(user)
+    .all<MyGroupRow>();
   return results;
 }
 
@@ -66,22 +78,32 @@ export async function groupsOf(db: D1Database, user: number): Promise<MyGroupRow
 export async function formerGroups(db: D1Database, ids: number[]): Promise<MyGroupRow[]> {
   if (ids.length === 0) return [];
   const { results } = await db
-    .prepare(`SELECT group_id, name, avatar, owner_id, setting, 0 AS role, 0 AS member_count FROM groups
-      WHERE group_id IN (SELECT value FROM json_each(?1)) ORDER BY group_id`)
-    .bind(JSON.stringify(ids)).all<MyGroupRow>();
+    .prepare(
+      `SELECT group_id, name, avatar, owner_id, setting, 0 AS role, 0 AS member_count FROM groups
+      WHERE group_id IN (SELECT value FROM json_each(?1)) ORDER BY group_id`,
+    )
+    .bind(JSON.stringify(ids))
+    .all<MyGroupRow>();
   return results;
 }
 
 /** Up to nine members (owner and admins first) of each live group of mine without a picture, for its collage. */
-export async function collagesOf(db: D1Database, user: number): Promise<Map<number, { name: string; avatar: string }[]>> {
+export async function collagesOf(
+  db: D1Database,
+  user: number,
+): Promise<Map<number, { name: string; avatar: string }[]>> {
   const out = new Map<number, { name: string; avatar: string }[]>();
   const { results } = await db
-    .prepare(`SELECT group_id, realname, avatar FROM (
+    .prepare(
+      `SELECT group_id, realname, avatar FROM (
         SELECT m.group_id, u.realname, u.avatar, ROW_NUMBER() OVER (PARTITION BY m.group_id ORDER BY m.role, m.user_id) AS n
         FROM group_members m JOIN users u ON u.user_id = m.user_id
         WHERE m.group_id IN (SELECT mine.group_id FROM group_members mine JOIN groups g USING (group_id) WHERE mine.user_id = ?1 AND g.status = 1 AND g.avatar = ''))
-      WHERE n <= 9 ORDER BY group_id, n`)
-    .bind(user).all<{ group_id: number; realname: string; avatar: string | null }>();
-  for (const r of results) out.set(r.group_id, [...(out.get(r.group_id) ?? []), { name: r.realname, avatar: r.avatar ?? '' }]);
+      WHERE n <= 9 ORDER BY group_id, n`,
+    )
+    .bind(user)
+    .all<{ group_id: number; realname: string; avatar: string | null }>();
+  for (const r of results)
+    out.set(r.group_id, [...(out.get(r.group_id) ?? []), { name: r.realname, avatar: r.avatar ?? '' }]);
   return out;
 }

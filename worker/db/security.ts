@@ -9,7 +9,11 @@ const now = () => Math.floor(Date.now() / 1000);
 export const revokeSession = (db: D1Database, sid: string, expiresAt: number) =>
   db.batch([
     db.prepare('INSERT OR IGNORE INTO token_revocations (jti, expires_at) VALUES (?1, ?2)').bind(sid, expiresAt),
-    db.prepare('DELETE FROM token_revocations WHERE expires_at < ?1 AND rowid < (SELECT MAX(rowid) FROM token_revocations)').bind(now()),
+    db
+      .prepare(
+        'DELETE FROM token_revocations WHERE expires_at < ?1 AND rowid < (SELECT MAX(rowid) FROM token_revocations)',
+      )
+      .bind(now()),
   ]);
 
 export interface CodeRow {
@@ -20,7 +24,10 @@ export interface CodeRow {
 }
 
 export const findCode = (db: D1Database, account: string, type: number) =>
-  db.prepare('SELECT code_hash, attempts, sent_at, expires_at FROM verification_codes WHERE account = ?1 AND type = ?2').bind(account, type).first<CodeRow>();
+  db
+    .prepare('SELECT code_hash, attempts, sent_at, expires_at FROM verification_codes WHERE account = ?1 AND type = ?2')
+    .bind(account, type)
+    .first<CodeRow>();
 
 export const storeCode = (db: D1Database, account: string, type: number, codeHash: string, ttl: number) =>
   db
@@ -32,16 +39,29 @@ export const storeCode = (db: D1Database, account: string, type: number, codeHas
     .run();
 
 export const countCodeAttempt = (db: D1Database, account: string, type: number) =>
-  db.prepare('UPDATE verification_codes SET attempts = attempts + 1 WHERE account = ?1 AND type = ?2').bind(account, type).run();
+  db
+    .prepare('UPDATE verification_codes SET attempts = attempts + 1 WHERE account = ?1 AND type = ?2')
+    .bind(account, type)
+    .run();
 
 export const consumeCode = (db: D1Database, account: string, type: number) =>
   db.prepare('DELETE FROM verification_codes WHERE account = ?1 AND type = ?2').bind(account, type).run();
 
 export const putMail = (db: D1Database, account: string, body: string) =>
-  db.prepare('INSERT INTO dev_mailbox (account, body, created_at) VALUES (?1, ?2, ?3)').bind(account, body, now()).run();
+  db
+    .prepare('INSERT INTO dev_mailbox (account, body, created_at) VALUES (?1, ?2, ?3)')
+    .bind(account, body, now())
+    .run();
 
 export const readMailbox = (db: D1Database, account: string) =>
-  db.prepare('SELECT account, body, created_at FROM dev_mailbox WHERE account = ?1 ORDER BY id DESC LIMIT 20').bind(account).all().then((r) => r.results);
+  db
+    .prepare('SELECT account, body, created_at FROM dev_mailbox WHERE account = ?1 ORDER BY id DESC LIMIT 20')
+    .bind(account)
+    .all()
+    .then((r) => r.results);
 
 export const inviteCodeValid = async (db: D1Database, code: string) =>
-  (await db.prepare('SELECT 1 AS ok FROM invite_codes WHERE code = ?1 AND expires_at > ?2').bind(code, now()).first('ok')) !== null;
+  (await db
+    .prepare('SELECT 1 AS ok FROM invite_codes WHERE code = ?1 AND expires_at > ?2')
+    .bind(code, now())
+    .first('ok')) !== null;

@@ -31,7 +31,11 @@ export const tokenFeedLooks = () => looks;
  * when the cache is older than STALE_MS (or has never looked), otherwise null, and the running
  * look goes to `beside` (the request's waitUntil) so it finishes even if the request does not.
  */
-export function followTokenChanges(db: D1Database, beside: (look: Promise<void>) => void, now = Date.now()): Promise<void> | null {
+export function followTokenChanges(
+  db: D1Database,
+  beside: (look: Promise<void>) => void,
+  now = Date.now(),
+): Promise<void> | null {
   if (position && now - position.at < SYNC_MS) return null;
   const fresh = !running;
   running ??= look(db, now).finally(() => {
@@ -51,7 +55,8 @@ async function look(db: D1Database, now: number): Promise<void> {
     if (!position) {
       // The first look only sets the start: nothing was cached before it.
       forgetAll();
-      const rowid = (await db.prepare('SELECT COALESCE(MAX(rowid), 0) AS r FROM token_revocations').first<number>('r')) ?? 0;
+      const rowid =
+        (await db.prepare('SELECT COALESCE(MAX(rowid), 0) AS r FROM token_revocations').first<number>('r')) ?? 0;
       position = { rowid, seconds, at: now };
       return;
     }

@@ -41,14 +41,26 @@ export async function insertUser(
 }
 
 export const recordLogin = (db: D1Database, userId: number, ip: string) =>
-  db.prepare('UPDATE users SET last_login_time = ?2, last_login_ip = ?3, login_count = login_count + 1 WHERE user_id = ?1').bind(userId, now(), ip).run();
+  db
+    .prepare(
+      'UPDATE users SET last_login_time = ?2, last_login_ip = ?3, login_count = login_count + 1 WHERE user_id = ?1',
+    )
+    .bind(userId, now(), ip)
+    .run();
 
-export async function updateProfile(db: D1Database, userId: number, fields: Partial<Pick<UserRow, 'realname' | 'email' | 'motto' | 'sex'>>) {
+export async function updateProfile(
+  db: D1Database,
+  userId: number,
+  fields: Partial<Pick<UserRow, 'realname' | 'email' | 'motto' | 'sex'>>,
+) {
   const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return;
   // Column names come from the typed keys above, never from the request.
   const sets = entries.map(([key], i) => `${key} = ?${i + 2}`).join(', ');
-  await db.prepare(`UPDATE users SET ${sets}, update_time = ?${entries.length + 2} WHERE user_id = ?1`).bind(userId, ...entries.map(([, v]) => v), now()).run();
+  await db
+    .prepare(`UPDATE users SET ${sets}, update_time = ?${entries.length + 2} WHERE user_id = ?1`)
+    .bind(userId, ...entries.map(([, v]) => v), now())
+    .run();
 }
 
 /**
@@ -66,38 +78,68 @@ export const changeAccount = (db: D1Database, userId: number, account: string) =
 
 /** Sets the password and ends every session (token version + 1); answers the new version. */
 export const setPassword = async (db: D1Database, userId: number, passwordHash: string) =>
-  (await db.prepare('UPDATE users SET password_hash = ?2, token_version = token_version + 1, update_time = ?3 WHERE user_id = ?1 RETURNING token_version')
-    .bind(userId, passwordHash, now()).first<number>('token_version')) ?? 0;
+  (await db
+    .prepare(
+      'UPDATE users SET password_hash = ?2, token_version = token_version + 1, update_time = ?3 WHERE user_id = ?1 RETURNING token_version',
+    )
+    .bind(userId, passwordHash, now())
+    .first<number>('token_version')) ?? 0;
 
 /** Ends every session of the user (logout everywhere); answers the new token version. */
 export const bumpTokenVersion = async (db: D1Database, userId: number) =>
-  (await db.prepare('UPDATE users SET token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1 RETURNING token_version')
-    .bind(userId, now()).first<number>('token_version')) ?? 0;
+  (await db
+    .prepare(
+      'UPDATE users SET token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1 RETURNING token_version',
+    )
+    .bind(userId, now())
+    .first<number>('token_version')) ?? 0;
 
 /** Disables the account and ends its sessions for good (a re-enabled account logs in afresh); answers the new token version. */
 export const disableUser = async (db: D1Database, userId: number) =>
-  (await db.prepare('UPDATE users SET status = 0, token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1 RETURNING token_version')
-    .bind(userId, now()).first<number>('token_version')) ?? 0;
+  (await db
+    .prepare(
+      'UPDATE users SET status = 0, token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1 RETURNING token_version',
+    )
+    .bind(userId, now())
+    .first<number>('token_version')) ?? 0;
 
 /** One round trip per authenticated request: is the user active, which token version, is this token's session revoked. */
 export const tokenState = (db: D1Database, userId: number, sid: string) =>
   db
-    .prepare('SELECT status, token_version, role, realname, avatar, EXISTS (SELECT 1 FROM token_revocations WHERE jti = ?2) AS revoked FROM users WHERE user_id = ?1')
+    .prepare(
+      'SELECT status, token_version, role, realname, avatar, EXISTS (SELECT 1 FROM token_revocations WHERE jti = ?2) AS revoked FROM users WHERE user_id = ?1',
+    )
     .bind(userId, sid)
-    .first<{ status: number; token_version: number; role: number; realname: string; avatar: string; revoked: number }>();
+    .first<{
+      status: number;
+      token_version: number;
+      role: number;
+      realname: string;
+      avatar: string;
+      revoked: number;
+    }>();
 
 /**
  * Whether the user is a system admin (users.role > 0) now: read from D1 at each use, never from the
  * token or a cache, so a demoted admin loses the power at once rather than when the token expires.
  */
 export const isSystemAdmin = async (db: D1Database, userId: number) =>
-  ((await db.prepare('SELECT role FROM users WHERE user_id = ?1 AND status = 1').bind(userId).first<number>('role')) ?? 0) > 0;
+  ((await db.prepare('SELECT role FROM users WHERE user_id = ?1 AND status = 1').bind(userId).first<number>('role')) ??
+    0) > 0;
 
 export const listActiveUsers = (db: D1Database) =>
-  db.prepare('SELECT * FROM users WHERE status = 1 ORDER BY user_id').all<UserRow>().then((r) => r.results);
+  db
+    .prepare('SELECT * FROM users WHERE status = 1 ORDER BY user_id')
+    .all<UserRow>()
+    .then((r) => r.results);
 
-export const cardOf = (row: { user_id: number; realname: string; avatar: string }) =>
-  ({ id: row.user_id, user_id: row.user_id, realname: row.realname, displayName: row.realname, avatar: row.avatar });
+export const cardOf = (row: { user_id: number; realname: string; avatar: string }) => ({
+  id: row.user_id,
+  user_id: row.user_id,
+  realname: row.realname,
+  displayName: row.realname,
+  avatar: row.avatar,
+});
 
 // Whether a user can be messaged changes rarely; an isolate remembers active users for a
 // minute (less a random part, so look-ups do not all fall due at once) so each send does not
@@ -120,8 +162,12 @@ export async function isActiveUser(db: D1Database, userId: number): Promise<bool
 export const forgetActiveUser = (userId: number) => activeUntil.delete(userId);
 
 export const setPresence = (db: D1Database, userId: number, online: 0 | 1) =>
-  db.prepare('INSERT INTO presence (user_id, online, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET online = ?2, updated_at = ?3')
-    .bind(userId, online, now()).run();
+  db
+    .prepare(
+      'INSERT INTO presence (user_id, online, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO UPDATE SET online = ?2, updated_at = ?3',
+    )
+    .bind(userId, online, now())
+    .run();
 
 /** A user's presence row: online now (as far as D1 knows), and when that last changed (unix seconds). */
 export interface PresenceRow {
@@ -131,7 +177,9 @@ export interface PresenceRow {
 
 /** Everyone's presence rows, by user id (no row: never connected). */
 export const presenceOf = (db: D1Database) =>
-  db.prepare('SELECT user_id, online, updated_at FROM presence').all<PresenceRow & { user_id: number }>()
+  db
+    .prepare('SELECT user_id, online, updated_at FROM presence')
+    .all<PresenceRow & { user_id: number }>()
     .then((r) => new Map<number, PresenceRow>(r.results.map(({ user_id, ...row }) => [user_id, row])));
 
 export const presenceOfUser = (db: D1Database, userId: number) =>
@@ -139,5 +187,8 @@ export const presenceOfUser = (db: D1Database, userId: number) =>
 
 /** Users by id, in one round trip (lists of requests and the like). */
 export const findUsersByIds = (db: D1Database, ids: number[]) =>
-  db.prepare('SELECT * FROM users WHERE user_id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify([...new Set(ids)])).all<UserRow>()
+  db
+    .prepare('SELECT * FROM users WHERE user_id IN (SELECT value FROM json_each(?1))')
+    .bind(JSON.stringify([...new Set(ids)]))
+    .all<UserRow>()
     .then((r) => new Map(r.results.map((row) => [row.user_id, row])));

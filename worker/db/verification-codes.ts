@@ -1,7 +1,14 @@
 // Issuing and checking verification codes against D1, by the rules of services/verification.
 import type { MessageKey } from '../protocol/codes';
 import { refuse } from '../services/replies';
-import { CODE_TTL_SECONDS, type CodeSender,codeUsable, cooldownLeft, sha256Hex, sixDigits } from '../services/verification';
+import {
+  CODE_TTL_SECONDS,
+  type CodeSender,
+  codeUsable,
+  cooldownLeft,
+  sha256Hex,
+  sixDigits,
+} from '../services/verification';
 import { consumeCode, countCodeAttempt, findCode, putMail, storeCode } from './security';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -31,7 +38,10 @@ export async function issueCode(db: D1Database, sender: CodeSender, account: str
  * only when all are right, so one wrong code never costs the user the other. Each wrong code
  * counts towards its own limit and is refused with its own key.
  */
-export async function checkCodes(db: D1Database, codes: { account: string; type: number; code: string; wrong: MessageKey }[]): Promise<void> {
+export async function checkCodes(
+  db: D1Database,
+  codes: { account: string; type: number; code: string; wrong: MessageKey }[],
+): Promise<void> {
   for (const { account, type, code, wrong } of codes) {
     const row = await findCode(db, account, type);
     if (!row || !codeUsable(row, nowSeconds())) throw refuse(wrong);
@@ -42,7 +52,13 @@ export async function checkCodes(db: D1Database, codes: { account: string; type:
   }
   // Consumed together, and only as they were checked: a concurrent call that used them first wins.
   const hashes = await Promise.all(codes.map((c) => sha256Hex(c.code)));
-  const used = await db.batch(codes.map((c, i) => db.prepare('DELETE FROM verification_codes WHERE account = ?1 AND type = ?2 AND code_hash = ?3').bind(c.account, c.type, hashes[i])));
+  const used = await db.batch(
+    codes.map((c, i) =>
+      db
+        .prepare('DELETE FROM verification_codes WHERE account = ?1 AND type = ?2 AND code_hash = ?3')
+        .bind(c.account, c.type, hashes[i]),
+    ),
+  );
   if (used.some((r) => r.meta.changes === 0)) throw refuse(codes[0]!.wrong);
 }
 

@@ -8,8 +8,12 @@ import { ICE_RENEW_S, iceServersFor } from '../providers/ice-servers';
 import type { KeptIce } from './call-store';
 import type { CallHost } from './call-types';
 
-const usable = (ice: KeptIce | undefined, now: number): ice is KeptIce => !!ice && ice.expiresAt - now > ICE_RENEW_S * 1000;
-const answer = (ice: KeptIce, now: number): IceServersResponse => ({ iceServers: ice.iceServers, ttl: Math.round((ice.expiresAt - now) / 1000) });
+const usable = (ice: KeptIce | undefined, now: number): ice is KeptIce =>
+  !!ice && ice.expiresAt - now > ICE_RENEW_S * 1000;
+const answer = (ice: KeptIce, now: number): IceServersResponse => ({
+  iceServers: ice.iceServers,
+  ttl: Math.round((ice.expiresAt - now) / 1000),
+});
 
 /** The ICE servers of call `id` for this hub's user; null when the user holds no such call. */
 export async function iceOf(host: CallHost, id: string, now = Date.now()): Promise<IceServersResponse | null> {

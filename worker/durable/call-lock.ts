@@ -3,7 +3,17 @@
 // Each operation is a call-ops.ts (or call-ice.ts, call-meeting.ts) function of the hub's CallHost.
 import { iceOf } from './call-ice';
 import { meetingOf } from './call-meeting';
-import { answerCall, endCall, holdsCall, peerAnswered, peerEnded, peerSignal, placeCall, relayCall, ringCall } from './call-ops';
+import {
+  answerCall,
+  endCall,
+  holdsCall,
+  peerAnswered,
+  peerEnded,
+  peerSignal,
+  placeCall,
+  relayCall,
+  ringCall,
+} from './call-ops';
 import type { CallHost } from './call-types';
 
 export const CALL_LOCK = {
@@ -29,12 +39,17 @@ export const CALL_LOCK = {
 
 export type CallOp = keyof typeof CALL_LOCK;
 /** An operation's arguments after the hub's CallHost. */
-export type CallArgs<K extends CallOp> = (typeof CALL_LOCK)[K] extends (host: CallHost, ...args: infer A) => unknown ? A : never;
+export type CallArgs<K extends CallOp> = (typeof CALL_LOCK)[K] extends (host: CallHost, ...args: infer A) => unknown
+  ? A
+  : never;
 export type CallAnswer<K extends CallOp> = Awaited<ReturnType<(typeof CALL_LOCK)[K]>>;
 
 /** Runs `op` on the hub's call lock. */
 export async function runCallOp<K extends CallOp>(host: CallHost, op: K, args: CallArgs<K>): Promise<CallAnswer<K>> {
   if (!Object.hasOwn(CALL_LOCK, op)) throw new Error(`no call lock operation ${String(op)}`);
-  const run = CALL_LOCK[op] as unknown as (host: CallHost, ...args: CallArgs<K>) => CallAnswer<K> | Promise<CallAnswer<K>>;
+  const run = CALL_LOCK[op] as unknown as (
+    host: CallHost,
+    ...args: CallArgs<K>
+  ) => CallAnswer<K> | Promise<CallAnswer<K>>;
   return run(host, ...args);
 }

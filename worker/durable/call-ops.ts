@@ -4,8 +4,15 @@
 // hub's alarm ends what its user can no longer end: the ring after RING_SECONDS (the callee's
 // hub; the caller's a little later as a backstop) and an active call whose sockets all died.
 // The lock is released before anything is awaited, so no interleaving sees a call twice.
-import { CALL_CODE, CALL_SECONDS_MAX, type CallRecordExtends, hangupCode, RING_SECONDS, type WebrtcEvent } from '../protocol/calls';
-import { type CallFrame,SENDER_STATUS, webrtcEvent } from '../services/call-events';
+import {
+  CALL_CODE,
+  CALL_SECONDS_MAX,
+  type CallRecordExtends,
+  hangupCode,
+  RING_SECONDS,
+  type WebrtcEvent,
+} from '../protocol/calls';
+import { type CallFrame, SENDER_STATUS, webrtcEvent } from '../services/call-events';
 import type { CallRow } from './call-store';
 import type { CallHost, CallResult, PlaceCall, RingAnswer, RingCall, Signal } from './call-types';
 import { conversationHub, userHub } from './stubs';
@@ -19,14 +26,19 @@ const notFound = { ok: false, key: 'im.callNotFound' } as const;
 const ok = (value: WebrtcEvent): CallResult => ({ ok: true, value });
 
 /** A frame of this hub's call as its user sends it (from me), or as the other person sent it. */
-const fromMe = (row: CallRow, f: Omit<CallFrame, 'status'>) => webrtcEvent(row, row.me, row.peer, { ...f, status: SENDER_STATUS[row.role] });
+const fromMe = (row: CallRow, f: Omit<CallFrame, 'status'>) =>
+  webrtcEvent(row, row.me, row.peer, { ...f, status: SENDER_STATUS[row.role] });
 const fromPeer = (row: CallRow, f: Omit<CallFrame, 'status'>) =>
   webrtcEvent(row, row.other, row.peer, { ...f, status: SENDER_STATUS[row.role === 'caller' ? 'callee' : 'caller'] });
 
 /** The `calling` event of the held call: from the caller, with the record's msg_id. */
 function callingEvent(row: CallRow): WebrtcEvent {
   const caller = row.role === 'caller' ? row.me : row.other;
-  return webrtcEvent(row, caller, row.peer, { event: 'calling', code: CALL_CODE.calling, status: SENDER_STATUS.calling });
+  return webrtcEvent(row, caller, row.peer, {
+    event: 'calling',
+    code: CALL_CODE.calling,
+    status: SENDER_STATUS.calling,
+  });
 }
 
 /** The caller's `calling`: takes the caller's lock and asks the callee's hub to ring. */
@@ -40,14 +52,30 @@ export async function placeCall(host: CallHost, req: PlaceCall): Promise<CallRes
   }
   const now = Date.now();
   const row: CallRow = {
-    id: req.id, peer: req.other.id, conversation: req.conversation, msg_id: 0, type: req.type, role: 'caller', phase: 'ringing',
-    started_at: now, answered_at: 0, deadline: now + RING_SECONDS * 1000 + CALLER_GRACE_MS, me: req.me, other: req.other,
+    id: req.id,
+    peer: req.other.id,
+    conversation: req.conversation,
+    msg_id: 0,
+    type: req.type,
+    role: 'caller',
+    phase: 'ringing',
+    started_at: now,
+    answered_at: 0,
+    deadline: now + RING_SECONDS * 1000 + CALLER_GRACE_MS,
+    me: req.me,
+    other: req.other,
   };
   host.calls.put(row);
   await host.setAlarm(row.deadline);
   let answer: RingAnswer;
   try {
-    answer = await userHub(host.env, row.peer).callLock('ringCall', { id: req.id, conversation: req.conversation, type: req.type, caller: req.me, callee: req.other });
+    answer = await userHub(host.env, row.peer).callLock('ringCall', {
+      id: req.id,
+      conversation: req.conversation,
+      type: req.type,
+      caller: req.me,
+      callee: req.other,
+    });
   } catch (error) {
     if (host.calls.held(req.id)) await release(host);
     throw error;
@@ -62,14 +90,29 @@ export async function placeCall(host: CallHost, req: PlaceCall): Promise<CallRes
   }
   if (answer.kind === 'busy') {
     if (host.calls.held(req.id)) await release(host);
-    return ok(webrtcEvent({ ...row, msg_id: answer.msg_id }, req.other, row.peer, { event: 'busy', code: CALL_CODE.busy, status: SENDER_STATUS.callee, action: answer.action }));
+    return ok(
+      webrtcEvent({ ...row, msg_id: answer.msg_id }, req.other, row.peer, {
+        event: 'busy',
+        code: CALL_CODE.busy,
+        status: SENDER_STATUS.callee,
+        action: answer.action,
+      }),
+    );
   }
   // Glare lost: my call is dropped (never rung, so never recorded) and I ring with theirs.
   const mine = host.calls.get();
   if (mine?.id === answer.winner) return ok(callingEvent(mine));
   if (mine?.id !== req.id) return { ok: false, key: 'im.callElsewhere' };
   const at = Date.now();
-  const ringing: CallRow = { ...mine, id: answer.winner, msg_id: 0, role: 'callee', started_at: at, deadline: at + RING_SECONDS * 1000, ice: undefined };
+  const ringing: CallRow = {
+    ...mine,
+    id: answer.winner,
+    msg_id: 0,
+    role: 'callee',
+    started_at: at,
+    deadline: at + RING_SECONDS * 1000,
+    ice: undefined,
+  };
   host.calls.put(ringing);
   await host.setAlarm(ringing.deadline);
   return ok(callingEvent(ringing));
@@ -86,11 +129,22 @@ export async function ringCall(host: CallHost, req: RingCall): Promise<RingAnswe
   const glare = held && held.role === 'caller' && held.peer === req.caller.id && held.phase === 'ringing';
   if (glare && held.id < req.id) return { kind: 'glare', winner: held.id };
   if (held && !glare) return { kind: 'busy', action: 'busy', msg_id: await storeRecord(host.env, req, CALL_CODE.busy) };
-  if (!held && !host.online()) return { kind: 'busy', action: 'offline', msg_id: await storeRecord(host.env, req, CALL_CODE.busy) };
+  if (!held && !host.online())
+    return { kind: 'busy', action: 'offline', msg_id: await storeRecord(host.env, req, CALL_CODE.busy) };
   const now = Date.now();
   host.calls.put({
-    id: req.id, peer: req.caller.id, conversation: req.conversation, msg_id: 0, type: req.type, role: 'callee', phase: 'ringing',
-    started_at: now, answered_at: 0, deadline: now + RING_SECONDS * 1000, me: req.callee, other: req.caller,
+    id: req.id,
+    peer: req.caller.id,
+    conversation: req.conversation,
+    msg_id: 0,
+    type: req.type,
+    role: 'callee',
+    phase: 'ringing',
+    started_at: now,
+    answered_at: 0,
+    deadline: now + RING_SECONDS * 1000,
+    me: req.callee,
+    other: req.caller,
   });
   await host.setAlarm(now + RING_SECONDS * 1000);
   // Glare won by the incoming call: my own outgoing one was replaced (its record, if any, cancelled).
@@ -122,10 +176,12 @@ export async function answerCall(host: CallHost, id: string, peer: number): Prom
   const active = host.calls.update({ phase: 'active', answered_at: now, deadline: now + ACTIVE_CHECK_MS })!;
   await host.setAlarm(active.deadline);
   host.push(fromMe(active, { event: 'otherOpt', action: 'acceptRtc', code: CALL_CODE.elsewhere }));
-  const reached = await userHub(host.env, peer).callLock('peerAnswered', id, active.me.id).catch((error: unknown) => {
-    console.error('telling the caller of an answer failed', error);
-    return false;
-  });
+  const reached = await userHub(host.env, peer)
+    .callLock('peerAnswered', id, active.me.id)
+    .catch((error: unknown) => {
+      console.error('telling the caller of an answer failed', error);
+      return false;
+    });
   if (!reached) {
     // The caller's call is gone (cancelled meanwhile): so is mine.
     const still = host.calls.held(id);
@@ -134,7 +190,8 @@ export async function answerCall(host: CallHost, id: string, peer: number): Prom
   }
   // An answered call is no unread message for the one who answered it.
   if (active.msg_id > 0) {
-    await conversationHub(host.env, active.conversation).readAnsweredCall(active.conversation, active.me.id, active.msg_id)
+    await conversationHub(host.env, active.conversation)
+      .readAnsweredCall(active.conversation, active.me.id, active.msg_id)
       .catch((error: unknown) => console.error('marking an answered call read failed', error));
   }
   return ok(fromMe(active, { event: 'acceptRtc', code: CALL_CODE.answered }));
@@ -168,15 +225,29 @@ export async function peerSignal(host: CallHost, id: string, from: number, signa
 }
 
 /** My hangup (or the callee's busy): the code from the phase the hub knows; null when I hold no such call. */
-export async function endCall(host: CallHost, id: string, peer: number, how: 'hangup' | 'busy'): Promise<WebrtcEvent | null> {
+export async function endCall(
+  host: CallHost,
+  id: string,
+  peer: number,
+  how: 'hangup' | 'busy',
+): Promise<WebrtcEvent | null> {
   const row = host.calls.held(id);
   if (!row || row.peer !== peer) return null;
-  const code = how === 'busy' && row.role === 'callee' && row.phase === 'ringing' ? CALL_CODE.busy : hangupCode(row.phase, row.role === 'caller', Date.now() - row.started_at);
+  const code =
+    how === 'busy' && row.role === 'callee' && row.phase === 'ringing'
+      ? CALL_CODE.busy
+      : hangupCode(row.phase, row.role === 'caller', Date.now() - row.started_at);
   return finish(host, row, code, 'otherOpt', true);
 }
 
 /** The other participant's hub ended the call. */
-export async function peerEnded(host: CallHost, id: string, from: number, code: number, callTime: number): Promise<void> {
+export async function peerEnded(
+  host: CallHost,
+  id: string,
+  from: number,
+  code: number,
+  callTime: number,
+): Promise<void> {
   const row = host.calls.held(id);
   if (!row || row.peer !== from) return;
   await release(host);
@@ -187,7 +258,8 @@ export async function peerEnded(host: CallHost, id: string, from: number, code: 
 export async function socketsGone(host: CallHost): Promise<void> {
   const row = host.calls.get();
   if (!row) return;
-  const code = row.phase === 'active' ? CALL_CODE.ended : row.role === 'callee' ? CALL_CODE.missed : CALL_CODE.cancelled;
+  const code =
+    row.phase === 'active' ? CALL_CODE.ended : row.role === 'callee' ? CALL_CODE.missed : CALL_CODE.cancelled;
   await finish(host, row, code, null, true);
 }
 
@@ -223,10 +295,23 @@ async function release(host: CallHost): Promise<void> {
  * stays, and its code and duration are the ones everybody is told), my sockets hear it (`own`),
  * and the other hub is told (`tellPeer`). Answers the event for the one who ended it.
  */
-async function finish(host: CallHost, row: CallRow, code: number, own: 'otherOpt' | 'hangup' | null, tellPeer: boolean): Promise<WebrtcEvent> {
+async function finish(
+  host: CallHost,
+  row: CallRow,
+  code: number,
+  own: 'otherOpt' | 'hangup' | null,
+  tellPeer: boolean,
+): Promise<WebrtcEvent> {
   await release(host);
-  const seconds = code === CALL_CODE.ended && row.answered_at > 0 ? Math.floor((Date.now() - row.answered_at) / 1000) : 0;
-  const outcome = (await finishRecord(host.env, row.conversation, row.id, code, Math.min(seconds, CALL_SECONDS_MAX))) ?? { code, callTime: seconds };
+  const seconds =
+    code === CALL_CODE.ended && row.answered_at > 0 ? Math.floor((Date.now() - row.answered_at) / 1000) : 0;
+  const outcome = (await finishRecord(
+    host.env,
+    row.conversation,
+    row.id,
+    code,
+    Math.min(seconds, CALL_SECONDS_MAX),
+  )) ?? { code, callTime: seconds };
   if (own === 'otherOpt') host.push(fromMe(row, { event: 'otherOpt', action: 'hangup', ...outcome }));
   if (own === 'hangup') host.push(fromMe(row, { event: 'hangup', ...outcome }));
   if (tellPeer) {
@@ -241,14 +326,26 @@ async function finish(host: CallHost, row: CallRow, code: number, own: 'otherOpt
 async function storeRecord(env: Env, req: RingCall, code: number): Promise<number> {
   const record: CallRecordExtends = { id: req.id, type: req.type, code, callTime: 0, caller: req.caller.id };
   const sent = await conversationHub(env, req.conversation).send(req.conversation, {
-    id: req.id, from: req.caller, type: 'webrtc', content: '', extends: { ...record }, pid: 0, file: null,
+    id: req.id,
+    from: req.caller,
+    type: 'webrtc',
+    content: '',
+    extends: { ...record },
+    pid: 0,
+    file: null,
   });
   if (!sent.ok) throw new Error(`call record refused: ${sent.key}`);
   return sent.value.message.msg_id;
 }
 
 /** Sets the record's outcome; null when there is no record (a call dropped by glare, or a failure). */
-async function finishRecord(env: Env, conversation: string, id: string, code: number, callTime: number): Promise<{ code: number; callTime: number } | null> {
+async function finishRecord(
+  env: Env,
+  conversation: string,
+  id: string,
+  code: number,
+  callTime: number,
+): Promise<{ code: number; callTime: number } | null> {
   return conversationHub(env, conversation)
     .finishCall(conversation, id, code, callTime)
     .catch((error: unknown) => {

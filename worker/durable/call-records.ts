@@ -16,8 +16,12 @@ export function callRecordOf(message: StoredMessage | null): (CallRecordExtends 
   if (!message || message.type !== 'webrtc' || !message.extends || message.is_undo) return null;
   const ext = message.extends as Partial<CallRecordExtends>;
   return {
-    id: String(ext.id ?? message.id), type: Number(ext.type ?? 0), code: Number(ext.code ?? CALL_CODE.calling),
-    callTime: Number(ext.callTime ?? 0), caller: Number(ext.caller ?? message.from_user), msg_id: message.msg_id,
+    id: String(ext.id ?? message.id),
+    type: Number(ext.type ?? 0),
+    code: Number(ext.code ?? CALL_CODE.calling),
+    callTime: Number(ext.callTime ?? 0),
+    caller: Number(ext.caller ?? message.from_user),
+    msg_id: message.msg_id,
   };
 }
 

@@ -15,7 +15,8 @@ CREATE TABLE IF NOT EXISTS call_lock (
   started_at INTEGER NOT NULL, answered_at INTEGER NOT NULL, deadline INTEGER NOT NULL, cards TEXT NOT NULL,
   meeting TEXT NOT NULL DEFAULT '', ice TEXT NOT NULL DEFAULT '');`);
     // Locks stored before the ice column existed.
-    if (!columnsOf(sql, 'call_lock').includes('ice')) sql.exec("ALTER TABLE call_lock ADD COLUMN ice TEXT NOT NULL DEFAULT ''");
+    if (!columnsOf(sql, 'call_lock').includes('ice'))
+      sql.exec("ALTER TABLE call_lock ADD COLUMN ice TEXT NOT NULL DEFAULT ''");
   },
 ];
 
@@ -71,9 +72,17 @@ export class CallStore {
     if (!r) return (this.row = null);
     const cards = JSON.parse(String(r.cards)) as { me: UserCard; other: UserCard };
     this.row = {
-      id: String(r.id), peer: Number(r.peer), conversation: String(r.conversation), msg_id: Number(r.msg_id), type: Number(r.type),
-      role: String(r.role) as CallRole, phase: String(r.phase) as CallPhase,
-      started_at: Number(r.started_at), answered_at: Number(r.answered_at), deadline: Number(r.deadline), ...cards,
+      id: String(r.id),
+      peer: Number(r.peer),
+      conversation: String(r.conversation),
+      msg_id: Number(r.msg_id),
+      type: Number(r.type),
+      role: String(r.role) as CallRole,
+      phase: String(r.phase) as CallPhase,
+      started_at: Number(r.started_at),
+      answered_at: Number(r.answered_at),
+      deadline: Number(r.deadline),
+      ...cards,
       ...(r.meeting ? { meeting: String(r.meeting) } : {}),
       ...(r.ice ? { ice: JSON.parse(String(r.ice)) as KeptIce } : {}),
     };
@@ -92,8 +101,19 @@ export class CallStore {
        VALUES (0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(slot) DO UPDATE SET id = excluded.id, peer = excluded.peer,
        conversation = excluded.conversation, msg_id = excluded.msg_id, type = excluded.type, role = excluded.role, phase = excluded.phase,
        started_at = excluded.started_at, answered_at = excluded.answered_at, deadline = excluded.deadline, cards = excluded.cards, meeting = excluded.meeting, ice = excluded.ice`,
-      row.id, row.peer, row.conversation, row.msg_id, row.type, row.role, row.phase, row.started_at, row.answered_at, row.deadline,
-      JSON.stringify({ me: row.me, other: row.other }), row.meeting ?? '', row.ice ? JSON.stringify(row.ice) : '',
+      row.id,
+      row.peer,
+      row.conversation,
+      row.msg_id,
+      row.type,
+      row.role,
+      row.phase,
+      row.started_at,
+      row.answered_at,
+      row.deadline,
+      JSON.stringify({ me: row.me, other: row.other }),
+      row.meeting ?? '',
+      row.ice ? JSON.stringify(row.ice) : '',
     );
     this.row = row;
   }

@@ -11,7 +11,7 @@ import { canRecall, quoteOfMessage } from '../protocol/message-rules';
 import type { StoredMessage, UserCard } from '../protocol/messages';
 import { isGroupContact, pairMembers } from '../services/conversations';
 import { isResendBy } from '../services/message-handling';
-import { type CallOutcome,callRecordOf, finishCallRecord } from './call-records';
+import { type CallOutcome, callRecordOf, finishCallRecord } from './call-records';
 import { onConversationAlarm } from './conversation-retention';
 import { ConversationStore, type NewMessage } from './conversation-store';
 import { Fanout } from './fanout';
@@ -19,7 +19,7 @@ import { clearGroupHistory } from './group-clear';
 import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
 import { GroupStore } from './group-store';
 import type { Result } from './hub-events';
-import { floorOf, revealed, type Sight,visibility } from './visibility';
+import { floorOf, revealed, type Sight, visibility } from './visibility';
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
@@ -69,13 +69,21 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   /** Clears a group's history (group-clear.ts): the owner, or a system admin. */
-  async clearHistory(conversation: string, actor: UserCard, systemAdmin: boolean): Promise<Result<{ throughSeq: number }>> {
+  async clearHistory(
+    conversation: string,
+    actor: UserCard,
+    systemAdmin: boolean,
+  ): Promise<Result<{ throughSeq: number }>> {
     const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
     return clearGroupHistory(this.env, parts, actor, systemAdmin);
   }
 
   /** Sets a group's uploaded picture (group-ops.ts); answers the one it replaced. */
-  async groupAvatar(conversation: string, actor: UserCard, avatar: string): Promise<Result<{ card: GroupCard; previous: string }>> {
+  async groupAvatar(
+    conversation: string,
+    actor: UserCard,
+    avatar: string,
+  ): Promise<Result<{ card: GroupCard; previous: string }>> {
     const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
     return changeGroupAvatar(parts, actor, avatar);
   }
@@ -102,18 +110,28 @@ export class ConversationHub extends DurableObject<Env> {
     if (!store.members().includes(viewer)) return { store, sight: null };
     const isGroup = isGroupContact(conversation);
     const groups = isGroup ? this.groups(conversation) : null;
-    return { store, sight: { floor: floorOf(isGroup, groups?.group()?.setting, groups?.member(viewer)?.join_time ?? 0) } };
+    return {
+      store,
+      sight: { floor: floorOf(isGroup, groups?.group()?.setting, groups?.member(viewer)?.join_time ?? 0) },
+    };
   }
 
   /** The one door to a single message for `viewer`: its content, or the refusal a missing one gets. */
-  private reveal(conversation: string, viewer: number, find: (store: ConversationStore) => StoredMessage | null): Result<StoredMessage> {
+  private reveal(
+    conversation: string,
+    viewer: number,
+    find: (store: ConversationStore) => StoredMessage | null,
+  ): Result<StoredMessage> {
     const { store, sight } = this.sightOf(conversation, viewer);
     return revealed(sight, sight ? find(store) : null);
   }
 
   /** `input.pid` names a message of this conversation to quote (the client's own quote text is never used). */
   /** `at`: a group message's mentions (user ids, 0 for everyone, which only a manager may use). */
-  async send(conversation: string, input: NewMessage & { at?: number[] }): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
+  async send(
+    conversation: string,
+    input: NewMessage & { at?: number[] },
+  ): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
     const store = this.memberStore(conversation, input.from.id);
     if (!store) return { ok: false, key: 'im.notMember' };
     this.fanout.heard(input.from.id);
@@ -136,12 +154,19 @@ export class ConversationHub extends DurableObject<Env> {
       if (!stored) return null;
       store.setReadSeq(input.from.id, stored.seq);
       const chatName = this.groupStore?.group()?.name;
-      this.fanout.enqueue(members, { kind: 'message', conversation, message: stored, ...(chatName ? { chatName } : {}) });
+      this.fanout.enqueue(members, {
+        kind: 'message',
+        conversation,
+        message: stored,
+        ...(chatName ? { chatName } : {}),
+      });
       return stored;
     });
     if (!message) {
       const existing = store.byId(input.id)!;
-      return isResendBy(existing, input.from.id) ? { ok: true, value: { message: existing, duplicate: true } } : { ok: false, key: 'system.parameterError' };
+      return isResendBy(existing, input.from.id)
+        ? { ok: true, value: { message: existing, duplicate: true } }
+        : { ok: false, key: 'system.parameterError' };
     }
     this.fanout.kick();
     return { ok: true, value: { message, duplicate: false } };
@@ -164,7 +189,11 @@ export class ConversationHub extends DurableObject<Env> {
     return isResendBy(existing, sender) ? { ok: true, value: existing } : { ok: false, key: 'system.parameterError' };
   }
 
-  async history(conversation: string, viewer: number, query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number }) {
+  async history(
+    conversation: string,
+    viewer: number,
+    query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number },
+  ) {
     const { store, sight } = this.sightOf(conversation, viewer);
     if (!sight) return { ok: false as const, key: 'im.notMember' as const };
     const peerRead = store.othersReadSeq(viewer);
@@ -211,7 +240,14 @@ export class ConversationHub extends DurableObject<Env> {
         if (isGroupContact(conversation)) this.enqueueGroupRead(store, reader, last);
         else {
           const ids = store.idsBetween(before, last, reader);
-          this.fanout.enqueue(members, { kind: 'read', key: `r:${conversation}:${reader}:${last}`, conversation, reader, readSeq: last, ids });
+          this.fanout.enqueue(members, {
+            kind: 'read',
+            key: `r:${conversation}:${reader}:${last}`,
+            conversation,
+            reader,
+            readSeq: last,
+            ids,
+          });
         }
       });
       this.fanout.kick();
@@ -220,7 +256,13 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   /** The recalled message, and the file it carried (which the caller releases). */
-  async recall(conversation: string, actor: number, id: string, redoSeconds: number, actorName = ''): Promise<Result<{ message: StoredMessage; fileId: number | null }>> {
+  async recall(
+    conversation: string,
+    actor: number,
+    id: string,
+    redoSeconds: number,
+    actorName = '',
+  ): Promise<Result<{ message: StoredMessage; fileId: number | null }>> {
     const store = this.open(conversation);
     const seen = this.reveal(conversation, actor, (s) => s.byId(id));
     if (!seen.ok) return seen;
@@ -233,7 +275,12 @@ export class ConversationHub extends DurableObject<Env> {
     const by = found.from_user === actor ? null : { id: actor, name: actorName };
     const undone = this.fanout.write(() => {
       const updated = store.markUndone(found.seq, by)!;
-      this.fanout.enqueue(members, { kind: 'undo', key: `u:${conversation}:${found.seq}`, conversation, message: updated });
+      this.fanout.enqueue(members, {
+        kind: 'undo',
+        key: `u:${conversation}:${found.seq}`,
+        conversation,
+        message: updated,
+      });
       return updated;
     });
     this.fanout.kick();
@@ -260,7 +307,8 @@ export class ConversationHub extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     // After an eviction the store is reopened lazily; a waiting event or the meta table names the
     // conversation (asked before the drain empties the outbox).
-    const conversation = this.store?.conversation ?? this.fanout.conversation() ?? ConversationStore.conversationOf(this.ctx.storage.sql);
+    const conversation =
+      this.store?.conversation ?? this.fanout.conversation() ?? ConversationStore.conversationOf(this.ctx.storage.sql);
     await onConversationAlarm(this.ctx, this.env, this.fanout, conversation ? () => this.open(conversation) : null);
   }
 
@@ -281,6 +329,13 @@ export class ConversationHub extends DurableObject<Env> {
     const users = author !== reader && store.members().includes(author) ? [author, reader] : [reader];
     const readers = store.readersThrough(readSeq, author);
     const { conversation } = store;
-    this.fanout.enqueue(users, { kind: 'groupRead', key: `r:${conversation}:${reader}:${readSeq}`, conversation, reader, readSeq, readers });
+    this.fanout.enqueue(users, {
+      kind: 'groupRead',
+      key: `r:${conversation}:${reader}:${readSeq}`,
+      conversation,
+      reader,
+      readSeq,
+      readers,
+    });
   }
 }

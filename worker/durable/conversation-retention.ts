@@ -13,7 +13,12 @@ import type { Fanout } from './fanout';
  * alarm, it does all that is due and leaves the alarm at the earliest time still pending. `open`
  * is the conversation's store, opened after the fan-out's run; null when the hub cannot name it.
  */
-export async function onConversationAlarm(ctx: DurableObjectState, env: Env, fanout: Fanout, open: (() => ConversationStore) | null): Promise<void> {
+export async function onConversationAlarm(
+  ctx: DurableObjectState,
+  env: Env,
+  fanout: Fanout,
+  open: (() => ConversationStore) | null,
+): Promise<void> {
   await fanout.onAlarm();
   if (!open) return;
   const pruneAt = await tendRetention(env, open(), fanout);
@@ -61,7 +66,13 @@ async function pruneBatch(env: Env, store: ConversationStore, fanout: Fanout): P
     // Deleted messages stop counting as unread: the members who had not read them hear so.
     const behind = store.raiseReadFloor(due.throughSeq);
     const { conversation } = store;
-    if (behind.length > 0) fanout.enqueue(behind, { kind: 'pruned', key: `p:${conversation}:${due.throughSeq}`, conversation, throughSeq: due.throughSeq });
+    if (behind.length > 0)
+      fanout.enqueue(behind, {
+        kind: 'pruned',
+        key: `p:${conversation}:${due.throughSeq}`,
+        conversation,
+        throughSeq: due.throughSeq,
+      });
   });
   return due.more;
 }

@@ -29,7 +29,10 @@ export interface NewMessage {
 }
 
 export class ConversationStore {
-  constructor(private readonly sql: SqlStorage, readonly conversation: string) {
+  constructor(
+    private readonly sql: SqlStorage,
+    readonly conversation: string,
+  ) {
     sql.exec(SCHEMA);
   }
 
@@ -47,7 +50,10 @@ export class ConversationStore {
   }
 
   setPruneAt(at: number): void {
-    this.sql.exec("INSERT INTO meta (key, value) VALUES ('prune_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(at));
+    this.sql.exec(
+      "INSERT INTO meta (key, value) VALUES ('prune_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      String(at),
+    );
     this.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('conversation', ?)", this.conversation);
   }
 
@@ -59,7 +65,11 @@ export class ConversationStore {
    */
   dueForPruning(cutoff: number, limit: number): { throughSeq: number; fileIds: number[]; more: boolean } | null {
     const rows = this.sql
-      .exec('SELECT seq, file FROM messages WHERE send_time < ? AND seq < (SELECT MAX(seq) FROM messages) ORDER BY seq LIMIT ?', cutoff, limit + 1)
+      .exec(
+        'SELECT seq, file FROM messages WHERE send_time < ? AND seq < (SELECT MAX(seq) FROM messages) ORDER BY seq LIMIT ?',
+        cutoff,
+        limit + 1,
+      )
       .toArray();
     const batch = rows.slice(0, limit);
     if (batch.length === 0) return null;
@@ -69,14 +79,21 @@ export class ConversationStore {
 
   /** Deletes what dueForPruning listed (the same condition, so the newest message stays). */
   prune(throughSeq: number, cutoff: number): void {
-    this.sql.exec('DELETE FROM messages WHERE seq <= ? AND send_time < ? AND seq < (SELECT MAX(seq) FROM messages)', throughSeq, cutoff);
+    this.sql.exec(
+      'DELETE FROM messages WHERE seq <= ? AND send_time < ? AND seq < (SELECT MAX(seq) FROM messages)',
+      throughSeq,
+      cutoff,
+    );
   }
 
   // Read on every send; kept in memory and refreshed whenever membership changes.
   private memberCache: number[] | null = null;
 
   members(): number[] {
-    this.memberCache ??= this.sql.exec('SELECT user_id FROM members ORDER BY user_id').toArray().map((r) => Number(r.user_id));
+    this.memberCache ??= this.sql
+      .exec('SELECT user_id FROM members ORDER BY user_id')
+      .toArray()
+      .map((r) => Number(r.user_id));
     return this.memberCache;
   }
 
@@ -115,16 +132,34 @@ export class ConversationStore {
       .exec(
         `INSERT INTO messages (id, from_user, type, content, extends, pid, send_time, from_card, file)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING RETURNING seq`,
-        m.id, m.from.id, m.type, m.content, m.extends ? JSON.stringify(m.extends) : null, m.pid, now,
-        JSON.stringify(m.from), m.file ? JSON.stringify(m.file) : null,
+        m.id,
+        m.from.id,
+        m.type,
+        m.content,
+        m.extends ? JSON.stringify(m.extends) : null,
+        m.pid,
+        now,
+        JSON.stringify(m.from),
+        m.file ? JSON.stringify(m.file) : null,
       )
       .toArray()[0];
     if (!row) return null;
     const seq = Number(row.seq);
     // What toMessage would read back, built from what was just written.
     return {
-      msg_id: seq, seq, id: m.id, conversation: this.conversation, type: m.type, content: m.content, extends: m.extends,
-      pid: m.pid, sendTime: now, from_user: m.from.id, fromUser: m.from, is_undo: 0, file: m.file,
+      msg_id: seq,
+      seq,
+      id: m.id,
+      conversation: this.conversation,
+      type: m.type,
+      content: m.content,
+      extends: m.extends,
+      pid: m.pid,
+      sendTime: now,
+      from_user: m.from.id,
+      fromUser: m.from,
+      is_undo: 0,
+      file: m.file,
     };
   }
 
@@ -135,7 +170,11 @@ export class ConversationStore {
 
   /** `by`: who recalled someone else's message (a group's manager), which the notice names. */
   markUndone(seq: number, by: { id: number; name: string } | null = null): StoredMessage | null {
-    this.sql.exec("UPDATE messages SET is_undo = 1, content = '', extends = ?, file = NULL WHERE seq = ?", by ? JSON.stringify({ undo_by: by }) : null, seq);
+    this.sql.exec(
+      "UPDATE messages SET is_undo = 1, content = '', extends = ?, file = NULL WHERE seq = ?",
+      by ? JSON.stringify({ undo_by: by }) : null,
+      seq,
+    );
     return this.bySeq(seq);
   }
 
@@ -146,17 +185,24 @@ export class ConversationStore {
 
   /** Highest seq any other member has read: own messages up to it show as read. */
   othersReadSeq(user: number): number {
-    return Number(this.sql.exec('SELECT COALESCE(MAX(read_seq), 0) AS s FROM members WHERE user_id != ?', user).one().s);
+    return Number(
+      this.sql.exec('SELECT COALESCE(MAX(read_seq), 0) AS s FROM members WHERE user_id != ?', user).one().s,
+    );
   }
 
   /** After retention deleted through `seq`: members who had not read that far now have; returns them. */
   raiseReadFloor(seq: number): number[] {
-    return this.sql.exec('UPDATE members SET read_seq = ? WHERE read_seq < ? RETURNING user_id', seq, seq).toArray().map((r) => Number(r.user_id));
+    return this.sql
+      .exec('UPDATE members SET read_seq = ? WHERE read_seq < ? RETURNING user_id', seq, seq)
+      .toArray()
+      .map((r) => Number(r.user_id));
   }
 
   /** How many members other than `author` have read through `seq` (a group's read count for its sender). */
   readersThrough(seq: number, author: number): number {
-    return Number(this.sql.exec('SELECT COUNT(*) AS n FROM members WHERE read_seq >= ? AND user_id != ?', seq, author).one().n);
+    return Number(
+      this.sql.exec('SELECT COUNT(*) AS n FROM members WHERE read_seq >= ? AND user_id != ?', seq, author).one().n,
+    );
   }
 
   setReadSeq(user: number, seq: number): void {
@@ -165,7 +211,12 @@ export class ConversationStore {
 
   idsBetween(afterSeq: number, uptoSeq: number, notFrom: number): string[] {
     return this.sql
-      .exec('SELECT id FROM messages WHERE seq > ? AND seq <= ? AND from_user != ? ORDER BY seq LIMIT 500', afterSeq, uptoSeq, notFrom)
+      .exec(
+        'SELECT id FROM messages WHERE seq > ? AND seq <= ? AND from_user != ? ORDER BY seq LIMIT 500',
+        afterSeq,
+        uptoSeq,
+        notFrom,
+      )
       .toArray()
       .map((r) => String(r.id));
   }
@@ -173,13 +224,26 @@ export class ConversationStore {
   /** `since` (ms): a group member without `setting.history` sees only what was sent after they joined. */
   page(beforeSeq: number | null, limit: number, since = 0): StoredMessage[] {
     const rows = this.sql.exec(
-      'SELECT * FROM messages WHERE seq < ? AND send_time >= ? AND is_undo < ? ORDER BY seq DESC LIMIT ?', beforeSeq || Number.MAX_SAFE_INTEGER, since, CLEARED, limit,
+      'SELECT * FROM messages WHERE seq < ? AND send_time >= ? AND is_undo < ? ORDER BY seq DESC LIMIT ?',
+      beforeSeq || Number.MAX_SAFE_INTEGER,
+      since,
+      CLEARED,
+      limit,
     );
-    return rows.toArray().map((r) => this.toMessage(r)).reverse();
+    return rows
+      .toArray()
+      .map((r) => this.toMessage(r))
+      .reverse();
   }
 
   /** Record-manager search: newest first, by type and keyword, with the total count. */
-  search(type: string, keywords: string, page: number, limit: number, since = 0): { list: StoredMessage[]; count: number } {
+  search(
+    type: string,
+    keywords: string,
+    page: number,
+    limit: number,
+    since = 0,
+  ): { list: StoredMessage[]; count: number } {
     const where = ['is_undo = 0', "type != 'event'", 'send_time >= ?'];
     const args: SqlStorageValue[] = [since];
     if (type !== 'all') {
@@ -193,7 +257,12 @@ export class ConversationStore {
     const clause = where.join(' AND ');
     const count = Number(this.sql.exec(`SELECT COUNT(*) AS n FROM messages WHERE ${clause}`, ...args).one().n);
     const list = this.sql
-      .exec(`SELECT * FROM messages WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...args, limit, (page - 1) * limit)
+      .exec(
+        `SELECT * FROM messages WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`,
+        ...args,
+        limit,
+        (page - 1) * limit,
+      )
       .toArray()
       .map((r) => this.toMessage(r));
     return { list, count };
@@ -216,7 +285,11 @@ export class ConversationStore {
   clearThrough(seq: number): void {
     this.sql.exec('DELETE FROM messages WHERE seq < ?', seq);
     // Its client id goes too (no client id holds a ':'), so a resend of that message is not taken for a duplicate.
-    this.sql.exec("UPDATE messages SET is_undo = ?, id = 'cleared:' || seq, content = '', extends = NULL, file = NULL WHERE seq = ?", CLEARED, seq);
+    this.sql.exec(
+      "UPDATE messages SET is_undo = ?, id = 'cleared:' || seq, content = '', extends = NULL, file = NULL WHERE seq = ?",
+      CLEARED,
+      seq,
+    );
   }
 
   /** After a failed write the memory may be ahead of the table: read it again next time. */

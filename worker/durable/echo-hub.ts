@@ -5,7 +5,8 @@ import { DurableObject } from 'cloudflare:workers';
 
 export class EchoHub extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('expected websocket', { status: 426 });
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket')
+      return new Response('expected websocket', { status: 426 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     return new Response(null, { status: 101, webSocket: client });

@@ -55,7 +55,8 @@ interface Parcel {
 
 function ensureSchema(sql: SqlStorage): void {
   sql.exec(SCHEMA);
-  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0) sql.exec(MIGRATE_OUTBOX);
+  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0)
+    sql.exec(MIGRATE_OUTBOX);
 }
 
 export class Fanout {
@@ -72,7 +73,11 @@ export class Fanout {
   /** Members of a big group with no socket: its events wait for them (parking.ts). */
   private readonly parking = new Parking();
 
-  constructor(private readonly ctx: DurableObjectState, private readonly env: Env, private readonly onWriteFailed: () => void) {}
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly env: Env,
+    private readonly onWriteFailed: () => void,
+  ) {}
 
   /** An alarm is set for the outbox (retry or safety net); the hub combines it with retention's. */
   get alarmArmed(): boolean {
@@ -106,7 +111,15 @@ export class Fanout {
   enqueue(users: number[], event: HubEvent): void {
     const queue = this.outbox();
     const sql = this.ctx.storage.sql;
-    const id = Number(sql.exec('INSERT INTO fanout (users, event) VALUES (?, ?) RETURNING id', JSON.stringify(users), JSON.stringify(event)).one().id);
+    const id = Number(
+      sql
+        .exec(
+          'INSERT INTO fanout (users, event) VALUES (?, ?) RETURNING id',
+          JSON.stringify(users),
+          JSON.stringify(event),
+        )
+        .one().id,
+    );
     queue.push({ id, waiting: [...users], event, parkable: users.length >= PARK_FROM });
   }
 
@@ -166,7 +179,12 @@ export class Fanout {
       .toArray()
       .map((r) => {
         const users = JSON.parse(String(r.users)) as number[];
-        return { id: Number(r.id), waiting: users, event: JSON.parse(String(r.event)) as HubEvent, parkable: users.length >= PARK_FROM };
+        return {
+          id: Number(r.id),
+          waiting: users,
+          event: JSON.parse(String(r.event)) as HubEvent,
+          parkable: users.length >= PARK_FROM,
+        };
       });
     return this.queue;
   }
@@ -192,7 +210,11 @@ export class Fanout {
   }
 
   private async deliverAll(): Promise<void> {
-    for (let batch = this.deliverable(true).slice(0, BATCH); batch.length > 0; batch = this.deliverable().slice(0, BATCH)) {
+    for (
+      let batch = this.deliverable(true).slice(0, BATCH);
+      batch.length > 0;
+      batch = this.deliverable().slice(0, BATCH)
+    ) {
       const byUser = new Map<number, Parcel>();
       for (const row of batch) {
         for (const user of row.waiting) {
@@ -208,7 +230,9 @@ export class Fanout {
       // The people who did not cause these events hear of them first; the actors' own copies
       // (their other devices and chat lists) follow, so they never hold up a receiver.
       const parcels = [...byUser];
-      const failed = (await this.deliverTo(parcels.filter(([, p]) => !p.ownOnly))) + (await this.deliverTo(parcels.filter(([, p]) => p.ownOnly)));
+      const failed =
+        (await this.deliverTo(parcels.filter(([, p]) => !p.ownOnly))) +
+        (await this.deliverTo(parcels.filter(([, p]) => p.ownOnly)));
       if (failed > 0) {
         console.warn('delivery failed; retrying from an alarm', batch[0]!.event.conversation);
         await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
@@ -221,10 +245,13 @@ export class Fanout {
   /** Delivers to each member's hub in parallel, acknowledges what arrived, and counts what did not. */
   private async deliverTo(parcels: [number, Parcel][]): Promise<number> {
     if (parcels.length === 0) return 0;
-    const results = await Promise.allSettled(parcels.map(([user, parcel]) => this.hubOf(user).deliver(user, parcel.events, parcel.parkable)));
+    const results = await Promise.allSettled(
+      parcels.map(([user, parcel]) => this.hubOf(user).deliver(user, parcel.events, parcel.parkable)),
+    );
     results.forEach((result, i) => {
       const [user, parcel] = parcels[i]!;
-      if (parcel.parkable && result.status === 'fulfilled' && isReceipt(result.value)) this.parking.learn(user, result.value);
+      if (parcel.parkable && result.status === 'fulfilled' && isReceipt(result.value))
+        this.parking.learn(user, result.value);
     });
     const delivered = parcels.filter((_, i) => results[i]!.status === 'fulfilled');
     for (const [user] of parcels.filter((_, i) => results[i]!.status === 'rejected')) this.hubs.delete(user);
@@ -236,7 +263,8 @@ export class Fanout {
   /** A row every member has leaves the queue now and the table with the next write. */
   private acknowledge(delivered: [number, Parcel][]): void {
     const byRow = new Map<number, Set<number>>();
-    for (const [user, { ids }] of delivered) for (const id of ids) byRow.set(id, (byRow.get(id) ?? new Set()).add(user));
+    for (const [user, { ids }] of delivered)
+      for (const id of ids) byRow.set(id, (byRow.get(id) ?? new Set()).add(user));
     if (byRow.size === 0) return;
     this.queue = this.outbox().filter((row) => {
       const users = byRow.get(row.id);
@@ -272,7 +300,13 @@ export class Fanout {
   private hubOf(user: number): Receiver {
     if (user === PROJECTION) {
       const db = this.env.DB;
-      return { deliver: (_user, events) => applyProjections(db, events.flatMap((e) => (e.kind === 'projection' ? [e.projection] : []))) };
+      return {
+        deliver: (_user, events) =>
+          applyProjections(
+            db,
+            events.flatMap((e) => (e.kind === 'projection' ? [e.projection] : [])),
+          ),
+      };
     }
     let hub = this.hubs.get(user);
     if (!hub) {

@@ -18,7 +18,12 @@ interface Parts {
   fanout: Fanout;
 }
 
-export async function clearGroupHistory(env: Env, parts: Parts, by: UserCard, systemAdmin: boolean): Promise<Result<{ throughSeq: number }>> {
+export async function clearGroupHistory(
+  env: Env,
+  parts: Parts,
+  by: UserCard,
+  systemAdmin: boolean,
+): Promise<Result<{ throughSeq: number }>> {
   const { store, groups, fanout } = parts;
   const group = groups.group();
   if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
@@ -38,7 +43,13 @@ export async function clearGroupHistory(env: Env, parts: Parts, by: UserCard, sy
     const frame = { type: 'clearMessage' as const, data: { group_id: conversation } };
     fanout.enqueue(store.members(), { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor, frame });
     // After the clear, so it is the first line of the emptied chat: who cleared it.
-    postLine(parts, by, { kind: 'cleared', actor: { id: by.id, name: by.realname }, targets: [] }, store.members(), Date.now());
+    postLine(
+      parts,
+      by,
+      { kind: 'cleared', actor: { id: by.id, name: by.realname }, targets: [] },
+      store.members(),
+      Date.now(),
+    );
   });
   fanout.kick();
   return { ok: true, value: { throughSeq } };

@@ -3,11 +3,22 @@
 // system line (a message of type 'event' whose `extends.system` each client words), the frames
 // for the members, and the D1 projection (fanout.ts PROJECTION). The hub then kicks the fan-out.
 import type { Outgoing } from '../protocol/frames';
-import { isManager, isOwner, mayChangeAvatar, mayEditNotice, mayInvite, mayJoinWith, mayMute, mayRemove, mayRename, speakVerdict } from '../protocol/group-rules';
+import {
+  isManager,
+  isOwner,
+  mayChangeAvatar,
+  mayEditNotice,
+  mayInvite,
+  mayJoinWith,
+  mayMute,
+  mayRemove,
+  mayRename,
+  speakVerdict,
+} from '../protocol/group-rules';
 import { DEFAULT_GROUP_SETTING, type GroupCard, type GroupSetting, ROLE, type SystemLine } from '../protocol/groups';
 import type { StoredMessage, UserCard } from '../protocol/messages';
 import type { ConversationStore } from './conversation-store';
-import { type Fanout,PROJECTION } from './fanout';
+import { type Fanout, PROJECTION } from './fanout';
 import type { GroupRow, GroupStore } from './group-store';
 import type { Result } from './hub-events';
 
@@ -43,8 +54,19 @@ export function cardOf(parts: Parts, viewer: number): GroupCard | null {
   if (!g) return null;
   const role = parts.groups.member(viewer)?.role ?? 0;
   return {
-    id: parts.store.conversation, group_id: g.group_id, displayName: g.name, name: g.name, avatar: g.avatar, notice: g.notice, owner_id: g.owner_id,
-    create_time: g.create_time, setting: g.setting, groupUserCount: parts.store.members().length, role, isJoin: role, is_group: 1,
+    id: parts.store.conversation,
+    group_id: g.group_id,
+    displayName: g.name,
+    name: g.name,
+    avatar: g.avatar,
+    notice: g.notice,
+    owner_id: g.owner_id,
+    create_time: g.create_time,
+    setting: g.setting,
+    groupUserCount: parts.store.members().length,
+    role,
+    isJoin: role,
+    is_group: 1,
   };
 }
 
@@ -59,16 +81,24 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
   const conversation = store.conversation;
   // The D1 projection is rewritten only by what it holds: the roster for membership and roles, the
   // group row for its name, picture, owner and settings; a notice, a mute or a nickname leave it be.
-  const write = (body: () => void, projection: Projected = 'roster') => parts.fanout.write(() => {
-    body();
-    if (projection) project(parts, projection === 'roster');
-  });
+  const write = (body: () => void, projection: Projected = 'roster') =>
+    parts.fanout.write(() => {
+      body();
+      if (projection) project(parts, projection === 'roster');
+    });
   const nowSeconds = Math.floor(now / 1000);
   // A member who may not speak may not speak through the group's name or announcement either.
   const silenced = () => speakVerdict(me, group.setting, nowSeconds);
   const line = (system: SystemLine, to: number[] = store.members()) => postLine(parts, change.actor, system, to, now);
   const frame = (to: number[], out: Outgoing, chat?: 'add' | 'remove') =>
-    parts.fanout.enqueue(to, { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor: change.actor.id, frame: out, ...(chat ? { chat } : {}) });
+    parts.fanout.enqueue(to, {
+      kind: 'groupEvent',
+      key: crypto.randomUUID(),
+      conversation,
+      actor: change.actor.id,
+      frame: out,
+      ...(chat ? { chat } : {}),
+    });
 
   switch (change.op) {
     case 'add': {
@@ -78,16 +108,32 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       if (fresh.length === 0) return { ok: false, key: 'group.alreadyJoin' };
       if (change.max > 0 && present.size + fresh.length > change.max) return { ok: false, key: 'group.userLimit' };
       write(() => {
-        addMembers(parts, fresh.map((u) => u.id), now);
+        addMembers(
+          parts,
+          fresh.map((u) => u.id),
+          now,
+        );
         line({ kind: 'added', actor: named(change.actor), targets: fresh.map(named) });
-        frame([...present], { type: 'addGroupUser', data: { group_id: conversation, user_ids: fresh.map((u) => u.id) } });
-        frame(fresh.map((u) => u.id), { type: 'addGroup', data: cardOf(parts, fresh[0]!.id)! }, 'add');
+        frame([...present], {
+          type: 'addGroupUser',
+          data: { group_id: conversation, user_ids: fresh.map((u) => u.id) },
+        });
+        frame(
+          fresh.map((u) => u.id),
+          { type: 'addGroup', data: cardOf(parts, fresh[0]!.id)! },
+          'add',
+        );
       });
       break;
     }
     case 'join': {
       if (me) return { ok: false, key: 'group.alreadyJoin' };
-      const verdict = mayJoinWith(change.token, group, groups.member(change.token.by), groups.departure(change.actor.id));
+      const verdict = mayJoinWith(
+        change.token,
+        group,
+        groups.member(change.token.by),
+        groups.departure(change.actor.id),
+      );
       if (verdict !== 'ok') return { ok: false, key: verdict };
       if (change.max > 0 && store.members().length + 1 > change.max) return { ok: false, key: 'group.userLimit' };
       const before = store.members();
@@ -106,9 +152,16 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       // The removed member hears of it too (their last line and frame), then nothing more.
       const everyone = store.members();
       write(() => {
-        line({ kind: self ? 'left' : 'removed', actor: named(change.actor), targets: self ? [] : [named(change.target)] }, everyone);
+        line(
+          { kind: self ? 'left' : 'removed', actor: named(change.actor), targets: self ? [] : [named(change.target)] },
+          everyone,
+        );
         frame(everyone, { type: 'removeUser', data: { group_id: conversation, user_id: change.target.id } });
-        frame([change.target.id], { type: 'removeGroup', data: { group_id: conversation, reason: self ? 'left' : 'removed' } }, 'remove');
+        frame(
+          [change.target.id],
+          { type: 'removeGroup', data: { group_id: conversation, reason: self ? 'left' : 'removed' } },
+          'remove',
+        );
         groups.noteDeparture(change.target.id, self ? 0 : now);
         removeMembers(parts, [change.target.id]);
       });
@@ -121,8 +174,15 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       if (target.role === ROLE.OWNER) return { ok: false, key: 'system.notAuth' };
       write(() => {
         groups.setRole(target.user_id, change.role, target.join_time);
-        line({ kind: change.role === ROLE.ADMIN ? 'admin' : 'unadmin', actor: named(change.actor), targets: [named(change.target)] });
-        frame(store.members(), { type: 'setManager', data: { group_id: conversation, user_id: target.user_id, role: change.role } });
+        line({
+          kind: change.role === ROLE.ADMIN ? 'admin' : 'unadmin',
+          actor: named(change.actor),
+          targets: [named(change.target)],
+        });
+        frame(store.members(), {
+          type: 'setManager',
+          data: { group_id: conversation, user_id: target.user_id, role: change.role },
+        });
       });
       break;
     }
@@ -151,7 +211,10 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       write(() => {
         groups.saveGroup({ ...group, name: change.name });
         line({ kind: 'renamed', actor: named(change.actor), targets: [], name: change.name });
-        frame(store.members(), { type: 'editGroupName', data: { id: conversation, displayName: change.name, editUserName: change.actor.realname } });
+        frame(store.members(), {
+          type: 'editGroupName',
+          data: { id: conversation, displayName: change.name, editUserName: change.actor.realname },
+        });
       }, 'group');
       break;
     }
@@ -162,7 +225,18 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       write(() => {
         groups.saveGroup({ ...group, notice: change.notice });
         // The announcement is a text message that mentions everyone (reference §1.4 setNotice).
-        const posted = store.insert({ id: change.messageId, from: change.actor, type: 'text', content: change.notice, extends: { at: [0], notice: 1 }, pid: 0, file: null }, now);
+        const posted = store.insert(
+          {
+            id: change.messageId,
+            from: change.actor,
+            type: 'text',
+            content: change.notice,
+            extends: { at: [0], notice: 1 },
+            pid: 0,
+            file: null,
+          },
+          now,
+        );
         if (posted) enqueueMessage(parts, posted, store.members());
         frame(store.members(), { type: 'setNotice', data: { group_id: conversation, notice: change.notice } });
       }, null);
@@ -174,7 +248,8 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       write(() => {
         groups.saveGroup({ ...group, setting });
         // Who may send is the one setting every member meets in the chat: it leaves a line, as other changes do.
-        if (setting.nospeak !== group.setting.nospeak) line({ kind: 'sendMode', actor: named(change.actor), targets: [], mode: setting.nospeak });
+        if (setting.nospeak !== group.setting.nospeak)
+          line({ kind: 'sendMode', actor: named(change.actor), targets: [], mode: setting.nospeak });
         frame(store.members(), { type: 'groupSetting', data: { group_id: conversation, setting } });
       }, 'group');
       break;
@@ -184,8 +259,16 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       const muted = change.until > Math.floor(now / 1000);
       write(() => {
         groups.setMute(change.target.id, muted ? change.until : 0);
-        line({ kind: muted ? 'muted' : 'unmuted', actor: named(change.actor), targets: [named(change.target)], ...(muted ? { until: change.until } : {}) });
-        frame(store.members(), { type: 'setNoSpeak', data: { group_id: conversation, user_id: change.target.id, no_speak_time: muted ? change.until : 0 } });
+        line({
+          kind: muted ? 'muted' : 'unmuted',
+          actor: named(change.actor),
+          targets: [named(change.target)],
+          ...(muted ? { until: change.until } : {}),
+        });
+        frame(store.members(), {
+          type: 'setNoSpeak',
+          data: { group_id: conversation, user_id: change.target.id, no_speak_time: muted ? change.until : 0 },
+        });
       }, null);
       break;
     }
@@ -193,7 +276,10 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       // Only the members hear of it; D1's projection does not hold nicknames.
       parts.fanout.write(() => {
         groups.setNickname(me!.user_id, change.nickname);
-        frame(store.members(), { type: 'groupNickname', data: { group_id: conversation, user_id: me!.user_id, nickname: change.nickname } });
+        frame(store.members(), {
+          type: 'groupNickname',
+          data: { group_id: conversation, user_id: me!.user_id, nickname: change.nickname },
+        });
       });
       break;
     }
@@ -218,7 +304,11 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
  * picture it replaced, whose file the caller releases (the hub is the one writer, so each replaced
  * picture is answered exactly once).
  */
-export function changeGroupAvatar(parts: Parts, actor: UserCard, avatar: string): Result<{ card: GroupCard; previous: string }> {
+export function changeGroupAvatar(
+  parts: Parts,
+  actor: UserCard,
+  avatar: string,
+): Result<{ card: GroupCard; previous: string }> {
   const { store, groups } = parts;
   const group = groups.group();
   if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
@@ -230,7 +320,13 @@ export function changeGroupAvatar(parts: Parts, actor: UserCard, avatar: string)
   const conversation = store.conversation;
   parts.fanout.write(() => {
     groups.saveGroup({ ...group, avatar });
-    parts.fanout.enqueue(store.members(), { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor: actor.id, frame: { type: 'groupAvatar', data: { group_id: conversation, avatar } } });
+    parts.fanout.enqueue(store.members(), {
+      kind: 'groupEvent',
+      key: crypto.randomUUID(),
+      conversation,
+      actor: actor.id,
+      frame: { type: 'groupAvatar', data: { group_id: conversation, avatar } },
+    });
     project(parts, false);
   });
   parts.fanout.kick();
@@ -245,13 +341,34 @@ function create(parts: Parts, change: Extract<GroupChange, { op: 'create' }>, no
   parts.fanout.write(() => {
     groups.saveGroup(change.group);
     addMembers(parts, [change.owner.id], now, ROLE.OWNER);
-    addMembers(parts, others.map((u) => u.id), now);
-    postLine(parts, change.owner, { kind: 'created', actor: named(change.owner), targets: others.map(named) }, store.members(), now);
+    addMembers(
+      parts,
+      others.map((u) => u.id),
+      now,
+    );
+    postLine(
+      parts,
+      change.owner,
+      { kind: 'created', actor: named(change.owner), targets: others.map(named) },
+      store.members(),
+      now,
+    );
     const conversation = store.conversation;
     const addGroup = (to: number[], viewer: number) =>
-      parts.fanout.enqueue(to, { kind: 'groupEvent', key: crypto.randomUUID(), conversation, actor: change.owner.id, frame: { type: 'addGroup', data: cardOf(parts, viewer)! }, chat: 'add' });
+      parts.fanout.enqueue(to, {
+        kind: 'groupEvent',
+        key: crypto.randomUUID(),
+        conversation,
+        actor: change.owner.id,
+        frame: { type: 'addGroup', data: cardOf(parts, viewer)! },
+        chat: 'add',
+      });
     addGroup([change.owner.id], change.owner.id);
-    if (others.length > 0) addGroup(others.map((u) => u.id), others[0]!.id);
+    if (others.length > 0)
+      addGroup(
+        others.map((u) => u.id),
+        others[0]!.id,
+      );
     project(parts);
   });
   parts.fanout.kick();
@@ -278,12 +395,28 @@ function removeMembers(parts: Parts, ids: number[]): void {
 
 /** A system line: a message of type 'event' with empty content; it goes out like any message. */
 export function postLine(parts: Parts, actor: UserCard, system: SystemLine, to: number[], now: number): void {
-  const stored = parts.store.insert({ id: `sys-${crypto.randomUUID()}`, from: actor, type: 'event', content: '', extends: { system }, pid: 0, file: null }, now);
+  const stored = parts.store.insert(
+    {
+      id: `sys-${crypto.randomUUID()}`,
+      from: actor,
+      type: 'event',
+      content: '',
+      extends: { system },
+      pid: 0,
+      file: null,
+    },
+    now,
+  );
   if (stored) enqueueMessage(parts, stored, to);
 }
 
 function enqueueMessage(parts: Parts, message: StoredMessage, to: number[]): void {
-  parts.fanout.enqueue(to, { kind: 'message', conversation: parts.store.conversation, message, chatName: parts.groups.group()?.name });
+  parts.fanout.enqueue(to, {
+    kind: 'message',
+    conversation: parts.store.conversation,
+    message,
+    chatName: parts.groups.group()?.name,
+  });
 }
 
 /** What a change rewrites of the D1 projection: the group row with its whole roster, the row alone, or nothing. */
@@ -294,7 +427,17 @@ function project(parts: Parts, withRoster = true): void {
   const g = parts.groups.group()!;
   const members = g.status === 1 ? parts.groups.roster().map((m) => [m.user_id, m.role] as [number, number]) : [];
   parts.fanout.enqueue([PROJECTION], {
-    kind: 'projection', key: crypto.randomUUID(), conversation: parts.store.conversation,
-    projection: { group_id: g.group_id, name: g.name, owner_id: g.owner_id, avatar: g.avatar, status: g.status, setting: g.setting, ...(withRoster ? { members } : {}) },
+    kind: 'projection',
+    key: crypto.randomUUID(),
+    conversation: parts.store.conversation,
+    projection: {
+      group_id: g.group_id,
+      name: g.name,
+      owner_id: g.owner_id,
+      avatar: g.avatar,
+      status: g.status,
+      setting: g.setting,
+      ...(withRoster ? { members } : {}),
+    },
   });
 }

@@ -3,7 +3,7 @@
 // Membership itself stays in conversation-store's `members` (with read marks); a member without a
 // role row is an ordinary member (role 3) who joined at the start.
 import type { MemberState } from '../protocol/group-rules';
-import { DEFAULT_GROUP_SETTING, type GroupSetting,ROLE } from '../protocol/groups';
+import { DEFAULT_GROUP_SETTING, type GroupSetting, ROLE } from '../protocol/groups';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0, nickname TEXT NOT NULL DEFAULT '');
@@ -46,7 +46,10 @@ export class GroupStore {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
     // Hubs made before nicknames have role rows without the column.
-    const columns = sql.exec('PRAGMA table_info(group_roles)').toArray().map((c) => String(c.name));
+    const columns = sql
+      .exec('PRAGMA table_info(group_roles)')
+      .toArray()
+      .map((c) => String(c.name));
     if (!columns.includes('nickname')) sql.exec("ALTER TABLE group_roles ADD COLUMN nickname TEXT NOT NULL DEFAULT ''");
   }
 
@@ -60,20 +63,27 @@ export class GroupStore {
   }
 
   saveGroup(row: GroupRow): void {
-    this.sql.exec("INSERT INTO meta (key, value) VALUES ('group', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", JSON.stringify(row));
+    this.sql.exec(
+      "INSERT INTO meta (key, value) VALUES ('group', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      JSON.stringify(row),
+    );
     this.row = row;
   }
 
   /** A member's role and mute; null for someone who is not in the group's `members`. */
   member(user: number): RoleRow | null {
-    const row = this.sql.exec(`SELECT ${COLUMNS} FROM members m LEFT JOIN group_roles r USING (user_id) WHERE m.user_id = ?`, user).toArray()[0];
+    const row = this.sql
+      .exec(`SELECT ${COLUMNS} FROM members m LEFT JOIN group_roles r USING (user_id) WHERE m.user_id = ?`, user)
+      .toArray()[0];
     return row ? toRole(row) : null;
   }
 
   /** Every member, owner first, then admins, then by join time. */
   roster(): RoleRow[] {
     return this.sql
-      .exec(`SELECT ${COLUMNS} FROM members m LEFT JOIN group_roles r USING (user_id) ORDER BY COALESCE(r.role, 3), COALESCE(r.join_time, 0), m.user_id`)
+      .exec(
+        `SELECT ${COLUMNS} FROM members m LEFT JOIN group_roles r USING (user_id) ORDER BY COALESCE(r.role, 3), COALESCE(r.join_time, 0), m.user_id`,
+      )
       .toArray()
       .map(toRole);
   }
@@ -81,16 +91,26 @@ export class GroupStore {
   setRole(user: number, role: number, joinTime: number): void {
     this.sql.exec(
       'INSERT INTO group_roles (user_id, role, join_time) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET role = excluded.role',
-      user, role, joinTime,
+      user,
+      role,
+      joinTime,
     );
   }
 
   setMute(user: number, until: number): void {
-    this.sql.exec('INSERT INTO group_roles (user_id, role, join_time, no_speak_time) VALUES (?, 3, 0, ?) ON CONFLICT(user_id) DO UPDATE SET no_speak_time = excluded.no_speak_time', user, until);
+    this.sql.exec(
+      'INSERT INTO group_roles (user_id, role, join_time, no_speak_time) VALUES (?, 3, 0, ?) ON CONFLICT(user_id) DO UPDATE SET no_speak_time = excluded.no_speak_time',
+      user,
+      until,
+    );
   }
 
   setNickname(user: number, nickname: string): void {
-    this.sql.exec('INSERT INTO group_roles (user_id, role, join_time, nickname) VALUES (?, 3, 0, ?) ON CONFLICT(user_id) DO UPDATE SET nickname = excluded.nickname', user, nickname);
+    this.sql.exec(
+      'INSERT INTO group_roles (user_id, role, join_time, nickname) VALUES (?, 3, 0, ?) ON CONFLICT(user_id) DO UPDATE SET nickname = excluded.nickname',
+      user,
+      nickname,
+    );
   }
 
   /**
@@ -102,7 +122,9 @@ export class GroupStore {
     this.sql.exec(
       `INSERT INTO departures (user_id, removed_at, no_speak_time) VALUES (?, ?, ?)
        ON CONFLICT(user_id) DO UPDATE SET removed_at = MAX(departures.removed_at, excluded.removed_at), no_speak_time = excluded.no_speak_time`,
-      user, removedAt, mute,
+      user,
+      removedAt,
+      mute,
     );
   }
 
@@ -126,5 +148,11 @@ export class GroupStore {
 }
 
 function toRole(r: Record<string, SqlStorageValue>): RoleRow {
-  return { user_id: Number(r.user_id), role: r.role === null ? ROLE.MEMBER : Number(r.role), join_time: Number(r.join_time ?? 0), no_speak_time: Number(r.no_speak_time ?? 0), nickname: String(r.nickname ?? '') };
+  return {
+    user_id: Number(r.user_id),
+    role: r.role === null ? ROLE.MEMBER : Number(r.role),
+    join_time: Number(r.join_time ?? 0),
+    no_speak_time: Number(r.no_speak_time ?? 0),
+    nickname: String(r.nickname ?? ''),
+  };
 }

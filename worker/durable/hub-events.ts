@@ -27,7 +27,18 @@ export type HubEvent =
   | { kind: 'projection'; key: string; conversation: string; projection: GroupProjection };
 
 export type Refusal =
-  | 'system.fail' | 'im.notMember' | 'im.exist' | 'system.notAuth' | 'im.redoLimitTime' | 'system.parameterError'
-  | 'group.allMuted' | 'group.notSpeak' | 'group.notMember' | 'group.ownerQuit' | 'group.userLimit' | 'group.alreadyJoin' | 'group.exist'
+  | 'system.fail'
+  | 'im.notMember'
+  | 'im.exist'
+  | 'system.notAuth'
+  | 'im.redoLimitTime'
+  | 'system.parameterError'
+  | 'group.allMuted'
+  | 'group.notSpeak'
+  | 'group.notMember'
+  | 'group.ownerQuit'
+  | 'group.userLimit'
+  | 'group.alreadyJoin'
+  | 'group.exist'
   | 'scan.failure';
 export type Result<T> = { ok: true; value: T } | { ok: false; key: Refusal };

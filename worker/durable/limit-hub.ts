@@ -19,7 +19,7 @@ export class LimitHub extends DurableObject<Env> {
    */
   async claimInterval(action: string, intervalMs: number): Promise<number> {
     const now = Date.now();
-    const last = (this.ctx.storage.kv.get<number>(`interval:${action}`)) ?? 0;
+    const last = this.ctx.storage.kv.get<number>(`interval:${action}`) ?? 0;
     const wait = last + intervalMs - now;
     if (wait > 0) return wait;
     this.ctx.storage.kv.put(`interval:${action}`, now);
@@ -36,7 +36,11 @@ export class LimitHub extends DurableObject<Env> {
     const stored = this.ctx.storage.kv.get<Daily>(`daily:${action}`);
     const today = stored?.day === day ? stored : { day, count: 0, amount: 0 };
     if (today.count + 1 > maxCount || today.amount + amount > maxAmount) return (day + 1) * DAY_MS - now;
-    this.ctx.storage.kv.put(`daily:${action}`, { day, count: today.count + 1, amount: today.amount + amount } satisfies Daily);
+    this.ctx.storage.kv.put(`daily:${action}`, {
+      day,
+      count: today.count + 1,
+      amount: today.amount + amount,
+    } satisfies Daily);
     return 0;
   }
 }

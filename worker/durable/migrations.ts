@@ -19,4 +19,7 @@ export function migrate(storage: DurableObjectStorage, schema: string, steps: re
 
 /** The columns a table has now (step 1 of a module adds the ones hubs made before lack). */
 export const columnsOf = (sql: SqlStorage, table: string): string[] =>
-  sql.exec(`PRAGMA table_info(${table})`).toArray().map((c) => String(c.name));
+  sql
+    .exec(`PRAGMA table_info(${table})`)
+    .toArray()
+    .map((c) => String(c.name));

@@ -23,7 +23,10 @@ export interface DeliveryReceipt {
 }
 
 export const isReceipt = (value: unknown): value is DeliveryReceipt =>
-  typeof value === 'object' && value !== null && typeof (value as DeliveryReceipt).online === 'boolean' && typeof (value as DeliveryReceipt).at === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as DeliveryReceipt).online === 'boolean' &&
+  typeof (value as DeliveryReceipt).at === 'number';
 
 /**
  * The group hub's side. Times come from the member's hub: an "offline" receipt older than the

@@ -8,13 +8,20 @@ import type { UserHub } from './user-hub';
 type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K] };
 
 export const userHub = (env: Env, uid: number) =>
-  env.USER_HUB.get(env.USER_HUB.idFromName(`user:${uid}`)) as unknown as Methods<UserHub> & { fetch(r: Request): Promise<Response> };
+  env.USER_HUB.get(env.USER_HUB.idFromName(`user:${uid}`)) as unknown as Methods<UserHub> & {
+    fetch(r: Request): Promise<Response>;
+  };
 
 export const conversationHub = (env: Env, conversation: string) =>
-  env.CONVERSATION_HUB.get(env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`)) as unknown as Methods<ConversationHub>;
+  env.CONVERSATION_HUB.get(
+    env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`),
+  ) as unknown as Methods<ConversationHub>;
 
 export const echoHub = (env: Env, room: string) =>
-  env.ECHO_HUB.get(env.ECHO_HUB.idFromName(room)) as unknown as Methods<EchoHub> & { fetch(r: Request): Promise<Response> };
+  env.ECHO_HUB.get(env.ECHO_HUB.idFromName(room)) as unknown as Methods<EchoHub> & {
+    fetch(r: Request): Promise<Response>;
+  };
 
 /** `user:<uid>` or `ip:<address>`: whose counters (rate-limit.ts). */
-export const limitHub = (env: Env, name: string) => env.LIMIT_HUB.get(env.LIMIT_HUB.idFromName(name)) as unknown as Methods<LimitHub>;
+export const limitHub = (env: Env, name: string) =>
+  env.LIMIT_HUB.get(env.LIMIT_HUB.idFromName(name)) as unknown as Methods<LimitHub>;

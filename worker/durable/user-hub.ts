@@ -53,7 +53,9 @@ export class UserHub extends DurableObject<Env> {
     const opened = this.sockets.accept(request, uid, url.searchParams.get('ticket') ?? '');
     if (!opened) return new Response('invalid ticket', { status: 401 });
     const { client, server, info, others } = opened;
-    server.send(JSON.stringify({ type: 'init', client_id: info.clientId, seq: this.log.last() } satisfies FrameOf<'init'>));
+    server.send(
+      JSON.stringify({ type: 'init', client_id: info.clientId, seq: this.log.last() } satisfies FrameOf<'init'>),
+    );
     // Tell the account's other devices that it logged in elsewhere; each client decides (spec §4).
     const notice = this.log.frame('offline', { id: uid, client_id: info.clientId, isMobile: info.isMobile });
     for (const ws of others) if (this.sockets.info(ws).deviceId !== info.deviceId) ws.send(notice);
@@ -103,7 +105,13 @@ export class UserHub extends DurableObject<Env> {
     return this.chats.chats().map(chatView);
   }
 
-  async setChatPrefs(contactId: string, conversation: string, isGroup: number, prefs: Partial<Pick<ChatRow, 'is_top' | 'is_notice' | 'hidden'>>, event: Outgoing & { type: 'setChatTop' | 'setIsNotice' | 'delChat' }): Promise<void> {
+  async setChatPrefs(
+    contactId: string,
+    conversation: string,
+    isGroup: number,
+    prefs: Partial<Pick<ChatRow, 'is_top' | 'is_notice' | 'hidden'>>,
+    event: Outgoing & { type: 'setChatTop' | 'setIsNotice' | 'delChat' },
+  ): Promise<void> {
     this.write(() => {
       this.chats.ensureChat(contactId, conversation, isGroup);
       this.chats.update(contactId, prefs);

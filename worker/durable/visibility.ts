@@ -22,14 +22,20 @@ export function floorOf(isGroup: boolean, setting: GroupSetting | undefined, joi
  * placeholder, nothing else of it), or the refusal any path gives: im.notMember for a non-member,
  * im.exist for a message that is missing, a cleared history's placeholder, or below the floor.
  */
-export function visibility(sight: Sight, message: Pick<StoredMessage, 'sendTime' | 'is_undo'> | null): 'shown' | 'recalled' | 'im.notMember' | 'im.exist' {
+export function visibility(
+  sight: Sight,
+  message: Pick<StoredMessage, 'sendTime' | 'is_undo'> | null,
+): 'shown' | 'recalled' | 'im.notMember' | 'im.exist' {
   if (!sight) return 'im.notMember';
   if (!message || message.is_undo >= CLEARED || message.sendTime < sight.floor) return 'im.exist';
   return message.is_undo ? 'recalled' : 'shown';
 }
 
 /** A single message's content for a path that reveals it; a recalled message has none left, so it is missing too. */
-export function revealed<M extends Pick<StoredMessage, 'sendTime' | 'is_undo'>>(sight: Sight, message: M | null): { ok: true; value: M } | { ok: false; key: 'im.notMember' | 'im.exist' } {
+export function revealed<M extends Pick<StoredMessage, 'sendTime' | 'is_undo'>>(
+  sight: Sight,
+  message: M | null,
+): { ok: true; value: M } | { ok: false; key: 'im.notMember' | 'im.exist' } {
   const seen = visibility(sight, message);
   if (seen === 'shown') return { ok: true, value: message! };
   return { ok: false, key: seen === 'im.notMember' ? seen : 'im.exist' };

@@ -16,11 +16,12 @@ export const unauthorized = (key: 'user.mustToken' | 'user.loginError' | 'user.e
   new AppError(CODE.RELOGIN, key, {}, 401);
 
 export function jwtSecret(env: Env): string {
-  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32)
+    throw new Error('JWT_SECRET is missing or shorter than 32 characters');
   return env.JWT_SECRET;
 }
 
-export const tokenTtl = (env: Env) => Number(env.JWT_TTL) > 0 ? Number(env.JWT_TTL) : 30 * 86400;
+export const tokenTtl = (env: Env) => (Number(env.JWT_TTL) > 0 ? Number(env.JWT_TTL) : 30 * 86400);
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const fromCookie = c.req.path.toLowerCase().startsWith('/file/') ? getCookie(c, FILE_COOKIE) : undefined;
@@ -33,7 +34,17 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set('me', verified.me);
   await next();
   if (needsRenewal(identity)) {
-    const fresh = await issueToken(jwtSecret(c.env), { uid: identity.uid, roles: rolesFor(verified.role), permissions: identity.permissions, ver: verified.tokenVersion, session: identity }, tokenTtl(c.env));
+    const fresh = await issueToken(
+      jwtSecret(c.env),
+      {
+        uid: identity.uid,
+        roles: rolesFor(verified.role),
+        permissions: identity.permissions,
+        ver: verified.tokenVersion,
+        session: identity,
+      },
+      tokenTtl(c.env),
+    );
     c.header('x-refresh-token', `bearer ${fresh.token}`);
     c.header('x-token-expired', String(fresh.expiresAt));
     setFileCookie(c, fresh.token, fresh.expiresAt);
@@ -48,7 +59,12 @@ async function verify(env: Env, raw: string): Promise<VerifiedToken> {
   if (!state || state.revoked) throw unauthorized('user.loginError');
   if (state.status !== 1) throw unauthorized('user.forbid');
   if (state.token_version !== identity.ver) throw unauthorized('user.expired');
-  const verified = { identity, me: cardOf({ user_id: identity.uid, realname: state.realname, avatar: state.avatar }), role: state.role, tokenVersion: state.token_version };
+  const verified = {
+    identity,
+    me: cardOf({ user_id: identity.uid, realname: state.realname, avatar: state.avatar }),
+    role: state.role,
+    tokenVersion: state.token_version,
+  };
   if (tokenFeedLooks() === looks) remember(raw, verified);
   return verified;
 }
@@ -61,7 +77,10 @@ export const FILE_COOKIE = 'parley_file';
 
 export function setFileCookie(c: Context, token: string, expiresAt: number): void {
   setCookie(c, FILE_COOKIE, token, {
-    path: '/file', httpOnly: true, sameSite: 'Strict', secure: new URL(c.req.url).protocol === 'https:',
+    path: '/file',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: new URL(c.req.url).protocol === 'https:',
     maxAge: Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)),
   });
 }

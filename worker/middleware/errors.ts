@@ -12,7 +12,10 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   const lang = c.get('lang') ?? 'vi';
   if (err instanceof AppError) {
     if (err.status === 429) c.header('retry-after', String(err.params.seconds ?? 60));
-    return c.json({ code: err.code, msg: translate(lang, err.key, err.params), data: null } satisfies Envelope, err.status);
+    return c.json(
+      { code: err.code, msg: translate(lang, err.key, err.params), data: null } satisfies Envelope,
+      err.status,
+    );
   }
   console.error('unexpected error', c.req.method, c.req.path, err);
   return c.json({ code: CODE.ERROR, msg: translate(lang, 'system.error'), data: null } satisfies Envelope, 200);

@@ -22,7 +22,8 @@ export const readParams = createMiddleware<AppEnv>(async (c, next) => {
     const declared = Number(length ?? 0);
     if (declared > MAX_BODY_BYTES) throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
     // A declared length bounds what the runtime reads; only a body without one is counted as it arrives.
-    const text = length !== undefined && Number.isInteger(declared) ? await c.req.raw.text() : await readBodyText(c.req.raw);
+    const text =
+      length !== undefined && Number.isInteger(declared) ? await c.req.raw.text() : await readBodyText(c.req.raw);
     body = parseBody(text, type);
     Object.assign(params, body);
   }
@@ -71,7 +72,11 @@ function parseBody(text: string, type: string): Params {
 }
 
 /** Parses the request's parameter bag with a schema; the first issue's message key is the refusal. */
-export function input<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S, from: 'params' | 'body' = 'params'): v.InferOutput<S> {
+export function input<S extends v.GenericSchema>(
+  c: Context<AppEnv>,
+  schema: S,
+  from: 'params' | 'body' = 'params',
+): v.InferOutput<S> {
   const result = v.safeParse(schema, c.get(from));
   if (result.success) return result.output;
   const key = result.issues[0]?.message;

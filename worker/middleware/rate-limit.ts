@@ -10,7 +10,7 @@ import { loadConfig } from '../db/config';
 import { limitHub } from '../durable/stubs';
 import { CODE, type MessageKey } from '../protocol/codes';
 import { configNumber } from '../protocol/config-values';
-import { DEFAULT_UPLOAD_MB_PER_DAY,DEFAULT_UPLOADS_PER_DAY } from '../protocol/limits';
+import { DEFAULT_UPLOAD_MB_PER_DAY, DEFAULT_UPLOADS_PER_DAY } from '../protocol/limits';
 import { requireClientIp } from '../services/client-ip';
 import { AppError } from '../services/replies';
 
@@ -34,8 +34,11 @@ export type BurstLimit = keyof typeof BURST_LIMITS;
 const MAX_WEIGHT = 5;
 
 /** HTTP 429 with the envelope: "too many requests, try again in N s" (or another key with `seconds`). */
-export const tooManyRequests = (seconds: number, key: MessageKey = 'system.tooManyRequests', params: Record<string, number> = {}) =>
-  new AppError(CODE.REFUSED, key, { ...params, seconds: Math.max(1, Math.ceil(seconds)) }, 429);
+export const tooManyRequests = (
+  seconds: number,
+  key: MessageKey = 'system.tooManyRequests',
+  params: Record<string, number> = {},
+) => new AppError(CODE.REFUSED, key, { ...params, seconds: Math.max(1, Math.ceil(seconds)) }, 429);
 
 /**
  * Counts the call against `limit` (`weight` times, e.g. the copies a forward makes) and refuses it
@@ -78,7 +81,10 @@ export async function spaceSends(c: Context<AppEnv>, isResend?: () => Promise<bo
 /** `sysInfo.registerInterval` (seconds, "0" off): one registration per interval per IP. */
 export async function spaceRegistrations(c: Context<AppEnv>, intervalSeconds: number): Promise<void> {
   if (intervalSeconds <= 0) return;
-  const wait = await limitHub(c.env, `ip:${requireClientIp(c.get('requestIp'))}`).claimInterval('register', intervalSeconds * 1000);
+  const wait = await limitHub(c.env, `ip:${requireClientIp(c.get('requestIp'))}`).claimInterval(
+    'register',
+    intervalSeconds * 1000,
+  );
   if (wait > 0) throw tooManyRequests(wait / 1000);
 }
 

@@ -59,7 +59,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(ALWAYS)) res.headers.set(name, value);
   // Downloads (/file/) keep their own sandboxing policy and revalidated caching (routes/upload.ts).
-  if (!res.headers.has('content-security-policy')) res.headers.set('content-security-policy', contentSecurityPolicy(new URL(c.req.url), realtimeKitOn(c.env)));
+  if (!res.headers.has('content-security-policy'))
+    res.headers.set('content-security-policy', contentSecurityPolicy(new URL(c.req.url), realtimeKitOn(c.env)));
   if (API.test(c.req.path)) res.headers.set('cache-control', 'no-store');
   // Unset first: assigning over a response merges the old one's headers back in.
   c.res = undefined;

@@ -40,7 +40,8 @@ export const SendCodeBody = v.object({
  * change its password or account, or sign everyone else out of it. Any other account (one a visitor
  * registered) keeps all three. The server refuses by it; the security page offers by it.
  */
-export const isSharedDemoAccount = (user: { is_demo?: number } | null, demoMode: boolean): boolean => demoMode && Boolean(user?.is_demo);
+export const isSharedDemoAccount = (user: { is_demo?: number } | null, demoMode: boolean): boolean =>
+  demoMode && Boolean(user?.is_demo);
 
 export const GetUserInfoBody = v.object({ user_id: v.optional(intLike()) });
 

@@ -40,11 +40,14 @@ export const sysSwitch = (sysInfo: object, name: keyof Switches['sysInfo']): boo
   configSwitch((sysInfo as Record<string, unknown>)[name], SWITCH_DEFAULTS.sysInfo[name]);
 
 /** Run mode 2 (reference §8.1 runMode, '2' as a string or 2 as a number): the address book and one-to-one chats follow friendships. */
-export const friendsOnlyMode = (sysInfo: object): boolean => String((sysInfo as Record<string, unknown>).runMode ?? '') === '2';
+export const friendsOnlyMode = (sysInfo: object): boolean =>
+  String((sysInfo as Record<string, unknown>).runMode ?? '') === '2';
 
 /** The switches as the configuration stores them ('1' / '0'). */
 export const switchTexts = <T extends Record<string, boolean>>(switches: T) =>
-  Object.fromEntries(Object.entries(switches).map(([name, on]) => [name, on ? '1' : '0'])) as { [K in keyof T]: string };
+  Object.fromEntries(Object.entries(switches).map(([name, on]) => [name, on ? '1' : '0'])) as {
+    [K in keyof T]: string;
+  };
 
 /** `fileUpload.size` in MB; 0 would refuse every file, so it means the default as an empty value does. */
 export const uploadLimitMb = (size: unknown): number => configNumber(size, DEFAULT_FILE_MB) || DEFAULT_FILE_MB;

@@ -8,8 +8,7 @@ export const TEXT_MAX = 140;
 export const text = (max: number, message = 'system.parameterError') =>
   v.pipe(v.string(message), v.trim(), v.maxLength(max, message));
 
-export const requiredText = (max: number, message: string) =>
-  v.pipe(text(max, message), v.minLength(1, message));
+export const requiredText = (max: number, message: string) => v.pipe(text(max, message), v.minLength(1, message));
 
 /** An integer sent as a number or a numeric string. */
 export const intLike = (message = 'system.parameterError') =>

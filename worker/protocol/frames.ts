@@ -6,7 +6,7 @@ import * as v from 'valibot';
 
 import { WebrtcEventSchema } from './calls';
 import { GONE_REASONS, GroupCardSchema, GroupSettingSchema } from './groups';
-import { ApplyCountSchema, type FriendApplyEvent,FriendApplyEventSchema, UserUpdateSchema } from './people';
+import { ApplyCountSchema, type FriendApplyEvent, FriendApplyEventSchema, UserUpdateSchema } from './people';
 import { ChatPrefsSchema, ChatSummarySchema } from './responses';
 import { WireContactIdSchema, WireMessageSchema } from './wire';
 
@@ -15,14 +15,17 @@ const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** A message pushed live: `contactInfo` tells a receiver how to show a chat it did not have yet. */
 const MessageEventSchema = v.object({
   ...WireMessageSchema.entries,
-  contactInfo: v.optional(v.object({ id: WireContactIdSchema, displayName: v.string(), avatar: v.string(), is_group: v.number() })),
+  contactInfo: v.optional(
+    v.object({ id: WireContactIdSchema, displayName: v.string(), avatar: v.string(), is_group: v.number() }),
+  ),
   /** The chat's unread count after this message, for this user. */
   unread: v.number(),
 });
 
 export type MessageEvent = v.InferOutput<typeof MessageEventSchema>;
 /** A `simple` frame's data is a message, or a friend request for the 'system' inbox. */
-export const isMessageEvent = (data: MessageEvent | FriendApplyEvent): data is MessageEvent => data.toContactId !== 'system';
+export const isMessageEvent = (data: MessageEvent | FriendApplyEvent): data is MessageEvent =>
+  data.toContactId !== 'system';
 
 /** A recall: each client words the notice in its own language from these fields. */
 const UndoEventSchema = v.object({
@@ -40,7 +43,12 @@ const UndoEventSchema = v.object({
 });
 
 /** A one-to-one peer read my messages up to `seq` (`ids`: those just read). */
-const IsReadEventSchema = v.object({ toContactId: WireContactIdSchema, reader: v.number(), seq, ids: v.array(v.string()) });
+const IsReadEventSchema = v.object({
+  toContactId: WireContactIdSchema,
+  reader: v.number(),
+  seq,
+  ids: v.array(v.string()),
+});
 
 /**
  * A chat was read up to `seq`: by me on another device (`unread` 0), by a one-to-one peer, or — to
@@ -71,7 +79,21 @@ const EVENT_DATA = {
   /** The account logged in on another device; each client decides whether that signs it out (spec §4). */
   offline: v.object({ id: v.number(), client_id: v.string(), isMobile: v.boolean() }),
   /** A new contact to show (friends, issue 12): its chat-list row. */
-  appendContact: v.partial(ChatSummarySchema, ['account', 'setting', 'motto', 'index', 'last_seen', 'is_top', 'is_notice', 'unread', 'lastContent', 'lastContentUndo', 'lastSendTime', 'lastFrom', 'type']),
+  appendContact: v.partial(ChatSummarySchema, [
+    'account',
+    'setting',
+    'motto',
+    'index',
+    'last_seen',
+    'is_top',
+    'is_notice',
+    'unread',
+    'lastContent',
+    'lastContentUndo',
+    'lastSendTime',
+    'lastFrom',
+    'type',
+  ]),
   /**
    * A chat is gone from my list: a group dissolved or left (`group-N`), or — as the reference
    * re-uses it — a friend who deleted me or whom I deleted (their user id).

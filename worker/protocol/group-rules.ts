@@ -1,7 +1,7 @@
 // Pure group rules (reference §5, with §10.3's missing checks made): who may do what to whom,
 // who may speak, and how long a mute lasts. The group's hub enforces them; the web app asks the same
 // functions which controls to show (one rule, two readers). Nothing here touches storage.
-import { type GroupSetting,NO_SPEAK_SECONDS, ROLE } from './groups';
+import { type GroupSetting, NO_SPEAK_SECONDS, ROLE } from './groups';
 
 /** A member as the rules see them: role 1–3 and muted until (unix s). */
 export interface MemberState {
@@ -13,16 +13,19 @@ export const isManager = (m: MemberState | null) => !!m && m.role <= ROLE.ADMIN;
 export const isOwner = (m: MemberState | null) => !!m && m.role === ROLE.OWNER;
 
 /** Adding people: managers, or any member while `setting.invite` is on (the original checked nothing). */
-export const mayInvite = (me: MemberState | null, setting: GroupSetting) => !!me && (isManager(me) || setting.invite === 1);
+export const mayInvite = (me: MemberState | null, setting: GroupSetting) =>
+  !!me && (isManager(me) || setting.invite === 1);
 
 /** Renaming: managers; any member while `setting.manage` is off (issue 13). */
-export const mayRename = (me: MemberState | null, setting: GroupSetting) => !!me && (isManager(me) || setting.manage === 0);
+export const mayRename = (me: MemberState | null, setting: GroupSetting) =>
+  !!me && (isManager(me) || setting.manage === 0);
 
 /** The announcement (setNotice): managers only, whatever `manage` says, since it mentions everyone. */
 export const mayEditNotice = (me: MemberState | null) => isManager(me);
 
 /** The name a member goes by in a group, for one viewer: my remark for them, else their group nickname, else their name. */
-export const memberName = (remark: string | null | undefined, nickname: string, name: string) => remark || nickname || name;
+export const memberName = (remark: string | null | undefined, nickname: string, name: string) =>
+  remark || nickname || name;
 
 /** Clearing the history (reference §1.4 clearMessage): the owner, or a system admin (user.role > 0). */
 export const mayClearHistory = (me: MemberState | null, systemAdmin: boolean) => systemAdmin || isOwner(me);
@@ -34,7 +37,11 @@ export const mayChangeAvatar = mayRename;
  * Removing: myself (quit), except the owner, who must hand the group over first; or a member whose
  * role number is larger than mine, when I am a manager.
  */
-export function mayRemove(me: MemberState | null, self: boolean, target: MemberState | null): 'ok' | 'group.ownerQuit' | 'system.notAuth' | 'group.notMember' {
+export function mayRemove(
+  me: MemberState | null,
+  self: boolean,
+  target: MemberState | null,
+): 'ok' | 'group.ownerQuit' | 'system.notAuth' | 'group.notMember' {
   if (!me) return 'system.notAuth';
   if (!target) return 'group.notMember';
   if (self) return isOwner(me) ? 'group.ownerQuit' : 'ok';
@@ -42,16 +49,22 @@ export function mayRemove(me: MemberState | null, self: boolean, target: MemberS
 }
 
 /** Muting someone: a manager, on a member of lower rank (a larger role number). */
-export const mayMute = (me: MemberState | null, target: MemberState | null) => !!me && !!target && isManager(me) && target.role > me.role;
+export const mayMute = (me: MemberState | null, target: MemberState | null) =>
+  !!me && !!target && isManager(me) && target.role > me.role;
 
 /** Seconds a mute lasts: presets 1–4, or `days` days for timer 0 (0 days ends a mute). */
-export const muteSeconds = (timer: number, days: number) => (timer >= 1 && timer <= 4 ? NO_SPEAK_SECONDS[timer]! : days * 86400);
+export const muteSeconds = (timer: number, days: number) =>
+  timer >= 1 && timer <= 4 ? NO_SPEAK_SECONDS[timer]! : days * 86400;
 
 /**
  * Whether a member may post now: whole-group mute (`nospeak` 1 managers only, 2 the owner only)
  * is the hard refusal (401, as the reference); a member's own mute the ordinary one.
  */
-export function speakVerdict(me: MemberState | null, setting: GroupSetting, nowSeconds: number): 'ok' | 'group.allMuted' | 'group.notSpeak' {
+export function speakVerdict(
+  me: MemberState | null,
+  setting: GroupSetting,
+  nowSeconds: number,
+): 'ok' | 'group.allMuted' | 'group.notSpeak' {
   const role = me?.role ?? ROLE.MEMBER;
   if (role !== ROLE.OWNER) {
     if (setting.nospeak === 2 || (setting.nospeak === 1 && role > ROLE.ADMIN)) return 'group.allMuted';

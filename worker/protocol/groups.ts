@@ -30,28 +30,55 @@ export const GroupSettingSchema = v.object({
 export type GroupSetting = v.InferOutput<typeof GroupSettingSchema>;
 export const DEFAULT_GROUP_SETTING: GroupSetting = { manage: 0, invite: 1, profile: 1, history: 0, nospeak: 0 };
 
-const loose = v.pipe(v.union([v.number(), v.string(), v.boolean()]), v.transform((x) => (x === true ? 1 : x === false ? 0 : Number(x))));
+const loose = v.pipe(
+  v.union([v.number(), v.string(), v.boolean()]),
+  v.transform((x) => (x === true ? 1 : x === false ? 0 : Number(x))),
+);
 const onOff = v.pipe(loose, v.picklist([0, 1] as const));
 
 /** groupSetting: any of the keys; the rest keep their value. */
 export const GroupSettingInput = v.partial(
-  v.object({ manage: onOff, invite: onOff, profile: onOff, history: onOff, nospeak: v.pipe(loose, v.picklist([0, 1, 2] as const)) }),
+  v.object({
+    manage: onOff,
+    invite: onOff,
+    profile: onOff,
+    history: onOff,
+    nospeak: v.pipe(loose, v.picklist([0, 1, 2] as const)),
+  }),
 );
 
-const groupId = v.pipe(v.union([v.number(), v.string()]), v.transform(String), v.regex(GROUP_KEY_PATTERN, 'system.parameterError'));
+const groupId = v.pipe(
+  v.union([v.number(), v.string()]),
+  v.transform(String),
+  v.regex(GROUP_KEY_PATTERN, 'system.parameterError'),
+);
 const userId = v.pipe(intLike(), v.minValue(1));
-const userIds = v.pipe(v.array(userId), v.minLength(1, 'system.parameterError'), v.maxLength(GROUP_ADD_MAX, 'group.inviteLimit'));
+const userIds = v.pipe(
+  v.array(userId),
+  v.minLength(1, 'system.parameterError'),
+  v.maxLength(GROUP_ADD_MAX, 'group.inviteLimit'),
+);
 
 export const GroupAddBody = v.object({ user_ids: userIds, name: v.optional(text(GROUP_NAME_MAX, 'group.name'), '') });
 export const GroupIdBody = v.object({ id: groupId });
 /** groupInfo and groupUserList name the group `group_id` (as the reference does). */
 export const GroupInfoBody = v.object({ group_id: groupId });
-export const GroupUserListBody = v.object({ group_id: groupId, limit: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(1000)), 0), page: v.optional(v.pipe(intLike(), v.minValue(1)), 1) });
+export const GroupUserListBody = v.object({
+  group_id: groupId,
+  limit: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(1000)), 0),
+  page: v.optional(v.pipe(intLike(), v.minValue(1)), 1),
+});
 export const GroupUsersBody = v.object({ id: groupId, user_ids: userIds });
 export const GroupUserBody = v.object({ id: groupId, user_id: userId });
 export const SetManagerBody = v.object({ id: groupId, user_id: userId, role: v.pipe(intLike(), v.picklist([2, 3])) });
-export const EditGroupNameBody = v.object({ id: groupId, displayName: v.pipe(text(GROUP_NAME_MAX, 'group.name'), v.minLength(1, 'group.name')) });
-export const SetNoticeBody = v.object({ id: groupId, notice: v.pipe(text(GROUP_NOTICE_MAX, 'group.notice'), v.minLength(1, 'group.notice')) });
+export const EditGroupNameBody = v.object({
+  id: groupId,
+  displayName: v.pipe(text(GROUP_NAME_MAX, 'group.name'), v.minLength(1, 'group.name')),
+});
+export const SetNoticeBody = v.object({
+  id: groupId,
+  notice: v.pipe(text(GROUP_NOTICE_MAX, 'group.notice'), v.minLength(1, 'group.notice')),
+});
 export const GroupSettingBody = v.object({ id: groupId, setting: GroupSettingInput });
 export const SetNoSpeakBody = v.object({
   id: groupId,
@@ -62,7 +89,10 @@ export const SetNoSpeakBody = v.object({
 });
 export const GetAllUserBody = v.object({ user_ids: v.optional(v.array(userId), []), group_id: v.optional(groupId) });
 /** setNickname: my nickname in this group, trimmed; empty clears it. */
-export const SetGroupNicknameBody = v.object({ id: groupId, nickname: v.optional(text(GROUP_NICKNAME_MAX, 'group.nickname'), '') });
+export const SetGroupNicknameBody = v.object({
+  id: groupId,
+  nickname: v.optional(text(GROUP_NICKNAME_MAX, 'group.nickname'), ''),
+});
 export const JoinGroupBody = v.object({ token: v.pipe(v.string(), v.maxLength(1024)) });
 
 /** Why a group left my membership while its chat stays on my list, read-only, until I delete it (issue 21). */
@@ -70,7 +100,24 @@ export const GONE_REASONS = ['removed', 'left', 'dissolved'] as const;
 export type GoneReason = (typeof GONE_REASONS)[number];
 
 /** What a system line records (README Decisions): each client words it in its own language. */
-export const SYSTEM_KINDS = ['created', 'added', 'left', 'removed', 'admin', 'unadmin', 'owner', 'renamed', 'notice', 'muted', 'unmuted', 'joined', 'dissolved', 'sendMode', 'cleared', 'friends'] as const;
+export const SYSTEM_KINDS = [
+  'created',
+  'added',
+  'left',
+  'removed',
+  'admin',
+  'unadmin',
+  'owner',
+  'renamed',
+  'notice',
+  'muted',
+  'unmuted',
+  'joined',
+  'dissolved',
+  'sendMode',
+  'cleared',
+  'friends',
+] as const;
 const Named = v.object({ id: v.number(), name: v.string() });
 export const SystemLineSchema = v.object({
   kind: v.picklist(SYSTEM_KINDS),

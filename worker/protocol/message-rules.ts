@@ -35,7 +35,9 @@ export interface Quote {
  * shown by their type. A recalled or unknown message has none. The server builds every stored
  * quote with it (the client names only which message), and the web app its draft of one.
  */
-export function quoteOfMessage(m: Pick<StoredMessage, 'seq' | 'from_user' | 'fromUser' | 'type' | 'content' | 'is_undo'> | null): Quote | null {
+export function quoteOfMessage(
+  m: Pick<StoredMessage, 'seq' | 'from_user' | 'fromUser' | 'type' | 'content' | 'is_undo'> | null,
+): Quote | null {
   if (!m || m.is_undo) return null;
   const text = m.type === 'text' ? m.content : '';
   const content = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;

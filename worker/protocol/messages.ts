@@ -6,7 +6,14 @@ import { CHAT_KEY_PATTERN } from './ids';
 import { FORWARD_MAX, TEXT_MESSAGE_MAX } from './limits';
 import { MESSAGE_TYPES } from './wire';
 
-export { type FileInfo, MESSAGE_TYPES, type MessageType, type StoredMessage, type UserCard, type WireMessage } from './wire';
+export {
+  type FileInfo,
+  MESSAGE_TYPES,
+  type MessageType,
+  type StoredMessage,
+  type UserCard,
+  type WireMessage,
+} from './wire';
 
 const PAGE_MAX = 100;
 
@@ -18,7 +25,6 @@ export const contactId = v.pipe(
 );
 
 const clientId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
-
 
 /** Clients of the reference send the whole quote; only which message is used (the hub writes the rest). */
 const quote = v.object({ msg_id: intLike() });
@@ -32,7 +38,20 @@ export const SendMessageBody = v.object({
   pid: v.optional(intLike()),
   extends: v.optional(v.nullable(v.object({ quote: v.optional(quote) }))),
   /** A group message's mentions: user ids, 0 for everyone (reference §6.11; "isALL" from the original's web client). */
-  at: v.optional(v.pipe(v.array(v.union([v.pipe(intLike(), v.minValue(0)), v.pipe(v.literal('isALL'), v.transform(() => 0))])), v.maxLength(100))),
+  at: v.optional(
+    v.pipe(
+      v.array(
+        v.union([
+          v.pipe(intLike(), v.minValue(0)),
+          v.pipe(
+            v.literal('isALL'),
+            v.transform(() => 0),
+          ),
+        ]),
+      ),
+      v.maxLength(100),
+    ),
+  ),
 });
 
 export const GetMessageListBody = v.object({
@@ -53,7 +72,11 @@ export const SetMsgIsReadBody = v.object({
 export const UndoMessageBody = v.object({ id: clientId, toContactId: contactId });
 
 export const ForwardMessageBody = v.object({
-  user_ids: v.pipe(v.array(contactId, 'im.forwardLimit'), v.minLength(1, 'im.forwardLimit'), v.maxLength(FORWARD_MAX, 'im.forwardLimit')),
+  user_ids: v.pipe(
+    v.array(contactId, 'im.forwardLimit'),
+    v.minLength(1, 'im.forwardLimit'),
+    v.maxLength(FORWARD_MAX, 'im.forwardLimit'),
+  ),
   msg_id: v.pipe(intLike(), v.minValue(1)),
   toContactId: contactId,
 });
@@ -70,5 +93,7 @@ export const UploadMessage = v.object({
   id: clientId,
   toContactId: contactId,
   type: v.optional(v.picklist(['image', 'voice', 'video', 'file'])),
-  extends: v.optional(v.nullable(v.object({ duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 3600))) }))),
+  extends: v.optional(
+    v.nullable(v.object({ duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 3600))) })),
+  ),
 });

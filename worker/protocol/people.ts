@@ -32,7 +32,10 @@ const userId = v.pipe(intLike(), v.minValue(1));
 // ── Requests ────────────────────────────────────────────────────────────────────────────────
 
 /** friend/add: `remark` is the verification text the other person reads. */
-export const FriendAddBody = v.object({ user_id: userId, remark: v.optional(text(APPLY_TEXT_MAX, 'friend.applyTextLimit'), '') });
+export const FriendAddBody = v.object({
+  user_id: userId,
+  remark: v.optional(text(APPLY_TEXT_MAX, 'friend.applyTextLimit'), ''),
+});
 /** friend/index: `is_mine` 1 = requests I sent, 0 = requests I received. */
 export const FriendIndexBody = v.object({ is_mine: v.optional(flag(), 0), page, limit });
 /** friend/update: `friend_id` is the request's id; `status` 1 accepts, 0 declines. */
@@ -40,7 +43,10 @@ export const FriendUpdateBody = v.object({ friend_id: userId, status: v.pipe(int
 /** friend/del: `id` is the friend's user id; both sides stop being friends. */
 export const FriendDelBody = v.object({ id: userId });
 /** friend/setNickname: `friend_id` is the friend's user id (not a request id); the remark is required (spec §5). */
-export const FriendNicknameBody = v.object({ friend_id: userId, nickname: requiredText(NICKNAME_MAX, 'friend.remarkRequired') });
+export const FriendNicknameBody = v.object({
+  friend_id: userId,
+  nickname: requiredText(NICKNAME_MAX, 'friend.remarkRequired'),
+});
 /** im/searchUser: exact account (spec §5: search is by user account). */
 export const SearchUserBody = v.object({ keywords: requiredText(64, 'user.accountVerify') });
 /** im/userList: the directory, fuzzy by account, name and pinyin initials; paged. */
@@ -55,7 +61,7 @@ export const EditAccountBody = v.object({
   /** The current password: the proof asked when no code can reach the current account (not verified). */
   password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX)), ''),
 });
-export { PASSWORD_MAX,PASSWORD_MIN };
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────
 

@@ -15,5 +15,10 @@ export function previewText(content: string, max = PREVIEW_MAX): string {
   if (line.length <= max) return line;
   const chars = Array.from(line);
   if (chars.length <= max) return line;
-  return chars.slice(0, Math.max(0, max - 1)).join('').trimEnd() + ELLIPSIS;
+  return (
+    chars
+      .slice(0, Math.max(0, max - 1))
+      .join('')
+      .trimEnd() + ELLIPSIS
+  );
 }

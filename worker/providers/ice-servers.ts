@@ -44,8 +44,10 @@ export async function iceServersFor(
     const credential = String(chatInfo.stunPass ?? '');
     servers.push({ urls: configured, ...(username || credential ? { username, credential } : {}) });
   }
-  if (env.TURN_KEY_ID && env.TURN_KEY_API_TOKEN) servers.push(...(await cloudflareTurn(env.TURN_KEY_ID, env.TURN_KEY_API_TOKEN, ttl, fetcher)));
-  else if (env.TURN_SECRET && urlList(env.TURN_URLS).length > 0) servers.push(await coturnServer(env.TURN_SECRET, urlList(env.TURN_URLS), uid, ttl, now));
+  if (env.TURN_KEY_ID && env.TURN_KEY_API_TOKEN)
+    servers.push(...(await cloudflareTurn(env.TURN_KEY_ID, env.TURN_KEY_API_TOKEN, ttl, fetcher)));
+  else if (env.TURN_SECRET && urlList(env.TURN_URLS).length > 0)
+    servers.push(await coturnServer(env.TURN_SECRET, urlList(env.TURN_URLS), uid, ttl, now));
   if (servers.length === 0) servers.push({ urls: DEFAULT_STUN });
   return { iceServers: servers, ttl };
 }
@@ -54,15 +56,32 @@ export async function iceServersFor(
  * coturn's REST credentials (`use-auth-secret`): username `<expiry>:<uid>`, password the
  * base64 HMAC-SHA1 of the username under the shared secret.
  */
-export async function coturnServer(secret: string, urls: string[], uid: number, ttl: number, now = Date.now()): Promise<IceServer> {
+export async function coturnServer(
+  secret: string,
+  urls: string[],
+  uid: number,
+  ttl: number,
+  now = Date.now(),
+): Promise<IceServer> {
   const username = `${Math.floor(now / 1000) + ttl}:${uid}`;
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-1' },
+    false,
+    ['sign'],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(username)));
   return { urls, username, credential: btoa(String.fromCharCode(...mac)) };
 }
 
 /** Cloudflare TURN: credentials for `ttl` seconds; URLs on port 53 are dropped (browsers block them). None when the API fails. */
-export async function cloudflareTurn(keyId: string, token: string, ttl: number, fetcher: typeof fetch = fetch): Promise<IceServer[]> {
+export async function cloudflareTurn(
+  keyId: string,
+  token: string,
+  ttl: number,
+  fetcher: typeof fetch = fetch,
+): Promise<IceServer[]> {
   try {
     const res = await fetcher(`${CLOUDFLARE_TURN}/${encodeURIComponent(keyId)}/credentials/generate-ice-servers`, {
       method: 'POST',
@@ -73,9 +92,17 @@ export async function cloudflareTurn(keyId: string, token: string, ttl: number, 
     const body = (await res.json()) as { iceServers?: unknown };
     const list = Array.isArray(body.iceServers) ? body.iceServers : body.iceServers ? [body.iceServers] : [];
     return list.flatMap((s: { urls?: unknown; username?: unknown; credential?: unknown }) => {
-      const urls = (Array.isArray(s.urls) ? s.urls : [s.urls]).filter((u): u is string => typeof u === 'string' && !/:53(\?|$)/.test(u));
+      const urls = (Array.isArray(s.urls) ? s.urls : [s.urls]).filter(
+        (u): u is string => typeof u === 'string' && !/:53(\?|$)/.test(u),
+      );
       if (urls.length === 0) return [];
-      return [{ urls, ...(typeof s.username === 'string' ? { username: s.username } : {}), ...(typeof s.credential === 'string' ? { credential: s.credential } : {}) }];
+      return [
+        {
+          urls,
+          ...(typeof s.username === 'string' ? { username: s.username } : {}),
+          ...(typeof s.credential === 'string' ? { credential: s.credential } : {}),
+        },
+      ];
     });
   } catch (error) {
     console.error('Cloudflare TURN credentials failed', error);

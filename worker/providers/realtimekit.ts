@@ -17,9 +17,14 @@ export interface RealtimeKitEnv {
   REALTIMEKIT_PRESET?: string;
 }
 
-export const realtimeKitOn = (env: RealtimeKitEnv): boolean => !!(env.REALTIMEKIT_ACCOUNT_ID && env.REALTIMEKIT_APP_ID && env.REALTIMEKIT_API_TOKEN);
+export const realtimeKitOn = (env: RealtimeKitEnv): boolean =>
+  !!(env.REALTIMEKIT_ACCOUNT_ID && env.REALTIMEKIT_APP_ID && env.REALTIMEKIT_API_TOKEN);
 
-async function post(env: RealtimeKitEnv, path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function post(
+  env: RealtimeKitEnv,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const url = `${API}/${encodeURIComponent(env.REALTIMEKIT_ACCOUNT_ID ?? '')}/realtime/kit/${encodeURIComponent(env.REALTIMEKIT_APP_ID ?? '')}${path}`;
   const res = await fetch(url, {
     method: 'POST',
@@ -27,7 +32,8 @@ async function post(env: RealtimeKitEnv, path: string, body: Record<string, unkn
     body: JSON.stringify(body),
   });
   const answer = (await res.json().catch(() => null)) as { success?: boolean; data?: Record<string, unknown> } | null;
-  if (!res.ok || !answer?.success || !answer.data) throw new Error(`RealtimeKit ${path.split('/')[1]} failed: HTTP ${res.status}`);
+  if (!res.ok || !answer?.success || !answer.data)
+    throw new Error(`RealtimeKit ${path.split('/')[1]} failed: HTTP ${res.status}`);
   return answer.data;
 }
 
@@ -42,8 +48,12 @@ export async function createMeeting(env: RealtimeKitEnv, callId: string): Promis
 export async function addParticipant(env: RealtimeKitEnv, meetingId: string, who: UserCard): Promise<string> {
   const picture = /^https:\/\//.test(who.avatar) ? { picture: who.avatar } : {};
   const data = await post(env, `/meetings/${encodeURIComponent(meetingId)}/participants`, {
-    name: who.displayName || who.realname, ...picture, preset_name: env.REALTIMEKIT_PRESET || DEFAULT_PRESET, custom_participant_id: `parley-${who.id}`,
+    name: who.displayName || who.realname,
+    ...picture,
+    preset_name: env.REALTIMEKIT_PRESET || DEFAULT_PRESET,
+    custom_participant_id: `parley-${who.id}`,
   });
-  if (typeof data.token !== 'string' || !data.token) throw new Error('RealtimeKit answered a participant without a token');
+  if (typeof data.token !== 'string' || !data.token)
+    throw new Error('RealtimeKit answered a participant without a token');
   return data.token;
 }

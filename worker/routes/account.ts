@@ -33,7 +33,9 @@ account.post('/getuserinfo', burstLimit('lookup'), async (c) => {
   const row = await findUserById(c.env.DB, user_id ?? me);
   if (!row || (row.status !== 1 && row.user_id !== me)) throw refuse('user.notExist');
   // Another person: their card plus how I stand with them (relation, my remark, where they logged in from).
-  return c.json(envelope(row.user_id === me ? selfView(row) : { ...publicView(row), ...(await personCard(c.env.DB, me, row)) }));
+  return c.json(
+    envelope(row.user_id === me ? selfView(row) : { ...publicView(row), ...(await personCard(c.env.DB, me, row)) }),
+  );
 });
 
 account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
@@ -42,7 +44,12 @@ account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
   const before = await findUserById(c.env.DB, me);
   if (!before) throw refuse('user.notExist');
   // In the enterprise directory (run mode 1) names are the organisation's, unless it lets people choose.
-  if (body.realname !== undefined && body.realname !== before.realname && !nameEditable((await loadConfig(c.env.DB)).sysInfo)) throw refuse('user.nameLocked');
+  if (
+    body.realname !== undefined &&
+    body.realname !== before.realname &&
+    !nameEditable((await loadConfig(c.env.DB)).sysInfo)
+  )
+    throw refuse('user.nameLocked');
   await updateProfile(c.env.DB, me, body);
   forgetUser(me);
   const row = await findUserById(c.env.DB, me);
@@ -74,7 +81,8 @@ account.post('/editaccount', async (c) => {
   const { sysInfo } = await loadConfig(c.env.DB);
   const refusal = editAccountRefusal(wanted, configNumber(sysInfo.regauth, 0));
   if (refusal) throw refuse(refusal);
-  if (wanted.toLowerCase() === row.account.toLowerCase() || (await findUserByAccount(c.env.DB, wanted))) throw refuse('user.already');
+  if (wanted.toLowerCase() === row.account.toLowerCase() || (await findUserByAccount(c.env.DB, wanted)))
+    throw refuse('user.already');
   // (A missing key is the object's issue in valibot, not the field's: asked here for its own message.)
   if (!filled(raw.newCode)) throw refuse('user.newCodeRequired');
   const body = credentials(c, EditAccountBody);
@@ -100,11 +108,18 @@ account.post('/editpassword', async (c) => {
   // A stolen token must not buy unlimited guesses at the password: counted as logins are.
   await countGuess(c, row.account);
   if (body.code) await checkCode(c.env.DB, row.account, 3, body.code);
-  else if (!body.originalPassword || !(await verifyPassword(body.originalPassword, row.password_hash))) throw refuse('user.passErr');
+  else if (!body.originalPassword || !(await verifyPassword(body.originalPassword, row.password_hash)))
+    throw refuse('user.passErr');
   await settleGuess(c.env.DB, row.account, c.get('requestIp'));
   const version = await setPassword(c.env.DB, row.user_id, await hashPassword(body.password));
   // Every token and socket of the old version stops working; this device gets a fresh token.
   await endSessionsBelow(c.env, row.user_id, version);
-  const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: row.user_id, roles: rolesFor(row.role), permissions: [], ver: version }, tokenTtl(c.env));
-  return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt }, translate(c.get('lang'), 'system.editOk')));
+  const { token, expiresAt } = await issueToken(
+    jwtSecret(c.env),
+    { uid: row.user_id, roles: rolesFor(row.role), permissions: [], ver: version },
+    tokenTtl(c.env),
+  );
+  return c.json(
+    envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt }, translate(c.get('lang'), 'system.editOk')),
+  );
 });

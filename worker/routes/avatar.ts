@@ -26,7 +26,8 @@ export const avatar = new Hono<AppEnv>().post('/uploadavatar', async (c) => {
     throw refuse('system.fail');
   }
   // The rows went with the change; bytes a failure leaves behind are unreachable, never shown.
-  if (set.released.length > 0) await deleteBytes(c.env.FILES, set.released).catch((e: unknown) => console.warn('old avatar bytes not deleted', e));
+  if (set.released.length > 0)
+    await deleteBytes(c.env.FILES, set.released).catch((e: unknown) => console.warn('old avatar bytes not deleted', e));
   forgetUser(me);
   c.executionCtx.waitUntil(pushProfile(c.env, set.row));
   return c.json(envelope({ avatar: set.row.avatar }, translate(c.get('lang'), 'system.editOk')));

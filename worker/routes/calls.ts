@@ -12,7 +12,14 @@ import type { Signal } from '../durable/call-types';
 import { conversationHub, userHub } from '../durable/stubs';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
-import { type CallMeetingResponse, IceCandidateSchema, IceServersBody, SendToMsgBody, type SendToMsgInput, type WebrtcEvent } from '../protocol/calls';
+import {
+  type CallMeetingResponse,
+  IceCandidateSchema,
+  IceServersBody,
+  SendToMsgBody,
+  type SendToMsgInput,
+  type WebrtcEvent,
+} from '../protocol/calls';
 import { chatSwitch } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { addParticipant, realtimeKitOn } from '../providers/realtimekit';
@@ -26,29 +33,41 @@ const signalLimit = burstLimit('call', (params: Params) => (params.event === 'ca
 /** Ending a call is never limited: the lock must go. */
 const ENDS = new Set(['hangup', 'busy']);
 
-calls.post('/sendtomsg', (c, next) => (ENDS.has(String(c.get('params').event)) ? next() : signalLimit(c, next)), async (c) => {
-  const body = input(c, SendToMsgBody);
-  const me = c.get('identity').uid;
-  const peer = body.toContactId;
-  const hub = userHub(c.env, me);
-  // Ending a call is always allowed, whatever the rules became meanwhile: the lock must go.
-  if (body.event === 'hangup' || body.event === 'busy') {
-    const { conversation } = await resolveConversation(c.env.DB, me, String(peer));
-    const ended = (await hub.callLock('endCall', body.id, peer, body.event)) ?? (await finalState(c.env, conversation, me, peer, body.id, c.get('me')));
-    return c.json(envelope(ended));
-  }
-  const { chatInfo } = await loadConfig(c.env.DB);
-  if (!chatSwitch(chatInfo, 'webrtc')) throw refuse('im.webrtcOff');
-  const { conversation } = await resolveForSending(c.env.DB, me, String(peer));
-  if (body.event === 'calling') {
-    const row = await findUserById(c.env.DB, peer);
-    if (!row) throw refuse('user.notExist');
-    const placed = await hub.callLock('placeCall', { id: body.id, conversation, type: body.type, me: c.get('me'), other: cardOf(row) });
-    return c.json(envelope(settled(placed)));
-  }
-  if (body.event === 'acceptRtc') return c.json(envelope(settled(await hub.callLock('answerCall', body.id, peer))));
-  return c.json(envelope(settled(await hub.callLock('relayCall', body.id, peer, signalOf(body)))));
-});
+calls.post(
+  '/sendtomsg',
+  (c, next) => (ENDS.has(String(c.get('params').event)) ? next() : signalLimit(c, next)),
+  async (c) => {
+    const body = input(c, SendToMsgBody);
+    const me = c.get('identity').uid;
+    const peer = body.toContactId;
+    const hub = userHub(c.env, me);
+    // Ending a call is always allowed, whatever the rules became meanwhile: the lock must go.
+    if (body.event === 'hangup' || body.event === 'busy') {
+      const { conversation } = await resolveConversation(c.env.DB, me, String(peer));
+      const ended =
+        (await hub.callLock('endCall', body.id, peer, body.event)) ??
+        (await finalState(c.env, conversation, me, peer, body.id, c.get('me')));
+      return c.json(envelope(ended));
+    }
+    const { chatInfo } = await loadConfig(c.env.DB);
+    if (!chatSwitch(chatInfo, 'webrtc')) throw refuse('im.webrtcOff');
+    const { conversation } = await resolveForSending(c.env.DB, me, String(peer));
+    if (body.event === 'calling') {
+      const row = await findUserById(c.env.DB, peer);
+      if (!row) throw refuse('user.notExist');
+      const placed = await hub.callLock('placeCall', {
+        id: body.id,
+        conversation,
+        type: body.type,
+        me: c.get('me'),
+        other: cardOf(row),
+      });
+      return c.json(envelope(settled(placed)));
+    }
+    if (body.event === 'acceptRtc') return c.json(envelope(settled(await hub.callLock('answerCall', body.id, peer))));
+    return c.json(envelope(settled(await hub.callLock('relayCall', body.id, peer, signalOf(body)))));
+  },
+);
 
 calls.post('/iceservers', burstLimit('call'), async (c) => {
   const { id } = input(c, IceServersBody);
@@ -93,7 +112,14 @@ function signalOf(body: SendToMsgInput): Signal {
 }
 
 /** A hangup for a call that is over answers how it ended (idempotent); a call never made is refused. */
-async function finalState(env: Env, conversation: string, me: number, peer: number, id: string, card: WebrtcEvent['fromUser']): Promise<WebrtcEvent> {
+async function finalState(
+  env: Env,
+  conversation: string,
+  me: number,
+  peer: number,
+  id: string,
+  card: WebrtcEvent['fromUser'],
+): Promise<WebrtcEvent> {
   const record = await conversationHub(env, conversation).callRecord(conversation, me, id);
   if (!record || record.code === 901) throw refuse('im.callNotFound');
   const status = record.caller === me ? SENDER_STATUS.caller : SENDER_STATUS.callee;

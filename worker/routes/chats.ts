@@ -1,5 +1,5 @@
 // enterprise/im chat-list calls: contacts, pin, mute, delete chat (reference §1.3).
-import { type Context,Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 
 import { requireMember, resolveConversation } from '../actions/conversation-access';
@@ -33,8 +33,14 @@ chats.post('/getcontacts', async (c) => {
   const me = c.get('identity').uid;
   // Each is someone else (the list leaves the viewer out), so each account goes out masked.
   const [users, state, presence, pairs, config, pending, myGroups, collages] = await Promise.all([
-    listActiveUsers(c.env.DB), userHub(c.env, me).listChats(me), presenceOf(c.env.DB), pairsOf(c.env.DB, me), loadConfig(c.env.DB), pendingToMe(c.env.DB, me),
-    groupsOf(c.env.DB, me), collagesOf(c.env.DB, me),
+    listActiveUsers(c.env.DB),
+    userHub(c.env, me).listChats(me),
+    presenceOf(c.env.DB),
+    pairsOf(c.env.DB, me),
+    loadConfig(c.env.DB),
+    pendingToMe(c.env.DB, me),
+    groupsOf(c.env.DB, me),
+    collagesOf(c.env.DB, me),
   ]);
   const byContact = new Map(state.map((row) => [row.contact_id, row]));
   // With chatInfo.online off nobody's presence leaves the server: everyone reads offline, never seen.
@@ -49,9 +55,13 @@ chats.post('/getcontacts', async (c) => {
       const online = seen?.online === 1;
       const pair = pairs.get(u.user_id);
       return {
-        ...contactView(u, online, lastSeenOf(seen, online)), displayName: displayNameOf(u.realname, pair),
-        account: maskAccount(u.account), setting: [], is_friend: pair && areFriends(pair) ? 1 : 0,
-        is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
+        ...contactView(u, online, lastSeenOf(seen, online)),
+        displayName: displayNameOf(u.realname, pair),
+        account: maskAccount(u.account),
+        setting: [],
+        is_friend: pair && areFriends(pair) ? 1 : 0,
+        is_top: chat?.is_top ?? 0,
+        is_notice: chat?.is_notice ?? 1,
         unread: visible ? chat.unread : 0,
         lastContent: visible ? chat.last_content : '',
         lastContentUndo: visible ? chat.last_undo : 0,
@@ -68,14 +78,22 @@ chats.post('/getcontacts', async (c) => {
     const u = byId.get(id);
     return u ? displayNameOf(u.realname, pairs.get(id)) : '';
   };
-  for (const row of myGroups) list.push(groupSummary(row, byContact.get(groupChatKey(row.group_id)), isType, collages.get(row.group_id), nameOf));
+  for (const row of myGroups)
+    list.push(groupSummary(row, byContact.get(groupChatKey(row.group_id)), isType, collages.get(row.group_id), nameOf));
   // Groups I was removed from, left, or that were dissolved: their chat stays, read-only, until I delete it.
   const mine = new Set(myGroups.map((g) => groupChatKey(g.group_id)));
   const gone = state.filter((row) => row.is_group && row.gone && !row.hidden && !mine.has(row.contact_id));
-  const former = await formerGroups(c.env.DB, gone.map((row) => groupIdOf(row.contact_id) ?? 0));
+  const former = await formerGroups(
+    c.env.DB,
+    gone.map((row) => groupIdOf(row.contact_id) ?? 0),
+  );
   for (const row of former) {
     const chat = byContact.get(groupChatKey(row.group_id))!;
-    list.push({ ...groupSummary(row, chat, isType, [], nameOf), groupUserCount: 0, gone: v.parse(GoneSchema, chat.gone) });
+    list.push({
+      ...groupSummary(row, chat, isType, [], nameOf),
+      groupUserCount: 0,
+      gone: v.parse(GoneSchema, chat.gone),
+    });
   }
   // The envelope carries the pending friend requests to me and the newest one's time (ms), as the reference's does.
   return c.json(envelope(list, '', pending));
@@ -95,13 +113,23 @@ chats.post('/getcontactinfo', burstLimit('lookup'), async (c) => {
   // With chatInfo.online off nobody watches anyone: no live frames, and the card reads offline.
   const showPresence = chatSwitch((await loadConfig(c.env.DB)).chatInfo, 'online');
   const [online, presence, pair] = await Promise.all([
-    showPresence && userHub(c.env, peer).watchPresence(me, WATCH_MS), showPresence ? presenceOfUser(c.env.DB, peer) : null, pairRows(c.env.DB, me, peer),
+    showPresence && userHub(c.env, peer).watchPresence(me, WATCH_MS),
+    showPresence ? presenceOfUser(c.env.DB, peer) : null,
+    pairRows(c.env.DB, me, peer),
   ]);
-  const card = { ...contactView(row, online, lastSeenOf(presence, online)), displayName: displayNameOf(row.realname, pair) };
+  const card = {
+    ...contactView(row, online, lastSeenOf(presence, online)),
+    displayName: displayNameOf(row.realname, pair),
+  };
   return c.json(envelope(card satisfies ContactCard));
 });
 
-async function savePrefs(c: Context<AppEnv>, id: string, prefs: { is_top?: number; is_notice?: number; hidden?: number }, type: 'setChatTop' | 'setIsNotice' | 'delChat') {
+async function savePrefs(
+  c: Context<AppEnv>,
+  id: string,
+  prefs: { is_top?: number; is_notice?: number; hidden?: number },
+  type: 'setChatTop' | 'setIsNotice' | 'delChat',
+) {
   const me = c.get('identity').uid;
   const { conversation, isGroup } = await resolveConversation(c.env.DB, me, id);
   // Otherwise anyone could put a group they are not in on their chat list, and learn that it exists.

@@ -8,7 +8,7 @@ import { personCard } from '../db/person-card';
 import { findUserByAccount, listActiveUsers } from '../db/users';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
-import { type Person,SearchUserBody, UserListBody } from '../protocol/people';
+import { type Person, SearchUserBody, UserListBody } from '../protocol/people';
 import { directoryOrder, matchesKeywords } from '../services/contact-index';
 import { personView } from '../services/person-view';
 import { envelope } from '../services/replies';
@@ -20,7 +20,8 @@ directory.post('/searchuser', burstLimit('lookup'), async (c) => {
   const { keywords } = input(c, SearchUserBody);
   const me = c.get('identity').uid;
   const row = await findUserByAccount(c.env.DB, keywords);
-  if (!row || row.status !== 1 || row.user_id === me) return c.json(envelope([] satisfies Person[], '', { count: 0, page: 1 }));
+  if (!row || row.status !== 1 || row.user_id === me)
+    return c.json(envelope([] satisfies Person[], '', { count: 0, page: 1 }));
   const person = await personCard(c.env.DB, me, row);
   return c.json(envelope([person] satisfies Person[], '', { count: 1, page: 1 }));
 });

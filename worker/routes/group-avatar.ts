@@ -30,13 +30,20 @@ export async function uploadGroupAvatar(c: Context<AppEnv>) {
   if (!mayChangeAvatar({ role: before.role, no_speak_time: 0 }, before.setting)) throw refuse('system.notAuth');
   const stored = await storeAvatarFile(c, picture, me.id, GROUP_AVATAR_SCOPE);
   const release = () => releaseFiles(c.env.DB, c.env.FILES, [stored.file_id]);
-  const answer = await conversationHub(c.env, id).groupAvatar(id, me, avatarUrl(stored.file_id)).catch(async (error: unknown) => {
-    await release();
-    throw error;
-  });
+  const answer = await conversationHub(c.env, id)
+    .groupAvatar(id, me, avatarUrl(stored.file_id))
+    .catch(async (error: unknown) => {
+      await release();
+      throw error;
+    });
   if (!answer.ok) await release();
   const { card, previous } = settled(answer);
   const old = fileIdOf(previous);
-  if (old !== null) c.executionCtx.waitUntil(releaseFiles(c.env.DB, c.env.FILES, [old]).catch((e: unknown) => console.warn('old group picture not released', e)));
+  if (old !== null)
+    c.executionCtx.waitUntil(
+      releaseFiles(c.env.DB, c.env.FILES, [old]).catch((e: unknown) =>
+        console.warn('old group picture not released', e),
+      ),
+    );
   return c.json(envelope(card, translate(c.get('lang'), 'system.editOk')));
 }

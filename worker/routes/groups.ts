@@ -1,7 +1,7 @@
 // enterprise/group calls (issue 13, reference §1.4, with §10.3's missing checks made). Each names
 // a group `group-N`; its ConversationHub checks the caller's rights against its own members and
 // roles (the source of truth) and answers refusals as values. D1 gives only ids, names and config.
-import { type Context,Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
@@ -17,9 +17,26 @@ import { burstLimit } from '../middleware/rate-limit';
 import { chatSwitch, configNumber } from '../protocol/config-values';
 import { memberName, muteSeconds } from '../protocol/group-rules';
 import {
-  DEFAULT_GROUP_SETTING, EditGroupNameBody, GetAllUserBody, GROUP_NAME_MAX, GroupAddBody, type GroupCard, GroupIdBody, GroupInfoBody, type GroupMember,
-GroupSettingBody, GroupUserBody,
-  GroupUserListBody, GroupUsersBody, JoinGroupBody, ROLE, SetGroupNicknameBody, SetManagerBody, SetNoSpeakBody, SetNoticeBody, } from '../protocol/groups';
+  DEFAULT_GROUP_SETTING,
+  EditGroupNameBody,
+  GetAllUserBody,
+  GROUP_NAME_MAX,
+  GroupAddBody,
+  type GroupCard,
+  GroupIdBody,
+  GroupInfoBody,
+  type GroupMember,
+  GroupSettingBody,
+  GroupUserBody,
+  GroupUserListBody,
+  GroupUsersBody,
+  JoinGroupBody,
+  ROLE,
+  SetGroupNicknameBody,
+  SetManagerBody,
+  SetNoSpeakBody,
+  SetNoticeBody,
+} from '../protocol/groups';
 import { groupChatKey } from '../protocol/ids';
 import { DEFAULT_GROUP_USER_MAX } from '../protocol/limits';
 import type { UserCard } from '../protocol/messages';
@@ -50,7 +67,8 @@ async function change(c: Context<AppEnv>, id: string, body: GroupChange) {
 }
 
 /** `chatInfo.groupUserMax`: members of one group; unset, 0 or nonsense means the default (500), never unlimited. */
-const capOf = (chatInfo: { groupUserMax?: unknown }) => configNumber(chatInfo.groupUserMax, DEFAULT_GROUP_USER_MAX) || DEFAULT_GROUP_USER_MAX;
+const capOf = (chatInfo: { groupUserMax?: unknown }) =>
+  configNumber(chatInfo.groupUserMax, DEFAULT_GROUP_USER_MAX) || DEFAULT_GROUP_USER_MAX;
 const memberCap = async (db: D1Database) => capOf((await loadConfig(db)).chatInfo);
 
 /**
@@ -65,7 +83,10 @@ async function refuseStrangers(db: D1Database, me: number, ids: number[]): Promi
 }
 
 /** Whom `me` may put in a group under run mode 2 (mayGroupWith); null in mode 1, where anyone may be. */
-async function groupableBy(db: D1Database, me: number): Promise<((peer: { user_id: number; role: number }) => boolean) | null> {
+async function groupableBy(
+  db: D1Database,
+  me: number,
+): Promise<((peer: { user_id: number; role: number }) => boolean) | null> {
   const config = await loadConfig(db);
   if (!isSocialMode(config)) return null;
   const [pairs, mine] = await Promise.all([pairsOf(db, me), findUsersByIds(db, [me])]);
@@ -82,14 +103,35 @@ groups.post('/add', changeLimit, async (c) => {
   const me = c.get('me');
   const { chatInfo } = await loadConfig(c.env.DB);
   if (!chatSwitch(chatInfo, 'groupChat')) throw refuse('group.forbidCreate');
-  const others = await cardsOf(c.env.DB, body.user_ids.filter((id) => id !== me.id));
+  const others = await cardsOf(
+    c.env.DB,
+    body.user_ids.filter((id) => id !== me.id),
+  );
   if (others.length + 1 > capOf(chatInfo)) throw refuse('group.userLimit');
-  await refuseStrangers(c.env.DB, me.id, others.map((u) => u.id));
-  const name = body.name || [me, ...others].map((u) => u.realname).join(', ').slice(0, GROUP_NAME_MAX);
+  await refuseStrangers(
+    c.env.DB,
+    me.id,
+    others.map((u) => u.id),
+  );
+  const name =
+    body.name ||
+    [me, ...others]
+      .map((u) => u.realname)
+      .join(', ')
+      .slice(0, GROUP_NAME_MAX);
   const now = Date.now();
   const groupId = await createGroupRow(c.env.DB, me.id, name, Math.floor(now / 1000));
   const conversation = groupChatKey(groupId);
-  const group = { group_id: groupId, name, notice: '', avatar: '', owner_id: me.id, create_time: Math.floor(now / 1000), status: 1, setting: DEFAULT_GROUP_SETTING };
+  const group = {
+    group_id: groupId,
+    name,
+    notice: '',
+    avatar: '',
+    owner_id: me.id,
+    create_time: Math.floor(now / 1000),
+    status: 1,
+    setting: DEFAULT_GROUP_SETTING,
+  };
   return change(c, conversation, { op: 'create', group, owner: me, members: others });
 });
 
@@ -98,12 +140,18 @@ groups.post('/groupinfo', async (c) => {
   const me = c.get('identity').uid;
   const { card, qr } = settled(await conversationHub(c.env, group_id).groupView(group_id, me));
   // Only a member who may add people is handed the join QR (managers, while inviting is left to them).
-  return c.json(envelope({ ...card, ...(qr.share ? await joinQr(c, card.group_id, qr.version, me) : { qrUrl: '', qrExpire: 0 }) }));
+  return c.json(
+    envelope({ ...card, ...(qr.share ? await joinQr(c, card.group_id, qr.version, me) : { qrUrl: '', qrExpire: 0 }) }),
+  );
 });
 
 /** A join QR of the group's current version, minted now by `minter` (qr-tokens.ts QrClaims). */
 async function joinQr(c: Context<AppEnv>, groupId: number, version: number, minter: number) {
-  const { token, expiresAt } = await signQrToken(jwtSecret(c.env), 'g', groupId, undefined, { t: Date.now(), v: version, by: minter });
+  const { token, expiresAt } = await signQrToken(jwtSecret(c.env), 'g', groupId, undefined, {
+    t: Date.now(),
+    v: version,
+    by: minter,
+  });
   return { qrUrl: `${new URL(c.req.url).origin}/scan/g/${token}`, qrExpire: expiresAt };
 }
 
@@ -121,7 +169,13 @@ groups.post('/groupuserlist', async (c) => {
   const me = c.get('identity').uid;
   const { roster } = settled(await conversationHub(c.env, group_id).groupView(group_id, me));
   const shown = limit > 0 ? roster.slice((page - 1) * limit, page * limit) : roster;
-  const [users, pairs] = await Promise.all([findUsersByIds(c.env.DB, shown.map((m) => m.user_id)), pairsOf(c.env.DB, me)]);
+  const [users, pairs] = await Promise.all([
+    findUsersByIds(
+      c.env.DB,
+      shown.map((m) => m.user_id),
+    ),
+    pairsOf(c.env.DB, me),
+  ]);
   const list = shown.flatMap((m): GroupMember[] => {
     const u = users.get(m.user_id);
     if (!u) return [];
@@ -135,7 +189,11 @@ groups.post('/groupuserlist', async (c) => {
 groups.post('/addgroupuser', changeLimit, async (c) => {
   const { id, user_ids } = input(c, GroupUsersBody);
   const users = await cardsOf(c.env.DB, user_ids);
-  await refuseStrangers(c.env.DB, c.get('identity').uid, users.map((u) => u.id));
+  await refuseStrangers(
+    c.env.DB,
+    c.get('identity').uid,
+    users.map((u) => u.id),
+  );
   return change(c, id, { op: 'add', actor: c.get('me'), users, max: await memberCap(c.env.DB) });
 });
 
@@ -255,11 +313,18 @@ groupScan.post('/g/:token', async (c) => {
   // A code retired by a manager's reset opens nothing.
   const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid, claims.v);
   if (!card) throw refuse('scan.failure');
-  return c.json(envelope({ ...card, token, action: 'groupInfo' as const } satisfies GroupCard & { token: string; action: 'groupInfo' }));
+  return c.json(
+    envelope({ ...card, token, action: 'groupInfo' as const } satisfies GroupCard & {
+      token: string;
+      action: 'groupInfo';
+    }),
+  );
 });
 
 /** A camera app opened the link: on to the group's page in the app, which resolves the token after login. */
-groupScan.get('/g/:token', (c) => c.redirect(`/#/pages/message/group/info?qr=${encodeURIComponent(tokenOf(c.req.url).slice(0, 1024))}`, 302));
+groupScan.get('/g/:token', (c) =>
+  c.redirect(`/#/pages/message/group/info?qr=${encodeURIComponent(tokenOf(c.req.url).slice(0, 1024))}`, 302),
+);
 
 /** The token as sent (routing lower-cases paths; a signature is case-sensitive). */
 function tokenOf(url: string): string {

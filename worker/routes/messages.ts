@@ -13,7 +13,13 @@ import { burstLimit, spaceSends } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
 import type { StoredMessage } from '../protocol/messages';
-import { ForwardMessageBody, GetMessageListBody, SendMessageBody, SetMsgIsReadBody, UndoMessageBody } from '../protocol/messages';
+import {
+  ForwardMessageBody,
+  GetMessageListBody,
+  SendMessageBody,
+  SetMsgIsReadBody,
+  UndoMessageBody,
+} from '../protocol/messages';
 import type { ReadResult } from '../protocol/responses';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
@@ -36,7 +42,14 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
   // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
     await hub.send(conversation, {
-      id: body.id, from, type: body.type, content: body.content, pid: body.pid || body.extends?.quote?.msg_id || 0, extends: null, file: null, at: body.at,
+      id: body.id,
+      from,
+      type: body.type,
+      content: body.content,
+      pid: body.pid || body.extends?.quote?.msg_id || 0,
+      extends: null,
+      file: null,
+      at: body.at,
     }),
   );
   return c.json(envelope(sentMessage(sent.message, me)));
@@ -48,7 +61,11 @@ messages.post('/getmessagelist', async (c) => {
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const page = settled(
     await conversationHub(c.env, conversation).history(conversation, me, {
-      beforeSeq: body.last_id || null, limit: body.limit, type: body.type, keywords: body.keywords, page: body.page,
+      beforeSeq: body.last_id || null,
+      limit: body.limit,
+      type: body.type,
+      keywords: body.keywords,
+      page: body.page,
     }),
   );
   const list = page.list.map((m) => ({ ...wireMessage(m, me, page.peerRead), toContactId: body.toContactId }));
@@ -71,11 +88,15 @@ messages.post('/undomessage', async (c) => {
   const redo = configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
   const hub = conversationHub(c.env, conversation);
   const result = await hub.recall(conversation, me, body.id, redo, c.get('me').realname);
-  if (!result.ok && result.key === 'im.redoLimitTime') throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });
+  if (!result.ok && result.key === 'im.redoLimitTime')
+    throw refuse('im.redoLimitTime', { minutes: Math.ceil(redo / 60) });
   const { message: undone, fileId } = settled(result);
   // A recalled photo, voice, video or file stops downloading by its URL before the sender hears
   // the recall succeeded. The message is recalled either way; a failure here is logged.
-  if (fileId) await releaseFiles(c.env.DB, c.env.FILES, [fileId]).catch((error) => console.error('releasing a recalled file failed', fileId, error));
+  if (fileId)
+    await releaseFiles(c.env.DB, c.env.FILES, [fileId]).catch((error) =>
+      console.error('releasing a recalled file failed', fileId, error),
+    );
   return c.json(envelope({ ...sentMessage(undone, me), toContactId: body.toContactId }));
 });
 
@@ -115,7 +136,12 @@ function forwardCopies(params: Params): number {
  * content. A file gets its own row bound to the target conversation, sharing the stored bytes,
  * so members of the target may download it and nobody else gains access to the source.
  */
-async function forwardCopy(env: Env, original: StoredMessage, targetConversation: string, forwarder: number): Promise<Omit<NewMessage, 'from'>> {
+async function forwardCopy(
+  env: Env,
+  original: StoredMessage,
+  targetConversation: string,
+  forwarder: number,
+): Promise<Omit<NewMessage, 'from'>> {
   const file = original.file ? await copyFileTo(env.DB, original.file.file_id, targetConversation, forwarder) : null;
   // Recalled since it was read: refused like any message that is no longer there.
   if (original.file && !file) throw refuse('im.exist');

@@ -41,9 +41,14 @@ pub.post('/login', async (c) => {
   await countGuess(c, body.account);
   const user = await findUserByAccount(c.env.DB, body.account);
   // An unknown account costs the same PBKDF2 work as a wrong password, so timing reveals nothing.
-  const ok = 'code' in body
-    ? !!user && (await checkCode(c.env.DB, body.account, 1, body.code).then(() => true, () => false))
-    : (await verifyPassword(body.password, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH)) && !!user;
+  const ok =
+    'code' in body
+      ? !!user &&
+        (await checkCode(c.env.DB, body.account, 1, body.code).then(
+          () => true,
+          () => false,
+        ))
+      : (await verifyPassword(body.password, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH)) && !!user;
   if (!user || !ok) throw refuse('code' in body ? 'user.codeErr' : 'user.passErr');
   if (user.status !== 1) throw refuse('user.forbid');
   await Promise.all([
@@ -51,9 +56,18 @@ pub.post('/login', async (c) => {
     recordLogin(c.env.DB, user.user_id, c.get('requestIp')),
     recordLoginPlace(c.env.DB, user.user_id, placeOf(c.req.raw.cf)),
   ]);
-  const { token, expiresAt } = await issueToken(jwtSecret(c.env), { uid: user.user_id, roles: rolesFor(user.role), permissions: [], ver: user.token_version }, tokenTtl(c.env));
+  const { token, expiresAt } = await issueToken(
+    jwtSecret(c.env),
+    { uid: user.user_id, roles: rolesFor(user.role), permissions: [], ver: user.token_version },
+    tokenTtl(c.env),
+  );
   setFileCookie(c, token, expiresAt);
-  return c.json(envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) }, translate(c.get('lang'), 'user.loginOk')));
+  return c.json(
+    envelope(
+      { authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) },
+      translate(c.get('lang'), 'user.loginOk'),
+    ),
+  );
 });
 
 pub.post('/logout', async (c) => {
@@ -70,7 +84,8 @@ pub.post('/logout', async (c) => {
 pub.post('/logoutall', async (c) => {
   const uid = c.get('identity').uid;
   // The account's row is read only while the demo runs.
-  if (c.env.DEMO_MODE === 'true' && sharedDemoAccount(await findUserById(c.env.DB, uid), c.env.DEMO_MODE)) throw refuse('system.demoMode');
+  if (c.env.DEMO_MODE === 'true' && sharedDemoAccount(await findUserById(c.env.DB, uid), c.env.DEMO_MODE))
+    throw refuse('system.demoMode');
   await endEverySession(c.env, uid);
   deleteCookie(c, FILE_COOKIE, { path: '/file' });
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutAllOk')));
@@ -80,7 +95,8 @@ pub.post('/register', burstLimit('register'), async (c) => {
   const body = credentials(c, RegisterBody);
   const { sysInfo } = await loadConfig(c.env.DB);
   const ip = c.get('requestIp');
-  if (sysInfo.regtype === '2' && !(body.inviteCode && (await inviteCodeValid(c.env.DB, body.inviteCode)))) throw refuse('user.inviteCode');
+  if (sysInfo.regtype === '2' && !(body.inviteCode && (await inviteCodeValid(c.env.DB, body.inviteCode))))
+    throw refuse('user.inviteCode');
   if (sysInfo.regtype !== '1' && sysInfo.regtype !== '2') throw refuse('user.closeRegister');
   const regauth = configNumber(sysInfo.regauth, 0);
   const refusal = accountRefusal(body.account, regauth);
@@ -94,7 +110,14 @@ pub.post('/register', burstLimit('register'), async (c) => {
   await spaceRegistrations(c, configNumber(sysInfo.registerInterval, 0));
   const email = body.email || (EMAIL_PATTERN.test(body.account) ? body.account : '');
   const passwordHash = await hashPassword(body.password);
-  const user = await insertUser(c.env.DB, { account: body.account, realname: body.realname, passwordHash, email, isAuth: regauth > 0 ? 1 : 0, registerIp: ip });
+  const user = await insertUser(c.env.DB, {
+    account: body.account,
+    realname: body.realname,
+    passwordHash,
+    email,
+    isAuth: regauth > 0 ? 1 : 0,
+    registerIp: ip,
+  });
   if (!user) throw refuse('user.already');
   return c.json(envelope(selfView(user), translate(c.get('lang'), 'user.registerOk')));
 });

@@ -51,4 +51,6 @@ scan.post('/u/:token', async (c) => {
 });
 
 /** A camera app opened the link: on to the contact card in the app (the SPA asks to log in first). */
-scan.get('/u/:token', (c) => c.redirect(`/#/pages/contacts/detail?qr=${encodeURIComponent(tokenInPath(c.req.url).slice(0, 1024))}`, 302));
+scan.get('/u/:token', (c) =>
+  c.redirect(`/#/pages/contacts/detail?qr=${encodeURIComponent(tokenInPath(c.req.url).slice(0, 1024))}`, 302),
+);

@@ -33,7 +33,8 @@ export const upgrade = new Hono<AppEnv>().get('/', async (c) => {
   const origin = c.req.header('origin');
   // Browsers always send Origin on a WebSocket handshake; refuse pages of other sites.
   // `Origin: null` (sandboxed frames, file://) or a malformed one is refused too, never a 500.
-  if (origin && (!URL.canParse(origin) || new URL(origin).host !== new URL(c.req.url).host)) return c.text('origin not allowed', 403);
+  if (origin && (!URL.canParse(origin) || new URL(origin).host !== new URL(c.req.url).host))
+    return c.text('origin not allowed', 403);
   const value = c.req.query('ticket') ?? '';
   const uid = Number(value.split('.')[0]);
   if (!TICKET.test(value) || !Number.isSafeInteger(uid)) return c.text('invalid ticket', 401);

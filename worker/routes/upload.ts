@@ -13,7 +13,7 @@ import { CODE } from '../protocol/codes';
 import { uploadLimitMb } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
-import { type MessageType,UploadMessage } from '../protocol/messages';
+import { type MessageType, UploadMessage } from '../protocol/messages';
 import { byteRange } from '../services/byte-range';
 import { sentMessage } from '../services/event-view';
 import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../services/file-sniff';
@@ -21,7 +21,8 @@ import { FILE_CATEGORY } from '../services/message-handling';
 import { AppError, envelope, notFound, refuse, settled } from '../services/replies';
 import { putBytes, readBytes, storageKey } from '../storage/files';
 
-const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) => new AppError(CODE.HARD_REFUSED, key, params);
+const hard = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) =>
+  new AppError(CODE.HARD_REFUSED, key, params);
 
 export const upload = new Hono<AppEnv>();
 
@@ -36,7 +37,12 @@ export const FORM_OVERHEAD = 64 * 1024;
 export async function readForm(req: Request, limit: number, tooLarge: () => AppError): Promise<FormData | null> {
   if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge();
   // Anything but multipart was already read as parameters (middleware/params.ts) and holds no file.
-  if (!req.body || req.bodyUsed || !(req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return null;
+  if (
+    !req.body ||
+    req.bodyUsed ||
+    !(req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+  )
+    return null;
   let seen = 0;
   const counted = req.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -47,7 +53,9 @@ export async function readForm(req: Request, limit: number, tooLarge: () => AppE
       },
     }),
   );
-  const form = await new Response(counted, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData().catch(() => null);
+  const form = await new Response(counted, { headers: { 'content-type': req.headers.get('content-type') ?? '' } })
+    .formData()
+    .catch(() => null);
   if (seen > limit) throw tooLarge();
   return form;
 }
@@ -56,7 +64,9 @@ upload.post('/uploadfile', async (c) => {
   const me = c.get('identity').uid;
   const { fileUpload } = await loadConfig(c.env.DB);
   const maxMb = uploadLimitMb(fileUpload.size);
-  const form = await readForm(c.req.raw, maxMb * 1024 * 1024 + FORM_OVERHEAD, () => hard('file.uploadLimit', { size: maxMb }));
+  const form = await readForm(c.req.raw, maxMb * 1024 * 1024 + FORM_OVERHEAD, () =>
+    hard('file.uploadLimit', { size: maxMb }),
+  );
   const file = form?.get('file');
   if (!form || !(file instanceof File)) throw refuse('system.parameterError');
   const parsed = v.safeParse(UploadMessage, parseJsonOrNull(form.get('message')));
@@ -94,17 +104,33 @@ upload.post('/uploadfile', async (c) => {
   await putBytes(c.env.FILES, key, bytes, MIME[ext]!);
   const name = file.name.slice(0, 120) || `file.${ext}`;
   const row = await insertFile(c.env.DB, {
-    r2_key: key, user_id: me, conversation_id: conversation, cate: category.cate, name, ext, mime: MIME[ext]!, size: file.size,
-    width: size?.width ?? 0, height: size?.height ?? 0, duration,
+    r2_key: key,
+    user_id: me,
+    conversation_id: conversation,
+    cate: category.cate,
+    name,
+    ext,
+    mime: MIME[ext]!,
+    size: file.size,
+    width: size?.width ?? 0,
+    height: size?.height ?? 0,
+    duration,
   });
   const media = { ...(size ?? {}), ...(duration ? { duration } : {}) };
-  const result = await hub.send(conversation, {
-    id: meta.id, from, type, content: `/file/${row.file_id}`, pid: 0, extends: Object.keys(media).length ? media : null,
-    file: { file_id: row.file_id, name, size: file.size, ext, ...media },
-  }).catch(async (error: unknown) => {
-    await releaseFiles(c.env.DB, c.env.FILES, [row.file_id]);
-    throw error;
-  });
+  const result = await hub
+    .send(conversation, {
+      id: meta.id,
+      from,
+      type,
+      content: `/file/${row.file_id}`,
+      pid: 0,
+      extends: Object.keys(media).length ? media : null,
+      file: { file_id: row.file_id, name, size: file.size, ext, ...media },
+    })
+    .catch(async (error: unknown) => {
+      await releaseFiles(c.env.DB, c.env.FILES, [row.file_id]);
+      throw error;
+    });
   // Refused meanwhile, or a concurrent try with the same id got there first: its copy is the message.
   if (!result.ok || result.value.duplicate) await releaseFiles(c.env.DB, c.env.FILES, [row.file_id]);
   return c.json(envelope(sentMessage(settled(result).message, me)));
@@ -121,15 +147,23 @@ export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   // a member, not recalled, not below their history floor); any other answers as a missing file,
   // so ids reveal nothing.
   const picture = row?.conversation_id === AVATAR_SCOPE || row?.conversation_id === GROUP_AVATAR_SCOPE;
-  const visible = row && (picture || (await conversationHub(c.env, row.conversation_id).fileMessage(row.conversation_id, me, row.file_id)).ok);
+  const visible =
+    row &&
+    (picture ||
+      (await conversationHub(c.env, row.conversation_id).fileMessage(row.conversation_id, me, row.file_id)).ok);
   if (!row || !visible) throw notFound();
   const range = byteRange(c.req.header('range'), row.size);
-  if (range.kind === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'content-range': `bytes */${row.size}` } });
+  if (range.kind === 'unsatisfiable')
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${row.size}` } });
   const object = await readBytes(c.env.FILES, row.r2_key, c.req.raw.headers, range.kind === 'part' ? range : undefined);
   if (!object) throw notFound();
   // The browser asks again before each use (a 304 when its copy is current), so a file that is
   // recalled or past retention stops showing from its cache too, not only from the server.
-  const validators = { etag: object.httpEtag, 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' };
+  const validators = {
+    etag: object.httpEtag,
+    'cache-control': 'private, no-cache',
+    'x-content-type-options': 'nosniff',
+  };
   if (!('body' in object)) {
     const revalidating = c.req.header('if-none-match') !== undefined || c.req.header('if-modified-since') !== undefined;
     return new Response(null, { status: revalidating ? 304 : 412, headers: validators });

@@ -26,7 +26,9 @@ export function editAccountRefusal(account: string, regauth: number): MessageKey
 }
 
 /** Whether users may change their own name: always in run mode 2 (social), in mode 1 only when `diyName` is '1'. */
-export const nameEditable = (sysInfo: { runMode?: string; diyName?: string }) => friendsOnlyMode(sysInfo) || sysSwitch(sysInfo, 'diyName');
+export const nameEditable = (sysInfo: { runMode?: string; diyName?: string }) =>
+  friendsOnlyMode(sysInfo) || sysSwitch(sysInfo, 'diyName');
 
 /** A shared demo account while the demo runs (DEMO_MODE 'true'): the protocol's rule, which the web follows too. */
-export const sharedDemoAccount = (row: { is_demo: number } | null, demoMode: string | undefined): boolean => isSharedDemoAccount(row, demoMode === 'true');
+export const sharedDemoAccount = (row: { is_demo: number } | null, demoMode: string | undefined): boolean =>
+  isSharedDemoAccount(row, demoMode === 'true');

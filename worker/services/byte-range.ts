@@ -1,7 +1,8 @@
 // The part of a file a `Range` header asks for (RFC 9110 §14.2), decided from the file's size
 // before R2 is asked, so suffix ranges and unsatisfiable ones are answered by our rules, not R2's.
 
-export type ByteRange = { kind: 'whole' } | { kind: 'part'; offset: number; length: number } | { kind: 'unsatisfiable' };
+export type ByteRange =
+  { kind: 'whole' } | { kind: 'part'; offset: number; length: number } | { kind: 'unsatisfiable' };
 
 const WHOLE = { kind: 'whole' } as const;
 const UNSATISFIABLE = { kind: 'unsatisfiable' } as const;

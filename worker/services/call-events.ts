@@ -18,7 +18,12 @@ export interface CallFrame {
   action?: string;
 }
 
-export function webrtcEvent(call: { id: string; msg_id: number; type: number }, from: UserCard, toContactId: number, f: CallFrame): WebrtcEvent {
+export function webrtcEvent(
+  call: { id: string; msg_id: number; type: number },
+  from: UserCard,
+  toContactId: number,
+  f: CallFrame,
+): WebrtcEvent {
   return {
     id: call.id,
     msg_id: call.msg_id,

@@ -9,9 +9,29 @@ import { visibleAccountParts } from './account-mask';
 // syllable starts with I, U or V. Characters ICU has no reading for sort after NO_READING.
 const PINYIN = new Intl.Collator('zh-CN-u-co-pinyin');
 const BOUNDARIES: readonly (readonly [string, string])[] = [
-  ['A', '吖'], ['B', '丷'], ['C', '嚓'], ['D', '咑'], ['E', '妸'], ['F', '发'], ['G', '旮'], ['H', '哈'],
-  ['J', '丌'], ['K', '咔'], ['L', '垃'], ['M', '呣'], ['N', '拏'], ['O', '喔'], ['P', '妑'], ['Q', '七'],
-  ['R', '呥'], ['S', '仨'], ['T', '他'], ['W', '屲'], ['X', '夕'], ['Y', '丫'], ['Z', '帀'],
+  ['A', '吖'],
+  ['B', '丷'],
+  ['C', '嚓'],
+  ['D', '咑'],
+  ['E', '妸'],
+  ['F', '发'],
+  ['G', '旮'],
+  ['H', '哈'],
+  ['J', '丌'],
+  ['K', '咔'],
+  ['L', '垃'],
+  ['M', '呣'],
+  ['N', '拏'],
+  ['O', '喔'],
+  ['P', '妑'],
+  ['Q', '七'],
+  ['R', '呥'],
+  ['S', '仨'],
+  ['T', '他'],
+  ['W', '屲'],
+  ['X', '夕'],
+  ['Y', '丫'],
+  ['Z', '帀'],
 ];
 const NO_READING = '㐀';
 const HAN = /^\p{Script=Han}$/u;
@@ -28,7 +48,12 @@ export function pinyinInitial(char: string): string | null {
 }
 
 /** Upper-case Latin with diacritics removed ("Đức" → "DUC"). */
-export const foldLatin = (s: string) => s.replace(/[đĐ]/g, 'D').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+export const foldLatin = (s: string) =>
+  s
+    .replace(/[đĐ]/g, 'D')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
 
 export function letterIndex(name: string): string {
   const first = [...name.trim()][0] ?? '';

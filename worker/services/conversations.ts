@@ -1,8 +1,8 @@
 // Pure rules naming conversations. A one-to-one chat is a two-member conversation keyed by the
 // sorted pair of user ids, so both sides reach the same ConversationHub; a group is `group-N`.
-import { type ContactId, type ConversationId,isGroupContact } from '../protocol/ids';
+import { type ContactId, type ConversationId, isGroupContact } from '../protocol/ids';
 
-export { type ConversationId,isGroupContact };
+export { type ConversationId, isGroupContact };
 
 export function directConversation(a: number, b: number): ConversationId {
   return a < b ? `${a}-${b}` : `${b}-${a}`;

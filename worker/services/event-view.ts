@@ -17,7 +17,9 @@ export function wireMessage(message: StoredMessage, viewer: number, peerReadSeq 
     toUser: group ? message.conversation : target,
     is_group: group ? 1 : 0,
     is_read: message.from_user === viewer && peerReadSeq >= message.seq ? 1 : 0,
-    ...(message.file ? { file_id: message.file.file_id, fileName: message.file.name, fileSize: message.file.size } : {}),
+    ...(message.file
+      ? { file_id: message.file.file_id, fileName: message.file.name, fileSize: message.file.size }
+      : {}),
   };
 }
 

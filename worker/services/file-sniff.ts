@@ -11,7 +11,9 @@ const zip = (b: Uint8Array) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]);
 function isText(b: Uint8Array): boolean {
   if (b.includes(0)) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(b.subarray(0, Math.min(b.length, 64 * 1024)).slice(0, lastCharBoundary(b)));
+    new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(
+      b.subarray(0, Math.min(b.length, 64 * 1024)).slice(0, lastCharBoundary(b)),
+    );
     return true;
   } catch {
     return false;
@@ -43,9 +45,14 @@ const SNIFFERS: Record<string, (b: Uint8Array) => boolean> = {
   avi: (b) => riff(b, 'AVI '),
   m2v: (b) => startsWith(b, [0, 0, 1, 0xb3]) || startsWith(b, [0, 0, 1, 0xba]),
   mkv: (b) => startsWith(b, [0x1a, 0x45, 0xdf, 0xa3]),
-  doc: ole, xls: ole, ppt: ole,
-  docx: zip, xlsx: zip, pptx: zip,
-  txt: isText, md: isText,
+  doc: ole,
+  xls: ole,
+  ppt: ole,
+  docx: zip,
+  xlsx: zip,
+  pptx: zip,
+  txt: isText,
+  md: isText,
 };
 SNIFFERS.jpeg = SNIFFERS.jpg!;
 
@@ -57,20 +64,39 @@ export function contentMatches(bytes: Uint8Array, ext: string): boolean {
 }
 
 export const MIME: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', bmp: 'image/bmp', webp: 'image/webp',
-  pdf: 'application/pdf', mp3: 'audio/mpeg', wav: 'audio/wav', amr: 'audio/amr', wmv: 'video/x-ms-wmv',
-  mp4: 'video/mp4', mov: 'video/quicktime', '3gp': 'video/3gpp', avi: 'video/x-msvideo', m2v: 'video/mpeg', mkv: 'video/x-matroska',
-  doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  amr: 'audio/amr',
+  wmv: 'video/x-ms-wmv',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  '3gp': 'video/3gpp',
+  avi: 'video/x-msvideo',
+  m2v: 'video/mpeg',
+  mkv: 'video/x-matroska',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
 };
 
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
-const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) >>> 0) + (b[at + 1]! << 16) + (b[at + 2]! << 8) + b[at + 3]!;
+const u32be = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) >>> 0) + (b[at + 1]! << 16) + (b[at + 2]! << 8) + b[at + 3]!;
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
-const u32le = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)) + ((b[at + 3]! << 24) >>> 0);
+const u32le = (b: Uint8Array, at: number) =>
+  (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)) + ((b[at + 3]! << 24) >>> 0);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 
 export function imageSize(b: Uint8Array, ext: string): { width: number; height: number } | null {
@@ -99,7 +125,8 @@ function jpegSize(b: Uint8Array): { width: number; height: number } | null {
     const marker = b[at + 1]!;
     const length = u16be(b, at + 2);
     // SOF0..SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
     at += 2 + length;
   }
   return null;

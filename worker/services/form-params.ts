@@ -10,7 +10,8 @@ export function parseFormParams(body: URLSearchParams): Bag {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey);
     if (!match) continue;
     const path = [match[1]!, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-    if (path.length > MAX_DEPTH + 1 || path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
+    if (path.length > MAX_DEPTH + 1 || path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype'))
+      continue;
     assign(out, path, value);
   }
   return listify(out) as Bag;

@@ -3,4 +3,5 @@
 import type { PairRows } from '../db/friends';
 import { FRIEND_STATUS } from '../protocol/people';
 
-export const areFriends = (pair: PairRows) => pair.mine?.status === FRIEND_STATUS.FRIENDS && pair.theirs?.status === FRIEND_STATUS.FRIENDS;
+export const areFriends = (pair: PairRows) =>
+  pair.mine?.status === FRIEND_STATUS.FRIENDS && pair.theirs?.status === FRIEND_STATUS.FRIENDS;

@@ -6,7 +6,13 @@
 import * as v from 'valibot';
 
 import type { MyGroupRow } from '../db/group-projection';
-import { DEFAULT_GROUP_SETTING, type GroupSetting, GroupSettingInput, GroupSettingSchema, type SystemLine } from '../protocol/groups';
+import {
+  DEFAULT_GROUP_SETTING,
+  type GroupSetting,
+  GroupSettingInput,
+  GroupSettingSchema,
+  type SystemLine,
+} from '../protocol/groups';
 import { groupChatKey } from '../protocol/ids';
 import type { ChatSummary } from '../protocol/responses';
 import type { MessageType } from '../protocol/wire';
@@ -44,16 +50,33 @@ export function settingOf(text: string): GroupSetting {
 }
 
 export function groupSummary(
-  row: MyGroupRow, chat: ChatState | undefined, isType: (t: string) => t is MessageType, collage: { name: string; avatar: string }[] = [],
+  row: MyGroupRow,
+  chat: ChatState | undefined,
+  isType: (t: string) => t is MessageType,
+  collage: { name: string; avatar: string }[] = [],
   nameOf: (userId: number) => string = () => '',
 ): ChatSummary {
   const id = groupChatKey(row.group_id);
   const visible = chat && !chat.hidden;
   const lastFromName = visible && chat.last_from ? nameOf(chat.last_from) : '';
   return {
-    id, user_id: 0, realname: row.name, displayName: row.name, avatar: row.avatar, motto: '', index: '#',
-    is_group: 1, is_online: 1, last_seen: 0, account: '', setting: settingOf(row.setting), role: row.role, owner_id: row.owner_id, groupUserCount: row.member_count,
-    is_top: chat?.is_top ?? 0, is_notice: chat?.is_notice ?? 1,
+    id,
+    user_id: 0,
+    realname: row.name,
+    displayName: row.name,
+    avatar: row.avatar,
+    motto: '',
+    index: '#',
+    is_group: 1,
+    is_online: 1,
+    last_seen: 0,
+    account: '',
+    setting: settingOf(row.setting),
+    role: row.role,
+    owner_id: row.owner_id,
+    groupUserCount: row.member_count,
+    is_top: chat?.is_top ?? 0,
+    is_notice: chat?.is_notice ?? 1,
     unread: visible ? chat.unread : 0,
     is_at: visible ? chat.is_at : 0,
     at_msg_id: visible ? chat.at_msg_id : 0,

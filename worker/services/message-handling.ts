@@ -12,7 +12,8 @@ import { previewText } from '../protocol/preview-text';
 export const isResendBy = (existing: { from_user: number }, sender: number): boolean => existing.from_user === sender;
 
 /** Whether new messages may go into a chat: the operator can close one-to-one chat (`chatInfo.simpleChat`). */
-export const mayPost = (chatInfo: { simpleChat?: unknown }, isGroup: number): boolean => isGroup === 1 || chatSwitch(chatInfo, 'simpleChat');
+export const mayPost = (chatInfo: { simpleChat?: unknown }, isGroup: number): boolean =>
+  isGroup === 1 || chatSwitch(chatInfo, 'simpleChat');
 
 /** Unread comes from watermarks: everything after the last seq I read (sending counts as reading). */
 export const unreadCount = (lastSeq: number, readSeq: number) => Math.max(0, lastSeq - readSeq);
@@ -26,7 +27,13 @@ export function previewOf(message: { type: MessageType; content: string; is_undo
 export const isForwardable = (type: MessageType): boolean => (MESSAGE_TYPES as readonly string[]).includes(type);
 
 /** The `extends` fields a forward keeps, each with the type it must have: media size and length, and a file's name. */
-const FORWARDED_FIELDS = { size: 'number', width: 'number', height: 'number', duration: 'number', name: 'string' } as const;
+const FORWARDED_FIELDS = {
+  size: 'number',
+  width: 'number',
+  height: 'number',
+  duration: 'number',
+  name: 'string',
+} as const;
 
 /**
  * A forwarded copy's `extends`: content, never authority. Only the allowlisted fields survive,
@@ -44,9 +51,14 @@ export function forwardedExtends(ext: Record<string, unknown> | null): Record<st
 }
 
 /** What an uploaded extension becomes; media (images, audio, video) is served inline, documents as attachments. */
-export const FILE_CATEGORY: Record<string, { cate: number; type: Exclude<MessageType, 'text' | 'emoji' | 'event'>; inline: boolean }> = {};
-for (const ext of ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'webp']) FILE_CATEGORY[ext] = { cate: 2, type: 'image', inline: true };
+export const FILE_CATEGORY: Record<
+  string,
+  { cate: number; type: Exclude<MessageType, 'text' | 'emoji' | 'event'>; inline: boolean }
+> = {};
+for (const ext of ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'webp'])
+  FILE_CATEGORY[ext] = { cate: 2, type: 'image', inline: true };
 for (const ext of ['mp3', 'wav', 'wmv', 'amr']) FILE_CATEGORY[ext] = { cate: 3, type: 'file', inline: true };
-for (const ext of ['mp4', '3gp', 'avi', 'm2v', 'mkv', 'mov']) FILE_CATEGORY[ext] = { cate: 4, type: 'video', inline: true };
-for (const ext of ['ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'pdf', 'txt', 'md']) FILE_CATEGORY[ext] = { cate: 1, type: 'file', inline: false };
-
+for (const ext of ['mp4', '3gp', 'avi', 'm2v', 'mkv', 'mov'])
+  FILE_CATEGORY[ext] = { cate: 4, type: 'video', inline: true };
+for (const ext of ['ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'pdf', 'txt', 'md'])
+  FILE_CATEGORY[ext] = { cate: 1, type: 'file', inline: false };

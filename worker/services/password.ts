@@ -12,7 +12,11 @@ export type Derive = (material: Uint8Array, salt: Uint8Array, iterations: number
 
 export const webCryptoDerive: Derive = async (material, salt, iterations) => {
   const key = await crypto.subtle.importKey('raw', material, 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, HASH_BYTES * 8);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    key,
+    HASH_BYTES * 8,
+  );
   return new Uint8Array(bits);
 };
 
@@ -30,10 +34,22 @@ export async function hashPassword(password: string, derive: Derive = webCryptoD
   return `pbkdf2-sha256$${TOTAL_ITERATIONS}$${toB64(salt)}$${toB64(hash)}`;
 }
 
-export async function verifyPassword(password: string, stored: string, derive: Derive = webCryptoDerive): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  derive: Derive = webCryptoDerive,
+): Promise<boolean> {
   const [scheme, total, salt, hash] = stored.split('$');
   const iterations = Number(total);
-  if (scheme !== 'pbkdf2-sha256' || !salt || !hash || !Number.isInteger(iterations) || iterations < 1 || iterations > MAX_STORED_ITERATIONS) return false;
+  if (
+    scheme !== 'pbkdf2-sha256' ||
+    !salt ||
+    !hash ||
+    !Number.isInteger(iterations) ||
+    iterations < 1 ||
+    iterations > MAX_STORED_ITERATIONS
+  )
+    return false;
   const saltBytes = tryFromB64(salt);
   const expected = tryFromB64(hash);
   if (!saltBytes || !expected) return false;

@@ -10,7 +10,11 @@ import { maskAccount } from './user-view';
 const NO_ROWS: PairRows = { mine: null, theirs: null };
 
 /** How `viewer` stands with `userId`, and the pending request between them when there is one. */
-export function relationOf(viewer: number, userId: number, pair: PairRows = NO_ROWS): { relation: Relation; friend_id?: number } {
+export function relationOf(
+  viewer: number,
+  userId: number,
+  pair: PairRows = NO_ROWS,
+): { relation: Relation; friend_id?: number } {
   if (viewer === userId) return { relation: 'self' };
   if (areFriends(pair)) return { relation: 'friend' };
   if (pair.mine?.status === FRIEND_STATUS.PENDING) return { relation: 'sent', friend_id: pair.mine.friend_id };
@@ -44,4 +48,3 @@ export function personView(row: UserRow, viewer: number, pair: PairRows = NO_ROW
 
 /** The pair rows as seen from the other side (their requests list shows me through their eyes). */
 export const flipped = (pair: PairRows): PairRows => ({ mine: pair.theirs, theirs: pair.mine });
-

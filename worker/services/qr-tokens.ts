@@ -2,7 +2,7 @@
 // ('u'), a group's join page ('g', with groups). They are signed with a key derived from JWT_SECRET
 // for this purpose alone and carry their own audience, so a QR token is never a login token and a
 // login token is never a QR token, whichever of the two checks it is handed to.
-import { jwtVerify,SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 
 import { QR_VALID_SECONDS } from '../protocol/people';
 
@@ -36,7 +36,11 @@ function qrKey(secret: string): Promise<Uint8Array> {
  * of 1-12 digits), a link that fits a version 9 QR at medium error correction.
  */
 export async function signQrToken(
-  secret: string, kind: QrKind, subject: string | number, now = Math.floor(Date.now() / 1000), claims: QrClaims = {},
+  secret: string,
+  kind: QrKind,
+  subject: string | number,
+  now = Math.floor(Date.now() / 1000),
+  claims: QrClaims = {},
 ): Promise<{ token: string; expiresAt: number }> {
   const exp = now + QR_VALID_SECONDS;
   const token = await new SignJWT({ ...claims, k: kind })
@@ -62,10 +66,18 @@ export interface QrClaims {
 const count = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : 0);
 
 /** The subject and claims of a valid token of `kind`; null for an expired, forged, malformed or other-kind token. */
-export async function readQrClaims(secret: string, kind: QrKind, token: string): Promise<({ subject: string } & Required<QrClaims>) | null> {
+export async function readQrClaims(
+  secret: string,
+  kind: QrKind,
+  token: string,
+): Promise<({ subject: string } & Required<QrClaims>) | null> {
   if (!token || token.length > 1024) return null;
   try {
-    const { payload } = await jwtVerify(token, await qrKey(secret), { algorithms: [ALG], audience: QR_AUDIENCE, requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, await qrKey(secret), {
+      algorithms: [ALG],
+      audience: QR_AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+    });
     if (payload.k !== kind || typeof payload.sub !== 'string' || payload.sub === '') return null;
     // Tokens minted before these claims existed read as minted at 0, version 0, by nobody.
     return { subject: payload.sub, t: count(payload.t), v: count(payload.v), by: count(payload.by) };

@@ -26,7 +26,10 @@ export function settled<V>(result: { ok: boolean; value?: V; key?: MessageKey })
   if (result.ok) return result.value as V;
   const key = result.key ?? 'system.fail';
   // A whole-group mute is the reference's hard refusal (401): its clients drop the pending message.
-  throw new AppError(key === 'im.notMember' ? CODE.FORBIDDEN : key === 'group.allMuted' ? CODE.HARD_REFUSED : CODE.REFUSED, key);
+  throw new AppError(
+    key === 'im.notMember' ? CODE.FORBIDDEN : key === 'group.allMuted' ? CODE.HARD_REFUSED : CODE.REFUSED,
+    key,
+  );
 }
 
 export function envelope<T>(data: T, msg = '', extra: { count?: number; page?: number } = {}) {

@@ -21,7 +21,8 @@ export function serviceUserIds(config: SystemConfig): Set<number> {
   return new Set(parsed.success ? parsed.output.user_ids.map(Number).filter(Number.isSafeInteger) : []);
 }
 
-export const isPrivileged = (user: { user_id: number; role: number }, serviceIds: Set<number>) => user.role > 0 || serviceIds.has(user.user_id);
+export const isPrivileged = (user: { user_id: number; role: number }, serviceIds: Set<number>) =>
+  user.role > 0 || serviceIds.has(user.user_id);
 
 /** Whether a one-to-one message between two users may go out under the configured mode. */
 export function maySendDirect(
@@ -41,7 +42,11 @@ export function maySendDirect(
  * privileged users I have a chat with; a privileged user keeps everyone they have a chat with.
  */
 export function addressBookFilter(
-  config: SystemConfig, me: number, users: { user_id: number; role: number }[], pairs: Map<number, PairRows>, chats: Map<string, unknown>,
+  config: SystemConfig,
+  me: number,
+  users: { user_id: number; role: number }[],
+  pairs: Map<number, PairRows>,
+  chats: Map<string, unknown>,
 ): (user: { user_id: number; role: number }) => boolean {
   if (!isSocialMode(config)) return () => true;
   const service = serviceUserIds(config);
@@ -59,7 +64,10 @@ export function addressBookFilter(
  * privileged user on either side, the same exceptions as for one-to-one messages.
  */
 export function mayGroupWith(
-  pair: PairRows | undefined, me: { user_id: number; role: number }, peer: { user_id: number; role: number }, service: Set<number>,
+  pair: PairRows | undefined,
+  me: { user_id: number; role: number },
+  peer: { user_id: number; role: number },
+  service: Set<number>,
 ): boolean {
   return (!!pair && areFriends(pair)) || isPrivileged(me, service) || isPrivileged(peer, service);
 }

@@ -29,4 +29,5 @@ export function socketsToReplace<T extends { openedAt: number }>(open: T[], max 
   return excess > 0 ? [...open].sort((a, b) => a.openedAt - b.openedAt).slice(0, excess) : [];
 }
 
-export const syncAllowed = (syncedAt: number | undefined, now: number) => syncedAt === undefined || now - syncedAt >= SYNC_INTERVAL_MS;
+export const syncAllowed = (syncedAt: number | undefined, now: number) =>
+  syncedAt === undefined || now - syncedAt >= SYNC_INTERVAL_MS;

@@ -5,8 +5,14 @@ import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_GROUP_USER_MAX, DEFAULT_REDO
 
 export const DEFAULTS = {
   sysInfo: {
-    name: 'Parley', logo: '', description: '', closeTips: '',
-    regtype: '1', regauth: '0', runMode: '1', registerInterval: '0',
+    name: 'Parley',
+    logo: '',
+    description: '',
+    closeTips: '',
+    regtype: '1',
+    regauth: '0',
+    runMode: '1',
+    registerInterval: '0',
     // The switches state, ipregion, multipleLogin and diyName ('1' lets users change their own name in
     // run mode 1, the enterprise directory; mode 2 always may): protocol/config-values.ts, as the web reads them.
     ...switchTexts(SWITCH_DEFAULTS.sysInfo),
@@ -14,7 +20,13 @@ export const DEFAULTS = {
   chatInfo: {
     // The switches online, webrtc, simpleChat, groupChat, dbDelMsg, msgClear: protocol/config-values.ts.
     ...switchTexts(SWITCH_DEFAULTS.chatInfo),
-    groupUserMax: String(DEFAULT_GROUP_USER_MAX), sendInterval: '0', redoTime: String(DEFAULT_REDO_SECONDS), msgClearDay: '0', stun: '', stunUser: '', stunPass: '',
+    groupUserMax: String(DEFAULT_GROUP_USER_MAX),
+    sendInterval: '0',
+    redoTime: String(DEFAULT_REDO_SECONDS),
+    msgClearDay: '0',
+    stun: '',
+    stunUser: '',
+    stunPass: '',
   },
   fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
   /**
@@ -23,7 +35,8 @@ export const DEFAULTS = {
    * row replaces them (`"list": [...]`) or hides them (`"status": "0"`).
    */
   compass: {
-    status: '1', mode: '1',
+    status: '1',
+    mode: '1',
     list: [
       { icon: '', name: 'Wikipedia', type: '2', url: 'https://www.wikipedia.org/' },
       { icon: '', name: 'Wiktionary', type: '2', url: 'https://www.wiktionary.org/' },
@@ -56,5 +69,11 @@ export function publicConfig(config: SystemConfig, demoMode: boolean) {
   const chatInfo: Record<string, unknown> = { ...config.chatInfo };
   for (const key of SECRET_CHAT_KEYS) delete chatInfo[key];
   const { size, preview, fileExt } = config.fileUpload;
-  return { sysInfo: config.sysInfo, chatInfo, fileUpload: { size, preview, fileExt }, compass: config.compass, demon_mode: demoMode };
+  return {
+    sysInfo: config.sysInfo,
+    chatInfo,
+    fileUpload: { size, preview, fileExt },
+    compass: config.compass,
+    demon_mode: demoMode,
+  };
 }

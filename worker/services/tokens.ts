@@ -2,7 +2,7 @@
 // roles, permissions and expiry. A token with less than half its life left is renewed; renewed
 // tokens keep their login's session id (`sid`, what logout revokes) and start (`sat`), and no
 // renewal reaches past SESSION_MAX_SECONDS after that start, so a stolen token cannot slide forever.
-import { jwtVerify,SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 
 export interface Identity {
   uid: number;
@@ -44,7 +44,14 @@ export async function issueToken(
   const jti = crypto.randomUUID();
   const { sid, sat } = claims.session ?? { sid: jti, sat: now };
   const exp = Math.min(now + ttlSeconds, sat + SESSION_MAX_SECONDS);
-  const token = await new SignJWT({ uid: claims.uid, roles: claims.roles, permissions: claims.permissions, ver: claims.ver, sid, sat })
+  const token = await new SignJWT({
+    uid: claims.uid,
+    roles: claims.roles,
+    permissions: claims.permissions,
+    ver: claims.ver,
+    sid,
+    sat,
+  })
     .setProtectedHeader({ alg: ALG })
     .setIssuedAt(now)
     .setExpirationTime(exp)
@@ -64,20 +71,33 @@ export async function readToken(secret: string, token: string): Promise<Identity
     if (payload.aud !== undefined) return null;
     // Tokens issued before sessions existed are their own session, started when they were issued.
     const session = { sid: typeof sid === 'string' ? sid : jti, sat: typeof sat === 'number' ? sat : iat };
-    return { uid, roles: roles.map(String), permissions: permissions.map(String), ver: Number(ver ?? 0), jti, exp, iat, ...session };
+    return {
+      uid,
+      roles: roles.map(String),
+      permissions: permissions.map(String),
+      ver: Number(ver ?? 0),
+      jti,
+      exp,
+      iat,
+      ...session,
+    };
   } catch {
     return null;
   }
 }
 
 /** Past half its life, unless the session's absolute lifetime leaves nothing to extend. */
-export function needsRenewal(identity: Pick<Identity, 'exp' | 'iat'> & Partial<Pick<Identity, 'sat'>>, now = Math.floor(Date.now() / 1000)): boolean {
+export function needsRenewal(
+  identity: Pick<Identity, 'exp' | 'iat'> & Partial<Pick<Identity, 'sat'>>,
+  now = Math.floor(Date.now() / 1000),
+): boolean {
   if (identity.sat !== undefined && identity.exp >= identity.sat + SESSION_MAX_SECONDS) return false;
   return identity.exp - now < (identity.exp - identity.iat) / 2;
 }
 
 /** Until when a revoked session must stay on the revocation list: no token of it outlives this. */
-export const sessionEnd = (identity: Pick<Identity, 'exp' | 'sat'>) => Math.max(identity.exp, identity.sat + SESSION_MAX_SECONDS);
+export const sessionEnd = (identity: Pick<Identity, 'exp' | 'sat'>) =>
+  Math.max(identity.exp, identity.sat + SESSION_MAX_SECONDS);
 
 /** Accepts "bearer <jwt>" in any case, as clients of the original send it verbatim. */
 export function bearerToken(header: string | undefined | null): string | null {

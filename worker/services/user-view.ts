@@ -49,9 +49,21 @@ export function lastSeenOf(presence: PresenceRow | null | undefined, online: boo
 }
 
 /** A one-to-one contact as the address book and the chat header show it. */
-export function contactView(row: Pick<UserRow, 'user_id' | 'realname' | 'avatar' | 'motto'>, online: boolean, lastSeen = 0): ContactCard {
+export function contactView(
+  row: Pick<UserRow, 'user_id' | 'realname' | 'avatar' | 'motto'>,
+  online: boolean,
+  lastSeen = 0,
+): ContactCard {
   return {
-    id: row.user_id, user_id: row.user_id, realname: row.realname, displayName: row.realname, avatar: row.avatar, motto: row.motto,
-    index: letterIndex(row.realname), is_group: 0, is_online: online ? 1 : 0, last_seen: lastSeen,
+    id: row.user_id,
+    user_id: row.user_id,
+    realname: row.realname,
+    displayName: row.realname,
+    avatar: row.avatar,
+    motto: row.motto,
+    index: letterIndex(row.realname),
+    is_group: 0,
+    is_online: online ? 1 : 0,
+    last_seen: lastSeen,
   };
 }

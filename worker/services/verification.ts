@@ -28,4 +28,5 @@ export function cooldownLeft(sentAt: number | null, now: number): number {
 }
 
 /** Whether a stored code may still be tried. */
-export const codeUsable = (row: { expires_at: number; attempts: number }, now: number) => row.expires_at > now && row.attempts < CODE_MAX_ATTEMPTS;
+export const codeUsable = (row: { expires_at: number; attempts: number }, now: number) =>
+  row.expires_at > now && row.attempts < CODE_MAX_ATTEMPTS;

@@ -14,8 +14,12 @@ export const putBytes = (bucket: R2Bucket, key: string, bytes: Uint8Array, conte
  * The request's conditions (If-None-Match, If-Modified-Since, ...) go along: when one fails, the
  * object comes without a body.
  */
-export const readBytes = (bucket: R2Bucket, key: string, requestHeaders: Headers, range?: { offset: number; length: number }) =>
-  bucket.get(key, { onlyIf: requestHeaders, ...(range ? { range } : {}) });
+export const readBytes = (
+  bucket: R2Bucket,
+  key: string,
+  requestHeaders: Headers,
+  range?: { offset: number; length: number },
+) => bucket.get(key, { onlyIf: requestHeaders, ...(range ? { range } : {}) });
 
 /** Deletes objects (R2 takes up to 1000 keys at once). */
 export const deleteBytes = (bucket: R2Bucket, keys: string | string[]) => bucket.delete(keys);

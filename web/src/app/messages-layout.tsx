@@ -61,8 +61,10 @@ export function MessagesLayout({ chat }: { chat: string | null }) {
   return (
     <InsideMain value>
       <main className="flex h-dvh min-w-0 flex-1 bg-page">
-        <section aria-label={t('route.home')}
-          className="flex w-[300px] shrink-0 flex-col overflow-y-auto border-r border-black/10 bg-white xl:w-[360px]">
+        <section
+          aria-label={t('route.home')}
+          className="flex w-[300px] shrink-0 flex-col overflow-y-auto border-r border-black/10 bg-white xl:w-[360px]"
+        >
           <Suspense fallback={null}>{pathname === PATHS.search ? <Outlet /> : <HomeScreen />}</Suspense>
         </section>
         <div className="flex min-w-0 flex-1 flex-col">
@@ -70,9 +72,14 @@ export function MessagesLayout({ chat }: { chat: string | null }) {
         </div>
         {isPanel(pathname) && (
           // Keyed by its address: each panel opens at its top, not at the last one's scroll.
-          <section key={pathname + search} aria-label={t(PANELS[pathname] ?? 'route.chatDetail')}
-            className="flex w-[300px] shrink-0 flex-col overflow-y-auto border-l border-black/10 bg-page xl:w-[340px]">
-            <Suspense fallback={null}><Outlet /></Suspense>
+          <section
+            key={pathname + search}
+            aria-label={t(PANELS[pathname] ?? 'route.chatDetail')}
+            className="flex w-[300px] shrink-0 flex-col overflow-y-auto border-l border-black/10 bg-page xl:w-[340px]"
+          >
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
           </section>
         )}
       </main>

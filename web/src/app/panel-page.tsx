@@ -2,7 +2,7 @@
 // details, a group's page and members, a person's card; messages-layout.tsx), as WhatsApp Web
 // does: there it has a panel's header whose × (or Escape) closes it; elsewhere it is the page
 // with its top bar and back.
-import { type ReactNode,useContext } from 'react';
+import { type ReactNode, useContext } from 'react';
 
 import { Icon } from '../components/ui/icons';
 import { Page } from '../components/ui/page';
@@ -25,9 +25,15 @@ export function PanelHeader({ title }: { title: string }) {
   return (
     <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center border-b border-black/5 bg-page/95 pr-1 pl-4 backdrop-blur">
       <h2 className="min-w-0 flex-1 truncate text-[16px] font-medium text-black">{title}</h2>
-      <button type="button" onClick={close} aria-label={t('layout.closePanel')}
-        className="flex h-11 w-11 items-center justify-center text-neutral-700 hover:text-black">
-        <Icon size={20}><path d="M6 6l12 12M18 6 6 18" /></Icon>
+      <button
+        type="button"
+        onClick={close}
+        aria-label={t('layout.closePanel')}
+        className="flex h-11 w-11 items-center justify-center text-neutral-700 hover:text-black"
+      >
+        <Icon size={20}>
+          <path d="M6 6l12 12M18 6 6 18" />
+        </Icon>
       </button>
     </header>
   );

@@ -4,7 +4,7 @@
 // or actions, and the data router's runtime would add about 16 kB gzip to every first load.
 // The session guards are components (require-session.tsx) that render <Navigate replace>.
 import { lazy, useEffect, useRef } from 'react';
-import { HashRouter, Navigate, type RouteObject,useLocation, useNavigate, useRoutes } from 'react-router';
+import { HashRouter, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 
 import { PATHS } from '../config/paths';
 import { allTextsReady } from '../lib/i18n';
@@ -13,7 +13,9 @@ import { AppShell } from './app-shell';
 import { RequireSession, SkipLoginWhenSignedIn } from './require-session';
 
 // The signed-in area also waits for all texts (lib/i18n: only the first screen's are bundled).
-const SignedInLayout = lazy(() => Promise.all([import('./signed-in-layout'), allTextsReady]).then(([module]) => module));
+const SignedInLayout = lazy(() =>
+  Promise.all([import('./signed-in-layout'), allTextsReady]).then(([module]) => module),
+);
 const TabLayout = lazy(() => import('./tab-layout'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 const LoginScreen = lazy(() => import('./routes/login'));
@@ -52,12 +54,23 @@ export const routes: RouteObject[] = [
     // AppShell also catches a page that fails to load (route-error.tsx).
     element: <AppShell />,
     children: [
-      { path: PATHS.login, element: <SkipLoginWhenSignedIn><LoginScreen /></SkipLoginWhenSignedIn> },
+      {
+        path: PATHS.login,
+        element: (
+          <SkipLoginWhenSignedIn>
+            <LoginScreen />
+          </SkipLoginWhenSignedIn>
+        ),
+      },
       { path: PATHS.register, element: <RegisterScreen /> },
       { path: PATHS.homeAlias, element: <HomeAlias /> },
       {
         // Re-checked on every navigation: the token can expire or be cleared while the app is open.
-        element: <RequireSession><SignedInLayout /></RequireSession>,
+        element: (
+          <RequireSession>
+            <SignedInLayout />
+          </RequireSession>
+        ),
         children: [
           {
             // The tab bar on a phone's tab pages; from 1024 px a rail beside every page.

@@ -14,7 +14,7 @@ import { groupsReconnected } from '../features/groups';
 import { setChatListReload } from '../lib/chat-list-reload';
 import { setQueryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
-import { type FrameTable,frameTable } from './frame-table';
+import { type FrameTable, frameTable } from './frame-table';
 
 let running: { me: number; stop: () => void } | null = null;
 

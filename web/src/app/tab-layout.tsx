@@ -30,14 +30,24 @@ export default function TabLayout() {
 }
 
 /** `chat`: the messages layout's open chat (null: none), undefined for the other pages. */
-function DesktopFrame({ unread, requests, chat }: { unread: number; requests: number; chat: string | null | undefined }) {
+function DesktopFrame({
+  unread,
+  requests,
+  chat,
+}: {
+  unread: number;
+  requests: number;
+  chat: string | null | undefined;
+}) {
   const messages = chat !== undefined;
   useDesktopKeys(messages);
   // data-desktop lets the app shell drop its phone-width column (index.css).
   return (
     <div data-desktop style={{ paddingLeft: TAB_RAIL_WIDTH }} className="flex min-h-dvh">
       <TabBar rail badges={{ messages: unread, contacts: requests }} />
-      {messages ? <MessagesLayout chat={chat} /> : (
+      {messages ? (
+        <MessagesLayout chat={chat} />
+      ) : (
         <div className="min-h-dvh min-w-0 flex-1 bg-[#e9e9e9]">
           <div className="mx-auto min-h-dvh max-w-[640px] bg-page shadow-[0_0_24px_rgba(0,0,0,0.06)]">
             <Outlet />

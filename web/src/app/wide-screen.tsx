@@ -2,7 +2,7 @@
 // whether they stand inside the messages layout's main, and how its panels close. One module, so
 // the pages that use it share one small chunk (each chunk a page needs is named in the first
 // download's list of lazy imports).
-import { createContext, type HTMLAttributes,useContext } from 'react';
+import { createContext, type HTMLAttributes, useContext } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { PATHS } from '../config/paths';
@@ -26,10 +26,16 @@ export function ScreenMain(props: HTMLAttributes<HTMLElement>) {
 }
 
 /** The pages that open as the right-hand panel beside a chat (messages-layout.tsx), as in WhatsApp Web. */
-export const PANEL_PATHS: readonly string[] = [PATHS.chatDetail, PATHS.groupInfo, PATHS.groupUsers, PATHS.contactDetail];
+export const PANEL_PATHS: readonly string[] = [
+  PATHS.chatDetail,
+  PATHS.groupInfo,
+  PATHS.groupUsers,
+  PATHS.contactDetail,
+];
 
 /** The search route, keeping `id` so the open chat stays beside it. */
-export const searchPathKeeping = (id: string | null) => (id ? `${PATHS.search}?id=${encodeURIComponent(id)}` : PATHS.search);
+export const searchPathKeeping = (id: string | null) =>
+  id ? `${PATHS.search}?id=${encodeURIComponent(id)}` : PATHS.search;
 
 /** Closes a panel (details, search) the way Back would: to where it was opened from, or to its chat when opened directly. */
 export function useClosePanel(): () => void {

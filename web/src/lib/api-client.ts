@@ -17,7 +17,6 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const REFUSAL_TOAST_MS = 2500;
 export const RELOGIN_DELAY_MS = 1000;
 
-
 const answerListeners = new Set<() => void>();
 
 /** Runs whenever the server answered a request (any status): the network is there. Answers the way to stop. */
@@ -59,7 +58,10 @@ let tokenChange: Promise<unknown> | null = null;
  * retries with the fresh token) instead of showing the re-login dialog.
  */
 export function whileTokenChanges<T>(call: Promise<T>): Promise<T> {
-  const settled = call.then(() => undefined, () => undefined);
+  const settled = call.then(
+    () => undefined,
+    () => undefined,
+  );
   tokenChange = settled;
   void settled.then(() => {
     if (tokenChange === settled) tokenChange = null;
@@ -189,16 +191,27 @@ async function send(path: string, body: unknown, options: ApiOptions): Promise<A
  * (pass v.unknown() when the data is ignored). Rejects with ApiError after the user has
  * been told what went wrong.
  */
-export async function apiPost<T>(path: string, body: object, schema: v.GenericSchema<unknown, T>, options: ApiOptions = {}): Promise<T> {
+export async function apiPost<T>(
+  path: string,
+  body: object,
+  schema: v.GenericSchema<unknown, T>,
+  options: ApiOptions = {},
+): Promise<T> {
   return (await apiPostEnvelope(path, body, schema, options)).data;
 }
 
 /** As apiPost, with the envelope's `count` and `page` beside the data (lists, getContacts' pending requests). */
-export async function apiPostEnvelope<T>(path: string, body: object, schema: v.GenericSchema<unknown, T>, options: ApiOptions = {}): Promise<{ data: T; count?: number; page?: number }> {
+export async function apiPostEnvelope<T>(
+  path: string,
+  body: object,
+  schema: v.GenericSchema<unknown, T>,
+  options: ApiOptions = {},
+): Promise<{ data: T; count?: number; page?: number }> {
   const sentWith = storage.getToken();
   const { status, json } = await send(path, body, options);
   for (const listener of [...answerListeners]) listener();
-  if (status === 401) return (await replacedMeanwhile(sentWith)) ? networkFailure({ quietNetwork: true }) : handleUnauthorized();
+  if (status === 401)
+    return (await replacedMeanwhile(sentWith)) ? networkFailure({ quietNetwork: true }) : handleUnauthorized();
   if (status === 500) return fail('http', await errorText('error.serverError'));
 
   const envelope = v.safeParse(EnvelopeSchema, json);
@@ -221,6 +234,11 @@ export async function apiPostEnvelope<T>(path: string, body: object, schema: v.G
 export const UPLOAD_STALL_MS = 30_000;
 
 /** Multipart upload (spec §7 uploadFile): the same envelope handling, with progress. */
-export function apiPostForm<T>(path: string, form: FormData, schema: v.GenericSchema<unknown, T>, options: ApiOptions = {}): Promise<T> {
+export function apiPostForm<T>(
+  path: string,
+  form: FormData,
+  schema: v.GenericSchema<unknown, T>,
+  options: ApiOptions = {},
+): Promise<T> {
   return apiPost(path, form, schema, options);
 }

@@ -3,7 +3,7 @@
 // because shared pieces read it too: every Avatar takes its shape from it.
 import { useSyncExternalStore } from 'react';
 
-import { type AppSetting,storage } from './storage';
+import { type AppSetting, storage } from './storage';
 
 const listeners = new Set<() => void>();
 let snapshot: AppSetting | undefined;

@@ -28,7 +28,7 @@ export function createStore<T>(initial: T): Store<T> {
       // A copy: a listener may unsubscribe itself while being told.
       for (const listener of [...listeners]) listener();
     },
-    use: <S,>(select: (s: T) => S) => {
+    use: <S>(select: (s: T) => S) => {
       const snapshot = () => select(state);
       return useSyncExternalStore(subscribe, snapshot, snapshot);
     },

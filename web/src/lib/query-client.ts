@@ -4,7 +4,8 @@
 // React that applies frames (queryClient()).
 import { QueryClient } from '@tanstack/react-query';
 
-export const makeQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+export const makeQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 let current = makeQueryClient();
 

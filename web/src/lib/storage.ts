@@ -40,9 +40,12 @@ export const storage = {
   getAppSetting(): AppSetting {
     const value = read(STORAGE_KEYS.appSetting);
     const stored = isRecord(value) ? value : {};
-    const pick = (key: keyof AppSetting) =>
-      typeof stored[key] === 'boolean' ? stored[key] : DEFAULT_APP_SETTING[key];
-    return { voiceStatus: pick('voiceStatus'), vibrateStatus: pick('vibrateStatus'), circleAvatar: pick('circleAvatar') };
+    const pick = (key: keyof AppSetting) => (typeof stored[key] === 'boolean' ? stored[key] : DEFAULT_APP_SETTING[key]);
+    return {
+      voiceStatus: pick('voiceStatus'),
+      vibrateStatus: pick('vibrateStatus'),
+      circleAvatar: pick('circleAvatar'),
+    };
   },
   setAppSetting: (setting: AppSetting): void => write(STORAGE_KEYS.appSetting, setting),
   getLanguage,

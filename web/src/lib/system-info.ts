@@ -26,7 +26,13 @@ export function storedSystemInfo(): SystemInfo {
   const sys = isRecord(root.sysInfo) ? root.sysInfo : {};
   return {
     ...root,
-    sysInfo: { ...sys, name: text(sys.name), logo: text(sys.logo), regtype: flag(sys.regtype), regauth: flag(sys.regauth) },
+    sysInfo: {
+      ...sys,
+      name: text(sys.name),
+      logo: text(sys.logo),
+      regtype: flag(sys.regtype),
+      regauth: flag(sys.regauth),
+    },
     chatInfo: isRecord(root.chatInfo) ? root.chatInfo : {},
     fileUpload: isRecord(root.fileUpload) ? root.fileUpload : {},
     demon_mode: root.demon_mode === true,
@@ -45,7 +51,10 @@ export function useSystemInfo(): SystemInfo {
   useEffect(() => {
     let live = true;
     // A failure was already shown by the API client; the stored copy stays in use.
-    fetchSystemInfo().then((fresh) => live && setInfo(fresh), () => undefined);
+    fetchSystemInfo().then(
+      (fresh) => live && setInfo(fresh),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

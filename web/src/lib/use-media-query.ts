@@ -4,10 +4,17 @@ import { useCallback, useSyncExternalStore } from 'react';
 const mediaQuery = (query: string) => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : null);
 
 export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback((onChange: () => void) => {
-    const list = mediaQuery(query);
-    list?.addEventListener('change', onChange);
-    return () => list?.removeEventListener('change', onChange);
-  }, [query]);
-  return useSyncExternalStore(subscribe, () => mediaQuery(query)?.matches ?? false, () => false);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = mediaQuery(query);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaQuery(query)?.matches ?? false,
+    () => false,
+  );
 }

@@ -3,7 +3,10 @@
 import * as v from 'valibot';
 
 // Missing or null text fields come out as '' so screens never test for null.
-const optionalText = v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((text) => text ?? ''));
+const optionalText = v.pipe(
+  v.optional(v.nullable(v.string()), ''),
+  v.transform((text) => text ?? ''),
+);
 const optionalInt = v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number)));
 
 export const UserInfoSchema = v.looseObject({

@@ -29,16 +29,19 @@ function integerToChinese(digits: string): string {
   let pendingZero = false;
   groups.forEach((group, i) => {
     const index = groups.length - 1 - i;
-    group.padStart(4, '0').split('').forEach((char, place) => {
-      const digit = Number(char);
-      if (digit === 0) {
-        pendingZero = out !== '';
-        return;
-      }
-      if (pendingZero) out += '零';
-      pendingZero = false;
-      out += DIGITS[digit]! + PLACE_UNITS[3 - place]!;
-    });
+    group
+      .padStart(4, '0')
+      .split('')
+      .forEach((char, place) => {
+        const digit = Number(char);
+        if (digit === 0) {
+          pendingZero = out !== '';
+          return;
+        }
+        if (pendingZero) out += '零';
+        pendingZero = false;
+        out += DIGITS[digit]! + PLACE_UNITS[3 - place]!;
+      });
     if (Number(group) !== 0) out += groupUnit(index, Number(groups[i + 1] ?? '0') === 0);
   });
   return out;

@@ -6,6 +6,10 @@ export function formatMuteEnd(unixSeconds: number, now: Date = new Date()): stri
   const end = new Date(unixSeconds * 1000);
   return new Intl.DateTimeFormat(currentLanguage(), {
     ...(end.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-    month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   }).format(end);
 }

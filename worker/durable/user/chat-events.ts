@@ -4,11 +4,11 @@
 import * as v from 'valibot';
 
 import type { Outgoing } from '../../protocol/frames';
-import { type SystemLine,SystemLineSchema } from '../../protocol/groups';
+import { type SystemLine, SystemLineSchema } from '../../protocol/groups';
 import { isAnnouncementExt, mentions } from '../../protocol/message-rules';
 import { contactFor, isGroupContact } from '../../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../../services/event-view';
-import { previewOf,unreadCount } from '../../services/message-handling';
+import { previewOf, unreadCount } from '../../services/message-handling';
 import type { HubEvent } from '../hub-events';
 import type { ChatList, ChatRow } from './chat-list';
 
@@ -33,7 +33,11 @@ export function applyHubEvent(store: ChatList, uid: number, event: HubEvent): Ou
     const readSeq = mine || systemRead ? Math.max(chat.read_seq, message.seq) : chat.read_seq;
     const skipped = readSeq >= message.seq ? 0 : chat.skipped + (system !== '' ? 1 : 0);
     store.update(contact, {
-      last_content: previewOf(message), last_type: message.type, last_send_time: message.sendTime, last_from: message.from_user, last_undo: 0,
+      last_content: previewOf(message),
+      last_type: message.type,
+      last_send_time: message.sendTime,
+      last_from: message.from_user,
+      last_undo: 0,
       last_seq: message.seq,
       read_seq: readSeq,
       hidden: 0,
@@ -41,13 +45,19 @@ export function applyHubEvent(store: ChatList, uid: number, event: HubEvent): Ou
       at_seq: isGroup && !mine && mentions(message.extends, uid) ? message.seq : chat.at_seq,
       skipped,
       // The announcement keeps a 'notice' record so the list shows it as the announcement; it stays unread as any text.
-      last_system: system || (isGroup && isAnnouncementExt(message.extends) ? JSON.stringify(noticeLine(message.fromUser)) : ''),
+      last_system:
+        system || (isGroup && isAnnouncementExt(message.extends) ? JSON.stringify(noticeLine(message.fromUser)) : ''),
     });
     const contactInfo = mine
       ? undefined
       : isGroup
         ? { id: contactId, displayName: event.chatName ?? message.fromUser.displayName, avatar: '', is_group: isGroup }
-        : { id: contactId, displayName: message.fromUser.displayName, avatar: message.fromUser.avatar, is_group: isGroup };
+        : {
+            id: contactId,
+            displayName: message.fromUser.displayName,
+            avatar: message.fromUser.avatar,
+            is_group: isGroup,
+          };
     const data = { ...wireMessage(message, uid), contactInfo, unread: unreadCount(message.seq, readSeq + skipped) };
     return [isGroup ? { type: 'group', data } : { type: 'simple', data }];
   }
@@ -67,7 +77,16 @@ export function applyHubEvent(store: ChatList, uid: number, event: HubEvent): Ou
     }
     // A cleared history: nothing unread, nothing to preview; the row keeps its place in the list.
     if (event.frame.type === 'clearMessage') {
-      store.update(contact, { read_seq: chat.last_seq, skipped: 0, at_seq: 0, last_content: '', last_type: '', last_from: 0, last_undo: 0, last_system: '' });
+      store.update(contact, {
+        read_seq: chat.last_seq,
+        skipped: 0,
+        at_seq: 0,
+        last_content: '',
+        last_type: '',
+        last_from: 0,
+        last_undo: 0,
+        last_system: '',
+      });
     }
     return [event.frame];
   }
@@ -87,7 +106,13 @@ export function applyHubEvent(store: ChatList, uid: number, event: HubEvent): Ou
     return [{ type: 'readAll', data: { toContactId: contactId, reader: uid, seq: event.readSeq, unread: 0 } }];
   }
   // In a group only the author of the newest message read hears of it, with how many have read it.
-  if (event.kind === 'groupRead') return [{ type: 'readAll', data: { toContactId: contactId, reader: event.reader, seq: event.readSeq, readers: event.readers } }];
+  if (event.kind === 'groupRead')
+    return [
+      {
+        type: 'readAll',
+        data: { toContactId: contactId, reader: event.reader, seq: event.readSeq, readers: event.readers },
+      },
+    ];
   return [
     { type: 'isRead', data: { toContactId: contactId, reader: event.reader, seq: event.readSeq, ids: event.ids } },
     { type: 'readAll', data: { toContactId: contactId, reader: event.reader, seq: event.readSeq } },
@@ -97,12 +122,19 @@ export function applyHubEvent(store: ChatList, uid: number, event: HubEvent): Ou
 export function chatView(row: ChatRow) {
   const atMe = row.at_seq > row.read_seq;
   return {
-    ...row, unread: unreadCount(row.last_seq, row.read_seq + row.skipped), is_at: atMe ? 1 : 0, at_msg_id: atMe ? row.at_seq : 0,
+    ...row,
+    unread: unreadCount(row.last_seq, row.read_seq + row.skipped),
+    is_at: atMe ? 1 : 0,
+    at_msg_id: atMe ? row.at_seq : 0,
     last_system: parseSystemLine(row.last_system),
   };
 }
 
-const noticeLine = (from: { id: number; displayName: string }): SystemLine => ({ kind: 'notice', actor: { id: from.id, name: from.displayName }, targets: [] });
+const noticeLine = (from: { id: number; displayName: string }): SystemLine => ({
+  kind: 'notice',
+  actor: { id: from.id, name: from.displayName },
+  targets: [],
+});
 
 /** A group system line's record as stored on the chat row ('' for any other message). */
 function systemLineJson(extended: Record<string, unknown> | null): string {

@@ -18,8 +18,14 @@ CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS seen_at ON seen (at);`);
     // Mentions (at_seq), system lines left out of unread counts (skipped, last_system) and kept gone groups came later.
     const columns = columnsOf(sql, 'chats');
-    const later = [['at_seq', 'INTEGER NOT NULL DEFAULT 0'], ['skipped', 'INTEGER NOT NULL DEFAULT 0'], ['last_system', "TEXT NOT NULL DEFAULT ''"], ['gone', "TEXT NOT NULL DEFAULT ''"]] as const;
-    for (const [name, type] of later) if (!columns.includes(name)) sql.exec(`ALTER TABLE chats ADD COLUMN ${name} ${type}`);
+    const later = [
+      ['at_seq', 'INTEGER NOT NULL DEFAULT 0'],
+      ['skipped', 'INTEGER NOT NULL DEFAULT 0'],
+      ['last_system', "TEXT NOT NULL DEFAULT ''"],
+      ['gone', "TEXT NOT NULL DEFAULT ''"],
+    ] as const;
+    for (const [name, type] of later)
+      if (!columns.includes(name)) sql.exec(`ALTER TABLE chats ADD COLUMN ${name} ${type}`);
   },
 ];
 
@@ -70,7 +76,8 @@ export class ChatList {
   chat(contactId: string): ChatRow | null {
     const cached = this.chatCache.get(contactId);
     if (cached) return cached;
-    const row = (this.sql.exec('SELECT * FROM chats WHERE contact_id = ?', contactId).toArray()[0] as unknown as ChatRow) ?? null;
+    const row =
+      (this.sql.exec('SELECT * FROM chats WHERE contact_id = ?', contactId).toArray()[0] as unknown as ChatRow) ?? null;
     if (row) this.chatCache.set(contactId, row);
     return row;
   }
@@ -78,7 +85,12 @@ export class ChatList {
   ensureChat(contactId: string, conversation: string, isGroup: number): ChatRow {
     const known = this.chat(contactId);
     if (known) return known;
-    this.sql.exec('INSERT OR IGNORE INTO chats (contact_id, conversation, is_group) VALUES (?, ?, ?)', contactId, conversation, isGroup);
+    this.sql.exec(
+      'INSERT OR IGNORE INTO chats (contact_id, conversation, is_group) VALUES (?, ?, ?)',
+      contactId,
+      conversation,
+      isGroup,
+    );
     return this.chat(contactId)!;
   }
 
@@ -90,8 +102,21 @@ export class ChatList {
     this.sql.exec(
       `UPDATE chats SET last_seq = ?, read_seq = ?, last_content = ?, last_type = ?, last_send_time = ?, last_from = ?,
          last_undo = ?, is_top = ?, is_notice = ?, hidden = ?, at_seq = ?, skipped = ?, last_system = ?, gone = ? WHERE contact_id = ?`,
-      next.last_seq, next.read_seq, next.last_content, next.last_type, next.last_send_time, next.last_from,
-      next.last_undo, next.is_top, next.is_notice, next.hidden, next.at_seq, next.skipped, next.last_system, next.gone, contactId,
+      next.last_seq,
+      next.read_seq,
+      next.last_content,
+      next.last_type,
+      next.last_send_time,
+      next.last_from,
+      next.last_undo,
+      next.is_top,
+      next.is_notice,
+      next.hidden,
+      next.at_seq,
+      next.skipped,
+      next.last_system,
+      next.gone,
+      contactId,
     );
     this.chatCache.set(contactId, next);
   }
@@ -103,14 +128,20 @@ export class ChatList {
   /** Records a delivery key; false when it was seen before (a retried delivery). */
   firstDelivery(key: string): boolean {
     const now = Date.now();
-    const inserted = this.sql.exec('INSERT OR IGNORE INTO seen (key, at) VALUES (?, ?) RETURNING rowid', key, now).toArray()[0];
-    if (inserted && Number(inserted.rowid) % KEY_SWEEP_EVERY === 0) this.sql.exec('DELETE FROM seen WHERE at < ?', now - KEY_KEEP_MS);
+    const inserted = this.sql
+      .exec('INSERT OR IGNORE INTO seen (key, at) VALUES (?, ?) RETURNING rowid', key, now)
+      .toArray()[0];
+    if (inserted && Number(inserted.rowid) % KEY_SWEEP_EVERY === 0)
+      this.sql.exec('DELETE FROM seen WHERE at < ?', now - KEY_KEEP_MS);
     return inserted !== undefined;
   }
 
   /** The people I have a one-to-one chat with (whose screens show me), at most `limit`; `ordered` by id. */
   chatPeers(limit: number, ordered = false): number[] {
     const order = ordered ? ' ORDER BY id' : '';
-    return this.sql.exec(`SELECT CAST(contact_id AS INTEGER) AS id FROM chats WHERE is_group = 0${order} LIMIT ?`, limit).toArray().map((r) => Number(r.id));
+    return this.sql
+      .exec(`SELECT CAST(contact_id AS INTEGER) AS id FROM chats WHERE is_group = 0${order} LIMIT ?`, limit)
+      .toArray()
+      .map((r) => Number(r.id));
   }
 }

@@ -7,7 +7,12 @@ import type { EventData, EventType, FrameOf, Outgoing } from '../../protocol/fra
 import { SYNC_MAX_EVENTS } from '../../protocol/socket';
 import { migrate, type MigrationStep } from '../migrations';
 
-const STEPS: MigrationStep[] = [(sql) => sql.exec('CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL)')];
+const STEPS: MigrationStep[] = [
+  (sql) =>
+    sql.exec(
+      'CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, data TEXT NOT NULL, time INTEGER NOT NULL)',
+    ),
+];
 
 /** How many events a hub keeps for replay; older clients reload their chat list. */
 export const EVENT_LOG_KEEP = 5000;
@@ -50,7 +55,11 @@ export class EventLog {
       ws.send(JSON.stringify({ type: 'resync', seq: last } satisfies FrameOf<'resync'>));
       return;
     }
-    const rows = this.sql.exec('SELECT seq, type, data, time FROM events WHERE seq > ? ORDER BY seq LIMIT ?', since, SYNC_MAX_EVENTS);
+    const rows = this.sql.exec(
+      'SELECT seq, type, data, time FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
+      since,
+      SYNC_MAX_EVENTS,
+    );
     // `data` is the JSON text as it was logged.
     for (const e of rows) ws.send(frameText(String(e.type), String(e.data), Number(e.seq), Number(e.time)));
   }

@@ -25,10 +25,18 @@ export class Parked {
 
   /** Asks each group keeping events for `uid` to deliver them now; one that fails is asked again next time. */
   async resume(uid: number): Promise<void> {
-    const groups = this.sql.exec('SELECT conversation FROM parked').toArray().map((r) => String(r.conversation));
+    const groups = this.sql
+      .exec('SELECT conversation FROM parked')
+      .toArray()
+      .map((r) => String(r.conversation));
     if (groups.length === 0) return;
     const at = Date.now();
-    const results = await Promise.allSettled(groups.map((conversation) => conversationHub(this.env, conversation).resume(uid, at)));
-    groups.forEach((conversation, i) => results[i]!.status === 'fulfilled' && this.sql.exec('DELETE FROM parked WHERE conversation = ?', conversation));
+    const results = await Promise.allSettled(
+      groups.map((conversation) => conversationHub(this.env, conversation).resume(uid, at)),
+    );
+    groups.forEach(
+      (conversation, i) =>
+        results[i]!.status === 'fulfilled' && this.sql.exec('DELETE FROM parked WHERE conversation = ?', conversation),
+    );
   }
 }

@@ -8,7 +8,9 @@ import { migrate, type MigrationStep } from '../migrations';
 import { userHub } from '../stubs';
 import type { ChatList } from './chat-list';
 
-const STEPS: MigrationStep[] = [(sql) => sql.exec('CREATE TABLE IF NOT EXISTS watchers (user_id INTEGER PRIMARY KEY, until INTEGER NOT NULL)')];
+const STEPS: MigrationStep[] = [
+  (sql) => sql.exec('CREATE TABLE IF NOT EXISTS watchers (user_id INTEGER PRIMARY KEY, until INTEGER NOT NULL)'),
+];
 
 /** At most this many people hear one presence change. */
 const AUDIENCE_MAX = 500;
@@ -27,7 +29,11 @@ export class Presence {
 
   /** Someone looking at this user's chat wants presence changes for `ttlMs`. */
   watch(watcher: number, ttlMs: number): void {
-    this.sql.exec('INSERT INTO watchers (user_id, until) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET until = excluded.until', watcher, Date.now() + ttlMs);
+    this.sql.exec(
+      'INSERT INTO watchers (user_id, until) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET until = excluded.until',
+      watcher,
+      Date.now() + ttlMs,
+    );
   }
 
   async set(uid: number, online: 0 | 1): Promise<void> {
@@ -35,13 +41,18 @@ export class Presence {
     // chatInfo.online off: the server keeps presence to itself (the web hiding it would not stop a client reading frames).
     if (!chatSwitch((await loadConfig(this.env.DB)).chatInfo, 'online')) return;
     const peers = this.audience(AUDIENCE_MAX);
-    await Promise.allSettled(peers.map((peer) => userHub(this.env, peer).notify('isOnline', { id: uid, is_online: online }, false)));
+    await Promise.allSettled(
+      peers.map((peer) => userHub(this.env, peer).notify('isOnline', { id: uid, is_online: online }, false)),
+    );
   }
 
   /** Who hears this user's presence: the people they chat with and current watchers, the `limit` smallest ids. */
   private audience(limit: number): number[] {
     this.sql.exec('DELETE FROM watchers WHERE until < ?', Date.now());
-    const watchers = this.sql.exec('SELECT user_id FROM watchers ORDER BY user_id LIMIT ?', limit).toArray().map((r) => Number(r.user_id));
+    const watchers = this.sql
+      .exec('SELECT user_id FROM watchers ORDER BY user_id LIMIT ?', limit)
+      .toArray()
+      .map((r) => Number(r.user_id));
     return [...new Set([...this.chats.chatPeers(limit, true), ...watchers])].sort((a, b) => a - b).slice(0, limit);
   }
 }

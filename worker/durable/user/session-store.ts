@@ -26,17 +26,26 @@ export class SessionStore {
     migrate(storage, 'sessions', STEPS);
     const sql = (this.sql = storage.sql);
     this.floor = Number(sql.exec('SELECT COALESCE(MAX(version), 0) AS v FROM session_floor').one().v);
-    for (const row of sql.exec('SELECT sid FROM ended_sessions WHERE until >= ?', Math.floor(Date.now() / 1000))) this.ended.add(String(row.sid));
+    for (const row of sql.exec('SELECT sid FROM ended_sessions WHERE until >= ?', Math.floor(Date.now() / 1000)))
+      this.ended.add(String(row.sid));
   }
 
   putTicket(ticket: string, deviceId: string, session: SocketSession, expiresAt: number): void {
     this.sql.exec('DELETE FROM socket_tickets WHERE expires_at < ?', Date.now());
-    this.sql.exec('INSERT INTO socket_tickets (ticket, device_id, session, expires_at) VALUES (?, ?, ?, ?)', ticket, deviceId, JSON.stringify(session), expiresAt);
+    this.sql.exec(
+      'INSERT INTO socket_tickets (ticket, device_id, session, expires_at) VALUES (?, ?, ?, ?)',
+      ticket,
+      deviceId,
+      JSON.stringify(session),
+      expiresAt,
+    );
   }
 
   /** One use only: the ticket is deleted whether or not it was still valid. */
   takeTicket(ticket: string): { deviceId: string; session: SocketSession } | null {
-    const row = this.sql.exec('DELETE FROM socket_tickets WHERE ticket = ? RETURNING device_id, session, expires_at', ticket).toArray()[0];
+    const row = this.sql
+      .exec('DELETE FROM socket_tickets WHERE ticket = ? RETURNING device_id, session, expires_at', ticket)
+      .toArray()[0];
     if (!row || Number(row.expires_at) <= Date.now()) return null;
     return { deviceId: String(row.device_id), session: JSON.parse(String(row.session)) as SocketSession };
   }
@@ -46,13 +55,21 @@ export class SessionStore {
     if ('sid' in end) {
       this.ended.add(end.sid);
       this.sql.exec('DELETE FROM ended_sessions WHERE until < ?', Math.floor(Date.now() / 1000));
-      this.sql.exec('INSERT INTO ended_sessions (sid, until) VALUES (?, ?) ON CONFLICT(sid) DO UPDATE SET until = MAX(until, excluded.until)', end.sid, end.until);
+      this.sql.exec(
+        'INSERT INTO ended_sessions (sid, until) VALUES (?, ?) ON CONFLICT(sid) DO UPDATE SET until = MAX(until, excluded.until)',
+        end.sid,
+        end.until,
+      );
     } else if (end.belowVersion > this.floor) {
       this.floor = end.belowVersion;
-      this.sql.exec('INSERT INTO session_floor (id, version) VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET version = excluded.version', this.floor);
+      this.sql.exec(
+        'INSERT INTO session_floor (id, version) VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET version = excluded.version',
+        this.floor,
+      );
     }
     for (const row of this.sql.exec('SELECT ticket, session FROM socket_tickets').toArray()) {
-      if (endsSession(end, JSON.parse(String(row.session)) as SocketSession)) this.sql.exec('DELETE FROM socket_tickets WHERE ticket = ?', row.ticket);
+      if (endsSession(end, JSON.parse(String(row.session)) as SocketSession))
+        this.sql.exec('DELETE FROM socket_tickets WHERE ticket = ?', row.ticket);
     }
   }
 

@@ -13,9 +13,23 @@ import { tokenState } from '../../db/users';
 import { CODE } from '../../protocol/codes';
 import type { FrameOf } from '../../protocol/frames';
 import { parseJsonOrNull } from '../../protocol/json';
-import { ClientFrame, MOBILE_UA, PING_FRAME, PONG_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, SILENT_CLOSE_CODE } from '../../protocol/socket';
-import { type Lang,pickLang, translate } from '../../services/i18n';
-import { endsSession, type SessionEnd, type SocketSession,socketsToReplace, syncAllowed } from '../../services/socket-rules';
+import {
+  ClientFrame,
+  MOBILE_UA,
+  PING_FRAME,
+  PONG_FRAME,
+  REPLACED_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_CODE,
+  SILENT_CLOSE_CODE,
+} from '../../protocol/socket';
+import { type Lang, pickLang, translate } from '../../services/i18n';
+import {
+  endsSession,
+  type SessionEnd,
+  type SocketSession,
+  socketsToReplace,
+  syncAllowed,
+} from '../../services/socket-rules';
 import { sessionEnd } from '../../services/tokens';
 import { SessionStore } from './session-store';
 
@@ -77,15 +91,34 @@ export class Sockets {
   /** The WebSocket upgrade with its one-time ticket (consumed on first use); null when refused. */
   accept(request: Request, uid: number, ticket: string): Opened | null {
     const taken = this.sessions.takeTicket(ticket);
-    if (!taken || this.sessions.hasEnded(taken.session) || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return null;
+    if (
+      !taken ||
+      this.sessions.hasEnded(taken.session) ||
+      request.headers.get('upgrade')?.toLowerCase() !== 'websocket'
+    )
+      return null;
     const { deviceId, session } = taken;
     const { 0: client, 1: server } = new WebSocketPair();
     const now = Date.now();
-    const info: SocketInfo = { uid, clientId: nanoid(), deviceId, isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''), lang: pickLang(request.headers.get('accept-language')), heardAt: now, openedAt: now, session };
+    const info: SocketInfo = {
+      uid,
+      clientId: nanoid(),
+      deviceId,
+      isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''),
+      lang: pickLang(request.headers.get('accept-language')),
+      heardAt: now,
+      openedAt: now,
+      session,
+    };
     // A silent socket of this user is gone either way, and so are the oldest past the cap; presence stays online for the new one.
     this.closeDead(false);
     const oldest = socketsToReplace(this.open().map((ws) => ({ ws, openedAt: this.info(ws).openedAt ?? 0 })));
-    this.closeByHub(oldest.map((o) => o.ws), REPLACED_CLOSE_CODE, 'too many sockets', false);
+    this.closeByHub(
+      oldest.map((o) => o.ws),
+      REPLACED_CLOSE_CODE,
+      'too many sockets',
+      false,
+    );
     const others = this.open();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(info);
@@ -100,7 +133,10 @@ export class Sockets {
       return;
     }
     ws.serializeAttachment(info);
-    const frame = v.safeParse(ClientFrame, parseJsonOrNull(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)));
+    const frame = v.safeParse(
+      ClientFrame,
+      parseJsonOrNull(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)),
+    );
     if (!frame.success) {
       this.refuseFrame(ws, info, 'system.parameterError');
       return;
@@ -162,7 +198,11 @@ export class Sockets {
     for (const ws of this.open()) {
       const info = this.info(ws);
       if (this.sessions.hasEnded(info.session, now)) ended.push(ws);
-      else if (now - Math.max(info.heardAt, this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0) > SILENT_SOCKET_MS) silent.push(ws);
+      else if (
+        now - Math.max(info.heardAt, this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0) >
+        SILENT_SOCKET_MS
+      )
+        silent.push(ws);
     }
     this.closeByHub(ended, SESSION_ENDED_CLOSE_CODE, 'session ended', updatePresence);
     this.closeByHub(silent, SILENT_CLOSE_CODE, 'silent', updatePresence);
@@ -191,7 +231,12 @@ export class Sockets {
   }
 
   private refuseFrame(ws: WebSocket, info: SocketInfo, key: 'system.parameterError' | 'system.tooFast'): void {
-    ws.send(JSON.stringify({ type: 'error', data: { code: CODE.REFUSED, msg: translate(info.lang, key) } } satisfies FrameOf<'error'>));
+    ws.send(
+      JSON.stringify({
+        type: 'error',
+        data: { code: CODE.REFUSED, msg: translate(info.lang, key) },
+      } satisfies FrameOf<'error'>),
+    );
   }
 
   /** D1's word on the socket's token: revoked, outdated or of a disabled user ends it here too. */

@@ -8,5 +8,7 @@ import { useIsDesktop } from '../wide-screen';
 
 export default function CallRoute() {
   const [params] = useSearchParams();
-  return <CallScreen peerName={params.get('name') ?? ''} peerAvatar={params.get('avatar') ?? ''} wide={useIsDesktop()} />;
+  return (
+    <CallScreen peerName={params.get('name') ?? ''} peerAvatar={params.get('avatar') ?? ''} wide={useIsDesktop()} />
+  );
 }

@@ -28,9 +28,17 @@ export default function ChatDetailScreen() {
     <div className="min-h-dvh bg-page lg:min-h-full">
       {inside ? <PanelHeader title={title} /> : <TopBar title={title} />}
       <ScreenMain>
-        <ChatDetailView key={key} contactKey={key} searching={searching}
+        <ChatDetailView
+          key={key}
+          contactKey={key}
+          searching={searching}
           overview={group ? <GroupOverview groupKey={key} /> : undefined}
-          settings={group ? <GroupSettings groupKey={key} onLeft={() => void navigate(PATHS.home, { replace: true })} /> : undefined} />
+          settings={
+            group ? (
+              <GroupSettings groupKey={key} onLeft={() => void navigate(PATHS.home, { replace: true })} />
+            ) : undefined
+          }
+        />
       </ScreenMain>
     </div>
   );

@@ -9,14 +9,39 @@ import { isGroupContact } from '@protocol/ids';
 
 import { PATHS } from '../../config/paths';
 import {
-  ActionSheetHost, chatConfig, chatStore, ChatTopBar, Composer, ImagePreviewHost, keyOf, MessageList, MessageMenuHost,
-  sendDropped, stopVoice, thread, useChatState, useFileDrop, useMessageActions, useOpenChat,
+  ActionSheetHost,
+  chatConfig,
+  chatStore,
+  ChatTopBar,
+  Composer,
+  ImagePreviewHost,
+  keyOf,
+  MessageList,
+  MessageMenuHost,
+  sendDropped,
+  stopVoice,
+  thread,
+  useChatState,
+  useFileDrop,
+  useMessageActions,
+  useOpenChat,
 } from '../../features/chat';
-import { GroupChatPicture, useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from '../../features/groups';
+import {
+  GroupChatPicture,
+  useCanOpenProfiles,
+  useMemberCountText,
+  useMemberNames,
+  useMentionCandidates,
+  useSpeakBlock,
+} from '../../features/groups';
 import { useTranslation } from '../../lib/i18n';
 import { InsideMain, ScreenMain } from '../wide-screen';
 
-const GONE_NOTICE = { removed: 'groups.goneNotice.removed', left: 'groups.goneNotice.left', dissolved: 'groups.goneNotice.dissolved' } as const;
+const GONE_NOTICE = {
+  removed: 'groups.goneNotice.removed',
+  left: 'groups.goneNotice.left',
+  dissolved: 'groups.goneNotice.dissolved',
+} as const;
 
 /** `chatKey`: the chat the messages layout keeps beside a panel (wide screens); else the address's `id`. */
 export default function ChatScreen({ chatKey }: { chatKey?: string }) {
@@ -58,12 +83,37 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const besideList = useContext(InsideMain);
   return (
     <ScreenMain className="relative flex h-dvh flex-col bg-[#ededed]" {...drop.handlers}>
-      <ChatTopBar contactKey={contactKey} title={contact?.displayName ?? ''} online={online} subtitle={memberCount}
-        picture={groupKey ? <GroupChatPicture groupKey={groupKey} me={me} /> : undefined} back={!besideList} />
-      <MessageList thread={current} me={me} isGroup={isGroup} redoSeconds={config.redoSeconds}
-        loadOlder={loadOlder} focusId={focusId} onAvatarTap={openProfiles ? onAvatarTap : undefined} nameOf={nameOf} onMenu={actions.onMenu} onFailedTap={actions.onFailedTap} onReedit={actions.onReedit} />
-      {contact?.removed && !isGroup && <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">{t('people.detail.notFriendNotice')}</p>}
-      <Composer contactKey={contactKey} blocked={gone ? t(GONE_NOTICE[gone]) : contact?.removed && isGroup ? t('groups.gone') : blocked} mentions={mentions} />
+      <ChatTopBar
+        contactKey={contactKey}
+        title={contact?.displayName ?? ''}
+        online={online}
+        subtitle={memberCount}
+        picture={groupKey ? <GroupChatPicture groupKey={groupKey} me={me} /> : undefined}
+        back={!besideList}
+      />
+      <MessageList
+        thread={current}
+        me={me}
+        isGroup={isGroup}
+        redoSeconds={config.redoSeconds}
+        loadOlder={loadOlder}
+        focusId={focusId}
+        onAvatarTap={openProfiles ? onAvatarTap : undefined}
+        nameOf={nameOf}
+        onMenu={actions.onMenu}
+        onFailedTap={actions.onFailedTap}
+        onReedit={actions.onReedit}
+      />
+      {contact?.removed && !isGroup && (
+        <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">
+          {t('people.detail.notFriendNotice')}
+        </p>
+      )}
+      <Composer
+        contactKey={contactKey}
+        blocked={gone ? t(GONE_NOTICE[gone]) : contact?.removed && isGroup ? t('groups.gone') : blocked}
+        mentions={mentions}
+      />
       <MessageMenuHost onAction={actions.onAction} />
       <ActionSheetHost />
       <ImagePreviewHost messages={current.messages} />

@@ -11,7 +11,8 @@ export default function ComingSoon({ title, isTab = false }: { title: TKey; isTa
         <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true" className="text-neutral-300">
           <rect x="8" y="12" width="48" height="34" rx="8" fill="none" stroke="currentColor" strokeWidth="3" />
           <path d="M20 46v8l10-8" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
-          <circle cx="22" cy="29" r="3" fill="currentColor" /><circle cx="32" cy="29" r="3" fill="currentColor" />
+          <circle cx="22" cy="29" r="3" fill="currentColor" />
+          <circle cx="32" cy="29" r="3" fill="currentColor" />
           <circle cx="42" cy="29" r="3" fill="currentColor" />
         </svg>
         <p className="mt-5 text-[17px] font-medium text-neutral-700">{t('common.comingSoon')}</p>

@@ -24,9 +24,16 @@ export default function GroupInfoScreen() {
   return (
     <PanelPage title={t('route.groupInfo')}>
       <div className="mx-auto min-h-dvh w-full max-w-[640px]">
-        {qr
-          ? <JoinGroupCard token={qr} onOpen={(id) => void navigate(chatPath(id), { replace: true })} />
-          : <GroupInfoView key={key} groupKey={key} withOpenChat={!besideChat} onLeft={() => void navigate(PATHS.home, { replace: true })} />}
+        {qr ? (
+          <JoinGroupCard token={qr} onOpen={(id) => void navigate(chatPath(id), { replace: true })} />
+        ) : (
+          <GroupInfoView
+            key={key}
+            groupKey={key}
+            withOpenChat={!besideChat}
+            onLeft={() => void navigate(PATHS.home, { replace: true })}
+          />
+        )}
       </div>
     </PanelPage>
   );

@@ -21,13 +21,17 @@ export default function LoginScreen() {
         <h1 className="mt-5 text-[22px] font-semibold text-black">{t('login.welcome')}</h1>
       </div>
       <div className="mt-10">
-        <LoginForm initialAccount={params.get('account') ?? undefined}
-          onLoggedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })} />
+        <LoginForm
+          initialAccount={params.get('account') ?? undefined}
+          onLoggedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })}
+        />
       </div>
       {sysInfo.regtype === '1' && (
         <p className="mt-6 text-center text-[14px] text-neutral-500">
           {t('login.noAccount')}{' '}
-          <Link to={PATHS.register} className="text-[#576b95] underline underline-offset-2">{t('login.toRegister')}</Link>
+          <Link to={PATHS.register} className="text-[#576b95] underline underline-offset-2">
+            {t('login.toRegister')}
+          </Link>
         </p>
       )}
       {demon_mode && <DemoAccountsNote />}

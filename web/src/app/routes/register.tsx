@@ -24,11 +24,17 @@ export default function RegisterScreen() {
   return (
     <Page title={t('register.title')}>
       <div className="bg-white px-6 pt-4 pb-10">
-        <RegisterForm needsCode={sysInfo.regauth !== '' && sysInfo.regauth !== '0'} needsInvite={sysInfo.regtype === '2'}
-          initialInviteCode={params.get('inviteCode') ?? ''} onRegistered={toLogin} />
+        <RegisterForm
+          needsCode={sysInfo.regauth !== '' && sysInfo.regauth !== '0'}
+          needsInvite={sysInfo.regtype === '2'}
+          initialInviteCode={params.get('inviteCode') ?? ''}
+          onRegistered={toLogin}
+        />
         <p className="mt-6 text-center text-[14px] text-neutral-500">
           {t('register.haveAccount')}{' '}
-          <Link to={PATHS.login} replace className="text-[#576b95] underline underline-offset-2">{t('register.toLogin')}</Link>
+          <Link to={PATHS.login} replace className="text-[#576b95] underline underline-offset-2">
+            {t('register.toLogin')}
+          </Link>
         </p>
       </div>
     </Page>

@@ -26,11 +26,13 @@ function GroupSelection() {
   return (
     <main className="min-h-dvh bg-page">
       <TopBar title={t('groups.create.title')} />
-      <CreateGroup onCreated={(card) => {
-        // Its row comes with the addGroup frame too; the list is asked now so the chat has its name at once.
-        void reloadChatList();
-        void navigate(chatPath(card.id), { replace: true });
-      }} />
+      <CreateGroup
+        onCreated={(card) => {
+          // Its row comes with the addGroup frame too; the list is asked now so the chat has its name at once.
+          void reloadChatList();
+          void navigate(chatPath(card.id), { replace: true });
+        }}
+      />
     </main>
   );
 }
@@ -42,7 +44,11 @@ function MemberSelection() {
   return (
     <main className="min-h-dvh bg-page">
       <TopBar title={t('groups.add.title')} />
-      {groupIdOf(key) !== null ? <AddMembers groupKey={key} onDone={() => void navigate(-1)} /> : <p className="px-10 pt-28 text-center text-[14px] text-neutral-500">{t('groups.gone')}</p>}
+      {groupIdOf(key) !== null ? (
+        <AddMembers groupKey={key} onDone={() => void navigate(-1)} />
+      ) : (
+        <p className="px-10 pt-28 text-center text-[14px] text-neutral-500">{t('groups.gone')}</p>
+      )}
     </main>
   );
 }
@@ -73,7 +79,12 @@ function ForwardSelection() {
     <main className="flex h-dvh flex-col bg-page">
       <TopBar title={t('chat.forward.title')} />
       {valid ? (
-        <ForwardPicker contacts={sortContacts(contacts)} current={from} busy={busy} onConfirm={(targets) => void confirm(targets)} />
+        <ForwardPicker
+          contacts={sortContacts(contacts)}
+          current={from}
+          busy={busy}
+          onConfirm={(targets) => void confirm(targets)}
+        />
       ) : (
         <p className="px-10 pt-28 text-center text-[14px] text-neutral-400">{t('chat.forward.nothing')}</p>
       )}

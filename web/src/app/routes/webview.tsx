@@ -3,7 +3,7 @@
 import { useSearchParams } from 'react-router';
 
 import { Page } from '../../components/ui/page';
-import { listedWebLink,WebView } from '../../features/explore';
+import { listedWebLink, WebView } from '../../features/explore';
 import { useTranslation } from '../../lib/i18n';
 import { useSystemInfo } from '../../lib/system-info';
 

@@ -30,8 +30,11 @@ export function Avatar({ name, src, size = 48, round }: AvatarProps) {
   if (src) return <img src={src} alt="" width={size} height={size} className={`${shape} shrink-0 object-cover`} />;
   const letter = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (
-    <span aria-hidden="true" style={{ width: size, height: size, background: colourFor(name), fontSize: size * 0.42 }}
-      className={`${shape} flex shrink-0 items-center justify-center font-medium text-white`}>
+    <span
+      aria-hidden="true"
+      style={{ width: size, height: size, background: colourFor(name), fontSize: size * 0.42 }}
+      className={`${shape} flex shrink-0 items-center justify-center font-medium text-white`}
+    >
       {letter}
     </span>
   );

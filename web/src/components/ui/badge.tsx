@@ -17,8 +17,10 @@ export function Badge({ count, muted = false, dot = false, label }: BadgeProps) 
   const colour = muted ? 'bg-neutral-400' : 'bg-danger';
   if (dot) return <span aria-label={label} className={`block h-2.5 w-2.5 rounded-full ${colour}`} />;
   return (
-    <span aria-label={label}
-      className={`flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-[5px] text-[11px] leading-none font-medium text-white tabular-nums ${colour}`}>
+    <span
+      aria-label={label}
+      className={`flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-[5px] text-[11px] leading-none font-medium text-white tabular-nums ${colour}`}
+    >
       {badgeText(count)}
     </span>
   );

@@ -8,9 +8,16 @@ const VARIANTS: Record<Variant, string> = {
   danger: 'bg-white text-danger active:bg-neutral-100',
 };
 
-export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
-    <button type="button" {...props}
-      className={`h-12 w-full rounded-lg text-[17px] font-medium transition-colors ${VARIANTS[variant]} ${className}`} />
+    <button
+      type="button"
+      {...props}
+      className={`h-12 w-full rounded-lg text-[17px] font-medium transition-colors ${VARIANTS[variant]} ${className}`}
+    />
   );
 }

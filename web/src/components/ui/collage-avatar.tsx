@@ -8,7 +8,15 @@ export interface CollageMember {
   avatar: string;
 }
 
-export function CollageAvatar({ members, name, size = 48 }: { members: readonly CollageMember[]; name: string; size?: number }) {
+export function CollageAvatar({
+  members,
+  name,
+  size = 48,
+}: {
+  members: readonly CollageMember[];
+  name: string;
+  size?: number;
+}) {
   const shape = useAvatarShape();
   const shown = members.slice(0, 9);
   if (shown.length === 0) return <Avatar name={name} size={size} />;
@@ -16,9 +24,15 @@ export function CollageAvatar({ members, name, size = 48 }: { members: readonly 
   const gap = 2;
   const cell = Math.floor((size - 2 * gap - (columns - 1) * gap) / columns);
   return (
-    <span aria-hidden="true" data-collage="" style={{ width: size, height: size, padding: gap, gap, gridTemplateColumns: `repeat(${columns}, ${cell}px)` }}
-      className={`${shape} grid shrink-0 content-center justify-center overflow-hidden bg-neutral-200`}>
-      {shown.map((m, i) => <Avatar key={i} name={m.name} src={m.avatar || undefined} size={cell} round={false} />)}
+    <span
+      aria-hidden="true"
+      data-collage=""
+      style={{ width: size, height: size, padding: gap, gap, gridTemplateColumns: `repeat(${columns}, ${cell}px)` }}
+      className={`${shape} grid shrink-0 content-center justify-center overflow-hidden bg-neutral-200`}
+    >
+      {shown.map((m, i) => (
+        <Avatar key={i} name={m.name} src={m.avatar || undefined} size={cell} round={false} />
+      ))}
     </span>
   );
 }

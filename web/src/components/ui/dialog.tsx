@@ -19,7 +19,9 @@ const dialogs = createOverlay<DialogRequest>();
 export function showDialog(message: string, options: { showCancel?: boolean } = {}): Promise<boolean> {
   dialogs.get()?.resolve(false);
   const returnFocus = document.activeElement;
-  return new Promise((resolve) => dialogs.show({ message, showCancel: options.showCancel ?? false, resolve, returnFocus }));
+  return new Promise((resolve) =>
+    dialogs.show({ message, showCancel: options.showCancel ?? false, resolve, returnFocus }),
+  );
 }
 
 function close(confirmed: boolean): void {
@@ -37,15 +39,31 @@ export function DialogHost() {
   if (!dialog) return null;
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">
-      <div role="alertdialog" aria-modal="true" aria-labelledby={messageId} className="w-full max-w-xs overflow-hidden rounded-xl bg-white">
-        <p id={messageId} className="px-5 py-6 text-center text-[15px] leading-relaxed text-neutral-800">{dialog.message}</p>
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={messageId}
+        className="w-full max-w-xs overflow-hidden rounded-xl bg-white"
+      >
+        <p id={messageId} className="px-5 py-6 text-center text-[15px] leading-relaxed text-neutral-800">
+          {dialog.message}
+        </p>
         <div className="flex border-t border-neutral-200 text-[16px]">
           {dialog.showCancel && (
-            <button type="button" className="flex-1 border-r border-neutral-200 py-3 text-neutral-600" onClick={() => close(false)}>
+            <button
+              type="button"
+              className="flex-1 border-r border-neutral-200 py-3 text-neutral-600"
+              onClick={() => close(false)}
+            >
               {t('common.cancel')}
             </button>
           )}
-          <button type="button" autoFocus className="flex-1 py-3 font-medium text-brand-dark" onClick={() => close(true)}>
+          <button
+            type="button"
+            autoFocus
+            className="flex-1 py-3 font-medium text-brand-dark"
+            onClick={() => close(true)}
+          >
             {t('common.confirm')}
           </button>
         </div>

@@ -12,10 +12,15 @@ export function FormField({ label, action, id, ...input }: FormFieldProps) {
   const inputId = id ?? input.name;
   return (
     <div className="border-b border-neutral-200 pt-2.5 pb-1.5 focus-within:border-brand-dark">
-      <label htmlFor={inputId} className="block truncate text-[13px] leading-5 text-neutral-600">{label}</label>
+      <label htmlFor={inputId} className="block truncate text-[13px] leading-5 text-neutral-600">
+        {label}
+      </label>
       <div className="flex min-h-10 items-center gap-3">
-        <input id={inputId} {...input}
-          className="min-w-0 flex-1 bg-transparent py-1.5 text-[16px] outline-none placeholder:text-neutral-400" />
+        <input
+          id={inputId}
+          {...input}
+          className="min-w-0 flex-1 bg-transparent py-1.5 text-[16px] outline-none placeholder:text-neutral-400"
+        />
         {action}
       </div>
     </div>

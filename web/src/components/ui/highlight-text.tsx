@@ -11,7 +11,7 @@ export function findMatches(text: string, query: string): [number, number][] {
   // Fold one character at a time so every folded index maps back to its original index.
   let folded = '';
   const origin: number[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const ch = String.fromCodePoint(text.codePointAt(i)!);
     const f = foldText(ch);
     for (let k = 0; k < f.length; k += 1) origin.push(i);
@@ -39,7 +39,12 @@ export function HighlightText({ text, query }: { text: string; query: string }) 
   const parts: React.ReactNode[] = [start > 0 ? '…' : ''];
   let cursor = start;
   for (const [from, to] of ranges) {
-    parts.push(text.slice(cursor, from), <mark key={from} className="bg-transparent text-brand-dark">{text.slice(from, to)}</mark>);
+    parts.push(
+      text.slice(cursor, from),
+      <mark key={from} className="bg-transparent text-brand-dark">
+        {text.slice(from, to)}
+      </mark>,
+    );
     cursor = to;
   }
   parts.push(text.slice(cursor));

@@ -6,8 +6,18 @@ export type IconProps = SVGProps<SVGSVGElement> & { children: ReactNode; size?: 
 /** The base of every line icon; any SVG attribute (viewBox, strokeWidth, className) overrides. */
 export function Icon({ children, size = 24, ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth="1.8"
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    >
       {children}
     </svg>
   );

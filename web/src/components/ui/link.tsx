@@ -6,13 +6,24 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: s
 export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
   const href = useHref(to);
   const navigate = useLinkClickHandler(to, { replace, target });
-  return <a {...rest} href={href} target={target} onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (!event.defaultPrevented) navigate(event);
-  }} />;
+  return (
+    <a
+      {...rest}
+      href={href}
+      target={target}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) navigate(event);
+      }}
+    />
+  );
 }
 
-type NavLinkProps = Omit<LinkProps, 'className' | 'children'> & { end?: boolean; className?: (s: { isActive: boolean }) => string; children?: ReactNode };
+type NavLinkProps = Omit<LinkProps, 'className' | 'children'> & {
+  end?: boolean;
+  className?: (s: { isActive: boolean }) => string;
+  children?: ReactNode;
+};
 export function NavLink({ end, className, ...rest }: NavLinkProps) {
   const { pathname } = useLocation();
   const target = useResolvedPath(rest.to).pathname;

@@ -22,7 +22,12 @@ export function ListRow({ label, to, value, trailing }: ListRowProps) {
       {trailing ?? (to && <ChevronIcon />)}
     </>
   );
-  if (to) return <Link to={to} className={`${ROW} active:bg-neutral-100`}>{content}</Link>;
+  if (to)
+    return (
+      <Link to={to} className={`${ROW} active:bg-neutral-100`}>
+        {content}
+      </Link>
+    );
   return <div className={ROW}>{content}</div>;
 }
 

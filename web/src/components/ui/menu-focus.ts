@@ -1,7 +1,7 @@
 // Keyboard focus for the app's menus (the message menu strip, the action sheet): the first
 // action takes the focus when a menu opens and the arrow keys move along its actions; when it
 // closes, the focus goes back to what had it, unless the chosen action put it somewhere.
-import { type KeyboardEvent, type RefObject,useEffect } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect } from 'react';
 
 /** While `open`, focuses the first button inside `menu`; on closing, gives the focus back if it was lost. */
 export function useMenuFocus(menu: RefObject<HTMLElement | null>, open: unknown): void {

@@ -51,8 +51,20 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
     <>
       <span className="relative">
         <TabIcon />
-        <span id={badgeId(name)} aria-hidden="true" className="absolute -top-1.5 left-[60%]" data-testid={`tab-badge-${name}`}>
-          <Badge count={badges[name] ?? 0} label={name === 'contacts' ? t('people.requests.pendingCount', { count: badges[name] ?? 0 }) : t('chatList.unread', { count: badges[name] ?? 0 })} />
+        <span
+          id={badgeId(name)}
+          aria-hidden="true"
+          className="absolute -top-1.5 left-[60%]"
+          data-testid={`tab-badge-${name}`}
+        >
+          <Badge
+            count={badges[name] ?? 0}
+            label={
+              name === 'contacts'
+                ? t('people.requests.pendingCount', { count: badges[name] ?? 0 })
+                : t('chatList.unread', { count: badges[name] ?? 0 })
+            }
+          />
         </span>
       </span>
       <span>{t(label)}</span>
@@ -60,11 +72,18 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
   );
   if (rail) {
     return (
-      <nav style={{ width: TAB_RAIL_WIDTH }}
-        className="fixed inset-y-0 left-0 z-20 flex flex-col gap-1 border-r border-black/10 bg-[#f7f7f7] pt-4">
+      <nav
+        style={{ width: TAB_RAIL_WIDTH }}
+        className="fixed inset-y-0 left-0 z-20 flex flex-col gap-1 border-r border-black/10 bg-[#f7f7f7] pt-4"
+      >
         {TABS.map(({ name, to, label, icon }) => (
-          <Link key={to} to={to} aria-current={current === name ? 'page' : undefined} aria-describedby={described(name)}
-            className={`mx-1.5 flex h-16 flex-col items-center justify-center gap-1 rounded-lg text-[11px] hover:bg-black/5 ${current === name ? 'bg-black/5 text-brand-dark' : 'text-tab'}`}>
+          <Link
+            key={to}
+            to={to}
+            aria-current={current === name ? 'page' : undefined}
+            aria-describedby={described(name)}
+            className={`mx-1.5 flex h-16 flex-col items-center justify-center gap-1 rounded-lg text-[11px] hover:bg-black/5 ${current === name ? 'bg-black/5 text-brand-dark' : 'text-tab'}`}
+          >
             {content(name, label, icon)}
           </Link>
         ))}
@@ -77,10 +96,15 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
       className="fixed bottom-0 left-1/2 z-20 flex w-full max-w-[480px] -translate-x-1/2 border-t border-black/10 bg-[#f7f7f7]/95 backdrop-blur"
     >
       {TABS.map(({ name, to, label, icon }) => (
-        <NavLink key={to} to={to} end aria-describedby={described(name)}
+        <NavLink
+          key={to}
+          to={to}
+          end
+          aria-describedby={described(name)}
           className={({ isActive }) =>
             `flex flex-1 flex-col items-center justify-center gap-0.5 text-[11px] ${isActive ? 'text-brand-dark' : 'text-tab'}`
-          }>
+          }
+        >
           {content(name, label, icon)}
         </NavLink>
       ))}

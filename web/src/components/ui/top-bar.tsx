@@ -8,7 +8,15 @@ import { PATHS } from '../../config/paths';
 import { useTranslation } from '../../lib/i18n';
 import { BackIcon } from './icons';
 
-export function TopBar({ title, showBack = true, trailing }: { title: string; showBack?: boolean; /** A control at the right end (an add button). */ trailing?: ReactNode }) {
+export function TopBar({
+  title,
+  showBack = true,
+  trailing,
+}: {
+  title: string;
+  showBack?: boolean;
+  /** A control at the right end (an add button). */ trailing?: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -22,8 +30,12 @@ export function TopBar({ title, showBack = true, trailing }: { title: string; sh
   return (
     <header className="sticky top-0 z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-page/95 px-12 backdrop-blur">
       {showBack && (
-        <button type="button" onClick={goBack} aria-label={t('common.back')}
-          className="absolute left-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+        <button
+          type="button"
+          onClick={goBack}
+          aria-label={t('common.back')}
+          className="absolute left-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50"
+        >
           <BackIcon />
         </button>
       )}

@@ -10,19 +10,30 @@ import type { RealtimeStatus } from '../../lib/realtime';
 export type ContactKey = ContactId;
 
 /** What a row the client makes itself (a first message, a group just made) fills in; the rest comes with getContacts. */
-type RowBasics = 'id' | 'displayName' | 'avatar' | 'is_group' | 'is_online' | 'is_top' | 'is_notice' | 'unread' | 'lastContent' | 'lastSendTime';
+type RowBasics =
+  | 'id'
+  | 'displayName'
+  | 'avatar'
+  | 'is_group'
+  | 'is_online'
+  | 'is_top'
+  | 'is_notice'
+  | 'unread'
+  | 'lastContent'
+  | 'lastSendTime';
 
 /**
  * One row of the chat list: the server's row (protocol ChatSummary: whom the chat is with and the
  * chat's summary) as far as it is known. The row also carries the person's card (index letter,
  * motto) for the address book, which reads it as its own Person (features/contacts).
  */
-export type Contact = Pick<ChatSummary, RowBasics> & Partial<Omit<ChatSummary, RowBasics>> & {
-  /** No longer a contact (unfriended) while the chat was open: readable until it closes, gone from every list. */
-  removed?: boolean;
-  /** Someone mentioned me (or everyone) in this group since I last read it: the list's "[@ me]". */
-  atMe?: boolean;
-};
+export type Contact = Pick<ChatSummary, RowBasics> &
+  Partial<Omit<ChatSummary, RowBasics>> & {
+    /** No longer a contact (unfriended) while the chat was open: readable until it closes, gone from every list. */
+    removed?: boolean;
+    /** Someone mentioned me (or everyone) in this group since I last read it: the list's "[@ me]". */
+    atMe?: boolean;
+  };
 
 /** A message in a thread. Pending ones exist only here until the server acknowledges them. */
 export type ChatMessage = Omit<WireMessage, 'status'> & {
@@ -57,7 +68,9 @@ export const keyOf = (id: number | string): ContactKey => String(id);
 export const EMPTY_THREAD: Thread = { messages: [], hasMore: true, loaded: false, peerReadSeq: 0 };
 
 /** The address of a chat; with `msgId`, opened at that message (a search hit) instead of the newest. */
-export const chatPath = (key: string, msgId?: number) => `${PATHS.chat}?id=${encodeURIComponent(key)}${msgId ? `&msg=${msgId}` : ''}`;
+export const chatPath = (key: string, msgId?: number) =>
+  `${PATHS.chat}?id=${encodeURIComponent(key)}${msgId ? `&msg=${msgId}` : ''}`;
 
 /** The address of a chat's detail page, or with `searching` its history search (a page of its own in history, so back closes it). */
-export const chatDetailPath = (key: string, searching = false) => `${PATHS.chatDetail}?id=${encodeURIComponent(key)}${searching ? '&search=1' : ''}`;
+export const chatDetailPath = (key: string, searching = false) =>
+  `${PATHS.chatDetail}?id=${encodeURIComponent(key)}${searching ? '&search=1' : ''}`;

@@ -2,4 +2,5 @@
 import { PATHS } from '../../config/paths';
 
 /** A person's detail page. */
-export const contactDetailPath = (userId: number | string) => `${PATHS.contactDetail}?id=${encodeURIComponent(String(userId))}`;
+export const contactDetailPath = (userId: number | string) =>
+  `${PATHS.contactDetail}?id=${encodeURIComponent(String(userId))}`;

@@ -9,6 +9,12 @@ export { GroupInfoView } from './components/group-info-view';
 export { GroupOverview, GroupSettings } from './components/group-sections';
 export { JoinGroupCard } from './components/join-group-card';
 export { MemberListView } from './components/member-list-view';
-export { useCanOpenProfiles, useMemberCountText, useMemberNames, useMentionCandidates, useSpeakBlock } from './hooks/use-speak-block';
+export {
+  useCanOpenProfiles,
+  useMemberCountText,
+  useMemberNames,
+  useMentionCandidates,
+  useSpeakBlock,
+} from './hooks/use-speak-block';
 export { addMembersPath, createGroupPath, groupInfoPath, groupUsersPath } from './paths';
 export { groupCardChanged, groupChanged, groupJoined, groupLeft, groupsReconnected } from './state/group-live';

@@ -103,7 +103,8 @@ export class RealtimeConnection {
     } else if ('seq' in frame && frame.seq > this.seq) {
       this.seq = frame.seq;
     }
-    for (const handler of [...(this.handlers.get(frame.type) ?? []), ...this.anyHandlers]) this.safely(() => handler(frame));
+    for (const handler of [...(this.handlers.get(frame.type) ?? []), ...this.anyHandlers])
+      this.safely(() => handler(frame));
   }
 
   private setStatus(status: RealtimeStatus): void {

@@ -9,7 +9,7 @@
 // is logged and dropped, so no handler ever sees half a frame.
 import * as v from 'valibot';
 
-import { type ServerFrame,ServerFrameSchema } from '@protocol/frames';
+import { type ServerFrame, ServerFrameSchema } from '@protocol/frames';
 import { parseJsonOrNull } from '@protocol/json';
 import { PING_FRAME, REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '@protocol/socket';
 

@@ -3,7 +3,7 @@
 // The login call (API client, validator) is not part of the page's first download: it is
 // fetched right after the first render, well before anyone can submit; so is the send-code
 // button, which shows only after switching to login by code.
-import { type FormEvent,lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
@@ -13,7 +13,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { storage } from '@web/lib/storage';
 
 import { CODE_PURPOSE } from '../api/code-purpose';
-import { type LoginInput,validateLogin } from '../utils/validation';
+import { type LoginInput, validateLogin } from '../utils/validation';
 
 const loadLogin = () => import('../api/login');
 const loadSendCodeButton = () => import('./send-code-button');
@@ -42,7 +42,9 @@ export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: str
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input: LoginInput = byCode ? { account: account.trim(), code: secret.trim() } : { account: account.trim(), password: secret };
+    const input: LoginInput = byCode
+      ? { account: account.trim(), code: secret.trim() }
+      : { account: account.trim(), password: secret };
     const problem = validateLogin(input);
     setError(problem && t(problem));
     if (problem) return;
@@ -65,20 +67,49 @@ export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: str
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label={t('login.account')} name="account" autoComplete="username" value={account}
-        placeholder={t('login.accountPlaceholder')} onChange={(e) => setAccount(e.target.value)} />
+      <FormField
+        label={t('login.account')}
+        name="account"
+        autoComplete="username"
+        value={account}
+        placeholder={t('login.accountPlaceholder')}
+        onChange={(e) => setAccount(e.target.value)}
+      />
       {byCode ? (
-        <FormField label={t('login.code')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6}
-          value={secret} placeholder={t('login.codePlaceholder')} onChange={(e) => setSecret(e.target.value)}
-          action={<Suspense fallback={null}><SendCodeButton account={account} purpose={CODE_PURPOSE.login} /></Suspense>} />
+        <FormField
+          label={t('login.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={secret}
+          placeholder={t('login.codePlaceholder')}
+          onChange={(e) => setSecret(e.target.value)}
+          action={
+            <Suspense fallback={null}>
+              <SendCodeButton account={account} purpose={CODE_PURPOSE.login} />
+            </Suspense>
+          }
+        />
       ) : (
-        <FormField label={t('login.password')} name="password" type="password" autoComplete="current-password"
-          value={secret} placeholder={t('login.passwordPlaceholder')} onChange={(e) => setSecret(e.target.value)} />
+        <FormField
+          label={t('login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={secret}
+          placeholder={t('login.passwordPlaceholder')}
+          onChange={(e) => setSecret(e.target.value)}
+        />
       )}
       <div className="flex items-center justify-between py-3 text-[14px]">
         <label className="flex items-center gap-2 text-neutral-600">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)}
-            className="h-4 w-4 accent-brand" />
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+            className="h-4 w-4 accent-brand"
+          />
           {t('login.rememberMe')}
         </label>
         <button type="button" onClick={switchMode} className="text-[#576b95]">
@@ -86,7 +117,9 @@ export function LoginForm({ initialAccount, onLoggedIn }: { initialAccount?: str
         </button>
       </div>
       <FormError message={error} />
-      <Button type="submit" disabled={busy} className="mt-6">{t('login.submit')}</Button>
+      <Button type="submit" disabled={busy} className="mt-6">
+        {t('login.submit')}
+      </Button>
     </form>
   );
 }

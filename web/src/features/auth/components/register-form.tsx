@@ -1,6 +1,6 @@
 // Registration: account, nickname, password twice, plus a verification code when the server
 // requires one (regauth != '0') and an invite code when registration is by invitation.
-import { type FormEvent,useState } from 'react';
+import { type FormEvent, useState } from 'react';
 
 import { REALNAME_MAX } from '@protocol/limits';
 import { Button } from '@web/components/ui/button';
@@ -10,7 +10,7 @@ import { useTranslation } from '@web/lib/i18n';
 
 import { CODE_PURPOSE } from '../api/code-purpose';
 import { register } from '../api/register';
-import { type RegistrationInput,validateRegistration } from '../utils/validation';
+import { type RegistrationInput, validateRegistration } from '../utils/validation';
 import { SendCodeButton } from './send-code-button';
 
 interface RegisterFormProps {
@@ -22,7 +22,14 @@ interface RegisterFormProps {
 
 export function RegisterForm({ needsCode, needsInvite, initialInviteCode = '', onRegistered }: RegisterFormProps) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({ account: '', realname: '', password: '', confirm: '', code: '', inviteCode: initialInviteCode });
+  const [form, setForm] = useState({
+    account: '',
+    realname: '',
+    password: '',
+    confirm: '',
+    code: '',
+    inviteCode: initialInviteCode,
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -57,18 +64,55 @@ export function RegisterForm({ needsCode, needsInvite, initialInviteCode = '', o
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label={t('register.account')} autoComplete="username" placeholder={t('register.accountPlaceholder')} {...field('account')} />
-      <FormField label={t('register.nickname')} autoComplete="nickname" maxLength={REALNAME_MAX} placeholder={t('register.nicknamePlaceholder')} {...field('realname')} />
-      <FormField label={t('register.password')} type="password" autoComplete="new-password" placeholder={t('register.passwordPlaceholder')} {...field('password')} />
-      <FormField label={t('register.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('register.confirmPasswordPlaceholder')} {...field('confirm')} />
+      <FormField
+        label={t('register.account')}
+        autoComplete="username"
+        placeholder={t('register.accountPlaceholder')}
+        {...field('account')}
+      />
+      <FormField
+        label={t('register.nickname')}
+        autoComplete="nickname"
+        maxLength={REALNAME_MAX}
+        placeholder={t('register.nicknamePlaceholder')}
+        {...field('realname')}
+      />
+      <FormField
+        label={t('register.password')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('register.passwordPlaceholder')}
+        {...field('password')}
+      />
+      <FormField
+        label={t('register.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('register.confirmPasswordPlaceholder')}
+        {...field('confirm')}
+      />
       {needsCode && (
-        <FormField label={t('register.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6}
-          placeholder={t('register.codePlaceholder')} {...field('code')}
-          action={<SendCodeButton account={form.account} purpose={CODE_PURPOSE.register} />} />
+        <FormField
+          label={t('register.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t('register.codePlaceholder')}
+          {...field('code')}
+          action={<SendCodeButton account={form.account} purpose={CODE_PURPOSE.register} />}
+        />
       )}
-      {needsInvite && <FormField label={t('register.inviteCode')} placeholder={t('register.inviteCodePlaceholder')} {...field('inviteCode')} />}
+      {needsInvite && (
+        <FormField
+          label={t('register.inviteCode')}
+          placeholder={t('register.inviteCodePlaceholder')}
+          {...field('inviteCode')}
+        />
+      )}
       <FormError message={error} />
-      <Button type="submit" disabled={busy} className="mt-8">{t('register.submit')}</Button>
+      <Button type="submit" disabled={busy} className="mt-8">
+        {t('register.submit')}
+      </Button>
     </form>
   );
 }

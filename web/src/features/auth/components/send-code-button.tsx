@@ -34,8 +34,12 @@ export function SendCodeButton({ account, purpose }: { account: string; purpose:
   };
 
   return (
-    <button type="button" onClick={() => void send()} disabled={sending || remaining > 0}
-      className="shrink-0 rounded-md border border-brand-dark px-2.5 py-1 text-[13px] text-brand-dark disabled:border-neutral-300 disabled:text-neutral-400">
+    <button
+      type="button"
+      onClick={() => void send()}
+      disabled={sending || remaining > 0}
+      className="shrink-0 rounded-md border border-brand-dark px-2.5 py-1 text-[13px] text-brand-dark disabled:border-neutral-300 disabled:text-neutral-400"
+    >
       {remaining > 0 ? t('common.resendIn', { count: remaining }) : t('common.sendCode')}
     </button>
   );

@@ -4,9 +4,14 @@
 import type * as v from 'valibot';
 
 import {
-type CallMeetingResponse,   CallMeetingResponseSchema, type IceServersResponse, IceServersResponseSchema, type SendToMsgBody,
+  type CallMeetingResponse,
+  CallMeetingResponseSchema,
+  type IceServersResponse,
+  IceServersResponseSchema,
+  type SendToMsgBody,
   type WebrtcEvent,
-WebrtcEventSchema, } from '@protocol/calls';
+  WebrtcEventSchema,
+} from '@protocol/calls';
 import { apiPost } from '@web/lib/api-client';
 
 /** What the web client sends: the contract's body before its defaults apply. */
@@ -16,8 +21,14 @@ export type SendToMsgRequest = v.InferInput<typeof SendToMsgBody>;
  * One signal. Media negotiation (offer/answer/candidates) is `quiet`: a lost one is recovered by
  * the ICE restart, so its network failures are not toasted one per candidate.
  */
-export function sendToMsg(body: SendToMsgRequest, options: { quiet?: boolean; keepalive?: boolean } = {}): Promise<WebrtcEvent> {
-  return apiPost('/enterprise/im/sendToMsg', body, WebrtcEventSchema, { quietNetwork: options.quiet, keepalive: options.keepalive });
+export function sendToMsg(
+  body: SendToMsgRequest,
+  options: { quiet?: boolean; keepalive?: boolean } = {},
+): Promise<WebrtcEvent> {
+  return apiPost('/enterprise/im/sendToMsg', body, WebrtcEventSchema, {
+    quietNetwork: options.quiet,
+    keepalive: options.keepalive,
+  });
 }
 
 export function iceServers(id: string): Promise<IceServersResponse> {

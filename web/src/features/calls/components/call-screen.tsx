@@ -10,12 +10,12 @@ import { callDuration } from '@protocol/calls';
 import { Avatar } from '@web/components/ui/avatar';
 import { showDialog } from '@web/components/ui/dialog';
 import { PATHS } from '@web/config/paths';
-import { type TFunction,useTranslation } from '@web/lib/i18n';
+import { type TFunction, useTranslation } from '@web/lib/i18n';
 
 import { useCall, useSecondClock } from '../hooks/use-call';
 import { useCallDevices } from '../hooks/use-call-devices';
 import type { CallState } from '../state/call-machine';
-import { type CallSnapshot,callStore } from '../state/call-store';
+import { type CallSnapshot, callStore } from '../state/call-store';
 import { callPath } from '../utils/call-path';
 import { endText } from '../utils/call-texts';
 import { acceptCall } from '../utils/start-call';
@@ -42,11 +42,20 @@ function statusLine(call: CallState, now: number, t: TFunction): string {
 }
 
 function mediaHelp(media: NonNullable<CallSnapshot['media']>, t: TFunction): string {
-  if (media.failure === 'denied') return media.device === 'camera' ? t('call.media.deniedCamera') : t('call.media.deniedMicrophone');
+  if (media.failure === 'denied')
+    return media.device === 'camera' ? t('call.media.deniedCamera') : t('call.media.deniedMicrophone');
   return media.failure === 'notFound' ? t('call.media.notFound') : t('call.media.other');
 }
 
-export function CallScreen({ peerName, peerAvatar, wide = false }: { peerName: string; peerAvatar: string; wide?: boolean }) {
+export function CallScreen({
+  peerName,
+  peerAvatar,
+  wide = false,
+}: {
+  peerName: string;
+  peerAvatar: string;
+  wide?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const snapshot = useCall((s) => s);
@@ -56,7 +65,10 @@ export function CallScreen({ peerName, peerAvatar, wide = false }: { peerName: s
   const devices = useCallDevices(engine);
   const location = useLocation();
   // Opened directly (a reload): there is nothing to go back to but the home page.
-  const leave = useCallback(() => void (location.key === 'default' ? navigate(PATHS.home, { replace: true }) : navigate(-1)), [location.key, navigate]);
+  const leave = useCallback(
+    () => void (location.key === 'default' ? navigate(PATHS.home, { replace: true }) : navigate(-1)),
+    [location.key, navigate],
+  );
 
   // Once the call is over (or there was none: a reload of this page), back to where it started.
   useEffect(() => {
@@ -79,37 +91,74 @@ export function CallScreen({ peerName, peerAvatar, wide = false }: { peerName: s
   const name = info?.peer.name ?? peerName;
   const avatar = info?.peer.avatar ?? peerAvatar;
   const live = call.phase === 'connecting' || call.phase === 'active';
-  const showRemote = live && !engine?.peerCameraOff && (engine?.remote.getVideoTracks().some((track) => !track.muted) ?? false);
+  const showRemote =
+    live && !engine?.peerCameraOff && (engine?.remote.getVideoTracks().some((track) => !track.muted) ?? false);
   const peerMuted = live && Boolean(engine?.peerMuted);
   const showLocal = call.phase !== 'ended' && call.phase !== 'idle' && Boolean(engine?.cameraOn);
   // In a call with pictures the name and time sit small at the top; otherwise the avatar shows.
   const pictures = showRemote || showLocal;
   return (
     <div data-call-phase={call.phase} className="fixed inset-0 z-40 flex items-center justify-center bg-black">
-      <section aria-label={t('call.title')} className="relative flex h-dvh w-full flex-col overflow-hidden bg-neutral-900 text-white">
-        <CallVideos remote={engine?.remote ?? null} local={engine?.local ?? null} version={version} showRemote={showRemote} showLocal={showLocal}
-          swapped={swapped} onSwap={() => setSwapped((s) => !s)} sinkId={devices.sinkId} wide={wide} />
-        <button type="button" onClick={leave} aria-label={t('call.controls.minimise')}
-          className="absolute left-2 top-2 z-20 flex size-11 items-center justify-center rounded-full text-white/90 active:bg-white/10">
+      <section
+        aria-label={t('call.title')}
+        className="relative flex h-dvh w-full flex-col overflow-hidden bg-neutral-900 text-white"
+      >
+        <CallVideos
+          remote={engine?.remote ?? null}
+          local={engine?.local ?? null}
+          version={version}
+          showRemote={showRemote}
+          showLocal={showLocal}
+          swapped={swapped}
+          onSwap={() => setSwapped((s) => !s)}
+          sinkId={devices.sinkId}
+          wide={wide}
+        />
+        <button
+          type="button"
+          onClick={leave}
+          aria-label={t('call.controls.minimise')}
+          className="absolute left-2 top-2 z-20 flex size-11 items-center justify-center rounded-full text-white/90 active:bg-white/10"
+        >
           <MinimiseIcon />
         </button>
         <div className={`relative z-10 flex flex-col items-center gap-3 px-6 ${pictures ? 'pt-4' : 'pt-24'}`}>
           {!pictures && <Avatar name={name} src={avatar || undefined} size={96} round />}
           <h1 className="max-w-full truncate text-[22px] font-medium [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{name}</h1>
           {/* A ticking clock is a timer (not read aloud each second); phase changes are a status. */}
-          <p role={call.phase === 'dialing' || call.phase === 'active' ? 'timer' : 'status'} className="text-[15px] text-white/80 tabular-nums [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{statusLine(call, now, t)}</p>
+          <p
+            role={call.phase === 'dialing' || call.phase === 'active' ? 'timer' : 'status'}
+            className="text-[15px] text-white/80 tabular-nums [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]"
+          >
+            {statusLine(call, now, t)}
+          </p>
           {/* What the other side said on the call's data channel: silence alone would not tell. */}
           <p role="status" className="min-h-5 text-[13px] text-white/90 [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">
-            {peerMuted && <span className="inline-flex items-center gap-1 rounded-full bg-black/40 px-2.5 py-0.5"><MicIcon off size={14} />{t('call.peerMuted', { name })}</span>}
+            {peerMuted && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-black/40 px-2.5 py-0.5">
+                <MicIcon off size={14} />
+                {t('call.peerMuted', { name })}
+              </span>
+            )}
           </p>
         </div>
         <div className="relative z-10 mt-auto pb-[max(2.5rem,env(safe-area-inset-bottom))]">
-          {call.phase === 'incoming' && <RingingControls video={call.call.video} onAccept={acceptCall} onDecline={callStore.decline} />}
+          {call.phase === 'incoming' && (
+            <RingingControls video={call.call.video} onAccept={acceptCall} onDecline={callStore.decline} />
+          )}
           {(call.phase === 'dialing' || call.phase === 'connecting' || call.phase === 'active') && (
-            <InCallControls dialing={call.phase === 'dialing'} muted={engine?.muted ?? false} cameraOn={engine?.cameraOn ?? false}
-              canSwitchCamera={devices.cameras > 1} speaker={wide ? null : devices.speaker}
-              onMute={() => engine?.setMuted(!engine.muted)} onCamera={() => void engine?.setCamera(!engine.cameraOn)}
-              onSwitchCamera={() => void engine?.switchCamera()} onSpeaker={devices.toggleSpeaker} onHangup={callStore.hangup} />
+            <InCallControls
+              dialing={call.phase === 'dialing'}
+              muted={engine?.muted ?? false}
+              cameraOn={engine?.cameraOn ?? false}
+              canSwitchCamera={devices.cameras > 1}
+              speaker={wide ? null : devices.speaker}
+              onMute={() => engine?.setMuted(!engine.muted)}
+              onCamera={() => void engine?.setCamera(!engine.cameraOn)}
+              onSwitchCamera={() => void engine?.switchCamera()}
+              onSpeaker={devices.toggleSpeaker}
+              onHangup={callStore.hangup}
+            />
           )}
         </div>
       </section>

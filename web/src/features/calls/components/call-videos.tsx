@@ -38,7 +38,17 @@ const BIG = 'absolute inset-0 h-full w-full object-cover';
 const BIG_WHOLE = 'absolute inset-0 h-full w-full object-contain';
 const SMALL = 'absolute right-3 top-14 z-10 h-40 w-28 rounded-lg object-cover shadow-lg lg:h-48 lg:w-32';
 
-export function CallVideos({ remote, local, version, showRemote, showLocal, swapped, onSwap, sinkId, wide = false }: CallVideosProps) {
+export function CallVideos({
+  remote,
+  local,
+  version,
+  showRemote,
+  showLocal,
+  swapped,
+  onSwap,
+  sinkId,
+  wide = false,
+}: CallVideosProps) {
   const { t } = useTranslation();
   const remoteRef = useStream(remote, version);
   const localRef = useStream(local, version);
@@ -52,12 +62,29 @@ export function CallVideos({ remote, local, version, showRemote, showLocal, swap
   const big = wide ? BIG_WHOLE : BIG;
   return (
     <>
-      <video ref={remoteRef} data-testid="remote-video" autoPlay playsInline className={showRemote ? (both && swapped ? SMALL : big) : 'hidden'} />
+      <video
+        ref={remoteRef}
+        data-testid="remote-video"
+        autoPlay
+        playsInline
+        className={showRemote ? (both && swapped ? SMALL : big) : 'hidden'}
+      />
       {/* Muted: my own voice must not play back to me. Mirrored, as people expect of themselves. */}
-      <video ref={localRef} data-testid="local-video" autoPlay playsInline muted className={showLocal ? `${localBig ? big : SMALL} -scale-x-100` : 'hidden'} />
+      <video
+        ref={localRef}
+        data-testid="local-video"
+        autoPlay
+        playsInline
+        muted
+        className={showLocal ? `${localBig ? big : SMALL} -scale-x-100` : 'hidden'}
+      />
       {both && (
-        <button type="button" onClick={onSwap} aria-label={t('call.controls.swap')}
-          className="absolute right-3 top-14 z-20 h-40 w-28 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-white lg:h-48 lg:w-32" />
+        <button
+          type="button"
+          onClick={onSwap}
+          aria-label={t('call.controls.swap')}
+          className="absolute right-3 top-14 z-20 h-40 w-28 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-white lg:h-48 lg:w-32"
+        />
       )}
     </>
   );

@@ -21,8 +21,10 @@ export function IncomingCallOverlay() {
   const call = useCall((s) => s.call);
   const onCallScreen = useLocation().pathname === PATHS.call;
   if (onCallScreen || call.phase === 'idle') return null;
-  if (call.phase === 'ended') return <EndedCard name={call.call.peer.name} avatar={call.call.peer.avatar} text={endText(call.why, t)} />;
-  if (call.phase === 'incoming') return <IncomingCard name={call.call.peer.name} avatar={call.call.peer.avatar} video={call.call.video} />;
+  if (call.phase === 'ended')
+    return <EndedCard name={call.call.peer.name} avatar={call.call.peer.avatar} text={endText(call.why, t)} />;
+  if (call.phase === 'incoming')
+    return <IncomingCard name={call.call.peer.name} avatar={call.call.peer.avatar} video={call.call.video} />;
   return <OngoingBar to={callPath(call.call)} />;
 }
 
@@ -33,13 +35,21 @@ function IncomingCard({ name, avatar, video }: { name: string; avatar: string; v
   // must not answer the call). Escape inside declines.
   useEffect(() => {
     const active = document.activeElement;
-    const typing = active instanceof HTMLElement && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
+    const typing =
+      active instanceof HTMLElement && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
     if (!typing) accept.current?.focus();
   }, []);
   return (
-    <div className="fixed inset-x-0 top-0 z-50 flex justify-center p-3 lg:top-4" onKeyDown={(e) => e.key === 'Escape' && callStore.decline()}>
-      <div role="dialog" aria-modal="false" aria-label={t('call.incoming.label', { name })}
-        className="flex w-full max-w-md items-center gap-3 rounded-2xl bg-neutral-900/95 p-4 text-white shadow-2xl">
+    <div
+      className="fixed inset-x-0 top-0 z-50 flex justify-center p-3 lg:top-4"
+      onKeyDown={(e) => e.key === 'Escape' && callStore.decline()}
+    >
+      <div
+        role="dialog"
+        aria-modal="false"
+        aria-label={t('call.incoming.label', { name })}
+        className="flex w-full max-w-md items-center gap-3 rounded-2xl bg-neutral-900/95 p-4 text-white shadow-2xl"
+      >
         <Avatar name={name} src={avatar || undefined} size={52} round />
         <div className="min-w-0 flex-1">
           <p className="truncate text-[17px] font-medium">{name}</p>
@@ -48,12 +58,21 @@ function IncomingCard({ name, avatar, video }: { name: string; avatar: string; v
             {video ? t('call.incoming.video') : t('call.incoming.voice')}
           </p>
         </div>
-        <button type="button" onClick={() => callStore.decline()} aria-label={t('call.incoming.decline')}
-          className="flex size-12 items-center justify-center rounded-full bg-red-500 text-white outline-none focus-visible:ring-2 focus-visible:ring-white active:bg-red-600">
+        <button
+          type="button"
+          onClick={() => callStore.decline()}
+          aria-label={t('call.incoming.decline')}
+          className="flex size-12 items-center justify-center rounded-full bg-red-500 text-white outline-none focus-visible:ring-2 focus-visible:ring-white active:bg-red-600"
+        >
           <HangupIcon />
         </button>
-        <button ref={accept} type="button" onClick={acceptCall} aria-label={t('call.incoming.accept')}
-          className="flex size-12 items-center justify-center rounded-full bg-green-500 text-white outline-none focus-visible:ring-2 focus-visible:ring-white active:bg-green-600">
+        <button
+          ref={accept}
+          type="button"
+          onClick={acceptCall}
+          aria-label={t('call.incoming.accept')}
+          className="flex size-12 items-center justify-center rounded-full bg-green-500 text-white outline-none focus-visible:ring-2 focus-visible:ring-white active:bg-green-600"
+        >
           {video ? <CameraIcon /> : <PhoneIcon />}
         </button>
       </div>
@@ -65,7 +84,10 @@ function IncomingCard({ name, avatar, video }: { name: string; avatar: string; v
 function EndedCard({ name, avatar, text }: { name: string; avatar: string; text: string }) {
   return (
     <div className="fixed inset-x-0 top-0 z-50 flex justify-center p-3 lg:top-4">
-      <div role="status" className="flex w-full max-w-md items-center gap-3 rounded-2xl bg-neutral-900/95 p-4 text-white shadow-2xl">
+      <div
+        role="status"
+        className="flex w-full max-w-md items-center gap-3 rounded-2xl bg-neutral-900/95 p-4 text-white shadow-2xl"
+      >
         <Avatar name={name} src={avatar || undefined} size={52} round />
         <div className="min-w-0 flex-1">
           <p className="truncate text-[17px] font-medium">{name}</p>
@@ -80,8 +102,12 @@ function OngoingBar({ to }: { to: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <button type="button" onClick={() => void navigate(to)} aria-label={t('call.controls.back')}
-      className="fixed inset-x-0 top-0 z-50 flex h-8 items-center justify-center gap-2 bg-brand-dark text-[13px] text-white">
+    <button
+      type="button"
+      onClick={() => void navigate(to)}
+      aria-label={t('call.controls.back')}
+      className="fixed inset-x-0 top-0 z-50 flex h-8 items-center justify-center gap-2 bg-brand-dark text-[13px] text-white"
+    >
       <PhoneIcon size={16} />
       {t('call.ongoing')}
     </button>

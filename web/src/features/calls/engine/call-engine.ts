@@ -6,7 +6,7 @@
 import type { IceServersResponse } from '@protocol/calls';
 
 import { getMedia } from './media';
-import { type Candidate, type NegotiatingPeer,Negotiator } from './negotiator';
+import { type Candidate, type NegotiatingPeer, Negotiator } from './negotiator';
 
 export { cameraCount, MediaError } from './media';
 
@@ -51,7 +51,11 @@ export class CallEngine {
     this.link = resolve;
   });
 
-  constructor(private readonly video: boolean, private readonly polite: boolean, private readonly events: EngineEvents) {}
+  constructor(
+    private readonly video: boolean,
+    private readonly polite: boolean,
+    private readonly events: EngineEvents,
+  ) {}
 
   /** Camera and microphone (a refusal throws a MediaError before the call rings or is accepted). */
   async acquire(): Promise<void> {
@@ -111,7 +115,8 @@ export class CallEngine {
     if (state === 'failed') {
       this.restartIce();
       this.failedTimer ??= setTimeout(() => {
-        if (this.pc?.iceConnectionState === 'failed' || this.pc?.iceConnectionState === 'disconnected') this.events.onUnreachable();
+        if (this.pc?.iceConnectionState === 'failed' || this.pc?.iceConnectionState === 'disconnected')
+          this.events.onUnreachable();
       }, UNREACHABLE_MS);
     } else if (state === 'connected' || state === 'completed') {
       if (this.failedTimer) clearTimeout(this.failedTimer);
@@ -126,13 +131,18 @@ export class CallEngine {
 
   private scheduleRefresh(ttl: number): void {
     const wait = Math.max(30, ttl - REFRESH_EARLY_S) * 1000;
-    this.timers.push(setTimeout(() => {
-      void this.events.iceServers().then((fresh) => {
-        if (!this.pc || this.stopped) return;
-        this.pc.setConfiguration({ ...this.pc.getConfiguration(), iceServers: fresh.iceServers });
-        this.scheduleRefresh(fresh.ttl);
-      }, () => this.scheduleRefresh(REFRESH_EARLY_S * 2));
-    }, wait));
+    this.timers.push(
+      setTimeout(() => {
+        void this.events.iceServers().then(
+          (fresh) => {
+            if (!this.pc || this.stopped) return;
+            this.pc.setConfiguration({ ...this.pc.getConfiguration(), iceServers: fresh.iceServers });
+            this.scheduleRefresh(fresh.ttl);
+          },
+          () => this.scheduleRefresh(REFRESH_EARLY_S * 2),
+        );
+      }, wait),
+    );
   }
 
   private useChannel(channel: RTCDataChannel): void {

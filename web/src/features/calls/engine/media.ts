@@ -3,20 +3,34 @@
 import type { MediaFailure } from '../state/call-machine';
 
 export class MediaError extends Error {
-  constructor(readonly failure: MediaFailure, readonly device: 'camera' | 'microphone') {
+  constructor(
+    readonly failure: MediaFailure,
+    readonly device: 'camera' | 'microphone',
+  ) {
     super(`${device}: ${failure}`);
     this.name = 'MediaError';
   }
 }
 
 export function mediaFailureOf(error: unknown): MediaFailure {
-  const name = error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error) ? String((error as { name: unknown }).name) : '';
+  const name =
+    error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
+      ? String((error as { name: unknown }).name)
+      : '';
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'denied';
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'notFound';
   return 'other';
 }
 
-export async function getMedia({ audio, video, facing }: { audio: boolean; video: boolean; facing: 'user' | 'environment' }): Promise<MediaStream> {
+export async function getMedia({
+  audio,
+  video,
+  facing,
+}: {
+  audio: boolean;
+  video: boolean;
+  facing: 'user' | 'environment';
+}): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia) throw new MediaError('notFound', video ? 'camera' : 'microphone');
   try {
     return await navigator.mediaDevices.getUserMedia({
@@ -30,6 +44,6 @@ export async function getMedia({ audio, video, facing }: { audio: boolean; video
 
 /** Whether there are two cameras to switch between (labels need no permission for the count). */
 export async function cameraCount(): Promise<number> {
-  const devices = await navigator.mediaDevices?.enumerateDevices?.().catch(() => []) ?? [];
+  const devices = (await navigator.mediaDevices?.enumerateDevices?.().catch(() => [])) ?? [];
   return devices.filter((d) => d.kind === 'videoinput').length;
 }

@@ -47,7 +47,10 @@ export class Negotiator {
   private ready = false;
   private needed = false;
 
-  constructor(private readonly pc: NegotiatingPeer, private readonly options: NegotiatorOptions) {
+  constructor(
+    private readonly pc: NegotiatingPeer,
+    private readonly options: NegotiatorOptions,
+  ) {
     pc.onnegotiationneeded = () => void this.offer();
     pc.onicecandidate = ({ candidate }) => {
       if (candidate) options.sendCandidate(candidate.toJSON());

@@ -50,7 +50,10 @@ export class RealtimeKitEngine {
   private peerTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly refresh = () => this.sync();
 
-  constructor(private readonly video: boolean, private readonly events: MeetingEvents) {}
+  constructor(
+    private readonly video: boolean,
+    private readonly events: MeetingEvents,
+  ) {}
 
   /** Joins the meeting `authToken` admits to, with the microphone, and the camera in a video call. */
   async join(authToken: string): Promise<void> {
@@ -63,7 +66,8 @@ export class RealtimeKitEngine {
       if (!this.stopped && ENDING.has(state)) this.events.onUnreachable();
     });
     const joined = meeting.participants.joined;
-    for (const event of ['participantJoined', 'participantLeft', 'videoUpdate', 'audioUpdate'] as const) joined.on(event, this.refresh);
+    for (const event of ['participantJoined', 'participantLeft', 'videoUpdate', 'audioUpdate'] as const)
+      joined.on(event, this.refresh);
     await meeting.join();
     if (this.stopped) return;
     this.local = new MediaStream();
@@ -84,7 +88,10 @@ export class RealtimeKitEngine {
     const { self } = meeting;
     const peer = this.peer();
     const mine = syncTracks(this.local, [self.audioTrack, self.videoEnabled ? self.videoTrack : null]);
-    const theirs = syncTracks(this.remote, peer ? [peer.audioEnabled ? peer.audioTrack : null, peer.videoEnabled ? peer.videoTrack : null] : []);
+    const theirs = syncTracks(
+      this.remote,
+      peer ? [peer.audioEnabled ? peer.audioTrack : null, peer.videoEnabled ? peer.videoTrack : null] : [],
+    );
     if (peer && !this.connected) {
       this.connected = true;
       this.events.onConnected();

@@ -20,14 +20,18 @@ export function useCallDevices(engine: CallMedia | null) {
   useEffect(() => {
     if (!granted || !navigator.mediaDevices?.enumerateDevices) return;
     let live = true;
-    void navigator.mediaDevices.enumerateDevices().then((devices) => {
-      if (!live) return;
-      setCameras(devices.filter((d) => d.kind === 'videoinput').length);
-      const out = devices.filter((d) => d.kind === 'audiooutput');
-      // Chrome names the phone-call output "communications"; otherwise the first non-default one.
-      const earpiece = out.find((d) => d.deviceId === 'communications') ?? out.find((d) => d.deviceId !== 'default');
-      if (canChooseOutput() && earpiece && out.length > 1) setOutputs({ speaker: 'default', earpiece: earpiece.deviceId });
-    }, () => undefined);
+    void navigator.mediaDevices.enumerateDevices().then(
+      (devices) => {
+        if (!live) return;
+        setCameras(devices.filter((d) => d.kind === 'videoinput').length);
+        const out = devices.filter((d) => d.kind === 'audiooutput');
+        // Chrome names the phone-call output "communications"; otherwise the first non-default one.
+        const earpiece = out.find((d) => d.deviceId === 'communications') ?? out.find((d) => d.deviceId !== 'default');
+        if (canChooseOutput() && earpiece && out.length > 1)
+          setOutputs({ speaker: 'default', earpiece: earpiece.deviceId });
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };

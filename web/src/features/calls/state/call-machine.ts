@@ -4,7 +4,7 @@
 // lock and the final code; this side only words the outcome for whoever it is.
 import { CALL_CODE, type CallEvent, RING_SECONDS, type WebrtcEvent } from '@protocol/calls';
 
-import { type EndReason,endReason } from './end-reason';
+import { type EndReason, endReason } from './end-reason';
 
 export interface CallPeer {
   id: number;
@@ -57,7 +57,13 @@ export type CallAction =
   | { type: 'clear' };
 
 export type CallEffect =
-  | { kind: 'send'; event: Extract<CallEvent, 'calling' | 'acceptRtc' | 'hangup'>; call: CallInfo; code: number; callTime: number }
+  | {
+      kind: 'send';
+      event: Extract<CallEvent, 'calling' | 'acceptRtc' | 'hangup'>;
+      call: CallInfo;
+      code: number;
+      callTime: number;
+    }
   /** Get the camera/microphone and build the peer connection. */
   | { kind: 'media'; call: CallInfo }
   /** The caller's first offer, once the callee accepted. */
@@ -78,7 +84,13 @@ const seconds = (from: number, to: number) => Math.max(0, Math.round((to - from)
 /** A call is going on (an ended one is only being shown). */
 export const isBusy = (s: CallState): boolean => s.phase !== 'idle' && s.phase !== 'ended';
 
-function ended(s: Exclude<CallState, { phase: 'idle' }>, code: number, why: EndReason, now: number, callTime?: number): CallState {
+function ended(
+  s: Exclude<CallState, { phase: 'idle' }>,
+  code: number,
+  why: EndReason,
+  now: number,
+  callTime?: number,
+): CallState {
   const counted = s.phase === 'active' ? seconds(s.startedAt, now) : 0;
   return { phase: 'ended', call: s.call, code, why, callTime: callTime ?? counted };
 }
@@ -90,18 +102,31 @@ function endHere(s: CallState, now: number, why?: EndReason): Step {
   const code = answered ? CALL_CODE.ended : s.call.caller ? CALL_CODE.cancelled : CALL_CODE.declined;
   const next = ended(s, code, why ?? endReason(code, s.call.caller), now);
   const callTime = next.phase === 'ended' ? next.callTime : 0;
-  return { state: next, effects: [{ kind: 'send', event: 'hangup', call: s.call, code, callTime }, { kind: 'release' }] };
+  return {
+    state: next,
+    effects: [{ kind: 'send', event: 'hangup', call: s.call, code, callTime }, { kind: 'release' }],
+  };
 }
 
 function incomingCall(event: WebrtcEvent): CallInfo {
-  const peer = { id: event.fromUser.id, name: event.fromUser.displayName || event.fromUser.realname, avatar: event.fromUser.avatar };
+  const peer = {
+    id: event.fromUser.id,
+    name: event.fromUser.displayName || event.fromUser.realname,
+    avatar: event.fromUser.avatar,
+  };
   return { id: event.id, msgId: event.msg_id, peer, video: event.extends.type === 1, caller: false };
 }
 
 /** Answer a call that rings for me at once: glare, both pressed call (the contract's smaller id won). */
 function acceptAtOnce(event: WebrtcEvent): Step {
   const call = incomingCall(event);
-  return { state: { phase: 'connecting', call }, effects: [{ kind: 'media', call }, { kind: 'send', event: 'acceptRtc', call, code: CALL_CODE.answered, callTime: 0 }] };
+  return {
+    state: { phase: 'connecting', call },
+    effects: [
+      { kind: 'media', call },
+      { kind: 'send', event: 'acceptRtc', call, code: CALL_CODE.answered, callTime: 0 },
+    ],
+  };
 }
 
 function placed(s: CallState, event: WebrtcEvent, now: number): Step {
@@ -124,7 +149,8 @@ function receive(s: CallState, event: WebrtcEvent, me: number, now: number): Ste
     if (s.phase === 'idle' || s.phase === 'ended') {
       return stay({ phase: 'incoming', call: incomingCall(event), deadline: now + RING_MS });
     }
-    if (s.phase === 'dialing' && s.call.peer.id === event.fromUser.id && event.id !== s.call.id) return acceptAtOnce(event);
+    if (s.phase === 'dialing' && s.call.peer.id === event.fromUser.id && event.id !== s.call.id)
+      return acceptAtOnce(event);
     // Already in a call: the server answered the caller busy; the ring is not mine to show.
     return stay(s);
   }
@@ -132,11 +158,17 @@ function receive(s: CallState, event: WebrtcEvent, me: number, now: number): Ste
   switch (kind) {
     case 'acceptRtc':
       if (s.phase !== 'dialing') return stay(s);
-      return { state: { phase: 'connecting', call: { ...s.call, msgId: event.msg_id || s.call.msgId } }, effects: [{ kind: 'negotiate', call: s.call }] };
+      return {
+        state: { phase: 'connecting', call: { ...s.call, msgId: event.msg_id || s.call.msgId } },
+        effects: [{ kind: 'negotiate', call: s.call }],
+      };
     case 'hangup':
     case 'busy': {
       const final = kind === 'busy' ? CALL_CODE.busy : code;
-      return { state: ended(s, final, endReason(final, s.call.caller), now, callTime || undefined), effects: [{ kind: 'release' }] };
+      return {
+        state: ended(s, final, endReason(final, s.call.caller), now, callTime || undefined),
+        effects: [{ kind: 'release' }],
+      };
     }
     case 'otherOpt': {
       // Another of my devices answered or ended it: this one stops ringing (or leaves the call).
@@ -144,7 +176,10 @@ function receive(s: CallState, event: WebrtcEvent, me: number, now: number): Ste
       // request names no socket): only a tab still ringing takes an answer as done elsewhere.
       if (action === 'acceptRtc' && s.phase !== 'incoming') return stay(s);
       const final = action === 'acceptRtc' ? CALL_CODE.elsewhere : code;
-      const why = final === CALL_CODE.elsewhere || action === 'acceptRtc' ? endReason(CALL_CODE.elsewhere, s.call.caller) : endReason(final, s.call.caller);
+      const why =
+        final === CALL_CODE.elsewhere || action === 'acceptRtc'
+          ? endReason(CALL_CODE.elsewhere, s.call.caller)
+          : endReason(final, s.call.caller);
       return { state: ended(s, final, why, now, callTime || undefined), effects: [{ kind: 'release' }] };
     }
     default:
@@ -160,19 +195,28 @@ export function callReducer(s: CallState, a: CallAction): Step {
       const call: CallInfo = { id: a.id, msgId: 0, peer: a.peer, video: a.video, caller: true };
       return {
         state: { phase: 'dialing', call, deadline: a.now + RING_MS },
-        effects: [{ kind: 'media', call }, { kind: 'send', event: 'calling', call, code: CALL_CODE.calling, callTime: 0 }],
+        effects: [
+          { kind: 'media', call },
+          { kind: 'send', event: 'calling', call, code: CALL_CODE.calling, callTime: 0 },
+        ],
       };
     }
     case 'placed':
       return placed(s, a.event, a.now);
     case 'refused':
       if (!isBusy(s) || s.phase === 'idle' || s.phase === 'ended') return stay(s);
-      return { state: ended(s, s.call.caller && s.phase === 'dialing' ? CALL_CODE.cancelled : CALL_CODE.declined, 'failed', 0), effects: [{ kind: 'release' }] };
+      return {
+        state: ended(s, s.call.caller && s.phase === 'dialing' ? CALL_CODE.cancelled : CALL_CODE.declined, 'failed', 0),
+        effects: [{ kind: 'release' }],
+      };
     case 'accept':
       if (s.phase !== 'incoming') return stay(s);
       return {
         state: { phase: 'connecting', call: s.call },
-        effects: [{ kind: 'media', call: s.call }, { kind: 'send', event: 'acceptRtc', call: s.call, code: CALL_CODE.answered, callTime: 0 }],
+        effects: [
+          { kind: 'media', call: s.call },
+          { kind: 'send', event: 'acceptRtc', call: s.call, code: CALL_CODE.answered, callTime: 0 },
+        ],
       };
     case 'decline':
       return s.phase === 'incoming' ? endHere(s, 0) : stay(s);
@@ -181,7 +225,8 @@ export function callReducer(s: CallState, a: CallAction): Step {
     case 'timeout':
       if (s.phase === 'dialing') return endHere(s, a.now, 'noAnswer');
       // The callee's ring ran out: the server's alarm records it missed; nothing to send.
-      if (s.phase === 'incoming') return { state: ended(s, CALL_CODE.missed, 'missed', a.now), effects: [{ kind: 'release' }] };
+      if (s.phase === 'incoming')
+        return { state: ended(s, CALL_CODE.missed, 'missed', a.now), effects: [{ kind: 'release' }] };
       return stay(s);
     case 'frame':
       return receive(s, a.event, a.me, a.now);
@@ -189,7 +234,8 @@ export function callReducer(s: CallState, a: CallAction): Step {
       return s.phase === 'connecting' ? stay({ phase: 'active', call: s.call, startedAt: a.now }) : stay(s);
     case 'mediaError':
       // The caller's media come before `calling`: nothing reached the server yet.
-      if (s.phase === 'dialing' && s.call.msgId === 0) return { state: ended(s, CALL_CODE.cancelled, 'media', a.now), effects: [{ kind: 'release' }] };
+      if (s.phase === 'dialing' && s.call.msgId === 0)
+        return { state: ended(s, CALL_CODE.cancelled, 'media', a.now), effects: [{ kind: 'release' }] };
       return endHere(s, a.now, 'media');
     case 'unreachable':
       return endHere(s, a.now, 'unreachable');

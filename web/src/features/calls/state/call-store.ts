@@ -11,9 +11,19 @@ import { newId } from '@web/lib/new-id';
 import { storage } from '@web/lib/storage';
 
 import { iceServers, sendToMsg } from '../api/calls-api';
-import { type CallMedia,p2pEngine } from '../engine/call-media';
+import { type CallMedia, p2pEngine } from '../engine/call-media';
 import { playTone, vibrate } from '../utils/tones';
-import { type CallAction, type CallEffect, type CallInfo, type CallPeer, callReducer, type CallState, IDLE, isBusy, type MediaFailure } from './call-machine';
+import {
+  type CallAction,
+  type CallEffect,
+  type CallInfo,
+  type CallPeer,
+  callReducer,
+  type CallState,
+  IDLE,
+  isBusy,
+  type MediaFailure,
+} from './call-machine';
 import { ProviderQuestion } from './call-provider';
 
 /** How long an ended call stays on screen before the call is gone. */
@@ -51,7 +61,8 @@ export class CallStore {
   /** Loads the engine module; tests put an in-memory one here. */
   loadEngine: () => Promise<typeof import('../engine/call-engine')> = () => import('../engine/call-engine');
   /** Loads the RealtimeKit engine with the SDK (its own chunk): only for a RealtimeKit call. */
-  loadRealtimeKit: () => Promise<typeof import('../engine/realtimekit-engine')> = () => import('../engine/realtimekit-engine');
+  loadRealtimeKit: () => Promise<typeof import('../engine/realtimekit-engine')> = () =>
+    import('../engine/realtimekit-engine');
   private readonly provider = new ProviderQuestion();
 
   readonly subscribe = this.store.subscribe;
@@ -181,29 +192,53 @@ export class CallStore {
       await engine.acquire();
     } catch (error) {
       if (error instanceof MediaError) this.update({ media: { failure: error.failure, device: error.device } });
-      if (this.current(call)) this.dispatch({ type: 'mediaError', failure: error instanceof MediaError ? error.failure : 'other', now: Date.now() });
+      if (this.current(call))
+        this.dispatch({
+          type: 'mediaError',
+          failure: error instanceof MediaError ? error.failure : 'other',
+          now: Date.now(),
+        });
       return false;
     }
     return this.current(call);
   }
 
   private body(call: CallInfo) {
-    return { id: call.id, msg_id: call.msgId, toContactId: call.peer.id, type: call.video ? 1 : 0, status: call.caller ? 1 : 2 };
+    return {
+      id: call.id,
+      msg_id: call.msgId,
+      toContactId: call.peer.id,
+      type: call.video ? 1 : 0,
+      status: call.caller ? 1 : 2,
+    };
   }
 
-  private signal(call: CallInfo, fields: { event: 'offer' | 'answer' | 'iceCandidate'; sdp?: string; iceCandidate?: string }): Promise<unknown> {
+  private signal(
+    call: CallInfo,
+    fields: { event: 'offer' | 'answer' | 'iceCandidate'; sdp?: string; iceCandidate?: string },
+  ): Promise<unknown> {
     const latest = this.snapshot.call.phase === 'idle' ? call : this.snapshot.call.call;
-    return sendToMsg({ ...this.body(latest.id === call.id ? latest : call), ...fields }, { quiet: true }).catch(() => undefined);
+    return sendToMsg({ ...this.body(latest.id === call.id ? latest : call), ...fields }, { quiet: true }).catch(
+      () => undefined,
+    );
   }
 
   private async send(effect: Extract<CallEffect, { kind: 'send' }>): Promise<boolean> {
     const { call, event, code, callTime } = effect;
     // The callee asks which provider carries the call while its answer travels.
     if (event === 'acceptRtc') void this.provider.ask(call.id);
-    const answer = await sendToMsg({ ...this.body(call), event, code, callTime }, { keepalive: this.leaving }).catch(() => null);
+    const answer = await sendToMsg({ ...this.body(call), event, code, callTime }, { keepalive: this.leaving }).catch(
+      () => null,
+    );
     if (event === 'hangup') {
       if (answer) {
-        const outcome = { peer: call.peer.id, callId: call.id, msgId: answer.msg_id || call.msgId, code: answer.extends.code, callTime: answer.extends.callTime };
+        const outcome = {
+          peer: call.peer.id,
+          callId: call.id,
+          msgId: answer.msg_id || call.msgId,
+          code: answer.extends.code,
+          callTime: answer.extends.callTime,
+        };
         for (const listener of [...this.outcomeListeners]) listener(outcome);
       }
       return true;
@@ -271,7 +306,10 @@ export class CallStore {
     this.buzz = null;
     const setting = storage.getAppSetting();
     if (state.phase === 'dialing' || state.phase === 'incoming') {
-      this.timer = setTimeout(() => this.dispatch({ type: 'timeout', now: Date.now() }), Math.max(0, state.deadline - Date.now()));
+      this.timer = setTimeout(
+        () => this.dispatch({ type: 'timeout', now: Date.now() }),
+        Math.max(0, state.deadline - Date.now()),
+      );
       if (state.phase === 'dialing') this.stopTone = playTone('ringback');
       else if (setting.voiceStatus) this.stopTone = playTone('ringtone');
       if (state.phase === 'incoming' && setting.vibrateStatus) {

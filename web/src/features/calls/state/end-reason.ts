@@ -3,11 +3,20 @@
 import { CALL_CODE } from '@protocol/calls';
 
 export type EndReason =
-  | 'cancelled' | 'noAnswer' | 'declined' | 'missed' | 'ended' | 'busy' | 'offline'
+  | 'cancelled'
+  | 'noAnswer'
+  | 'declined'
+  | 'missed'
+  | 'ended'
+  | 'busy'
+  | 'offline'
   /** My other device handled it (caller side) / answered it (callee side). */
-  | 'elsewhere' | 'answeredElsewhere'
+  | 'elsewhere'
+  | 'answeredElsewhere'
   /** Local failures: no camera/microphone, the peer unreachable, the server refused. */
-  | 'media' | 'unreachable' | 'failed';
+  | 'media'
+  | 'unreachable'
+  | 'failed';
 
 export function endReason(code: number, caller: boolean): EndReason {
   switch (code) {

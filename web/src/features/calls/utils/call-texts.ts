@@ -21,11 +21,21 @@ export function endText(why: EndReason, t: TFunction): string {
 export function recordOf(raw: Record<string, unknown> | null | undefined): CallRecordExtends {
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : Number(x) || 0);
   const r = raw ?? {};
-  return { id: typeof r.id === 'string' ? r.id : '', type: num(r.type), code: num(r.code) || CALL_CODE.calling, callTime: num(r.callTime), caller: num(r.caller) };
+  return {
+    id: typeof r.id === 'string' ? r.id : '',
+    type: num(r.type),
+    code: num(r.code) || CALL_CODE.calling,
+    callTime: num(r.callTime),
+    caller: num(r.caller),
+  };
 }
 
 /** The record's line: `mine` when I placed the call. */
-export function recordText(record: Pick<CallRecordExtends, 'type' | 'code' | 'callTime'>, mine: boolean, t: TFunction): string {
+export function recordText(
+  record: Pick<CallRecordExtends, 'type' | 'code' | 'callTime'>,
+  mine: boolean,
+  t: TFunction,
+): string {
   const video = record.type === 1;
   switch (record.code) {
     case CALL_CODE.cancelled:

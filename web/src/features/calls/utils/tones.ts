@@ -14,7 +14,8 @@ const PATTERNS: Record<Tone, { freqs: number[]; on: number; off: number; repeat:
 let context: AudioContext | null = null;
 
 function audio(): AudioContext | null {
-  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctor =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
   context ??= new Ctor();
   if (context.state === 'suspended') void context.resume().catch(() => undefined);

@@ -8,7 +8,10 @@ import { apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
 import type { ChatMessage, Contact } from '../types';
 
 /** The chat list, and from its envelope my pending friend requests (count, newest request's ms) when the server tells. */
-export async function fetchContacts(): Promise<{ contacts: Contact[]; requests: { count: number; newest: number } | null }> {
+export async function fetchContacts(): Promise<{
+  contacts: Contact[];
+  requests: { count: number; newest: number } | null;
+}> {
   const { data, count, page } = await apiPostEnvelope('/enterprise/im/getContacts', {}, ChatSummaryListSchema);
   return { contacts: data, requests: count === undefined ? null : { count, newest: page ?? 0 } };
 }
@@ -21,7 +24,12 @@ export async function fetchHistory(toContactId: string | number, lastId?: number
   return apiPost('/enterprise/im/getMessageList', { toContactId, last_id: lastId, limit }, MessageListSchema);
 }
 
-export async function searchHistory(toContactId: string | number, keywords: string, type = 'all', page = 1): Promise<ChatMessage[]> {
+export async function searchHistory(
+  toContactId: string | number,
+  keywords: string,
+  type = 'all',
+  page = 1,
+): Promise<ChatMessage[]> {
   return apiPost('/enterprise/im/getMessageList', { toContactId, keywords, type, page, limit: 20 }, MessageListSchema);
 }
 
@@ -50,18 +58,24 @@ export async function postFile(
   const form = new FormData();
   form.set('file', file, fileName);
   form.set('message', JSON.stringify(message));
-  return apiPostForm('/common/upload/uploadFile', form, WireMessageSchema, { quietNetwork: true, onUploadProgress: onProgress });
+  return apiPostForm('/common/upload/uploadFile', form, WireMessageSchema, {
+    quietNetwork: true,
+    onUploadProgress: onProgress,
+  });
 }
 
 export const markRead = (toContactId: string | number, isGroup: number) =>
   apiPost('/enterprise/im/setMsgIsRead', { toContactId, is_group: isGroup }, ReadResultSchema, { quietNetwork: true });
 
-export const recallMessage = (id: string, toContactId: string | number) => apiPost('/enterprise/im/undoMessage', { id, toContactId }, v.unknown());
+export const recallMessage = (id: string, toContactId: string | number) =>
+  apiPost('/enterprise/im/undoMessage', { id, toContactId }, v.unknown());
 
 export const forwardMessage = (msgId: number, from: string | number, targets: (string | number)[]) =>
   apiPost('/enterprise/im/forwardMessage', { msg_id: msgId, toContactId: from, user_ids: targets }, v.unknown());
 
-export const setChatTop = (id: string | number, isTop: boolean, isGroup: number) => apiPost('/enterprise/im/setChatTop', { id, is_top: isTop ? 1 : 0, is_group: isGroup }, v.unknown());
-export const setChatNotice = (id: string | number, notify: boolean, isGroup: number) => apiPost('/enterprise/im/isNotice', { id, is_notice: notify ? 1 : 0, is_group: isGroup }, v.unknown());
-export const deleteChat = (id: string | number, isGroup: number) => apiPost('/enterprise/im/delChat', { id, is_group: isGroup }, v.unknown());
-
+export const setChatTop = (id: string | number, isTop: boolean, isGroup: number) =>
+  apiPost('/enterprise/im/setChatTop', { id, is_top: isTop ? 1 : 0, is_group: isGroup }, v.unknown());
+export const setChatNotice = (id: string | number, notify: boolean, isGroup: number) =>
+  apiPost('/enterprise/im/isNotice', { id, is_notice: notify ? 1 : 0, is_group: isGroup }, v.unknown());
+export const deleteChat = (id: string | number, isGroup: number) =>
+  apiPost('/enterprise/im/delChat', { id, is_group: isGroup }, v.unknown());

@@ -6,7 +6,14 @@ import { CollageAvatar } from '@web/components/ui/collage-avatar';
 
 import type { Contact } from '../types';
 
-export function ChatAvatar({ contact, size }: { contact: Pick<Contact, 'displayName' | 'avatar' | 'is_group' | 'collage'>; size: number }) {
-  if (contact.is_group && !contact.avatar && contact.collage?.length) return <CollageAvatar members={contact.collage} name={contact.displayName} size={size} />;
+export function ChatAvatar({
+  contact,
+  size,
+}: {
+  contact: Pick<Contact, 'displayName' | 'avatar' | 'is_group' | 'collage'>;
+  size: number;
+}) {
+  if (contact.is_group && !contact.avatar && contact.collage?.length)
+    return <CollageAvatar members={contact.collage} name={contact.displayName} size={size} />;
   return <Avatar name={contact.displayName} src={contact.avatar || undefined} size={size} />;
 }

@@ -6,8 +6,14 @@ import { storedSystemInfo } from '@web/lib/system-info';
 
 // One source for the limits the server enforces too.
 export {
-  DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_REDO_SECONDS, FILE_PICK_MAX, FORWARD_MAX, IMAGE_PICK_MAX,
-  TEXT_MESSAGE_MAX as TEXT_MAX, VIDEO_MAX_SECONDS,
+  DEFAULT_FILE_EXT,
+  DEFAULT_FILE_MB,
+  DEFAULT_REDO_SECONDS,
+  FILE_PICK_MAX,
+  FORWARD_MAX,
+  IMAGE_PICK_MAX,
+  TEXT_MESSAGE_MAX as TEXT_MAX,
+  VIDEO_MAX_SECONDS,
 } from '@protocol/limits';
 
 export interface ChatConfig {
@@ -19,8 +25,13 @@ export interface ChatConfig {
 }
 
 export function chatConfig(): ChatConfig {
-  const { chatInfo, fileUpload } = storedSystemInfo() as { chatInfo: Record<string, unknown>; fileUpload: Record<string, unknown> };
-  const ext = Array.isArray(fileUpload.fileExt) ? fileUpload.fileExt.map((x) => String(x).toLowerCase()) : DEFAULT_FILE_EXT;
+  const { chatInfo, fileUpload } = storedSystemInfo() as {
+    chatInfo: Record<string, unknown>;
+    fileUpload: Record<string, unknown>;
+  };
+  const ext = Array.isArray(fileUpload.fileExt)
+    ? fileUpload.fileExt.map((x) => String(x).toLowerCase())
+    : DEFAULT_FILE_EXT;
   return {
     redoSeconds: configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS),
     showOnline: chatSwitch(chatInfo, 'online'),

@@ -44,7 +44,13 @@ const TONE_MODIFIERS = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{
 /** The five one-tone versions of an emoji, light to dark; mixed-tone pairs (🧑🏻‍🤝‍🧑🏿) are left out. */
 function singleToneSkins(skins: { unicode: string }[] | undefined): string[] | undefined {
   if (!skins) return undefined;
-  const picked = TONE_MODIFIERS.map((tone) => skins.find((s) => s.unicode.includes(tone) && TONE_MODIFIERS.every((other) => other === tone || !s.unicode.includes(other)))?.unicode);
+  const picked = TONE_MODIFIERS.map(
+    (tone) =>
+      skins.find(
+        (s) =>
+          s.unicode.includes(tone) && TONE_MODIFIERS.every((other) => other === tone || !s.unicode.includes(other)),
+      )?.unicode,
+  );
   return picked.every((s) => s !== undefined) ? picked : undefined;
 }
 
@@ -56,7 +62,12 @@ export function buildCatalog(source: readonly SourceEmoji[]): EmojiCatalog {
     const key = e.group === undefined ? undefined : keyOfGroup.get(e.group);
     if (!key) continue;
     const skins = singleToneSkins(e.skins);
-    catalog[key].push({ emoji: e.unicode, label: e.label, ...(skins && { skins }), search: foldText([e.label, ...(e.tags ?? [])].join('\n')) });
+    catalog[key].push({
+      emoji: e.unicode,
+      label: e.label,
+      ...(skins && { skins }),
+      search: foldText([e.label, ...(e.tags ?? [])].join('\n')),
+    });
   }
   return catalog;
 }
@@ -67,7 +78,10 @@ export function searchEmoji(catalog: EmojiCatalog, query: string, limit = 120): 
   if (!needle) return [];
   const all = EMOJI_GROUPS.flatMap((g) => catalog[g.key]);
   const starts = (e: EmojiEntry) => (foldText(e.label).startsWith(needle) ? 0 : 1);
-  return all.filter((e) => e.search.includes(needle)).sort((a, b) => starts(a) - starts(b)).slice(0, limit);
+  return all
+    .filter((e) => e.search.includes(needle))
+    .sort((a, b) => starts(a) - starts(b))
+    .slice(0, limit);
 }
 
 const SOURCES: Record<Language, () => Promise<{ default: readonly SourceEmoji[] }>> = {

@@ -14,7 +14,9 @@ function readJson(key: string): unknown {
 
 export function recentEmoji(): string[] {
   const value = readJson(RECENT_KEY);
-  return Array.isArray(value) ? value.filter((e): e is string => typeof e === 'string' && e.length <= 32).slice(0, RECENT_MAX) : [];
+  return Array.isArray(value)
+    ? value.filter((e): e is string => typeof e === 'string' && e.length <= 32).slice(0, RECENT_MAX)
+    : [];
 }
 
 /** Puts an emoji first in the recent list (once), keeping at most RECENT_MAX. */

@@ -1,6 +1,6 @@
 // Files dragged over the chat (a desktop browser): `dragging` while they are over it, and the
 // files when they are dropped. Text or links being dragged are left alone.
-import { type DragEvent,useRef, useState } from 'react';
+import { type DragEvent, useRef, useState } from 'react';
 
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 

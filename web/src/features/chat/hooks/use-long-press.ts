@@ -49,7 +49,12 @@ export function useLongPress(onLongPress: (target: HTMLElement) => void, delayMs
     onTouchMove: (e: React.TouchEvent) => {
       const touch = e.touches[0];
       // Scrolling is not a press.
-      if (origin.current && touch && Math.hypot(touch.clientX - origin.current.x, touch.clientY - origin.current.y) > MOVE_TOLERANCE_PX) cancel();
+      if (
+        origin.current &&
+        touch &&
+        Math.hypot(touch.clientX - origin.current.x, touch.clientY - origin.current.y) > MOVE_TOLERANCE_PX
+      )
+        cancel();
     },
     onTouchEnd: (e: React.TouchEvent) => {
       cancel();

@@ -4,10 +4,19 @@ import { type FrameOf, isMessageEvent, type MessageEvent } from '@protocol/frame
 import { isGroupContact } from '@protocol/ids';
 import { isAnnouncementExt, mentions } from '@protocol/message-rules';
 
-import { type ChatState, type Contact,keyOf } from '../types';
+import { type ChatState, type Contact, keyOf } from '../types';
 import { systemLineOf } from '../utils/group-event-text';
 import { applyCallOutcome, outcomeOf } from './call-record';
-import { CLEARED_CHAT, contactKeyOf, forgetHistory, mergeMessages,thread, updateMessage, withContact, withThread } from './thread-ops';
+import {
+  CLEARED_CHAT,
+  contactKeyOf,
+  forgetHistory,
+  mergeMessages,
+  thread,
+  updateMessage,
+  withContact,
+  withThread,
+} from './thread-ops';
 
 export type Effect =
   | { kind: 'markRead'; contact: string }
@@ -19,12 +28,28 @@ export type Effect =
 
 /** The frames the chat store applies (the session's frame table sends them); the socket parsed each against the protocol already. */
 export const CHAT_FRAME_TYPES = [
-  'simple', 'group', 'undoMessage', 'isRead', 'readAll', 'setUnread', 'setChatTop', 'setIsNotice', 'delChat', 'isOnline',
-  'appendContact', 'resync', 'offline', 'removeGroup', 'updateUser',
+  'simple',
+  'group',
+  'undoMessage',
+  'isRead',
+  'readAll',
+  'setUnread',
+  'setChatTop',
+  'setIsNotice',
+  'delChat',
+  'isOnline',
+  'appendContact',
+  'resync',
+  'offline',
+  'removeGroup',
+  'updateUser',
   // Groups (issue 13): the rows they add, rename or drop; the group's details are the groups feature's.
-  'addGroup', 'editGroupName', 'removeUser',
+  'addGroup',
+  'editGroupName',
+  'removeUser',
   // A group's picture, and its history cleared for everyone (the thread and the row empty).
-  'groupAvatar', 'clearMessage',
+  'groupAvatar',
+  'clearMessage',
   // Calls (issue 14): a call's end updates its record in the thread.
   'webrtc',
 ] as const;
@@ -40,7 +65,11 @@ export interface FrameDevice {
   friendsOnly?: boolean;
 }
 
-export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevice): { state: ChatState; effects: Effect[] } {
+export function applyFrame(
+  next: ChatState,
+  frame: ChatFrame,
+  device: FrameDevice,
+): { state: ChatState; effects: Effect[] } {
   switch (frame.type) {
     case 'simple':
       // A friend request for the 'system' inbox is the contacts feature's (it counts the badge).
@@ -54,7 +83,9 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       // Without a loaded thread the chat list still knows its last message by time and author.
       const last = thread(s, key).messages.at(-1);
       const contact = s.contacts.find((c) => keyOf(c.id) === key);
-      const wasLast = last ? last.id === d.id : !!contact && contact.lastSendTime === d.sendTime && (contact.lastFrom ?? d.from_user) === d.from_user;
+      const wasLast = last
+        ? last.id === d.id
+        : !!contact && contact.lastSendTime === d.sendTime && (contact.lastFrom ?? d.from_user) === d.from_user;
       if (wasLast) s = withContact(s, key, { lastContent: '', lastContentUndo: 1, lastFrom: d.from_user });
       return { state: s, effects: [] };
     }
@@ -63,11 +94,17 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       const d = frame.data;
       const key = keyOf(d.toContactId);
       if (d.reader === next.me) return { state: withContact(next, key, { unread: 0 }), effects: [] };
-      return { state: withThread(next, key, (t) => ({ ...t, peerReadSeq: Math.max(t.peerReadSeq, d.seq) })), effects: [] };
+      return {
+        state: withThread(next, key, (t) => ({ ...t, peerReadSeq: Math.max(t.peerReadSeq, d.seq) })),
+        effects: [],
+      };
     }
     case 'setUnread':
       // Retention deleted messages this user had not read: the chat's badge counts what is left.
-      return { state: withContact(next, keyOf(frame.data.id), { unread: Math.max(0, frame.data.unread) }), effects: [] };
+      return {
+        state: withContact(next, keyOf(frame.data.id), { unread: Math.max(0, frame.data.unread) }),
+        effects: [],
+      };
     case 'setChatTop':
       return { state: withContact(next, keyOf(frame.data.id), { is_top: frame.data.is_top ?? 0 }), effects: [] };
     case 'setIsNotice':
@@ -76,7 +113,13 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       return { state: withContact(next, keyOf(frame.data.id), CLEARED_CHAT), effects: [] };
     case 'isOnline':
       // Going offline is the moment they were last seen: the frame's time (unix seconds).
-      return { state: withContact(next, keyOf(frame.data.id), { is_online: frame.data.is_online, last_seen: frame.data.is_online ? 0 : frame.time }), effects: [] };
+      return {
+        state: withContact(next, keyOf(frame.data.id), {
+          is_online: frame.data.is_online,
+          last_seen: frame.data.is_online ? 0 : frame.time,
+        }),
+        effects: [],
+      };
     case 'appendContact':
       return { state: next, effects: [{ kind: 'reloadContacts' }] };
     case 'removeGroup': {
@@ -85,7 +128,11 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       // own name again (my remark went with the friendship), so the list is asked afresh.
       if (!isGroupContact(key) && !device.friendsOnly) return { state: next, effects: [{ kind: 'reloadContacts' }] };
       // Out of a group (removed, left, dissolved): the chat stays, read-only and saying why, until I delete it.
-      if (isGroupContact(key)) return { state: withContact(next, key, { gone: frame.data.reason ?? 'removed', unread: 0, atMe: false, at_msg_id: 0 }), effects: [] };
+      if (isGroupContact(key))
+        return {
+          state: withContact(next, key, { gone: frame.data.reason ?? 'removed', unread: 0, atMe: false, at_msg_id: 0 }),
+          effects: [],
+        };
       return { state: removeContact(next, key), effects: [] };
     }
     case 'updateUser': {
@@ -97,24 +144,64 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
       // A group created with me, or I was added (again): its row, ready before its first message.
       const card = frame.data;
       const created: Contact = {
-        id: card.id, displayName: card.displayName, avatar: card.avatar, is_group: 1, is_online: 0, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: card.create_time * 1000,
+        id: card.id,
+        displayName: card.displayName,
+        avatar: card.avatar,
+        is_group: 1,
+        is_online: 0,
+        is_top: 0,
+        is_notice: 1,
+        unread: 0,
+        lastContent: '',
+        lastSendTime: card.create_time * 1000,
       };
-      return { state: withContact(next, card.id, { displayName: card.displayName, avatar: card.avatar, removed: false, gone: undefined }, created), effects: [] };
+      return {
+        state: withContact(
+          next,
+          card.id,
+          { displayName: card.displayName, avatar: card.avatar, removed: false, gone: undefined },
+          created,
+        ),
+        effects: [],
+      };
     }
     case 'groupAvatar':
       return { state: withContact(next, keyOf(frame.data.group_id), { avatar: frame.data.avatar }), effects: [] };
     case 'clearMessage': {
       // Only what is still being sent stays in the thread; the row keeps its place with nothing to preview or count.
       const key = keyOf(frame.data.group_id);
-      const s = next.threads[key] ? withThread(next, key, (t) => ({ ...t, messages: t.messages.filter((m) => m.status !== 'succeed'), hasMore: false })) : next;
-      return { state: withContact(s, key, { lastContent: '', lastContentUndo: 0, unread: 0, atMe: false, at_msg_id: 0, lastSystem: null, type: undefined }), effects: [] };
+      const s = next.threads[key]
+        ? withThread(next, key, (t) => ({
+            ...t,
+            messages: t.messages.filter((m) => m.status !== 'succeed'),
+            hasMore: false,
+          }))
+        : next;
+      return {
+        state: withContact(s, key, {
+          lastContent: '',
+          lastContentUndo: 0,
+          unread: 0,
+          atMe: false,
+          at_msg_id: 0,
+          lastSystem: null,
+          type: undefined,
+        }),
+        effects: [],
+      };
     }
     case 'editGroupName':
       return { state: withContact(next, keyOf(frame.data.id), { displayName: frame.data.displayName }), effects: [] };
     case 'removeUser':
       // I left or was removed: the chat stays read-only (removeGroup, right after, says which); others leaving change nothing here.
       if (frame.data.user_id !== next.me) return { state: next, effects: [] };
-      return { state: withContact(next, keyOf(frame.data.group_id), { gone: next.contacts.find((c) => keyOf(c.id) === keyOf(frame.data.group_id))?.gone ?? 'removed', unread: 0 }), effects: [] };
+      return {
+        state: withContact(next, keyOf(frame.data.group_id), {
+          gone: next.contacts.find((c) => keyOf(c.id) === keyOf(frame.data.group_id))?.gone ?? 'removed',
+          unread: 0,
+        }),
+        effects: [],
+      };
     case 'webrtc': {
       const outcome = outcomeOf(frame.data);
       return { state: outcome ? applyCallOutcome(next, outcome) : next, effects: [] };
@@ -126,13 +213,18 @@ export function applyFrame(next: ChatState, frame: ChatFrame, device: FrameDevic
     case 'offline': {
       // Spec §4: another mobile login of this account signs this mobile session out.
       const d = frame.data;
-      const kicked = d.id === next.me && d.client_id !== device.clientId && d.isMobile && device.isMobile && !device.multipleLogin;
+      const kicked =
+        d.id === next.me && d.client_id !== device.clientId && d.isMobile && device.isMobile && !device.multipleLogin;
       return { state: next, effects: kicked ? [{ kind: 'loggedInElsewhere' }] : [] };
     }
   }
 }
 
-function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice): { state: ChatState; effects: Effect[] } {
+function receiveMessage(
+  state: ChatState,
+  m: MessageEvent,
+  device: FrameDevice,
+): { state: ChatState; effects: Effect[] } {
   const key = contactKeyOf(m, state.me);
   const mine = m.fromUser.id === state.me;
   const open = state.openContact === key;
@@ -141,14 +233,38 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
   const existing = s.contacts.find((c) => keyOf(c.id) === key);
   const unreadNow = mine || open ? 0 : unread;
   const created: Contact = {
-    id: contactInfo?.id ?? (m.is_group ? m.toContactId : Number(key)), displayName: contactInfo?.displayName ?? m.fromUser.displayName,
-    avatar: contactInfo?.avatar ?? '', is_group: m.is_group, is_online: 1, is_top: 0, is_notice: 1, unread: 0, lastContent: '', lastSendTime: 0,
+    id: contactInfo?.id ?? (m.is_group ? m.toContactId : Number(key)),
+    displayName: contactInfo?.displayName ?? m.fromUser.displayName,
+    avatar: contactInfo?.avatar ?? '',
+    is_group: m.is_group,
+    is_online: 1,
+    is_top: 0,
+    is_notice: 1,
+    unread: 0,
+    lastContent: '',
+    lastSendTime: 0,
   };
   // The announcement keeps a 'notice' record, as the server's row does (user-events.ts), so the list shows it as one.
-  const lastSystem = systemLineOf(m.extends) ?? (m.is_group && isAnnouncementExt(m.extends) ? { kind: 'notice' as const, actor: { id: m.fromUser.id, name: m.fromUser.displayName }, targets: [] } : null);
-  s = withContact(s, key, {
-    lastContent: m.content, lastContentUndo: 0, lastSendTime: m.sendTime, lastFrom: m.fromUser.id, lastFromName: m.fromUser.displayName, type: m.type, unread: unreadNow, lastSystem,
-  }, created);
+  const lastSystem =
+    systemLineOf(m.extends) ??
+    (m.is_group && isAnnouncementExt(m.extends)
+      ? { kind: 'notice' as const, actor: { id: m.fromUser.id, name: m.fromUser.displayName }, targets: [] }
+      : null);
+  s = withContact(
+    s,
+    key,
+    {
+      lastContent: m.content,
+      lastContentUndo: 0,
+      lastSendTime: m.sendTime,
+      lastFrom: m.fromUser.id,
+      lastFromName: m.fromUser.displayName,
+      type: m.type,
+      unread: unreadNow,
+      lastSystem,
+    },
+    created,
+  );
   if (!mine && !open && mentions(m.extends, state.me)) s = withContact(s, key, { atMe: true, at_msg_id: m.msg_id });
   const effects: Effect[] = [];
   if (!existing && !contactInfo) effects.push({ kind: 'reloadContacts' });
@@ -157,15 +273,22 @@ function receiveMessage(state: ChatState, m: MessageEvent, device: FrameDevice):
   // The sound and vibration: not for my own messages, not for a muted chat, not for the chat on
   // screen (an open chat in a hidden page is not on screen: it still rings).
   // A call's record arrives as it rings: the call has its own ringtone, so no message sound on top.
-  if (!mine && m.type !== 'webrtc' && !(open && !device.hidden) && (existing?.is_notice ?? 1)) effects.push({ kind: 'notify', contact: key });
+  if (!mine && m.type !== 'webrtc' && !(open && !device.hidden) && (existing?.is_notice ?? 1))
+    effects.push({ kind: 'notify', contact: key });
   return { state: s, effects };
 }
 
-
 /** A group's line saying I am out of it: the group dissolved, or I was removed or left. */
-function takesMeOut(line: { kind: string; actor: { id: number }; targets: { id: number }[] } | null, me: number): boolean {
+function takesMeOut(
+  line: { kind: string; actor: { id: number }; targets: { id: number }[] } | null,
+  me: number,
+): boolean {
   if (!line) return false;
-  return line.kind === 'dissolved' || (line.kind === 'removed' && line.targets.some((p) => p.id === me)) || (line.kind === 'left' && line.actor.id === me);
+  return (
+    line.kind === 'dissolved' ||
+    (line.kind === 'removed' && line.targets.some((p) => p.id === me)) ||
+    (line.kind === 'left' && line.actor.id === me)
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 // my other device's `otherOpt`, or this tab's own hang-up answer. Pure, like thread-ops.
 import type { WebrtcEvent } from '@protocol/calls';
 
-import { type ChatState,keyOf } from '../types';
+import { type ChatState, keyOf } from '../types';
 import { withThread } from './thread-ops';
 
 export interface CallOutcome {
@@ -34,6 +34,8 @@ export function applyCallOutcome(state: ChatState, o: CallOutcome): ChatState {
   if (!t.messages.some(isRecord)) return state;
   return withThread(state, key, (th) => ({
     ...th,
-    messages: th.messages.map((m) => (isRecord(m) ? { ...m, extends: { ...m.extends, code: o.code, callTime: o.callTime } } : m)),
+    messages: th.messages.map((m) =>
+      isRecord(m) ? { ...m, extends: { ...m.extends, code: o.code, callTime: o.callTime } } : m,
+    ),
   }));
 }

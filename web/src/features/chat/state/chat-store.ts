@@ -12,7 +12,7 @@ import { realtime } from '@web/lib/realtime';
 import { storedSystemInfo } from '@web/lib/system-info';
 
 import * as api from '../api/chat-api';
-import { type ChatState, type Contact, type ContactKey,keyOf } from '../types';
+import { type ChatState, type Contact, type ContactKey, keyOf } from '../types';
 import { applyFrame, type ChatFrame, dropRemoved, type Effect } from './apply-frame';
 import { applyCallOutcome, type CallOutcome } from './call-record';
 import { Sender } from './sender';
@@ -23,7 +23,14 @@ function listen(target: EventTarget, type: string, handler: () => void): () => v
   return () => target.removeEventListener(type, handler);
 }
 
-const initial = (me: number): ChatState => ({ me, contacts: [], contactsLoaded: false, threads: {}, openContact: null, socket: 'idle' });
+const initial = (me: number): ChatState => ({
+  me,
+  contacts: [],
+  contactsLoaded: false,
+  threads: {},
+  openContact: null,
+  socket: 'idle',
+});
 const PAGE = 20;
 
 export class ChatStore {
@@ -85,7 +92,13 @@ export class ChatStore {
 
   /** A frame for the chat list or a thread (the session's frame table sends each here). */
   receive(frame: ChatFrame): void {
-    const device = { clientId: realtime.clientId, isMobile: MOBILE_UA.test(navigator.userAgent), multipleLogin: sysSwitch(storedSystemInfo().sysInfo, 'multipleLogin'), hidden: document.visibilityState === 'hidden', friendsOnly: friendsOnlyMode(storedSystemInfo().sysInfo) };
+    const device = {
+      clientId: realtime.clientId,
+      isMobile: MOBILE_UA.test(navigator.userAgent),
+      multipleLogin: sysSwitch(storedSystemInfo().sysInfo, 'multipleLogin'),
+      hidden: document.visibilityState === 'hidden',
+      friendsOnly: friendsOnlyMode(storedSystemInfo().sysInfo),
+    };
     const { state, effects } = applyFrame(this.state, frame, device);
     this.set(() => state);
     for (const effect of effects) this.run(effect);
@@ -105,7 +118,9 @@ export class ChatStore {
     // "[@ me]": the server's mark (is_at, kept by my hub until I read the chat), or one a frame set
     // here that the list may not have caught up with yet (still unread).
     const marked = new Set(this.state.contacts.filter((c) => c.atMe).map((c) => keyOf(c.id)));
-    const contacts = answer.contacts.map((c) => (c.is_at === 1 || (marked.has(keyOf(c.id)) && c.unread > 0) ? { ...c, atMe: true } : c));
+    const contacts = answer.contacts.map((c) =>
+      c.is_at === 1 || (marked.has(keyOf(c.id)) && c.unread > 0) ? { ...c, atMe: true } : c,
+    );
     this.set((s) => ({ ...s, contacts, contactsLoaded: true }));
     return answer.requests ?? undefined;
   }
@@ -164,8 +179,17 @@ export class ChatStore {
     const oldest = t.messages.find((m) => m.status === 'succeed');
     const page = await api.fetchHistory(key, t.loaded ? oldest?.msg_id : undefined, PAGE).catch(() => null);
     if (!page) return;
-    const peerRead = page.filter((m) => m.fromUser.id === this.state.me && m.is_read).reduce((max, m) => Math.max(max, m.seq), 0);
-    this.set((s) => withThread(s, key, (old) => ({ ...mergeMessages(old, page), loaded: true, hasMore: page.length >= PAGE, peerReadSeq: Math.max(old.peerReadSeq, peerRead) })));
+    const peerRead = page
+      .filter((m) => m.fromUser.id === this.state.me && m.is_read)
+      .reduce((max, m) => Math.max(max, m.seq), 0);
+    this.set((s) =>
+      withThread(s, key, (old) => ({
+        ...mergeMessages(old, page),
+        loaded: true,
+        hasMore: page.length >= PAGE,
+        peerReadSeq: Math.max(old.peerReadSeq, peerRead),
+      })),
+    );
   }
 
   /** Pin or unpin: shown at once, undone if the server refuses; the setChatTop echo agrees. */
@@ -183,14 +207,20 @@ export class ChatStore {
     return this.optimistic(key, CLEARED_CHAT, (c) => api.deleteChat(key, c.is_group));
   }
 
-  private async optimistic(key: ContactKey, patch: Partial<Contact>, call: (c: Contact) => Promise<unknown>): Promise<void> {
+  private async optimistic(
+    key: ContactKey,
+    patch: Partial<Contact>,
+    call: (c: Contact) => Promise<unknown>,
+  ): Promise<void> {
     const before = this.contact(key);
     if (!before) return;
     this.set((s) => withContact(s, key, patch));
     try {
       await call(before);
     } catch (error) {
-      const restore = Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof Contact]])) as Partial<Contact>;
+      const restore = Object.fromEntries(
+        Object.keys(patch).map((k) => [k, before[k as keyof Contact]]),
+      ) as Partial<Contact>;
       this.set((s) => withContact(s, key, restore));
       throw error;
     }

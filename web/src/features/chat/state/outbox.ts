@@ -62,7 +62,9 @@ export const outbox = {
   },
   /** This user's entries, oldest first. */
   async list(owner: number): Promise<OutboxEntry[]> {
-    const stored = ((await run('readonly', (s) => s.getAll()).catch(() => [])) as OutboxEntry[]).filter((e) => !memory.has(e.id));
+    const stored = ((await run('readonly', (s) => s.getAll()).catch(() => [])) as OutboxEntry[]).filter(
+      (e) => !memory.has(e.id),
+    );
     return [...stored, ...memory.values()].filter((e) => e.owner === owner).sort((a, b) => a.createdAt - b.createdAt);
   },
 };

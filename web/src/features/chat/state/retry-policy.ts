@@ -38,7 +38,10 @@ export class RetryPolicy {
   private timer: unknown = null;
   private lastSignalTry = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly tryAgain: () => void, private readonly clock: RetryClock = SYSTEM_CLOCK) {}
+  constructor(
+    private readonly tryAgain: () => void,
+    private readonly clock: RetryClock = SYSTEM_CLOCK,
+  ) {}
 
   /** True while a failed send waits for its next try. */
   get waiting(): boolean {

@@ -9,7 +9,7 @@ import { storage } from '@web/lib/storage';
 import * as api from '../api/chat-api';
 import type { ChatMessage, ChatState, ContactKey } from '../types';
 import { outbox, type OutboxEntry } from './outbox';
-import { type RetryClock,RetryPolicy } from './retry-policy';
+import { type RetryClock, RetryPolicy } from './retry-policy';
 import { mergeMessages, updateMessage, withContact, withThread } from './thread-ops';
 
 interface Host {
@@ -25,7 +25,10 @@ export class Sender {
   private lastCreatedAt = 0;
   private readonly retries: RetryPolicy;
 
-  constructor(private readonly host: Host, clock?: RetryClock) {
+  constructor(
+    private readonly host: Host,
+    clock?: RetryClock,
+  ) {
     this.retries = new RetryPolicy(() => void this.flush(), clock);
   }
 
@@ -39,18 +42,51 @@ export class Sender {
     this.retries.stop();
   }
 
-  async sendText(key: ContactKey, content: string, quote?: api.OutgoingText['extends'], at: number[] = []): Promise<void> {
+  async sendText(
+    key: ContactKey,
+    content: string,
+    quote?: api.OutgoingText['extends'],
+    at: number[] = [],
+  ): Promise<void> {
     const isGroup = this.host.contact(key)?.is_group ?? 0;
     const body: api.OutgoingText = {
-      id: newId(), type: 'text', content, toContactId: key, is_group: isGroup, ...(quote ? { extends: quote } : {}), ...(at.length ? { at } : {}),
+      id: newId(),
+      type: 'text',
+      content,
+      toContactId: key,
+      is_group: isGroup,
+      ...(quote ? { extends: quote } : {}),
+      ...(at.length ? { at } : {}),
     };
-    await this.enqueue({ id: body.id, owner: this.host.getState().me, contact: key, createdAt: this.stamp(), kind: 'text', body: { ...body } });
+    await this.enqueue({
+      id: body.id,
+      owner: this.host.getState().me,
+      contact: key,
+      createdAt: this.stamp(),
+      kind: 'text',
+      body: { ...body },
+    });
   }
 
-  async sendFile(key: ContactKey, file: Blob, fileName: string, type: 'image' | 'voice' | 'video' | 'file', duration?: number): Promise<void> {
+  async sendFile(
+    key: ContactKey,
+    file: Blob,
+    fileName: string,
+    type: 'image' | 'voice' | 'video' | 'file',
+    duration?: number,
+  ): Promise<void> {
     const id = newId();
     const body = { id, toContactId: key, type, ...(duration ? { extends: { duration } } : {}) };
-    await this.enqueue({ id, owner: this.host.getState().me, contact: key, createdAt: this.stamp(), kind: 'file', body, file, fileName });
+    await this.enqueue({
+      id,
+      owner: this.host.getState().me,
+      contact: key,
+      createdAt: this.stamp(),
+      kind: 'file',
+      body,
+      file,
+      fileName,
+    });
   }
 
   /** Puts a failed message back in line. */
@@ -91,12 +127,32 @@ export class Sender {
     const me = this.host.getState().me;
     const user = storage.getUserInfo();
     const pending = {
-      ...entry.body, msg_id: 0, seq: 0, sendTime: entry.createdAt, status, is_undo: 0, is_read: 0, pid: 0,
+      ...entry.body,
+      msg_id: 0,
+      seq: 0,
+      sendTime: entry.createdAt,
+      status,
+      is_undo: 0,
+      is_read: 0,
+      pid: 0,
       type: entry.kind === 'file' ? String(entry.body.type) : String(entry.body.type ?? 'text'),
-      content: entry.kind === 'file' ? '' : String(entry.body.content), from_user: me,
-      fromUser: { id: me, user_id: me, realname: user?.realname ?? '', displayName: user?.realname ?? '', avatar: user?.avatar ?? '' },
-      toContactId: entry.contact, toUser: entry.contact, is_group: Number(entry.body.is_group ?? 0), extends: (entry.body.extends as Record<string, unknown>) ?? null, file: null,
-      fileName: entry.fileName, fileSize: entry.file?.size, localUrl: entry.file ? URL.createObjectURL(entry.file) : undefined,
+      content: entry.kind === 'file' ? '' : String(entry.body.content),
+      from_user: me,
+      fromUser: {
+        id: me,
+        user_id: me,
+        realname: user?.realname ?? '',
+        displayName: user?.realname ?? '',
+        avatar: user?.avatar ?? '',
+      },
+      toContactId: entry.contact,
+      toUser: entry.contact,
+      is_group: Number(entry.body.is_group ?? 0),
+      extends: (entry.body.extends as Record<string, unknown>) ?? null,
+      file: null,
+      fileName: entry.fileName,
+      fileSize: entry.file?.size,
+      localUrl: entry.file ? URL.createObjectURL(entry.file) : undefined,
       failReason: entry.reason,
     } as ChatMessage;
     this.host.set((s) => withThread(s, entry.contact, (t) => mergeMessages(t, [pending])));
@@ -130,7 +186,9 @@ export class Sender {
       const percent = Math.floor(Math.min(1, Math.max(0, fraction)) * 100);
       if (percent === shown) return;
       shown = percent;
-      this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { progress: percent / 100 })));
+      this.host.set((s) =>
+        withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { progress: percent / 100 })),
+      );
     };
     show(0);
     return show;
@@ -138,7 +196,11 @@ export class Sender {
 
   /** The server refused it: that will not change by itself, so it waits for the user's retry. */
   private async hold(entry: OutboxEntry, reason: string): Promise<void> {
-    this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { status: 'failed', failReason: reason, progress: undefined })));
+    this.host.set((s) =>
+      withThread(s, entry.contact, (t) =>
+        updateMessage(t, entry.id, { status: 'failed', failReason: reason, progress: undefined }),
+      ),
+    );
     await outbox.put({ ...entry, held: true, reason });
   }
 
@@ -148,19 +210,37 @@ export class Sender {
     for (const entry of entries) {
       if (entry.held) continue;
       try {
-        const sent = entry.kind === 'text'
-          ? await api.postMessage(entry.body as unknown as api.OutgoingText)
-          : await api.postFile(entry.file!, entry.fileName ?? 'file', entry.body as { id: string; toContactId: string; type: string }, this.progressOf(entry));
+        const sent =
+          entry.kind === 'text'
+            ? await api.postMessage(entry.body as unknown as api.OutgoingText)
+            : await api.postFile(
+                entry.file!,
+                entry.fileName ?? 'file',
+                entry.body as { id: string; toContactId: string; type: string },
+                this.progressOf(entry),
+              );
         await outbox.remove(entry.id);
-        this.host.set((s) => withContact(withThread(s, entry.contact, (t) => mergeMessages(t, [{ ...sent, status: 'succeed' }])), entry.contact,
-          { lastContent: sent.content, lastSendTime: sent.sendTime, type: sent.type, lastFrom: sent.fromUser.id, lastContentUndo: 0 }));
+        this.host.set((s) =>
+          withContact(
+            withThread(s, entry.contact, (t) => mergeMessages(t, [{ ...sent, status: 'succeed' }])),
+            entry.contact,
+            {
+              lastContent: sent.content,
+              lastSendTime: sent.sendTime,
+              type: sent.type,
+              lastFrom: sent.fromUser.id,
+              lastContentUndo: 0,
+            },
+          ),
+        );
       } catch (error) {
         if (error instanceof ApiError && error.kind === 'refused') {
           await this.hold(entry, error.message);
           continue;
         }
         // The session is over (the API client is taking the user to login): the next start restores.
-        if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'relogin')) return this.retries.stop();
+        if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'relogin'))
+          return this.retries.stop();
         // Not reached, or no usable answer (network, 5xx, a proxy's page): this one and those behind
         // it wait, still 'going', and are tried again (a resend of the same id is stored once).
         this.host.set((s) => withThread(s, entry.contact, (t) => updateMessage(t, entry.id, { progress: undefined })));

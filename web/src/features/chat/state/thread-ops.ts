@@ -1,6 +1,14 @@
 // Pure updates of threads and contacts. Every function returns a new state and never mutates,
 // so the store can hand snapshots to React with useSyncExternalStore.
-import { type ChatMessage, type ChatState, type Contact, type ContactKey, EMPTY_THREAD, keyOf, type Thread } from '../types';
+import {
+  type ChatMessage,
+  type ChatState,
+  type Contact,
+  type ContactKey,
+  EMPTY_THREAD,
+  keyOf,
+  type Thread,
+} from '../types';
 
 const bySeq = (a: ChatMessage, b: ChatMessage) => {
   // Acknowledged messages sort by seq; pending ones stay after them in the order they were made.
@@ -52,7 +60,12 @@ export function withContact(state: ChatState, key: ContactKey, patch: Partial<Co
 }
 
 /** A chat removed from the list (delChat, or the user's own delete): its history stays on the server. */
-export const CLEARED_CHAT: Readonly<Partial<Contact>> = { lastContent: '', lastContentUndo: 0, lastSendTime: 0, unread: 0 };
+export const CLEARED_CHAT: Readonly<Partial<Contact>> = {
+  lastContent: '',
+  lastContentUndo: 0,
+  lastSendTime: 0,
+  unread: 0,
+};
 
 /** Spec §4: pinned first, then the rest, each by latest send time, newest first. */
 export function sortContacts(contacts: Contact[]): Contact[] {
@@ -60,14 +73,18 @@ export function sortContacts(contacts: Contact[]): Contact[] {
 }
 
 /** The chat list shows conversations that have something to show (reference §10.2). */
-export const visibleChats = (contacts: Contact[]) => sortContacts(contacts.filter((c) => c.lastContent || c.lastContentUndo || c.unread > 0 || c.lastSendTime > 0));
+export const visibleChats = (contacts: Contact[]) =>
+  sortContacts(contacts.filter((c) => c.lastContent || c.lastContentUndo || c.unread > 0 || c.lastSendTime > 0));
 
 /** Spec §4: the total badge sums unread of chats with content; muted chats stay out. */
 export const totalUnread = (contacts: Contact[]) =>
   contacts.reduce((sum, c) => sum + (c.is_notice && (c.lastContent || c.lastSendTime) ? c.unread : 0), 0);
 
 /** Where an incoming message belongs: the sender, unless the sender is me, then toUser. */
-export function contactKeyOf(message: { is_group: number; toContactId: string | number; toUser: string | number; fromUser: { id: number } }, me: number): ContactKey {
+export function contactKeyOf(
+  message: { is_group: number; toContactId: string | number; toUser: string | number; fromUser: { id: number } },
+  me: number,
+): ContactKey {
   if (message.is_group) return keyOf(message.toContactId);
   return keyOf(message.fromUser.id === me ? message.toUser : message.toContactId);
 }

@@ -14,7 +14,10 @@ export function playBeep(): void {
   if (!ctx) return;
   void ctx.resume().catch(() => undefined);
   const start = ctx.currentTime;
-  for (const [offset, frequency] of [[0, 880], [0.12, 1320]] as const) {
+  for (const [offset, frequency] of [
+    [0, 880],
+    [0.12, 1320],
+  ] as const) {
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
     osc.type = 'sine';

@@ -2,7 +2,7 @@
 // worded in the reader's language: the server stores who did what to whom, never the sentence.
 import * as v from 'valibot';
 
-import { type SystemLine,SystemLineSchema } from '@protocol/groups';
+import { type SystemLine, SystemLineSchema } from '@protocol/groups';
 import type { TFunction } from '@web/lib/i18n';
 import { formatMuteEnd } from '@web/utils/mute-end';
 
@@ -23,21 +23,37 @@ export function groupEventText(line: SystemLine, me: number, t: TFunction): stri
   const actor = nameFor(line.actor, me, t, 'subject');
   const targets = line.targets.map((p) => nameFor(p, me, t, 'object')).join(t('groupEvents.separator'));
   switch (line.kind) {
-    case 'created': return t('groupEvents.created', { actor });
-    case 'added': return t('groupEvents.added', { actor, targets });
-    case 'joined': return t('groupEvents.joined', { actor });
-    case 'left': return t('groupEvents.left', { actor });
-    case 'removed': return t('groupEvents.removed', { actor, targets });
-    case 'admin': return t('groupEvents.admin', { actor, targets });
-    case 'unadmin': return t('groupEvents.unadmin', { actor, targets });
-    case 'owner': return t('groupEvents.owner', { actor, targets });
-    case 'renamed': return t('groupEvents.renamed', { actor, name: line.name ?? '' });
-    case 'notice': return t('groupEvents.notice', { actor });
-    case 'muted': return t('groupEvents.muted', { actor, targets, until: line.until ? formatMuteEnd(line.until) : '' });
-    case 'unmuted': return t('groupEvents.unmuted', { actor, targets });
-    case 'dissolved': return t('groupEvents.dissolved', { actor });
-    case 'sendMode': return t(`groupEvents.sendMode${line.mode ?? 0}` as 'groupEvents.sendMode0', { actor });
-    case 'cleared': return t('groupEvents.cleared', { actor });
-    case 'friends': return t('groupEvents.friends');
+    case 'created':
+      return t('groupEvents.created', { actor });
+    case 'added':
+      return t('groupEvents.added', { actor, targets });
+    case 'joined':
+      return t('groupEvents.joined', { actor });
+    case 'left':
+      return t('groupEvents.left', { actor });
+    case 'removed':
+      return t('groupEvents.removed', { actor, targets });
+    case 'admin':
+      return t('groupEvents.admin', { actor, targets });
+    case 'unadmin':
+      return t('groupEvents.unadmin', { actor, targets });
+    case 'owner':
+      return t('groupEvents.owner', { actor, targets });
+    case 'renamed':
+      return t('groupEvents.renamed', { actor, name: line.name ?? '' });
+    case 'notice':
+      return t('groupEvents.notice', { actor });
+    case 'muted':
+      return t('groupEvents.muted', { actor, targets, until: line.until ? formatMuteEnd(line.until) : '' });
+    case 'unmuted':
+      return t('groupEvents.unmuted', { actor, targets });
+    case 'dissolved':
+      return t('groupEvents.dissolved', { actor });
+    case 'sendMode':
+      return t(`groupEvents.sendMode${line.mode ?? 0}` as 'groupEvents.sendMode0', { actor });
+    case 'cleared':
+      return t('groupEvents.cleared', { actor });
+    case 'friends':
+      return t('groupEvents.friends');
   }
 }

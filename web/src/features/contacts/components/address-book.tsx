@@ -55,7 +55,12 @@ export function AddressBook({ people, loaded, friendsOnly, onOpen }: AddressBook
           <DirectoryTabs view={view} friendCount={friends.length} onChange={setView} ids={ids} />
           {/* One directory for both views, so the words typed in its search stay when switching. */}
           <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={directoryTabId(ids, view)}>
-            <ContactDirectory people={view === 'friends' ? friends : people} loaded={loaded} friendsOnly={view === 'friends'} onOpen={onOpen} />
+            <ContactDirectory
+              people={view === 'friends' ? friends : people}
+              loaded={loaded}
+              friendsOnly={view === 'friends'}
+              onOpen={onOpen}
+            />
           </div>
         </>
       )}

@@ -4,7 +4,7 @@
 // ?id=<user id>, or ?qr=<card token> from a scanned card, which the server resolves (or refuses:
 // an expired or forged code shows its words).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent,useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { friendsOnlyMode, sysSwitch } from '@protocol/config-values';
@@ -21,7 +21,7 @@ import { storedSystemInfo } from '@web/lib/system-info';
 
 import { callsEnabled, startCall } from '../../calls';
 import { chatPath, keyOf } from '../../chat';
-import { answerRequest, deleteFriend, fetchPerson, type PersonInfo,resolveCard, setRemark } from '../api/people-api';
+import { answerRequest, deleteFriend, fetchPerson, type PersonInfo, resolveCard, setRemark } from '../api/people-api';
 import { friendsStore } from '../state/friends-store';
 import { AddFriendForm } from './add-friend-form';
 
@@ -35,14 +35,29 @@ function useLoadPerson(id: string | null, qr: string | null): [Load, (update: (p
     queryKey,
     queryFn: () => {
       const userId = Number(id);
-      return qr ? resolveCard(qr) : Number.isInteger(userId) && userId > 0 ? fetchPerson(userId) : Promise.reject(new Error('no id'));
+      return qr
+        ? resolveCard(qr)
+        : Number.isInteger(userId) && userId > 0
+          ? fetchPerson(userId)
+          : Promise.reject(new Error('no id'));
     },
   });
   const { error } = query;
   // A refusal carries the server's words (an expired QR code: scan.failure).
-  const failed = (): Load => ({ state: 'failed', message: error instanceof ApiError && error.kind === 'refused' ? error.message : t(qr ? 'people.detail.qrFailed' : 'people.detail.notFound') });
-  const load: Load = query.isPending ? { state: 'loading' } : query.data ? { state: 'ready', person: query.data } : failed();
-  const update = (change: (p: PersonInfo) => PersonInfo) => client.setQueryData<PersonInfo>(queryKey, (p) => (p ? change(p) : p));
+  const failed = (): Load => ({
+    state: 'failed',
+    message:
+      error instanceof ApiError && error.kind === 'refused'
+        ? error.message
+        : t(qr ? 'people.detail.qrFailed' : 'people.detail.notFound'),
+  });
+  const load: Load = query.isPending
+    ? { state: 'loading' }
+    : query.data
+      ? { state: 'ready', person: query.data }
+      : failed();
+  const update = (change: (p: PersonInfo) => PersonInfo) =>
+    client.setQueryData<PersonInfo>(queryKey, (p) => (p ? change(p) : p));
   return [load, update];
 }
 
@@ -51,12 +66,24 @@ const GENDER = { 0: 'people.detail.female', 1: 'people.detail.male' } as const;
 export function ContactDetail({ id, qr }: { id: string | null; qr: string | null }) {
   const { t } = useTranslation();
   const [load, update] = useLoadPerson(id, qr);
-  if (load.state === 'loading') return <p className="py-16 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>;
-  if (load.state === 'failed') return <p role="alert" className="px-6 py-16 text-center text-[15px] text-neutral-700">{load.message}</p>;
+  if (load.state === 'loading')
+    return <p className="py-16 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>;
+  if (load.state === 'failed')
+    return (
+      <p role="alert" className="px-6 py-16 text-center text-[15px] text-neutral-700">
+        {load.message}
+      </p>
+    );
   return <PersonCard person={load.person} update={update} />;
 }
 
-function PersonCard({ person, update }: { person: PersonInfo; update: (change: (p: PersonInfo) => PersonInfo) => void }) {
+function PersonCard({
+  person,
+  update,
+}: {
+  person: PersonInfo;
+  update: (change: (p: PersonInfo) => PersonInfo) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ids = useId();
@@ -73,7 +100,13 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
 
   const accept = async () => {
     if (!person.friend_id) return;
-    if (!(await answerRequest(person.friend_id, true).then(() => true, () => false))) return;
+    if (
+      !(await answerRequest(person.friend_id, true).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     friendsStore.answered();
     showToast(t('people.friendsNow'));
     void reloadChatList();
@@ -81,8 +114,15 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
   };
 
   const remove = async () => {
-    if (!(await showDialog(t('people.detail.deleteConfirm', { name: person.displayName }), { showCancel: true }))) return;
-    if (!(await deleteFriend(person.user_id).then(() => true, () => false))) return;
+    if (!(await showDialog(t('people.detail.deleteConfirm', { name: person.displayName }), { showCancel: true })))
+      return;
+    if (
+      !(await deleteFriend(person.user_id).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     showToast(t('people.detail.deleted'));
     // The removeGroup frame drops the chat too; this covers a socket that is away.
     void reloadChatList();
@@ -94,23 +134,44 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
       <section aria-labelledby={`${ids}-name`} className="flex items-center gap-4 bg-white px-4 py-5">
         <Avatar name={person.displayName} src={person.avatar || undefined} size={64} />
         <div className="min-w-0">
-          <h2 id={`${ids}-name`} className="truncate text-[20px] font-medium text-neutral-900">{person.displayName}</h2>
-          {person.nickname && person.realname && <p className="truncate text-[14px] text-neutral-600">{t('people.detail.realname', { name: person.realname })}</p>}
-          {person.account && <p className="truncate text-[14px] text-neutral-600">{t('chatDetail.account', { account: person.account })}</p>}
+          <h2 id={`${ids}-name`} className="truncate text-[20px] font-medium text-neutral-900">
+            {person.displayName}
+          </h2>
+          {person.nickname && person.realname && (
+            <p className="truncate text-[14px] text-neutral-600">
+              {t('people.detail.realname', { name: person.realname })}
+            </p>
+          )}
+          {person.account && (
+            <p className="truncate text-[14px] text-neutral-600">
+              {t('chatDetail.account', { account: person.account })}
+            </p>
+          )}
         </div>
       </section>
 
-      {relation === 'friend' && (editing ? (
-        <RemarkForm person={person} onCancel={() => setEditing(false)}
-          onSaved={(nickname, displayName) => { setEditing(false); update((p) => ({ ...p, nickname, displayName })); }} />
-      ) : (
-        <ListGroup>
-          <button type="button" onClick={() => setEditing(true)} className="flex min-h-14 w-full items-center gap-3 bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100">
-            <span className="flex-1">{t('people.detail.setRemark')}</span>
-            <span className="truncate text-[15px] text-neutral-500">{person.nickname}</span>
-          </button>
-        </ListGroup>
-      ))}
+      {relation === 'friend' &&
+        (editing ? (
+          <RemarkForm
+            person={person}
+            onCancel={() => setEditing(false)}
+            onSaved={(nickname, displayName) => {
+              setEditing(false);
+              update((p) => ({ ...p, nickname, displayName }));
+            }}
+          />
+        ) : (
+          <ListGroup>
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="flex min-h-14 w-full items-center gap-3 bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100"
+            >
+              <span className="flex-1">{t('people.detail.setRemark')}</span>
+              <span className="truncate text-[15px] text-neutral-500">{person.nickname}</span>
+            </button>
+          </ListGroup>
+        ))}
 
       <ListGroup>
         {person.motto && <ListRow label={t('people.detail.signature')} value={person.motto} />}
@@ -121,44 +182,84 @@ function PersonCard({ person, update }: { person: PersonInfo; update: (change: (
       {relation !== 'self' && (
         <div className="mt-3 flex flex-col divide-y divide-neutral-100 border-y border-neutral-100">
           {canMessage && (
-            <button type="button" onClick={() => void navigate(chatPath(keyOf(person.user_id)))}
-              className="h-14 bg-white text-[16px] font-medium text-[#576b95] active:bg-neutral-100">
+            <button
+              type="button"
+              onClick={() => void navigate(chatPath(keyOf(person.user_id)))}
+              className="h-14 bg-white text-[16px] font-medium text-[#576b95] active:bg-neutral-100"
+            >
               {t('people.detail.sendMessage')}
             </button>
           )}
-          {canMessage && callsEnabled() && ([false, true] as const).map((video) => (
-            <button key={String(video)} type="button" onClick={() => startCall({ id: person.user_id, name: person.displayName, avatar: person.avatar }, video)}
-              className="h-14 bg-white text-[16px] font-medium text-[#576b95] active:bg-neutral-100">
-              {video ? t('people.detail.videoCall') : t('people.detail.voiceCall')}
-            </button>
-          ))}
+          {canMessage &&
+            callsEnabled() &&
+            ([false, true] as const).map((video) => (
+              <button
+                key={String(video)}
+                type="button"
+                onClick={() =>
+                  startCall({ id: person.user_id, name: person.displayName, avatar: person.avatar }, video)
+                }
+                className="h-14 bg-white text-[16px] font-medium text-[#576b95] active:bg-neutral-100"
+              >
+                {video ? t('people.detail.videoCall') : t('people.detail.voiceCall')}
+              </button>
+            ))}
           {relation === 'none' && !adding && (
-            <button type="button" onClick={() => setAdding(true)} className="h-14 bg-white text-[16px] font-medium text-brand-dark active:bg-neutral-100">
+            <button
+              type="button"
+              onClick={() => setAdding(true)}
+              className="h-14 bg-white text-[16px] font-medium text-brand-dark active:bg-neutral-100"
+            >
               {t('people.detail.addFriend')}
             </button>
           )}
-          {relation === 'sent' && <p className="bg-white py-4 text-center text-[15px] text-neutral-600">{t('people.search.sent')}</p>}
+          {relation === 'sent' && (
+            <p className="bg-white py-4 text-center text-[15px] text-neutral-600">{t('people.search.sent')}</p>
+          )}
           {relation === 'received' && (
-            <button type="button" onClick={() => void accept()} className="h-14 bg-white text-[16px] font-medium text-brand-dark active:bg-neutral-100">
+            <button
+              type="button"
+              onClick={() => void accept()}
+              className="h-14 bg-white text-[16px] font-medium text-brand-dark active:bg-neutral-100"
+            >
               {t('people.requests.accept')}
             </button>
           )}
           {relation === 'friend' && (
-            <button type="button" onClick={() => void remove()} className="h-14 bg-white text-[16px] text-danger active:bg-neutral-100">
+            <button
+              type="button"
+              onClick={() => void remove()}
+              className="h-14 bg-white text-[16px] text-danger active:bg-neutral-100"
+            >
               {t('people.detail.deleteFriend')}
             </button>
           )}
         </div>
       )}
       {adding && relation === 'none' && (
-        <AddFriendForm userId={person.user_id} onCancel={() => setAdding(false)} onDone={(next) => { setAdding(false); setRelation(next); }} />
+        <AddFriendForm
+          userId={person.user_id}
+          onCancel={() => setAdding(false)}
+          onDone={(next) => {
+            setAdding(false);
+            setRelation(next);
+          }}
+        />
       )}
     </>
   );
 }
 
 /** My remark for a friend: required (spec §5), at most NICKNAME_MAX characters. */
-function RemarkForm({ person, onCancel, onSaved }: { person: PersonInfo; onCancel: () => void; onSaved: (nickname: string, displayName: string) => void }) {
+function RemarkForm({
+  person,
+  onCancel,
+  onSaved,
+}: {
+  person: PersonInfo;
+  onCancel: () => void;
+  onSaved: (nickname: string, displayName: string) => void;
+}) {
   const { t } = useTranslation();
   const ids = useId();
   const [value, setValue] = useState(person.nickname || person.displayName);
@@ -180,14 +281,43 @@ function RemarkForm({ person, onCancel, onSaved }: { person: PersonInfo; onCance
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 bg-white px-4 py-4">
-      <label htmlFor={`${ids}-remark`} className="block text-[14px] text-neutral-600">{t('people.detail.remarkLabel')}</label>
-      <input id={`${ids}-remark`} value={value} onChange={(e) => { setValue(e.target.value); setError(''); }} maxLength={NICKNAME_MAX} required autoFocus
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${ids}-error` : undefined}
-        className="mt-1 h-10 w-full rounded-md bg-page px-3 text-[16px] text-neutral-900 outline-none focus:ring-2 focus:ring-brand/50" />
-      {error && <p id={`${ids}-error`} role="alert" className="mt-1 text-[13px] text-danger">{error}</p>}
+      <label htmlFor={`${ids}-remark`} className="block text-[14px] text-neutral-600">
+        {t('people.detail.remarkLabel')}
+      </label>
+      <input
+        id={`${ids}-remark`}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError('');
+        }}
+        maxLength={NICKNAME_MAX}
+        required
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${ids}-error` : undefined}
+        className="mt-1 h-10 w-full rounded-md bg-page px-3 text-[16px] text-neutral-900 outline-none focus:ring-2 focus:ring-brand/50"
+      />
+      {error && (
+        <p id={`${ids}-error`} role="alert" className="mt-1 text-[13px] text-danger">
+          {error}
+        </p>
+      )}
       <div className="mt-3 flex gap-3">
-        <button type="button" onClick={onCancel} className="h-11 flex-1 rounded-lg border border-neutral-300 text-[16px] text-neutral-700 active:bg-neutral-100">{t('common.cancel')}</button>
-        <button type="submit" disabled={busy} className="h-11 flex-1 rounded-lg bg-brand-dark text-[16px] font-medium text-white disabled:bg-brand/50">{t('people.detail.save')}</button>
+        <button
+          type="button"
+          onClick={onCancel}
+          className="h-11 flex-1 rounded-lg border border-neutral-300 text-[16px] text-neutral-700 active:bg-neutral-100"
+        >
+          {t('common.cancel')}
+        </button>
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-11 flex-1 rounded-lg bg-brand-dark text-[16px] font-medium text-white disabled:bg-brand/50"
+        >
+          {t('people.detail.save')}
+        </button>
       </div>
     </form>
   );

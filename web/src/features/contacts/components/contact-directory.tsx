@@ -30,7 +30,10 @@ export function ContactDirectory({ people, loaded, friendsOnly, onOpen }: Contac
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const typed = query.trim() !== '';
-  const local = useMemo(() => (typed ? people.filter((p) => matchesAny(query, [p.displayName, p.account])) : people), [people, query, typed]);
+  const local = useMemo(
+    () => (typed ? people.filter((p) => matchesAny(query, [p.displayName, p.account])) : people),
+    [people, query, typed],
+  );
   const { found, searching } = useDirectorySearch(query);
   const { people: shown, others } = useMemo(() => withFound(local, found, friendsOnly), [local, found, friendsOnly]);
   const sections = useMemo(() => groupContacts(shown, i18n.language), [shown, i18n.language]);
@@ -39,20 +42,32 @@ export function ContactDirectory({ people, loaded, friendsOnly, onOpen }: Contac
 
   return (
     <>
-      <div className="flex bg-page px-3 py-2"><SearchInput value={query} onChange={setQuery} placeholder={t('contacts.searchPlaceholder')} /></div>
+      <div className="flex bg-page px-3 py-2">
+        <SearchInput value={query} onChange={setQuery} placeholder={t('contacts.searchPlaceholder')} />
+      </div>
       {!loaded && !people.length && <p className={NOTE}>{t('common.loading')}</p>}
       {loaded && nobody && <p className={NOTE}>{t(searching ? 'search.searching' : 'contacts.empty')}</p>}
       {sections.map(({ letter, people: rows }) => (
         <section key={letter} id={sectionId(letter)} aria-label={letter} className="scroll-mt-11">
           <h2 className="sticky top-11 bg-page px-4 py-1 text-[13px] font-medium text-neutral-500">{letter}</h2>
-          <ul>{rows.map((p) => <ContactRow key={String(p.id)} person={p} onOpen={onOpen} />)}</ul>
+          <ul>
+            {rows.map((p) => (
+              <ContactRow key={String(p.id)} person={p} onOpen={onOpen} />
+            ))}
+          </ul>
         </section>
       ))}
-      {shown.length > 0 && <p className="py-5 text-center text-[14px] text-neutral-400">{t('contacts.count', { count: shown.length })}</p>}
+      {shown.length > 0 && (
+        <p className="py-5 text-center text-[14px] text-neutral-400">{t('contacts.count', { count: shown.length })}</p>
+      )}
       {others.length > 0 && (
         <section aria-label={t('contacts.others')}>
           <h2 className="bg-page px-4 py-1 text-[13px] font-medium text-neutral-500">{t('contacts.others')}</h2>
-          <ul>{others.map((p) => <ContactRow key={String(p.id)} person={p} onOpen={onOpen} />)}</ul>
+          <ul>
+            {others.map((p) => (
+              <ContactRow key={String(p.id)} person={p} onOpen={onOpen} />
+            ))}
+          </ul>
         </section>
       )}
       {!typed && sections.length > 1 && <LetterBar letters={sections.map((s) => s.letter)} onPick={jump} />}

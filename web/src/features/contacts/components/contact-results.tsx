@@ -19,13 +19,20 @@ export function ContactResults({ people, query, onOpen }: ContactResultsProps) {
       <ul>
         {people.map((p) => (
           <li key={String(p.id)}>
-            <button type="button" onClick={() => onOpen(p)} className="flex w-full items-center gap-3 pl-4 text-left active:bg-neutral-100">
+            <button
+              type="button"
+              onClick={() => onOpen(p)}
+              className="flex w-full items-center gap-3 pl-4 text-left active:bg-neutral-100"
+            >
               <Avatar name={p.displayName} src={p.avatar || undefined} size={40} />
               <span className="flex min-h-14 min-w-0 flex-1 flex-col justify-center border-b border-black/5 pr-4">
-                <span className="truncate text-[16px] text-neutral-900"><HighlightText text={p.displayName} query={query} /></span>
+                <span className="truncate text-[16px] text-neutral-900">
+                  <HighlightText text={p.displayName} query={query} />
+                </span>
                 {p.account && (
                   <span className="truncate text-[12px] text-neutral-400">
-                    {t('search.account')}<HighlightText text={p.account} query={query} />
+                    {t('search.account')}
+                    <HighlightText text={p.account} query={query} />
                   </span>
                 )}
               </span>

@@ -25,18 +25,40 @@ export function DirectoryTabs({ view, friendCount, onChange, ids }: DirectoryTab
   };
   // Two tabs: either arrow key, Home or End lands on the other one or the named end.
   const onKeyDown = (e: KeyboardEvent) => {
-    const next = e.key === 'Home' ? VIEWS[0] : e.key === 'End' ? VIEWS[1] : e.key === 'ArrowLeft' || e.key === 'ArrowRight' ? VIEWS.find((v) => v !== view) : undefined;
+    const next =
+      e.key === 'Home'
+        ? VIEWS[0]
+        : e.key === 'End'
+          ? VIEWS[1]
+          : e.key === 'ArrowLeft' || e.key === 'ArrowRight'
+            ? VIEWS.find((v) => v !== view)
+            : undefined;
     if (!next) return;
     e.preventDefault();
     pick(next);
   };
   return (
-    <div role="tablist" aria-label={t('people.addressBook.views')} onKeyDown={onKeyDown} className="mx-4 mt-3 mb-1 flex rounded-lg bg-neutral-200/70 p-0.5">
+    <div
+      role="tablist"
+      aria-label={t('people.addressBook.views')}
+      onKeyDown={onKeyDown}
+      className="mx-4 mt-3 mb-1 flex rounded-lg bg-neutral-200/70 p-0.5"
+    >
       {VIEWS.map((name) => (
-        <button key={name} id={directoryTabId(ids, name)} type="button" role="tab" aria-selected={view === name} aria-controls={`${ids}-panel`}
-          tabIndex={view === name ? 0 : -1} onClick={() => onChange(name)}
-          className={`h-8 flex-1 rounded-md text-[14px] ${view === name ? 'bg-white font-medium text-neutral-900 shadow-sm' : 'text-neutral-600'}`}>
-          {name === 'friends' ? t('people.addressBook.friendsCount', { count: friendCount }) : t('people.addressBook.organisation')}
+        <button
+          key={name}
+          id={directoryTabId(ids, name)}
+          type="button"
+          role="tab"
+          aria-selected={view === name}
+          aria-controls={`${ids}-panel`}
+          tabIndex={view === name ? 0 : -1}
+          onClick={() => onChange(name)}
+          className={`h-8 flex-1 rounded-md text-[14px] ${view === name ? 'bg-white font-medium text-neutral-900 shadow-sm' : 'text-neutral-600'}`}
+        >
+          {name === 'friends'
+            ? t('people.addressBook.friendsCount', { count: friendCount })
+            : t('people.addressBook.organisation')}
         </button>
       ))}
     </div>

@@ -1,7 +1,7 @@
 // The friend requests page's content (spec §2 /pages/contacts/friend): tabs Received, Sent and
 // To be agreed (received, still pending), each a paged list with who, their message, when and
 // where it stands; a pending request to me has Accept and Decline. New requests appear live.
-import { type KeyboardEvent,useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 
 import { FRIEND_STATUS } from '@protocol/people';
 import { Avatar } from '@web/components/ui/avatar';
@@ -9,7 +9,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Link } from '@web/components/ui/link';
 import { showToast } from '@web/components/ui/toast';
 import { reloadChatList } from '@web/lib/chat-list-reload';
-import { type TFunction,useTranslation } from '@web/lib/i18n';
+import { type TFunction, useTranslation } from '@web/lib/i18n';
 import { formatChatListTime } from '@web/utils/chat-list-time';
 
 import { answerRequest, type FriendRequest } from '../api/people-api';
@@ -36,13 +36,28 @@ export function FriendRequests() {
   };
   return (
     <>
-      <div role="tablist" aria-label={t('people.requests.tabs')} onKeyDown={onKeyDown} className="sticky top-11 z-10 flex border-b border-black/5 bg-white">
+      <div
+        role="tablist"
+        aria-label={t('people.requests.tabs')}
+        onKeyDown={onKeyDown}
+        className="sticky top-11 z-10 flex border-b border-black/5 bg-white"
+      >
         {TABS.map((name) => (
-          <button key={name} id={tabId(name)} type="button" role="tab" aria-selected={tab === name} aria-controls={`${ids}-panel`} tabIndex={tab === name ? 0 : -1}
+          <button
+            key={name}
+            id={tabId(name)}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`${ids}-panel`}
+            tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
-            className={`flex h-11 flex-1 items-center justify-center gap-1 text-[15px] ${tab === name ? 'border-b-2 border-brand-dark font-medium text-brand-dark' : 'text-neutral-600'}`}>
+            className={`flex h-11 flex-1 items-center justify-center gap-1 text-[15px] ${tab === name ? 'border-b-2 border-brand-dark font-medium text-brand-dark' : 'text-neutral-600'}`}
+          >
             {t(`people.requests.${name}`)}
-            {name === 'toAgree' && <Badge count={pending} label={t('people.requests.pendingCount', { count: pending })} />}
+            {name === 'toAgree' && (
+              <Badge count={pending} label={t('people.requests.pendingCount', { count: pending })} />
+            )}
           </button>
         ))}
       </div>
@@ -70,14 +85,22 @@ function RequestList({ mine, onlyPending }: { mine: boolean; onlyPending: boolea
     if (accept) void reloadChatList();
   };
   if (!pages.loaded) return <p className="py-16 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>;
-  if (!shown.length) return <p className="py-16 text-center text-[14px] text-neutral-500">{t('people.requests.empty')}</p>;
+  if (!shown.length)
+    return <p className="py-16 text-center text-[14px] text-neutral-500">{t('people.requests.empty')}</p>;
   return (
     <>
       <ul className="bg-white">
-        {shown.map((r) => <RequestRow key={r.friend_id} request={r} mine={mine} t={t} onAnswer={(accept) => void answer(r, accept)} />)}
+        {shown.map((r) => (
+          <RequestRow key={r.friend_id} request={r} mine={mine} t={t} onAnswer={(accept) => void answer(r, accept)} />
+        ))}
       </ul>
       {pages.hasMore && (
-        <button type="button" disabled={pages.busy} onClick={pages.loadMore} className="block w-full py-4 text-center text-[14px] text-[#576b95] disabled:opacity-50">
+        <button
+          type="button"
+          disabled={pages.busy}
+          onClick={pages.loadMore}
+          className="block w-full py-4 text-center text-[14px] text-[#576b95] disabled:opacity-50"
+        >
           {pages.busy ? t('common.loading') : t('people.requests.loadMore')}
         </button>
       )}
@@ -85,10 +108,22 @@ function RequestList({ mine, onlyPending }: { mine: boolean; onlyPending: boolea
   );
 }
 
-const STATUS_TEXT = { 0: 'people.requests.declined', 1: 'people.requests.accepted', 2: 'people.requests.waiting' } as const;
+const STATUS_TEXT = {
+  0: 'people.requests.declined',
+  1: 'people.requests.accepted',
+  2: 'people.requests.waiting',
+} as const;
 
-function RequestRow({ request, mine, t, onAnswer }: {
-  request: FriendRequest; mine: boolean; t: TFunction; onAnswer: (accept: boolean) => void;
+function RequestRow({
+  request,
+  mine,
+  t,
+  onAnswer,
+}: {
+  request: FriendRequest;
+  mine: boolean;
+  t: TFunction;
+  onAnswer: (accept: boolean) => void;
 }) {
   // The other person: whom I asked, or who asked me.
   const other = mine ? request.user_id_info : request.create_user_info;
@@ -100,17 +135,27 @@ function RequestRow({ request, mine, t, onAnswer }: {
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate text-[16px] text-neutral-900">{other.displayName}</span>
           {request.remark && <span className="truncate text-[13px] text-neutral-600">{request.remark}</span>}
-          <span className="text-[12px] text-neutral-500">{formatChatListTime(new Date(request.create_time * 1000), new Date(), t)}</span>
+          <span className="text-[12px] text-neutral-500">
+            {formatChatListTime(new Date(request.create_time * 1000), new Date(), t)}
+          </span>
         </span>
       </Link>
       {canAnswer ? (
         <span className="flex shrink-0 gap-2">
-          <button type="button" onClick={() => onAnswer(false)} aria-label={t('people.requests.declineFor', { name: other.displayName })}
-            className="h-8 rounded-md border border-neutral-300 px-3 text-[14px] text-neutral-700 active:bg-neutral-100">
+          <button
+            type="button"
+            onClick={() => onAnswer(false)}
+            aria-label={t('people.requests.declineFor', { name: other.displayName })}
+            className="h-8 rounded-md border border-neutral-300 px-3 text-[14px] text-neutral-700 active:bg-neutral-100"
+          >
             {t('people.requests.decline')}
           </button>
-          <button type="button" onClick={() => onAnswer(true)} aria-label={t('people.requests.acceptFor', { name: other.displayName })}
-            className="h-8 rounded-md bg-brand-dark px-3 text-[14px] text-white active:bg-brand-darker">
+          <button
+            type="button"
+            onClick={() => onAnswer(true)}
+            aria-label={t('people.requests.acceptFor', { name: other.displayName })}
+            className="h-8 rounded-md bg-brand-dark px-3 text-[14px] text-white active:bg-brand-darker"
+          >
             {t('people.requests.accept')}
           </button>
         </span>

@@ -22,5 +22,8 @@ export function groupContacts(people: readonly Person[], locale?: string): Conta
   const collator = new Intl.Collator(collatorLocale(locale), { sensitivity: 'base', numeric: true });
   return [...buckets.keys()]
     .sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
-    .map((letter) => ({ letter, people: buckets.get(letter)!.sort((a, b) => collator.compare(a.displayName, b.displayName)) }));
+    .map((letter) => ({
+      letter,
+      people: buckets.get(letter)!.sort((a, b) => collator.compare(a.displayName, b.displayName)),
+    }));
 }

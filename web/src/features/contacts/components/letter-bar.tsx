@@ -13,11 +13,19 @@ export function LetterBar({ letters, onPick }: { letters: string[]; onPick: (let
   };
   // At the right edge of the phone column, or from 1024 px of the 640 px column beside the 72 px rail (app/tab-layout.tsx).
   return (
-    <nav aria-label={t('contacts.letterBar')} onTouchMove={onTouchMove}
-      className="fixed top-1/2 right-[max(0px,calc(50vw-240px))] z-10 lg:right-[calc(50vw-356px)] flex -translate-y-1/2 touch-none flex-col items-center px-1 py-2">
+    <nav
+      aria-label={t('contacts.letterBar')}
+      onTouchMove={onTouchMove}
+      className="fixed top-1/2 right-[max(0px,calc(50vw-240px))] z-10 lg:right-[calc(50vw-356px)] flex -translate-y-1/2 touch-none flex-col items-center px-1 py-2"
+    >
       {letters.map((letter) => (
-        <button key={letter} type="button" data-letter={letter} onClick={() => onPick(letter)}
-          className="flex h-[18px] w-5 items-center justify-center text-[11px] font-medium text-neutral-600 active:rounded-full active:bg-brand-dark active:text-white">
+        <button
+          key={letter}
+          type="button"
+          data-letter={letter}
+          onClick={() => onPick(letter)}
+          className="flex h-[18px] w-5 items-center justify-center text-[11px] font-medium text-neutral-600 active:rounded-full active:bg-brand-dark active:text-white"
+        >
           {letter}
         </button>
       ))}

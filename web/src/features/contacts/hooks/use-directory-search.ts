@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { useSearchWords } from '@web/lib/use-debounced';
 
-import { type PersonInfo,searchDirectory } from '../api/people-api';
+import { type PersonInfo, searchDirectory } from '../api/people-api';
 import type { Person } from '../types';
 
 /** The people the server found for the query on screen, and whether its answer is still to come. */
@@ -23,17 +23,30 @@ export function useDirectorySearch(query: string): { found: readonly PersonInfo[
   return { found: current ? answer.data! : [], searching: typed !== '' && !current };
 }
 
-const asPerson = (p: PersonInfo): Person => ({ id: p.id, displayName: p.displayName, avatar: p.avatar, account: p.account, index: p.index });
+const asPerson = (p: PersonInfo): Person => ({
+  id: p.id,
+  displayName: p.displayName,
+  avatar: p.avatar,
+  account: p.account,
+  index: p.index,
+});
 
 /**
  * The local matches with the server's people added, each person once. In run mode 2 the address
  * book lists my friends: anyone else the server found comes apart, as `others` (a card to open,
  * where they can be added), never among the friends.
  */
-export function withFound(local: readonly Person[], found: readonly PersonInfo[], friendsOnly: boolean): { people: readonly Person[]; others: readonly Person[] } {
+export function withFound(
+  local: readonly Person[],
+  found: readonly PersonInfo[],
+  friendsOnly: boolean,
+): { people: readonly Person[]; others: readonly Person[] } {
   const listed = new Set(local.map((p) => String(p.id)));
   const fresh = found.filter((p) => !listed.has(String(p.id)));
   if (!fresh.length) return { people: local, others: [] };
   const isListed = (p: PersonInfo) => !friendsOnly || p.relation === 'friend';
-  return { people: [...local, ...fresh.filter(isListed).map(asPerson)], others: fresh.filter((p) => !isListed(p)).map(asPerson) };
+  return {
+    people: [...local, ...fresh.filter(isListed).map(asPerson)],
+    others: fresh.filter((p) => !isListed(p)).map(asPerson),
+  };
 }

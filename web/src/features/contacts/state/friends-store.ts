@@ -68,4 +68,4 @@ export class FriendsStore {
 
 export const friendsStore = new FriendsStore();
 
-export const useFriendsState = <T,>(select: (state: FriendsState) => T): T => friendsStore.use(select);
+export const useFriendsState = <T>(select: (state: FriendsState) => T): T => friendsStore.use(select);

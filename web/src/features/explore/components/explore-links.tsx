@@ -7,16 +7,28 @@ import { Link } from '@web/components/ui/link';
 import { useTranslation } from '@web/lib/i18n';
 import { useSystemInfo } from '@web/lib/system-info';
 
-import { type CompassLink,compassOf } from '../utils/compass';
+import { type CompassLink, compassOf } from '../utils/compass';
 
 function LinkIcon({ link, size }: { link: CompassLink; size: number }) {
   const [broken, setBroken] = useState(false);
   if (link.icon && !broken) {
-    return <img src={link.icon} alt="" width={size} height={size} onError={() => setBroken(true)} className="shrink-0 rounded-lg object-cover" />;
+    return (
+      <img
+        src={link.icon}
+        alt=""
+        width={size}
+        height={size}
+        onError={() => setBroken(true)}
+        className="shrink-0 rounded-lg object-cover"
+      />
+    );
   }
   return (
-    <span aria-hidden="true" style={{ width: size, height: size, fontSize: size * 0.45 }}
-      className="flex shrink-0 items-center justify-center rounded-lg bg-brand-dark font-medium text-white">
+    <span
+      aria-hidden="true"
+      style={{ width: size, height: size, fontSize: size * 0.45 }}
+      className="flex shrink-0 items-center justify-center rounded-lg bg-brand-dark font-medium text-white"
+    >
       {Array.from(link.name)[0]?.toUpperCase()}
     </span>
   );
@@ -42,7 +54,10 @@ export function ExploreLinks() {
           <li key={link.to + link.name}>
             <Link to={link.to} className="flex flex-col items-center gap-2 rounded-lg px-1 py-1 active:bg-neutral-100">
               <LinkIcon link={link} size={48} />
-              <span className="line-clamp-2 text-center text-[13px] break-words text-neutral-900">{link.name}{external(link)}</span>
+              <span className="line-clamp-2 text-center text-[13px] break-words text-neutral-900">
+                {link.name}
+                {external(link)}
+              </span>
             </Link>
           </li>
         ))}
@@ -53,9 +68,15 @@ export function ExploreLinks() {
     <ul aria-label={t('explore.links')} className="mt-3 divide-y divide-neutral-100 border-y border-neutral-100">
       {links.map((link) => (
         <li key={link.to + link.name}>
-          <Link to={link.to} className="flex min-h-14 items-center gap-3 bg-white px-4 text-[16px] text-neutral-900 active:bg-neutral-100">
+          <Link
+            to={link.to}
+            className="flex min-h-14 items-center gap-3 bg-white px-4 text-[16px] text-neutral-900 active:bg-neutral-100"
+          >
             <LinkIcon link={link} size={32} />
-            <span className="min-w-0 flex-1 truncate">{link.name}{external(link)}</span>
+            <span className="min-w-0 flex-1 truncate">
+              {link.name}
+              {external(link)}
+            </span>
             <ChevronIcon />
           </Link>
         </li>

@@ -4,7 +4,7 @@
 // (a crafted link) is shown as text with "Open in browser", never framed under this app's name.
 import { useTranslation } from '@web/lib/i18n';
 
-import { type CompassLink,webAddress } from '../utils/compass';
+import { type CompassLink, webAddress } from '../utils/compass';
 
 const OPEN_LINK = 'shrink-0 text-[14px] font-medium text-[#576b95] underline-offset-2 hover:underline';
 
@@ -13,14 +13,22 @@ export function WebView({ url, link }: { url: string | null; link: CompassLink |
   const { t } = useTranslation();
   const address = webAddress(url);
   if (!address) {
-    return <p role="alert" className="px-8 pt-24 text-center text-[16px] text-neutral-700">{t('webview.badAddress')}</p>;
+    return (
+      <p role="alert" className="px-8 pt-24 text-center text-[16px] text-neutral-700">
+        {t('webview.badAddress')}
+      </p>
+    );
   }
   if (!link) {
     return (
       <div className="px-8 pt-24 text-center">
-        <p role="alert" className="text-[16px] text-neutral-700">{t('webview.notListed')}</p>
+        <p role="alert" className="text-[16px] text-neutral-700">
+          {t('webview.notListed')}
+        </p>
         <p className="mt-3 break-all text-[14px] text-neutral-500">{address}</p>
-        <a href={address} target="_blank" rel="noopener noreferrer" className={`mt-4 inline-block ${OPEN_LINK}`}>{t('webview.openInBrowser')}</a>
+        <a href={address} target="_blank" rel="noopener noreferrer" className={`mt-4 inline-block ${OPEN_LINK}`}>
+          {t('webview.openInBrowser')}
+        </a>
       </div>
     );
   }
@@ -32,8 +40,13 @@ export function WebView({ url, link }: { url: string | null; link: CompassLink |
           {t('webview.openInBrowser')}
         </a>
       </div>
-      <iframe src={address} title={link.name} sandbox="allow-scripts allow-forms allow-popups" referrerPolicy="no-referrer"
-        className="w-full flex-1 border-0 bg-white" />
+      <iframe
+        src={address}
+        title={link.name}
+        sandbox="allow-scripts allow-forms allow-popups"
+        referrerPolicy="no-referrer"
+        className="w-full flex-1 border-0 bg-white"
+      />
     </div>
   );
 }

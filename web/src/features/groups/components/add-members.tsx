@@ -36,12 +36,23 @@ export function AddMembers({ groupKey, onDone }: { groupKey: string; onDone: () 
   };
 
   return (
-    <form onSubmit={(e) => { e.preventDefault(); if (selected.length && !busy) void add(); }}>
-      {people === null
-        ? <p role="status" className="py-10 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>
-        : <PeoplePicker people={people} selected={selected} onChange={setSelected} label={t('groups.add.pick')} />}
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (selected.length && !busy) void add();
+      }}
+    >
+      {people === null ? (
+        <p role="status" className="py-10 text-center text-[14px] text-neutral-500">
+          {t('common.loading')}
+        </p>
+      ) : (
+        <PeoplePicker people={people} selected={selected} onChange={setSelected} label={t('groups.add.pick')} />
+      )}
       <div className="sticky bottom-0 z-10 border-t border-neutral-200 bg-page px-4 py-3">
-        <Button type="submit" disabled={selected.length === 0 || busy}>{t('groups.add.submit', { count: selected.length })}</Button>
+        <Button type="submit" disabled={selected.length === 0 || busy}>
+          {t('groups.add.submit', { count: selected.length })}
+        </Button>
       </div>
     </form>
   );

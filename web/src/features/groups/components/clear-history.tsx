@@ -10,10 +10,17 @@ export function ClearHistory({ groupKey }: { groupKey: string }) {
   const { t } = useTranslation();
   const clear = async () => {
     if (!(await showDialog(t('groups.clear.confirm'), { showCancel: true }))) return;
-    await clearHistory(groupKey).then(() => showToast(t('groups.clear.done')), () => undefined);
+    await clearHistory(groupKey).then(
+      () => showToast(t('groups.clear.done')),
+      () => undefined,
+    );
   };
   return (
-    <button type="button" onClick={() => void clear()} className="mt-3 block h-14 w-full border-y border-neutral-100 bg-white text-[16px] text-danger active:bg-neutral-100">
+    <button
+      type="button"
+      onClick={() => void clear()}
+      className="mt-3 block h-14 w-full border-y border-neutral-100 bg-white text-[16px] text-danger active:bg-neutral-100"
+    >
       {t('groups.clear.button')}
     </button>
   );

@@ -20,10 +20,12 @@ interface GroupAvatarProps {
 
 /** The members as the server orders a collage: by role (owner, admins, members), then by user id. */
 export const collageOrder = (members: readonly GroupMember[]): CollageMember[] =>
-  [...members].sort((a, b) => a.role - b.role || a.user_id - b.user_id).map((m) => ({ name: m.userInfo.displayName, avatar: m.userInfo.avatar }));
+  [...members]
+    .sort((a, b) => a.role - b.role || a.user_id - b.user_id)
+    .map((m) => ({ name: m.userInfo.displayName, avatar: m.userInfo.avatar }));
 
 export function GroupAvatar({ groupKey, members, name, size = 56, src }: GroupAvatarProps) {
   const listed = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === groupKey)?.collage);
   if (src) return <Avatar name={name} src={src} size={size} />;
-  return <CollageAvatar members={members.length ? collageOrder(members) : listed ?? []} name={name} size={size} />;
+  return <CollageAvatar members={members.length ? collageOrder(members) : (listed ?? [])} name={name} size={size} />;
 }

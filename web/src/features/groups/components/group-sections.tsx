@@ -40,7 +40,9 @@ export function GroupOverview({ groupKey, withOpenChat = false }: { groupKey: st
   return (
     <>
       <section className="mt-3 bg-white" aria-labelledby="group-members">
-        <h2 id="group-members" className="px-4 pt-3 text-[13px] text-neutral-600">{t('groups.info.members')}</h2>
+        <h2 id="group-members" className="px-4 pt-3 text-[13px] text-neutral-600">
+          {t('groups.info.members')}
+        </h2>
         <ul className="flex flex-wrap gap-3 px-4 py-3">
           {members.slice(0, SHOWN_MEMBERS).map((m) => (
             <li key={m.user_id} className="flex w-14 flex-col items-center gap-1">
@@ -51,10 +53,23 @@ export function GroupOverview({ groupKey, withOpenChat = false }: { groupKey: st
         </ul>
         <div className="divide-y divide-neutral-100 border-t border-neutral-100">
           <Link to={groupUsersPath(groupKey)} className={ROW}>
-            <span className="min-w-0 flex-1 truncate">{t('groups.info.allMembers', { count: info.groupUserCount })}</span><ChevronIcon />
+            <span className="min-w-0 flex-1 truncate">
+              {t('groups.info.allMembers', { count: info.groupUserCount })}
+            </span>
+            <ChevronIcon />
           </Link>
-          {canInvite(info.role, info.setting) && <Link to={addMembersPath(groupKey)} className={ROW}><span className="min-w-0 flex-1 truncate">{t('groups.info.addMembers')}</span><ChevronIcon /></Link>}
-          {withOpenChat && <Link to={chatPath(groupKey)} className={ROW}><span className="min-w-0 flex-1 truncate">{t('groups.info.openChat')}</span><ChevronIcon /></Link>}
+          {canInvite(info.role, info.setting) && (
+            <Link to={addMembersPath(groupKey)} className={ROW}>
+              <span className="min-w-0 flex-1 truncate">{t('groups.info.addMembers')}</span>
+              <ChevronIcon />
+            </Link>
+          )}
+          {withOpenChat && (
+            <Link to={chatPath(groupKey)} className={ROW}>
+              <span className="min-w-0 flex-1 truncate">{t('groups.info.openChat')}</span>
+              <ChevronIcon />
+            </Link>
+          )}
         </div>
       </section>
       <NoticeSection groupKey={groupKey} notice={info.notice} canEdit={canEditNotice(info.role)} />
@@ -71,7 +86,14 @@ export function GroupSettings({ groupKey, onLeft }: { groupKey: string; onLeft: 
     <>
       <MyNickname groupKey={groupKey} nickname={members.find((m) => m.user_id === me)?.nickname ?? ''} />
       {canShareQr(info.role, info.setting) && (
-        <GroupQr groupKey={groupKey} url={info.qrUrl} expire={info.qrExpire} name={info.displayName} avatar={info.avatar} canReset={canResetQr(info.role)} />
+        <GroupQr
+          groupKey={groupKey}
+          url={info.qrUrl}
+          expire={info.qrExpire}
+          name={info.displayName}
+          avatar={info.avatar}
+          canReset={canResetQr(info.role)}
+        />
       )}
       {owner && <GroupManagement groupKey={groupKey} setting={info.setting} />}
       {owner && <TransferOwner groupKey={groupKey} members={members} />}

@@ -8,13 +8,13 @@ import { SearchInput } from '@web/components/ui/search-input';
 import { useTranslation } from '@web/lib/i18n';
 
 import { useChatState } from '../../chat';
-import { type GroupMember,muteMember } from '../api/groups-api';
+import { type GroupMember, muteMember } from '../api/groups-api';
 import { useMemberPages } from '../hooks/use-member-pages';
 import { afterGroupChange } from '../state/group-live';
 import { useGroup } from '../state/group-queries';
 import { canOpenProfile, isManager } from '../utils/group-rules';
 import { useNowSeconds } from '../utils/use-now';
-import { type MemberAction,memberActions } from './member-actions';
+import { type MemberAction, memberActions } from './member-actions';
 import { MemberRow } from './member-row';
 import { MoreMembers } from './more-members';
 import { MuteDaysDialog } from './mute-days-dialog';
@@ -34,11 +34,25 @@ export function MemberListView({ groupKey }: { groupKey: string }) {
   }, [query, everyone]);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return q ? members.filter((m) => m.userInfo.displayName.toLowerCase().includes(q) || m.userInfo.account.toLowerCase().includes(q)) : members;
+    return q
+      ? members.filter(
+          (m) => m.userInfo.displayName.toLowerCase().includes(q) || m.userInfo.account.toLowerCase().includes(q),
+        )
+      : members;
   }, [members, query]);
 
-  if (!loaded) return <p role="status" className="py-16 text-center text-[14px] text-neutral-500">{t('common.loading')}</p>;
-  if (gone || !info || info.role === 0) return <p role="status" className="py-16 text-center text-[14px] text-neutral-600">{t('groups.gone')}</p>;
+  if (!loaded)
+    return (
+      <p role="status" className="py-16 text-center text-[14px] text-neutral-500">
+        {t('common.loading')}
+      </p>
+    );
+  if (gone || !info || info.role === 0)
+    return (
+      <p role="status" className="py-16 text-center text-[14px] text-neutral-600">
+        {t('groups.gone')}
+      </p>
+    );
 
   const choose = (index: number | null) => {
     const current = sheet;
@@ -51,24 +65,38 @@ export function MemberListView({ groupKey }: { groupKey: string }) {
   const muteDays = (days: number | null) => {
     const member = daysFor;
     setDaysFor(null);
-    if (member && days) void afterGroupChange(groupKey, muteMember(groupKey, member.user_id, 0, days)).catch(() => undefined);
+    if (member && days)
+      void afterGroupChange(groupKey, muteMember(groupKey, member.user_id, 0, days)).catch(() => undefined);
   };
 
   return (
     <div className="pb-8">
-      <div className="flex px-4 py-2"><SearchInput value={query} onChange={setQuery} placeholder={t('groups.members.search')} /></div>
-      <p className="px-4 pb-1 text-[13px] text-neutral-600" aria-live="polite">{t('groups.memberCount', { count: total })}</p>
+      <div className="flex px-4 py-2">
+        <SearchInput value={query} onChange={setQuery} placeholder={t('groups.members.search')} />
+      </div>
+      <p className="px-4 pb-1 text-[13px] text-neutral-600" aria-live="polite">
+        {t('groups.memberCount', { count: total })}
+      </p>
       <ul className="divide-y divide-neutral-100 border-y border-neutral-100">
         {shown.map((m) => {
-          const actions = m.user_id === me || !isManager(info.role) ? [] : memberActions(groupKey, info.role, m, nowS, t);
+          const actions =
+            m.user_id === me || !isManager(info.role) ? [] : memberActions(groupKey, info.role, m, nowS, t);
           return (
-            <MemberRow key={m.user_id} member={m} me={me} nowS={nowS} openProfile={m.user_id !== me && canOpenProfile(info.role, info.setting)}
-              onManage={actions.length ? () => setSheet({ member: m, actions }) : null} />
+            <MemberRow
+              key={m.user_id}
+              member={m}
+              me={me}
+              nowS={nowS}
+              openProfile={m.user_id !== me && canOpenProfile(info.role, info.setting)}
+              onManage={actions.length ? () => setSheet({ member: m, actions }) : null}
+            />
           );
         })}
       </ul>
       {hasMore && !query.trim() && <MoreMembers loading={loading} onMore={more} />}
-      {shown.length === 0 && !loading && <p className="py-10 text-center text-[14px] text-neutral-500">{t('groups.picker.nobody')}</p>}
+      {shown.length === 0 && !loading && (
+        <p className="py-10 text-center text-[14px] text-neutral-500">{t('groups.picker.nobody')}</p>
+      )}
       {sheet && <ActionSheet title={sheet.member.userInfo.displayName} options={sheet.actions} onChoose={choose} />}
       {daysFor && <MuteDaysDialog name={daysFor.userInfo.displayName} onDone={muteDays} />}
     </div>

@@ -26,21 +26,42 @@ export function MemberRow({ member, me, nowS, openProfile, onManage }: MemberRow
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <span className="truncate text-[16px] text-neutral-900">{name}</span>
-          {member.role === ROLE.OWNER && <span className="shrink-0 rounded bg-[#fde8d7] px-1.5 text-[12px] text-[#8a3c00]">{t('groups.role.owner')}</span>}
-          {member.role === ROLE.ADMIN && <span className="shrink-0 rounded bg-[#dcebff] px-1.5 text-[12px] text-[#0b4a99]">{t('groups.role.admin')}</span>}
+          {member.role === ROLE.OWNER && (
+            <span className="shrink-0 rounded bg-[#fde8d7] px-1.5 text-[12px] text-[#8a3c00]">
+              {t('groups.role.owner')}
+            </span>
+          )}
+          {member.role === ROLE.ADMIN && (
+            <span className="shrink-0 rounded bg-[#dcebff] px-1.5 text-[12px] text-[#0b4a99]">
+              {t('groups.role.admin')}
+            </span>
+          )}
         </span>
-        {member.no_speak_time > nowS && <span className="mt-0.5 block text-[12px] text-danger">{muteUntilText(member.no_speak_time, nowS, t)}</span>}
+        {member.no_speak_time > nowS && (
+          <span className="mt-0.5 block text-[12px] text-danger">{muteUntilText(member.no_speak_time, nowS, t)}</span>
+        )}
       </span>
     </>
   );
   return (
     <li className="flex min-h-16 items-center bg-white pr-2">
-      {openProfile
-        ? <Link to={`${PATHS.contactDetail}?id=${member.user_id}`} className="flex min-w-0 flex-1 items-center gap-3 px-4 py-2 active:bg-neutral-100">{body}</Link>
-        : <div className="flex min-w-0 flex-1 items-center gap-3 px-4 py-2">{body}</div>}
+      {openProfile ? (
+        <Link
+          to={`${PATHS.contactDetail}?id=${member.user_id}`}
+          className="flex min-w-0 flex-1 items-center gap-3 px-4 py-2 active:bg-neutral-100"
+        >
+          {body}
+        </Link>
+      ) : (
+        <div className="flex min-w-0 flex-1 items-center gap-3 px-4 py-2">{body}</div>
+      )}
       {onManage && (
-        <button type="button" onClick={onManage} aria-label={t('groups.members.manage', { name: member.userInfo.displayName })}
-          className="h-9 shrink-0 rounded-md border border-neutral-300 px-3 text-[14px] text-neutral-800 active:bg-neutral-100">
+        <button
+          type="button"
+          onClick={onManage}
+          aria-label={t('groups.members.manage', { name: member.userInfo.displayName })}
+          className="h-9 shrink-0 rounded-md border border-neutral-300 px-3 text-[14px] text-neutral-800 active:bg-neutral-100"
+        >
           {t('groups.members.manageShort')}
         </button>
       )}

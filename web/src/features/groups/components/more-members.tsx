@@ -9,12 +9,20 @@ export function MoreMembers({ loading, onMore }: { loading: boolean; onMore: () 
   useEffect(() => {
     const target = end.current;
     if (!target || typeof IntersectionObserver === 'undefined') return;
-    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMore(), { rootMargin: '200px' });
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMore(), {
+      rootMargin: '200px',
+    });
     seen.observe(target);
     return () => seen.disconnect();
   }, [onMore]);
   return (
-    <button ref={end} type="button" onClick={onMore} disabled={loading} className="block h-12 w-full text-[14px] text-neutral-600 disabled:opacity-60">
+    <button
+      ref={end}
+      type="button"
+      onClick={onMore}
+      disabled={loading}
+      className="block h-12 w-full text-[14px] text-neutral-600 disabled:opacity-60"
+    >
       {t('groups.membersMore')}
     </button>
   );

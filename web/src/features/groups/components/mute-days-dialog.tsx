@@ -14,17 +14,46 @@ export function MuteDaysDialog({ name, onDone }: { name: string; onDone: (days: 
   const valid = Number.isInteger(n) && n >= 1 && n <= NO_SPEAK_DAYS_MAX;
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">
-      <form role="dialog" aria-modal="true" aria-labelledby={id} onSubmit={(e) => { e.preventDefault(); if (valid) onDone(n); }}
-        className="w-full max-w-xs rounded-xl bg-white p-5">
-        <h2 id={id} className="text-[16px] font-medium text-neutral-900">{t('groups.mute.daysTitle', { name })}</h2>
+      <form
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid) onDone(n);
+        }}
+        className="w-full max-w-xs rounded-xl bg-white p-5"
+      >
+        <h2 id={id} className="text-[16px] font-medium text-neutral-900">
+          {t('groups.mute.daysTitle', { name })}
+        </h2>
         <label className="mt-3 block text-[13px] text-neutral-600">
           {t('groups.mute.daysLabel', { max: NO_SPEAK_DAYS_MAX })}
-          <input type="number" min={1} max={NO_SPEAK_DAYS_MAX} value={days} onChange={(e) => setDays(e.target.value)} autoFocus
-            className="mt-1 h-10 w-full rounded-md border border-neutral-300 px-3 text-[16px] text-neutral-900 outline-none focus:border-brand-dark" />
+          <input
+            type="number"
+            min={1}
+            max={NO_SPEAK_DAYS_MAX}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            autoFocus
+            className="mt-1 h-10 w-full rounded-md border border-neutral-300 px-3 text-[16px] text-neutral-900 outline-none focus:border-brand-dark"
+          />
         </label>
         <div className="mt-4 flex justify-end gap-2">
-          <button type="button" onClick={() => onDone(null)} className="h-10 rounded-md border border-neutral-300 px-4 text-[15px] text-neutral-800">{t('common.cancel')}</button>
-          <button type="submit" disabled={!valid} className="h-10 rounded-md bg-brand-dark px-4 text-[15px] font-medium text-white disabled:bg-brand/50">{t('groups.mute.submit')}</button>
+          <button
+            type="button"
+            onClick={() => onDone(null)}
+            className="h-10 rounded-md border border-neutral-300 px-4 text-[15px] text-neutral-800"
+          >
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            disabled={!valid}
+            className="h-10 rounded-md bg-brand-dark px-4 text-[15px] font-medium text-white disabled:bg-brand/50"
+          >
+            {t('groups.mute.submit')}
+          </button>
         </div>
       </form>
     </div>

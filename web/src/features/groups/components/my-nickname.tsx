@@ -16,14 +16,23 @@ export function MyNickname({ groupKey, nickname }: { groupKey: string; nickname:
   if (editing) {
     return (
       <div className="mt-3">
-        <TextEditor label={t('groups.nickname.label')} initial={nickname} max={GROUP_NICKNAME_MAX} allowEmpty
-          onSave={(text) => afterGroupChange(groupKey, setMyNickname(groupKey, text))} onClose={() => setEditing(false)} />
+        <TextEditor
+          label={t('groups.nickname.label')}
+          initial={nickname}
+          max={GROUP_NICKNAME_MAX}
+          allowEmpty
+          onSave={(text) => afterGroupChange(groupKey, setMyNickname(groupKey, text))}
+          onClose={() => setEditing(false)}
+        />
       </div>
     );
   }
   return (
-    <button type="button" onClick={() => setEditing(true)}
-      className="mt-3 flex min-h-14 w-full items-center gap-3 bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100">
+    <button
+      type="button"
+      onClick={() => setEditing(true)}
+      className="mt-3 flex min-h-14 w-full items-center gap-3 bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100"
+    >
       <span className="flex-1">{t('groups.nickname.label')}</span>
       <span className="max-w-[50%] truncate text-[14px] text-neutral-600">{nickname || t('groups.nickname.none')}</span>
       <ChevronIcon />

@@ -19,7 +19,10 @@ export function useSpeakBlock(groupKey: string | null, me: number): string | nul
   useEffect(() => {
     if (!until) return;
     // setTimeout's limit is about 24.8 days; a longer mute is re-checked then.
-    const timer = setTimeout(() => setNowS(Math.floor(Date.now() / 1000)), Math.min((until - nowS) * 1000 + 500, 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => setNowS(Math.floor(Date.now() / 1000)),
+      Math.min((until - nowS) * 1000 + 500, 2 ** 31 - 1),
+    );
     return () => clearTimeout(timer);
   }, [until, nowS]);
   if (!block) return null;
@@ -39,7 +42,9 @@ export function useMentionCandidates(groupKey: string | null, me: number): { id:
   const { info, members } = useGroup(groupKey, me);
   return useMemo(() => {
     if (!info || !groupKey) return null;
-    const others = members.filter((m) => m.user_id !== me).map((m) => ({ id: m.user_id, name: m.userInfo.displayName }));
+    const others = members
+      .filter((m) => m.user_id !== me)
+      .map((m) => ({ id: m.user_id, name: m.userInfo.displayName }));
     return isManager(info.role) ? [{ id: 0, name: '' }, ...others] : others;
   }, [info, members, groupKey, me]);
 }
@@ -54,7 +59,10 @@ export function useCanOpenProfiles(groupKey: string | null, me: number): boolean
  * The name I see each member by in a group's thread, as the member list has it (my remark for
  * them, else their nickname in the group, else their name); undefined for someone not listed.
  */
-export function useMemberNames(groupKey: string | null, me: number): ((userId: number) => string | undefined) | undefined {
+export function useMemberNames(
+  groupKey: string | null,
+  me: number,
+): ((userId: number) => string | undefined) | undefined {
   const { members } = useGroup(groupKey, me);
   return useMemo(() => {
     if (!groupKey || members.length === 0) return undefined;

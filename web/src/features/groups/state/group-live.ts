@@ -5,13 +5,19 @@
 import { queryClient } from '@web/lib/query-client';
 
 import type { GroupInfo } from '../api/groups-api';
-import { type GroupData,groupKeys } from './group-queries';
+import { type GroupData, groupKeys } from './group-queries';
 
 const entries = (key: string) => ({ queryKey: [...groupKeys.all(key), 'entry'] });
 
-const held = (key: string) => queryClient().getQueryCache().findAll({ queryKey: groupKeys.all(key) }).length > 0;
+const held = (key: string) =>
+  queryClient()
+    .getQueryCache()
+    .findAll({ queryKey: groupKeys.all(key) }).length > 0;
 
-const isGone = (key: string) => queryClient().getQueriesData<GroupData>(entries(key)).some(([, data]) => data?.gone);
+const isGone = (key: string) =>
+  queryClient()
+    .getQueriesData<GroupData>(entries(key))
+    .some(([, data]) => data?.gone);
 
 function patchEntries(key: string, patch: (data: GroupData) => GroupData): void {
   queryClient().setQueriesData<GroupData>(entries(key), (data) => (data ? patch(data) : data));
@@ -43,7 +49,12 @@ export function groupJoined(key: string): void {
 
 /** The socket is back: anything may have changed while it was away. */
 export function groupsReconnected(): void {
-  const keys = new Set(queryClient().getQueryCache().findAll({ queryKey: ['group'] }).map((q) => String(q.queryKey[1])));
+  const keys = new Set(
+    queryClient()
+      .getQueryCache()
+      .findAll({ queryKey: ['group'] })
+      .map((q) => String(q.queryKey[1])),
+  );
   for (const key of keys) groupChanged(key);
 }
 

@@ -3,7 +3,14 @@
 // list). Kept live by the group frames (group-live.ts); a change made here reloads them too.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
-import { fetchGroupInfo, fetchMemberPage, fetchMembers, type GroupInfo, type GroupMember,MEMBER_PAGE } from '../api/groups-api';
+import {
+  fetchGroupInfo,
+  fetchMemberPage,
+  fetchMembers,
+  type GroupInfo,
+  type GroupMember,
+  MEMBER_PAGE,
+} from '../api/groups-api';
 
 export interface GroupEntry {
   info: GroupInfo | null;
@@ -24,13 +31,14 @@ export const groupKeys = {
   everyone: (key: string) => ['group', key, 'everyone'] as const,
 };
 
-export const groupQuery = (key: string, roster: boolean) => queryOptions({
-  queryKey: groupKeys.entry(key, roster),
-  queryFn: async (): Promise<GroupData> => {
-    const [info, members] = await Promise.all([fetchGroupInfo(key), roster ? fetchMembers(key) : []]);
-    return { info, members, gone: info.role === 0 && !info.isJoin };
-  },
-});
+export const groupQuery = (key: string, roster: boolean) =>
+  queryOptions({
+    queryKey: groupKeys.entry(key, roster),
+    queryFn: async (): Promise<GroupData> => {
+      const [info, members] = await Promise.all([fetchGroupInfo(key), roster ? fetchMembers(key) : []]);
+      return { info, members, gone: info.role === 0 && !info.isJoin };
+    },
+  });
 
 const EMPTY: GroupData = { info: null, members: [], gone: false };
 
@@ -45,12 +53,16 @@ export function useGroup(key: string | null, me: number, { roster = true }: { ro
 }
 
 /** The member list's pages: page n holds members up to n × MEMBER_PAGE; a reload asks each again. */
-export const memberPagesQuery = (key: string) => infiniteQueryOptions({
-  queryKey: groupKeys.pages(key),
-  queryFn: ({ pageParam }) => fetchMemberPage(key, pageParam, MEMBER_PAGE),
-  initialPageParam: 1,
-  getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.members.length, 0) < last.total && last.members.length > 0 ? pages.length + 1 : undefined),
-});
+export const memberPagesQuery = (key: string) =>
+  infiniteQueryOptions({
+    queryKey: groupKeys.pages(key),
+    queryFn: ({ pageParam }) => fetchMemberPage(key, pageParam, MEMBER_PAGE),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.members.length, 0) < last.total && last.members.length > 0
+        ? pages.length + 1
+        : undefined,
+  });
 
 export const useMemberPageQuery = (key: string) => useInfiniteQuery(memberPagesQuery(key));
 

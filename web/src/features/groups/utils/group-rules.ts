@@ -1,11 +1,22 @@
 // Who may do what in a group, as the client shows it: the server's own rules
 // (worker/protocol/group-rules.ts), asked with a role number. The server checks every call again;
 // these only decide which controls appear and why the composer is closed.
-import { isManager as managerRule, mayChangeAvatar, mayClearHistory, mayEditNotice, mayInvite, mayMute, mayRename, type MemberState,speakVerdict } from '@protocol/group-rules';
-import { type GroupSetting,ROLE } from '@protocol/groups';
+import {
+  isManager as managerRule,
+  mayChangeAvatar,
+  mayClearHistory,
+  mayEditNotice,
+  mayInvite,
+  mayMute,
+  mayRename,
+  type MemberState,
+  speakVerdict,
+} from '@protocol/group-rules';
+import { type GroupSetting, ROLE } from '@protocol/groups';
 
 /** A role as the rules see a member (0: not a member). */
-const member = (role: number, noSpeakUntil = 0): MemberState | null => (role > 0 ? { role, no_speak_time: noSpeakUntil } : null);
+const member = (role: number, noSpeakUntil = 0): MemberState | null =>
+  role > 0 ? { role, no_speak_time: noSpeakUntil } : null;
 
 export const isManager = (role: number) => managerRule(member(role));
 export const isOwner = (role: number) => role === ROLE.OWNER;

@@ -20,5 +20,8 @@ export function muteLeftText(until: number, nowS: number, t: TFunction): string 
 }
 
 export function muteUntilText(until: number, nowS: number, t: TFunction): string {
-  return t('groups.members.mutedUntil', { time: formatMuteEnd(until, new Date(nowS * 1000)), left: muteLeftText(until, nowS, t) });
+  return t('groups.members.mutedUntil', {
+    time: formatMuteEnd(until, new Date(nowS * 1000)),
+    left: muteLeftText(until, nowS, t),
+  });
 }

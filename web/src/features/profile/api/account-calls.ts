@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { AvatarResultSchema } from '@protocol/people';
 import { apiPost, apiPostForm, whileTokenChanges } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { type UserInfo,UserInfoSchema } from '@web/lib/user-info';
+import { type UserInfo, UserInfoSchema } from '@web/lib/user-info';
 
 export const USER_INFO_KEY = ['user-info'] as const;
 
@@ -32,11 +32,17 @@ export async function updateProfile(client: QueryClient, changes: ProfileChanges
 }
 
 /** Uploads the cropped picture; my stored record takes the new address. */
-export async function uploadAvatar(client: QueryClient, picture: Blob, onProgress?: (fraction: number) => void): Promise<string> {
+export async function uploadAvatar(
+  client: QueryClient,
+  picture: Blob,
+  onProgress?: (fraction: number) => void,
+): Promise<string> {
   const form = new FormData();
   const extension = picture.type === 'image/webp' ? 'webp' : 'jpg';
   form.append('file', picture, `avatar.${extension}`);
-  const { avatar } = await apiPostForm('/common/upload/uploadAvatar', form, AvatarResultSchema, { onUploadProgress: onProgress });
+  const { avatar } = await apiPostForm('/common/upload/uploadAvatar', form, AvatarResultSchema, {
+    onUploadProgress: onProgress,
+  });
   const current = client.getQueryData<UserInfo>(USER_INFO_KEY) ?? storage.getUserInfo();
   if (current) keepUserInfo(client, { ...current, avatar });
   return avatar;
@@ -53,7 +59,9 @@ export type PasswordChange = { password: string; originalPassword: string } | { 
 export function changePassword(change: PasswordChange): Promise<void> {
   // The socket closes with the old token at the same time: its next ticket waits for this one.
   return whileTokenChanges(
-    apiPost('/enterprise/im/editPassword', change, FreshSessionSchema).then((session) => storage.setSession(session.authToken, session.tokenExpired)),
+    apiPost('/enterprise/im/editPassword', change, FreshSessionSchema).then((session) =>
+      storage.setSession(session.authToken, session.tokenExpired),
+    ),
   );
 }
 

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiPost } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { type UserInfo,UserInfoSchema } from '@web/lib/user-info';
+import { type UserInfo, UserInfoSchema } from '@web/lib/user-info';
 
 export async function getUserInfo(): Promise<UserInfo> {
   const user = await apiPost('/enterprise/im/getUserInfo', {}, UserInfoSchema);

@@ -1,7 +1,7 @@
 // Changing my password, proven by the current password or by a code sent to my account
 // (sendCode type 3). On success the server has signed every other session out and answered a
 // fresh token for this one, which api/account-calls stores.
-import { type FormEvent,useState } from 'react';
+import { type FormEvent, useState } from 'react';
 
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
@@ -11,7 +11,7 @@ import { useTranslation } from '@web/lib/i18n';
 
 import { CODE_PURPOSE, SendCodeButton } from '../../auth';
 import { changePassword } from '../api/account-calls';
-import { type PasswordInput,validatePasswordChange } from '../utils/account-rules';
+import { type PasswordInput, validatePasswordChange } from '../utils/account-rules';
 import { DemoModeNote } from './demo-mode-note';
 
 const EMPTY = { proof: '', password: '', confirm: '' };
@@ -46,7 +46,11 @@ export function PasswordForm({ account, demo }: { account: string; demo: boolean
     if (problem) return;
     setBusy(true);
     try {
-      await changePassword(by === 'password' ? { password: form.password, originalPassword: form.proof } : { password: form.password, code: form.proof.trim() });
+      await changePassword(
+        by === 'password'
+          ? { password: form.password, originalPassword: form.proof }
+          : { password: form.password, code: form.proof.trim() },
+      );
       setForm(EMPTY);
       setDone(true);
       showToast(t('secure.passwordChanged'), 3000);
@@ -59,25 +63,58 @@ export function PasswordForm({ account, demo }: { account: string; demo: boolean
 
   return (
     <section aria-labelledby="password-title" className="mt-3 bg-white pb-5">
-      <h2 id="password-title" className="px-4 pt-4 text-[17px] font-medium text-black">{t('secure.passwordTitle')}</h2>
+      <h2 id="password-title" className="px-4 pt-4 text-[17px] font-medium text-black">
+        {t('secure.passwordTitle')}
+      </h2>
       {demo && <DemoModeNote />}
       <form onSubmit={(event) => void submit(event)} noValidate className="px-4">
         {by === 'password' ? (
-          <FormField label={t('secure.oldPassword')} type="password" autoComplete="current-password" placeholder={t('secure.oldPasswordPlaceholder')} {...field('proof')} />
+          <FormField
+            label={t('secure.oldPassword')}
+            type="password"
+            autoComplete="current-password"
+            placeholder={t('secure.oldPasswordPlaceholder')}
+            {...field('proof')}
+          />
         ) : (
-          <FormField label={t('secure.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('secure.codePlaceholder')}
-            {...field('proof')} action={<SendCodeButton account={account} purpose={CODE_PURPOSE.changePassword} />} />
+          <FormField
+            label={t('secure.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t('secure.codePlaceholder')}
+            {...field('proof')}
+            action={<SendCodeButton account={account} purpose={CODE_PURPOSE.changePassword} />}
+          />
         )}
         <div className="flex justify-end pt-2">
           <button type="button" onClick={switchProof} className="text-[14px] text-[#576b95]">
             {by === 'password' ? t('secure.useCode') : t('secure.useOldPassword')}
           </button>
         </div>
-        <FormField label={t('secure.newPassword')} type="password" autoComplete="new-password" placeholder={t('secure.newPasswordPlaceholder')} {...field('password')} />
-        <FormField label={t('secure.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('secure.confirmPasswordPlaceholder')} {...field('confirm')} />
+        <FormField
+          label={t('secure.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('secure.newPasswordPlaceholder')}
+          {...field('password')}
+        />
+        <FormField
+          label={t('secure.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('secure.confirmPasswordPlaceholder')}
+          {...field('confirm')}
+        />
         <FormError message={error} />
-        {done && <p role="status" className="mt-4 text-center text-[14px] text-brand-dark">{t('secure.passwordChanged')}</p>}
-        <Button type="submit" disabled={busy || demo} className="mt-6">{t('secure.passwordSubmit')}</Button>
+        {done && (
+          <p role="status" className="mt-4 text-center text-[14px] text-brand-dark">
+            {t('secure.passwordChanged')}
+          </p>
+        )}
+        <Button type="submit" disabled={busy || demo} className="mt-6">
+          {t('secure.passwordSubmit')}
+        </Button>
       </form>
     </section>
   );

@@ -2,7 +2,7 @@
 // where the system allows it), email, gender and signature, each limited as the server limits it.
 // Saving sends only what changed; the stored record and the mine tab update at once.
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent,useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 
 import { AVATAR_EXT, AVATAR_MAX_MB } from '@protocol/people';
 import { Avatar } from '@web/components/ui/avatar';
@@ -12,7 +12,7 @@ import { showToast } from '@web/components/ui/toast';
 import { useTranslation } from '@web/lib/i18n';
 import { useSystemInfo } from '@web/lib/system-info';
 
-import { type ProfileChanges,updateProfile, uploadAvatar } from '../api/account-calls';
+import { type ProfileChanges, updateProfile, uploadAvatar } from '../api/account-calls';
 import { useUserInfo } from '../api/get-user-info';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX, validateProfile } from '../utils/account-rules';
 import { nameEditable } from '../utils/profile-access';
@@ -51,7 +51,8 @@ export function ProfileForm() {
     id: `profile-${name}`,
     name,
     value: form[name],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft((d) => ({ ...d, [name]: e.target.value })),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setDraft((d) => ({ ...d, [name]: e.target.value })),
   });
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -59,13 +60,15 @@ export function ProfileForm() {
     event.target.value = '';
     if (!file) return;
     const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (!file.type.startsWith('image/') && !(AVATAR_EXT as readonly string[]).includes(extension)) return showToast(t('profile.avatarNotImage'));
+    if (!file.type.startsWith('image/') && !(AVATAR_EXT as readonly string[]).includes(extension))
+      return showToast(t('profile.avatarNotImage'));
     setPicked(file);
   };
 
   const upload = async (picture: Blob) => {
     setPicked(null);
-    if (picture.size > AVATAR_MAX_MB * 1024 * 1024) return showToast(t('profile.avatarTooLarge', { mb: AVATAR_MAX_MB }));
+    if (picture.size > AVATAR_MAX_MB * 1024 * 1024)
+      return showToast(t('profile.avatarTooLarge', { mb: AVATAR_MAX_MB }));
     setProgress(0);
     try {
       await uploadAvatar(client, picture, setProgress);
@@ -80,7 +83,17 @@ export function ProfileForm() {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const problem = validateProfile(form, editableName);
-    setError(problem && t(problem, { max: problem === 'profile.nameTooLong' ? REALNAME_MAX : problem === 'profile.emailTooLong' ? EMAIL_MAX : MOTTO_MAX }));
+    setError(
+      problem &&
+        t(problem, {
+          max:
+            problem === 'profile.nameTooLong'
+              ? REALNAME_MAX
+              : problem === 'profile.emailTooLong'
+                ? EMAIL_MAX
+                : MOTTO_MAX,
+        }),
+    );
     if (problem) return;
     const changes: ProfileChanges = {};
     if (editableName && form.realname.trim() !== user.realname) changes.realname = form.realname.trim();
@@ -103,17 +116,38 @@ export function ProfileForm() {
   const name = user.realname || user.account;
   return (
     <>
-      <section aria-label={t('profile.avatar')} className="mt-3 flex items-center gap-4 border-y border-neutral-100 bg-white px-4 py-4">
+      <section
+        aria-label={t('profile.avatar')}
+        className="mt-3 flex items-center gap-4 border-y border-neutral-100 bg-white px-4 py-4"
+      >
         <Avatar name={name} src={user.avatar || undefined} size={64} />
         <div className="min-w-0 flex-1">
-          <button type="button" onClick={() => fileInput.current?.click()} disabled={progress !== null}
-            className="rounded-md border border-brand-dark px-3 py-1.5 text-[15px] text-brand-dark active:bg-neutral-100 disabled:border-neutral-300 disabled:text-neutral-500">
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            disabled={progress !== null}
+            className="rounded-md border border-brand-dark px-3 py-1.5 text-[15px] text-brand-dark active:bg-neutral-100 disabled:border-neutral-300 disabled:text-neutral-500"
+          >
             {t('profile.changeAvatar')}
           </button>
-          <input ref={fileInput} type="file" accept="image/*" className="hidden" onChange={pick} aria-label={t('profile.changeAvatar')} tabIndex={-1} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            className="hidden"
+            onChange={pick}
+            aria-label={t('profile.changeAvatar')}
+            tabIndex={-1}
+          />
           {progress !== null && (
-            <div role="progressbar" aria-label={t('profile.uploading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}
-              className="mt-2 h-1.5 overflow-hidden rounded-full bg-neutral-200">
+            <div
+              role="progressbar"
+              aria-label={t('profile.uploading')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="mt-2 h-1.5 overflow-hidden rounded-full bg-neutral-200"
+            >
               <div className="h-full bg-brand" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           )}
@@ -126,42 +160,86 @@ export function ProfileForm() {
             <span className="min-w-0 flex-1 truncate text-[16px] text-neutral-600">{user.account}</span>
           </div>
           <div className={ROW}>
-            <label htmlFor="profile-realname" className={LABEL}>{t('profile.nickname')}</label>
+            <label htmlFor="profile-realname" className={LABEL}>
+              {t('profile.nickname')}
+            </label>
             {editableName ? (
               <input {...text('realname')} autoComplete="nickname" maxLength={REALNAME_MAX} className={INPUT} />
             ) : (
-              <input {...text('realname')} readOnly aria-describedby="profile-realname-note" className={`${INPUT} text-neutral-600`} />
+              <input
+                {...text('realname')}
+                readOnly
+                aria-describedby="profile-realname-note"
+                className={`${INPUT} text-neutral-600`}
+              />
             )}
           </div>
-          {!editableName && <p id="profile-realname-note" className="bg-white px-4 pb-2 text-[13px] text-neutral-500">{t('profile.nameLocked')}</p>}
+          {!editableName && (
+            <p id="profile-realname-note" className="bg-white px-4 pb-2 text-[13px] text-neutral-500">
+              {t('profile.nameLocked')}
+            </p>
+          )}
           <div className={ROW}>
-            <label htmlFor="profile-email" className={LABEL}>{t('profile.email')}</label>
-            <input {...text('email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} placeholder={t('profile.emailPlaceholder')} className={INPUT} />
+            <label htmlFor="profile-email" className={LABEL}>
+              {t('profile.email')}
+            </label>
+            <input
+              {...text('email')}
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX}
+              placeholder={t('profile.emailPlaceholder')}
+              className={INPUT}
+            />
           </div>
           <fieldset className={ROW}>
             <legend className="sr-only">{t('profile.sex')}</legend>
-            <span aria-hidden="true" className={LABEL}>{t('profile.sex')}</span>
+            <span aria-hidden="true" className={LABEL}>
+              {t('profile.sex')}
+            </span>
             <div className="flex flex-1 flex-wrap gap-x-4 gap-y-1">
               {SEXES.map((sex) => (
                 <label key={sex.value} className="flex items-center gap-1.5 text-[16px] text-neutral-900">
-                  <input type="radio" name="sex" value={sex.value} checked={form.sex === sex.value}
-                    onChange={() => setDraft((d) => ({ ...d, sex: sex.value }))} className="h-4 w-4 accent-brand" />
+                  <input
+                    type="radio"
+                    name="sex"
+                    value={sex.value}
+                    checked={form.sex === sex.value}
+                    onChange={() => setDraft((d) => ({ ...d, sex: sex.value }))}
+                    className="h-4 w-4 accent-brand"
+                  />
                   {t(sex.label)}
                 </label>
               ))}
             </div>
           </fieldset>
           <div className={`${ROW} items-start`}>
-            <label htmlFor="profile-motto" className={`${LABEL} pt-0.5`}>{t('profile.motto')}</label>
-            <textarea {...text('motto')} rows={3} maxLength={MOTTO_MAX} placeholder={t('profile.mottoPlaceholder')} className={`${INPUT} resize-none`} />
+            <label htmlFor="profile-motto" className={`${LABEL} pt-0.5`}>
+              {t('profile.motto')}
+            </label>
+            <textarea
+              {...text('motto')}
+              rows={3}
+              maxLength={MOTTO_MAX}
+              placeholder={t('profile.mottoPlaceholder')}
+              className={`${INPUT} resize-none`}
+            />
           </div>
         </div>
         <div className="px-4">
           <FormError message={error} />
-          <Button type="submit" disabled={busy} className="mt-6">{t('profile.save')}</Button>
+          <Button type="submit" disabled={busy} className="mt-6">
+            {t('profile.save')}
+          </Button>
         </div>
       </form>
-      {picked && <AvatarCropDialog file={picked} onCropped={(picture) => void upload(picture)} onCancel={() => setPicked(null)} />}
+      {picked && (
+        <AvatarCropDialog
+          file={picked}
+          onCropped={(picture) => void upload(picture)}
+          onCancel={() => setPicked(null)}
+        />
+      )}
     </>
   );
 }

@@ -16,7 +16,11 @@ export function ProfileSummary() {
       <Avatar name={name} src={user?.avatar || undefined} size={64} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-[20px] font-semibold text-black">{name}</p>
-        {user && <p className="mt-1 truncate text-[14px] text-neutral-500">{t('mine.accountLabel', { account: user.account })}</p>}
+        {user && (
+          <p className="mt-1 truncate text-[14px] text-neutral-500">
+            {t('mine.accountLabel', { account: user.account })}
+          </p>
+        )}
       </div>
       <ChevronIcon />
     </Link>

@@ -22,7 +22,8 @@ export interface CropView {
 }
 
 /** Pixels on screen per pixel of the picture. */
-export const scaleOf = (natural: Size, view: number, zoom: number) => (view / Math.min(natural.width, natural.height)) * zoom;
+export const scaleOf = (natural: Size, view: number, zoom: number) =>
+  (view / Math.min(natural.width, natural.height)) * zoom;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -55,17 +56,24 @@ export function cropSquare(crop: CropView): { x: number; y: number; size: number
   const scale = scaleOf(crop.natural, crop.view, crop.zoom);
   const { x, y } = clampOffset(crop);
   const size = Math.min(crop.view / scale, crop.natural.width, crop.natural.height);
-  return { x: clamp(-x / scale, 0, crop.natural.width - size), y: clamp(-y / scale, 0, crop.natural.height - size), size };
+  return {
+    x: clamp(-x / scale, 0, crop.natural.width - size),
+    y: clamp(-y / scale, 0, crop.natural.height - size),
+    size,
+  };
 }
 
 /** The side of the output picture: the chosen square's own pixels, at most AVATAR_OUTPUT_MAX. */
-export const outputSide = (square: { size: number }) => Math.max(1, Math.min(AVATAR_OUTPUT_MAX, Math.round(square.size)));
+export const outputSide = (square: { size: number }) =>
+  Math.max(1, Math.min(AVATAR_OUTPUT_MAX, Math.round(square.size)));
 
 /** What drawing the crop needs of a canvas (a real one, or a test's stand-in). */
 export interface CropCanvas {
   width: number;
   height: number;
-  getContext(kind: '2d'): Pick<CanvasRenderingContext2D, 'drawImage' | 'fillRect' | 'fillStyle' | 'imageSmoothingQuality'> | null;
+  getContext(
+    kind: '2d',
+  ): Pick<CanvasRenderingContext2D, 'drawImage' | 'fillRect' | 'fillStyle' | 'imageSmoothingQuality'> | null;
   toBlob(callback: (blob: Blob | null) => void, type?: string, quality?: number): void;
 }
 

@@ -1,5 +1,5 @@
 // POST /enterprise/im/getQrCode: my card's QR link, valid 7 days (spec §5).
-import { type QrCode,QrCodeSchema } from '@protocol/people';
+import { type QrCode, QrCodeSchema } from '@protocol/people';
 import { apiPost } from '@web/lib/api-client';
 
 export type { QrCode };

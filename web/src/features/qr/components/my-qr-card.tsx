@@ -20,14 +20,25 @@ export function MyQrCard() {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
   const query = useQuery({ queryKey: ['myQrCode'], queryFn: getQrCode });
-  const state: State = query.isFetching || query.isPending ? { status: 'loading' } : query.data?.url ? { status: 'ready', code: query.data } : { status: 'failed' };
+  const state: State =
+    query.isFetching || query.isPending
+      ? { status: 'loading' }
+      : query.data?.url
+        ? { status: 'ready', code: query.data }
+        : { status: 'failed' };
   const load = () => void query.refetch();
 
-  const matrix = useMemo(() => (state.status === 'ready' ? qrMatrix(state.code.url) : null), [state]);
+  const url = state.status === 'ready' ? state.code.url : '';
+  const matrix = useMemo(() => (url ? qrMatrix(url) : null), [url]);
   const name = user?.realname || user?.account || '';
-  const validUntil = state.status === 'ready'
-    ? t('myQr.validUntil', { date: new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(state.code.expire) })
-    : '';
+  const validUntil =
+    state.status === 'ready'
+      ? t('myQr.validUntil', {
+          date: new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+            state.code.expire,
+          ),
+        })
+      : '';
 
   const save = async () => {
     if (!matrix) return;
@@ -45,22 +56,44 @@ export function MyQrCard() {
         </div>
         <div className="mt-5 flex aspect-square items-center justify-center">
           {state.status === 'ready' && matrix && (
-            <svg viewBox={`0 0 ${matrix.length} ${matrix.length}`} role="img" aria-label={t('myQr.codeLabel')} data-url={state.code.url}
-              shapeRendering="crispEdges" className="h-full w-full">
+            <svg
+              viewBox={`0 0 ${matrix.length} ${matrix.length}`}
+              role="img"
+              aria-label={t('myQr.codeLabel')}
+              data-url={state.code.url}
+              shapeRendering="crispEdges"
+              className="h-full w-full"
+            >
               <rect width={matrix.length} height={matrix.length} fill="#fff" />
               <path d={qrPath(matrix)} fill="#000" />
             </svg>
           )}
-          {state.status === 'loading' && <p role="status" className="text-[15px] text-neutral-500">{t('common.loading')}</p>}
-          {state.status === 'failed' && <p role="alert" className="px-4 text-center text-[15px] text-danger">{t('error.qrLoginAgain')}</p>}
+          {state.status === 'loading' && (
+            <p role="status" className="text-[15px] text-neutral-500">
+              {t('common.loading')}
+            </p>
+          )}
+          {state.status === 'failed' && (
+            <p role="alert" className="px-4 text-center text-[15px] text-danger">
+              {t('error.qrLoginAgain')}
+            </p>
+          )}
         </div>
-        <p className="mt-4 text-center text-[14px] text-neutral-600">{state.status === 'ready' ? validUntil : '\u00a0'}</p>
+        <p className="mt-4 text-center text-[14px] text-neutral-600">
+          {state.status === 'ready' ? validUntil : '\u00a0'}
+        </p>
         <p className="mt-1 text-center text-[13px] text-neutral-500">{t('myQr.hint')}</p>
       </div>
       <div className="mx-auto mt-6 flex max-w-[360px] flex-col gap-3">
-        <Button onClick={() => void save()} disabled={state.status !== 'ready'}>{t('myQr.save')}</Button>
-        <button type="button" onClick={load} disabled={state.status === 'loading'}
-          className="h-12 w-full rounded-lg border border-neutral-300 bg-white text-[17px] text-neutral-900 active:bg-neutral-100 disabled:text-neutral-500">
+        <Button onClick={() => void save()} disabled={state.status !== 'ready'}>
+          {t('myQr.save')}
+        </Button>
+        <button
+          type="button"
+          onClick={load}
+          disabled={state.status === 'loading'}
+          className="h-12 w-full rounded-lg border border-neutral-300 bg-white text-[17px] text-neutral-900 active:bg-neutral-100 disabled:text-neutral-500"
+        >
           {t('myQr.refresh')}
         </button>
       </div>

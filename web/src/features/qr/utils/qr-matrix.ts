@@ -20,7 +20,13 @@ export function qrPath(matrix: boolean[][]): string {
 }
 
 /** Draws the code with its quiet zone at (x, y), `size` px a side, on a 2D context. */
-export function drawQr(context: Pick<CanvasRenderingContext2D, 'fillRect' | 'fillStyle'>, matrix: boolean[][], x: number, y: number, size: number): void {
+export function drawQr(
+  context: Pick<CanvasRenderingContext2D, 'fillRect' | 'fillStyle'>,
+  matrix: boolean[][],
+  x: number,
+  y: number,
+  size: number,
+): void {
   const unit = size / matrix.length;
   context.fillStyle = '#ffffff';
   context.fillRect(x, y, size, size);
@@ -28,7 +34,8 @@ export function drawQr(context: Pick<CanvasRenderingContext2D, 'fillRect' | 'fil
   matrix.forEach((row, my) => {
     row.forEach((dark, mx) => {
       // Whole pixels: a fraction would blur the edges and make the code harder to read.
-      if (dark) context.fillRect(Math.floor(x + mx * unit), Math.floor(y + my * unit), Math.ceil(unit), Math.ceil(unit));
+      if (dark)
+        context.fillRect(Math.floor(x + mx * unit), Math.floor(y + my * unit), Math.ceil(unit), Math.ceil(unit));
     });
   });
 }

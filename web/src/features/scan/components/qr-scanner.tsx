@@ -1,7 +1,7 @@
 // The scanner: the back camera with a live decode loop, and "Choose a picture" for a saved QR
 // code (or when the camera is denied or missing). A Parley card link opens that person's page;
 // anything else is named as not ours and scanning goes on. The camera stops on leaving.
-import { type ChangeEvent,useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { useTranslation } from '@web/lib/i18n';
@@ -32,21 +32,24 @@ export function QrScanner() {
   }, []);
 
   /** Answers whether the text led somewhere (then scanning ends). */
-  const handle = useCallback((text: string): boolean => {
-    const target = scanTarget(text);
-    if (target) {
-      done.current = true;
-      stopCamera();
-      void navigate(target);
-      return true;
-    }
-    // The same foreign code stays in view for many frames: say so once.
-    if (rejected.current !== text) {
-      rejected.current = text;
-      setMessage(t('scan.notParley'));
-    }
-    return false;
-  }, [navigate, stopCamera, t]);
+  const handle = useCallback(
+    (text: string): boolean => {
+      const target = scanTarget(text);
+      if (target) {
+        done.current = true;
+        stopCamera();
+        void navigate(target);
+        return true;
+      }
+      // The same foreign code stays in view for many frames: say so once.
+      if (rejected.current !== text) {
+        rejected.current = text;
+        setMessage(t('scan.notParley'));
+      }
+      return false;
+    },
+    [navigate, stopCamera, t],
+  );
 
   useEffect(() => {
     let live = true;
@@ -54,7 +57,10 @@ export function QrScanner() {
     const start = async () => {
       if (!navigator.mediaDevices?.getUserMedia) return setCamera('unavailable');
       try {
-        const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+        const media = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: { ideal: 'environment' } },
+          audio: false,
+        });
         if (!live) return media.getTracks().forEach((track) => track.stop());
         stream.current = media;
         const element = video.current!;
@@ -98,25 +104,55 @@ export function QrScanner() {
   return (
     <div className="flex flex-col items-center px-4 pt-4 pb-8">
       <div className="relative aspect-square w-full max-w-[360px] overflow-hidden rounded-xl bg-neutral-900">
-        <video ref={video} muted playsInline aria-label={t('scan.cameraView')}
-          className={`h-full w-full object-cover ${camera === 'on' ? '' : 'hidden'}`} />
-        {camera === 'on' && <span aria-hidden="true" className="pointer-events-none absolute inset-[15%] rounded-lg border-2 border-white/80" />}
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-label={t('scan.cameraView')}
+          className={`h-full w-full object-cover ${camera === 'on' ? '' : 'hidden'}`}
+        />
+        {camera === 'on' && (
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-[15%] rounded-lg border-2 border-white/80"
+          />
+        )}
         {camera !== 'on' && (
-          <p role={camera === 'starting' ? 'status' : 'alert'} className="absolute inset-0 flex items-center justify-center px-6 text-center text-[15px] text-white">
-            {camera === 'starting' ? t('scan.starting') : camera === 'denied' ? t('error.cameraDenied') : t('scan.noCamera')}
+          <p
+            role={camera === 'starting' ? 'status' : 'alert'}
+            className="absolute inset-0 flex items-center justify-center px-6 text-center text-[15px] text-white"
+          >
+            {camera === 'starting'
+              ? t('scan.starting')
+              : camera === 'denied'
+                ? t('error.cameraDenied')
+                : t('scan.noCamera')}
           </p>
         )}
       </div>
       <p className="mt-4 text-center text-[14px] text-neutral-600">
         {camera === 'on' ? t('scan.hint') : t('scan.pictureHint')}
       </p>
-      <p role="status" aria-live="polite" className="mt-2 min-h-6 text-center text-[15px] font-medium text-danger">{message ?? ''}</p>
-      <button type="button" onClick={() => fileInput.current?.click()} disabled={reading}
-        className="mt-4 h-12 w-full max-w-[360px] rounded-lg bg-brand-dark text-[17px] font-medium text-white active:bg-brand-darker disabled:bg-brand/50">
+      <p role="status" aria-live="polite" className="mt-2 min-h-6 text-center text-[15px] font-medium text-danger">
+        {message ?? ''}
+      </p>
+      <button
+        type="button"
+        onClick={() => fileInput.current?.click()}
+        disabled={reading}
+        className="mt-4 h-12 w-full max-w-[360px] rounded-lg bg-brand-dark text-[17px] font-medium text-white active:bg-brand-darker disabled:bg-brand/50"
+      >
         {reading ? t('scan.reading') : t('scan.choosePicture')}
       </button>
-      <input ref={fileInput} type="file" accept="image/*" className="hidden" tabIndex={-1} aria-label={t('scan.choosePicture')}
-        onChange={(event) => void pick(event)} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        className="hidden"
+        tabIndex={-1}
+        aria-label={t('scan.choosePicture')}
+        onChange={(event) => void pick(event)}
+      />
     </div>
   );
 }

@@ -25,8 +25,10 @@ async function nativeDetector(): Promise<NativeDetector | null> {
 }
 
 const sizeOf = (source: Source) =>
-  source instanceof HTMLVideoElement ? { width: source.videoWidth, height: source.videoHeight }
-    : source instanceof HTMLImageElement ? { width: source.naturalWidth, height: source.naturalHeight }
+  source instanceof HTMLVideoElement
+    ? { width: source.videoWidth, height: source.videoHeight }
+    : source instanceof HTMLImageElement
+      ? { width: source.naturalWidth, height: source.naturalHeight }
       : { width: source.width, height: source.height };
 
 /** Pictures larger than this are scaled down first: the decoder's time grows with the pixels. */

@@ -19,7 +19,10 @@ export function GlobalSearch() {
   const location = useLocation();
   const contacts = useChatState((s) => s.contacts);
   const [query, setQuery] = useState('');
-  const people = useMemo(() => contacts.filter((c) => matchesAny(query, [c.displayName, c.account])), [contacts, query]);
+  const people = useMemo(
+    () => contacts.filter((c) => matchesAny(query, [c.displayName, c.account])),
+    [contacts, query],
+  );
   const { keywords, hits, searching } = useMessageSearch(query, contacts);
   const open = (key: string, msgId?: number) => void navigate(chatPath(key, msgId));
   const typed = query.trim() !== '';
@@ -28,14 +31,30 @@ export function GlobalSearch() {
     <>
       <div className="sticky top-0 z-10 flex items-center gap-2 bg-page py-2 pl-3">
         <SearchInput value={query} onChange={setQuery} placeholder={t('search.placeholder')} autoFocus />
-        <button type="button" onClick={() => void (location.key === 'default' ? navigate(PATHS.home) : navigate(-1))} className="px-3 text-[16px] text-[#576b95]">{t('common.cancel')}</button>
+        <button
+          type="button"
+          onClick={() => void (location.key === 'default' ? navigate(PATHS.home) : navigate(-1))}
+          className="px-3 text-[16px] text-[#576b95]"
+        >
+          {t('common.cancel')}
+        </button>
       </div>
-      {!typed && <p className="px-10 pt-16 text-center text-[14px] leading-relaxed text-neutral-400">{t('search.hint')}</p>}
-      {typed && people.length > 0 && <ContactResults people={people} query={query} onOpen={(p) => void navigate(contactDetailPath(p.id))} />}
+      {!typed && (
+        <p className="px-10 pt-16 text-center text-[14px] leading-relaxed text-neutral-400">{t('search.hint')}</p>
+      )}
+      {typed && people.length > 0 && (
+        <ContactResults people={people} query={query} onOpen={(p) => void navigate(contactDetailPath(p.id))} />
+      )}
       {typed && hits.length > 0 && <MessageResults hits={hits} query={keywords} onOpen={open} />}
-      {typed && searching && <p role="status" className="py-4 text-center text-[13px] text-neutral-400">{t('search.searching')}</p>}
+      {typed && searching && (
+        <p role="status" className="py-4 text-center text-[13px] text-neutral-400">
+          {t('search.searching')}
+        </p>
+      )}
       {typed && !searching && !people.length && !hits.length && (
-        <p className="px-10 pt-16 text-center text-[14px] text-neutral-400">{t('search.noResults', { keywords: query.trim() })}</p>
+        <p className="px-10 pt-16 text-center text-[14px] text-neutral-400">
+          {t('search.noResults', { keywords: query.trim() })}
+        </p>
       )}
     </>
   );

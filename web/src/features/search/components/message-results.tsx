@@ -13,7 +13,15 @@ import type { ChatHits } from '../hooks/use-message-search';
 
 const FOLDED_HITS = 3;
 
-function ChatHitGroup({ hits, query, onOpen }: { hits: ChatHits; query: string; onOpen: (key: string, msgId?: number) => void }) {
+function ChatHitGroup({
+  hits,
+  query,
+  onOpen,
+}: {
+  hits: ChatHits;
+  query: string;
+  onOpen: (key: string, msgId?: number) => void;
+}) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const { contact, messages } = hits;
@@ -28,12 +36,18 @@ function ChatHitGroup({ hits, query, onOpen }: { hits: ChatHits; query: string; 
       <ul>
         {shown.map((m) => (
           <li key={m.id}>
-            <button type="button" onClick={() => onOpen(keyOf(contact.id), m.msg_id)} className="flex w-full items-baseline gap-3 py-1.5 pr-4 pl-8 text-left active:bg-neutral-100">
+            <button
+              type="button"
+              onClick={() => onOpen(keyOf(contact.id), m.msg_id)}
+              className="flex w-full items-baseline gap-3 py-1.5 pr-4 pl-8 text-left active:bg-neutral-100"
+            >
               <span className="min-w-0 flex-1 truncate text-[15px] text-neutral-800">
                 {m.fromUser.id !== contact.id && contact.is_group ? `${m.fromUser.displayName}: ` : ''}
                 <HighlightText text={previewText(m.content, TEXT_MESSAGE_MAX)} query={query} />
               </span>
-              <span className="shrink-0 text-[12px] text-neutral-400">{formatChatListTime(new Date(m.sendTime), now, t)}</span>
+              <span className="shrink-0 text-[12px] text-neutral-400">
+                {formatChatListTime(new Date(m.sendTime), now, t)}
+              </span>
             </button>
           </li>
         ))}
@@ -59,7 +73,9 @@ export function MessageResults({ hits, query, onOpen }: MessageResultsProps) {
     <section aria-label={t('search.messages')} className="mt-2 bg-white">
       <h2 className="px-4 pt-3 pb-1 text-[13px] text-neutral-500">{t('search.messages')}</h2>
       <ul>
-        {hits.map((h) => <ChatHitGroup key={keyOf(h.contact.id)} hits={h} query={query} onOpen={onOpen} />)}
+        {hits.map((h) => (
+          <ChatHitGroup key={keyOf(h.contact.id)} hits={h} query={query} onOpen={onOpen} />
+        ))}
       </ul>
     </section>
   );

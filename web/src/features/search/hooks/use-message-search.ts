@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { useSearchWords } from '@web/lib/use-debounced';
 
-import { type ChatMessage, type Contact,keyOf, searchHistory } from '../../chat';
+import { type ChatMessage, type Contact, keyOf, searchHistory } from '../../chat';
 
 export const SEARCHED_CHATS = 20;
 
@@ -16,7 +16,10 @@ export interface ChatHits {
 
 /** The chats whose history is searched: the most recently active ones. */
 export function recentChats(contacts: Contact[]): Contact[] {
-  return contacts.filter((c) => c.lastSendTime > 0).sort((a, b) => b.lastSendTime - a.lastSendTime).slice(0, SEARCHED_CHATS);
+  return contacts
+    .filter((c) => c.lastSendTime > 0)
+    .sort((a, b) => b.lastSendTime - a.lastSendTime)
+    .slice(0, SEARCHED_CHATS);
 }
 
 async function searchChats(chats: Contact[], keywords: string): Promise<ChatHits[]> {

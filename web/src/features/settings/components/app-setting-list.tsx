@@ -9,8 +9,10 @@ function SettingRow({ name, label }: { name: keyof AppSetting; label: TKey }) {
   const { t } = useTranslation();
   const setting = useAppSetting();
   return (
-    <ListRow label={t(label)}
-      trailing={<Switch label={t(label)} checked={setting[name]} onChange={(on) => updateAppSetting({ [name]: on })} />} />
+    <ListRow
+      label={t(label)}
+      trailing={<Switch label={t(label)} checked={setting[name]} onChange={(on) => updateAppSetting({ [name]: on })} />}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { showDialog } from '@web/components/ui/dialog';
 import { useTranslation } from '@web/lib/i18n';
 
 import { chatStore } from '../../state/chat-store';
-import { type Contact,keyOf } from '../../types';
+import { type Contact, keyOf } from '../../types';
 
 export function ChatActionsSheet({ contact, onClose }: { contact: Contact; onClose: () => void }) {
   const { t } = useTranslation();
@@ -18,10 +18,18 @@ export function ChatActionsSheet({ contact, onClose }: { contact: Contact; onClo
   // A group I am out of (issue 21 item 7) can only be deleted: the server refuses a non-member's pin or mute.
   const gone = Boolean(contact.is_group && contact.gone);
   const actions = [
-    ...(gone ? [] : [
-      { label: t(contact.is_top ? 'chatList.unpin' : 'chatList.pin'), act: () => chatStore.pinChat(key, !contact.is_top) },
-      { label: t(contact.is_notice ? 'chatList.mute' : 'chatList.unmute'), act: () => chatStore.muteChat(key, !!contact.is_notice) },
-    ]),
+    ...(gone
+      ? []
+      : [
+          {
+            label: t(contact.is_top ? 'chatList.unpin' : 'chatList.pin'),
+            act: () => chatStore.pinChat(key, !contact.is_top),
+          },
+          {
+            label: t(contact.is_notice ? 'chatList.mute' : 'chatList.unmute'),
+            act: () => chatStore.muteChat(key, !!contact.is_notice),
+          },
+        ]),
     { label: t('chatList.delete'), act: remove, danger: true },
   ];
   const choose = (index: number | null) => {

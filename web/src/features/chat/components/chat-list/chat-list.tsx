@@ -12,13 +12,12 @@ import { chatConfig } from '../../config/chat-config';
 import { useChatState } from '../../hooks/use-chat';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { visibleChats } from '../../state/thread-ops';
-import { chatPath, type Contact,keyOf } from '../../types';
+import { chatPath, type Contact, keyOf } from '../../types';
 import { ChatActionsSheet } from './chat-actions-sheet';
 import { chatPreview } from './chat-preview';
 import { ChatRow } from './chat-row';
 import { EmptyChatsIcon } from './list-icons';
 import { useSheetStep } from './use-sheet-step';
-
 
 /** selectedKey: the chat open beside the list (the wide layout), marked as the current row. */
 export function ChatList({ selectedKey }: { selectedKey?: string }) {
@@ -35,7 +34,10 @@ export function ChatList({ selectedKey }: { selectedKey?: string }) {
   const showOnline = chatConfig().showOnline;
 
   // A chat that mentions me opens at the mention (the list's "[@ me]").
-  const open = useCallback((c: Contact) => void navigate(chatPath(keyOf(c.id), c.atMe ? c.at_msg_id : undefined)), [navigate]);
+  const open = useCallback(
+    (c: Contact) => void navigate(chatPath(keyOf(c.id), c.atMe ? c.at_msg_id : undefined)),
+    [navigate],
+  );
 
   if (!chats.length) {
     if (!loaded) return <p className="py-16 text-center text-[14px] text-neutral-400">{t('common.loading')}</p>;
@@ -44,7 +46,10 @@ export function ChatList({ selectedKey }: { selectedKey?: string }) {
         <EmptyChatsIcon />
         <p className="mt-5 text-[17px] font-medium text-neutral-700">{t('chatList.emptyTitle')}</p>
         <p className="mt-2 text-[14px] leading-relaxed text-neutral-400">{t('chatList.emptyHint')}</p>
-        <Link to={PATHS.contacts} className="mt-6 rounded-md bg-brand-dark px-6 py-2.5 text-[15px] text-white active:bg-brand-darker">
+        <Link
+          to={PATHS.contacts}
+          className="mt-6 rounded-md bg-brand-dark px-6 py-2.5 text-[15px] text-white active:bg-brand-darker"
+        >
           {t('chatList.emptyAction')}
         </Link>
       </div>
@@ -54,11 +59,21 @@ export function ChatList({ selectedKey }: { selectedKey?: string }) {
     <>
       <ul aria-label={t('route.home')} className="divide-y divide-black/5">
         {chats.map((c) => (
-          <ChatRow key={keyOf(c.id)} contact={c} selected={keyOf(c.id) === selectedKey} now={now} showOnline={showOnline} onOpen={open} onActions={openActions}
-            preview={chatPreview(c, { me, t, nameOf: (id) => names.get(keyOf(id)) })} />
+          <ChatRow
+            key={keyOf(c.id)}
+            contact={c}
+            selected={keyOf(c.id) === selectedKey}
+            now={now}
+            showOnline={showOnline}
+            onOpen={open}
+            onActions={openActions}
+            preview={chatPreview(c, { me, t, nameOf: (id) => names.get(keyOf(id)) })}
+          />
         ))}
       </ul>
-      {acting && <ChatActionsSheet contact={chats.find((c) => keyOf(c.id) === keyOf(acting.id)) ?? acting} onClose={close} />}
+      {acting && (
+        <ChatActionsSheet contact={chats.find((c) => keyOf(c.id) === keyOf(acting.id)) ?? acting} onClose={close} />
+      )}
     </>
   );
 }

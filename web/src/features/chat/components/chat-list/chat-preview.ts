@@ -44,9 +44,13 @@ export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext)
   if (contact.type === 'event' && !contact.lastContent) return t('groupEvents.friends');
   const text = typePlaceholder(contact.type, t) ?? previewText(contact.lastContent);
   // The announcement (its chat row keeps a 'notice' record) reads as one, not as a mention.
-  if (contact.is_group && contact.lastSystem?.kind === 'notice' && contact.type === 'text') return t('chatList.preview.notice', { text });
+  if (contact.is_group && contact.lastSystem?.kind === 'notice' && contact.type === 'text')
+    return t('chatList.preview.notice', { text });
   // In a group, whose message it is ("Chi: …"), as every messenger's list says; mine go without.
   // The server's name (lastFromName) covers members the list does not know.
-  const sender = contact.is_group && contact.lastFrom && contact.lastFrom !== me ? contact.lastFromName || nameOf(contact.lastFrom) : undefined;
+  const sender =
+    contact.is_group && contact.lastFrom && contact.lastFrom !== me
+      ? contact.lastFromName || nameOf(contact.lastFrom)
+      : undefined;
   return sender ? t('chatList.fromSender', { name: sender, text }) : text;
 }

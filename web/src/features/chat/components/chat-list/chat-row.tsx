@@ -22,7 +22,15 @@ interface ChatRowProps {
   onActions: (contact: Contact) => void;
 }
 
-export const ChatRow = memo(function ChatRow({ contact, preview, selected = false, showOnline, now, onOpen, onActions }: ChatRowProps) {
+export const ChatRow = memo(function ChatRow({
+  contact,
+  preview,
+  selected = false,
+  showOnline,
+  now,
+  onOpen,
+  onActions,
+}: ChatRowProps) {
   const { t } = useTranslation();
   const press = useLongPress(() => onActions(contact), 600);
   const muted = !contact.is_notice;
@@ -30,17 +38,38 @@ export const ChatRow = memo(function ChatRow({ contact, preview, selected = fals
     if (!press.consumeFired()) onOpen(contact);
   };
   return (
-    <li className={selected ? 'bg-[#ededed] shadow-[inset_3px_0_0_var(--color-brand)]' : contact.is_top ? 'bg-[#f2f2f2]' : 'bg-white'}>
-      <button type="button" onClick={open} {...press.handlers}
-        data-pinned={contact.is_top ? 'true' : undefined} aria-current={selected ? 'true' : undefined}
-        className="flex w-full items-center gap-3 px-4 py-3 text-left select-none [-webkit-touch-callout:none] active:bg-black/5">
+    <li
+      className={
+        selected
+          ? 'bg-[#ededed] shadow-[inset_3px_0_0_var(--color-brand)]'
+          : contact.is_top
+            ? 'bg-[#f2f2f2]'
+            : 'bg-white'
+      }
+    >
+      <button
+        type="button"
+        onClick={open}
+        {...press.handlers}
+        data-pinned={contact.is_top ? 'true' : undefined}
+        aria-current={selected ? 'true' : undefined}
+        className="flex w-full items-center gap-3 px-4 py-3 text-left select-none [-webkit-touch-callout:none] active:bg-black/5"
+      >
         <span className="relative shrink-0">
           <ChatAvatar contact={contact} size={48} />
           {showOnline && !contact.is_group && contact.is_online === 1 && (
-            <span aria-label={t('chatList.online')} className="absolute -right-0.5 -bottom-0.5 h-3 w-3 rounded-full border-2 border-white bg-brand" />
+            <span
+              aria-label={t('chatList.online')}
+              className="absolute -right-0.5 -bottom-0.5 h-3 w-3 rounded-full border-2 border-white bg-brand"
+            />
           )}
           <span className="absolute -top-1.5 -right-1.5">
-            <Badge count={contact.unread} muted={muted} dot={muted} label={t('chatList.unread', { count: contact.unread })} />
+            <Badge
+              count={contact.unread}
+              muted={muted}
+              dot={muted}
+              label={t('chatList.unread', { count: contact.unread })}
+            />
           </span>
         </span>
         <span className="flex min-w-0 flex-1 flex-col gap-1 border-black/5">
@@ -57,7 +86,11 @@ export const ChatRow = memo(function ChatRow({ contact, preview, selected = fals
               {muted && contact.unread > 1 && t('chatList.mutedCount', { count: contact.unread })}
               {preview}
             </span>
-            {muted && <span className="shrink-0 text-neutral-300" aria-label={t('chatList.muted')}><MutedIcon /></span>}
+            {muted && (
+              <span className="shrink-0 text-neutral-300" aria-label={t('chatList.muted')}>
+                <MutedIcon />
+              </span>
+            )}
           </span>
         </span>
       </button>

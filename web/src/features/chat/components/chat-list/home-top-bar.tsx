@@ -29,8 +29,16 @@ export function HomeTopBar({ unread }: { unread: number }) {
         {unread > 0 && <span className="ml-1 font-normal">({unread > BADGE_MAX ? `${BADGE_MAX}+` : unread})</span>}
       </h1>
       <div className="absolute right-1 flex">
-        <Link to={PATHS.search} aria-label={t('chatList.search')} className={ICON_BUTTON}><SearchIcon /></Link>
-        <button type="button" aria-label={t('chatList.more')} aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)} className={ICON_BUTTON}>
+        <Link to={PATHS.search} aria-label={t('chatList.search')} className={ICON_BUTTON}>
+          <SearchIcon />
+        </Link>
+        <button
+          type="button"
+          aria-label={t('chatList.more')}
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen((v) => !v)}
+          className={ICON_BUTTON}
+        >
           <PlusCircleIcon />
         </button>
       </div>
@@ -38,9 +46,20 @@ export function HomeTopBar({ unread }: { unread: number }) {
         <>
           <div className="fixed inset-0 z-10" onClick={() => setMenuOpen(false)} />
           <nav className="absolute top-11 right-2 z-20 min-w-40 rounded-lg bg-[#4c4c4c] py-1 text-[15px] text-white shadow-lg">
-            <Link to={PATHS.contacts} className="flex items-center gap-3 px-4 py-3 active:bg-white/10"><NewChatIcon />{t('chatList.newChat')}</Link>
-            {groupChat && <Link to={CREATE_GROUP} className="flex items-center gap-3 px-4 py-3 active:bg-white/10"><GroupIcon />{t('groups.create.title')}</Link>}
-            <Link to={PATHS.search} className="flex items-center gap-3 px-4 py-3 active:bg-white/10"><SearchIcon size={20} />{t('chatList.search')}</Link>
+            <Link to={PATHS.contacts} className="flex items-center gap-3 px-4 py-3 active:bg-white/10">
+              <NewChatIcon />
+              {t('chatList.newChat')}
+            </Link>
+            {groupChat && (
+              <Link to={CREATE_GROUP} className="flex items-center gap-3 px-4 py-3 active:bg-white/10">
+                <GroupIcon />
+                {t('groups.create.title')}
+              </Link>
+            )}
+            <Link to={PATHS.search} className="flex items-center gap-3 px-4 py-3 active:bg-white/10">
+              <SearchIcon size={20} />
+              {t('chatList.search')}
+            </Link>
           </nav>
         </>
       )}

@@ -8,7 +8,10 @@ import { useHistoryStep } from '@web/lib/history-step';
 export function useSheetStep<T>() {
   const [subject, setSubject] = useState<T | null>(null);
   const isOpen = subject !== null;
-  const { close } = useHistoryStep(isOpen, useCallback(() => setSubject(null), []));
+  const { close } = useHistoryStep(
+    isOpen,
+    useCallback(() => setSubject(null), []),
+  );
   const open = useCallback((next: T) => setSubject(next), []);
 
   useEffect(() => {

@@ -31,4 +31,9 @@ export const composerDraft = {
   get: () => draft,
 };
 
-export const useComposerDraft = () => useSyncExternalStore(subscribe, () => draft, () => draft);
+export const useComposerDraft = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => draft,
+    () => draft,
+  );

@@ -12,7 +12,7 @@ import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
 import { EmojiPanel } from './emoji-panel';
 import { HoldToTalk } from './hold-to-talk';
-import { type MentionCandidate,mentionedIds, MentionPicker } from './mention-picker';
+import { type MentionCandidate, mentionedIds, MentionPicker } from './mention-picker';
 import { MessageInput } from './message-input';
 import { PlusPanel } from './plus-panel';
 import { QuoteBar } from './quote-bar';
@@ -75,11 +75,27 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
     const content = text.trim();
     if (!content) return;
     if (content.length > TEXT_MAX) return showToast(t('chat.textTooLong', { count: TEXT_MAX }));
-    const q = quote ? { quote: { msg_id: quote.msg_id, content: quote.content, user_id: quote.user_id ?? 0, realname: quote.realname ?? '' } } : undefined;
+    const q = quote
+      ? {
+          quote: {
+            msg_id: quote.msg_id,
+            content: quote.content,
+            user_id: quote.user_id ?? 0,
+            realname: quote.realname ?? '',
+          },
+        }
+      : undefined;
     // Only a group's send carries mentions (`at`); the one-to-one call stays as it was.
     const everyone = t('groups.mention.all');
-    const at = mentions ? mentionedIds(content, picked.map((c) => (c.id === 0 ? { ...c, name: everyone } : c))) : [];
-    void (at.length ? chatStore.sender.sendText(contactKey, content, q, at) : chatStore.sender.sendText(contactKey, content, q));
+    const at = mentions
+      ? mentionedIds(
+          content,
+          picked.map((c) => (c.id === 0 ? { ...c, name: everyone } : c)),
+        )
+      : [];
+    void (at.length
+      ? chatStore.sender.sendText(contactKey, content, q, at)
+      : chatStore.sender.sendText(contactKey, content, q));
     setText('');
     setPicked([]);
     composerDraft.clearQuote();
@@ -96,44 +112,102 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
   if (blocked) {
     return (
       <footer className="shrink-0 border-t border-black/10 bg-[#f7f7f7] px-4 py-3.5 pb-[max(0.875rem,env(safe-area-inset-bottom))]">
-        <p role="status" className="text-center text-[14px] text-neutral-600">{blocked}</p>
+        <p role="status" className="text-center text-[14px] text-neutral-600">
+          {blocked}
+        </p>
       </footer>
     );
   }
   return (
     <footer className="shrink-0 border-t border-black/10 bg-[#f7f7f7] pb-[env(safe-area-inset-bottom)]">
       {picking && mentions && <MentionPicker candidates={mentions} onPick={pick} onClose={closePicker} />}
-      {quote && !voiceMode && <div className="pt-2"><QuoteBar quote={quote} onClose={composerDraft.clearQuote} /></div>}
+      {quote && !voiceMode && (
+        <div className="pt-2">
+          <QuoteBar quote={quote} onClose={composerDraft.clearQuote} />
+        </div>
+      )}
       <div className="flex items-end gap-2 px-2 py-2">
-        <button type="button" className={ICON_BUTTON} aria-label={t(voiceMode ? 'chat.keyboardMode' : 'chat.voiceMode')}
-          onClick={() => { setVoiceMode(!voiceMode); setPanel('none'); }}>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={t(voiceMode ? 'chat.keyboardMode' : 'chat.voiceMode')}
+          onClick={() => {
+            setVoiceMode(!voiceMode);
+            setPanel('none');
+          }}
+        >
           {voiceMode ? <KeyboardIcon /> : <MicIcon />}
         </button>
         {voiceMode ? (
-          <HoldToTalk onRecorded={(wav, seconds) => void chatStore.sender.sendFile(contactKey, wav, `voice-${Date.now()}.wav`, 'voice', Math.round(seconds * 10) / 10)} />
+          <HoldToTalk
+            onRecorded={(wav, seconds) =>
+              void chatStore.sender.sendFile(
+                contactKey,
+                wav,
+                `voice-${Date.now()}.wav`,
+                'voice',
+                Math.round(seconds * 10) / 10,
+              )
+            }
+          />
         ) : (
           <div className="min-w-0 flex-1">
-            <MessageInput value={text} inputRef={input} onChange={onType} onSend={send} onFocus={() => setPanel('none')}
-              onPasteFiles={(files) => void sendDropped(contactKey, files, t)} />
+            <MessageInput
+              value={text}
+              inputRef={input}
+              onChange={onType}
+              onSend={send}
+              onFocus={() => setPanel('none')}
+              onPasteFiles={(files) => void sendDropped(contactKey, files, t)}
+            />
           </div>
         )}
-        <button type="button" className={ICON_BUTTON} aria-label={t('chat.emojiButton')} aria-expanded={panel === 'emoji'} onClick={() => toggle('emoji')}>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={t('chat.emojiButton')}
+          aria-expanded={panel === 'emoji'}
+          onClick={() => toggle('emoji')}
+        >
           <SmileIcon />
         </button>
         {canSend ? (
-          <button type="button" onClick={send} className="mb-0.5 h-9 shrink-0 rounded-[4px] bg-brand-dark px-3.5 text-[15px] font-medium text-white active:bg-brand-darker">
+          <button
+            type="button"
+            onClick={send}
+            className="mb-0.5 h-9 shrink-0 rounded-[4px] bg-brand-dark px-3.5 text-[15px] font-medium text-white active:bg-brand-darker"
+          >
             {t('chat.send')}
           </button>
         ) : (
-          <button type="button" className={ICON_BUTTON} aria-label={t('chat.moreButton')} aria-expanded={panel === 'plus'} onClick={() => toggle('plus')}>
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-label={t('chat.moreButton')}
+            aria-expanded={panel === 'plus'}
+            onClick={() => toggle('plus')}
+          >
             <PlusIcon />
           </button>
         )}
       </div>
       {panel === 'emoji' && <EmojiPanel onPick={caret.insert} onBackspace={caret.backspace} />}
       {panel === 'plus' && (
-        <PlusPanel fileExt={chatConfig().fileExt} onPick={(kind, files) => { setPanel('none'); void sendPicked(contactKey, kind, files, t); }}
-          onCall={canCall(contactKey) ? (video) => { setPanel('none'); callContact(contactKey, video); } : undefined} />
+        <PlusPanel
+          fileExt={chatConfig().fileExt}
+          onPick={(kind, files) => {
+            setPanel('none');
+            void sendPicked(contactKey, kind, files, t);
+          }}
+          onCall={
+            canCall(contactKey)
+              ? (video) => {
+                  setPanel('none');
+                  callContact(contactKey, video);
+                }
+              : undefined
+          }
+        />
       )}
     </footer>
   );

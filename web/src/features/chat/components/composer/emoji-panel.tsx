@@ -3,9 +3,16 @@
 // whole message can be written without the keyboard. Its data loads when the panel first opens.
 import { useEffect, useMemo, useState } from 'react';
 
-import { currentLanguage, type Language,useTranslation } from '@web/lib/i18n';
+import { currentLanguage, type Language, useTranslation } from '@web/lib/i18n';
 
-import { EMOJI_GROUPS, type EmojiCatalog, type EmojiEntry, type EmojiGroupKey,loadEmojiCatalog, searchEmoji } from '../../emoji/emoji-catalog';
+import {
+  EMOJI_GROUPS,
+  type EmojiCatalog,
+  type EmojiEntry,
+  type EmojiGroupKey,
+  loadEmojiCatalog,
+  searchEmoji,
+} from '../../emoji/emoji-catalog';
 import { recentEmoji, rememberEmoji, setSkinTone, skinTone } from '../../emoji/emoji-prefs';
 import { EmojiGrid } from './emoji-grid';
 import { SkinTonePicker } from './skin-tone-picker';
@@ -35,31 +42,73 @@ export function EmojiPanel({ onPick, onBackspace }: EmojiPanelProps) {
     setSkinTone(next);
     setTone(next);
   };
-  const shown: (EmojiEntry | string)[] | null = results ?? (tab === 'recent' ? recent : catalog?.[tab] ?? null);
+  const shown: (EmojiEntry | string)[] | null = results ?? (tab === 'recent' ? recent : (catalog?.[tab] ?? null));
   const gridLabel = results ? t('chat.emoji.results') : t(`chat.emoji.${tab}`);
 
   return (
     <div className="flex h-[300px] flex-col border-t border-black/5 bg-[#f5f5f5]">
       <div className="flex shrink-0 items-center gap-2 px-2 pt-2">
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-label={t('chat.emoji.search')} placeholder={t('chat.emoji.search')}
-          className="h-8 min-w-0 flex-1 rounded-md bg-white px-2.5 text-[15px] text-neutral-900 placeholder:text-[#767676] outline-none focus-visible:ring-2 focus-visible:ring-brand/50" />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-label={t('chat.emoji.search')}
+          placeholder={t('chat.emoji.search')}
+          className="h-8 min-w-0 flex-1 rounded-md bg-white px-2.5 text-[15px] text-neutral-900 placeholder:text-[#767676] outline-none focus-visible:ring-2 focus-visible:ring-brand/50"
+        />
         <SkinTonePicker tone={tone} onChange={chooseTone} />
       </div>
-      {shown === null && <p role="status" className="flex flex-1 items-center justify-center text-[14px] text-[#666]">{t('common.loading')}</p>}
-      {shown !== null && <EmojiGrid label={gridLabel} items={shown} tone={tone} onPick={pick} empty={results ? t('chat.emoji.noResults') : t('chat.emoji.noRecent')} />}
+      {shown === null && (
+        <p role="status" className="flex flex-1 items-center justify-center text-[14px] text-[#666]">
+          {t('common.loading')}
+        </p>
+      )}
+      {shown !== null && (
+        <EmojiGrid
+          label={gridLabel}
+          items={shown}
+          tone={tone}
+          onPick={pick}
+          empty={results ? t('chat.emoji.noResults') : t('chat.emoji.noRecent')}
+        />
+      )}
       <div className="flex h-11 shrink-0 items-center border-t border-black/5 bg-white">
         <div role="tablist" aria-label={t('chat.emoji.categories')} className="flex flex-1 overflow-x-auto">
           {[{ key: 'recent' as const, icon: '🕘' }, ...EMOJI_GROUPS].map((g) => (
-            <button key={g.key} type="button" role="tab" aria-selected={!results && g.key === tab} aria-label={t(`chat.emoji.${g.key}`)}
-              onClick={() => { setTab(g.key); setQuery(''); }}
-              className={`h-11 w-11 shrink-0 font-emoji text-[22px] ${!results && g.key === tab ? 'bg-[#e6e6e6]' : ''}`}>
+            <button
+              key={g.key}
+              type="button"
+              role="tab"
+              aria-selected={!results && g.key === tab}
+              aria-label={t(`chat.emoji.${g.key}`)}
+              onClick={() => {
+                setTab(g.key);
+                setQuery('');
+              }}
+              className={`h-11 w-11 shrink-0 font-emoji text-[22px] ${!results && g.key === tab ? 'bg-[#e6e6e6]' : ''}`}
+            >
               {g.icon}
             </button>
           ))}
         </div>
-        <button type="button" onClick={onBackspace} aria-label={t('chat.emoji.backspace')} className="flex h-11 w-14 items-center justify-center text-neutral-600 active:bg-neutral-100">
-          <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" aria-hidden="true">
-            <path d="M9 5h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-6-7z" /><path d="m11.5 9.5 5 5m0-5-5 5" strokeLinecap="round" />
+        <button
+          type="button"
+          onClick={onBackspace}
+          aria-label={t('chat.emoji.backspace')}
+          className="flex h-11 w-14 items-center justify-center text-neutral-600 active:bg-neutral-100"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.7"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d="M9 5h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-6-7z" />
+            <path d="m11.5 9.5 5 5m0-5-5 5" strokeLinecap="round" />
           </svg>
         </button>
       </div>
@@ -72,7 +121,10 @@ function useEmojiCatalog(language: Language): EmojiCatalog | null {
   const [catalog, setCatalog] = useState<EmojiCatalog | null>(null);
   useEffect(() => {
     let live = true;
-    loadEmojiCatalog(language).then((next) => live && setCatalog(next), () => undefined);
+    loadEmojiCatalog(language).then(
+      (next) => live && setCatalog(next),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -21,7 +21,8 @@ export function HoldToTalk({ onRecorded }: { onRecorded: (wav: Blob, seconds: nu
   const pressed = useRef(false);
   const startY = useRef(0);
 
-  const fail = (error: unknown) => showToast(t(error instanceof RecordingFailure ? error.key : 'error.recordingFailed'));
+  const fail = (error: unknown) =>
+    showToast(t(error instanceof RecordingFailure ? error.key : 'error.recordingFailed'));
 
   const finish = async (cancel: boolean) => {
     pressed.current = false;
@@ -80,10 +81,15 @@ export function HoldToTalk({ onRecorded }: { onRecorded: (wav: Blob, seconds: nu
 
   return (
     <>
-      <button type="button" onPointerDown={onPointerDown} onPointerMove={onPointerMove}
-        onPointerUp={() => void finish(phase === 'cancelling')} onPointerCancel={() => void finish(true)}
+      <button
+        type="button"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => void finish(phase === 'cancelling')}
+        onPointerCancel={() => void finish(true)}
         onContextMenu={(e) => e.preventDefault()}
-        className={`h-10 min-w-0 flex-1 touch-none rounded-[4px] text-[16px] font-medium select-none ${phase === 'idle' ? 'bg-white text-neutral-800' : 'bg-neutral-300 text-neutral-700'}`}>
+        className={`h-10 min-w-0 flex-1 touch-none rounded-[4px] text-[16px] font-medium select-none ${phase === 'idle' ? 'bg-white text-neutral-800' : 'bg-neutral-300 text-neutral-700'}`}
+      >
         {phase === 'idle' ? t('chat.voice.hold') : t('chat.voice.release')}
       </button>
       {phase !== 'idle' && <RecordingOverlay cancelling={phase === 'cancelling'} />}

@@ -13,7 +13,15 @@ export interface MentionCandidate {
   name: string;
 }
 
-export function MentionPicker({ candidates, onPick, onClose }: { candidates: readonly MentionCandidate[]; onPick: (c: MentionCandidate) => void; onClose: () => void }) {
+export function MentionPicker({
+  candidates,
+  onPick,
+  onClose,
+}: {
+  candidates: readonly MentionCandidate[];
+  onPick: (c: MentionCandidate) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   useEscapeKey(onClose);
@@ -25,12 +33,18 @@ export function MentionPicker({ candidates, onPick, onClose }: { candidates: rea
     <div role="dialog" aria-label={t('groups.mention.title')} className="border-b border-black/10 bg-white">
       <div className="flex items-center gap-2 px-2 py-2">
         <SearchInput value={query} onChange={setQuery} placeholder={t('groups.mention.search')} autoFocus />
-        <button type="button" onClick={onClose} className="h-9 shrink-0 px-2 text-[14px] text-neutral-700">{t('groups.mention.close')}</button>
+        <button type="button" onClick={onClose} className="h-9 shrink-0 px-2 text-[14px] text-neutral-700">
+          {t('groups.mention.close')}
+        </button>
       </div>
       <ul className="max-h-52 overflow-y-auto">
         {shown.map((c) => (
           <li key={c.id}>
-            <button type="button" onClick={() => onPick(c)} className="flex h-11 w-full items-center px-4 text-left text-[15px] text-neutral-900 hover:bg-neutral-100 focus:bg-neutral-100">
+            <button
+              type="button"
+              onClick={() => onPick(c)}
+              className="flex h-11 w-full items-center px-4 text-left text-[15px] text-neutral-900 hover:bg-neutral-100 focus:bg-neutral-100"
+            >
               {c.id === 0 ? `${t('groups.mention.everyone')} (@${t('groups.mention.all')})` : c.name}
             </button>
           </li>

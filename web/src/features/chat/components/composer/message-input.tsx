@@ -1,6 +1,6 @@
 // The composer's text box: grows with its content up to five lines; on a desktop keyboard
 // Enter sends and Shift+Enter breaks the line, on touch keyboards Enter is a line break.
-import { type RefObject,useLayoutEffect } from 'react';
+import { type RefObject, useLayoutEffect } from 'react';
 
 import { useTranslation } from '@web/lib/i18n';
 
@@ -18,7 +18,8 @@ interface MessageInputProps {
   onPasteFiles: (files: File[]) => void;
 }
 
-const hasFinePointer = () => (typeof window.matchMedia === 'function' ? window.matchMedia('(pointer: fine)').matches : true);
+const hasFinePointer = () =>
+  typeof window.matchMedia === 'function' ? window.matchMedia('(pointer: fine)').matches : true;
 
 export function MessageInput({ value, inputRef, onChange, onSend, onFocus, onPasteFiles }: MessageInputProps) {
   const { t } = useTranslation();
@@ -45,8 +46,18 @@ export function MessageInput({ value, inputRef, onChange, onSend, onFocus, onPas
   };
 
   return (
-    <textarea ref={inputRef} value={value} rows={1} maxLength={TEXT_MAX} aria-label={t('chat.inputLabel')} enterKeyHint="send"
-      onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} onFocus={onFocus} onPaste={onPaste}
-      className="block max-h-[120px] min-h-10 w-full resize-none rounded-[4px] bg-white px-2.5 py-[9px] text-[16px] leading-[22px] outline-none" />
+    <textarea
+      ref={inputRef}
+      value={value}
+      rows={1}
+      maxLength={TEXT_MAX}
+      aria-label={t('chat.inputLabel')}
+      enterKeyHint="send"
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onPaste={onPaste}
+      className="block max-h-[120px] min-h-10 w-full resize-none rounded-[4px] bg-white px-2.5 py-[9px] text-[16px] leading-[22px] outline-none"
+    />
   );
 }

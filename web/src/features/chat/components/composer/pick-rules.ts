@@ -2,7 +2,7 @@
 // and how large. The answer is the locale key to show, or null when the pick may go out.
 import type { TKey } from '@web/lib/i18n';
 
-import { type ChatConfig,FILE_PICK_MAX, IMAGE_PICK_MAX } from '../../config/chat-config';
+import { type ChatConfig, FILE_PICK_MAX, IMAGE_PICK_MAX } from '../../config/chat-config';
 
 export type PickKind = 'image' | 'video' | 'file';
 
@@ -13,14 +13,21 @@ export interface PickProblem {
 
 export const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
 
-export function checkPick(files: { name: string; size: number }[], kind: PickKind, config: Pick<ChatConfig, 'fileExt' | 'fileMaxMb'>): PickProblem | null {
+export function checkPick(
+  files: { name: string; size: number }[],
+  kind: PickKind,
+  config: Pick<ChatConfig, 'fileExt' | 'fileMaxMb'>,
+): PickProblem | null {
   if (files.length === 0) return null;
-  if (kind === 'image' && files.length > IMAGE_PICK_MAX) return { key: 'chat.pick.tooManyImages', params: { count: IMAGE_PICK_MAX } };
-  if (kind === 'file' && files.length > FILE_PICK_MAX) return { key: 'chat.pick.tooManyFiles', params: { count: FILE_PICK_MAX } };
+  if (kind === 'image' && files.length > IMAGE_PICK_MAX)
+    return { key: 'chat.pick.tooManyImages', params: { count: IMAGE_PICK_MAX } };
+  if (kind === 'file' && files.length > FILE_PICK_MAX)
+    return { key: 'chat.pick.tooManyFiles', params: { count: FILE_PICK_MAX } };
   const refused = files.find((f) => !config.fileExt.includes(extensionOf(f.name)));
   if (refused) return { key: 'chat.pick.typeNotAllowed', params: { name: refused.name } };
   if (files.some((f) => f.size === 0)) return { key: 'chat.pick.empty' };
-  if (files.some((f) => f.size > config.fileMaxMb * 1024 * 1024)) return { key: 'chat.pick.tooLarge', params: { size: config.fileMaxMb } };
+  if (files.some((f) => f.size > config.fileMaxMb * 1024 * 1024))
+    return { key: 'chat.pick.tooLarge', params: { size: config.fileMaxMb } };
   return null;
 }
 

@@ -15,8 +15,13 @@ export function RecordingOverlay({ cancelling }: { cancelling: boolean }) {
   }, []);
   return (
     <div className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center">
-      <div role="status" className="flex size-40 flex-col items-center justify-center gap-2 rounded-xl bg-black/70 text-white">
-        <span className="scale-150 animate-pulse"><MicIcon /></span>
+      <div
+        role="status"
+        className="flex size-40 flex-col items-center justify-center gap-2 rounded-xl bg-black/70 text-white"
+      >
+        <span className="scale-150 animate-pulse">
+          <MicIcon />
+        </span>
         <span className="mt-2 text-[20px] tabular-nums">{seconds}″</span>
         <span className={`rounded px-2 py-0.5 text-[13px] ${cancelling ? 'bg-danger' : ''}`}>
           {cancelling ? t('chat.voice.releaseToCancel') : t('chat.voice.slideToCancel')}

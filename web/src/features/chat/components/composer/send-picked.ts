@@ -8,7 +8,7 @@ import type { TFunction } from '@web/lib/i18n';
 import { chatConfig, VIDEO_MAX_SECONDS } from '../../config/chat-config';
 import { chatStore } from '../../state/chat-store';
 import { compressImage } from './compress-image';
-import { checkPick, type PickKind,videoDuration } from './pick-rules';
+import { checkPick, type PickKind, videoDuration } from './pick-rules';
 
 export async function sendPicked(contactKey: string, kind: PickKind, files: File[], t: TFunction): Promise<void> {
   const problem = checkPick(files, kind, chatConfig());
@@ -32,12 +32,16 @@ export async function sendPicked(contactKey: string, kind: PickKind, files: File
   }
 }
 
-const kindOf = (file: File): PickKind => (file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'file');
+const kindOf = (file: File): PickKind =>
+  file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'file';
 
 /** Pasted or dropped files: asks first (a paste is easy to make by mistake), then sends by kind. */
 export async function sendDropped(contactKey: string, files: File[], t: TFunction): Promise<void> {
   if (files.length === 0) return;
-  const question = files.length === 1 ? t('chat.pick.confirmOne', { name: files[0]!.name }) : t('chat.pick.confirmMany', { count: files.length });
+  const question =
+    files.length === 1
+      ? t('chat.pick.confirmOne', { name: files[0]!.name })
+      : t('chat.pick.confirmMany', { count: files.length });
   if (!(await showDialog(question, { showCancel: true }))) return;
   for (const kind of ['image', 'video', 'file'] as const) {
     const picked = files.filter((f) => kindOf(f) === kind);

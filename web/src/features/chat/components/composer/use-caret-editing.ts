@@ -4,10 +4,14 @@ import type { RefObject } from 'react';
 
 import { TEXT_MAX } from '../../config/chat-config';
 
-export function useCaretEditing(input: RefObject<HTMLTextAreaElement | null>, text: string, setText: (text: string) => void) {
+export function useCaretEditing(
+  input: RefObject<HTMLTextAreaElement | null>,
+  text: string,
+  setText: (text: string) => void,
+) {
   const selection = () => {
     const el = input.current;
-    return el ? [el.selectionStart, el.selectionEnd] as const : [text.length, text.length] as const;
+    return el ? ([el.selectionStart, el.selectionEnd] as const) : ([text.length, text.length] as const);
   };
   const placeCaret = (at: number) => {
     requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
@@ -26,7 +30,9 @@ export function useCaretEditing(input: RefObject<HTMLTextAreaElement | null>, te
         setText(text.slice(0, start) + text.slice(end));
         return placeCaret(start);
       }
-      const before = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text.slice(0, start))].pop();
+      const before = [
+        ...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text.slice(0, start)),
+      ].pop();
       if (!before) return;
       setText(text.slice(0, before.index) + text.slice(start));
       placeCaret(before.index);

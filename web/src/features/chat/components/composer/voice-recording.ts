@@ -14,18 +14,23 @@ export class VoiceRecording {
   private chunks: Blob[] = [];
   readonly startedAt = Date.now();
 
-  private constructor(private readonly stream: MediaStream, private readonly recorder: MediaRecorder) {
+  private constructor(
+    private readonly stream: MediaStream,
+    private readonly recorder: MediaRecorder,
+  ) {
     recorder.addEventListener('dataavailable', (e) => e.data.size && this.chunks.push(e.data));
     recorder.start();
   }
 
   static async start(): Promise<VoiceRecording> {
-    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') throw new RecordingFailure('error.recordingFailed');
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined')
+      throw new RecordingFailure('error.recordingFailed');
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
-      const denied = error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
+      const denied =
+        error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
       throw new RecordingFailure(denied ? 'error.microphoneDenied' : 'error.recordingFailed');
     }
     try {
@@ -39,7 +44,9 @@ export class VoiceRecording {
   /** Stops and returns what was recorded, in the browser's own format. */
   stop(): Promise<Blob> {
     return new Promise((resolve) => {
-      this.recorder.addEventListener('stop', () => resolve(new Blob(this.chunks, { type: this.recorder.mimeType })), { once: true });
+      this.recorder.addEventListener('stop', () => resolve(new Blob(this.chunks, { type: this.recorder.mimeType })), {
+        once: true,
+      });
       if (this.recorder.state !== 'inactive') this.recorder.stop();
       this.stream.getTracks().forEach((track) => track.stop());
     });

@@ -8,7 +8,8 @@ export function mixToMono(channels: Float32Array[]): Float32Array {
   if (channels.length === 1) return channels[0]!;
   const length = Math.min(...channels.map((c) => c.length));
   const out = new Float32Array(length);
-  for (const channel of channels) for (let i = 0; i < length; i++) out[i] = (out[i] ?? 0) + channel[i]! / channels.length;
+  for (const channel of channels)
+    for (let i = 0; i < length; i++) out[i] = (out[i] ?? 0) + channel[i]! / channels.length;
   return out;
 }
 

@@ -10,7 +10,17 @@ import { TEXT_MAX } from '../../config/chat-config';
 import type { ChatMessage } from '../../types';
 import { typePlaceholder } from '../chat-list/chat-preview';
 
-export function HistoryResult({ message, query, now, onOpen }: { message: ChatMessage; query: string; now: Date; onOpen: () => void }) {
+export function HistoryResult({
+  message,
+  query,
+  now,
+  onOpen,
+}: {
+  message: ChatMessage;
+  query: string;
+  now: Date;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
   const placeholder = typePlaceholder(message.type, t);
   return (
@@ -23,9 +33,11 @@ export function HistoryResult({ message, query, now, onOpen }: { message: ChatMe
             <span className="shrink-0">{formatChatListTime(new Date(message.sendTime), now, t)}</span>
           </span>
           <span className="line-clamp-2 text-[15px] wrap-anywhere text-neutral-900">
-            {placeholder
-              ? `${placeholder}${message.fileName ? ` ${message.fileName}` : ''}`
-              : <HighlightText text={previewText(message.content, TEXT_MAX)} query={query} />}
+            {placeholder ? (
+              `${placeholder}${message.fileName ? ` ${message.fileName}` : ''}`
+            ) : (
+              <HighlightText text={previewText(message.content, TEXT_MAX)} query={query} />
+            )}
           </span>
         </span>
       </button>

@@ -5,8 +5,7 @@ import type { ChatMessage } from '../../types';
 export const TIME_GAP_MS = 5 * 60_000;
 
 export type ThreadRow =
-  | { kind: 'time'; key: string; sendTime: number }
-  | { kind: 'message'; key: string; message: ChatMessage };
+  { kind: 'time'; key: string; sendTime: number } | { kind: 'message'; key: string; message: ChatMessage };
 
 export function buildRows(messages: ChatMessage[]): ThreadRow[] {
   const rows: ThreadRow[] = [];

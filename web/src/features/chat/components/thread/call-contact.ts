@@ -4,7 +4,8 @@ import { callsEnabled, startCall } from '@web/features/calls';
 
 import { chatStore } from '../../state/chat-store';
 
-export const canCall = (contactKey: string): boolean => !isGroupContact(contactKey) && Number(contactKey) > 0 && callsEnabled();
+export const canCall = (contactKey: string): boolean =>
+  !isGroupContact(contactKey) && Number(contactKey) > 0 && callsEnabled();
 
 export function callContact(contactKey: string, video: boolean): void {
   const contact = chatStore.contact(contactKey);

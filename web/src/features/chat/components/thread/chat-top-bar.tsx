@@ -36,13 +36,23 @@ export function ChatTopBar({ contactKey, title, online, subtitle, picture, back 
   const lastSeen = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey)?.last_seen ?? 0);
   const now = useMinuteClock();
   const calls = canCall(contactKey);
-  const presence = online ? t('chat.online') : lastSeen > 0 ? t('chat.lastSeen', { time: formatMessageTime(new Date(lastSeen * 1000), now, t) }) : t('chat.offline');
+  const presence = online
+    ? t('chat.online')
+    : lastSeen > 0
+      ? t('chat.lastSeen', { time: formatMessageTime(new Date(lastSeen * 1000), now, t) })
+      : t('chat.offline');
   return (
     // The title stays centred: as much room on the left as the buttons take on the right.
-    <header className={`relative z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-[#ededed] ${calls ? 'px-[7.75rem] lg:px-36' : 'px-12'}`}>
+    <header
+      className={`relative z-10 flex h-11 shrink-0 items-center justify-center border-b border-black/5 bg-[#ededed] ${calls ? 'px-[7.75rem] lg:px-36' : 'px-12'}`}
+    >
       {back && (
-        <button type="button" onClick={() => void navigate(PATHS.home)} aria-label={t('common.back')}
-          className="absolute left-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+        <button
+          type="button"
+          onClick={() => void navigate(PATHS.home)}
+          aria-label={t('common.back')}
+          className="absolute left-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50"
+        >
           <BackIcon />
         </button>
       )}
@@ -61,24 +71,56 @@ export function ChatTopBar({ contactKey, title, online, subtitle, picture, back 
       </div>
       {calls && (
         <div className="absolute right-11 flex items-center lg:right-12">
-          <button type="button" onClick={() => callContact(contactKey, false)} aria-label={t('call.voiceCall')}
-            className="flex h-11 w-10 items-center justify-center text-neutral-800 active:opacity-50 lg:w-11">
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round">
+          <button
+            type="button"
+            onClick={() => callContact(contactKey, false)}
+            aria-label={t('call.voiceCall')}
+            className="flex h-11 w-10 items-center justify-center text-neutral-800 active:opacity-50 lg:w-11"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              strokeLinejoin="round"
+            >
               <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
             </svg>
           </button>
-          <button type="button" onClick={() => callContact(contactKey, true)} aria-label={t('call.videoCall')}
-            className="flex h-11 w-10 items-center justify-center text-neutral-800 active:opacity-50 lg:w-11">
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round">
-              <rect x="3" y="6.5" width="12.5" height="11" rx="2" /><path d="m15.5 10.5 5-3v9l-5-3" />
+          <button
+            type="button"
+            onClick={() => callContact(contactKey, true)}
+            aria-label={t('call.videoCall')}
+            className="flex h-11 w-10 items-center justify-center text-neutral-800 active:opacity-50 lg:w-11"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              strokeLinejoin="round"
+            >
+              <rect x="3" y="6.5" width="12.5" height="11" rx="2" />
+              <path d="m15.5 10.5 5-3v9l-5-3" />
             </svg>
           </button>
         </div>
       )}
-      <Link to={chatDetailPath(contactKey)} aria-label={t('chat.details')}
-        className="absolute right-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50">
+      <Link
+        to={chatDetailPath(contactKey)}
+        aria-label={t('chat.details')}
+        className="absolute right-1 flex h-11 w-11 items-center justify-center text-neutral-800 active:opacity-50"
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="currentColor">
-          <circle cx="5" cy="12" r="1.8" /><circle cx="12" cy="12" r="1.8" /><circle cx="19" cy="12" r="1.8" />
+          <circle cx="5" cy="12" r="1.8" />
+          <circle cx="12" cy="12" r="1.8" />
+          <circle cx="19" cy="12" r="1.8" />
         </svg>
       </Link>
     </header>

@@ -84,20 +84,45 @@ export function ImagePreviewHost({ messages }: { messages: ChatMessage[] }) {
     e.stopPropagation();
     go(by);
   };
-  const side = 'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/50 text-2xl text-white active:bg-black/70';
+  const side =
+    'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/50 text-2xl text-white active:bg-black/70';
   return (
-    <div ref={area} role="dialog" aria-modal="true" aria-label={t('chat.imagePreview')}
-      onPointerDown={(e) => (pointer.current = { x: e.clientX, y: e.clientY })} onPointerUp={onPointerUp} onClick={onClick}
-      className="fixed inset-0 z-50 flex touch-pan-y items-center justify-center overflow-hidden bg-black select-none">
-      <img src={mediaSrc(photo)} alt="" draggable={false} style={zoom.style} {...zoom.photoHandlers}
-        className={`max-h-full max-w-full touch-none object-contain ${zoom.zoomed ? 'cursor-grab' : 'cursor-zoom-in'}`} />
-      <PreviewToolbar counter={photos.length > 1 ? `${index + 1} / ${photos.length}` : ''} src={mediaSrc(photo)!} scale={zoom.scale}
-        closeRef={closeButton} onClose={() => preview.hide()} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} />
+    <div
+      ref={area}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('chat.imagePreview')}
+      onPointerDown={(e) => (pointer.current = { x: e.clientX, y: e.clientY })}
+      onPointerUp={onPointerUp}
+      onClick={onClick}
+      className="fixed inset-0 z-50 flex touch-pan-y items-center justify-center overflow-hidden bg-black select-none"
+    >
+      <img
+        src={mediaSrc(photo)}
+        alt=""
+        draggable={false}
+        style={zoom.style}
+        {...zoom.photoHandlers}
+        className={`max-h-full max-w-full touch-none object-contain ${zoom.zoomed ? 'cursor-grab' : 'cursor-zoom-in'}`}
+      />
+      <PreviewToolbar
+        counter={photos.length > 1 ? `${index + 1} / ${photos.length}` : ''}
+        src={mediaSrc(photo)!}
+        scale={zoom.scale}
+        closeRef={closeButton}
+        onClose={() => preview.hide()}
+        onZoomIn={zoom.zoomIn}
+        onZoomOut={zoom.zoomOut}
+      />
       {index > 0 && (
-        <button type="button" aria-label={t('chat.previousPhoto')} className={`${side} left-3`} onClick={step(-1)}>‹</button>
+        <button type="button" aria-label={t('chat.previousPhoto')} className={`${side} left-3`} onClick={step(-1)}>
+          ‹
+        </button>
       )}
       {index < photos.length - 1 && (
-        <button type="button" aria-label={t('chat.nextPhoto')} className={`${side} right-3`} onClick={step(1)}>›</button>
+        <button type="button" aria-label={t('chat.nextPhoto')} className={`${side} right-3`} onClick={step(1)}>
+          ›
+        </button>
       )}
     </div>
   );

@@ -29,4 +29,3 @@ function isHttpUrl(raw: string): boolean {
     return false;
   }
 }
-

@@ -23,11 +23,21 @@ export function ImageBubble({ message }: { message: ChatMessage }) {
   const size = thumbSize(ext.width ?? message.file?.width, ext.height ?? message.file?.height);
   const src = mediaSrc(message);
   return (
-    <button type="button" onClick={() => src && showImagePreview(message.id)} aria-label={t('chat.openPhoto')}
-      className="block overflow-hidden rounded-[6px] bg-neutral-200">
+    <button
+      type="button"
+      onClick={() => src && showImagePreview(message.id)}
+      aria-label={t('chat.openPhoto')}
+      className="block overflow-hidden rounded-[6px] bg-neutral-200"
+    >
       {src && (
-        <img src={src} alt="" loading="lazy" draggable={false} style={size ?? undefined}
-          className={`block object-cover ${size ? '' : 'max-h-[150px] max-w-[150px]'}`} />
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          draggable={false}
+          style={size ?? undefined}
+          className={`block object-cover ${size ? '' : 'max-h-[150px] max-w-[150px]'}`}
+        />
       )}
       {!src && <span className="block h-[120px] w-[120px]" />}
     </button>
@@ -39,7 +49,12 @@ export function VideoBubble({ message }: { message: ChatMessage }) {
   // Starting a hair past zero makes browsers that load only the metadata (iOS Safari) still
   // draw the first frame instead of a black box.
   return (
-    <video src={src ? `${src}#t=0.1` : undefined} controls preload="metadata" playsInline
-      className="block h-[160px] w-[200px] rounded-[6px] bg-black object-contain" />
+    <video
+      src={src ? `${src}#t=0.1` : undefined}
+      controls
+      preload="metadata"
+      playsInline
+      className="block h-[160px] w-[200px] rounded-[6px] bg-black object-contain"
+    />
   );
 }

@@ -7,10 +7,18 @@ import { CallRecordBubble } from './call-record-bubble';
 import { FileBubble } from './file-bubble';
 import { ImageBubble, VideoBubble } from './media-bubbles';
 import type { MetaPlacement } from './message-meta';
-import { type BubbleMentions,EmojiBubble, TextBubble } from './text-bubble';
+import { type BubbleMentions, EmojiBubble, TextBubble } from './text-bubble';
 import { VoiceBubble } from './voice-bubble';
 
-export function MessageContent({ message, mine, mentions }: { message: ChatMessage; mine: boolean; mentions?: BubbleMentions }) {
+export function MessageContent({
+  message,
+  mine,
+  mentions,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  mentions?: BubbleMentions;
+}) {
   const { t } = useTranslation();
   switch (message.type) {
     case 'text':

@@ -37,7 +37,8 @@ export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
 }
 
 /** Own message in a single chat the peer has read (history flag or the live read watermark). */
-export const isReadByPeer = (m: ChatMessage, peerReadSeq: number) => Boolean(m.is_read) || (m.seq > 0 && m.seq <= peerReadSeq);
+export const isReadByPeer = (m: ChatMessage, peerReadSeq: number) =>
+  Boolean(m.is_read) || (m.seq > 0 && m.seq <= peerReadSeq);
 
 /** Where a media or file message's bytes are: the local copy while it uploads, else the server's. */
 export const mediaSrc = (m: ChatMessage) => m.localUrl ?? m.content;

@@ -43,30 +43,54 @@ export function MessageList({ thread, me, isGroup, redoSeconds, loadOlder, focus
   });
   const totalSize = virtualizer.getTotalSize();
   const scroll = useThreadScroll({
-    scroller, rows, totalSize, me, loaded: thread.loaded, canLoadOlder: thread.loaded && thread.hasMore, loadOlder,
-    scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'center' }), openAt: focusId,
+    scroller,
+    rows,
+    totalSize,
+    me,
+    loaded: thread.loaded,
+    canLoadOlder: thread.loaded && thread.hasMore,
+    loadOlder,
+    scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'center' }),
+    openAt: focusId,
   });
 
   const renderMessage = (message: ChatMessage) => {
     const mine = message.fromUser.id === me;
     return (
-      <MessageRow message={message} mine={mine} isGroup={isGroup} me={me}
+      <MessageRow
+        message={message}
+        mine={mine}
+        isGroup={isGroup}
+        me={me}
         read={mine && isReadByPeer(message, thread.peerReadSeq)}
-        recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null} onQuoteTap={scroll.seek} {...handlers} />
+        recallDraft={mine && message.is_undo ? recallDrafts.get(message.id, redoSeconds, now) : null}
+        onQuoteTap={scroll.seek}
+        {...handlers}
+      />
     );
   };
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scroller} onScroll={scroll.onScroll} data-testid="thread" className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]">
+      <div
+        ref={scroller}
+        onScroll={scroll.onScroll}
+        data-testid="thread"
+        className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
+      >
         <div className="relative w-full" style={{ height: totalSize }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
             const focused = scroll.focusedKey === row.key;
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} data-focused={focused || undefined}
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                data-focused={focused || undefined}
                 className={`absolute top-0 left-0 w-full transition-colors duration-700 ${focused ? 'bg-[#fdf1c4]' : ''}`}
-                style={{ transform: `translateY(${item.start}px)` }}>
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
                 {row.kind === 'time' ? <TimeSeparator sendTime={row.sendTime} now={now} /> : renderMessage(row.message)}
               </div>
             );
@@ -74,19 +98,38 @@ export function MessageList({ thread, me, isGroup, redoSeconds, loadOlder, focus
         </div>
       </div>
       {scroll.loadingOlder && (
-        <div role="status" aria-label={t('common.loading')}
-          className="absolute top-2 left-1/2 size-5 -translate-x-1/2 animate-spin rounded-full border-2 border-neutral-300 border-t-neutral-500" />
+        <div
+          role="status"
+          aria-label={t('common.loading')}
+          className="absolute top-2 left-1/2 size-5 -translate-x-1/2 animate-spin rounded-full border-2 border-neutral-300 border-t-neutral-500"
+        />
       )}
       {scroll.unseen && (
-        <button type="button" onClick={scroll.jumpToBottom}
-          className="absolute right-3 bottom-3 rounded-full bg-white px-3.5 py-1.5 text-[13px] text-brand-dark shadow-md active:bg-neutral-100">
+        <button
+          type="button"
+          onClick={scroll.jumpToBottom}
+          className="absolute right-3 bottom-3 rounded-full bg-white px-3.5 py-1.5 text-[13px] text-brand-dark shadow-md active:bg-neutral-100"
+        >
           {t('chat.newMessages')} ↓
         </button>
       )}
       {!scroll.unseen && scroll.away && (
-        <button type="button" onClick={scroll.jumpToBottom} aria-label={t('chat.toLatest')}
-          className="absolute right-3 bottom-3 flex size-10 items-center justify-center rounded-full bg-white text-neutral-600 shadow-md active:bg-neutral-100">
-          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <button
+          type="button"
+          onClick={scroll.jumpToBottom}
+          aria-label={t('chat.toLatest')}
+          className="absolute right-3 bottom-3 flex size-10 items-center justify-center rounded-full bg-white text-neutral-600 shadow-md active:bg-neutral-100"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M6 9l6 6 6-6" />
           </svg>
         </button>

@@ -24,7 +24,12 @@ const menu = createOverlay<MenuRequest>();
 export const showMessageMenu = (request: MenuRequest) => request.actions.length > 0 && menu.show(request);
 export const closeMessageMenu = menu.hide;
 
-const LABELS = { copy: 'chat.menu.copy', quote: 'chat.menu.quote', forward: 'chat.menu.forward', recall: 'chat.menu.recall' } as const;
+const LABELS = {
+  copy: 'chat.menu.copy',
+  quote: 'chat.menu.quote',
+  forward: 'chat.menu.forward',
+  recall: 'chat.menu.recall',
+} as const;
 const MENU_HEIGHT = 48;
 /** Run inside the tap, before the step is gone: the clipboard and a phone's keyboard (the quote
  * focuses the input) need the user's gesture, and neither leaves the page for Back to undo. */
@@ -65,14 +70,32 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
   };
   return (
     // A swipe or wheel on the backdrop is an attempt to scroll the thread: close.
-    <div className="fixed inset-0 z-40" onClick={close} onWheel={close} onTouchMove={close}
-      onContextMenu={(e) => { e.preventDefault(); close(); }}>
-      <div ref={strip} role="menu" style={{ top, left: rect.left }}
+    <div
+      className="fixed inset-0 z-40"
+      onClick={close}
+      onWheel={close}
+      onTouchMove={close}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      <div
+        ref={strip}
+        role="menu"
+        style={{ top, left: rect.left }}
         className="absolute flex h-12 overflow-hidden rounded-lg bg-[#4c4c4c] shadow-lg"
-        onClick={(e) => e.stopPropagation()} onKeyDown={moveMenuFocus('horizontal')}>
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={moveMenuFocus('horizontal')}
+      >
         {request.actions.map((action) => (
-          <button key={action} type="button" role="menuitem" onClick={() => pick(action)}
-            className="min-w-14 px-3.5 text-[14px] whitespace-nowrap text-white active:bg-white/15">
+          <button
+            key={action}
+            type="button"
+            role="menuitem"
+            onClick={() => pick(action)}
+            className="min-w-14 px-3.5 text-[14px] whitespace-nowrap text-white active:bg-white/15"
+          >
             {t(LABELS[action])}
           </button>
         ))}

@@ -19,7 +19,10 @@ export function timeOfDay(sendTime: number): string {
 // the thread's #ededed, the dark chip over a photo).
 const PLACEMENT_CLASS: Record<MetaPlacement, { own: string; other: string }> = {
   inside: { own: 'absolute right-2 bottom-1 text-[#3b6329]', other: 'absolute right-2 bottom-1 text-[#666]' },
-  overlay: { own: 'absolute right-1.5 bottom-1.5 rounded-full bg-black/60 px-1.5 text-white', other: 'absolute right-1.5 bottom-1.5 rounded-full bg-black/60 px-1.5 text-white' },
+  overlay: {
+    own: 'absolute right-1.5 bottom-1.5 rounded-full bg-black/60 px-1.5 text-white',
+    other: 'absolute right-1.5 bottom-1.5 rounded-full bg-black/60 px-1.5 text-white',
+  },
   under: { own: 'mt-0.5 self-end text-[#666]', other: 'mt-0.5 self-start text-[#666]' },
 };
 
@@ -36,12 +39,24 @@ export function MessageMeta({ message, mine, placement, showReceipt, read }: Mes
   const { t } = useTranslation();
   const tone = PLACEMENT_CLASS[placement][mine ? 'own' : 'other'];
   return (
-    <span className={`pointer-events-none flex h-4 items-center gap-0.5 text-[11px] leading-4 whitespace-nowrap tabular-nums ${tone}`}>
+    <span
+      className={`pointer-events-none flex h-4 items-center gap-0.5 text-[11px] leading-4 whitespace-nowrap tabular-nums ${tone}`}
+    >
       <time dateTime={new Date(message.sendTime).toISOString()}>{timeOfDay(message.sendTime)}</time>
       {mine && message.status === 'going' && message.progress === undefined && (
-        <span role="status" aria-label={t('chat.status.sending')} className="ml-0.5 size-3 animate-spin rounded-full border-[1.5px] border-current border-t-transparent" />
+        <span
+          role="status"
+          aria-label={t('chat.status.sending')}
+          className="ml-0.5 size-3 animate-spin rounded-full border-[1.5px] border-current border-t-transparent"
+        />
       )}
-      {mine && message.status === 'succeed' && showReceipt && <ReadTicks read={read} label={t(read ? 'chat.status.read' : 'chat.status.unread')} overlay={placement === 'overlay'} />}
+      {mine && message.status === 'succeed' && showReceipt && (
+        <ReadTicks
+          read={read}
+          label={t(read ? 'chat.status.read' : 'chat.status.unread')}
+          overlay={placement === 'overlay'}
+        />
+      )}
     </span>
   );
 }
@@ -51,15 +66,34 @@ export function MessageMeta({ message, mine, placement, showReceipt, read }: Mes
  * leave more, for the ticks). Empty, so the bubble reads and copies as written.
  */
 export function MetaRoom({ mine }: { mine: boolean }) {
-  return <span aria-hidden="true" data-meta-room="" className={`inline-block h-3 shrink-0 ${mine ? 'w-[58px]' : 'w-10'}`} />;
+  return (
+    <span aria-hidden="true" data-meta-room="" className={`inline-block h-3 shrink-0 ${mine ? 'w-[58px]' : 'w-10'}`} />
+  );
 }
 
 function ReadTicks({ read, label, overlay }: { read: boolean; label: string; overlay: boolean }) {
   const colour = read && !overlay ? 'text-[#175ca8]' : '';
   return (
     <span className={`ml-0.5 flex items-center ${colour}`}>
-      <svg viewBox="0 0 18 12" width="16" height="11" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        {read ? <><path d="m1 6 3 3.5L10.5 2" /><path d="m6.5 8.5 1 1L14 2" /></> : <path d="m4 6 3 3.5L13.5 2" />}
+      <svg
+        viewBox="0 0 18 12"
+        width="16"
+        height="11"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        {read ? (
+          <>
+            <path d="m1 6 3 3.5L10.5 2" />
+            <path d="m6.5 8.5 1 1L14 2" />
+          </>
+        ) : (
+          <path d="m4 6 3 3.5L13.5 2" />
+        )}
       </svg>
       <span className="sr-only">{label}</span>
     </span>

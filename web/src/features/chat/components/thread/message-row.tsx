@@ -44,7 +44,10 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { message, mine, isGroup, read, recallDraft, onMenu, onFailedTap, onReedit, onQuoteTap, onAvatarTap } = props;
   const { t } = useTranslation();
   const press = useLongPress((target) => onMenu(message, target));
-  const sender = { ...message.fromUser, displayName: props.nameOf?.(message.from_user) || message.fromUser.displayName };
+  const sender = {
+    ...message.fromUser,
+    displayName: props.nameOf?.(message.from_user) || message.fromUser.displayName,
+  };
   const line = message.type === 'event' && !message.is_undo ? systemLineOf(message.extends) : null;
   if (line) return <GroupEventNotice line={line} me={props.me ?? 0} />;
   if (isRecalled(message)) {
@@ -54,26 +57,45 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const placement = metaPlacement(message);
   const meta = <MessageMeta message={message} mine={mine} placement={placement} showReceipt={!isGroup} read={read} />;
   return (
-    <div data-msg-id={message.msg_id || undefined} className={`flex items-start gap-2.5 px-3 py-2 ${mine ? 'flex-row-reverse' : ''}`}>
+    <div
+      data-msg-id={message.msg_id || undefined}
+      className={`flex items-start gap-2.5 px-3 py-2 ${mine ? 'flex-row-reverse' : ''}`}
+    >
       {onAvatarTap && !mine ? (
-        <button type="button" onClick={() => onAvatarTap(message.from_user)} aria-label={t('groups.members.openCard', { name: sender.displayName })} className="shrink-0 rounded-md">
+        <button
+          type="button"
+          onClick={() => onAvatarTap(message.from_user)}
+          aria-label={t('groups.members.openCard', { name: sender.displayName })}
+          className="shrink-0 rounded-md"
+        >
           <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} />
         </button>
-      ) : <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} />}
+      ) : (
+        <Avatar name={sender.displayName || '?'} src={sender.avatar || undefined} size={40} />
+      )}
       <div className={`flex min-w-0 max-w-[72%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
-        {isGroup && !mine && <span className="mb-1 max-w-full truncate text-[12px] text-[#666]">{sender.displayName}</span>}
+        {isGroup && !mine && (
+          <span className="mb-1 max-w-full truncate text-[12px] text-[#666]">{sender.displayName}</span>
+        )}
         {isForwarded(message) && <BubbleLabel kind="forwarded" text={t('chat.forwarded')} />}
         {isAnnouncement(message) && <BubbleLabel kind="announcement" text={t('groups.info.notice')} />}
         {/* A tab stop of its own, so the keyboard opens the menu too: Enter or Space on the bubble itself (the context-menu key and Shift+F10 arrive as contextmenu). */}
-        <div tabIndex={0} className="relative max-w-full rounded-[6px] outline-none select-none focus-visible:ring-2 focus-visible:ring-brand [-webkit-touch-callout:none]"
+        <div
+          tabIndex={0}
+          className="relative max-w-full rounded-[6px] outline-none select-none focus-visible:ring-2 focus-visible:ring-brand [-webkit-touch-callout:none]"
           {...press.handlers}
           onKeyDown={(e) => {
             if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
             e.preventDefault();
             onMenu(message, e.currentTarget);
-          }}>
+          }}
+        >
           <div data-testid="bubble" className="min-w-0">
-            <MessageContent message={message} mine={mine} mentions={isGroup ? mentionsOf(message, props, t('groups.mention.all')) : undefined} />
+            <MessageContent
+              message={message}
+              mine={mine}
+              mentions={isGroup ? mentionsOf(message, props, t('groups.mention.all')) : undefined}
+            />
           </div>
           {placement !== 'under' && meta}
           {mine && (
@@ -83,7 +105,9 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
           )}
         </div>
         {placement === 'under' && meta}
-        {quote && <QuoteBlock quote={quote} onOpen={onQuoteTap && quote.msg_id ? () => onQuoteTap(quote.msg_id) : undefined} />}
+        {quote && (
+          <QuoteBlock quote={quote} onOpen={onQuoteTap && quote.msg_id ? () => onQuoteTap(quote.msg_id) : undefined} />
+        )}
       </div>
     </div>
   );
@@ -93,21 +117,49 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
 function mentionsOf(message: ChatMessage, props: MessageRowProps, everyone: string): BubbleMentions | undefined {
   const at = message.extends?.at;
   if (message.type !== 'text' || !Array.isArray(at) || at.length === 0) return undefined;
-  const targets = at.filter((id): id is number => typeof id === 'number').map((id) => ({ id, name: id === 0 ? everyone : props.nameOf?.(id) ?? '' }));
+  const targets = at
+    .filter((id): id is number => typeof id === 'number')
+    .map((id) => ({ id, name: id === 0 ? everyone : (props.nameOf?.(id) ?? '') }));
   return { targets, me: props.me ?? 0, onTap: props.onAvatarTap };
 }
 
 /** A line over a bubble: "Forwarded" (an arrow, grey italic) or a group's "Announcement" (a megaphone, green). */
 const LABELS = {
-  forwarded: { className: 'text-[#666] italic', icon: <><path d="M9.5 3.5 13 7l-3.5 3.5" /><path d="M13 7H7a4 4 0 0 0-4 4v1.5" /></> },
-  announcement: { className: 'font-medium text-brand-dark', icon: <><path d="M2.5 6.5v3h2l5 3v-9l-5 3h-2Z" /><path d="M12 6a2.5 2.5 0 0 1 0 4" /></> },
+  forwarded: {
+    className: 'text-[#666] italic',
+    icon: (
+      <>
+        <path d="M9.5 3.5 13 7l-3.5 3.5" />
+        <path d="M13 7H7a4 4 0 0 0-4 4v1.5" />
+      </>
+    ),
+  },
+  announcement: {
+    className: 'font-medium text-brand-dark',
+    icon: (
+      <>
+        <path d="M2.5 6.5v3h2l5 3v-9l-5 3h-2Z" />
+        <path d="M12 6a2.5 2.5 0 0 1 0 4" />
+      </>
+    ),
+  },
 };
 
 function BubbleLabel({ kind, text }: { kind: keyof typeof LABELS; text: string }) {
   const { className, icon } = LABELS[kind];
   return (
     <span className={`mb-0.5 flex items-center gap-1 text-[12px] ${className}`}>
-      <svg viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 16 16"
+        width="12"
+        height="12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         {icon}
       </svg>
       {text}

@@ -21,7 +21,13 @@ export interface BubbleMentions {
 function Linked({ text }: { text: string }) {
   return linkify(text).map((part, i) =>
     part.kind === 'link' ? (
-      <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="text-[#576b95] underline decoration-[#576b95]/40">
+      <a
+        key={i}
+        href={part.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-[#576b95] underline decoration-[#576b95]/40"
+      >
         {part.text}
       </a>
     ) : (
@@ -39,9 +45,24 @@ export function TextBubble({ text, mine, mentions }: { text: string; mine: boole
         const forMe = part.id === 0 || part.id === mentions!.me;
         const look = `text-[#576b95] ${forMe ? 'font-bold' : 'font-medium'}`;
         const tap = mentions!.onTap;
-        return tap && part.id !== 0 && part.id !== mentions!.me
-          ? <button key={i} type="button" data-mention={part.id} className={`${look} inline rounded-sm`} onClick={(e) => { e.stopPropagation(); tap(part.id); }}>{part.text}</button>
-          : <span key={i} data-mention={part.id} className={look}>{part.text}</span>;
+        return tap && part.id !== 0 && part.id !== mentions!.me ? (
+          <button
+            key={i}
+            type="button"
+            data-mention={part.id}
+            className={`${look} inline rounded-sm`}
+            onClick={(e) => {
+              e.stopPropagation();
+              tap(part.id);
+            }}
+          >
+            {part.text}
+          </button>
+        ) : (
+          <span key={i} data-mention={part.id} className={look}>
+            {part.text}
+          </span>
+        );
       })}
       <MetaRoom mine={mine} />
     </BubbleFrame>
@@ -54,6 +75,9 @@ const EMOJI_SIZE = ['text-[52px] leading-[64px]', 'text-[44px] leading-[54px]', 
 /** A message of only a few emoji is shown big without a bubble, like a sticker. */
 export function EmojiBubble({ emoji }: { emoji: string }) {
   const size = EMOJI_SIZE[Math.max(1, emojiOnlyCount(emoji)) - 1] ?? EMOJI_SIZE[2];
-  return <div data-emoji-only="" className={`px-1 font-emoji select-none ${size}`}>{emoji.trim()}</div>;
+  return (
+    <div data-emoji-only="" className={`px-1 font-emoji select-none ${size}`}>
+      {emoji.trim()}
+    </div>
+  );
 }
-

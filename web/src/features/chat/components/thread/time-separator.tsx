@@ -6,7 +6,9 @@ export function TimeSeparator({ sendTime, now }: { sendTime: number; now: number
   const { t } = useTranslation();
   return (
     <p className="py-2.5 text-center">
-      <span className="rounded-[3px] px-1.5 py-0.5 text-[12px] text-neutral-400">{formatMessageTime(new Date(sendTime), new Date(now), t)}</span>
+      <span className="rounded-[3px] px-1.5 py-0.5 text-[12px] text-neutral-400">
+        {formatMessageTime(new Date(sendTime), new Date(now), t)}
+      </span>
     </p>
   );
 }

@@ -15,7 +15,7 @@ import type { ChatMessage } from '../../types';
 import { composerDraft } from '../composer/composer-draft';
 import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
-import { type MenuAction,menuActions } from './message-display-rules';
+import { type MenuAction, menuActions } from './message-display-rules';
 import { showMessageMenu } from './message-menu';
 import { recallDrafts } from './recall-drafts';
 
@@ -23,38 +23,55 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
   const { t } = useTranslation();
   const navigate = useNavigate();
 
-  const onMenu = useCallback((message: ChatMessage, target: HTMLElement) => {
-    const actions = menuActions(message, { me, redoSeconds, now: Date.now() });
-    showMessageMenu({ message, actions, rect: target.getBoundingClientRect() });
-  }, [me, redoSeconds]);
+  const onMenu = useCallback(
+    (message: ChatMessage, target: HTMLElement) => {
+      const actions = menuActions(message, { me, redoSeconds, now: Date.now() });
+      showMessageMenu({ message, actions, rect: target.getBoundingClientRect() });
+    },
+    [me, redoSeconds],
+  );
 
-  const recall = useCallback(async (message: ChatMessage) => {
-    if (!(await showDialog(t('chat.recall.confirm'), { showCancel: true }))) return;
-    // The server drops the content on recall; keep it here so Re-edit can offer it back.
-    if (message.type === 'text') recallDrafts.remember(message.id, message.content);
-    // A refusal (e.g. the window just closed) was already shown by the API client.
-    await recallMessage(message.id, contactKey).catch(() => recallDrafts.forget(message.id));
-  }, [contactKey, t]);
+  const recall = useCallback(
+    async (message: ChatMessage) => {
+      if (!(await showDialog(t('chat.recall.confirm'), { showCancel: true }))) return;
+      // The server drops the content on recall; keep it here so Re-edit can offer it back.
+      if (message.type === 'text') recallDrafts.remember(message.id, message.content);
+      // A refusal (e.g. the window just closed) was already shown by the API client.
+      await recallMessage(message.id, contactKey).catch(() => recallDrafts.forget(message.id));
+    },
+    [contactKey, t],
+  );
 
-  const onAction = useCallback((action: MenuAction, message: ChatMessage) => {
-    if (action === 'copy') {
-      void copyText(message.content).then((ok) => ok && showToast(t('chat.copied')));
-    } else if (action === 'quote') {
-      const quote = quoteOfMessage(message);
-      if (quote) composerDraft.quote(quote);
-    } else if (action === 'forward') {
-      void navigate(`${PATHS.userSelection}?mode=forward&msg=${message.msg_id}&from=${encodeURIComponent(contactKey)}`);
-    } else {
-      void recall(message);
-    }
-  }, [contactKey, navigate, recall, t]);
+  const onAction = useCallback(
+    (action: MenuAction, message: ChatMessage) => {
+      if (action === 'copy') {
+        void copyText(message.content).then((ok) => ok && showToast(t('chat.copied')));
+      } else if (action === 'quote') {
+        const quote = quoteOfMessage(message);
+        if (quote) composerDraft.quote(quote);
+      } else if (action === 'forward') {
+        void navigate(
+          `${PATHS.userSelection}?mode=forward&msg=${message.msg_id}&from=${encodeURIComponent(contactKey)}`,
+        );
+      } else {
+        void recall(message);
+      }
+    },
+    [contactKey, navigate, recall, t],
+  );
 
-  const onFailedTap = useCallback(async (message: ChatMessage) => {
-    // The server's reason (a refusal is the only way a message is marked failed) heads the choices.
-    const choice = await showActionSheet([{ label: t('chat.retry') }, { label: t('chat.delete'), danger: true }], message.failReason);
-    if (choice === 0) void chatStore.sender.retry(contactKey, message.id);
-    else if (choice === 1) void chatStore.sender.discard(contactKey, message.id);
-  }, [contactKey, t]);
+  const onFailedTap = useCallback(
+    async (message: ChatMessage) => {
+      // The server's reason (a refusal is the only way a message is marked failed) heads the choices.
+      const choice = await showActionSheet(
+        [{ label: t('chat.retry') }, { label: t('chat.delete'), danger: true }],
+        message.failReason,
+      );
+      if (choice === 0) void chatStore.sender.retry(contactKey, message.id);
+      else if (choice === 1) void chatStore.sender.discard(contactKey, message.id);
+    },
+    [contactKey, t],
+  );
 
   const onReedit = useCallback((text: string) => composerDraft.fill(text), []);
 

@@ -1,7 +1,7 @@
 // Zoom for the photo preview: pinch with two fingers, double-tap (or double-click), Ctrl/⌘ + wheel
 // (a trackpad pinch arrives so too) and +/- buttons; dragging moves a zoomed photo. At 1× the
 // preview's own gestures (swipe to the next photo, tap to close) apply again.
-import { type RefObject,useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 5;
@@ -19,7 +19,8 @@ export function usePhotoZoom(area: RefObject<HTMLElement | null>, photoKey: stri
   /** Set by a pinch until the next press: that gesture was not a swipe. */
   const pinched = useRef(false);
 
-  const zoomTo = (scale: number) => setView((v) => (clamp(scale) === 1 ? { scale: 1, x: 0, y: 0 } : { ...v, scale: clamp(scale) }));
+  const zoomTo = (scale: number) =>
+    setView((v) => (clamp(scale) === 1 ? { scale: 1, x: 0, y: 0 } : { ...v, scale: clamp(scale) }));
   // Another photo starts unzoomed.
   useEffect(() => setView({ scale: 1, x: 0, y: 0 }), [photoKey]);
 
@@ -57,7 +58,8 @@ export function usePhotoZoom(area: RefObject<HTMLElement | null>, photoKey: stri
       const last = pointers.current.get(e.pointerId);
       if (!last) return;
       pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (pinch.current && pinch.current.distance > 0) zoomTo((pinch.current.scale * spread()) / pinch.current.distance);
+      if (pinch.current && pinch.current.distance > 0)
+        zoomTo((pinch.current.scale * spread()) / pinch.current.distance);
       else if (view.scale > 1) setView((v) => ({ ...v, x: v.x + e.clientX - last.x, y: v.y + e.clientY - last.y }));
     },
     onPointerUp: (e: React.PointerEvent) => {

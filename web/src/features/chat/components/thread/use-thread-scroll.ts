@@ -9,7 +9,7 @@
 // helper functions made each render; and they write scrollTop through the scroller ref they are
 // given, which is what this hook is for. Hence the two rules switched off for this file:
 /* eslint-disable react-hooks/exhaustive-deps, react-hooks/immutability */
-import { type RefObject,useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import type { ThreadRow } from './build-rows';
 
@@ -33,7 +33,17 @@ interface Options {
   openAt?: number;
 }
 
-export function useThreadScroll({ scroller, rows, totalSize, me, loaded, canLoadOlder, loadOlder, scrollToRow, openAt }: Options) {
+export function useThreadScroll({
+  scroller,
+  rows,
+  totalSize,
+  me,
+  loaded,
+  canLoadOlder,
+  loadOlder,
+  scrollToRow,
+  openAt,
+}: Options) {
   // The message being sought (null when none is), and whether the thread opened with it (then it
   // never went to the bottom).
   const target = useRef<{ msgId: number; opening: boolean } | null>(openAt ? { msgId: openAt, opening: true } : null);

@@ -42,4 +42,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useIsPlaying = (id: string) => useSyncExternalStore(subscribe, () => playingId === id, () => false);
+export const useIsPlaying = (id: string) =>
+  useSyncExternalStore(
+    subscribe,
+    () => playingId === id,
+    () => false,
+  );
