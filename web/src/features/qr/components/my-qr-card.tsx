@@ -29,7 +29,7 @@ export function MyQrCard() {
   const load = () => void query.refetch();
 
   const url = state.status === 'ready' ? state.code.url : '';
-  const matrix = useMemo(() => (url ? qrMatrix(url) : null), [url]);
+  const matrix = useQrMatrix(url);
   const name = user?.realname || user?.account || '';
   const validUntil =
     state.status === 'ready'
@@ -99,4 +99,9 @@ export function MyQrCard() {
       </div>
     </div>
   );
+}
+
+/** The code's modules, drawn again only when the link changes. */
+function useQrMatrix(url: string) {
+  return useMemo(() => (url ? qrMatrix(url) : null), [url]);
 }
