@@ -1,19 +1,11 @@
 // The call lock's operations by name: a UserHub has one entry for them all (`callLock(op, …)`),
 // called by the calls route and by the other participant's hub, instead of one hub method each.
-// Each operation is a call-ops.ts (or call-ice.ts, call-meeting.ts) function of the hub's CallHost.
+// Each operation is a call-ops.ts (or call-end.ts, call-ice.ts, call-meeting.ts) function of the
+// hub's CallHost.
+import { endCall, peerEnded } from './call-end';
 import { iceOf } from './call-ice';
 import { meetingOf } from './call-meeting';
-import {
-  answerCall,
-  endCall,
-  holdsCall,
-  peerAnswered,
-  peerEnded,
-  peerSignal,
-  placeCall,
-  relayCall,
-  ringCall,
-} from './call-ops';
+import { answerCall, holdsCall, peerAnswered, peerSignal, placeCall, relayCall, ringCall } from './call-ops';
 import type { CallHost } from './call-types';
 
 export const CALL_LOCK = {

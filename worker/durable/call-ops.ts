@@ -1,45 +1,20 @@
 // The transitions of a call (issue 14, reference §7.4) on one user's UserHub, which holds that
 // user's call lock (call-store.ts). The caller's hub places the call and asks the callee's hub to
-// ring; each hub then tells the other of what its user did (answer, signal, hang up), and each
-// hub's alarm ends what its user can no longer end: the ring after RING_SECONDS (the callee's
-// hub; the caller's a little later as a backstop) and an active call whose sockets all died.
-// The lock is released before anything is awaited, so no interleaving sees a call twice.
-import {
-  CALL_CODE,
-  CALL_SECONDS_MAX,
-  type CallRecordExtends,
-  hangupCode,
-  RING_SECONDS,
-  type WebrtcEvent,
-} from '../protocol/calls';
-import { type CallFrame, SENDER_STATUS, webrtcEvent } from '../services/call-events';
+// ring; each hub then tells the other of what its user did (answer, signal); how a call ends
+// (a hang-up, the ring's end, the sockets gone) is call-end.ts.
+import { CALL_CODE, type CallRecordExtends, RING_SECONDS, type WebrtcEvent } from '../protocol/calls';
+import { SENDER_STATUS, webrtcEvent } from '../services/call-events';
+import { ACTIVE_CHECK_MS, finish, finishRecord, release } from './call-end';
+import { callingEvent, fromMe, fromPeer } from './call-frames';
 import type { CallRow } from './call-store';
 import type { CallHost, CallResult, PlaceCall, RingAnswer, RingCall, Signal } from './call-types';
 import { conversationHub, userHub } from './stubs';
 
 /** The caller's hub ends an unanswered call this long after the callee's should have. */
 export const CALLER_GRACE_MS = 5_000;
-/** While a call is active, the hub looks for dead sockets this often. */
-export const ACTIVE_CHECK_MS = 30_000;
 
 const notFound = { ok: false, key: 'im.callNotFound' } as const;
 const ok = (value: WebrtcEvent): CallResult => ({ ok: true, value });
-
-/** A frame of this hub's call as its user sends it (from me), or as the other person sent it. */
-const fromMe = (row: CallRow, f: Omit<CallFrame, 'status'>) =>
-  webrtcEvent(row, row.me, row.peer, { ...f, status: SENDER_STATUS[row.role] });
-const fromPeer = (row: CallRow, f: Omit<CallFrame, 'status'>) =>
-  webrtcEvent(row, row.other, row.peer, { ...f, status: SENDER_STATUS[row.role === 'caller' ? 'callee' : 'caller'] });
-
-/** The `calling` event of the held call: from the caller, with the record's msg_id. */
-function callingEvent(row: CallRow): WebrtcEvent {
-  const caller = row.role === 'caller' ? row.me : row.other;
-  return webrtcEvent(row, caller, row.peer, {
-    event: 'calling',
-    code: CALL_CODE.calling,
-    status: SENDER_STATUS.calling,
-  });
-}
 
 /** The caller's `calling`: takes the caller's lock and asks the callee's hub to ring. */
 export async function placeCall(host: CallHost, req: PlaceCall): Promise<CallResult> {
@@ -224,103 +199,8 @@ export async function peerSignal(host: CallHost, id: string, from: number, signa
   return true;
 }
 
-/** My hangup (or the callee's busy): the code from the phase the hub knows; null when I hold no such call. */
-export async function endCall(
-  host: CallHost,
-  id: string,
-  peer: number,
-  how: 'hangup' | 'busy',
-): Promise<WebrtcEvent | null> {
-  const row = host.calls.held(id);
-  if (!row || row.peer !== peer) return null;
-  const code =
-    how === 'busy' && row.role === 'callee' && row.phase === 'ringing'
-      ? CALL_CODE.busy
-      : hangupCode(row.phase, row.role === 'caller', Date.now() - row.started_at);
-  return finish(host, row, code, 'otherOpt', true);
-}
-
-/** The other participant's hub ended the call. */
-export async function peerEnded(
-  host: CallHost,
-  id: string,
-  from: number,
-  code: number,
-  callTime: number,
-): Promise<void> {
-  const row = host.calls.held(id);
-  if (!row || row.peer !== from) return;
-  await release(host);
-  host.push(fromPeer(row, { event: 'hangup', code, callTime }));
-}
-
-/** The user's last socket closed while holding a call: the call ends as the phase says. */
-export async function socketsGone(host: CallHost): Promise<void> {
-  const row = host.calls.get();
-  if (!row) return;
-  const code =
-    row.phase === 'active' ? CALL_CODE.ended : row.role === 'callee' ? CALL_CODE.missed : CALL_CODE.cancelled;
-  await finish(host, row, code, null, true);
-}
-
-/** The hub's alarm: the ring's end (905, even with every browser gone), or the dead-socket check of an active call. */
-export async function onCallAlarm(host: CallHost): Promise<void> {
-  const row = host.calls.get();
-  if (!row) return;
-  const now = Date.now();
-  if (now < row.deadline) return host.setAlarm(row.deadline);
-  if (row.phase === 'ringing') {
-    await finish(host, row, CALL_CODE.missed, 'hangup', true);
-    return;
-  }
-  // Closing the last dead socket ends the call (socketsGone) before this answers.
-  if (!host.online()) {
-    if (host.calls.held(row.id)) await finish(host, row, CALL_CODE.ended, null, true);
-    return;
-  }
-  const next = host.calls.update({ deadline: now + ACTIVE_CHECK_MS });
-  if (next) await host.setAlarm(next.deadline);
-}
-
 /** Whether the user holds the call `id` (ringing or active). */
 export const holdsCall = (host: CallHost, id: string): boolean => host.calls.held(id) !== null;
-
-async function release(host: CallHost): Promise<void> {
-  host.calls.clear();
-  await host.setAlarm(null);
-}
-
-/**
- * Ends the held call: the lock goes first, then the record takes its outcome (the first outcome
- * stays, and its code and duration are the ones everybody is told), my sockets hear it (`own`),
- * and the other hub is told (`tellPeer`). Answers the event for the one who ended it.
- */
-async function finish(
-  host: CallHost,
-  row: CallRow,
-  code: number,
-  own: 'otherOpt' | 'hangup' | null,
-  tellPeer: boolean,
-): Promise<WebrtcEvent> {
-  await release(host);
-  const seconds =
-    code === CALL_CODE.ended && row.answered_at > 0 ? Math.floor((Date.now() - row.answered_at) / 1000) : 0;
-  const outcome = (await finishRecord(
-    host.env,
-    row.conversation,
-    row.id,
-    code,
-    Math.min(seconds, CALL_SECONDS_MAX),
-  )) ?? { code, callTime: seconds };
-  if (own === 'otherOpt') host.push(fromMe(row, { event: 'otherOpt', action: 'hangup', ...outcome }));
-  if (own === 'hangup') host.push(fromMe(row, { event: 'hangup', ...outcome }));
-  if (tellPeer) {
-    await userHub(host.env, row.peer)
-      .callLock('peerEnded', row.id, row.me.id, outcome.code, outcome.callTime)
-      .catch((error: unknown) => console.error('telling the other side of a hangup failed', error));
-  }
-  return fromMe(row, { event: 'hangup', ...outcome });
-}
 
 /** The record of a call, stored as its caller's message (client id = the call id, so a resend stores nothing new). */
 async function storeRecord(env: Env, req: RingCall, code: number): Promise<number> {
@@ -336,20 +216,4 @@ async function storeRecord(env: Env, req: RingCall, code: number): Promise<numbe
   });
   if (!sent.ok) throw new Error(`call record refused: ${sent.key}`);
   return sent.value.message.msg_id;
-}
-
-/** Sets the record's outcome; null when there is no record (a call dropped by glare, or a failure). */
-async function finishRecord(
-  env: Env,
-  conversation: string,
-  id: string,
-  code: number,
-  callTime: number,
-): Promise<{ code: number; callTime: number } | null> {
-  return conversationHub(env, conversation)
-    .finishCall(conversation, id, code, callTime)
-    .catch((error: unknown) => {
-      console.error('updating a call record failed', id, error);
-      return null;
-    });
 }

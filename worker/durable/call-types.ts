@@ -1,10 +1,11 @@
-// The shapes call-ops.ts works with: what it needs of its UserHub, and the requests and answers
-// that cross between the two participants' hubs (and the calls route) through the call lock.
+// The shapes call-ops.ts and call-end.ts work with: what they need of their UserHub, and the
+// requests and answers that cross between the two participants' hubs (and the calls route)
+// through the call lock.
 import type { WebrtcEvent } from '../protocol/calls';
 import type { UserCard } from '../protocol/wire';
 import type { CallStore } from './call-store';
 
-/** What call-ops needs of its UserHub. */
+/** What call-ops (and call-end) need of its UserHub. */
 export interface CallHost {
   readonly env: Env;
   readonly calls: CallStore;

@@ -1,6 +1,7 @@
 // ConversationHub: the single writer of one conversation's message log. It assigns the
 // gap-free `seq`, de-duplicates on the client message id, answers history, and hands every change
-// to its fan-out (fanout.ts) in the same storage commit, which delivers it to each member's UserHub.
+// to its fan-out (fanout.ts) in the same storage commit (conversation-writes.ts), which delivers it
+// to each member's UserHub.
 // The same alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day; the send
 // path never touches retention.
 import { DurableObject } from 'cloudflare:workers';
@@ -13,7 +14,9 @@ import { isGroupContact, pairMembers } from '../services/conversations';
 import { isResendBy } from '../services/message-handling';
 import { type CallOutcome, callRecordOf, finishCallRecord } from './call-records';
 import { onConversationAlarm } from './conversation-retention';
-import { ConversationStore, type NewMessage } from './conversation-store';
+import type { NewMessage } from './conversation-rows';
+import { ConversationStore } from './conversation-store';
+import { writeMessage, writeRead, writeUndo } from './conversation-writes';
 import { Fanout } from './fanout';
 import { clearGroupHistory } from './group-clear';
 import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
@@ -149,27 +152,7 @@ export class ConversationHub extends DurableObject<Env> {
     const quote = quoted?.ok ? quoteOfMessage(quoted.value) : null;
     const extended = { ...(fields.extends ?? {}), ...(quote ? { quote } : {}), ...(at.length > 0 ? { at } : {}) };
     const toStore = { ...fields, pid: quote?.msg_id ?? 0, extends: Object.keys(extended).length > 0 ? extended : null };
-    const message = this.fanout.write(() => {
-      const stored = store.insert(toStore, Date.now());
-      if (!stored) return null;
-      store.setReadSeq(input.from.id, stored.seq);
-      const chatName = this.groupStore?.group()?.name;
-      this.fanout.enqueue(members, {
-        kind: 'message',
-        conversation,
-        message: stored,
-        ...(chatName ? { chatName } : {}),
-      });
-      return stored;
-    });
-    if (!message) {
-      const existing = store.byId(input.id)!;
-      return isResendBy(existing, input.from.id)
-        ? { ok: true, value: { message: existing, duplicate: true } }
-        : { ok: false, key: 'system.parameterError' };
-    }
-    this.fanout.kick();
-    return { ok: true, value: { message, duplicate: false } };
+    return writeMessage(store, this.fanout, toStore, members, this.groupStore?.group()?.name);
   }
 
   /**
@@ -231,28 +214,7 @@ export class ConversationHub extends DurableObject<Env> {
     const store = this.memberStore(conversation, reader);
     if (!store) return { ok: false, key: 'im.notMember' };
     this.fanout.heard(reader);
-    const members = store.members();
-    const before = store.readSeq(reader);
-    const last = store.lastSeq();
-    if (last > before) {
-      this.fanout.write(() => {
-        store.setReadSeq(reader, last);
-        if (isGroupContact(conversation)) this.enqueueGroupRead(store, reader, last);
-        else {
-          const ids = store.idsBetween(before, last, reader);
-          this.fanout.enqueue(members, {
-            kind: 'read',
-            key: `r:${conversation}:${reader}:${last}`,
-            conversation,
-            reader,
-            readSeq: last,
-            ids,
-          });
-        }
-      });
-      this.fanout.kick();
-    }
-    return { ok: true, value: { readSeq: Math.max(before, last) } };
+    return { ok: true, value: writeRead(store, this.fanout, reader) };
   }
 
   /** The recalled message, and the file it carried (which the caller releases). */
@@ -273,18 +235,7 @@ export class ConversationHub extends DurableObject<Env> {
     const verdict = canRecall(found, actor, redoSeconds, Date.now(), manager);
     if (verdict !== 'ok') return { ok: false, key: verdict };
     const by = found.from_user === actor ? null : { id: actor, name: actorName };
-    const undone = this.fanout.write(() => {
-      const updated = store.markUndone(found.seq, by)!;
-      this.fanout.enqueue(members, {
-        kind: 'undo',
-        key: `u:${conversation}:${found.seq}`,
-        conversation,
-        message: updated,
-      });
-      return updated;
-    });
-    this.fanout.kick();
-    return { ok: true, value: { message: undone, fileId: found.file?.file_id ?? null } };
+    return { ok: true, value: writeUndo(store, this.fanout, found, by, members) };
   }
 
   /** The callee answered the call `seq` records: read, with the chat, when it is the newest message (nothing newer is skipped). */
@@ -317,25 +268,5 @@ export class ConversationHub extends DurableObject<Env> {
     const groups = this.groups(conversation);
     const setting = groups.group()?.setting;
     return setting ? speakVerdict(groups.member(sender), setting, Math.floor(Date.now() / 1000)) : 'ok';
-  }
-
-  /**
-   * A group read goes to the reader's own hub (their other devices clear the badge) and, with a count
-   * of the members who have read it, to the author of the newest message read: two deliveries
-   * whatever the group's size, never one per member (README Decisions).
-   */
-  private enqueueGroupRead(store: ConversationStore, reader: number, readSeq: number): void {
-    const author = store.bySeq(readSeq)?.from_user ?? reader;
-    const users = author !== reader && store.members().includes(author) ? [author, reader] : [reader];
-    const readers = store.readersThrough(readSeq, author);
-    const { conversation } = store;
-    this.fanout.enqueue(users, {
-      kind: 'groupRead',
-      key: `r:${conversation}:${reader}:${readSeq}`,
-      conversation,
-      reader,
-      readSeq,
-      readers,
-    });
   }
 }

@@ -1,32 +1,8 @@
 // SQL of a ConversationHub's messages and members: the message log (seq = rowid, gap-free because
 // the tail is never deleted), members with their read watermarks, and `meta`: the conversation's
 // name and when retention next runs. The outbox of undelivered events is fanout.ts's.
-import type { FileInfo, MessageType, StoredMessage, UserCard } from '../protocol/messages';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS members (user_id INTEGER PRIMARY KEY, read_seq INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS messages (
-  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, from_user INTEGER NOT NULL, type TEXT NOT NULL,
-  content TEXT NOT NULL, extends TEXT, pid INTEGER NOT NULL DEFAULT 0, send_time INTEGER NOT NULL,
-  is_undo INTEGER NOT NULL DEFAULT 0, from_card TEXT NOT NULL, file TEXT);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS messages_file ON messages (json_extract(file, '$.file_id'));
-`;
-
-type Row = Record<string, SqlStorageValue>;
-
-/** `is_undo` of the placeholder a cleared history leaves at its last seq (clearThrough): never shown. */
-export const CLEARED = 2;
-
-export interface NewMessage {
-  id: string;
-  from: UserCard;
-  type: MessageType;
-  content: string;
-  extends: Record<string, unknown> | null;
-  pid: number;
-  file: FileInfo | null;
-}
+import type { FileInfo, StoredMessage } from '../protocol/messages';
+import { CLEARED, insertedMessage, messageOfRow, type NewMessage, type Row, SCHEMA } from './conversation-rows';
 
 export class ConversationStore {
   constructor(
@@ -144,23 +120,7 @@ export class ConversationStore {
       )
       .toArray()[0];
     if (!row) return null;
-    const seq = Number(row.seq);
-    // What toMessage would read back, built from what was just written.
-    return {
-      msg_id: seq,
-      seq,
-      id: m.id,
-      conversation: this.conversation,
-      type: m.type,
-      content: m.content,
-      extends: m.extends,
-      pid: m.pid,
-      sendTime: now,
-      from_user: m.from.id,
-      fromUser: m.from,
-      is_undo: 0,
-      file: m.file,
-    };
+    return insertedMessage(m, Number(row.seq), now, this.conversation);
   }
 
   /** Replaces a message's `extends` (a call record's outcome, call-records.ts). */
@@ -298,20 +258,6 @@ export class ConversationStore {
   }
 
   private toMessage(r: Row): StoredMessage {
-    return {
-      msg_id: Number(r.seq),
-      seq: Number(r.seq),
-      id: String(r.id),
-      conversation: this.conversation,
-      type: (Number(r.is_undo) ? 'event' : String(r.type)) as MessageType,
-      content: String(r.content),
-      extends: r.extends ? (JSON.parse(String(r.extends)) as Record<string, unknown>) : null,
-      pid: Number(r.pid),
-      sendTime: Number(r.send_time),
-      from_user: Number(r.from_user),
-      fromUser: JSON.parse(String(r.from_card)) as UserCard,
-      is_undo: Number(r.is_undo),
-      file: r.file ? (JSON.parse(String(r.file)) as FileInfo) : null,
-    };
+    return messageOfRow(r, this.conversation);
   }
 }

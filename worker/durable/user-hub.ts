@@ -6,8 +6,8 @@ import { DurableObject } from 'cloudflare:workers';
 
 import type { EventData, EventType, FrameOf, Outgoing } from '../protocol/frames';
 import type { SessionEnd, SocketSession } from '../services/socket-rules';
+import { onCallAlarm, socketsGone } from './call-end';
 import { type CallAnswer, type CallArgs, type CallOp, runCallOp } from './call-lock';
-import { onCallAlarm, socketsGone } from './call-ops';
 import { CallStore } from './call-store';
 import type { CallHost } from './call-types';
 import type { HubEvent } from './hub-events';
@@ -160,7 +160,7 @@ export class UserHub extends DurableObject<Env> {
     };
   }
 
-  /** The user's last socket closed: a call they hold ends with it (call-ops.ts socketsGone), and they go offline. */
+  /** The user's last socket closed: a call they hold ends with it (call-end.ts socketsGone), and they go offline. */
   private async lastSocketGone(uid: number): Promise<void> {
     if (this.calls.get()) this.ctx.waitUntil(socketsGone(this.callHost()));
     await this.presence.set(uid, 0);

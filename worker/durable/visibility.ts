@@ -4,7 +4,7 @@
 // message answers exactly as a missing one, so no path tells the two apart.
 import type { GroupSetting } from '../protocol/groups';
 import type { StoredMessage } from '../protocol/messages';
-import { CLEARED } from './conversation-store';
+import { CLEARED } from './conversation-rows';
 
 /** What a member may see: messages sent at or after `floor` (ms). Null for anyone who is not a member. */
 export type Sight = { floor: number } | null;

@@ -6,7 +6,7 @@ import { requireMember, resolveConversation, resolveForSending } from '../action
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { copyFileTo, releaseFiles } from '../db/files';
-import type { NewMessage } from '../durable/conversation-store';
+import type { NewMessage } from '../durable/conversation-rows';
 import { conversationHub } from '../durable/stubs';
 import { input } from '../middleware/params';
 import { burstLimit, spaceSends } from '../middleware/rate-limit';
