@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 
 import type { AppEnv } from './app-env';
 import { requireAuth } from './middleware/auth';
+import { costMeter } from './middleware/cost-meter';
 import { handleError } from './middleware/errors';
 import { readParams } from './middleware/params';
 import { securityHeaders } from './middleware/security-headers';
@@ -30,6 +31,7 @@ const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/', '/s
 const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });
 
 app.use('*', securityHeaders);
+app.use('*', costMeter);
 app.use('*', async (c, next) => {
   c.set('lang', pickLang(c.req.header('accept-language')));
   c.set('requestIp', clientIp(c.req.header('cf-connecting-ip'), c.env));

@@ -202,5 +202,6 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /dev/dropsockets': DEV,
   'GET /dev/echo': DEV,
   'POST /dev/echo': DEV,
+  'GET /dev/ledger': DEV,
   'ALL /*': PUBLIC, // the single-page app (static assets), and the not-found answer for unknown API paths
 };

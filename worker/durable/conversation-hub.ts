@@ -22,6 +22,7 @@ import { clearGroupHistory } from './group-clear';
 import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
 import { GroupStore } from './group-store';
 import type { Result } from './hub-events';
+import { meterEvent, meterObject } from './metered';
 import { floorOf, revealed, type Sight, visibility } from './visibility';
 
 export class ConversationHub extends DurableObject<Env> {
@@ -30,6 +31,7 @@ export class ConversationHub extends DurableObject<Env> {
   private readonly fanout: Fanout;
 
   constructor(ctx: DurableObjectState, env: Env) {
+    env = meterObject(ctx, env, 'ConversationHub');
     super(ctx, env);
     // A failed write may leave the store's memory ahead of its tables, as the fan-out's.
     this.fanout = new Fanout(ctx, env, () => {
@@ -256,6 +258,7 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** The one alarm: the fan-out's retries and retention (conversation-retention.ts). */
   override async alarm(): Promise<void> {
+    meterEvent(this.env, 'ConversationHub', 'alarm');
     // After an eviction the store is reopened lazily; a waiting event or the meta table names the
     // conversation (asked before the drain empties the outbox).
     const conversation =

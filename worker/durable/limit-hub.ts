@@ -4,6 +4,8 @@
 // burst of parallel requests is counted exactly: the check and the claim are one step.
 import { DurableObject } from 'cloudflare:workers';
 
+import { meterObject } from './metered';
+
 const DAY_MS = 86_400_000;
 
 interface Daily {
@@ -13,6 +15,10 @@ interface Daily {
 }
 
 export class LimitHub extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, meterObject(ctx, env, 'LimitHub'));
+  }
+
   /**
    * Claims `action` if its last claim is at least `intervalMs` old; otherwise answers how many
    * milliseconds remain (0 = claimed). The mark is stored, so an evicted object still knows it.

@@ -3,25 +3,32 @@
 import type { ConversationHub } from './conversation-hub';
 import type { EchoHub } from './echo-hub';
 import type { LimitHub } from './limit-hub';
+import { meteredStub } from './metered';
 import type { UserHub } from './user-hub';
 
 type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K] };
 
 export const userHub = (env: Env, uid: number) =>
-  env.USER_HUB.get(env.USER_HUB.idFromName(`user:${uid}`)) as unknown as Methods<UserHub> & {
+  meteredStub(
+    env,
+    'UserHub',
+    env.USER_HUB.get(env.USER_HUB.idFromName(`user:${uid}`)),
+  ) as unknown as Methods<UserHub> & {
     fetch(r: Request): Promise<Response>;
   };
 
 export const conversationHub = (env: Env, conversation: string) =>
-  env.CONVERSATION_HUB.get(
-    env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`),
+  meteredStub(
+    env,
+    'ConversationHub',
+    env.CONVERSATION_HUB.get(env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`)),
   ) as unknown as Methods<ConversationHub>;
 
 export const echoHub = (env: Env, room: string) =>
-  env.ECHO_HUB.get(env.ECHO_HUB.idFromName(room)) as unknown as Methods<EchoHub> & {
+  meteredStub(env, 'EchoHub', env.ECHO_HUB.get(env.ECHO_HUB.idFromName(room))) as unknown as Methods<EchoHub> & {
     fetch(r: Request): Promise<Response>;
   };
 
 /** `user:<uid>` or `ip:<address>`: whose counters (rate-limit.ts). */
 export const limitHub = (env: Env, name: string) =>
-  env.LIMIT_HUB.get(env.LIMIT_HUB.idFromName(name)) as unknown as Methods<LimitHub>;
+  meteredStub(env, 'LimitHub', env.LIMIT_HUB.get(env.LIMIT_HUB.idFromName(name))) as unknown as Methods<LimitHub>;

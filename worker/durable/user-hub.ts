@@ -11,6 +11,7 @@ import { type CallAnswer, type CallArgs, type CallOp, runCallOp } from './call-l
 import { CallStore } from './call-store';
 import type { CallHost } from './call-types';
 import type { HubEvent } from './hub-events';
+import { meterEvent, meterObject } from './metered';
 import type { DeliveryReceipt } from './parking';
 import { applyHubEvent, chatView } from './user/chat-events';
 import { ChatList, type ChatRow } from './user/chat-list';
@@ -28,6 +29,7 @@ export class UserHub extends DurableObject<Env> {
   private readonly calls: CallStore;
 
   constructor(ctx: DurableObjectState, env: Env) {
+    env = meterObject(ctx, env, 'UserHub');
     super(ctx, env);
     this.chats = new ChatList(ctx.storage);
     this.log = new EventLog(ctx.storage);
@@ -67,6 +69,7 @@ export class UserHub extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    meterEvent(this.env, 'UserHub', 'socketMessage');
     const since = await this.sockets.heard(ws, raw);
     if (since !== undefined) this.log.replay(ws, since);
   }
@@ -147,6 +150,7 @@ export class UserHub extends DurableObject<Env> {
 
   /** The hub's only alarm is the call's: the ring's end and the dead-socket check of an active call. */
   override async alarm(): Promise<void> {
+    meterEvent(this.env, 'UserHub', 'alarm');
     await onCallAlarm(this.callHost());
   }
 

@@ -1,11 +1,13 @@
 // Development-only tools, present only when DEV_MAILBOX is on (never in production):
-// the mailbox that shows verification codes, and a server-side socket drop for reconnect tests.
+// the mailbox that shows verification codes, a server-side socket drop for reconnect tests, and the
+// cost ledger the benchmark reads (services/cost-ledger.ts).
 import { Hono } from 'hono';
 
 import type { AppEnv } from '../app-env';
 import { readMailbox } from '../db/security';
 import { findUserByAccount } from '../db/users';
 import { echoHub, userHub } from '../durable/stubs';
+import { readLedger } from '../services/cost-ledger';
 import { envelope, notFound } from '../services/replies';
 
 export const devTools = new Hono<AppEnv>();
@@ -30,3 +32,6 @@ devTools.post('/echo', async (c) => {
   await echoHub(c.env, c.req.query('room') ?? 'default').echo(await c.req.text());
   return c.json(envelope(null));
 });
+
+/** What the server has done that Cloudflare bills, summed since it started (bench/cost.mjs takes differences). */
+devTools.get('/ledger', (c) => c.json(envelope(readLedger())));
