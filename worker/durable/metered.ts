@@ -45,12 +45,20 @@ export function meteredStub<S extends object>(env: Env, className: string, stub:
 }
 
 function meteredSql(sql: SqlStorage, className: string): SqlStorage {
+  const exec = sql.exec.bind(sql);
+  // What is assigned to the counted handle stays on it (a test may wrap exec to watch statements).
+  const own: Record<PropertyKey, unknown> = {
+    exec: (query: string, ...bindings: unknown[]) => meteredCursor(exec(query, ...bindings), className),
+  };
   return new Proxy(sql, {
     get(target, key) {
-      if (key === 'exec')
-        return (query: string, ...bindings: unknown[]) => meteredCursor(target.exec(query, ...bindings), className);
+      if (Object.hasOwn(own, key)) return own[key];
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+    set(_target, key, value) {
+      own[key] = value;
+      return true;
     },
   });
 }
