@@ -5,7 +5,8 @@
 // session's frame table does (receive); the engine is an in-memory stand-in; tones are recorded, not played.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { CallStore, ENDED_SHOW_MS } from '../../web/src/features/calls/state/call-store';
+import { ENDED_SHOW_MS } from '../../web/src/features/calls/state/call-cues';
+import { CallStore } from '../../web/src/features/calls/state/call-store';
 import { storage } from '../../web/src/lib/storage';
 import { CALL_ID, ME, PEER, PEER_CARD, webrtc } from './calls-fakes';
 import { mockApi } from './helpers';

@@ -1,12 +1,10 @@
 // A ConversationHub's fan-out: its outbox, the drain to the members' UserHubs, and the alarm that retries.
 // An event is written in the same transaction as the change it reports, so a crash loses nothing,
-// and leaves the outbox only once every member's hub has it. The table is `fanout`: one row per
-// event naming the members it is for, so a group message is one row, not one per member. Its id is
-// a plain rowid (no AUTOINCREMENT, which costs a page write per message): an id is reused only
-// after its row was acknowledged by everyone and deleted, and nothing refers to a deleted row.
+// and leaves the outbox only once every member's hub has it. Its rows and their table: fanout-rows.ts.
 import { applyProjections } from '../db/group-projection';
+import { deleteRows, insertRow, type OutboxRow, type Parcel, parcelsOf, readOutbox } from './fanout-rows';
 import type { HubEvent } from './hub-events';
-import { isReceipt, PARK_FROM, PARKED_ROWS_MAX, Parking, RELEASE_PER_DRAIN } from './parking';
+import { isReceipt, PARKED_ROWS_MAX, Parking, RELEASE_PER_DRAIN } from './parking';
 import { userHub } from './stubs';
 
 /**
@@ -20,44 +18,11 @@ interface Receiver {
   deliver(user: number, events: HubEvent[], parkable?: boolean): Promise<unknown>;
 }
 
-const SCHEMA = 'CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY, users TEXT NOT NULL, event TEXT NOT NULL)';
-
-/** Until the fan-out table, the outbox held one row per member and event; its rows move over once. */
-const MIGRATE_OUTBOX = `
-INSERT INTO fanout (users, event) SELECT '[' || user_id || ']', event FROM outbox ORDER BY id;
-DROP TABLE outbox;
-`;
-
 const RETRY_MS = 2000;
 /** A safety net: if the hub is evicted mid-delivery, the alarm resumes the outbox. */
 const SAFETY_ALARM_MS = 30_000;
 /** Rows a drain hands over per round; later rows wait for the next round. */
 const BATCH = 500;
-
-/** An undelivered event and the members who have not acknowledged it yet. */
-interface OutboxRow {
-  id: number;
-  waiting: number[];
-  event: HubEvent;
-  /** A big group's event (parking.ts): members without a socket get it when they come back. */
-  parkable: boolean;
-}
-
-/** What one member's hub gets in one round: the events, and the rows they came from. */
-interface Parcel {
-  ids: number[];
-  events: HubEvent[];
-  /** Every event was caused by this member (their own copies): it waits for everyone else's. */
-  ownOnly: boolean;
-  /** Some event is a big group's: the member's hub says whether it had a socket, to park them. */
-  parkable: boolean;
-}
-
-function ensureSchema(sql: SqlStorage): void {
-  sql.exec(SCHEMA);
-  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0)
-    sql.exec(MIGRATE_OUTBOX);
-}
 
 export class Fanout {
   // The outbox is mirrored in memory: the drain reads what was just written from here instead of
@@ -109,18 +74,7 @@ export class Fanout {
 
   /** One row for the event, however many members it goes to; call it inside `write`. */
   enqueue(users: number[], event: HubEvent): void {
-    const queue = this.outbox();
-    const sql = this.ctx.storage.sql;
-    const id = Number(
-      sql
-        .exec(
-          'INSERT INTO fanout (users, event) VALUES (?, ?) RETURNING id',
-          JSON.stringify(users),
-          JSON.stringify(event),
-        )
-        .one().id,
-    );
-    queue.push({ id, waiting: [...users], event, parkable: users.length >= PARK_FROM });
+    this.outbox().push(insertRow(this.ctx.storage.sql, users, event));
   }
 
   /**
@@ -173,19 +127,7 @@ export class Fanout {
   /** The table is made (or migrated) when first read, so a hub that never fans out never has one. */
   private outbox(): OutboxRow[] {
     if (this.queue) return this.queue;
-    ensureSchema(this.ctx.storage.sql);
-    this.queue = this.ctx.storage.sql
-      .exec('SELECT id, users, event FROM fanout ORDER BY id')
-      .toArray()
-      .map((r) => {
-        const users = JSON.parse(String(r.users)) as number[];
-        return {
-          id: Number(r.id),
-          waiting: users,
-          event: JSON.parse(String(r.event)) as HubEvent,
-          parkable: users.length >= PARK_FROM,
-        };
-      });
+    this.queue = readOutbox(this.ctx.storage.sql);
     return this.queue;
   }
 
@@ -215,18 +157,7 @@ export class Fanout {
       batch.length > 0;
       batch = this.deliverable().slice(0, BATCH)
     ) {
-      const byUser = new Map<number, Parcel>();
-      for (const row of batch) {
-        for (const user of row.waiting) {
-          if (this.skips(row, user)) continue;
-          const parcel = byUser.get(user) ?? { ids: [], events: [], ownOnly: true, parkable: false };
-          parcel.ids.push(row.id);
-          parcel.events.push(row.event);
-          parcel.ownOnly &&= actorOf(row.event) === user;
-          parcel.parkable ||= row.parkable;
-          byUser.set(user, parcel);
-        }
-      }
+      const byUser = parcelsOf(batch, (row, user) => this.skips(row, user));
       // The people who did not cause these events hear of them first; the actors' own copies
       // (their other devices and chat lists) follow, so they never hold up a receiver.
       const parcels = [...byUser];
@@ -279,11 +210,7 @@ export class Fanout {
   private flushAcknowledged(): void {
     const ids = this.acknowledged;
     this.acknowledged = [];
-    // Durable Object SQL binds at most 100 parameters per statement.
-    for (let i = 0; i < ids.length; i += 90) {
-      const chunk = ids.slice(i, i + 90);
-      this.ctx.storage.sql.exec(`DELETE FROM fanout WHERE id IN (${chunk.map(() => '?').join(',')})`, ...chunk);
-    }
+    deleteRows(this.ctx.storage.sql, ids);
   }
 
   /**
@@ -316,11 +243,4 @@ export class Fanout {
     }
     return hub;
   }
-}
-
-/** Who caused an event: the sender of a message or recall, the reader of a read mark; nobody for retention. */
-function actorOf(event: HubEvent): number {
-  if (event.kind === 'pruned' || event.kind === 'projection') return 0;
-  if (event.kind === 'groupEvent') return event.actor;
-  return event.kind === 'read' || event.kind === 'groupRead' ? event.reader : event.message.from_user;
 }

@@ -6,17 +6,8 @@
 import { releaseFiles } from '../db/files';
 import { mayClearHistory } from '../protocol/group-rules';
 import type { UserCard } from '../protocol/messages';
-import type { ConversationStore } from './conversation-store';
-import type { Fanout } from './fanout';
-import { postLine } from './group-ops';
-import type { GroupStore } from './group-store';
+import { type Parts, postLine } from './group-parts';
 import type { Result } from './hub-events';
-
-interface Parts {
-  store: ConversationStore;
-  groups: GroupStore;
-  fanout: Fanout;
-}
 
 export async function clearGroupHistory(
   env: Env,

@@ -2,11 +2,11 @@
 // (protocol/group-rules.ts), changes the hub's tables, and in the same storage commit enqueues the
 // system line (a message of type 'event' whose `extends.system` each client words), the frames
 // for the members, and the D1 projection (fanout.ts PROJECTION). The hub then kicks the fan-out.
+// The pieces they share are in group-parts.ts; creation and the picture have their own modules.
 import type { Outgoing } from '../protocol/frames';
 import {
   isManager,
   isOwner,
-  mayChangeAvatar,
   mayEditNotice,
   mayInvite,
   mayJoinWith,
@@ -16,63 +16,27 @@ import {
   speakVerdict,
 } from '../protocol/group-rules';
 import { DEFAULT_GROUP_SETTING, type GroupCard, type GroupSetting, ROLE, type SystemLine } from '../protocol/groups';
-import type { StoredMessage, UserCard } from '../protocol/messages';
-import type { ConversationStore } from './conversation-store';
-import { type Fanout, PROJECTION } from './fanout';
-import type { GroupRow, GroupStore } from './group-store';
+import { createGroup } from './group-create';
+import {
+  addMembers,
+  cardOf,
+  enqueueMessage,
+  type GroupChange,
+  named,
+  type Parts,
+  postLine,
+  project,
+  type Projected,
+  removeMembers,
+} from './group-parts';
 import type { Result } from './hub-events';
 
-export type GroupChange =
-  | { op: 'create'; group: GroupRow; owner: UserCard; members: UserCard[] }
-  | { op: 'add'; actor: UserCard; users: UserCard[]; max: number }
-  /** By a QR token: when it was minted (ms), its QR version and who minted it (qr-tokens.ts QrClaims). */
-  | { op: 'join'; actor: UserCard; max: number; token: { t: number; v: number; by: number } }
-  /** A manager's reset of the join QR: every token minted before stops working. */
-  | { op: 'qr'; actor: UserCard }
-  | { op: 'remove'; actor: UserCard; target: UserCard }
-  | { op: 'role'; actor: UserCard; target: UserCard; role: 2 | 3 }
-  | { op: 'owner'; actor: UserCard; target: UserCard }
-  | { op: 'rename'; actor: UserCard; name: string }
-  | { op: 'notice'; actor: UserCard; notice: string; messageId: string }
-  | { op: 'setting'; actor: UserCard; setting: Partial<GroupSetting> }
-  | { op: 'mute'; actor: UserCard; target: UserCard; until: number }
-  /** My nickname in this group ('' clears it). */
-  | { op: 'nickname'; actor: UserCard; nickname: string }
-  | { op: 'dissolve'; actor: UserCard };
-
-interface Parts {
-  store: ConversationStore;
-  groups: GroupStore;
-  fanout: Fanout;
-}
-
-const named = (u: UserCard) => ({ id: u.id, name: u.realname });
-
-/** The group's card as `viewer` sees it (role 0 when not a member). */
-export function cardOf(parts: Parts, viewer: number): GroupCard | null {
-  const g = parts.groups.group();
-  if (!g) return null;
-  const role = parts.groups.member(viewer)?.role ?? 0;
-  return {
-    id: parts.store.conversation,
-    group_id: g.group_id,
-    displayName: g.name,
-    name: g.name,
-    avatar: g.avatar,
-    notice: g.notice,
-    owner_id: g.owner_id,
-    create_time: g.create_time,
-    setting: g.setting,
-    groupUserCount: parts.store.members().length,
-    role,
-    isJoin: role,
-    is_group: 1,
-  };
-}
+export { changeGroupAvatar } from './group-avatar';
+export { cardOf, type GroupChange } from './group-parts';
 
 export function applyGroupChange(parts: Parts, change: GroupChange, now: number): Result<GroupCard> {
   const { store, groups } = parts;
-  if (change.op === 'create') return create(parts, change, now);
+  if (change.op === 'create') return createGroup(parts, change, now);
   const group = groups.group();
   if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
   const me = groups.member(change.actor.id);
@@ -297,147 +261,4 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
   }
   parts.fanout.kick();
   return { ok: true, value: cardOf(parts, change.actor.id)! };
-}
-
-/**
- * The group's uploaded picture (its URL), for whoever may rename it; answers the card and the
- * picture it replaced, whose file the caller releases (the hub is the one writer, so each replaced
- * picture is answered exactly once).
- */
-export function changeGroupAvatar(
-  parts: Parts,
-  actor: UserCard,
-  avatar: string,
-): Result<{ card: GroupCard; previous: string }> {
-  const { store, groups } = parts;
-  const group = groups.group();
-  if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
-  const me = groups.member(actor.id);
-  if (!me) return { ok: false, key: 'im.notMember' };
-  if (!mayChangeAvatar(me, group.setting)) return { ok: false, key: 'system.notAuth' };
-  const silenced = speakVerdict(me, group.setting, Math.floor(Date.now() / 1000));
-  if (silenced !== 'ok') return { ok: false, key: silenced };
-  const conversation = store.conversation;
-  parts.fanout.write(() => {
-    groups.saveGroup({ ...group, avatar });
-    parts.fanout.enqueue(store.members(), {
-      kind: 'groupEvent',
-      key: crypto.randomUUID(),
-      conversation,
-      actor: actor.id,
-      frame: { type: 'groupAvatar', data: { group_id: conversation, avatar } },
-    });
-    project(parts, false);
-  });
-  parts.fanout.kick();
-  return { ok: true, value: { card: cardOf(parts, actor.id)!, previous: group.avatar } };
-}
-
-function create(parts: Parts, change: Extract<GroupChange, { op: 'create' }>, now: number): Result<GroupCard> {
-  const { store, groups } = parts;
-  // A retried create (the Worker's call failed after the commit) answers what is there.
-  if (groups.group()) return { ok: true, value: cardOf(parts, change.owner.id)! };
-  const others = change.members.filter((u) => u.id !== change.owner.id);
-  parts.fanout.write(() => {
-    groups.saveGroup(change.group);
-    addMembers(parts, [change.owner.id], now, ROLE.OWNER);
-    addMembers(
-      parts,
-      others.map((u) => u.id),
-      now,
-    );
-    postLine(
-      parts,
-      change.owner,
-      { kind: 'created', actor: named(change.owner), targets: others.map(named) },
-      store.members(),
-      now,
-    );
-    const conversation = store.conversation;
-    const addGroup = (to: number[], viewer: number) =>
-      parts.fanout.enqueue(to, {
-        kind: 'groupEvent',
-        key: crypto.randomUUID(),
-        conversation,
-        actor: change.owner.id,
-        frame: { type: 'addGroup', data: cardOf(parts, viewer)! },
-        chat: 'add',
-      });
-    addGroup([change.owner.id], change.owner.id);
-    if (others.length > 0)
-      addGroup(
-        others.map((u) => u.id),
-        others[0]!.id,
-      );
-    project(parts);
-  });
-  parts.fanout.kick();
-  return { ok: true, value: cardOf(parts, change.owner.id)! };
-}
-
-function addMembers(parts: Parts, ids: number[], now: number, role: number = ROLE.MEMBER): void {
-  parts.store.addMembers(ids);
-  for (const id of ids) {
-    parts.groups.setRole(id, role, now);
-    // Leaving does not end a mute: whoever comes back before it ends is muted still.
-    const mute = parts.groups.departure(id)?.no_speak_time ?? 0;
-    if (mute > Math.floor(now / 1000)) parts.groups.setMute(id, mute);
-  }
-  // A newcomer starts with everything before them read: history they may not see is not unread.
-  const last = parts.store.lastSeq();
-  for (const id of ids) parts.store.setReadSeq(id, last);
-}
-
-function removeMembers(parts: Parts, ids: number[]): void {
-  parts.groups.remove(ids);
-  parts.store.forgetMemory();
-}
-
-/** A system line: a message of type 'event' with empty content; it goes out like any message. */
-export function postLine(parts: Parts, actor: UserCard, system: SystemLine, to: number[], now: number): void {
-  const stored = parts.store.insert(
-    {
-      id: `sys-${crypto.randomUUID()}`,
-      from: actor,
-      type: 'event',
-      content: '',
-      extends: { system },
-      pid: 0,
-      file: null,
-    },
-    now,
-  );
-  if (stored) enqueueMessage(parts, stored, to);
-}
-
-function enqueueMessage(parts: Parts, message: StoredMessage, to: number[]): void {
-  parts.fanout.enqueue(to, {
-    kind: 'message',
-    conversation: parts.store.conversation,
-    message,
-    chatName: parts.groups.group()?.name,
-  });
-}
-
-/** What a change rewrites of the D1 projection: the group row with its whole roster, the row alone, or nothing. */
-type Projected = 'roster' | 'group' | null;
-
-/** The group row to D1, with the whole roster when membership or roles changed, in the same commit as the change (README Decisions). */
-function project(parts: Parts, withRoster = true): void {
-  const g = parts.groups.group()!;
-  const members = g.status === 1 ? parts.groups.roster().map((m) => [m.user_id, m.role] as [number, number]) : [];
-  parts.fanout.enqueue([PROJECTION], {
-    kind: 'projection',
-    key: crypto.randomUUID(),
-    conversation: parts.store.conversation,
-    projection: {
-      group_id: g.group_id,
-      name: g.name,
-      owner_id: g.owner_id,
-      avatar: g.avatar,
-      status: g.status,
-      setting: g.setting,
-      ...(withRoster ? { members } : {}),
-    },
-  });
 }

@@ -7,10 +7,9 @@ import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { pairsOf } from '../db/friends';
 import { createGroupRow } from '../db/group-projection';
-import { cardOf as userCard, findUsersByIds, isSystemAdmin, listActiveUsers } from '../db/users';
+import { cardOf as userCard, findUsersByIds, isSystemAdmin } from '../db/users';
 import type { GroupChange } from '../durable/group-ops';
 import { conversationHub } from '../durable/stubs';
-import { jwtSecret } from '../middleware/auth';
 import { knownGroupParams } from '../middleware/known-group';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
@@ -19,10 +18,8 @@ import { memberName, muteSeconds } from '../protocol/group-rules';
 import {
   DEFAULT_GROUP_SETTING,
   EditGroupNameBody,
-  GetAllUserBody,
   GROUP_NAME_MAX,
   GroupAddBody,
-  type GroupCard,
   GroupIdBody,
   GroupInfoBody,
   type GroupMember,
@@ -31,7 +28,6 @@ import {
   GroupUserListBody,
   GroupUsersBody,
   JoinGroupBody,
-  ROLE,
   SetGroupNicknameBody,
   SetManagerBody,
   SetNoSpeakBody,
@@ -41,11 +37,11 @@ import { groupChatKey } from '../protocol/ids';
 import { DEFAULT_GROUP_USER_MAX } from '../protocol/limits';
 import type { UserCard } from '../protocol/messages';
 import { remarkOf } from '../services/person-view';
-import { readQrClaims, signQrToken } from '../services/qr-tokens';
 import { envelope, refuse, settled } from '../services/replies';
-import { isSocialMode, mayGroupWith, serviceUserIds } from '../services/run-mode';
 import { maskAccount } from '../services/user-view';
 import { uploadGroupAvatar } from './group-avatar';
+import { getAllUser, refuseStrangers } from './group-people';
+import { groupOfToken, joinQr } from './group-qr';
 
 export const groups = new Hono<AppEnv>();
 groups.use('*', knownGroupParams);
@@ -70,30 +66,6 @@ async function change(c: Context<AppEnv>, id: string, body: GroupChange) {
 const capOf = (chatInfo: { groupUserMax?: unknown }) =>
   configNumber(chatInfo.groupUserMax, DEFAULT_GROUP_USER_MAX) || DEFAULT_GROUP_USER_MAX;
 const memberCap = async (db: D1Database) => capOf((await loadConfig(db)).chatInfo);
-
-/**
- * Run mode 2 (issue 20): a group is made of and grown with my friends only, as one-to-one messages
- * are, with the same exceptions (a privileged user on either side). Mode 1 pays no query.
- */
-async function refuseStrangers(db: D1Database, me: number, ids: number[]): Promise<void> {
-  const groupable = await groupableBy(db, me);
-  if (!groupable) return;
-  const rows = await findUsersByIds(db, ids);
-  for (const id of ids) if (!groupable({ user_id: id, role: rows.get(id)?.role ?? 0 })) throw refuse('group.notFriend');
-}
-
-/** Whom `me` may put in a group under run mode 2 (mayGroupWith); null in mode 1, where anyone may be. */
-async function groupableBy(
-  db: D1Database,
-  me: number,
-): Promise<((peer: { user_id: number; role: number }) => boolean) | null> {
-  const config = await loadConfig(db);
-  if (!isSocialMode(config)) return null;
-  const [pairs, mine] = await Promise.all([pairsOf(db, me), findUsersByIds(db, [me])]);
-  const self = { user_id: me, role: mine.get(me)?.role ?? 0 };
-  const service = serviceUserIds(config);
-  return (peer) => mayGroupWith(pairs.get(peer.user_id), self, peer, service);
-}
 
 // Changes to a group count against one limit per user (GROUP_LIMITER), as sends do against theirs.
 const changeLimit = burstLimit('group');
@@ -144,16 +116,6 @@ groups.post('/groupinfo', async (c) => {
     envelope({ ...card, ...(qr.share ? await joinQr(c, card.group_id, qr.version, me) : { qrUrl: '', qrExpire: 0 }) }),
   );
 });
-
-/** A join QR of the group's current version, minted now by `minter` (qr-tokens.ts QrClaims). */
-async function joinQr(c: Context<AppEnv>, groupId: number, version: number, minter: number) {
-  const { token, expiresAt } = await signQrToken(jwtSecret(c.env), 'g', groupId, undefined, {
-    t: Date.now(),
-    v: version,
-    by: minter,
-  });
-  return { qrUrl: `${new URL(c.req.url).origin}/scan/g/${token}`, qrExpire: expiresAt };
-}
 
 // A manager retires every join QR handed out so far (someone shared it too widely) and gets a new one.
 groups.post('/resetqrcode', changeLimit, async (c) => {
@@ -267,25 +229,7 @@ groups.post('/joingroup', burstLimit('lookup'), async (c) => {
   return change(c, id, { op: 'join', actor: c.get('me'), max: await memberCap(c.env.DB), token: claims });
 });
 
-// People to pick from: with `group_id`, its members but the owner (to hand it over); otherwise
-// everyone active (run mode 1) or my friends (run mode 2). `user_ids` already chosen come disabled.
-groups.post('/getalluser', burstLimit('lookup'), async (c) => {
-  const body = input(c, GetAllUserBody);
-  const me = c.get('identity').uid;
-  const chosen = new Set(body.user_ids);
-  let rows = (await listActiveUsers(c.env.DB)).filter((u) => u.user_id !== me);
-  if (body.group_id) {
-    const { roster } = settled(await conversationHub(c.env, body.group_id).groupView(body.group_id, me));
-    const members = new Set(roster.filter((m) => m.role !== ROLE.OWNER).map((m) => m.user_id));
-    rows = rows.filter((u) => members.has(u.user_id));
-  } else {
-    // Run mode 2: exactly the people the server would accept into a group of mine (refuseStrangers).
-    const groupable = await groupableBy(c.env.DB, me);
-    if (groupable) rows = rows.filter(groupable);
-  }
-  const list = rows.map((u) => ({ ...userCard(u), account: maskAccount(u.account), disabled: chosen.has(u.user_id) }));
-  return c.json(envelope(list));
-});
+groups.post('/getalluser', burstLimit('lookup'), getAllUser);
 
 /** Targets of a removal or mute may have left the service since; they are named by id alone then. */
 async function targetCards(db: D1Database, ids: number[]): Promise<UserCard[]> {
@@ -294,44 +238,4 @@ async function targetCards(db: D1Database, ids: number[]): Promise<UserCard[]> {
     const row = rows.get(id);
     return row ? userCard(row) : { id, user_id: id, realname: String(id), displayName: String(id), avatar: '' };
   });
-}
-
-/** The group a join QR names, with its claims; expired, forged and other-kind tokens are one refusal. */
-async function groupOfToken(env: Env, token: string) {
-  const read = await readQrClaims(jwtSecret(env), 'g', token);
-  if (read === null || !/^\d{1,12}$/.test(read.subject)) throw refuse('scan.failure');
-  const { subject, ...claims } = read;
-  return { id: groupChatKey(subject), claims };
-}
-
-/** Mounted at /scan: a group QR (signed in) answers the group's card for its join page. */
-export const groupScan = new Hono<AppEnv>();
-
-groupScan.post('/g/:token', async (c) => {
-  const token = tokenOf(c.req.url);
-  const { id, claims } = await groupOfToken(c.env, token);
-  // A code retired by a manager's reset opens nothing.
-  const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid, claims.v);
-  if (!card) throw refuse('scan.failure');
-  return c.json(
-    envelope({ ...card, token, action: 'groupInfo' as const } satisfies GroupCard & {
-      token: string;
-      action: 'groupInfo';
-    }),
-  );
-});
-
-/** A camera app opened the link: on to the group's page in the app, which resolves the token after login. */
-groupScan.get('/g/:token', (c) =>
-  c.redirect(`/#/pages/message/group/info?qr=${encodeURIComponent(tokenOf(c.req.url).slice(0, 1024))}`, 302),
-);
-
-/** The token as sent (routing lower-cases paths; a signature is case-sensitive). */
-function tokenOf(url: string): string {
-  const segment = new URL(url).pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
 }

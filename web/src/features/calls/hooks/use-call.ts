@@ -1,7 +1,8 @@
 // React's view of the call store, and the clock of a running call.
 import { useEffect, useState } from 'react';
 
-import { type CallSnapshot, callStore } from '../state/call-store';
+import type { CallSnapshot } from '../state/call-snapshot';
+import { callStore } from '../state/call-store';
 
 export function useCall<T>(select: (s: CallSnapshot) => T): T {
   return callStore.use(select);

@@ -1,61 +1,36 @@
 // The app's one call: the pure machine (call-machine.ts) wired to the network, the realtime
-// connection, timers, tones and the media engine. Started once for a signed-in user, so a call
-// rings wherever the user is. The engine (WebRTC) is imported only when a call starts; the
-// RealtimeKit engine (and its SDK) only when the server says the call is a RealtimeKit meeting.
+// connection, the phase's timers and tones (call-cues.ts) and the media engine. Started once for a
+// signed-in user, so a call rings wherever the user is. The engine (WebRTC) is imported only when a
+// call starts; the RealtimeKit engine (and its SDK) only when the server says the call is a
+// RealtimeKit meeting.
 import * as v from 'valibot';
 
 import { IceCandidateSchema, type WebrtcEvent } from '@protocol/calls';
 import { parseJsonOrNull } from '@protocol/json';
 import { createStore } from '@web/lib/create-store';
 import { newId } from '@web/lib/new-id';
-import { storage } from '@web/lib/storage';
 
 import { iceServers, sendToMsg } from '../api/calls-api';
-import { type CallMedia, p2pEngine } from '../engine/call-media';
-import { playTone, vibrate } from '../utils/tones';
+import { p2pEngine } from '../engine/call-media';
+import { PhaseCues } from './call-cues';
 import {
   type CallAction,
   type CallEffect,
   type CallInfo,
   type CallPeer,
   callReducer,
-  type CallState,
   IDLE,
   isBusy,
-  type MediaFailure,
 } from './call-machine';
 import { ProviderQuestion } from './call-provider';
-
-/** How long an ended call stays on screen before the call is gone. */
-export const ENDED_SHOW_MS = 2000;
-
-/** A call's final outcome, as the call record keeps it. */
-export interface CallOutcome {
-  peer: number;
-  callId: string;
-  msgId: number;
-  code: number;
-  callTime: number;
-}
-
-export interface CallSnapshot {
-  call: CallState;
-  /** Why the camera or microphone could not be used, for the screen's explanation. */
-  media: { failure: MediaFailure; device: 'camera' | 'microphone' } | null;
-  /** The engine (streams, track states), once loaded: P2P, or the RealtimeKit meeting. */
-  engine: CallMedia | null;
-  /** Bumped when the engine's streams or tracks change. */
-  version: number;
-}
+import type { CallOutcome, CallSnapshot } from './call-snapshot';
 
 export class CallStore {
   private readonly store = createStore<CallSnapshot>({ call: IDLE, media: null, engine: null, version: 0 });
   private readonly outcomeListeners = new Set<(outcome: CallOutcome) => void>();
   private me = 0;
   private off: (() => void) | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private stopTone: () => void = () => {};
-  private buzz: ReturnType<typeof setInterval> | null = null;
+  private readonly cues = new PhaseCues((action) => this.dispatch(action));
   /** Set while the page is being hidden for good: requests sent then use keepalive. */
   private leaving = false;
   /** Loads the engine module; tests put an in-memory one here. */
@@ -103,7 +78,7 @@ export class CallStore {
     this.off = null;
     this.snapshot.engine?.stop();
     this.update({ call: IDLE, media: null, engine: null });
-    this.enter(IDLE, IDLE);
+    this.cues.enter(IDLE, IDLE);
   }
 
   /** Calls `peer`; false when a call is already going on. */
@@ -123,7 +98,7 @@ export class CallStore {
     if (state === before && effects.length === 0) return;
     if (state.phase === 'dialing' && before.phase !== 'dialing') this.update({ media: null });
     this.update({ call: state });
-    if (state.phase !== before.phase) this.enter(state, before);
+    if (state.phase !== before.phase) this.cues.enter(state, before);
     void this.run(effects);
   }
 
@@ -289,37 +264,6 @@ export class CallStore {
     this.update({ engine: meeting });
     await meeting.join(authToken).catch(unreachable);
     return this.current(call);
-  }
-
-  /** Timers, tones and vibration that belong to a phase. */
-  private enter(state: CallState, before: CallState): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.stopTone();
-    this.stopTone = () => {};
-    // Only a buzz this store started is stopped: vibrate() on every phase change (reloads
-    // included) logged the browser's "no user gesture yet" errors even with vibration off.
-    if (this.buzz) {
-      clearInterval(this.buzz);
-      vibrate(false);
-    }
-    this.buzz = null;
-    const setting = storage.getAppSetting();
-    if (state.phase === 'dialing' || state.phase === 'incoming') {
-      this.timer = setTimeout(
-        () => this.dispatch({ type: 'timeout', now: Date.now() }),
-        Math.max(0, state.deadline - Date.now()),
-      );
-      if (state.phase === 'dialing') this.stopTone = playTone('ringback');
-      else if (setting.voiceStatus) this.stopTone = playTone('ringtone');
-      if (state.phase === 'incoming' && setting.vibrateStatus) {
-        vibrate(true);
-        this.buzz = setInterval(() => vibrate(true), 3200);
-      }
-    } else if (state.phase === 'ended') {
-      if (before.phase !== 'incoming' || setting.voiceStatus) playTone('ended');
-      this.timer = setTimeout(() => this.dispatch({ type: 'clear' }), ENDED_SHOW_MS);
-    }
   }
 
   private update(patch: Partial<CallSnapshot>): void {

@@ -1,4 +1,4 @@
-// No import circle inside worker/: a module that imports a module that imports it back runs one
+// No import circle inside worker/ or web/src/: a module that imports a module that imports it back runs one
 // of them half-initialised, and a circle ties every file in it into one change. Read from the
 // sources (the worker tests run inside workerd, which cannot read files). `import type` and
 // `export type` are erased at build, so they never make a runtime circle; `import { type X }`
@@ -6,11 +6,22 @@
 // together, so they count too, but for stubs.ts naming the hub classes whose stubs it makes.
 import { describe, expect, it } from 'vitest';
 
-const SOURCES = new Map(
-  Object.entries(import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true }))
-    .filter(([key]) => !key.endsWith('.d.ts'))
-    .map(([key, source]) => [key.replace(/^(\.\.\/)+/, ''), source]),
+const fromRoot = (files: Record<string, string>) =>
+  new Map(
+    Object.entries(files)
+      .filter(([key]) => !key.endsWith('.d.ts'))
+      .map(([key, source]) => [key.replace(/^(\.\.\/)+/, ''), source]),
+  );
+const SOURCES = fromRoot(
+  import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true }),
 );
+const WEB_SOURCES = fromRoot(
+  import.meta.glob<string>('../../web/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
+);
+
+/** The path aliases (tsconfig `paths`), as folders from the repo root. */
+const ALIASES: Record<string, string> = { '@web/': 'web/src/', '@protocol/': 'worker/protocol/' };
+const aliasOf = (specifier: string) => Object.keys(ALIASES).find((alias) => specifier.startsWith(alias));
 
 /** The only module whose type-only imports may close a circle: it names each hub class for its stub. */
 const STUBS = 'worker/durable/stubs.ts';
@@ -28,20 +39,21 @@ function specifiersOf(source: string): Specifier[] {
   );
   return [...found]
     .map((m) => ({ specifier: (m[4] ?? m[3])!, typeOnly: !m[4] && !!m[2] }))
-    .filter((s) => s.specifier.startsWith('.'));
+    .filter((s) => s.specifier.startsWith('.') || aliasOf(s.specifier));
 }
 
 const runtimeSpecifiersOf = (source: string) => specifiersOf(source).flatMap((s) => (s.typeOnly ? [] : [s.specifier]));
 
 /** `dir` joined with a relative specifier: a path from the repo root, resolved to a known source file. */
 function resolve(file: string, specifier: string, known: ReadonlySet<string>): string | null {
-  const parts = file.split('/').slice(0, -1);
-  for (const part of specifier.split('/')) {
+  const alias = aliasOf(specifier);
+  const parts = alias ? ALIASES[alias]!.split('/').filter(Boolean) : file.split('/').slice(0, -1);
+  for (const part of (alias ? specifier.slice(alias.length) : specifier).split('/')) {
     if (part === '..') parts.pop();
     else if (part !== '.') parts.push(part);
   }
-  const base = parts.join('/').replace(/\.(ts|js)$/, '');
-  return [`${base}.ts`, `${base}/index.ts`].find((path) => known.has(path)) ?? null;
+  const base = parts.join('/').replace(/\.(tsx?|js)$/, '');
+  return [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((path) => known.has(path)) ?? null;
 }
 
 type Graph = Map<string, string[]>;
@@ -107,6 +119,22 @@ describe('worker import cycles', () => {
   });
 });
 
+describe('web import cycles', () => {
+  // The web compiles worker/protocol too: its files are part of the graph.
+  const sources = new Map([...WEB_SOURCES, ...[...SOURCES].filter(([file]) => file.startsWith('worker/protocol/'))]);
+
+  it('reads the web sources and their imports, aliases included', () => {
+    expect(WEB_SOURCES.size).toBeGreaterThan(150);
+    const graph = graphOf(sources);
+    expect(graph.get('web/src/main.tsx')?.length).toBeGreaterThan(0);
+    expect([...graph.values()].flat().some((to) => to.startsWith('worker/protocol/'))).toBe(true);
+  });
+
+  it('has no runtime import circle anywhere in web/src/', () => {
+    expect(cyclesOf(graphOf(sources))).toEqual([]);
+  });
+});
+
 describe('the cycle finder itself', () => {
   const sources = (files: Record<string, string>) => new Map(Object.entries(files));
 
@@ -136,6 +164,16 @@ describe('the cycle finder itself', () => {
     expect(cyclesOf(graphOf(typed))).toEqual([]);
     expect(cyclesOf(graphOf(typed, () => true))).toEqual([['w/a.ts', 'w/b.ts', 'w/c.ts']]);
     expect(cyclesOf(graphOf(typed, (file) => file !== 'w/c.ts'))).toEqual([]);
+  });
+
+  it('follows the path aliases and .tsx files', () => {
+    const files = sources({
+      'web/src/a.tsx': "import { b } from '@web/lib/b';",
+      'web/src/lib/b.ts': "import { A } from '../a';\nimport { p } from '@protocol/p';",
+      'worker/protocol/p.ts': 'export const p = 1;',
+    });
+    expect(graphOf(files).get('web/src/lib/b.ts')).toEqual(['web/src/a.tsx', 'worker/protocol/p.ts']);
+    expect(cyclesOf(graphOf(files))).toEqual([['web/src/a.tsx', 'web/src/lib/b.ts']]);
   });
 
   it('resolves a folder to its index.ts and ignores packages', () => {
