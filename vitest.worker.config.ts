@@ -23,6 +23,7 @@ export default defineConfig({
         bindings: {
           JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
           DEV_MAILBOX: 'true',
+          COST_LEDGER: 'true',
           DEMO_MODE: 'false',
           // coturn's shared secret for the calls tests (calls-ice.test.ts recomputes the credentials).
           TURN_SECRET: 'test-turn-shared-secret',

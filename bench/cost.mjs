@@ -55,7 +55,11 @@ writeFileSync(
     ).join('\n'),
 );
 await applySql({ persistTo: stateDir, file: seed, config: BUILT_CONFIG });
-const server = await startWorkerd({ stateDir, applySchema: false, vars: { JWT_SECRET: secret, DEV_MAILBOX: 'true' } });
+const server = await startWorkerd({
+  stateDir,
+  applySchema: false,
+  vars: { JWT_SECRET: secret, DEV_MAILBOX: 'true', COST_LEDGER: 'true' },
+});
 const pids = readdirSync('/proc').filter((pid) => {
   try {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd' && isOurs(pid);

@@ -19,6 +19,8 @@ declare namespace Cloudflare {
     JWT_TTL: string;
     DEMO_MODE: string;
     DEV_MAILBOX: string;
+    /** Development only, with DEV_MAILBOX: count what each request bills (bench/cost.mjs reads /dev/ledger). */
+    COST_LEDGER?: string;
     /** Calls (providers/ice-servers.ts): coturn URLs (var) with its shared secret (secret), or Cloudflare TURN's key (secrets). */
     TURN_URLS?: string;
     TURN_TTL?: string;

@@ -7,6 +7,7 @@ interface Bindings {
   DB: D1Database;
   FILES: R2Bucket;
   DEV_MAILBOX: string;
+  COST_LEDGER?: string;
 }
 
 /** The envs meteredBindings made: the Durable Object stubs made from one are counted too (durable/stubs.ts). */
@@ -14,9 +15,13 @@ const metered = new WeakSet<object>();
 
 export const isMetered = (env: object) => metered.has(env);
 
-/** `env` with D1 and R2 counted when DEV_MAILBOX is on; `env` itself otherwise. */
+/** Whether this build counts costs: a development build (DEV_MAILBOX) that asked for it (COST_LEDGER), so the latency benchmarks measure the Worker without the meters. */
+export const countsCosts = (env: { DEV_MAILBOX: string; COST_LEDGER?: string }) =>
+  env.DEV_MAILBOX === 'true' && env.COST_LEDGER === 'true';
+
+/** `env` with D1 and R2 counted when costs are counted; `env` itself otherwise. */
 export function meteredBindings<E extends Bindings>(env: E): E {
-  if (env.DEV_MAILBOX !== 'true' || isMetered(env)) return env;
+  if (!countsCosts(env) || isMetered(env)) return env;
   const counted = { ...env, DB: meteredD1(env.DB), FILES: meteredR2(env.FILES) };
   metered.add(counted);
   return counted;

@@ -1,12 +1,12 @@
 // A development build's Durable Objects, counted into the cost ledger (services/cost-ledger.ts):
 // the SQLite rows each class reads and writes (every cursor's rowsRead / rowsWritten, and the
 // key-value API's gets and puts, which SQLite-backed objects bill as rows), the requests each
-// receives (stub calls and fetches, alarms) and its incoming socket messages. Production (DEV_MAILBOX
+// receives (stub calls and fetches, alarms) and its incoming socket messages. Production (DEV_MAILBOX or COST_LEDGER
 // off) installs nothing: the objects keep their own storage, env and stubs.
-import { isMetered, meteredBindings } from '../db/metered';
+import { countsCosts, isMetered, meteredBindings } from '../db/metered';
 import { countObject } from '../services/cost-ledger';
 
-const isDev = (env: { DEV_MAILBOX: string }) => env.DEV_MAILBOX === 'true';
+const isDev = countsCosts;
 
 /**
  * Called once in an object's constructor: counts its storage from now on and answers the env it

@@ -1,6 +1,6 @@
 // The development cost ledger: what the server did that Cloudflare bills (Worker and Durable Object
 // requests, incoming socket messages, SQLite and D1 rows, R2 operations), summed in memory. Only a
-// development build (DEV_MAILBOX on) feeds it: worker/db/metered.ts, worker/durable/metered.ts and
+// development build (DEV_MAILBOX and COST_LEDGER on) feeds it: worker/db/metered.ts, worker/durable/metered.ts and
 // worker/middleware/cost-meter.ts. The local runtime runs the Worker and every object of its classes
 // in one isolate, so these module-level sums are the whole server's; `GET /dev/ledger` reads them.
 
