@@ -9,6 +9,7 @@ import type { GroupCard } from '../protocol/groups';
 import { groupChatKey } from '../protocol/ids';
 import { readQrClaims, signQrToken } from '../services/qr-tokens';
 import { envelope, refuse } from '../services/replies';
+import { tokenInPath } from '../services/request-path';
 
 /** A join QR of the group's current version, minted now by `minter` (qr-tokens.ts QrClaims). */
 export async function joinQr(c: Context<AppEnv>, groupId: number, version: number, minter: number) {
@@ -32,7 +33,7 @@ export async function groupOfToken(env: Env, token: string) {
 export const groupScan = new Hono<AppEnv>();
 
 groupScan.post('/g/:token', async (c) => {
-  const token = tokenOf(c.req.url);
+  const token = tokenInPath(c.req.url);
   const { id, claims } = await groupOfToken(c.env, token);
   // A code retired by a manager's reset opens nothing.
   const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid, claims.v);
@@ -47,15 +48,5 @@ groupScan.post('/g/:token', async (c) => {
 
 /** A camera app opened the link: on to the group's page in the app, which resolves the token after login. */
 groupScan.get('/g/:token', (c) =>
-  c.redirect(`/#/pages/message/group/info?qr=${encodeURIComponent(tokenOf(c.req.url).slice(0, 1024))}`, 302),
+  c.redirect(`/#/pages/message/group/info?qr=${encodeURIComponent(tokenInPath(c.req.url).slice(0, 1024))}`, 302),
 );
-
-/** The token as sent (routing lower-cases paths; a signature is case-sensitive). */
-function tokenOf(url: string): string {
-  const segment = new URL(url).pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
-}

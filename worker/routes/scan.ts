@@ -12,7 +12,7 @@ import { input } from '../middleware/params';
 import { type QrCode, ScanBody, type ScanResult } from '../protocol/people';
 import { readQrToken, signQrToken } from '../services/qr-tokens';
 import { envelope, refuse } from '../services/replies';
-import { pathOf } from '../services/request-path';
+import { tokenInPath } from '../services/request-path';
 
 /** Mounted at /enterprise/im: my card's QR link, valid QR_VALID_SECONDS. */
 export const qrCode = new Hono<AppEnv>().post('/getqrcode', async (c) => {
@@ -21,19 +21,6 @@ export const qrCode = new Hono<AppEnv>().post('/getqrcode', async (c) => {
   const url = `${new URL(c.req.url).origin}/scan/u/${token}`;
   return c.json(envelope({ url, token, expire: expiresAt } satisfies QrCode));
 });
-
-/**
- * The token as sent: routing lower-cases paths (they are case-insensitive), and a signature is
- * not, so the token is read from the request's own URL.
- */
-function tokenInPath(url: string): string {
-  const segment = pathOf(url).replace(/\/+$/, '').split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
-}
 
 export const scan = new Hono<AppEnv>();
 

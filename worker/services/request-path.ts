@@ -6,3 +6,17 @@ export function pathOf(url: string): string {
   const end = url.indexOf('?', start);
   return url.slice(start, end === -1 ? undefined : end);
 }
+
+/**
+ * The last path segment as sent, percent-decoded ('' when it does not decode): routing lower-cases
+ * paths (they are case-insensitive) and a signed QR token is not, so the token is read from the
+ * request's own URL.
+ */
+export function tokenInPath(url: string): string {
+  const segment = pathOf(url).replace(/\/+$/, '').split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
