@@ -218,6 +218,8 @@ describe('retention sharing the alarm with the outbox', () => {
 
     // A second message arms the safety alarm in place of the daily run; then the hub dies with an
     // event still in its outbox.
+    const socket = await connect(b.token);
+    await socket.next((f) => f.type === 'init');
     await call('/enterprise/im/sendMessage', textMessage(b.userInfo.user_id, 'second'), { token: a.token });
     expect(await alarm()).toBeLessThan(daily);
     await runInDurableObject(stub, (_hub, state) => {
@@ -239,7 +241,8 @@ describe('retention sharing the alarm with the outbox', () => {
     await evictDurableObject(stub);
 
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await lastContent()).toBe('recovered');
+    expect((await socket.next((f) => f.type === 'simple' && f.data.msg_id === 99)).data.content).toBe('recovered');
+    socket.close();
     // Delivering armed the safety net again (to delete the delivered rows); once that has run, the
     // alarm is back on the daily run, which nothing moved.
     await settle(daily);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { MAX_SOCKETS_PER_USER, REPLACED_CLOSE_CODE, SYNC_INTERVAL_MS } from '../../worker/services/socket-rules';
-import { call, loginUser, textMessage } from './helpers';
+import { call, delivered, loginUser, pairHub, textMessage } from './helpers';
 import { closeCode, connect, type Socket } from './socket-helpers';
 
 describe('sockets per user', () => {
@@ -24,17 +24,26 @@ describe('replays per socket', () => {
   it('answers the sync sent right after opening, refuses another one too soon, and answers again later', async () => {
     const me = await loginUser();
     const peer = await loginUser();
-    await call('/enterprise/im/sendMessage', textMessage(me.userInfo.user_id, 'missed'), { token: peer.token });
+    // A recall is logged (a message is not: issue 23), so a sync replays it.
+    const sent = await call('/enterprise/im/sendMessage', textMessage(me.userInfo.user_id, 'missed'), {
+      token: peer.token,
+    });
+    await call(
+      '/enterprise/im/undoMessage',
+      { id: sent.body.data.id, toContactId: me.userInfo.user_id },
+      { token: peer.token },
+    );
+    await delivered(pairHub(me.userInfo.user_id, peer.userInfo.user_id).stub);
     const socket = await connect(me.token);
     await socket.next((f) => f.type === 'init');
     socket.send({ type: 'sync', since: 0 });
-    await socket.next((f) => f.type === 'simple');
+    await socket.next((f) => f.type === 'undoMessage');
     socket.send({ type: 'sync', since: 0 });
     const refused = await socket.next((f) => f.type === 'error');
     expect(refused.data.code).toBe(400);
-    expect(socket.frames.filter((f) => f.type === 'simple')).toHaveLength(1);
+    expect(socket.frames.filter((f) => f.type === 'undoMessage')).toHaveLength(1);
     await new Promise((r) => setTimeout(r, SYNC_INTERVAL_MS));
     socket.send({ type: 'sync', since: 0 });
-    await socket.until((frames) => frames.filter((f) => f.type === 'simple').length === 2);
+    await socket.until((frames) => frames.filter((f) => f.type === 'undoMessage').length === 2);
   });
 });

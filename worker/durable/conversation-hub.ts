@@ -13,6 +13,7 @@ import type { StoredMessage, UserCard } from '../protocol/messages';
 import { isGroupContact, pairMembers } from '../services/conversations';
 import { isResendBy } from '../services/message-handling';
 import { type CallOutcome, callRecordOf, finishCallRecord } from './call-records';
+import { type ChatState, chatStateOf } from './chat-state';
 import { onConversationAlarm } from './conversation-retention';
 import type { NewMessage } from './conversation-rows';
 import { ConversationStore } from './conversation-store';
@@ -21,7 +22,7 @@ import { Fanout } from './fanout';
 import { clearGroupHistory } from './group-clear';
 import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
 import { GroupStore } from './group-store';
-import type { Result } from './hub-events';
+import type { HubEvent, Result } from './hub-events';
 import { meterEvent, meterObject } from './metered';
 import { floorOf, revealed, type Sight, visibility } from './visibility';
 
@@ -34,10 +35,29 @@ export class ConversationHub extends DurableObject<Env> {
     env = meterObject(ctx, env, 'ConversationHub');
     super(ctx, env);
     // A failed write may leave the store's memory ahead of its tables, as the fan-out's.
-    this.fanout = new Fanout(ctx, env, () => {
-      this.store?.forgetMemory();
-      this.groupStore?.forgetMemory();
-    });
+    this.fanout = new Fanout(
+      ctx,
+      env,
+      () => {
+        this.store?.forgetMemory();
+        this.groupStore?.forgetMemory();
+      },
+      (user, event) => this.withUnread(user, event),
+    );
+  }
+
+  /** A member's copy of a message or a pruning carries their unread count (read-marks.ts). */
+  private withUnread(user: number, event: HubEvent): HubEvent {
+    if (event.kind !== 'message' && event.kind !== 'pruned') return event;
+    const store = this.open(event.conversation);
+    const seq = event.kind === 'message' ? event.message.seq : store.lastSeq();
+    return { ...event, unread: store.marks.unreadAt(user, seq) };
+  }
+
+  /** `member`'s row of this chat on their chat list (chat-state.ts); null for anyone who is not a member. */
+  async chatState(conversation: string, member: number): Promise<ChatState | null> {
+    const { store, sight } = this.sightOf(conversation, member);
+    return sight ? chatStateOf(store, member, sight, isGroupContact(conversation)) : null;
   }
 
   /** A group's roles, mutes and settings (group-store.ts); opened with the conversation's store. */

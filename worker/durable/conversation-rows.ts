@@ -2,15 +2,28 @@
 // message, and a StoredMessage from a row (or from what an insert just wrote).
 import type { FileInfo, MessageType, StoredMessage, UserCard } from '../protocol/messages';
 
-export const SCHEMA = `
+const SCHEMA = `
 CREATE TABLE IF NOT EXISTS members (user_id INTEGER PRIMARY KEY, read_seq INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS messages (
   seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, from_user INTEGER NOT NULL, type TEXT NOT NULL,
   content TEXT NOT NULL, extends TEXT, pid INTEGER NOT NULL DEFAULT 0, send_time INTEGER NOT NULL,
   is_undo INTEGER NOT NULL DEFAULT 0, from_card TEXT NOT NULL, file TEXT);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS messages_file ON messages (json_extract(file, '$.file_id'));
+CREATE INDEX IF NOT EXISTS messages_file ON messages (json_extract(file, '$.file_id')) WHERE file IS NOT NULL;
 `;
+
+/**
+ * The tables, made when first opened. The file index is partial: a text message adds no index
+ * row (each one is a row written, issue 23); hubs whose index predates that get it rebuilt once.
+ */
+export function ensureSchema(sql: SqlStorage): void {
+  sql.exec(SCHEMA);
+  const index = sql.exec("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'messages_file'").toArray()[0];
+  if (index && !String(index.sql).includes('WHERE')) {
+    sql.exec('DROP INDEX messages_file');
+    sql.exec(SCHEMA);
+  }
+}
 
 export type Row = Record<string, SqlStorageValue>;
 

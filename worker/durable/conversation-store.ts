@@ -2,19 +2,24 @@
 // the tail is never deleted), members with their read watermarks, and `meta`: the conversation's
 // name and when retention next runs. The outbox of undelivered events is fanout.ts's.
 import type { FileInfo, StoredMessage } from '../protocol/messages';
-import { CLEARED, insertedMessage, messageOfRow, type NewMessage, type Row, SCHEMA } from './conversation-rows';
+import { CLEARED, ensureSchema, insertedMessage, messageOfRow, type NewMessage, type Row } from './conversation-rows';
+import { ReadMarks } from './read-marks';
 
 export class ConversationStore {
+  /** Every member's read mark and unread count, from memory (read-marks.ts). */
+  readonly marks: ReadMarks;
+
   constructor(
     private readonly sql: SqlStorage,
     readonly conversation: string,
   ) {
-    sql.exec(SCHEMA);
+    ensureSchema(sql);
+    this.marks = new ReadMarks(sql);
   }
 
   /** The conversation of an evicted hub that wakes to an alarm with nothing to deliver, as retention noted it. */
   static conversationOf(sql: SqlStorage): string | null {
-    sql.exec(SCHEMA);
+    ensureSchema(sql);
     const named = sql.exec("SELECT value FROM meta WHERE key = 'conversation'").toArray()[0];
     return named ? String(named.value) : null;
   }
@@ -76,10 +81,29 @@ export class ConversationStore {
   addMembers(ids: number[]): void {
     for (const id of ids) this.sql.exec('INSERT OR IGNORE INTO members (user_id) VALUES (?)', id);
     this.memberCache = null;
+    this.marks.forget();
   }
 
   lastSeq(): number {
     return Number(this.sql.exec('SELECT COALESCE(MAX(seq), 0) AS s FROM messages').one().s);
+  }
+
+  /** The newest row (a cleared history's placeholder too: visibility.ts hides it). */
+  newest(): StoredMessage | null {
+    const row = this.sql.exec('SELECT * FROM messages ORDER BY seq DESC LIMIT 1').toArray()[0];
+    return row ? this.toMessage(row) : null;
+  }
+
+  /** Messages above `afterSeq` that name anyone (`extends.at`), newest first, at most `limit`. */
+  newestWithMentions(afterSeq: number, limit: number): StoredMessage[] {
+    return this.sql
+      .exec(
+        "SELECT * FROM messages WHERE seq > ? AND is_undo = 0 AND json_extract(extends, '$.at') IS NOT NULL ORDER BY seq DESC LIMIT ?",
+        afterSeq,
+        limit,
+      )
+      .toArray()
+      .map((r) => this.toMessage(r));
   }
 
   byId(id: string): StoredMessage | null {
@@ -98,7 +122,9 @@ export class ConversationStore {
    * empty `file`, which takes the row out of the index, and hubs made before it get it on open.
    */
   byFileId(fileId: number): StoredMessage | null {
-    const row = this.sql.exec("SELECT * FROM messages WHERE json_extract(file, '$.file_id') = ?", fileId).toArray()[0];
+    const row = this.sql
+      .exec("SELECT * FROM messages WHERE json_extract(file, '$.file_id') = ? AND file IS NOT NULL", fileId)
+      .toArray()[0];
     return row ? this.toMessage(row) : null;
   }
 
@@ -120,7 +146,9 @@ export class ConversationStore {
       )
       .toArray()[0];
     if (!row) return null;
-    return insertedMessage(m, Number(row.seq), now, this.conversation);
+    const seq = Number(row.seq);
+    this.marks.sent(m.from.id, seq, m.extends?.system !== undefined);
+    return insertedMessage(m, seq, now, this.conversation);
   }
 
   /** Replaces a message's `extends` (a call record's outcome, call-records.ts). */
@@ -138,35 +166,30 @@ export class ConversationStore {
     return this.bySeq(seq);
   }
 
+  /** How far `user` has read (read-marks.ts: their own messages count as read). */
   readSeq(user: number): number {
-    const row = this.sql.exec('SELECT read_seq FROM members WHERE user_id = ?', user).toArray()[0];
-    return row ? Number(row.read_seq) : 0;
+    return this.marks.effective(user);
   }
 
   /** Highest seq any other member has read: own messages up to it show as read. */
   othersReadSeq(user: number): number {
-    return Number(
-      this.sql.exec('SELECT COALESCE(MAX(read_seq), 0) AS s FROM members WHERE user_id != ?', user).one().s,
-    );
+    return this.marks.othersRead(this.members(), user);
   }
 
   /** After retention deleted through `seq`: members who had not read that far now have; returns them. */
   raiseReadFloor(seq: number): number[] {
-    return this.sql
-      .exec('UPDATE members SET read_seq = ? WHERE read_seq < ? RETURNING user_id', seq, seq)
-      .toArray()
-      .map((r) => Number(r.user_id));
+    const behind = this.members().filter((m) => this.marks.effective(m) < seq);
+    for (const m of behind) this.marks.read(m, seq);
+    return behind;
   }
 
   /** How many members other than `author` have read through `seq` (a group's read count for its sender). */
   readersThrough(seq: number, author: number): number {
-    return Number(
-      this.sql.exec('SELECT COUNT(*) AS n FROM members WHERE read_seq >= ? AND user_id != ?', seq, author).one().n,
-    );
+    return this.marks.readersThrough(this.members(), seq, author);
   }
 
   setReadSeq(user: number, seq: number): void {
-    this.sql.exec('UPDATE members SET read_seq = MAX(read_seq, ?) WHERE user_id = ?', seq, user);
+    this.marks.read(user, seq);
   }
 
   idsBetween(afterSeq: number, uptoSeq: number, notFrom: number): string[] {
@@ -250,11 +273,13 @@ export class ConversationStore {
       CLEARED,
       seq,
     );
+    this.marks.forget();
   }
 
   /** After a failed write the memory may be ahead of the table: read it again next time. */
   forgetMemory(): void {
     this.memberCache = null;
+    this.marks.forget();
   }
 
   private toMessage(r: Row): StoredMessage {

@@ -8,7 +8,10 @@ import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
 import type { Result } from './hub-events';
 
-/** Stores a message (read by its sender) for `members`; a resend of a stored one answers that one. */
+/**
+ * Stores a message for `members`; a resend of a stored one answers that one. Its sender has read
+ * it without a write of their mark (read-marks.ts), so a message is its row and its event's.
+ */
 export function writeMessage(
   store: ConversationStore,
   fanout: Fanout,
@@ -20,7 +23,6 @@ export function writeMessage(
   const message = fanout.write(() => {
     const stored = store.insert(toStore, Date.now());
     if (!stored) return null;
-    store.setReadSeq(toStore.from.id, stored.seq);
     fanout.enqueue(members, {
       kind: 'message',
       conversation,

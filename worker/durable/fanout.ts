@@ -42,6 +42,8 @@ export class Fanout {
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
     private readonly onWriteFailed: () => void,
+    /** What one member's copy of an event adds (their unread count), worked out as it leaves. */
+    private readonly personalize: (user: number, event: HubEvent) => HubEvent = (_user, event) => event,
   ) {}
 
   /** An alarm is set for the outbox (retry or safety net); the hub combines it with retention's. */
@@ -142,6 +144,7 @@ export class Fanout {
    * come back.
    */
   private deliverable(release = false): OutboxRow[] {
+    this.dropParkedMessages();
     const queue = this.outbox();
     if (this.parking.size === 0) return queue;
     const live = () => queue.filter((row) => row.waiting.some((user) => !this.skips(row, user)));
@@ -177,7 +180,13 @@ export class Fanout {
   private async deliverTo(parcels: [number, Parcel][]): Promise<number> {
     if (parcels.length === 0) return 0;
     const results = await Promise.allSettled(
-      parcels.map(([user, parcel]) => this.hubOf(user).deliver(user, parcel.events, parcel.parkable)),
+      parcels.map(([user, parcel]) =>
+        this.hubOf(user).deliver(
+          user,
+          parcel.events.map((event) => this.personalize(user, event)),
+          parcel.parkable,
+        ),
+      ),
     );
     results.forEach((result, i) => {
       const [user, parcel] = parcels[i]!;
@@ -189,6 +198,21 @@ export class Fanout {
     this.acknowledge(delivered);
     if (delivered.length > 0) this.armSafetyAlarm();
     return parcels.length - delivered.length;
+  }
+
+  /**
+   * A message is only a live frame to a member's hub (their chat list asks the group), so a parked
+   * member, who has no socket, is not kept waiting for one: only the group's other events wait.
+   */
+  private dropParkedMessages(): void {
+    if (this.parking.size === 0) return;
+    this.queue = this.outbox().filter((row) => {
+      if (row.event.kind !== 'message' || !row.parkable) return true;
+      row.waiting = row.waiting.filter((user) => !this.parking.isParked(user));
+      if (row.waiting.length > 0) return true;
+      this.acknowledged.push(row.id);
+      return false;
+    });
   }
 
   /** A row every member has leaves the queue now and the table with the next write. */

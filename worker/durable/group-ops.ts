@@ -16,6 +16,7 @@ import {
   speakVerdict,
 } from '../protocol/group-rules';
 import { DEFAULT_GROUP_SETTING, type GroupCard, type GroupSetting, ROLE, type SystemLine } from '../protocol/groups';
+import { chatStateOf } from './chat-state';
 import { createGroup } from './group-create';
 import {
   addMembers,
@@ -62,6 +63,8 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       actor: change.actor.id,
       frame: out,
       ...(chat ? { chat } : {}),
+      // Whoever leaves keeps the chat as it stands, its last line saying why (chat-state.ts).
+      ...(chat === 'remove' ? { state: chatStateOf(store, change.actor.id, { floor: 0 }, true, true) } : {}),
     });
 
   switch (change.op) {

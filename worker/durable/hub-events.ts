@@ -4,10 +4,14 @@
 import type { GroupProjection } from '../db/group-projection';
 import type { Outgoing } from '../protocol/frames';
 import type { StoredMessage } from '../protocol/messages';
+import type { ChatState } from './chat-state';
 
 export type HubEvent =
-  /** `chatName`: a group's name, so a member who did not have the chat yet can list it. */
-  | { kind: 'message'; conversation: string; message: StoredMessage; chatName?: string }
+  /**
+   * `chatName`: a group's name, so a member who did not have the chat yet can list it. `unread`:
+   * the receiver's unread count with it, added per member as it is delivered (fanout.ts personalize).
+   */
+  | { kind: 'message'; conversation: string; message: StoredMessage; chatName?: string; unread?: number }
   | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
   /** One-to-one: `reader` read through `readSeq`; `ids` are the peer's messages that became read. */
   | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] }
@@ -17,12 +21,21 @@ export type HubEvent =
    */
   | { kind: 'groupRead'; key: string; conversation: string; reader: number; readSeq: number; readers: number }
   /** Retention deleted the messages up to `throughSeq`: they no longer count as unread. */
-  | { kind: 'pruned'; key: string; conversation: string; throughSeq: number }
+  | { kind: 'pruned'; key: string; conversation: string; throughSeq: number; unread?: number }
   /**
    * A group change (roles, name, settings, members…): the frame each member's devices get. `chat`
    * 'add' puts the group on a newcomer's chat list, 'remove' takes it off a removed member's.
    */
-  | { kind: 'groupEvent'; key: string; conversation: string; actor: number; frame: Outgoing; chat?: 'add' | 'remove' }
+  | {
+      kind: 'groupEvent';
+      key: string;
+      conversation: string;
+      actor: number;
+      frame: Outgoing;
+      chat?: 'add' | 'remove';
+      /** With 'remove': the chat row the member keeps (chat-state.ts). */
+      state?: ChatState;
+    }
   /** The group's D1 projection (only ever for PROJECTION, fanout.ts): the whole roster after a change. */
   | { kind: 'projection'; key: string; conversation: string; projection: GroupProjection };
 

@@ -13,8 +13,9 @@ import type { CallHost } from './call-types';
 import type { HubEvent } from './hub-events';
 import { meterEvent, meterObject } from './metered';
 import type { DeliveryReceipt } from './parking';
-import { applyHubEvent, chatView } from './user/chat-events';
+import { applyHubEvent, chatView, messageFrames } from './user/chat-events';
 import { ChatList, type ChatRow } from './user/chat-list';
+import { chatStates } from './user/chat-states';
 import { EventLog } from './user/event-log';
 import { Parked } from './user/parked';
 import { Presence } from './user/presence';
@@ -91,7 +92,12 @@ export class UserHub extends DurableObject<Env> {
     const online = this.sockets.online();
     const out = this.write(() => {
       if (parkable && !online && events[0]) this.parked.park(events[0].conversation);
-      return events.flatMap((event) => applyHubEvent(this.chats, uid, event)).map((o) => this.log.log(o));
+      // A message is a live frame, never logged: a device that missed it reads the chat list (issue 23).
+      return events.flatMap((event) =>
+        event.kind === 'message'
+          ? messageFrames(this.chats, uid, event).map((o) => this.log.unlogged(o))
+          : applyHubEvent(this.chats, uid, event).map((o) => this.log.log(o)),
+      );
     });
     this.sockets.broadcast(out);
     return { frames: out.length, online, at: Date.now() };
@@ -103,9 +109,12 @@ export class UserHub extends DurableObject<Env> {
     this.sockets.broadcast([logged ? this.log.log({ type, data } as Outgoing) : this.log.frame(type, data)]);
   }
 
+  /** The chat list, each chat's last message and unread count asked of its conversation (user/chat-states.ts). */
   async listChats(uid: number) {
     await this.parked.resume(uid);
-    return this.chats.chats().map(chatView);
+    const rows = this.chats.chats();
+    const states = await chatStates(this.env, uid, rows);
+    return rows.map((row, i) => chatView(row, states[i]));
   }
 
   async setChatPrefs(

@@ -123,6 +123,18 @@ export class ChatList {
 
   forgetMemory(): void {
     this.chatCache.clear();
+    this.pushed.clear();
+  }
+
+  /** The newest message seq pushed per conversation, in memory only: a redelivery is not pushed twice. */
+  private pushed = new Map<string, number>();
+
+  /** False for a message at or below the newest one pushed for its conversation. */
+  firstPush(conversation: string, seq: number): boolean {
+    if (seq <= (this.pushed.get(conversation) ?? 0)) return false;
+    if (this.pushed.size >= 1000) this.pushed.clear();
+    this.pushed.set(conversation, seq);
+    return true;
   }
 
   /** Records a delivery key; false when it was seen before (a retried delivery). */

@@ -36,6 +36,11 @@ export class EventLog {
     return frameText(o.type, data, this.append(o.type, data, time), time);
   }
 
+  /** A frame pushed but not logged (a message: issue 23), stamped with the newest seq. */
+  unlogged(o: Outgoing): string {
+    return frameText(o.type, JSON.stringify(o.data), this.last(), Math.floor(Date.now() / 1000));
+  }
+
   /** An unlogged frame, stamped with the newest seq. */
   frame<T extends EventType>(type: T, data: EventData<T>): string {
     return frameText(type, JSON.stringify(data), this.last(), Math.floor(Date.now() / 1000));

@@ -16,7 +16,7 @@ import { type ChatState, type Contact, type ContactKey, keyOf } from '../types';
 import { applyFrame, type ChatFrame, dropRemoved, type Effect } from './apply-frame';
 import { applyCallOutcome, type CallOutcome } from './call-record';
 import { Sender } from './sender';
-import { CLEARED_CHAT, mergeMessages, thread, withContact, withThread } from './thread-ops';
+import { CLEARED_CHAT, forgetHistory, mergeMessages, thread, withContact, withThread } from './thread-ops';
 
 function listen(target: EventTarget, type: string, handler: () => void): () => void {
   target.addEventListener(type, handler);
@@ -65,9 +65,11 @@ export class ChatStore {
       realtime.onStatus((socket) => this.set((s) => ({ ...s, socket }))),
       realtime.onOpen(() => {
         // After every open the list may be stale (what came before this socket, or while it was
-        // away), the peer's presence too; re-send the outbox.
+        // away), the peer's presence too; re-send the outbox. Messages are not replayed by `sync`
+        // (issue 23): the list and the open thread are read again, and other threads when next opened.
         void reloadChatList();
         const open = this.state.openContact;
+        this.set((s) => forgetHistory(s, open ?? undefined));
         if (open && !isGroupContact(open)) void this.refreshPresence(open);
         if (open && thread(this.state, open).loaded) void this.loadNewest(open);
         void this.sender.flush();
@@ -168,9 +170,18 @@ export class ChatStore {
   }
 
   /** Merges the newest page into a loaded thread: what came while no socket could bring it. */
+  /** The newest page after a reconnect; when more was missed than a page holds, it replaces what was shown. */
   private async loadNewest(key: ContactKey): Promise<void> {
     const page = await api.fetchHistory(key, undefined, PAGE).catch(() => null);
-    if (page) this.set((s) => withThread(s, key, (old) => mergeMessages(old, page)));
+    if (!page) return;
+    this.set((s) =>
+      withThread(s, key, (old) => {
+        const shown = old.messages.reduce((max, m) => (m.status === 'succeed' ? Math.max(max, m.seq) : max), 0);
+        if (page.length < PAGE || (page[0]?.seq ?? 0) <= shown + 1) return mergeMessages(old, page);
+        const pending = { ...old, messages: old.messages.filter((m) => m.status !== 'succeed') };
+        return { ...mergeMessages(pending, page), hasMore: true };
+      }),
+    );
   }
 
   /** Loads the page before the oldest message shown (the first page when none is). */

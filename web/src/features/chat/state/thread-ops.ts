@@ -38,10 +38,10 @@ export function mergeMessages(t: Thread, incoming: ChatMessage[]): Thread {
 }
 
 /** Every thread back to unloaded, keeping only the messages that have not reached the server. */
-export function forgetHistory(state: ChatState): ChatState {
+export function forgetHistory(state: ChatState, keep?: ContactKey): ChatState {
   const threads: Record<ContactKey, Thread> = {};
   for (const [key, t] of Object.entries(state.threads)) {
-    threads[key] = { ...EMPTY_THREAD, messages: t.messages.filter((m) => m.status !== 'succeed') };
+    threads[key] = key === keep ? t : { ...EMPTY_THREAD, messages: t.messages.filter((m) => m.status !== 'succeed') };
   }
   return { ...state, threads };
 }
