@@ -20,7 +20,7 @@ const OTHER = 9;
 type Wire = ReturnType<typeof wire>;
 
 /** Starts the store with fetch answering `histories` (per contact); answers the open socket. */
-async function start(histories: Record<string, Wire[]>) {
+async function start(histories: Record<string, Wire[]>, reads: string[] = []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit) => {
@@ -30,6 +30,10 @@ async function start(histories: Record<string, Wire[]>) {
       if (path === '/enterprise/im/getContacts') data = [summary(PEER), summary(OTHER)];
       if (path === '/enterprise/im/getContactInfo') data = card(PEER);
       if (path === '/enterprise/im/getMessageList') data = histories[String(body.toContactId)] ?? [];
+      if (path === '/enterprise/im/setMsgIsRead') {
+        reads.push(String(body.toContactId));
+        data = { readSeq: 0 };
+      }
       return new Response(JSON.stringify({ code: 0, msg: '', data }));
     }),
   );
@@ -45,12 +49,13 @@ const contents = (key: number) => thread(chatStore.getState(), String(key)).mess
 describe('a reconnect', () => {
   withFakeSockets(() => session.stop());
 
-  it('forgets the threads not on screen and reads the one on screen again', async () => {
+  it('forgets the threads not on screen, reads the one on screen again and marks what it missed read', async () => {
     const histories: Record<string, Wire[]> = {
       [String(OTHER)]: [wire(message(OTHER, { seq: 1, msg_id: 1, content: 'other, seen' }))],
       [String(PEER)]: [wire(message(PEER, { seq: 1, msg_id: 1, content: 'seen' }))],
     };
-    await start(histories);
+    const reads: string[] = [];
+    await start(histories, reads);
     await chatStore.openChat(String(OTHER));
     await chatStore.openChat(String(PEER));
     expect(contents(OTHER)).toEqual(['other, seen']);
@@ -64,8 +69,11 @@ describe('a reconnect', () => {
     chatStore.reconnect();
     await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(2), { timeout: 5000 });
     FakeSocket.made[1]!.open();
+    const readsBefore = reads.length;
     await vi.waitFor(() => expect(contents(PEER)).toEqual(['seen', 'missed while away']));
     expect(thread(chatStore.getState(), String(OTHER))).toMatchObject({ messages: [], loaded: false });
+    // The chat is on screen, so what it missed is read, as a live message would be.
+    await vi.waitFor(() => expect(reads.slice(readsBefore)).toContain(String(PEER)));
   });
 
   it('replaces the chat on screen with the newest page when more than a page was missed', async () => {

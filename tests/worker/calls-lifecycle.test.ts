@@ -298,12 +298,14 @@ describe('sockets that go away', () => {
     expect(await lockOf(a.uid)).toMatchObject({ id, phase: 'active' });
     expect((await lockOf(a.uid))!.deadline).toBeGreaterThan(Date.now());
     // a's tab crashed: nothing heard from its socket for longer than SILENT_SOCKET_MS.
-    await inObject(userHubStub(a.uid), (_hub, state) => {
+    await inObject(userHubStub(a.uid), (hub, state) => {
       for (const ws of state.getWebSockets())
         ws.serializeAttachment({
           ...(ws.deserializeAttachment() as object),
           heardAt: Date.now() - SILENT_SOCKET_MS - 1000,
         });
+      // The hub reads attachments once per wake: this one must be read again.
+      hub.sockets.rereadAttachments();
     });
     await expireDeadline(a.uid);
     expect(await runDurableObjectAlarm(userHubStub(a.uid))).toBe(true);

@@ -8,11 +8,15 @@ import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
 import { call, delivered, loginUser, pairHub, resetConfig, setConfig, textMessage, userHubStub } from './helpers';
 import { connect, type Socket } from './socket-helpers';
 
+/** The hub reads attachments once per wake; one written here must be read again. */
+const reread = (hub: unknown) => (hub as { sockets: { rereadAttachments(): void } }).sockets.rereadAttachments();
+
 /** Makes every socket of `uid` look as if it had opened, and last sent anything, `ms` ago. */
 async function age(uid: number, ms: number) {
-  await runInDurableObject(userHubStub(uid), (_hub, state) => {
+  await runInDurableObject(userHubStub(uid), (hub, state) => {
     for (const ws of state.getWebSockets())
       ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), heardAt: Date.now() - ms });
+    reread(hub);
   });
 }
 
@@ -152,12 +156,13 @@ describe('presence', () => {
     await age(aId, SILENT_SOCKET_MS + 1000);
     laptop.send(PING_FRAME);
     await laptop.next((f) => f.type === 'pong');
-    await runInDurableObject(userHubStub(aId), (_hub, state) => {
+    await runInDurableObject(userHubStub(aId), (hub, state) => {
       for (const ws of state.getWebSockets()) {
         const info = ws.deserializeAttachment() as { deviceId: string };
         if (info.deviceId === 'tablet')
           ws.serializeAttachment({ ...info, heardAt: Date.now() - SILENT_SOCKET_MS + 10_000 });
       }
+      reread(hub);
     });
     const phoneClosed = closeCode(phone);
     await call('/enterprise/im/sendMessage', textMessage(aId, 'still there?'), { token: b.token });

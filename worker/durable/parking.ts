@@ -1,4 +1,4 @@
-// Big groups skip members who have no socket (issue 13 item 5). A member's hub answers each
+// Groups skip members who have no socket (issue 13 item 5; since issue 23 groups of any size). A member's hub answers each
 // delivery with whether the user had a socket open; a group hub (fanout.ts) then "parks" a member
 // who had none: the events of a big group wait in its outbox for them instead of costing a call
 // per message. The member's hub writes down which conversations parked it, and asks them for what
@@ -8,8 +8,12 @@
 // go out to them, a few members per drain and one call each, which keeps the outbox small when
 // members never come back.
 
-/** Groups with at least this many members park; in smaller ones a call per member costs little. */
-export const PARK_FROM = 50;
+/**
+ * Events for at least this many members park: every group's (issue 23: a call per member with no
+ * socket, in a group of any size, was most of a message's cost), never a one-to-one chat's, whose
+ * receiver's hub is called for every message.
+ */
+export const PARK_FROM = 3;
 /** Rows waiting only for parked members beyond this are delivered to them anyway (one call each). */
 export const PARKED_ROWS_MAX = 200;
 /** How many parked members one drain releases when PARKED_ROWS_MAX is passed. */

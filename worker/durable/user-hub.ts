@@ -90,7 +90,7 @@ export class UserHub extends DurableObject<Env> {
    */
   async deliver(uid: number, events: HubEvent[], parkable = false): Promise<DeliveryReceipt> {
     const online = this.sockets.online();
-    const out = this.write(() => {
+    const apply = () => {
       if (parkable && !online && events[0]) this.parked.park(events[0].conversation);
       // A message is a live frame, never logged: a device that missed it reads the chat list (issue 23).
       return events.flatMap((event) =>
@@ -98,7 +98,9 @@ export class UserHub extends DurableObject<Env> {
           ? messageFrames(this.chats, uid, event).map((o) => this.log.unlogged(o))
           : applyHubEvent(this.chats, uid, event).map((o) => this.log.log(o)),
       );
-    });
+    };
+    // Messages alone write at most a chat's row (a new or unhidden chat): no transaction around them.
+    const out = events.every((e) => e.kind === 'message') && !(parkable && !online) ? apply() : this.write(apply);
     this.sockets.broadcast(out);
     return { frames: out.length, online, at: Date.now() };
   }

@@ -121,7 +121,7 @@ export class Sockets {
     );
     const others = this.open();
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(info);
+    this.attach(server, info);
     return { client, server, info, others };
   }
 
@@ -132,7 +132,7 @@ export class Sockets {
       this.closeByHub([ws], SESSION_ENDED_CLOSE_CODE, 'session ended');
       return;
     }
-    ws.serializeAttachment(info);
+    this.attach(ws, info);
     const frame = v.safeParse(
       ClientFrame,
       parseJsonOrNull(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)),
@@ -147,7 +147,7 @@ export class Sockets {
       this.refuseFrame(ws, info, 'system.tooFast');
       return;
     }
-    ws.serializeAttachment({ ...info, syncedAt: info.heardAt });
+    this.attach(ws, { ...info, syncedAt: info.heardAt });
     // A replay is worth a look at D1: the session may have ended where this hub was not told.
     if (info.session && !(await this.sessionStillValid(info.uid, info.session))) {
       this.closeByHub([ws], SESSION_ENDED_CLOSE_CODE, 'session ended');
@@ -176,6 +176,16 @@ export class Sockets {
   broadcast(frames: string[]): void {
     if (frames.length === 0) return;
     for (const ws of this.open()) for (const f of frames) ws.send(f);
+  }
+
+  /** Forgets every attachment read (tests that age a socket by writing its attachment themselves). */
+  rereadAttachments(): void {
+    this.infos = new WeakMap();
+  }
+
+  private attach(ws: WebSocket, info: SocketInfo): void {
+    ws.serializeAttachment(info);
+    this.infos.set(ws, info);
   }
 
   /** Closes every socket from the server side (tests and the dev tools use it to prove reconnects). */
@@ -212,15 +222,26 @@ export class Sockets {
     return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
+  /**
+   * A socket's attachment, read once per wake: every delivery looks at each socket (closeDead), and
+   * deserialising it each time was a measurable share of a big group's per-member cost.
+   */
+  private infos = new WeakMap<WebSocket, SocketInfo>();
+
   info(ws: WebSocket): SocketInfo {
-    return ws.deserializeAttachment() as SocketInfo;
+    let info = this.infos.get(ws);
+    if (!info) {
+      info = ws.deserializeAttachment() as SocketInfo;
+      this.infos.set(ws, info);
+    }
+    return info;
   }
 
   /** Closes sockets from the server side; when none is left open, the user goes offline now (`updatePresence`). */
   private closeByHub(sockets: WebSocket[], code: number, reason: string, updatePresence = true): void {
     if (sockets.length === 0) return;
     for (const ws of sockets) {
-      ws.serializeAttachment({ ...this.info(ws), closedByHub: true });
+      this.attach(ws, { ...this.info(ws), closedByHub: true });
       try {
         ws.close(code, reason);
       } catch {

@@ -174,6 +174,8 @@ export class ChatStore {
   private async loadNewest(key: ContactKey): Promise<void> {
     const page = await api.fetchHistory(key, undefined, PAGE).catch(() => null);
     if (!page) return;
+    const before = thread(this.state, key).messages;
+    const known = before.reduce((max, m) => (m.status === 'succeed' ? Math.max(max, m.seq) : max), 0);
     this.set((s) =>
       withThread(s, key, (old) => {
         const shown = old.messages.reduce((max, m) => (m.status === 'succeed' ? Math.max(max, m.seq) : max), 0);
@@ -182,6 +184,9 @@ export class ChatStore {
         return { ...mergeMessages(pending, page), hasMore: true };
       }),
     );
+    // What came while the socket was away is read as a live message would be: the chat is on screen.
+    const arrived = page.some((m) => m.seq > known && m.fromUser.id !== this.state.me);
+    if (arrived && this.state.openContact === key) void this.markRead(key);
   }
 
   /** Loads the page before the oldest message shown (the first page when none is). */
