@@ -5,7 +5,7 @@
 import { DurableObject } from 'cloudflare:workers';
 
 import type { EventData, EventType, FrameOf, Outgoing } from '../protocol/frames';
-import { type PushNote, sendNotes } from '../services/push-send';
+import type { PushNote } from '../providers/web-push';
 import type { SessionEnd, SocketSession } from '../services/socket-rules';
 import { onCallAlarm, socketsGone } from './call-end';
 import { type CallAnswer, type CallArgs, type CallOp, runCallOp } from './call-lock';
@@ -20,7 +20,7 @@ import { chatStates } from './user/chat-states';
 import { EventLog } from './user/event-log';
 import { Parked } from './user/parked';
 import { Presence } from './user/presence';
-import { messageNote } from './user/push-notes';
+import { messageNote, sendNotes } from './user/push-notes';
 import { Sockets } from './user/sockets';
 
 export class UserHub extends DurableObject<Env> {

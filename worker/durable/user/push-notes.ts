@@ -1,10 +1,11 @@
-// Which delivered messages become a Web Push for a user without a socket, and what it says
-// (issue 24 item 4). One-to-one chats only for now: a group parks members without a socket
-// (parking.ts), so their hubs are not called per message.
+// Which delivered messages become a Web Push for a user without a socket, what it says, and
+// sending it to each of the user's subscriptions (issue 24 item 4). One-to-one chats only for now:
+// a group parks members without a socket (parking.ts), so their hubs are not called per message.
+import { forgetEndpoint, subscriptionsOf } from '../../db/push-subscriptions';
 import { previewText } from '../../protocol/preview-text';
 import { contactFor, isGroupContact } from '../../services/conversations';
 import { contactForWire } from '../../services/event-view';
-import type { PushLabel, PushNote } from '../../services/push-send';
+import { type PushLabel, type PushNote, sendNote, vapidKeys } from '../../providers/web-push';
 import type { HubEvent } from '../hub-events';
 import type { ChatList } from './chat-list';
 
@@ -31,4 +32,21 @@ export function messageNote(chats: ChatList, uid: number, event: HubEvent & { ki
     path: `/#/pages/message/chat?id=${contactId}`,
     badge: event.unread ?? 0,
   };
+}
+
+/**
+ * Sends `notes` to every subscription of `uid`, in order and one at a time per subscription (so
+ * the last of a chat's Topic is the one left), forgetting a subscription its push service dropped.
+ * Nothing when the operator set no VAPID keys.
+ */
+export async function sendNotes(env: Env, uid: number, notes: PushNote[]): Promise<void> {
+  const vapid = vapidKeys(env);
+  if (!vapid || notes.length === 0) return;
+  const subs = await subscriptionsOf(env.DB, uid);
+  await Promise.all(
+    subs.map(async (sub) => {
+      for (const note of notes)
+        if ((await sendNote(vapid, sub, note)) === 'gone') return void (await forgetEndpoint(env.DB, sub.endpoint));
+    }),
+  );
 }

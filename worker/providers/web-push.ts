@@ -1,11 +1,10 @@
-// Sending Web Push notes to a user's subscriptions (RFC 8030): one request at a time per
-// subscription, in order, a retry after a 429 or 5xx, and the subscription forgotten when the
-// push service answers 404 or 410. The payload is the declarative shape (`web_push: 8030`) that
+// A push service (RFC 8030): one note, encrypted and VAPID-signed, POSTed to one subscription,
+// retried once after a 429 or 5xx. The payload is the declarative shape (`web_push: 8030`) that
 // Safari shows by itself and other browsers' service workers read as JSON.
-import { forgetEndpoint, type PushSubscriptionRow, subscriptionsOf } from '../db/push-subscriptions';
+import type { PushSubscriptionRow } from '../db/push-subscriptions';
 import type { MessageKey } from '../protocol/codes';
-import { translate } from './i18n';
-import { encryptPayload, vapidAuthorization, type VapidKeys } from './web-push';
+import { translate } from '../services/i18n';
+import { encryptPayload, vapidAuthorization, type VapidKeys } from '../services/web-push';
 
 /** A notification's body for a message without text, in the subscription's language. */
 export type PushLabel = Extract<MessageKey, `push.${string}`>;
@@ -42,20 +41,8 @@ export function payloadFor(note: PushNote, sub: Pick<PushSubscriptionRow, 'lang'
   });
 }
 
-/** Sends `notes` to every subscription of `uid`; nothing when push is not configured or none exists. */
-export async function sendNotes(env: Env, uid: number, notes: PushNote[]): Promise<void> {
-  const vapid = vapidKeys(env);
-  if (!vapid || notes.length === 0) return;
-  const subs = await subscriptionsOf(env.DB, uid);
-  await Promise.all(
-    subs.map(async (sub) => {
-      for (const note of notes) if (!(await sendOne(env, vapid, sub, note))) return;
-    }),
-  );
-}
-
-/** One note to one subscription; false when the subscription is gone. Failures are logged, never thrown. */
-async function sendOne(env: Env, vapid: VapidKeys, sub: PushSubscriptionRow, note: PushNote): Promise<boolean> {
+/** One note to one subscription: 'gone' when the push service no longer knows it (404, 410). Failures are logged, never thrown. */
+export async function sendNote(vapid: VapidKeys, sub: PushSubscriptionRow, note: PushNote): Promise<'sent' | 'gone'> {
   try {
     const body = await encryptPayload(sub, new TextEncoder().encode(payloadFor(note, sub)));
     for (let attempt = 0; ; attempt++) {
@@ -72,20 +59,17 @@ async function sendOne(env: Env, vapid: VapidKeys, sub: PushSubscriptionRow, not
         body,
       });
       await response.body?.cancel();
-      if (response.status === 404 || response.status === 410) {
-        await forgetEndpoint(env.DB, sub.endpoint);
-        return false;
-      }
+      if (response.status === 404 || response.status === 410) return 'gone';
       const retry = response.status === 429 || response.status >= 500;
       if (!retry || attempt > 0) {
         if (!response.ok) console.warn('push refused', response.status);
-        return true;
+        return 'sent';
       }
       await new Promise((done) => setTimeout(done, retryDelay(response.headers.get('retry-after'))));
     }
   } catch (error) {
     console.warn('push failed', error);
-    return true;
+    return 'sent';
   }
 }
 
