@@ -3,9 +3,9 @@
 // a group parks members without a socket (parking.ts), so their hubs are not called per message.
 import { forgetEndpoint, subscriptionsOf } from '../../db/push-subscriptions';
 import { previewText } from '../../protocol/preview-text';
+import { type PushLabel, type PushNote, sendNote, vapidKeys } from '../../providers/web-push';
 import { contactFor, isGroupContact } from '../../services/conversations';
 import { contactForWire } from '../../services/event-view';
-import { type PushLabel, type PushNote, sendNote, vapidKeys } from '../../providers/web-push';
 import type { HubEvent } from '../hub-events';
 import type { ChatList } from './chat-list';
 
