@@ -162,3 +162,19 @@ CREATE TABLE IF NOT EXISTS group_members (
   PRIMARY KEY (group_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS group_members_by_user ON group_members (user_id);
+
+-- Web Push subscriptions (README "Notifications"): one row per browser, its endpoint unique (a
+-- browser that subscribes for another account moves to it). `session_id` is the login that
+-- subscribed, so its logout removes it; `lang` and `origin` shape the notifications it is sent.
+CREATE TABLE IF NOT EXISTS push_subscriptions (
+  user_id     INTEGER NOT NULL,
+  device_id   TEXT NOT NULL DEFAULT '',
+  session_id  TEXT NOT NULL DEFAULT '',
+  endpoint    TEXT NOT NULL UNIQUE,
+  p256dh      TEXT NOT NULL,
+  auth        TEXT NOT NULL,
+  lang        TEXT NOT NULL DEFAULT 'vi',
+  origin      TEXT NOT NULL DEFAULT '',
+  created_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS push_subscriptions_user ON push_subscriptions (user_id, created_at);

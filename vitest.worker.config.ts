@@ -32,6 +32,10 @@ export default defineConfig({
           REALTIMEKIT_ACCOUNT_ID: 'test-account',
           REALTIMEKIT_APP_ID: 'test-app',
           REALTIMEKIT_API_TOKEN: 'test-realtimekit-token',
+          // Web Push (web-push.test.ts verifies the VAPID signature with this public key).
+          VAPID_PUBLIC_KEY: 'BGnt0knrHaLmCrxIg9dzGwJx7J8hPLsMIRr7V_JRG1WwmnmJP_QA1eOwy0FoEYmGNavwkUHADGrRs3hFwxcLvQE',
+          VAPID_PRIVATE_KEY: 'DCBQNgAIhaP3EWHdrFQZ-fuNrAvHt_2I1crm1UBakJI',
+          VAPID_SUBJECT: 'mailto:push-tests@parley.test',
         },
       },
     }),

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run dev`: everything local and offline.
-//   1. .dev.vars: generated on first run (random JWT_SECRET, DEMO_MODE and DEV_MAILBOX on).
+//   1. .dev.vars: generated on first run (random JWT_SECRET, DEMO_MODE and DEV_MAILBOX on); a
+//      VAPID key pair for Web Push added to it when it has none (an older .dev.vars too).
 //   2. schema.sql applied to the local D1 database the dev server uses (idempotent).
 //   3. Demo accounts and their friendships seeded when DEMO_MODE is true (INSERT OR IGNORE).
 //   4. Vite with the Cloudflare plugin: SPA + Worker + Durable Objects + D1 + R2 in workerd,
 //      on http://localhost:8787. Ctrl-C stops everything.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createECDH, randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { applySql, bin, childEnv, demoAccounts, demoSeedSql, fileExists, parseVars, ROOT } from './lib.mjs';
@@ -37,6 +38,24 @@ if (!fileExists(DEV_VARS)) {
     { mode: 0o600 },
   );
   log('created .dev.vars (JWT_SECRET = 64 random hex characters, DEMO_MODE=true, DEV_MAILBOX=true)');
+}
+// Web Push's VAPID pair (README "Notifications"), base64url: the uncompressed public point and the
+// private scalar d, padded to 32 bytes (a leading zero byte is dropped by getPrivateKey).
+if (!parseVars(readFileSync(DEV_VARS, 'utf8')).VAPID_PRIVATE_KEY) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const d = Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32);
+  appendFileSync(
+    DEV_VARS,
+    [
+      '# Web Push: `wrangler secret put VAPID_PUBLIC_KEY` (and VAPID_PRIVATE_KEY, VAPID_SUBJECT) in production.',
+      `VAPID_PUBLIC_KEY=${ecdh.getPublicKey().toString('base64url')}`,
+      `VAPID_PRIVATE_KEY=${d.toString('base64url')}`,
+      'VAPID_SUBJECT=mailto:admin@localhost.localdomain',
+      '',
+    ].join('\n'),
+  );
+  log('added a VAPID key pair for Web Push to .dev.vars');
 }
 const vars = parseVars(readFileSync(DEV_VARS, 'utf8'));
 

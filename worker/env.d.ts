@@ -32,6 +32,11 @@ declare namespace Cloudflare {
     REALTIMEKIT_APP_ID?: string;
     REALTIMEKIT_API_TOKEN?: string;
     REALTIMEKIT_PRESET?: string;
+    /** Web Push (services/web-push.ts), secrets: the VAPID key pair as base64url (public: the 65-byte
+     * uncompressed point; private: the 32-byte scalar d) and the operator's mailto: or https subject. */
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    VAPID_SUBJECT?: string;
   }
   interface GlobalProps {
     mainModule: typeof import('./index');

@@ -19,6 +19,7 @@ import { groupScan } from './routes/group-qr';
 import { groups } from './routes/groups';
 import { messages } from './routes/messages';
 import { pub } from './routes/pub';
+import { push } from './routes/push';
 import { qrCode, scan } from './routes/scan';
 import { ticket, upgrade } from './routes/socket';
 import { download, upload } from './routes/upload';
@@ -45,12 +46,14 @@ app.use('/enterprise/*', readParams, requireAuth);
 app.use('/common/upload/*', requireAuth);
 app.use('/common/pub/wsticket', requireAuth);
 app.use('/common/pub/logoutall', requireAuth);
+app.use('/common/push/*', requireAuth);
 app.use('/file/*', requireAuth);
 // A QR link opened by a camera app (GET) needs no token; resolving it in the app (POST) does.
 app.on('POST', '/scan/*', readParams, requireAuth);
 
 app.route('/common/pub', ticket);
 app.route('/common/pub', pub);
+app.route('/common/push', push);
 app.route('/common/upload', upload);
 app.route('/common/upload', avatar);
 app.route('/enterprise/im', account);

@@ -16,6 +16,7 @@ import { IceServersBody, SendToMsgBody } from '@protocol/calls';
 import * as group from '@protocol/groups';
 import * as im from '@protocol/messages';
 import * as people from '@protocol/people';
+import { PushSubscribeBody, PushUnsubscribeBody } from '@protocol/push';
 
 /** `null`: the route reads no body (or only a multipart one, fuzzed on its own). */
 export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
@@ -26,6 +27,9 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /common/pub/register': RegisterBody,
   'POST /common/pub/sendcode': SendCodeBody,
   'POST /common/pub/wsticket': im.WsTicketBody,
+  'POST /common/push/publickey': null,
+  'POST /common/push/subscribe': PushSubscribeBody,
+  'POST /common/push/unsubscribe': PushUnsubscribeBody,
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,

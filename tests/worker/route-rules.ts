@@ -98,6 +98,9 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /common/pub/register': PUBLIC,
   'POST /common/pub/sendcode': PUBLIC,
   'POST /common/pub/wsticket': SELF,
+  'POST /common/push/publickey': SELF,
+  'POST /common/push/subscribe': SELF, // the caller's own browser
+  'POST /common/push/unsubscribe': SELF, // only the caller's own row goes
   'POST /common/upload/uploadfile': outsider((f) => uploadFile(f.outsider.token, f.group, 'in.png', pngBytes(4, 4))),
   'POST /enterprise/im/getuserinfo': { access: 'token', names: 'users' },
   'POST /enterprise/im/updateuserinfo': SELF,

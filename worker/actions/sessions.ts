@@ -1,6 +1,8 @@
-// Ending sessions, everywhere they live: D1 (the revocation list, the user's token version), this
-// isolate's token cache (other isolates follow D1 within about a second), and the user's hub,
-// which closes the sockets opened with an ended token and refuses its tickets.
+// Ending sessions, everywhere they live: D1 (the revocation list, the user's token version, the
+// Web Push subscriptions they made), this isolate's token cache (other isolates follow D1 within
+// about a second), and the user's hub, which closes the sockets opened with an ended token and
+// refuses its tickets.
+import { removeSessionSubscriptions, removeUserSubscriptions } from '../db/push-subscriptions';
 import { revokeSession } from '../db/security';
 import { bumpTokenVersion, disableUser } from '../db/users';
 import { userHub } from '../durable/stubs';
@@ -25,12 +27,15 @@ async function tellHub(env: Env, uid: number, end: SessionEnd): Promise<void> {
 export async function endLogin(env: Env, identity: Identity): Promise<void> {
   const until = sessionEnd(identity);
   await revokeSession(env.DB, identity.sid, until);
+  await removeSessionSubscriptions(env.DB, identity.uid, identity.sid);
   forgetSessions([identity.sid]);
   await tellHub(env, identity.uid, { sid: identity.sid, until });
 }
 
 /** Every token below `version` (the user's new one) and every socket opened with one. */
 export async function endSessionsBelow(env: Env, uid: number, version: number): Promise<void> {
+  // A browser left signed out must not keep showing this account's messages.
+  await removeUserSubscriptions(env.DB, uid);
   forgetUser(uid);
   await tellHub(env, uid, { belowVersion: version });
 }

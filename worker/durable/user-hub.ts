@@ -5,6 +5,7 @@
 import { DurableObject } from 'cloudflare:workers';
 
 import type { EventData, EventType, FrameOf, Outgoing } from '../protocol/frames';
+import type { PushNote } from '../providers/web-push';
 import type { SessionEnd, SocketSession } from '../services/socket-rules';
 import { onCallAlarm, socketsGone } from './call-end';
 import { type CallAnswer, type CallArgs, type CallOp, runCallOp } from './call-lock';
@@ -19,6 +20,7 @@ import { chatStates } from './user/chat-states';
 import { EventLog } from './user/event-log';
 import { Parked } from './user/parked';
 import { Presence } from './user/presence';
+import { messageNote, sendNotes } from './user/push-notes';
 import { Sockets } from './user/sockets';
 
 export class UserHub extends DurableObject<Env> {
@@ -90,18 +92,24 @@ export class UserHub extends DurableObject<Env> {
    */
   async deliver(uid: number, events: HubEvent[], parkable = false): Promise<DeliveryReceipt> {
     const online = this.sockets.online();
+    const notes: PushNote[] = [];
     const apply = () => {
       if (parkable && !online && events[0]) this.parked.park(events[0].conversation);
       // A message is a live frame, never logged: a device that missed it reads the chat list (issue 23).
-      return events.flatMap((event) =>
-        event.kind === 'message'
-          ? messageFrames(this.chats, uid, event).map((o) => this.log.unlogged(o))
-          : applyHubEvent(this.chats, uid, event).map((o) => this.log.log(o)),
-      );
+      return events.flatMap((event) => {
+        if (event.kind !== 'message') return applyHubEvent(this.chats, uid, event).map((o) => this.log.log(o));
+        const frames = messageFrames(this.chats, uid, event);
+        // Without a socket the user hears of it by Web Push (once: a redelivery has no frames).
+        const note = !online && frames.length > 0 ? messageNote(this.chats, uid, event) : null;
+        if (note) notes.push(note);
+        return frames.map((o) => this.log.unlogged(o));
+      });
     };
     // Messages alone write at most a chat's row (a new or unhidden chat): no transaction around them.
     const out = events.every((e) => e.kind === 'message') && !(parkable && !online) ? apply() : this.write(apply);
     this.sockets.broadcast(out);
+    // The conversation's hub never waits for a push service.
+    if (notes.length > 0) this.ctx.waitUntil(sendNotes(this.env, uid, notes));
     return { frames: out.length, online, at: Date.now() };
   }
 

@@ -94,6 +94,12 @@ export const MESSAGE_KEYS = [
   'im.webrtcOff',
   'im.callNotFound',
   'im.callElsewhere',
+  // A notification's body for a message without text (durable/user/push-notes.ts).
+  'push.image',
+  'push.video',
+  'push.file',
+  'push.voice',
+  'push.emoji',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

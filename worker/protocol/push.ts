@@ -1,0 +1,22 @@
+// Request schemas of the Web Push calls (/common/push): what a browser's PushSubscription.toJSON() sends.
+import * as v from 'valibot';
+
+/** An uncompressed P-256 point (0x04 ‖ x ‖ y, 65 bytes) is 87 base64url characters starting with B. */
+const P256DH_PATTERN = /^B[A-Za-z0-9_-]{86}$/;
+/** The 16-byte authentication secret: 22 base64url characters. */
+const AUTH_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** Push services answer on https only (RFC 8030 §8); anything else would carry the body in clear. */
+const endpoint = v.pipe(v.string(), v.maxLength(1024), v.url(), v.startsWith('https://'));
+
+export const PushSubscribeBody = v.object({
+  endpoint,
+  expirationTime: v.optional(v.nullable(v.number())),
+  keys: v.object({
+    p256dh: v.pipe(v.string(), v.regex(P256DH_PATTERN)),
+    auth: v.pipe(v.string(), v.regex(AUTH_PATTERN)),
+  }),
+  device_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+});
+
+export const PushUnsubscribeBody = v.object({ endpoint });
