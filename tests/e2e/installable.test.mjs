@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-
 import { chromium } from 'playwright-core';
 
 import { startServer } from '../../scripts/server.mjs';
@@ -53,8 +52,12 @@ describe('the installable app', { timeout: 180_000 }, () => {
   test('registers its service worker after the first paint, with no CSP violation', async () => {
     await page.goto(`${server.url}/#/pages/login/index`);
     await page.getByRole('heading', { name: en.login.welcome }).waitFor();
+    // `ready` never settles without a registration: give up after 10 s.
     const script = await page.evaluate(() =>
-      navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL),
+      Promise.race([
+        navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL),
+        new Promise((resolve) => setTimeout(() => resolve('no service worker'), 10_000)),
+      ]),
     );
     assert.equal(script, `${server.url}/sw.js`);
     assert.deepEqual(violations, []);
