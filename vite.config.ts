@@ -4,6 +4,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * react-router's production build creates its contexts and components with React.createContext,
@@ -29,6 +30,33 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+/**
+ * The service worker (web/sw/sw.ts, README "Offline and updates"): built by vite-plugin-pwa in
+ * injectManifest mode into the client build (dist/client/sw.js) with the list of files to
+ * precache. Registered by the app itself after its first paint (web/src/lib/app-update), never
+ * by an injected script (the CSP allows none), and it waits for the user's Update ('prompt').
+ * The manifest is web/public's own file. The plugin knows one output folder, so it runs in the
+ * client environment only: in the Worker's build it would precache the Worker's bundle.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    outDir: '../dist/client',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The emoji data (about 0.6 MB a language) is kept by the worker once opened, not downloaded
+      // ahead; RealtimeKit's engine (0.6 MB) only serves calls, which need the network anyway; the
+      // Vite manifest is a build record the app never reads.
+      globIgnores: ['assets/compact-*.js', 'assets/realtimekit-*.js', '.vite/**'],
+    },
+  }).map((plugin) => ({ ...plugin, applyToEnvironment: (environment) => environment.name === 'client' }));
+}
+
 /** A folder of this repository as an absolute path (the configs' own types know no `node:` modules). */
 const here = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
 
@@ -46,6 +74,7 @@ export default defineConfig({
     treeShakeReactRouter(),
     react(),
     tailwindcss(),
+    serviceWorker(),
     cloudflare({ configPath: '../wrangler.toml', persistState: { path: '../.wrangler/state' } }),
   ],
   server: { port: 8787, strictPort: true, host: '127.0.0.1' },

@@ -13,6 +13,8 @@ export default defineConfig({
     alias: {
       '@web': here('./web/src'),
       '@protocol': here('./worker/protocol'),
+      // Made by vite-plugin-pwa in a build only (lib/app-update/register.ts); a stand-in here.
+      'virtual:pwa-register': here('./tests/web/pwa-register-stub.ts'),
     },
   },
   test: {

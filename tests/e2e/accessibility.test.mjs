@@ -28,9 +28,6 @@ const A_ACCOUNT = '13800000002';
 const B_ACCOUNT = '13800000003';
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
-// Every frame a later issue fills (router.tsx: later(...)).
-const COMING_SOON = ['/uni_modules/uni-upgrade-center-app/pages/upgrade-popup'];
-
 /** Waits for the page's animations (sheet, toast) to end, so colours are measured as they settle. */
 const settled = (page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
@@ -405,11 +402,5 @@ for (const [label, contextOptions] of [
         await panel(en.route.groupInfo).waitFor();
       });
     }
-
-    test('every "coming soon" frame', async () => {
-      for (const route of COMING_SOON) {
-        await check(route, `coming soon ${route}`, () => me.page.getByText(en.common.comingSoon).waitFor());
-      }
-    });
   });
 }

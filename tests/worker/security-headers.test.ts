@@ -15,6 +15,9 @@ function expectBrowserSafety(headers: Headers) {
   expect(csp).toContain("media-src 'self' blob:");
   expect(csp).toContain("connect-src 'self' ws://parley.test");
   expect(csp).toContain("frame-ancestors 'none'");
+  // The service worker and the install manifest: this origin only, no blob: or data: worker.
+  expect(csp).toMatch(/(^|; )worker-src 'self'(;|$)/);
+  expect(csp).toMatch(/(^|; )manifest-src 'self'(;|$)/);
   // The web view frames outside https pages only: never plain http, never data:/blob:/javascript:.
   expect(csp).toMatch(/(^|; )frame-src https:(;|$)/);
   expect(headers.get('x-frame-options')).toBe('DENY');

@@ -34,6 +34,9 @@ export function contentSecurityPolicy(url: URL, realtimeKit = false): string {
     `connect-src 'self' ${socket}${realtime}`,
     // The explore tab's web view frames outside https pages (sandboxed, without this origin).
     'frame-src https:',
+    // The service worker (/sw.js) and the install manifest come from this origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -17,7 +17,6 @@ const SignedInLayout = lazy(() =>
   Promise.all([import('./signed-in-layout'), allTextsReady]).then(([module]) => module),
 );
 const TabLayout = lazy(() => import('./tab-layout'));
-const ComingSoon = lazy(() => import('./routes/coming-soon'));
 const LoginScreen = lazy(() => import('./routes/login'));
 // Registration's texts are not in the first download either (only the login page's are).
 const RegisterScreen = lazy(() => Promise.all([import('./routes/register'), allTextsReady]).then(([module]) => module));
@@ -43,11 +42,7 @@ const GroupsScreen = lazy(() => import('./routes/groups'));
 const GroupInfoScreen = lazy(() => import('./routes/group-info'));
 const GroupUsersScreen = lazy(() => import('./routes/group-users'));
 const CallScreen = lazy(() => import('./routes/call'));
-
-const later = (path: string, title: Parameters<typeof ComingSoon>[0]['title']): RouteObject => ({
-  path,
-  element: <ComingSoon title={title} />,
-});
+const UpgradeRoute = lazy(() => import('./routes/upgrade'));
 
 export const routes: RouteObject[] = [
   {
@@ -99,7 +94,7 @@ export const routes: RouteObject[] = [
               { path: PATHS.secure, element: <SecureScreen /> },
               { path: PATHS.about, element: <AboutScreen /> },
               { path: PATHS.setting, element: <SettingScreen /> },
-              later(PATHS.upgrade, 'route.upgrade'),
+              { path: PATHS.upgrade, element: <UpgradeRoute /> },
             ],
           },
         ],

@@ -11,6 +11,7 @@ import { callStore } from '../features/calls';
 import { chatStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';
 import { groupsReconnected } from '../features/groups';
+import { checkForUpdate } from '../lib/app-update/store';
 import { setChatListReload } from '../lib/chat-list-reload';
 import { setQueryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
@@ -38,6 +39,8 @@ export const session = {
       setChatListReload(reloadChatList),
       ...subscribe(frameTable(me)),
       realtime.onOpen(groupsReconnected),
+      // A reconnect often follows a deployment (it restarts the Worker): is a new version waiting?
+      realtime.onOpen(checkForUpdate),
       callStore.onOutcome((outcome) => chatStore.recordCallOutcome(outcome)),
     ];
     chatStore.start(me);

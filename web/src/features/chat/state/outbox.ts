@@ -2,6 +2,8 @@
 // reload, and go out in the order they were written once the connection is back. Where IndexedDB
 // cannot be used (some private modes, a full disk, a browser that cannot store the file), the
 // entries wait in memory instead: they still go out, they only do not survive a reload.
+import { trackWrite } from '@web/lib/pending-writes';
+
 export interface OutboxEntry {
   id: string;
   owner: number;
@@ -50,7 +52,8 @@ const memory = new Map<string, OutboxEntry>();
 export const outbox = {
   async put(entry: OutboxEntry): Promise<void> {
     try {
-      await run('readwrite', (s) => s.put(entry));
+      // Tracked: an app update reloads the page only once the entry is on disk (lib/app-update).
+      await trackWrite(run('readwrite', (s) => s.put(entry)));
       memory.delete(entry.id);
     } catch {
       memory.set(entry.id, entry);
