@@ -122,7 +122,10 @@ describe('the service worker registration', () => {
 
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { serviceWorker: {} }));
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { serviceWorker: new EventTarget() }),
+    );
     pwa.switchToWaiting = vi.fn(() => Promise.resolve());
     registerAppUpdates();
   });

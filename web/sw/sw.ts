@@ -1,11 +1,13 @@
 // The service worker (vite-plugin-pwa, injectManifest): precaches the app shell the build lists
 // (pages, styles, texts, icons), answers every navigation with the cached index.html (the app
 // starts offline), keeps the emoji data a user has opened, and waits with a new version until
-// the page's update prompt says so. It never answers for the API, the socket, files or avatars:
+// the page's update prompt says so. A Web Push becomes a notification (push.ts). It never answers for the API, the socket, files or avatars:
 // those requests reach the network untouched (no route below matches them).
 import type { PrecacheEntry } from 'workbox-precaching';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+import { openFromNotification, showPush } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -38,4 +40,18 @@ registerRoute(
 // the outbox is saved; the page reloads when this worker takes control.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('push', (event) => {
+  let payload: unknown = null;
+  try {
+    payload = event.data?.json();
+  } catch {
+    // Not JSON: not one of ours.
+  }
+  event.waitUntil(showPush(self, payload));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openFromNotification(self, event.notification));
 });

@@ -1,10 +1,12 @@
 // Registers the service worker (web/sw/sw.ts) through vite-plugin-pwa's registration in 'prompt'
 // mode, loaded by the app shell after the first paint so the first download does not grow. A new
 // version that is installed and waiting opens the upgrade popup; Update first lets the outbox
-// finish saving, then the waiting worker takes over and the page reloads.
+// finish saving, then the waiting worker takes over and the page reloads. A click on a
+// notification in a window already open arrives here as a message naming the chat to open.
 /// <reference types="vite-plugin-pwa/client" />
 import { registerSW } from 'virtual:pwa-register';
 
+import { navigateTo } from '../navigation';
 import { writesSettled } from '../pending-writes';
 import { scheduleUpdateChecks } from './checks';
 import { offerUpdate, setUpdateCheck } from './store';
@@ -14,6 +16,11 @@ let registered = false;
 export function registerAppUpdates(): void {
   if (registered || !('serviceWorker' in navigator)) return;
   registered = true;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    // web/sw/push.ts OPEN_CHAT: the hash router opens the chat without a reload.
+    const { type, path } = (event.data ?? {}) as { type?: unknown; path?: unknown };
+    if (type === 'OPEN_CHAT' && typeof path === 'string' && path.startsWith('/')) navigateTo(path);
+  });
   const switchToWaiting = registerSW({
     onNeedRefresh: () =>
       offerUpdate(async () => {

@@ -1,0 +1,23 @@
+// common/push: the server's VAPID key, and this browser's subscription given to or taken from the
+// signed-in user (worker/routes/push.ts).
+import * as v from 'valibot';
+
+import { apiPost } from '@web/lib/api-client';
+import { storage } from '@web/lib/storage';
+
+/** The key push services check the server's messages against; '' when the operator set none. */
+export async function getPushKey(): Promise<string> {
+  const { publicKey } = await apiPost('/common/push/publicKey', {}, v.object({ publicKey: v.string() }), {
+    quietNetwork: true,
+  });
+  return publicKey;
+}
+
+/** Sends `subscription` (endpoint and keys) with this device's id, the one the socket ticket names. */
+export async function postSubscription(subscription: PushSubscription): Promise<void> {
+  await apiPost('/common/push/subscribe', { ...subscription.toJSON(), device_id: storage.getDeviceId() }, v.unknown());
+}
+
+export async function postUnsubscribe(endpoint: string): Promise<void> {
+  await apiPost('/common/push/unsubscribe', { endpoint }, v.unknown(), { quietNetwork: true });
+}

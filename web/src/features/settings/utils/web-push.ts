@@ -1,0 +1,72 @@
+// This browser's Web Push state for the Notifications row, and turning it on (permission, then a
+// subscription the server is told of) or off. Permission is asked only from turnPushOn, which the
+// row calls from a tap: browsers refuse or penalize a prompt nobody asked for.
+import { getPushKey, postSubscription, postUnsubscribe } from '../api/push-calls';
+
+export type PushState = 'checking' | 'on' | 'off' | 'blocked' | 'unsupported' | 'installFirst' | 'unconfigured';
+
+const canPush = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** iOS (and iPadOS, which says Macintosh) offers Web Push only to an app added to the Home Screen. */
+function iosInBrowser(): boolean {
+  const ios =
+    /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+  const standalone =
+    (navigator as { standalone?: boolean }).standalone === true ||
+    (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches);
+  return ios && !standalone;
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** What the row shows, read without asking anything of the user. Offline, the key cannot be read: rejects. */
+export async function readPushState(): Promise<PushState> {
+  if (!canPush()) return iosInBrowser() ? 'installFirst' : 'unsupported';
+  if ((await getPushKey()) === '') return 'unconfigured';
+  if (Notification.permission === 'denied') return 'blocked';
+  return Notification.permission === 'granted' && (await currentSubscription()) ? 'on' : 'off';
+}
+
+/** The base64url key as the bytes pushManager.subscribe wants. */
+function keyBytes(key: string): Uint8Array<ArrayBuffer> {
+  const base64 = key.replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) => c.charCodeAt(0));
+}
+
+/**
+ * Asks permission, subscribes with the server's key and tells the server. Rejects when the push
+ * service or the server could not be reached; a subscription the server never heard of is dropped.
+ */
+export async function turnPushOn(): Promise<PushState> {
+  const permission = await Notification.requestPermission();
+  if (permission === 'denied') return 'blocked';
+  if (permission !== 'granted') return 'off';
+  const key = await getPushKey();
+  if (key === '') return 'unconfigured';
+  const registration = await navigator.serviceWorker.ready;
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(key),
+  });
+  try {
+    await postSubscription(subscription);
+  } catch (error) {
+    await subscription.unsubscribe().catch(() => false);
+    throw error;
+  }
+  return 'on';
+}
+
+/** Drops the browser's subscription first: a server that missed the call forgets it at the push service's 410. */
+export async function turnPushOff(): Promise<PushState> {
+  const subscription = await currentSubscription();
+  if (subscription) {
+    await subscription.unsubscribe();
+    await postUnsubscribe(subscription.endpoint).catch(() => undefined);
+  }
+  return 'off';
+}
