@@ -5,7 +5,8 @@ import { getPushKey, postSubscription, postUnsubscribe } from '../api/push-calls
 
 export type PushState = 'checking' | 'on' | 'off' | 'blocked' | 'unsupported' | 'installFirst' | 'unconfigured';
 
-const canPush = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+const canPush = () =>
+  'serviceWorker' in navigator && typeof window.PushManager === 'function' && typeof window.Notification === 'function';
 
 /** iOS (and iPadOS, which says Macintosh) offers Web Push only to an app added to the Home Screen. */
 function iosInBrowser(): boolean {
