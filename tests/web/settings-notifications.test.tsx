@@ -153,6 +153,15 @@ describe('the Notifications row shows its state', () => {
 });
 
 describe('the Notifications switch', () => {
+  it('tells the server again of the subscription the browser kept (the server drops it at logout)', async () => {
+    browser({ permission: 'granted', subscribed: true });
+    const api = server();
+    render(<AppSettingList />);
+    await screen.findByText('On');
+    const post = api.mock.calls.find(([url]) => url === '/common/push/subscribe');
+    expect(JSON.parse(String(post?.[1].body))).toEqual({ ...SUBSCRIPTION_JSON, device_id: storage.getDeviceId() });
+  });
+
   it('never asks permission when the settings are drawn', async () => {
     const { requestPermission, subscribe } = browser({ permission: 'default' });
     server();

@@ -14,8 +14,9 @@ export async function getPushKey(): Promise<string> {
 }
 
 /** Sends `subscription` (endpoint and keys) with this device's id, the one the socket ticket names. */
-export async function postSubscription(subscription: PushSubscription): Promise<void> {
-  await apiPost('/common/push/subscribe', { ...subscription.toJSON(), device_id: storage.getDeviceId() }, v.unknown());
+export async function postSubscription(subscription: PushSubscription, quietNetwork = false): Promise<void> {
+  const body = { ...subscription.toJSON(), device_id: storage.getDeviceId() };
+  await apiPost('/common/push/subscribe', body, v.unknown(), { quietNetwork });
 }
 
 export async function postUnsubscribe(endpoint: string): Promise<void> {

@@ -29,7 +29,12 @@ export async function readPushState(): Promise<PushState> {
   if (!canPush()) return iosInBrowser() ? 'installFirst' : 'unsupported';
   if ((await getPushKey()) === '') return 'unconfigured';
   if (Notification.permission === 'denied') return 'blocked';
-  return Notification.permission === 'granted' && (await currentSubscription()) ? 'on' : 'off';
+  const subscription = Notification.permission === 'granted' ? await currentSubscription() : null;
+  if (!subscription) return 'off';
+  // The server forgets a login's subscriptions at logout, the browser keeps them: saving again
+  // (idempotent) makes On true for the account signed in now.
+  await postSubscription(subscription, true).catch(() => undefined);
+  return 'on';
 }
 
 /** The base64url key as the bytes pushManager.subscribe wants. */
