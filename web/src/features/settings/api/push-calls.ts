@@ -1,5 +1,5 @@
 // common/push: the server's VAPID key, and this browser's subscription given to or taken from the
-// signed-in user (worker/routes/push.ts).
+// signed-in user (POST /common/push/…).
 import * as v from 'valibot';
 
 import { apiPost } from '@web/lib/api-client';
