@@ -55,11 +55,12 @@ function browser({ permission, answer = 'granted', subscribed = false, push = tr
   return { requestPermission, subscribe, unsubscribe };
 }
 
-function server(publicKey = KEY) {
+function server(publicKey = KEY, showText: 0 | 1 = 1) {
   return mockApi({
-    '/common/push/publicKey': () => ({ publicKey }),
+    '/common/push/publicKey': () => ({ publicKey, show_text: showText }),
     '/common/push/subscribe': () => null,
     '/common/push/unsubscribe': () => null,
+    '/common/push/setting': (body) => ({ show_text: body.show_text }),
   });
 }
 
@@ -209,5 +210,32 @@ describe('the Notifications switch', () => {
     const post = api.mock.calls.find(([url]) => url === '/common/push/unsubscribe');
     expect(JSON.parse(String(post?.[1].body))).toEqual({ endpoint: SUBSCRIPTION_JSON.endpoint });
     expect(requestPermission).not.toHaveBeenCalled();
+  });
+});
+
+describe('"Show message text"', () => {
+  it('shows under Notifications only while they are on, as the server has it, and tells the server of a change', async () => {
+    browser({ permission: 'granted', subscribed: true });
+    const api = server(KEY, 0);
+    render(<AppSettingList />);
+    const toggle = await screen.findByRole('switch', { name: 'Show message text' });
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    const post = api.mock.calls.find(([url]) => url === '/common/push/setting');
+    expect(JSON.parse(String(post?.[1].body))).toEqual({ show_text: 1 });
+    await act(() => i18n.changeLanguage('vi'));
+    expect(await screen.findByRole('switch', { name: 'Hiện nội dung tin nhắn' })).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(await screen.findByRole('switch', { name: '显示消息内容' })).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('is not offered while notifications are off', async () => {
+    browser({ permission: 'default' });
+    server();
+    render(<AppSettingList />);
+    await screen.findByText('Off');
+    expect(screen.queryByRole('switch', { name: 'Show message text' })).toBeNull();
   });
 });

@@ -44,6 +44,14 @@ export class PushService {
   private readonly browsers = new Map<string, Browser>();
   /** The status the service answers an endpoint with (201 unless set). */
   readonly status = new Map<string, number>();
+  /** Statuses answered first, one per request, before `status` applies (a flaky push service). */
+  readonly script = new Map<string, number[]>();
+  /** Every request per endpoint, answered or not, and the most ever in flight at once for one endpoint. */
+  readonly requests = new Map<string, number>();
+  maxInFlight = 0;
+  /** How long the service takes to answer each request. */
+  delayMs = 0;
+  private readonly inFlight = new Map<string, number>();
 
   add(browser: Browser): Browser {
     this.browsers.set(browser.endpoint, browser);
@@ -60,6 +68,19 @@ export class PushService {
   }
 
   async handle(request: Request): Promise<Response> {
+    const url = request.url;
+    this.requests.set(url, (this.requests.get(url) ?? 0) + 1);
+    this.inFlight.set(url, (this.inFlight.get(url) ?? 0) + 1);
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight.get(url)!);
+    try {
+      if (this.delayMs > 0) await new Promise((done) => setTimeout(done, this.delayMs));
+      return await this.answer(request);
+    } finally {
+      this.inFlight.set(url, this.inFlight.get(url)! - 1);
+    }
+  }
+
+  private async answer(request: Request): Promise<Response> {
     const browser = this.browsers.get(request.url);
     if (!browser) return new Response('no such subscription', { status: 404 });
     const refusal = await vapidRefusal(request);
@@ -68,7 +89,7 @@ export class PushService {
       return new Response(refusal, { status: 403 });
     }
     if (request.headers.get('content-encoding') !== 'aes128gcm') return this.refuse('not aes128gcm');
-    const status = this.status.get(request.url) ?? 201;
+    const status = this.script.get(request.url)?.shift() ?? this.status.get(request.url) ?? 201;
     if (status >= 300) return new Response(null, { status });
     const plain = await decrypt(browser, new Uint8Array(await request.arrayBuffer())).catch(() => null);
     if (!plain) return this.refuse('cannot decrypt');

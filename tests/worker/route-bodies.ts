@@ -16,7 +16,7 @@ import { IceServersBody, SendToMsgBody } from '@protocol/calls';
 import * as group from '@protocol/groups';
 import * as im from '@protocol/messages';
 import * as people from '@protocol/people';
-import { PushSubscribeBody, PushUnsubscribeBody } from '@protocol/push';
+import { PushSettingBody, PushSubscribeBody, PushUnsubscribeBody } from '@protocol/push';
 
 /** `null`: the route reads no body (or only a multipart one, fuzzed on its own). */
 export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
@@ -30,6 +30,7 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /common/push/publickey': null,
   'POST /common/push/subscribe': PushSubscribeBody,
   'POST /common/push/unsubscribe': PushUnsubscribeBody,
+  'POST /common/push/setting': PushSettingBody,
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,

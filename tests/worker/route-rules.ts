@@ -101,6 +101,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /common/push/publickey': SELF,
   'POST /common/push/subscribe': SELF, // the caller's own browser
   'POST /common/push/unsubscribe': SELF, // only the caller's own row goes
+  'POST /common/push/setting': SELF, // the caller's own setting
   'POST /common/upload/uploadfile': outsider((f) => uploadFile(f.outsider.token, f.group, 'in.png', pngBytes(4, 4))),
   'POST /enterprise/im/getuserinfo': { access: 'token', names: 'users' },
   'POST /enterprise/im/updateuserinfo': SELF,

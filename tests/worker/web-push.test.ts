@@ -1,4 +1,4 @@
-// Web Push (issue 24 items 3–4, one-to-one chats): our RFC 8291 module against the RFC's own
+// Web Push (issue 24 items 3–4, one-to-one chats; groups and calls in push-groups-calls.test.ts): our RFC 8291 module against the RFC's own
 // vector, the subscription routes, and the UserHub's pushes as a push service written in the test
 // sees them (push-service.ts verifies the VAPID JWT and decrypts every body).
 import { env } from 'cloudflare:workers';
@@ -132,7 +132,7 @@ describe('push subscriptions', () => {
   it('tells a signed-in client the VAPID public key, never the private one', async () => {
     const a = await person('Ann');
     const reply = await call('/common/push/publicKey', {}, { token: a.token });
-    expect(reply.body.data).toEqual({ publicKey: env.VAPID_PUBLIC_KEY });
+    expect(reply.body.data).toEqual({ publicKey: env.VAPID_PUBLIC_KEY, show_text: 1 });
     expect(JSON.stringify(reply.body)).not.toContain(env.VAPID_PRIVATE_KEY);
   });
 });
@@ -184,10 +184,11 @@ describe('pushes of one-to-one messages', () => {
     await call('/enterprise/im/isNotice', { id: a.uid, is_notice: 1 }, { token: b.token });
     await send(a, b, 'loud');
     await eventually(async () => {
-      if (!service.delivered.some((d) => d.payload.notification.body === 'loud')) throw new Error('waiting');
+      if (!service.delivered.some((d) => d.payload.notification.body.endsWith('loud'))) throw new Error('waiting');
     });
     await sleep(200);
-    expect(service.delivered.map((d) => d.payload.notification.body)).toEqual(['loud']);
+    // Two unread now (the muted one counts), but only one notification.
+    expect(service.delivered.map((d) => d.payload.notification.body)).toEqual(['[2 messages] loud']);
   });
 
   it('forgets a subscription the push service answers 410 for', async () => {
@@ -201,15 +202,41 @@ describe('pushes of one-to-one messages', () => {
     });
   });
 
-  it('gives ten messages in a row one Topic, the last one counting them all', async () => {
+  it('gives ten messages in a row one Topic, one request at a time, the last one counting them all', async () => {
     const [a, b] = [await person('Ann'), await person('Bob')];
-    await subscribe(b.token, service.add(await newBrowser()));
+    const browser = service.add(await newBrowser());
+    await subscribe(b.token, browser);
+    service.delayMs = 100; // a push service slower than the sender
     for (let i = 1; i <= 10; i++) await send(a, b, `message ${i}`);
     await eventually(async () => {
-      if (service.delivered.length < 10) throw new Error(`${service.delivered.length} of 10`);
+      if (service.delivered.at(-1)?.payload.notification.body !== '[10 messages] message 10')
+        throw new Error('waiting');
     }, 5000);
     expect(new Set(service.delivered.map((d) => d.headers.get('topic')))).toEqual(new Set([`chat-${a.uid}`]));
-    expect(Math.max(...service.delivered.map((d) => d.payload.notification.app_badge))).toBe(10);
+    expect(service.delivered.at(-1)!.payload.notification.app_badge).toBe(10);
+    // Notes not yet sent were replaced by the newer ones of the chat, never sent side by side.
+    expect(service.requests.get(browser.endpoint)).toBeLessThan(10);
+    expect(service.maxInFlight).toBe(1);
     expect(service.refused).toEqual([]);
   });
+
+  it('asks a push service that answers 503 again, with backoff, and then gives up', async () => {
+    const [a, b] = [await person('Ann'), await person('Bob')];
+    const browser = service.add(await newBrowser());
+    await subscribe(b.token, browser);
+    service.script.set(browser.endpoint, [503, 429]);
+    await send(a, b, 'third time lucky');
+    await eventually(async () => {
+      if (service.delivered.length === 0) throw new Error('waiting');
+    }, 6000);
+    expect(service.requests.get(browser.endpoint)).toBe(3);
+    service.status.set(browser.endpoint, 500);
+    await send(a, b, 'never');
+    await eventually(async () => {
+      if (service.requests.get(browser.endpoint)! < 6) throw new Error('waiting');
+    }, 6000);
+    await sleep(3500);
+    expect(service.requests.get(browser.endpoint)).toBe(6); // three tries, no more
+    expect(await rows(browser.endpoint)).toBe(1); // a failing service is not a gone subscription
+  }, 15_000);
 });

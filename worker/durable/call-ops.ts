@@ -104,7 +104,8 @@ export async function ringCall(host: CallHost, req: RingCall): Promise<RingAnswe
   const glare = held && held.role === 'caller' && held.peer === req.caller.id && held.phase === 'ringing';
   if (glare && held.id < req.id) return { kind: 'glare', winner: held.id };
   if (held && !glare) return { kind: 'busy', action: 'busy', msg_id: await storeRecord(host.env, req, CALL_CODE.busy) };
-  if (!held && !host.online())
+  // Without a socket the callee is rung by Web Push when they allowed it, and the call waits as for a socket.
+  if (!held && !host.online() && !(await host.pushable(req.callee.id)))
     return { kind: 'busy', action: 'offline', msg_id: await storeRecord(host.env, req, CALL_CODE.busy) };
   const now = Date.now();
   host.calls.put({
@@ -138,7 +139,10 @@ async function recordRing(host: CallHost, req: RingCall): Promise<number> {
   }
   if (host.calls.held(req.id)) {
     const row = host.calls.update({ msg_id: msgId, type: req.type })!;
-    if (row.phase === 'ringing') host.push(callingEvent(row));
+    if (row.phase === 'ringing') {
+      host.push(callingEvent(row));
+      if (row.role === 'callee' && !host.online()) host.ringByPush(row);
+    }
   }
   return msgId;
 }

@@ -3,7 +3,7 @@
 // through the call lock.
 import type { WebrtcEvent } from '../protocol/calls';
 import type { UserCard } from '../protocol/wire';
-import type { CallStore } from './call-store';
+import type { CallRow, CallStore } from './call-store';
 
 /** What call-ops (and call-end) need of its UserHub. */
 export interface CallHost {
@@ -13,6 +13,10 @@ export interface CallHost {
   online(): boolean;
   /** An unlogged `webrtc` frame to every open socket of the user. */
   push(event: WebrtcEvent): void;
+  /** Whether the user, with no socket, can be rung by Web Push (has a subscription). */
+  pushable(uid: number): Promise<boolean>;
+  /** Rings the user's subscriptions for `row` (issue 24 item 5); never waits for the push service. */
+  ringByPush(row: CallRow): void;
   /** Sets the hub's alarm, or deletes it (null). */
   setAlarm(at: number | null): Promise<void>;
 }

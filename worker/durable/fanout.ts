@@ -16,6 +16,8 @@ export const PROJECTION = 0;
 /** Whatever a parcel is delivered to: a member's hub, or the D1 projection. */
 interface Receiver {
   deliver(user: number, events: HubEvent[], parkable?: boolean): Promise<unknown>;
+  /** A message for a parked member, only to build their Web Push (parking.ts notify). */
+  pushNote?(user: number, event: HubEvent): Promise<void>;
 }
 
 const RETRY_MS = 2000;
@@ -206,13 +208,26 @@ export class Fanout {
    */
   private dropParkedMessages(): void {
     if (this.parking.size === 0) return;
+    const notes: [number, HubEvent][] = [];
     this.queue = this.outbox().filter((row) => {
-      if (row.event.kind !== 'message' || !row.parkable) return true;
-      row.waiting = row.waiting.filter((user) => !this.parking.isParked(user));
+      const event = row.event;
+      if (event.kind !== 'message' || !row.parkable) return true;
+      row.waiting = row.waiting.filter((user) => {
+        if (!this.parking.isParked(user)) return true;
+        if (this.parking.notifies(user, event.message)) notes.push([user, event]);
+        return false;
+      });
       if (row.waiting.length > 0) return true;
       this.acknowledged.push(row.id);
       return false;
     });
+    // A parked member who would be notified hears of it by Web Push; their hub builds it (issue 24).
+    if (notes.length > 0)
+      this.ctx.waitUntil(
+        Promise.allSettled(
+          notes.map(([user, event]) => this.hubOf(user).pushNote?.(user, this.personalize(user, event))),
+        ),
+      );
   }
 
   /** A row every member has leaves the queue now and the table with the next write. */

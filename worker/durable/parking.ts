@@ -6,7 +6,12 @@
 // the only catch-up path a client needs. Parking lives in the group hub's memory only: after an
 // eviction everyone is delivered to again and parked anew. Too many rows waiting for parked members
 // go out to them, a few members per drain and one call each, which keeps the outbox small when
-// members never come back.
+// members never come back. A parked member with a Web Push subscription still gets a call per
+// message that would notify them (`notify`), which only builds that push.
+
+import { mentions } from '../protocol/message-rules';
+import type { StoredMessage } from '../protocol/messages';
+import type { NotifyMode } from './user/push-notes';
 
 /**
  * Events for at least this many members park: every group's (issue 23: a call per member with no
@@ -19,11 +24,15 @@ export const PARKED_ROWS_MAX = 200;
 /** How many parked members one drain releases when PARKED_ROWS_MAX is passed. */
 export const RELEASE_PER_DRAIN = 5;
 
-/** What a member's hub answers a delivery: frames pushed, whether a socket was open, and when it looked. */
+/**
+ * What a member's hub answers a delivery: frames pushed, whether a socket was open, and when it
+ * looked; without a socket and with a Web Push subscription, which messages still notify them.
+ */
 export interface DeliveryReceipt {
   frames: number;
   online: boolean;
   at: number;
+  notify?: NotifyMode;
 }
 
 export const isReceipt = (value: unknown): value is DeliveryReceipt =>
@@ -39,9 +48,18 @@ export const isReceipt = (value: unknown): value is DeliveryReceipt =>
 export class Parking {
   private readonly parked = new Set<number>();
   private readonly resumedAt = new Map<number, number>();
+  /** Parked members who still hear of messages by Web Push (issue 24): every one, or mentions only (a muted group). */
+  private readonly notify = new Map<number, NotifyMode>();
 
   isParked(user: number): boolean {
     return this.parked.has(user);
+  }
+
+  /** Whether a parked member's hub is still to hear of `message`, to push it (their hub decides the rest). */
+  notifies(user: number, message: StoredMessage): boolean {
+    const mode = this.notify.get(user);
+    if (!mode || message.from_user === user || message.is_undo) return false;
+    return mode === 'all' || mentions(message.extends, user);
   }
 
   get size(): number {
@@ -50,13 +68,16 @@ export class Parking {
 
   /** After a delivery of a big group's events: park a member whose hub had no socket open. */
   learn(user: number, receipt: DeliveryReceipt): void {
-    if (receipt.online) return void this.parked.delete(user);
-    if (receipt.at > (this.resumedAt.get(user) ?? 0)) this.parked.add(user);
+    if (receipt.online) return void this.forget(user);
+    if (receipt.at <= (this.resumedAt.get(user) ?? 0)) return;
+    this.parked.add(user);
+    if (receipt.notify) this.notify.set(user, receipt.notify);
+    else this.notify.delete(user);
   }
 
   /** The member's hub opened a socket (or read its chat list) at `at`: deliver to them again. */
   resume(user: number, at: number): void {
-    this.parked.delete(user);
+    this.forget(user);
     this.resumedAt.set(user, Math.max(at, this.resumedAt.get(user) ?? 0));
     // One entry per member who came back; a group far beyond the usual 500 forgets them all rather
     // than grow (the worst after that is one member parked by a late answer until their next resume).
@@ -65,7 +86,7 @@ export class Parking {
 
   /** A member who just sent or read something is evidently here. */
   heard(user: number): void {
-    this.parked.delete(user);
+    this.forget(user);
   }
 
   /**
@@ -74,6 +95,11 @@ export class Parking {
    * taking 200 events in one round stalled the group's other deliveries for 1.6 s.
    */
   release(count: number): void {
-    for (const user of [...this.parked].slice(0, count)) this.parked.delete(user);
+    for (const user of [...this.parked].slice(0, count)) this.forget(user);
+  }
+
+  private forget(user: number): void {
+    this.parked.delete(user);
+    this.notify.delete(user);
   }
 }

@@ -8,6 +8,7 @@ import type { EventData, EventType, FrameOf, Outgoing } from '../protocol/frames
 import type { PushNote } from '../providers/web-push';
 import type { SessionEnd, SocketSession } from '../services/socket-rules';
 import { onCallAlarm, socketsGone } from './call-end';
+import { callingEvent } from './call-frames';
 import { type CallAnswer, type CallArgs, type CallOp, runCallOp } from './call-lock';
 import { CallStore } from './call-store';
 import type { CallHost } from './call-types';
@@ -20,7 +21,8 @@ import { chatStates } from './user/chat-states';
 import { EventLog } from './user/event-log';
 import { Parked } from './user/parked';
 import { Presence } from './user/presence';
-import { messageNote, sendNotes } from './user/push-notes';
+import { addedNote, callNote, messageNote, notifyMode } from './user/push-notes';
+import { PushQueue } from './user/push-queue';
 import { Sockets } from './user/sockets';
 
 export class UserHub extends DurableObject<Env> {
@@ -30,6 +32,7 @@ export class UserHub extends DurableObject<Env> {
   private readonly presence: Presence;
   private readonly parked: Parked;
   private readonly calls: CallStore;
+  private readonly pushes: PushQueue;
 
   constructor(ctx: DurableObjectState, env: Env) {
     env = meterObject(ctx, env, 'UserHub');
@@ -40,6 +43,7 @@ export class UserHub extends DurableObject<Env> {
     this.presence = new Presence(ctx.storage, env, this.chats);
     this.parked = new Parked(ctx.storage, env);
     this.calls = new CallStore(ctx.storage);
+    this.pushes = new PushQueue(ctx.storage, env);
   }
 
   async issueTicket(ticket: string, deviceId: string, session: SocketSession): Promise<void> {
@@ -68,6 +72,10 @@ export class UserHub extends DurableObject<Env> {
     if (others.length === 0) this.ctx.waitUntil(this.presence.set(uid, 1));
     // What big groups kept while this user had no socket arrives as frames on the new one.
     this.ctx.waitUntil(this.parked.resume(uid));
+    // A call ringing (by Web Push, or on the user's other devices) rings here too.
+    const call = this.calls.get();
+    if (call?.role === 'callee' && call.phase === 'ringing' && call.msg_id > 0)
+      server.send(this.log.frame('webrtc', callingEvent(call)));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -97,7 +105,12 @@ export class UserHub extends DurableObject<Env> {
       if (parkable && !online && events[0]) this.parked.park(events[0].conversation);
       // A message is a live frame, never logged: a device that missed it reads the chat list (issue 23).
       return events.flatMap((event) => {
-        if (event.kind !== 'message') return applyHubEvent(this.chats, uid, event).map((o) => this.log.log(o));
+        if (event.kind !== 'message') {
+          const frames = applyHubEvent(this.chats, uid, event);
+          const note = !online && frames.length > 0 ? addedNote(uid, event) : null;
+          if (note) notes.push(note);
+          return frames.map((o) => this.log.log(o));
+        }
         const frames = messageFrames(this.chats, uid, event);
         // Without a socket the user hears of it by Web Push (once: a redelivery has no frames).
         const note = !online && frames.length > 0 ? messageNote(this.chats, uid, event) : null;
@@ -109,8 +122,31 @@ export class UserHub extends DurableObject<Env> {
     const out = events.every((e) => e.kind === 'message') && !(parkable && !online) ? apply() : this.write(apply);
     this.sockets.broadcast(out);
     // The conversation's hub never waits for a push service.
-    if (notes.length > 0) this.ctx.waitUntil(sendNotes(this.env, uid, notes));
-    return { frames: out.length, online, at: Date.now() };
+    if (notes.length > 0) this.ctx.waitUntil(this.pushes.send(uid, notes));
+    const at = Date.now();
+    if (online || !parkable || !events[0]) return { frames: out.length, online, at };
+    // A group parks a user without a socket; it still sends them, as a push, what would notify them.
+    const notify = (await this.pushes.reachable(uid)) ? notifyMode(this.chats, uid, events[0].conversation) : undefined;
+    return { frames: out.length, online, at, ...(notify ? { notify } : {}) };
+  }
+
+  /** A message of a group that parked this user (parking.ts notify): a Web Push if it notifies them, nothing else. */
+  async pushNote(uid: number, event: HubEvent): Promise<void> {
+    if (event.kind !== 'message' || this.sockets.online()) return;
+    const note = messageNote(this.chats, uid, event);
+    if (note) this.ctx.waitUntil(this.pushes.send(uid, [note]));
+  }
+
+  /** The user's "Show message text in notifications" (all their devices), read and set by /common/push. */
+  async pushSettings(change?: { showText: boolean }): Promise<{ showText: boolean }> {
+    if (change) this.pushes.showText = change.showText;
+    return { showText: this.pushes.showText };
+  }
+
+  /** A browser subscribed: believed at once, and the groups that parked this user learn it at their next message. */
+  async pushSubscribed(uid: number): Promise<void> {
+    this.pushes.subscribed();
+    await this.parked.resume(uid);
   }
 
   /** A one-off event for this user; `logged` events are replayed to reconnecting clients. */
@@ -179,6 +215,8 @@ export class UserHub extends DurableObject<Env> {
       calls: this.calls,
       online: () => this.sockets.online(),
       push: (event) => this.sockets.broadcast([this.log.frame('webrtc', event)]),
+      pushable: (uid) => this.pushes.reachable(uid),
+      ringByPush: (row) => this.ctx.waitUntil(this.pushes.send(row.me.id, [callNote(row)])),
       setAlarm: (at) => (at === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(at)),
     };
   }

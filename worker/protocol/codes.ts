@@ -100,6 +100,11 @@ export const MESSAGE_KEYS = [
   'push.file',
   'push.voice',
   'push.emoji',
+  'push.hidden',
+  'push.count',
+  'push.added',
+  'push.callAudio',
+  'push.callVideo',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

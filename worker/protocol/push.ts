@@ -20,3 +20,6 @@ export const PushSubscribeBody = v.object({
 });
 
 export const PushUnsubscribeBody = v.object({ endpoint });
+
+/** "Show message text in notifications" (1 on, 0 off): the user's, for all their devices. */
+export const PushSettingBody = v.object({ show_text: v.picklist([0, 1], 'system.parameterError') });

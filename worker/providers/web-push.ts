@@ -1,9 +1,10 @@
 // A push service (RFC 8030): one note, encrypted and VAPID-signed, POSTed to one subscription,
-// retried once after a 429 or 5xx. The payload is the declarative shape (`web_push: 8030`) that
-// Safari shows by itself and other browsers' service workers read as JSON.
+// retried with backoff after a 429 or 5xx. The payload is the declarative shape (`web_push: 8030`)
+// that Safari shows by itself and other browsers' service workers read as JSON.
 import type { PushSubscriptionRow } from '../db/push-subscriptions';
+import { RING_SECONDS } from '../protocol/calls';
 import type { MessageKey } from '../protocol/codes';
-import { translate } from '../services/i18n';
+import { type Lang, translate } from '../services/i18n';
 import { encryptPayload, vapidAuthorization, type VapidKeys } from '../services/web-push';
 
 /** A notification's body for a message without text, in the subscription's language. */
@@ -13,15 +14,23 @@ export interface PushNote {
   /** One per chat (≤ 32 base64url characters): a newer note replaces an undelivered older one. */
   topic: string;
   title: string;
-  /** The text itself, or a label in the subscription's language for a message without text. */
+  /** The text itself (dropped when the user hides message text), or a label in the subscription's language. */
   body: { text: string } | { label: PushLabel };
+  /** A group message's sender, shown before the text ("An: …"). */
+  from?: string;
+  /** The chat's unread messages: from two on, the body says how many (the notification replaces the last one). */
+  count: number;
   /** Where a click opens, from the app's origin. */
   path: string;
   badge: number;
+  /** A ringing call: gone from the push service when the ring ends, and delivered at once. */
+  ring?: boolean;
 }
 
 /** A message keeps for a day at the push service while the browser is offline. */
 const MESSAGE_TTL_SECONDS = 86_400;
+/** A push service that answers 429 or 5xx is asked again after 1 s, then 2 s (or its Retry-After, within bounds). */
+const ATTEMPTS = 3;
 const RETRY_AFTER_MAX_MS = 5_000;
 
 export function vapidKeys(env: Env): VapidKeys | null {
@@ -29,12 +38,25 @@ export function vapidKeys(env: Env): VapidKeys | null {
   return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : null;
 }
 
-export function payloadFor(note: PushNote, sub: Pick<PushSubscriptionRow, 'lang' | 'origin'>): string {
+/** The notification's text in `lang`: "[3 messages] An: see you", the text replaced by a label when hidden. */
+export function bodyOf(note: PushNote, lang: Lang, showText = true): string {
+  const text =
+    'text' in note.body
+      ? showText
+        ? note.body.text
+        : translate(lang, 'push.hidden')
+      : translate(lang, note.body.label);
+  const from = note.from ? `${note.from}: ` : '';
+  const count = note.count > 1 ? `${translate(lang, 'push.count', { count: note.count })} ` : '';
+  return `${count}${from}${text}`;
+}
+
+export function payloadFor(note: PushNote, sub: Pick<PushSubscriptionRow, 'lang' | 'origin'>, showText = true): string {
   return JSON.stringify({
     web_push: 8030,
     notification: {
       title: note.title,
-      body: 'text' in note.body ? note.body.text : translate(sub.lang, note.body.label),
+      body: bodyOf(note, sub.lang, showText),
       navigate: `${sub.origin}${note.path}`,
       app_badge: note.badge,
     },
@@ -42,9 +64,14 @@ export function payloadFor(note: PushNote, sub: Pick<PushSubscriptionRow, 'lang'
 }
 
 /** One note to one subscription: 'gone' when the push service no longer knows it (404, 410). Failures are logged, never thrown. */
-export async function sendNote(vapid: VapidKeys, sub: PushSubscriptionRow, note: PushNote): Promise<'sent' | 'gone'> {
+export async function sendNote(
+  vapid: VapidKeys,
+  sub: PushSubscriptionRow,
+  note: PushNote,
+  showText = true,
+): Promise<'sent' | 'gone'> {
   try {
-    const body = await encryptPayload(sub, new TextEncoder().encode(payloadFor(note, sub)));
+    const body = await encryptPayload(sub, new TextEncoder().encode(payloadFor(note, sub, showText)));
     for (let attempt = 0; ; attempt++) {
       const response = await fetch(sub.endpoint, {
         method: 'POST',
@@ -52,8 +79,8 @@ export async function sendNote(vapid: VapidKeys, sub: PushSubscriptionRow, note:
           authorization: await vapidAuthorization(sub.endpoint, vapid),
           'content-encoding': 'aes128gcm',
           'content-type': 'application/octet-stream',
-          ttl: String(MESSAGE_TTL_SECONDS),
-          urgency: 'normal',
+          ttl: String(note.ring ? RING_SECONDS : MESSAGE_TTL_SECONDS),
+          urgency: note.ring ? 'high' : 'normal',
           topic: note.topic,
         },
         body,
@@ -61,11 +88,11 @@ export async function sendNote(vapid: VapidKeys, sub: PushSubscriptionRow, note:
       await response.body?.cancel();
       if (response.status === 404 || response.status === 410) return 'gone';
       const retry = response.status === 429 || response.status >= 500;
-      if (!retry || attempt > 0) {
+      if (!retry || attempt + 1 >= ATTEMPTS) {
         if (!response.ok) console.warn('push refused', response.status);
         return 'sent';
       }
-      await new Promise((done) => setTimeout(done, retryDelay(response.headers.get('retry-after'))));
+      await new Promise((done) => setTimeout(done, retryDelay(response.headers.get('retry-after'), attempt)));
     }
   } catch (error) {
     console.warn('push failed', error);
@@ -73,8 +100,8 @@ export async function sendNote(vapid: VapidKeys, sub: PushSubscriptionRow, note:
   }
 }
 
-/** The push service's Retry-After (seconds) within bounds, else one second. */
-function retryDelay(header: string | null): number {
-  const seconds = Number(header);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, RETRY_AFTER_MAX_MS) : 1000;
+/** The push service's Retry-After (seconds) within bounds, else 1 s, 2 s, … */
+function retryDelay(header: string | null, attempt: number): number {
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, RETRY_AFTER_MAX_MS) : 1000 * 2 ** attempt;
 }

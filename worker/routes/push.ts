@@ -4,14 +4,25 @@ import { Hono } from 'hono';
 
 import type { AppEnv } from '../app-env';
 import { removeSubscription, saveSubscription } from '../db/push-subscriptions';
+import { userHub } from '../durable/stubs';
 import { input } from '../middleware/params';
-import { PushSubscribeBody, PushUnsubscribeBody } from '../protocol/push';
+import { PushSettingBody, PushSubscribeBody, PushUnsubscribeBody } from '../protocol/push';
 import { envelope } from '../services/replies';
 
 export const push = new Hono<AppEnv>();
 
-/** The VAPID public key the browser subscribes with ('' while the operator has set none). */
-push.post('/publickey', (c) => c.json(envelope({ publicKey: c.env.VAPID_PUBLIC_KEY ?? '' })));
+/** The VAPID public key the browser subscribes with ('' while the operator has set none), and the user's setting. */
+push.post('/publickey', async (c) => {
+  const { showText } = await userHub(c.env, c.get('identity').uid).pushSettings();
+  return c.json(envelope({ publicKey: c.env.VAPID_PUBLIC_KEY ?? '', show_text: showText ? 1 : 0 }));
+});
+
+/** "Show message text in notifications": off, a notification says only who wrote (and how many). */
+push.post('/setting', async (c) => {
+  const { show_text } = input(c, PushSettingBody);
+  const { showText } = await userHub(c.env, c.get('identity').uid).pushSettings({ showText: show_text === 1 });
+  return c.json(envelope({ show_text: showText ? 1 : 0 }));
+});
 
 push.post('/subscribe', async (c) => {
   const body = input(c, PushSubscribeBody);
@@ -26,6 +37,8 @@ push.post('/subscribe', async (c) => {
     lang: c.get('lang'),
     origin: new URL(c.req.url).origin,
   });
+  // The user's hub (and the groups that parked them) believed they had none.
+  await userHub(c.env, identity.uid).pushSubscribed(identity.uid);
   return c.json(envelope(null));
 });
 

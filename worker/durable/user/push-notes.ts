@@ -1,11 +1,13 @@
-// Which delivered messages become a Web Push for a user without a socket, what it says, and
-// sending it to each of the user's subscriptions (issue 24 item 4). One-to-one chats only for now:
-// a group parks members without a socket (parking.ts), so their hubs are not called per message.
-import { forgetEndpoint, subscriptionsOf } from '../../db/push-subscriptions';
+// What becomes a Web Push for a user without a socket, and what it says (issue 24 item 4): a
+// message in a chat that is not muted (a mention of the user, or of everyone, even in a muted
+// group), being added to a group, and a call ringing. Never the user's own message, a recall, a
+// read, another system line. Sending is push-queue.ts's.
+import { mentions } from '../../protocol/message-rules';
 import { previewText } from '../../protocol/preview-text';
-import { type PushLabel, type PushNote, sendNote, vapidKeys } from '../../providers/web-push';
+import type { PushLabel, PushNote } from '../../providers/web-push';
 import { contactFor, isGroupContact } from '../../services/conversations';
 import { contactForWire } from '../../services/event-view';
+import type { CallRow } from '../call-store';
 import type { HubEvent } from '../hub-events';
 import type { ChatList } from './chat-list';
 
@@ -13,40 +15,62 @@ import type { ChatList } from './chat-list';
 const BODY_MAX = 120;
 const LABELED = ['image', 'video', 'file', 'voice', 'emoji'] as const;
 
-/**
- * The note for `event`, or null: never for the user's own message, a muted chat (`is_notice` 0),
- * a system line or call record, or a group. Called once per message (messageFrames' first push).
- */
+/** What a group that parked a member without a socket still sends them as a push (parking.ts). */
+export type NotifyMode = 'all' | 'mentions';
+
+const chatPath = (contactId: string | number) => `/#/pages/message/chat?id=${contactId}`;
+
+/** Whether a message in `conversation` may notify `uid`: a muted chat only for a mention. */
+export function notifyMode(chats: ChatList, uid: number, conversation: string): NotifyMode {
+  return chats.chat(contactFor(uid, conversation))?.is_notice === 0 ? 'mentions' : 'all';
+}
+
+/** The note for a message `event`, or null (see the header). Called once per message. */
 export function messageNote(chats: ChatList, uid: number, event: HubEvent & { kind: 'message' }): PushNote | null {
   const { message, conversation } = event;
-  if (isGroupContact(conversation) || message.from_user === uid || message.is_undo) return null;
-  if (chats.chat(contactFor(uid, conversation))?.is_notice === 0) return null;
+  if (message.from_user === uid || message.is_undo) return null;
+  if (notifyMode(chats, uid, conversation) === 'mentions' && !mentions(message.extends, uid)) return null;
   const type = message.type;
   const label = (LABELED as readonly string[]).includes(type) ? (`push.${type}` as PushLabel) : null;
   if (!label && type !== 'text') return null;
+  const group = isGroupContact(conversation);
   const contactId = contactForWire(uid, conversation);
   return {
     topic: `chat-${contactId}`,
-    title: message.fromUser.displayName,
+    title: group ? (event.chatName ?? message.fromUser.displayName) : message.fromUser.displayName,
     body: label ? { label } : { text: previewText(message.content, BODY_MAX) },
-    path: `/#/pages/message/chat?id=${contactId}`,
+    ...(group ? { from: message.fromUser.displayName } : {}),
+    count: event.unread ?? 1,
+    path: chatPath(contactId),
     badge: event.unread ?? 0,
   };
 }
 
-/**
- * Sends `notes` to every subscription of `uid`, in order and one at a time per subscription (so
- * the last of a chat's Topic is the one left), forgetting a subscription its push service dropped.
- * Nothing when the operator set no VAPID keys.
- */
-export async function sendNotes(env: Env, uid: number, notes: PushNote[]): Promise<void> {
-  const vapid = vapidKeys(env);
-  if (!vapid || notes.length === 0) return;
-  const subs = await subscriptionsOf(env.DB, uid);
-  await Promise.all(
-    subs.map(async (sub) => {
-      for (const note of notes)
-        if ((await sendNote(vapid, sub, note)) === 'gone') return void (await forgetEndpoint(env.DB, sub.endpoint));
-    }),
-  );
+/** Being added to a group (by someone else): the one system line that notifies. */
+export function addedNote(uid: number, event: HubEvent): PushNote | null {
+  if (event.kind !== 'groupEvent' || event.chat !== 'add' || event.actor === uid) return null;
+  const card = event.frame.type === 'addGroup' ? (event.frame.data as { displayName?: unknown; name?: unknown }) : {};
+  const name = typeof card.displayName === 'string' ? card.displayName : typeof card.name === 'string' ? card.name : '';
+  const contactId = contactForWire(uid, event.conversation);
+  return {
+    topic: `chat-${contactId}`,
+    title: name,
+    body: { label: 'push.added' },
+    count: 1,
+    path: chatPath(contactId),
+    badge: 0,
+  };
+}
+
+/** A call ringing for a user without a socket: opening it opens the chat, where the call screen rings. */
+export function callNote(row: Pick<CallRow, 'type' | 'other' | 'peer'>): PushNote {
+  return {
+    topic: 'call',
+    title: row.other.displayName,
+    body: { label: row.type === 1 ? 'push.callVideo' : 'push.callAudio' },
+    count: 1,
+    path: chatPath(row.peer),
+    badge: 0,
+    ring: true,
+  };
 }

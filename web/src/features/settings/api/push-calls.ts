@@ -22,3 +22,16 @@ export async function postSubscription(subscription: PushSubscription, quietNetw
 export async function postUnsubscribe(endpoint: string): Promise<void> {
   await apiPost('/common/push/unsubscribe', { endpoint }, v.unknown(), { quietNetwork: true });
 }
+
+const ShowText = v.object({ show_text: v.picklist([0, 1]) });
+
+/** "Show message text in notifications": the user's, for all their devices (on unless turned off). */
+export async function getShowText(): Promise<boolean> {
+  const { show_text } = await apiPost('/common/push/publicKey', {}, ShowText, { quietNetwork: true });
+  return show_text === 1;
+}
+
+export async function setShowText(on: boolean): Promise<boolean> {
+  const { show_text } = await apiPost('/common/push/setting', { show_text: on ? 1 : 0 }, ShowText);
+  return show_text === 1;
+}

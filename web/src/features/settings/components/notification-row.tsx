@@ -7,6 +7,7 @@ import { showToast } from '@web/components/ui/toast';
 import { type TKey, useTranslation } from '@web/lib/i18n';
 
 import { type PushState, readPushState, turnPushOff, turnPushOn } from '../utils/web-push';
+import { MessageTextRow } from './message-text-row';
 
 const STATE_TEXT: Record<PushState, TKey> = {
   checking: 'setting.push.checking',
@@ -68,6 +69,7 @@ export function NotificationRow() {
         )}
       </div>
       {help && <p className="px-4 pb-3 text-[13px] text-neutral-500">{t(help)}</p>}
+      {state === 'on' && <MessageTextRow />}
     </div>
   );
 }
