@@ -16,21 +16,24 @@ import { UpgradePopupHost } from '../../web/src/app/upgrade-popup';
 import { PATHS } from '../../web/src/config/paths';
 import { outbox, type OutboxEntry } from '../../web/src/features/chat/state/outbox';
 import { CHECK_EVERY_MS, scheduleUpdateChecks } from '../../web/src/lib/app-update/checks';
+import { isBelow } from '../../web/src/lib/app-update/min-version';
 import { registerAppUpdates } from '../../web/src/lib/app-update/register';
 import {
   applyUpdate,
   appUpdate,
   checkForUpdate,
   offerUpdate,
+  requireVersion,
   setUpdateCheck,
 } from '../../web/src/lib/app-update/store';
 import { i18n } from '../../web/src/lib/i18n';
 import { makeQueryClient } from '../../web/src/lib/query-client';
 import { realtime } from '../../web/src/lib/realtime';
 import { storage } from '../../web/src/lib/storage';
+import { fetchSystemInfo } from '../../web/src/lib/system-info-api';
 import { FakeSocket } from './fake-socket';
 import { envelope, ME, serve, socket } from './friends-fakes';
-import { renderApp, signIn } from './helpers';
+import { mockApi, renderApp, signIn, systemInfo } from './helpers';
 
 type Options = Parameters<typeof import('virtual:pwa-register').registerSW>[0] & {};
 const pwa = vi.hoisted(() => ({ options: null as unknown, switchToWaiting: (): Promise<void> => Promise.resolve() }));
@@ -48,7 +51,7 @@ const TEXTS = {
 } as const;
 
 beforeEach(() => {
-  appUpdate.set({ waiting: false, later: false });
+  appUpdate.set({ waiting: false, later: false, forced: false });
   setUpdateCheck(() => undefined);
 });
 
@@ -204,5 +207,61 @@ describe('update checks', () => {
     await waitFor(() => expect(FakeSocket.made.length).toBe(2));
     FakeSocket.made[1]!.open();
     expect(check).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a version below the server\'s minimum (the reference\'s "forcibly")', () => {
+  it('compares dotted versions by number', () => {
+    expect(isBelow('1.0.6', '1.0.10')).toBe(true);
+    expect(isBelow('1.0.6', '1.0.6')).toBe(false);
+    expect(isBelow('1.2', '1.1.9')).toBe(false);
+    expect(isBelow('1.0.6', '2')).toBe(true);
+    expect(isBelow('1.0.6', '')).toBe(false);
+    expect(isBelow('1.0.6', 'soon')).toBe(false);
+  });
+
+  it('opens the popup without Later when getSystemInfo names a higher minVersion, in each language', async () => {
+    mockApi({ '/common/pub/getSystemInfo': () => ({ ...systemInfo({ minVersion: '99.0.0' }) }) });
+    render(<UpgradePopupHost />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => fetchSystemInfo());
+    const texts = {
+      en: 'This version is no longer supported',
+      vi: 'Phiên bản này không còn được hỗ trợ',
+      'zh-CN': '此版本已不再受支持',
+    };
+    for (const [lang, text] of Object.entries(texts)) {
+      await act(() => i18n.changeLanguage(lang));
+      expect(screen.getByRole('dialog').textContent).toContain(text);
+      expect(screen.queryByRole('button', { name: TEXTS[lang as keyof typeof TEXTS].later })).toBeNull();
+    }
+    await act(() => i18n.changeLanguage('en'));
+    await userEvent.setup().keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('asks nothing of a version at or above the minimum', async () => {
+    mockApi({ '/common/pub/getSystemInfo': () => ({ ...systemInfo({ minVersion: '1.0.0' }) }) });
+    render(<UpgradePopupHost />);
+    await act(() => fetchSystemInfo());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('on Update with no version waiting yet, asks for one and switches to it once it has installed', async () => {
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, {
+        serviceWorker: Object.assign(new EventTarget(), { controller: {} }),
+      }),
+    );
+    const check = vi.fn();
+    setUpdateCheck(check);
+    act(() => requireVersion('99.0.0'));
+    render(<UpgradePopupHost />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(check).toHaveBeenCalledOnce();
+    const apply = vi.fn(() => Promise.resolve());
+    act(() => offerUpdate(apply));
+    await waitFor(() => expect(apply).toHaveBeenCalledOnce());
   });
 });

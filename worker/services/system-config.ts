@@ -13,6 +13,8 @@ export const DEFAULTS = {
     regauth: '0',
     runMode: '1',
     registerInterval: '0',
+    // The oldest web app version the server still supports ('' none): below it the upgrade popup has no Later (issue 24).
+    minVersion: '',
     // The switches state, ipregion, multipleLogin and diyName ('1' lets users change their own name in
     // run mode 1, the enterprise directory; mode 2 always may): protocol/config-values.ts, as the web reads them.
     ...switchTexts(SWITCH_DEFAULTS.sysInfo),

@@ -22,7 +22,7 @@ const UpgradePopupHost = lazy(() =>
 export function AppShell() {
   const { pathname, search } = useLocation();
   useScrollToTop();
-  const updateWaiting = appUpdate.use((s) => s.waiting);
+  const updateWaiting = appUpdate.use((s) => s.waiting || s.forced);
   useEffect(() => {
     // Nothing to show if it fails (an old browser, a private mode): the app runs without it.
     import('../lib/app-update/register').then(

@@ -1,7 +1,8 @@
 // The upgrade popup (spec route uni-upgrade-center-app/pages/upgrade-popup): a new version of the
 // app is waiting. Over whatever page is open, on a see-through backdrop, it fades in over 200 ms
 // and never scrolls; Update applies it (the page reloads once the outbox is saved), Later keeps
-// this version until the next start. Loaded by the app shell only when a version waits.
+// this version until the next start; below the server's minimum version there is no Later.
+// Loaded by the app shell only when a version waits.
 import { useId, useState } from 'react';
 
 import { applyUpdate, appUpdate, putOffUpdate } from '../lib/app-update/store';
@@ -11,14 +12,16 @@ import { useEscapeKey } from '../lib/use-escape-key';
 interface Props {
   onUpdate: () => Promise<void>;
   onLater: () => void;
+  /** The server no longer supports this version (sysInfo.minVersion): no Later. */
+  forced?: boolean;
 }
 
-export function UpgradePopup({ onUpdate, onLater }: Props) {
+export function UpgradePopup({ onUpdate, onLater, forced = false }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
   const [updating, setUpdating] = useState(false);
-  useEscapeKey(updating ? null : onLater);
+  useEscapeKey(updating || forced ? null : onLater);
   const update = () => {
     setUpdating(true);
     // A failed switch (the worker went away) leaves this version running: the popup offers it again.
@@ -37,7 +40,7 @@ export function UpgradePopup({ onUpdate, onLater }: Props) {
           {t('update.title')}
         </h2>
         <p id={bodyId} className="px-5 pt-2 pb-6 text-[14px] leading-relaxed text-neutral-600">
-          {t('update.body')}
+          {t(forced ? 'update.forcedBody' : 'update.body')}
         </p>
         <div className="flex flex-col gap-2 px-5 pb-5 text-[16px]">
           <button
@@ -50,17 +53,20 @@ export function UpgradePopup({ onUpdate, onLater }: Props) {
           >
             {t('update.update')}
           </button>
-          <button type="button" disabled={updating} className="py-2 text-neutral-600" onClick={onLater}>
-            {t('update.later')}
-          </button>
+          {!forced && (
+            <button type="button" disabled={updating} className="py-2 text-neutral-600" onClick={onLater}>
+              {t('update.later')}
+            </button>
+          )}
         </div>
       </div>
     </div>
   );
 }
 
-/** The popup while a version waits and the user has not put it off. */
+/** The popup while a version waits and the user has not put it off, or while this version is below the server's minimum. */
 export function UpgradePopupHost() {
-  const shown = appUpdate.use((s) => s.waiting && !s.later);
-  return shown ? <UpgradePopup onUpdate={applyUpdate} onLater={putOffUpdate} /> : null;
+  const shown = appUpdate.use((s) => (s.waiting && !s.later) || s.forced);
+  const forced = appUpdate.use((s) => s.forced);
+  return shown ? <UpgradePopup onUpdate={applyUpdate} onLater={putOffUpdate} forced={forced} /> : null;
 }

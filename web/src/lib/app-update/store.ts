@@ -1,23 +1,34 @@
 // The app-update state the upgrade popup reads (spec route upgrade-popup): whether a new version
 // is waiting, whether the user put it off, and how to apply it. Tiny and in the first download;
 // the registration (register.ts) and the popup load after the first paint.
+import { APP_VERSION } from '@web/config/app';
+
 import { createStore } from '../create-store';
+import { isBelow } from './min-version';
 
 export interface AppUpdateState {
   /** A new service worker is installed and waits for this page's consent. */
   waiting: boolean;
   /** The user chose Later: the popup stays closed until the next new version (or next start). */
   later: boolean;
+  /** The server's `sysInfo.minVersion` is above this version: the popup has no Later (min-version.ts). */
+  forced: boolean;
 }
 
-export const appUpdate = createStore<AppUpdateState>({ waiting: false, later: false });
+export const appUpdate = createStore<AppUpdateState>({ waiting: false, later: false, forced: false });
 
-let apply: () => Promise<void> = () => Promise.resolve();
+/** How long a forced Update waits for the new version to install before it offers the button again. */
+const FORCED_WAIT_MS = 30_000;
+
+let apply: (() => Promise<void>) | null = null;
 let check: () => void = () => undefined;
+let whenWaiting: (() => void) | null = null;
 
-/** Asks the server for a new version (nothing before the service worker is registered). */
+/** Asks the server for a new version (the service worker's part: nothing before it is registered)… */
 export function checkForUpdate(): void {
   check();
+  // …and whether this version is still one the server supports (sysInfo.minVersion).
+  void import('../system-info-api').then((api) => api.fetchSystemInfo(true)).catch(() => undefined);
 }
 
 export function setUpdateCheck(checkIt: () => void): void {
@@ -27,11 +38,37 @@ export function setUpdateCheck(checkIt: () => void): void {
 /** A new version waits; `applyIt` saves what must be saved and switches to it (the page reloads). */
 export function offerUpdate(applyIt: () => Promise<void>): void {
   apply = applyIt;
-  appUpdate.set({ waiting: true, later: false });
+  appUpdate.set((s) => ({ ...s, waiting: true, later: false }));
+  whenWaiting?.();
 }
 
+/** The operator's minimum client version (getSystemInfo): below it, the popup cannot be put off. */
+export function requireVersion(min: unknown): void {
+  if (typeof min === 'string' && isBelow(APP_VERSION, min)) appUpdate.set((s) => ({ ...s, forced: true }));
+}
+
+/**
+ * Switches to the waiting version. A forced update with none waiting yet asks the server for it and
+ * switches when it has installed; without a service worker at all, a reload fetches the new one.
+ */
 export function applyUpdate(): Promise<void> {
-  return apply();
+  if (apply && appUpdate.get().waiting) return apply();
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) {
+    window.location.reload();
+    return new Promise(() => undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      whenWaiting = null;
+      reject(new Error('no new version arrived'));
+    }, FORCED_WAIT_MS);
+    whenWaiting = () => {
+      whenWaiting = null;
+      clearTimeout(timer);
+      apply!().then(resolve, reject);
+    };
+    check();
+  });
 }
 
 /** Later: the new version is used from the next start (when every Parley tab has been closed). */
