@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { AppSettingList } from '../../web/src/features/settings';
+import { AppSettingList, repostPushSubscription } from '../../web/src/features/settings';
 import { i18n } from '../../web/src/lib/i18n';
 import { storage } from '../../web/src/lib/storage';
 import { mockApi } from './helpers';
@@ -237,5 +237,25 @@ describe('"Show message text"', () => {
     render(<AppSettingList />);
     await screen.findByText('Off');
     expect(screen.queryByRole('switch', { name: 'Show message text' })).toBeNull();
+  });
+});
+
+describe('at sign-in', () => {
+  it('posts the subscription this browser kept again, asking nothing', async () => {
+    const { requestPermission } = browser({ permission: 'granted', subscribed: true });
+    const api = server();
+    await repostPushSubscription();
+    const post = api.mock.calls.find(([url]) => url === '/common/push/subscribe');
+    expect(JSON.parse(String(post?.[1].body))).toEqual({ ...SUBSCRIPTION_JSON, device_id: storage.getDeviceId() });
+    expect(requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('posts nothing without permission or without a subscription', async () => {
+    browser({ permission: 'default' });
+    const api = server();
+    await repostPushSubscription();
+    browser({ permission: 'granted', subscribed: false });
+    await repostPushSubscription();
+    expect(api.mock.calls.filter(([url]) => url === '/common/push/subscribe')).toEqual([]);
   });
 });

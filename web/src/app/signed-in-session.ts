@@ -8,13 +8,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ServerFrameType } from '@protocol/frames';
 
 import { callStore } from '../features/calls';
-import { chatStore } from '../features/chat';
+import { chatStore, totalUnread } from '../features/chat';
 import { friendsStore } from '../features/contacts';
 import { groupsReconnected } from '../features/groups';
 import { checkForUpdate } from '../lib/app-update/store';
 import { setChatListReload } from '../lib/chat-list-reload';
 import { setQueryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
+import { followAppBadge } from './app-badge';
 import { type FrameTable, frameTable } from './frame-table';
 
 let running: { me: number; stop: () => void } | null = null;
@@ -42,6 +43,8 @@ export const session = {
       // A reconnect often follows a deployment (it restarts the Worker): is a new version waiting?
       realtime.onOpen(checkForUpdate),
       callStore.onOutcome((outcome) => chatStore.recordCallOutcome(outcome)),
+      followAppBadge(() => totalUnread(chatStore.getState().contacts), chatStore.subscribe),
+      keepPushSubscription(),
     ];
     chatStore.start(me);
     callStore.start(me);
@@ -65,3 +68,17 @@ export const session = {
     current?.stop();
   },
 };
+
+/**
+ * The server forgets a login's push subscriptions at logout; the browser keeps them. A sign-in
+ * posts the one this browser holds again (once the app has settled; nothing is asked of the user).
+ */
+function keepPushSubscription(): () => void {
+  const timer = setTimeout(() => {
+    import('../features/settings').then(
+      (settings) => settings.repostPushSubscription(),
+      () => undefined,
+    );
+  }, 3000);
+  return () => clearTimeout(timer);
+}

@@ -2,3 +2,4 @@
 // lib/app-setting: shared pieces such as the Avatar read it.)
 export { AppSettingList } from './components/app-setting-list';
 export { LanguagePicker } from './components/language-picker';
+export { repostPushSubscription } from './utils/web-push';

@@ -37,6 +37,13 @@ export async function readPushState(): Promise<PushState> {
   return 'on';
 }
 
+/** At sign-in: tells the server of the subscription this browser kept, if notifications are on (never asks anything). */
+export async function repostPushSubscription(): Promise<void> {
+  if (!canPush() || Notification.permission !== 'granted') return;
+  const subscription = await currentSubscription().catch(() => null);
+  if (subscription) await postSubscription(subscription, true).catch(() => undefined);
+}
+
 /** The base64url key as the bytes pushManager.subscribe wants. */
 function keyBytes(key: string): Uint8Array<ArrayBuffer> {
   const base64 = key.replace(/-/g, '+').replace(/_/g, '/');
