@@ -178,3 +178,16 @@ CREATE TABLE IF NOT EXISTS push_subscriptions (
   created_at  INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS push_subscriptions_user ON push_subscriptions (user_id, created_at);
+
+-- The operators' audit trail (issue 25): one row per console action, appended and never edited.
+-- `before` and `after` are JSON of what the action changed (no password, no hash).
+CREATE TABLE IF NOT EXISTS audit_log (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  actor_id    INTEGER NOT NULL,
+  action      TEXT NOT NULL,
+  target      TEXT NOT NULL DEFAULT '',
+  before      TEXT NOT NULL DEFAULT '',
+  after       TEXT NOT NULL DEFAULT '',
+  create_time INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_log_time ON audit_log (create_time);

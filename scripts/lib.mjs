@@ -121,7 +121,10 @@ export function demoSeedSql() {
   const rows = demoAccounts().map(
     ({ account, realname }) => `(${q(account)}, ${q(realname)}, ${q(hash)}, 1, ${t}, ${t})`,
   );
-  return `INSERT OR IGNORE INTO users (account, realname, password_hash, is_demo, create_time, update_time) VALUES\n${rows.join(',\n')};\n${demoFriendsSql(t)}`;
+  // An is a super admin, so the operator console can be tried at once (its changes are refused for
+  // the shared demo accounts while the demo runs, README "Operating Parley").
+  const operator = `UPDATE users SET role = 1 WHERE is_demo = 1 AND account = ${q(demoAccounts()[0].account)};`;
+  return `INSERT OR IGNORE INTO users (account, realname, password_hash, is_demo, create_time, update_time) VALUES\n${rows.join(',\n')};\n${operator}\n${demoFriendsSql(t)}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AppEnv } from './app-env';
 import { requireAuth } from './middleware/auth';
 import { costMeter } from './middleware/cost-meter';
 import { handleError } from './middleware/errors';
+import { requireOperator } from './middleware/operator';
 import { readParams } from './middleware/params';
 import { securityHeaders } from './middleware/security-headers';
 import { account } from './routes/account';
@@ -17,6 +18,7 @@ import { directory } from './routes/directory';
 import { friends } from './routes/friends';
 import { groupScan } from './routes/group-qr';
 import { groups } from './routes/groups';
+import { manage } from './routes/manage';
 import { messages } from './routes/messages';
 import { pub } from './routes/pub';
 import { push } from './routes/push';
@@ -28,7 +30,7 @@ import { pickLang } from './services/i18n';
 import { notFound } from './services/replies';
 import { pathOf } from './services/request-path';
 
-const API_PREFIXES = ['/common/', '/enterprise/', '/dev/', '/wss', '/file/', '/scan/'];
+const API_PREFIXES = ['/common/', '/enterprise/', '/manage/', '/dev/', '/wss', '/file/', '/scan/'];
 
 const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });
 
@@ -43,6 +45,7 @@ app.use('*', async (c, next) => {
 
 app.use('/common/*', readParams);
 app.use('/enterprise/*', readParams, requireAuth);
+app.use('/manage/*', readParams, requireAuth, requireOperator);
 app.use('/common/upload/*', requireAuth);
 app.use('/common/pub/wsticket', requireAuth);
 app.use('/common/pub/logoutall', requireAuth);
@@ -68,6 +71,7 @@ app.route('/scan', groupScan);
 app.route('/enterprise/group', groups);
 app.route('/file', download);
 app.route('/wss', upgrade);
+app.route('/manage', manage);
 app.route('/dev', devTools);
 
 // Everything that is not API is the single-page app (Workers Static Assets, SPA fallback).

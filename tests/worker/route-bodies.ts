@@ -14,6 +14,7 @@ import {
 } from '@protocol/account';
 import { IceServersBody, SendToMsgBody } from '@protocol/calls';
 import * as group from '@protocol/groups';
+import * as manage from '@protocol/manage';
 import * as im from '@protocol/messages';
 import * as people from '@protocol/people';
 import { PushSettingBody, PushSubscribeBody, PushUnsubscribeBody } from '@protocol/push';
@@ -31,6 +32,15 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /common/push/subscribe': PushSubscribeBody,
   'POST /common/push/unsubscribe': PushUnsubscribeBody,
   'POST /common/push/setting': PushSettingBody,
+  'POST /manage/index/index': null,
+  'POST /manage/user/index': manage.ManageUserListBody,
+  'POST /manage/user/detail': manage.ManageUserIdBody,
+  'POST /manage/user/add': manage.ManageAddUserBody,
+  'POST /manage/user/edit': manage.ManageEditUserBody,
+  'POST /manage/user/setstatus': manage.ManageSetStatusBody,
+  'POST /manage/user/setrole': manage.ManageSetRoleBody,
+  'POST /manage/user/editpassword': manage.ManageEditPasswordBody,
+  'POST /manage/audit/index': manage.ManageAuditListBody,
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,

@@ -3,9 +3,10 @@
 // and by a member who joined the group after its messages were sent (history hidden). A route
 // without a line in route-rules.ts fails here, so a new endpoint must declare its rule; a route
 // that answers with messages must give late-joiner probes, so it cannot forget the history floor.
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { fetchWorker } from './helpers';
+import { call, fetchWorker, loginUser } from './helpers';
 import { concretePath, makeFixture, REGISTERED_ROUTES, settled, snapshot } from './route-fixture';
 import { type Answer, type Fixture, ROUTE_RULES } from './route-rules';
 
@@ -136,4 +137,42 @@ describe('a member who joined after the messages were sent (history hidden)', ()
       ]),
     );
   });
+});
+
+describe('the operator console (/manage) and people who are not operators', () => {
+  const routes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) =>
+    'operator' in rule ? [{ key, level: rule.operator }] : [],
+  );
+  let user: Awaited<ReturnType<typeof loginUser>>;
+  let admin: Awaited<ReturnType<typeof loginUser>>;
+  beforeAll(async () => {
+    user = await loginUser();
+    admin = await loginUser();
+    await env.DB.prepare('UPDATE users SET role = 2 WHERE user_id = ?1').bind(admin.userInfo.user_id).run();
+  });
+
+  it('lists every /manage route', () => {
+    expect(routes.map((r) => r.key).sort()).toEqual(REGISTERED_ROUTES.filter((k) => k.includes(' /manage/')).sort());
+  });
+
+  it.each(routes)(
+    '$key refuses an ordinary user (and a super-admin route an admin), changing nothing',
+    async ({ key, level }) => {
+      const refusedTo = level === 'super' ? [user, admin] : [user];
+      for (const who of refusedTo) {
+        const before = await env.DB.prepare(
+          'SELECT COUNT(*) AS n, SUM(role) AS r, SUM(status) AS s FROM users',
+        ).first();
+        const res = await call(
+          concretePath(pathOf(key)),
+          { user_id: admin.userInfo.user_id, role: 1, status: 0 },
+          { token: who.token },
+        );
+        expect(res.body).toMatchObject({ code: 400, msg: 'You do not have permission to do this' });
+        expect(
+          await env.DB.prepare('SELECT COUNT(*) AS n, SUM(role) AS r, SUM(status) AS s FROM users').first(),
+        ).toEqual(before);
+      }
+    },
+  );
 });

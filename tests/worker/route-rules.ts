@@ -65,11 +65,18 @@ export type Rule =
    * nothing. A route that answers with message content (its member's answer to an outsider probe
    * carries the group's earlier text or file) must also give `late` probes (route-matrix.test.ts).
    */
-  | { access: 'token'; outsider: OutsiderProbe[]; late?: LateProbe[] };
+  | { access: 'token'; outsider: OutsiderProbe[]; late?: LateProbe[] }
+  /**
+   * The operator console (/manage): a token of a user whose role (read from D1) is an operator's;
+   * an ordinary user is refused, and a `super` route refuses an admin too (route-matrix.test.ts).
+   */
+  | { access: 'token'; operator: 'admin' | 'super' };
 
 const PUBLIC = { access: 'public' } as const;
 const DEV = { access: 'dev' } as const;
 const SELF = { access: 'token', names: 'self' } as const;
+const ADMIN = { access: 'token', operator: 'admin' } as const;
+const SUPER = { access: 'token', operator: 'super' } as const;
 
 const json =
   (body: (f: Fixture) => unknown): OutsiderProbe =>
@@ -102,6 +109,15 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /common/push/subscribe': SELF, // the caller's own browser
   'POST /common/push/unsubscribe': SELF, // only the caller's own row goes
   'POST /common/push/setting': SELF, // the caller's own setting
+  'POST /manage/index/index': ADMIN,
+  'POST /manage/user/index': ADMIN,
+  'POST /manage/user/detail': ADMIN,
+  'POST /manage/user/add': ADMIN, // a role other than 0 only by a super admin
+  'POST /manage/user/edit': ADMIN, // a role change only by a super admin
+  'POST /manage/user/setstatus': ADMIN,
+  'POST /manage/user/setrole': SUPER,
+  'POST /manage/user/editpassword': ADMIN,
+  'POST /manage/audit/index': ADMIN,
   'POST /common/upload/uploadfile': outsider((f) => uploadFile(f.outsider.token, f.group, 'in.png', pngBytes(4, 4))),
   'POST /enterprise/im/getuserinfo': { access: 'token', names: 'users' },
   'POST /enterprise/im/updateuserinfo': SELF,

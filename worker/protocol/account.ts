@@ -5,12 +5,12 @@ import { intLike, requiredText, text } from './fields';
 import { ACCOUNT_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from './people';
 
-const password = v.pipe(
+export const password = v.pipe(
   v.string('user.passwordRule'),
   v.minLength(PASSWORD_MIN, 'user.passwordRule'),
   v.maxLength(PASSWORD_MAX, 'user.passwordRule'),
 );
-const account = v.pipe(v.string('user.accountRule'), v.trim(), v.regex(ACCOUNT_PATTERN, 'user.accountRule'));
+export const account = v.pipe(v.string('user.accountRule'), v.trim(), v.regex(ACCOUNT_PATTERN, 'user.accountRule'));
 const code = v.pipe(v.string('user.codeErr'), v.trim(), v.regex(/^\d{6}$/, 'user.codeErr'));
 
 export const LoginBody = v.union(

@@ -105,6 +105,9 @@ export const MESSAGE_KEYS = [
   'push.added',
   'push.callAudio',
   'push.callVideo',
+  // The operator console (routes/manage).
+  'manage.lastSuperAdmin',
+  'manage.notSelf',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

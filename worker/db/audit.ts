@@ -1,0 +1,57 @@
+// The operators' audit trail (issue 25 item 10): every console action appends one row (who, when,
+// what, on whom, before → after); the console lists and filters them and nothing edits them.
+
+export interface AuditEntry {
+  actor: number;
+  action: string;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface AuditRow {
+  id: number;
+  actor_id: number;
+  actor_name: string;
+  action: string;
+  target: string;
+  before: string;
+  after: string;
+  create_time: number;
+}
+
+const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
+
+/** The statement that appends `entry`, to batch with the change it records (both or neither). */
+export const auditStatement = (db: D1Database, entry: AuditEntry) =>
+  db
+    .prepare(
+      'INSERT INTO audit_log (actor_id, action, target, before, after, create_time) VALUES (?1, ?2, ?3, ?4, ?5, unixepoch())',
+    )
+    .bind(entry.actor, entry.action, entry.target, json(entry.before), json(entry.after));
+
+export const appendAudit = (db: D1Database, entry: AuditEntry) => auditStatement(db, entry).run();
+
+export interface AuditQuery {
+  page: number;
+  limit: number;
+  action: string;
+  actor: number;
+  target: string;
+}
+
+/** Newest first, filtered by action (prefix: "user." for every user action), actor and target. */
+export async function listAudit(db: D1Database, q: AuditQuery): Promise<{ rows: AuditRow[]; count: number }> {
+  const where = `WHERE (?1 = '' OR a.action = ?1 OR a.action LIKE ?1 || '%') AND (?2 = 0 OR a.actor_id = ?2)
+    AND (?3 = '' OR a.target = ?3)`;
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT a.*, COALESCE(u.realname, '') AS actor_name FROM audit_log a LEFT JOIN users u ON u.user_id = a.actor_id
+         ${where} ORDER BY a.id DESC LIMIT ?4 OFFSET ?5`,
+      )
+      .bind(q.action, q.actor, q.target, q.limit, (q.page - 1) * q.limit),
+    db.prepare(`SELECT COUNT(*) AS n FROM audit_log a ${where}`).bind(q.action, q.actor, q.target),
+  ]);
+  return { rows: rows!.results as AuditRow[], count: Number((count!.results[0] as { n: number }).n) };
+}

@@ -1,0 +1,77 @@
+// D1 queries of the operator console's Users page (issue 25 item 4): search, sort and page the
+// users, and the few changes only an operator makes (role, enabling). Rows never carry the hash.
+
+export interface ManagedUser {
+  user_id: number;
+  account: string;
+  realname: string;
+  avatar: string;
+  email: string;
+  sex: number;
+  motto: string;
+  role: number;
+  status: number;
+  is_auth: number;
+  is_demo: number;
+  register_ip: string;
+  last_login_ip: string;
+  last_login_time: number;
+  login_count: number;
+  create_time: number;
+}
+
+const COLUMNS = `user_id, account, realname, avatar, email, sex, motto, role, status, is_auth, is_demo, register_ip,
+  last_login_ip, last_login_time, login_count, create_time`;
+
+/** Sortable columns (a picklist in protocol/manage.ts; never a request's text in the SQL). */
+export const USER_SORTS = ['user_id', 'account', 'realname', 'create_time', 'last_login_time'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export interface UserQuery {
+  page: number;
+  limit: number;
+  keywords: string;
+  sort: UserSort;
+  order: 'asc' | 'desc';
+  /** -1 every user, else only that status (0 disabled, 1 active). */
+  status: number;
+}
+
+/** One page of users whose account or name contains `keywords`, with how many match. */
+export async function listUsers(db: D1Database, q: UserQuery): Promise<{ rows: ManagedUser[]; count: number }> {
+  const where = `WHERE (?1 = '' OR account LIKE '%' || ?1 || '%' ESCAPE '\\' OR realname LIKE '%' || ?1 || '%' ESCAPE '\\')
+    AND (?2 < 0 OR status = ?2)`;
+  const like = q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const order = `${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, user_id DESC`;
+  const [rows, count] = await db.batch([
+    db
+      .prepare(`SELECT ${COLUMNS} FROM users ${where} ORDER BY ${order} LIMIT ?3 OFFSET ?4`)
+      .bind(like, q.status, q.limit, (q.page - 1) * q.limit),
+    db.prepare(`SELECT COUNT(*) AS n FROM users ${where}`).bind(like, q.status),
+  ]);
+  return { rows: rows!.results as ManagedUser[], count: Number((count!.results[0] as { n: number }).n) };
+}
+
+export const managedUser = (db: D1Database, userId: number) =>
+  db.prepare(`SELECT ${COLUMNS} FROM users WHERE user_id = ?1`).bind(userId).first<ManagedUser>();
+
+/** The operator's own standing, read at each request (never from a token): role, status, demo. */
+export const operatorOf = (db: D1Database, userId: number) =>
+  db
+    .prepare('SELECT role, status, is_demo FROM users WHERE user_id = ?1')
+    .bind(userId)
+    .first<{ role: number; status: number; is_demo: number }>();
+
+/** Active super admins other than `except`: the last one may not be demoted, disabled or deleted. */
+export const otherSuperAdmins = async (db: D1Database, except: number) =>
+  (await db
+    .prepare('SELECT COUNT(*) AS n FROM users WHERE role = 1 AND status = 1 AND user_id != ?1')
+    .bind(except)
+    .first<number>('n')) ?? 0;
+
+export const setRoleStatement = (db: D1Database, userId: number, role: number) =>
+  db.prepare('UPDATE users SET role = ?2, update_time = unixepoch() WHERE user_id = ?1').bind(userId, role);
+
+/** Enabling keeps the token version: sessions ended by the disabling stay ended. */
+export const enableStatement = (db: D1Database, userId: number) =>
+  db.prepare('UPDATE users SET status = 1, update_time = unixepoch() WHERE user_id = ?1').bind(userId);

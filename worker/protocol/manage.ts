@@ -1,0 +1,69 @@
+// Request schemas of the operator console (/manage/…, issue 25), on the reference's paths and
+// field names (§1.9) so its own admin pages can call them too.
+import * as v from 'valibot';
+
+import { account, password } from './account';
+import { intLike, requiredText, text } from './fields';
+import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from './people';
+
+/** users.role: 0 a user, 1 a super admin, 2 an admin (reference §1.9). */
+export const ROLE_USER = 0;
+export const ROLE_SUPER = 1;
+export const ROLE_ADMIN = 2;
+export const isOperatorRole = (role: number) => role === ROLE_SUPER || role === ROLE_ADMIN;
+
+const page = v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(100_000)), 1);
+const limit = v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(100)), 20);
+const userId = v.pipe(intLike(), v.minValue(1));
+const role = v.pipe(intLike(), v.picklist([ROLE_USER, ROLE_SUPER, ROLE_ADMIN], 'system.parameterError'));
+const email = v.union([v.literal(''), v.pipe(text(EMAIL_MAX), v.email())]);
+const sex = v.pipe(intLike(), v.picklist([0, 1, 2], 'system.parameterError'));
+
+export const ManageUserListBody = v.object({
+  page,
+  limit,
+  keywords: v.optional(text(64), ''),
+  sort: v.optional(v.picklist(['user_id', 'account', 'realname', 'create_time', 'last_login_time']), 'user_id'),
+  order: v.optional(v.picklist(['asc', 'desc']), 'desc'),
+  /** -1 (or absent) every user; 0 disabled; 1 active. */
+  status: v.optional(v.pipe(intLike(), v.picklist([-1, 0, 1], 'system.parameterError')), -1),
+});
+
+export const ManageUserIdBody = v.object({ user_id: userId });
+
+export const ManageAddUserBody = v.object({
+  account,
+  realname: requiredText(REALNAME_MAX, 'user.nicknameRequired'),
+  password,
+  email: v.optional(email, ''),
+  sex: v.optional(sex, 2),
+  role: v.optional(role, ROLE_USER),
+});
+
+export const ManageEditUserBody = v.object({
+  user_id: userId,
+  realname: v.optional(requiredText(REALNAME_MAX, 'user.nicknameRequired')),
+  email: v.optional(email),
+  sex: v.optional(sex),
+  motto: v.optional(text(MOTTO_MAX)),
+  role: v.optional(role),
+});
+
+/** `status` 0 disables (every session and socket ends at once), 1 enables. */
+export const ManageSetStatusBody = v.object({
+  user_id: userId,
+  status: v.pipe(intLike(), v.picklist([0, 1], 'system.parameterError')),
+});
+
+export const ManageSetRoleBody = v.object({ user_id: userId, role });
+
+export const ManageEditPasswordBody = v.object({ user_id: userId, password });
+
+export const ManageAuditListBody = v.object({
+  page,
+  limit,
+  /** An action ("user.setStatus") or its prefix ("user."). */
+  action: v.optional(text(64), ''),
+  actor_id: v.optional(v.pipe(intLike(), v.minValue(0)), 0),
+  target: v.optional(text(64), ''),
+});

@@ -1,0 +1,14 @@
+// /manage/…: the operator console's API (issue 25), behind a token and an operator's role read
+// from D1 at each request (middleware/operator.ts). Paths and shapes are the reference's (§1.9).
+import { Hono } from 'hono';
+
+import type { AppEnv } from '../../app-env';
+import { manageAudit } from './audit';
+import { manageOverview } from './overview';
+import { manageUsers } from './users';
+
+export const manage = new Hono<AppEnv>();
+
+manage.route('/index', manageOverview);
+manage.route('/user', manageUsers);
+manage.route('/audit', manageAudit);

@@ -1,0 +1,177 @@
+// manage/user/* (issue 25 item 4, reference §1.9): the operator console's users. Every change is
+// audited in the same D1 batch as the change; disabling and a password reset end the user's
+// sessions and sockets through the session machinery (actions/sessions.ts); nobody can lock out
+// the last super admin.
+import { type Context, Hono } from 'hono';
+
+import { disableAccount, endSessionsBelow } from '../../actions/sessions';
+import type { AppEnv } from '../../app-env';
+import { appendAudit, auditStatement } from '../../db/audit';
+import {
+  enableStatement,
+  listUsers,
+  type ManagedUser,
+  managedUser,
+  otherSuperAdmins,
+  setRoleStatement,
+} from '../../db/manage-users';
+import { findUserByAccount, insertUser, setPassword, updateProfile } from '../../db/users';
+import { mayChange, superOnly } from '../../middleware/operator';
+import { input } from '../../middleware/params';
+import {
+  ManageAddUserBody,
+  ManageEditPasswordBody,
+  ManageEditUserBody,
+  ManageSetRoleBody,
+  ManageSetStatusBody,
+  ManageUserIdBody,
+  ManageUserListBody,
+  ROLE_SUPER,
+} from '../../protocol/manage';
+import { hashPassword } from '../../services/password';
+import { envelope, refuse } from '../../services/replies';
+
+export const manageUsers = new Hono<AppEnv>();
+
+const actor = (c: Context<AppEnv>) => c.get('identity').uid;
+
+async function target(c: Context<AppEnv>, userId: number): Promise<ManagedUser> {
+  const user = await managedUser(c.env.DB, userId);
+  if (!user) throw refuse('user.notExist');
+  return user;
+}
+
+/** A super admin who would stop being one (demoted, disabled): refused when no other active one is left. */
+async function keepLastSuperAdmin(c: Context<AppEnv>, user: ManagedUser): Promise<void> {
+  if (user.role === ROLE_SUPER && user.status === 1 && (await otherSuperAdmins(c.env.DB, user.user_id)) === 0)
+    throw refuse('manage.lastSuperAdmin');
+}
+
+manageUsers.post('/index', async (c) => {
+  const q = input(c, ManageUserListBody);
+  const { rows, count } = await listUsers(c.env.DB, q);
+  return c.json(envelope(rows, '', { count, page: q.page }));
+});
+
+manageUsers.post('/detail', async (c) => {
+  const { user_id } = input(c, ManageUserIdBody);
+  return c.json(envelope(await target(c, user_id)));
+});
+
+manageUsers.post('/add', async (c) => {
+  const body = input(c, ManageAddUserBody);
+  if (body.role !== 0) superOnly(c);
+  mayChange(c);
+  if (await findUserByAccount(c.env.DB, body.account)) throw refuse('user.already');
+  const row = await insertUser(c.env.DB, {
+    account: body.account,
+    realname: body.realname,
+    passwordHash: await hashPassword(body.password),
+    email: body.email,
+    isAuth: 0,
+    registerIp: '',
+  });
+  if (!row) throw refuse('user.already');
+  const batch = [
+    auditStatement(c.env.DB, {
+      actor: actor(c),
+      action: 'user.add',
+      target: `user:${row.user_id}`,
+      after: { account: body.account, realname: body.realname, role: body.role },
+    }),
+  ];
+  if (body.sex !== 2 || body.role !== 0) {
+    await updateProfile(c.env.DB, row.user_id, { sex: body.sex });
+    if (body.role !== 0) batch.push(setRoleStatement(c.env.DB, row.user_id, body.role));
+  }
+  await c.env.DB.batch(batch);
+  return c.json(envelope(await target(c, row.user_id)));
+});
+
+manageUsers.post('/edit', async (c) => {
+  const { user_id, role, ...fields } = input(c, ManageEditUserBody);
+  mayChange(c);
+  const before = await target(c, user_id);
+  if (role !== undefined && role !== before.role) {
+    superOnly(c);
+    await keepLastSuperAdmin(c, before);
+  }
+  await updateProfile(c.env.DB, user_id, fields);
+  const changed = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const statements = [
+    auditStatement(c.env.DB, {
+      actor: actor(c),
+      action: 'user.edit',
+      target: `user:${user_id}`,
+      before: pick(before, [...Object.keys(changed), ...(role !== undefined ? ['role'] : [])]),
+      after: { ...changed, ...(role !== undefined ? { role } : {}) },
+    }),
+  ];
+  if (role !== undefined && role !== before.role) statements.push(setRoleStatement(c.env.DB, user_id, role));
+  await c.env.DB.batch(statements);
+  return c.json(envelope(await target(c, user_id)));
+});
+
+manageUsers.post('/setstatus', async (c) => {
+  const { user_id, status } = input(c, ManageSetStatusBody);
+  mayChange(c);
+  const before = await target(c, user_id);
+  if (before.status === status) return c.json(envelope(before));
+  if (status === 0) {
+    if (user_id === actor(c)) throw refuse('manage.notSelf');
+    await keepLastSuperAdmin(c, before);
+    await disableAccount(c.env, user_id);
+    await appendAudit(c.env.DB, {
+      actor: actor(c),
+      action: 'user.disable',
+      target: `user:${user_id}`,
+      before: { status: 1 },
+      after: { status: 0 },
+    });
+  } else {
+    await c.env.DB.batch([
+      enableStatement(c.env.DB, user_id),
+      auditStatement(c.env.DB, {
+        actor: actor(c),
+        action: 'user.enable',
+        target: `user:${user_id}`,
+        before: { status: 0 },
+        after: { status: 1 },
+      }),
+    ]);
+  }
+  return c.json(envelope(await target(c, user_id)));
+});
+
+manageUsers.post('/setrole', async (c) => {
+  const { user_id, role } = input(c, ManageSetRoleBody);
+  superOnly(c);
+  const before = await target(c, user_id);
+  if (before.role === role) return c.json(envelope(before));
+  await keepLastSuperAdmin(c, before);
+  await c.env.DB.batch([
+    setRoleStatement(c.env.DB, user_id, role),
+    auditStatement(c.env.DB, {
+      actor: actor(c),
+      action: 'user.setRole',
+      target: `user:${user_id}`,
+      before: { role: before.role },
+      after: { role },
+    }),
+  ]);
+  return c.json(envelope(await target(c, user_id)));
+});
+
+manageUsers.post('/editpassword', async (c) => {
+  const { user_id, password } = input(c, ManageEditPasswordBody);
+  mayChange(c);
+  await target(c, user_id);
+  const version = await setPassword(c.env.DB, user_id, await hashPassword(password));
+  await endSessionsBelow(c.env, user_id, version);
+  await appendAudit(c.env.DB, { actor: actor(c), action: 'user.editPassword', target: `user:${user_id}` });
+  return c.json(envelope(null));
+});
+
+function pick(row: ManagedUser, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, (row as unknown as Record<string, unknown>)[k]]));
+}
