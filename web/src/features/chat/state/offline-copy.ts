@@ -2,7 +2,7 @@
 // list and the newest page of each recently opened chat before the network answers; afterwards it
 // keeps them, a second after they change, from what the server sent (never a pending message: those
 // are the outbox's). The normal loads then bring the list and the threads up to date.
-import { type OfflineCopy, offlineCache, RECENT_CHATS } from '@web/lib/offline-cache/offline-cache';
+import { offlineCache, type OfflineCopy, RECENT_CHATS } from '@web/lib/offline-cache/offline-cache';
 
 import type { ChatMessage, ChatState, Contact, ContactKey, Thread } from '../types';
 import { mergeMessages, thread } from './thread-ops';
