@@ -20,7 +20,11 @@ const STORE = 'cache';
 /** The IndexedDB store. Every call goes through one connection, so transactions start in call order. */
 export function idbStore(): CacheStore {
   let opening: Promise<IDBPDatabase> | null = null;
+  let factory: IDBFactory | undefined;
   const db = () => {
+    // Another factory (a test's fresh IndexedDB) is another set of databases.
+    if (factory !== globalThis.indexedDB) opening = null;
+    factory = globalThis.indexedDB;
     opening ??= openDB(DB_NAME, 1, { upgrade: (d) => void d.createObjectStore(STORE) }).catch((error: unknown) => {
       // Private modes and full disks refuse it; the next call tries again.
       opening = null;
