@@ -104,9 +104,7 @@ describe('the offline copy', () => {
     await vi.waitFor(() => expect(FakeSocket.made.length).toBeGreaterThan(0), { timeout: 10_000 });
     FakeSocket.made.at(-1)!.open();
     await vi.waitFor(() => expect(shown()).toEqual(['kept earlier', 'new while away']));
-    await vi.waitFor(() =>
-      expect(chatStore.getState().contacts.map((c) => c.displayName)).toEqual(['New name']),
-    );
+    await vi.waitFor(() => expect(chatStore.getState().contacts.map((c) => c.displayName)).toEqual(['New name']));
   });
 
   it('keeps what the server sent a moment after it changed, for the next start', async () => {

@@ -41,7 +41,8 @@ export function idbStore(): CacheStore {
       if (!allowed()) return;
       const tx = open.transaction(STORE, 'readwrite');
       for (const [key, value] of puts) void tx.store.put(value, key);
-      for (const key of await tx.store.getAllKeys()) if (typeof key === 'string' && drop(key)) void tx.store.delete(key);
+      for (const key of await tx.store.getAllKeys())
+        if (typeof key === 'string' && drop(key)) void tx.store.delete(key);
       await tx.done;
     },
   };

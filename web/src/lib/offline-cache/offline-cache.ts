@@ -80,14 +80,22 @@ export const offlineCache = {
   /** Deletes every user's copy but `owner`'s: a browser holds one signed-in user's at most. */
   keepOnly(owner: number): Promise<void> {
     return backend()
-      .update([], (key) => !key.startsWith(prefix(owner)), () => true)
+      .update(
+        [],
+        (key) => !key.startsWith(prefix(owner)),
+        () => true,
+      )
       .catch(() => undefined);
   },
 
   /** Deletes everything (signing out, a session ended by the server). */
   clear(): Promise<void> {
     return backend()
-      .update([], () => true, () => true)
+      .update(
+        [],
+        () => true,
+        () => true,
+      )
       .catch(() => undefined);
   },
 };

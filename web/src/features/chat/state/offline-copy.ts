@@ -74,7 +74,10 @@ export class OfflineSync {
       // Only the server's list is kept; until it came, the list shown is the copy itself.
       if (s.contactsLoaded && s.contacts !== listWritten) {
         listWritten = s.contacts;
-        void offlineCache.writeList(me, s.contacts.filter((c) => !c.removed));
+        void offlineCache.writeList(
+          me,
+          s.contacts.filter((c) => !c.removed),
+        );
       }
       const pages: Record<string, ChatMessage[]> = {};
       for (const key of recent) {
