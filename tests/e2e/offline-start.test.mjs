@@ -1,7 +1,8 @@
 // The offline start (issue 24 item 7), in Chromium against the built app: after one visit, with
 // the network off (`setOffline`), a reload of a signed-out browser shows the login page (the
 // service worker's shell, the stored system information); a signed-in one shows the chat list and
-// a chat's last messages from IndexedDB with the disconnected notice, and a message written then
+// a chat's last messages from IndexedDB with the disconnected notice and its emoji panel (the
+// emoji data the service worker kept), and a message written then
 // waits in the outbox and reaches the other user, side by side, once the network is back. After
 // logging out, the browser's IndexedDB holds nothing of the user's chats.
 import assert from 'node:assert/strict';
@@ -88,6 +89,11 @@ describe('the offline start (DEMO_MODE=true)', { timeout: 240_000 }, () => {
     await bChat.sendButton.click();
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));
     await aChat.textRow('said before the network went').waitFor();
+    // The emoji data, kept by the service worker once the panel has been opened.
+    const emojiButton = a.page.getByRole('button', { name: en.chat.emojiButton, exact: true });
+    const smileys = a.page.getByRole('group', { name: en.chat.emoji.smileys }).getByRole('button').first();
+    await emojiButton.click();
+    await smileys.waitFor();
     const said = (rows) => JSON.stringify(rows ?? []).includes('said before the network went');
     await waitUntil(async () => said((await offlineCopy(a.page))[`u${aUser.user_id}:thread:${bUser.user_id}`]), {
       message: "the kept page of A's chat with B",
@@ -111,6 +117,9 @@ describe('the offline start (DEMO_MODE=true)', { timeout: 240_000 }, () => {
     await list.getByText(bUser.realname, { exact: true }).click();
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();
     await aChat.textRow('said before the network went').waitFor();
+    await emojiButton.click();
+    await smileys.waitFor();
+    await emojiButton.click();
     await aChat.input.fill('written without network');
     await aChat.sendButton.click();
     const row = aChat.textRow('written without network');
