@@ -49,85 +49,105 @@ export function withOfflineCopy(state: ChatState, copy: OfflineCopy): ChatState 
   return { ...state, contacts, threads };
 }
 
+/** One signed-in user's copy: read once, then written a moment after each change. */
+class CopyRun {
+  private live = true;
+  // Nothing is written before the copy was read: a write would drop the pages it does not know of.
+  private read = false;
+  /** Chats by when they were last opened, newest first; `recentWritten` once the copy has that order. */
+  private recent: string[] = [];
+  private recentWritten = true;
+  private open: ContactKey | null = null;
+  /** What was last handed to the copy, so an unchanged list or thread is not written again. */
+  private listWritten: Contact[] | undefined;
+  private readonly threadsWritten = new Map<ContactKey, Thread>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly host: Host,
+    private readonly me: number,
+  ) {
+    this.unsubscribe = host.subscribe(this.changed);
+    this.changed();
+    window.addEventListener('pagehide', this.flushNow);
+    void offlineCache.keepOnly(me);
+    void offlineCache.read(me).then((copy) => this.draw(copy));
+  }
+
+  stop(): void {
+    this.live = false;
+    clearTimeout(this.timer);
+    this.unsubscribe();
+    window.removeEventListener('pagehide', this.flushNow);
+  }
+
+  private draw(copy: OfflineCopy): void {
+    if (!this.live) return;
+    // Chats opened while the copy was being read stay first.
+    const earlier = copy.recent.filter((k) => !this.recent.includes(k));
+    this.recent = [...this.recent, ...earlier].slice(0, RECENT_CHATS);
+    this.read = true;
+    this.host.set((s) => (s.me === this.me ? withOfflineCopy(s, copy) : s));
+  }
+
+  private readonly changed = () => {
+    const s = this.host.getState();
+    if (s.openContact && s.openContact !== this.open) {
+      this.recent = openedFirst(this.recent, s.openContact);
+      this.recentWritten = false;
+    }
+    this.open = s.openContact;
+    this.timer ??= setTimeout(this.write, WRITE_DELAY_MS);
+  };
+
+  // A reload within the delay would lose the last change.
+  private readonly flushNow = () => {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.write();
+  };
+
+  private readonly write = () => {
+    this.timer = undefined;
+    const s = this.host.getState();
+    if (!this.live || !this.read || s.me !== this.me) return;
+    // Only the server's list is kept; until it came, the list shown is the copy itself.
+    if (s.contactsLoaded && s.contacts !== this.listWritten) {
+      this.listWritten = s.contacts;
+      void offlineCache.writeList(
+        this.me,
+        s.contacts.filter((c) => !c.removed),
+      );
+    }
+    const pages: Record<string, ChatMessage[]> = {};
+    for (const key of this.recent) {
+      const t = s.threads[key];
+      if (!t?.loaded || this.threadsWritten.get(key) === t) continue;
+      this.threadsWritten.set(key, t);
+      pages[key] = pageToKeep(t);
+    }
+    if (this.recentWritten && !Object.keys(pages).length) return;
+    this.recentWritten = true;
+    void offlineCache.writeThreads(this.me, this.recent, pages);
+  };
+}
+
+/** The chat store's handle: a run per signed-in user. */
 export class OfflineSync {
-  private stopRun: (() => void) | null = null;
+  private run: CopyRun | null = null;
 
   constructor(private readonly host: Host) {}
 
   /** Draws `me`'s copy and keeps it from now on; any other user's copy is deleted. */
   start(me: number): void {
     this.stop();
-    let live = true;
-    // Nothing is written before the copy was read: a write would drop the pages it does not know of.
-    let read = false;
-    let recent: string[] = [];
-    let recentWritten = true;
-    let open: ContactKey | null = null;
-    let listWritten: Contact[] | undefined;
-    const threadsWritten = new Map<ContactKey, Thread>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-
-    const write = () => {
-      timer = undefined;
-      const s = this.host.getState();
-      if (!live || !read || s.me !== me) return;
-      // Only the server's list is kept; until it came, the list shown is the copy itself.
-      if (s.contactsLoaded && s.contacts !== listWritten) {
-        listWritten = s.contacts;
-        void offlineCache.writeList(
-          me,
-          s.contacts.filter((c) => !c.removed),
-        );
-      }
-      const pages: Record<string, ChatMessage[]> = {};
-      for (const key of recent) {
-        const t = s.threads[key];
-        if (!t?.loaded || threadsWritten.get(key) === t) continue;
-        threadsWritten.set(key, t);
-        pages[key] = pageToKeep(t);
-      }
-      if (recentWritten && !Object.keys(pages).length) return;
-      recentWritten = true;
-      void offlineCache.writeThreads(me, recent, pages);
-    };
-    const changed = () => {
-      const s = this.host.getState();
-      if (s.openContact && s.openContact !== open) {
-        recent = openedFirst(recent, s.openContact);
-        recentWritten = false;
-      }
-      open = s.openContact;
-      timer ??= setTimeout(write, WRITE_DELAY_MS);
-    };
-    // A reload within the delay would lose the last change.
-    const flushNow = () => {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      write();
-    };
-
-    const unsubscribe = this.host.subscribe(changed);
-    changed();
-    window.addEventListener('pagehide', flushNow);
-    void offlineCache.keepOnly(me);
-    void offlineCache.read(me).then((copy) => {
-      if (!live) return;
-      // Chats opened while the copy was being read stay first.
-      recent = [...recent, ...copy.recent.filter((k) => !recent.includes(k))].slice(0, RECENT_CHATS);
-      read = true;
-      this.host.set((s) => (s.me === me ? withOfflineCopy(s, copy) : s));
-    });
-    this.stopRun = () => {
-      live = false;
-      clearTimeout(timer);
-      unsubscribe();
-      window.removeEventListener('pagehide', flushNow);
-    };
+    this.run = new CopyRun(this.host, me);
   }
 
   /** Signing out: nothing more is written (the session's end deletes the copy). */
   stop(): void {
-    this.stopRun?.();
-    this.stopRun = null;
+    this.run?.stop();
+    this.run = null;
   }
 }
