@@ -1,6 +1,6 @@
 // Where the offline copy lives: one IndexedDB object store of plain values under string keys,
-// opened through `idb`. The copy reaches it only through the small CacheStore interface, so a
-// test can put a Map in its place (jsdom has no IndexedDB).
+// opened through `idb`, behind the small CacheStore interface the copy uses (web tests run it on
+// fake-indexeddb).
 import { type IDBPDatabase, openDB } from 'idb';
 
 export interface CacheStore {

@@ -22,11 +22,6 @@ export interface OfflineCopy {
 let store: CacheStore | null = null;
 const backend = () => (store ??= idbStore());
 
-/** Tests put an in-memory store in IndexedDB's place. */
-export function setCacheStore(replacement: CacheStore): void {
-  store = replacement;
-}
-
 const prefix = (owner: number) => `u${owner}:`;
 const listKey = (owner: number) => `${prefix(owner)}list`;
 const recentKey = (owner: number) => `${prefix(owner)}recent`;
