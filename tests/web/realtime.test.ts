@@ -51,6 +51,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('realtime socket', () => {
@@ -279,6 +280,23 @@ describe('realtime socket', () => {
     await settle();
     expect(ticket).toHaveBeenCalledTimes(tries + 1);
     release();
+    await settle();
+    expect(FakeSocket.made).toHaveLength(1);
+    realtime.stop();
+  });
+
+  it("reports 'failed' at once while the browser is offline, and starts afresh when it is back online", async () => {
+    const { realtime, ticket, statuses, networkBack } = setup({ ticketFails: true });
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    realtime.start();
+    await settle();
+    expect(statuses).toEqual(['connecting', 'failed']);
+    await vi.advanceTimersByTimeAsync(MAX_RETRIES * RETRY_MS);
+    expect(ticket).toHaveBeenCalledTimes(1);
+    online = true;
+    networkBack();
+    window.dispatchEvent(new Event('online'));
     await settle();
     expect(FakeSocket.made).toHaveLength(1);
     realtime.stop();

@@ -1,10 +1,13 @@
 // Route guards, checked on every render of their route (so on every navigation): protected
 // pages need a stored, unexpired token (spec §2, §4); the login page forwards an already
 // signed-in user. Both redirect with `replace`, so the refused address never stays in history.
-import type { ReactNode } from 'react';
+// A signed-out browser keeps no chats: a session that expired while the app was closed never
+// went through endSession, so the login page deletes what it left.
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
 import { loginPath, safeRedirect } from '../config/paths';
+import { forgetOfflineCopy } from '../lib/offline-cache/forget';
 import { hasValidSession } from '../lib/storage-core';
 
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -15,6 +18,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
 
 export function SkipLoginWhenSignedIn({ children }: { children: ReactNode }) {
   const { search } = useLocation();
-  if (!hasValidSession()) return children;
+  const signedIn = hasValidSession();
+  useEffect(() => {
+    if (!signedIn) forgetOfflineCopy();
+  }, [signedIn]);
+  if (!signedIn) return children;
   return <Navigate to={safeRedirect(new URLSearchParams(search).get('redirect'))} replace />;
 }

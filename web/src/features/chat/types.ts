@@ -52,6 +52,8 @@ export interface Thread {
   loaded: boolean;
   /** Highest seq the other side has read: own messages up to it show as read. */
   peerReadSeq: number;
+  /** Ids of the messages drawn from the offline copy, until the server's first page replaces them. */
+  cached?: string[];
 }
 
 export interface ChatState {

@@ -1,6 +1,8 @@
 // The realtime socket (spec §4): a one-time ticket, then the WebSocket; a ping every 20 s;
 // after a close it retries every 5 s up to 5 times, then reports 'failed' so the UI can offer
-// a reconnect button; it also reconnects when the app becomes visible again.
+// a reconnect button; it also reconnects when the app becomes visible again. While the browser
+// says it is offline there is nothing to retry: 'failed' at once (a start without network shows
+// the disconnected notice, not half a minute of "connecting…"), and its `online` event starts afresh.
 // A socket can also die without closing (the phone changed networks, the laptop slept): the
 // browser then keeps it "open" for minutes while nothing arrives. So a ping, or a handshake,
 // that gets no answer within 10 s counts as a close; and when the app becomes visible or the
@@ -163,7 +165,7 @@ export class Realtime {
 
   private scheduleRetry(): void {
     if (this.stopped) return;
-    if (this.retries >= MAX_RETRIES) {
+    if (this.retries >= MAX_RETRIES || !navigator.onLine) {
       this.options.onStatus('failed');
       return;
     }

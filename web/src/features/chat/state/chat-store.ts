@@ -15,8 +15,9 @@ import * as api from '../api/chat-api';
 import { type ChatState, type Contact, type ContactKey, keyOf } from '../types';
 import { applyFrame, type ChatFrame, dropRemoved, type Effect } from './apply-frame';
 import { applyCallOutcome, type CallOutcome } from './call-record';
+import { OfflineSync } from './offline-copy';
 import { Sender } from './sender';
-import { CLEARED_CHAT, forgetHistory, mergeMessages, thread, withContact, withThread } from './thread-ops';
+import { CLEARED_CHAT, dropCached, forgetHistory, mergeMessages, thread, withContact, withThread } from './thread-ops';
 
 function listen(target: EventTarget, type: string, handler: () => void): () => void {
   target.addEventListener(type, handler);
@@ -38,6 +39,9 @@ export class ChatStore {
   /** Unsubscribes from the realtime connection; null while stopped. */
   private unsubscribe: (() => void) | null = null;
   readonly sender = new Sender(this);
+  private readonly offline = new OfflineSync(this);
+  /** Chats whose first page could not be fetched (no network): read when the socket is back. */
+  private readonly unfetched = new Set<ContactKey>();
   onEffect: (effect: Effect) => void = () => {};
 
   readonly subscribe = this.store.subscribe;
@@ -59,6 +63,7 @@ export class ChatStore {
     const open = this.unsubscribe ? null : this.state.openContact;
     this.stop();
     this.store.set({ ...initial(me), openContact: open, socket: realtime.getStatus() });
+    this.offline.start(me);
     void reloadChatList();
     void this.sender.restore();
     const offs = [
@@ -72,6 +77,8 @@ export class ChatStore {
         this.set((s) => forgetHistory(s, open ?? undefined));
         if (open && !isGroupContact(open)) void this.refreshPresence(open);
         if (open && thread(this.state, open).loaded) void this.loadNewest(open);
+        // A chat opened without network (a start offline shows its kept page) is read now.
+        else if (open && this.unfetched.has(open) && !this.contact(open)?.gone) void this.loadOlder(open);
         void this.sender.flush();
       }),
       // Signs the network is back, whether or not the socket was replaced: unsent messages go now.
@@ -87,6 +94,8 @@ export class ChatStore {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.sender.stop();
+    this.offline.stop();
+    this.unfetched.clear();
     this.set(() => initial(0));
   }
 
@@ -194,13 +203,16 @@ export class ChatStore {
     const t = thread(this.state, key);
     const oldest = t.messages.find((m) => m.status === 'succeed');
     const page = await api.fetchHistory(key, t.loaded ? oldest?.msg_id : undefined, PAGE).catch(() => null);
+    if (!t.loaded && !page) this.unfetched.add(key);
     if (!page) return;
+    this.unfetched.delete(key);
     const peerRead = page
       .filter((m) => m.fromUser.id === this.state.me && m.is_read)
       .reduce((max, m) => Math.max(max, m.seq), 0);
     this.set((s) =>
       withThread(s, key, (old) => ({
-        ...mergeMessages(old, page),
+        // The first page replaces what the offline copy showed (recalled, cleared or long past).
+        ...mergeMessages(old.loaded ? old : dropCached(old), page),
         loaded: true,
         hasMore: page.length >= PAGE,
         peerReadSeq: Math.max(old.peerReadSeq, peerRead),

@@ -37,6 +37,13 @@ export function mergeMessages(t: Thread, incoming: ChatMessage[]): Thread {
   return { ...t, messages: [...byId.values()].sort(bySeq) };
 }
 
+/** The thread without the messages drawn from the offline copy (the server's page is the truth). */
+export function dropCached(t: Thread): Thread {
+  if (!t.cached) return t;
+  const cached = new Set(t.cached);
+  return { ...t, messages: t.messages.filter((m) => !cached.has(m.id)), cached: undefined };
+}
+
 /** Every thread back to unloaded, keeping only the messages that have not reached the server. */
 export function forgetHistory(state: ChatState, keep?: ContactKey): ChatState {
   const threads: Record<ContactKey, Thread> = {};
