@@ -41,6 +41,13 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /manage/user/setrole': manage.ManageSetRoleBody,
   'POST /manage/user/editpassword': manage.ManageEditPasswordBody,
   'POST /manage/audit/index': manage.ManageAuditListBody,
+  'POST /manage/group/index': manage.ManageGroupListBody,
+  'POST /manage/group/users': group.GroupIdBody,
+  'POST /manage/group/addgroupuser': group.GroupUsersBody,
+  'POST /manage/group/delgroupuser': group.GroupUserBody,
+  'POST /manage/group/setmanager': group.SetManagerBody,
+  'POST /manage/group/changeowner': group.GroupUserBody,
+  'POST /manage/group/del': group.GroupIdBody,
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,

@@ -24,6 +24,7 @@ import {
   enqueueMessage,
   type GroupChange,
   named,
+  OPERATOR_OPS,
   type Parts,
   postLine,
   project,
@@ -40,7 +41,11 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
   if (change.op === 'create') return createGroup(parts, change, now);
   const group = groups.group();
   if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
-  const me = groups.member(change.actor.id);
+  // An operator (console) acts with the owner's rights, member or not.
+  const asOperator = change.operator === true && OPERATOR_OPS.has(change.op);
+  const me = asOperator
+    ? { user_id: change.actor.id, role: ROLE.OWNER, join_time: 0, no_speak_time: 0, nickname: '' }
+    : groups.member(change.actor.id);
   // Joining is the one change made by someone who is not a member yet.
   if (!me && change.op !== 'join') return { ok: false, key: 'im.notMember' };
   const conversation = store.conversation;
@@ -156,10 +161,12 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
     case 'owner': {
       const target = groups.member(change.target.id);
       if (!isOwner(me)) return { ok: false, key: 'system.notAuth' };
-      if (!target || target.user_id === me!.user_id) return { ok: false, key: 'group.notMember' };
+      // The owner hands over their own role; an operator takes it from whoever holds it.
+      const previous = asOperator ? groups.member(group.owner_id) : me;
+      if (!target || target.user_id === previous?.user_id) return { ok: false, key: 'group.notMember' };
       write(() => {
         groups.setRole(target.user_id, ROLE.OWNER, target.join_time);
-        groups.setRole(me!.user_id, ROLE.MEMBER, me!.join_time);
+        if (previous) groups.setRole(previous.user_id, ROLE.MEMBER, previous.join_time);
         groups.saveGroup({ ...group, owner_id: target.user_id });
         line({ kind: 'owner', actor: named(change.actor), targets: [named(change.target)] });
         frame(store.members(), { type: 'changeOwner', data: { group_id: conversation, user_id: target.user_id } });

@@ -7,7 +7,11 @@ import type { ConversationStore } from './conversation-store';
 import { type Fanout, PROJECTION } from './fanout';
 import type { GroupRow, GroupStore } from './group-store';
 
-export type GroupChange =
+/**
+ * `operator`: made from the operator console (issue 25 item 5), whose rights were checked there:
+ * the actor acts with the owner's rights without being a member, through the same path as the app.
+ */
+export type GroupChange = (
   | { op: 'create'; group: GroupRow; owner: UserCard; members: UserCard[] }
   | { op: 'add'; actor: UserCard; users: UserCard[]; max: number }
   /** By a QR token: when it was minted (ms), its QR version and who minted it (qr-tokens.ts QrClaims). */
@@ -23,7 +27,11 @@ export type GroupChange =
   | { op: 'mute'; actor: UserCard; target: UserCard; until: number }
   /** My nickname in this group ('' clears it). */
   | { op: 'nickname'; actor: UserCard; nickname: string }
-  | { op: 'dissolve'; actor: UserCard };
+  | { op: 'dissolve'; actor: UserCard }
+) & { operator?: boolean };
+
+/** The changes an operator makes from the console. */
+export const OPERATOR_OPS: ReadonlySet<GroupChange['op']> = new Set(['add', 'remove', 'role', 'owner', 'dissolve']);
 
 export interface Parts {
   store: ConversationStore;

@@ -67,3 +67,5 @@ export const ManageAuditListBody = v.object({
   actor_id: v.optional(v.pipe(intLike(), v.minValue(0)), 0),
   target: v.optional(text(64), ''),
 });
+
+export const ManageGroupListBody = v.object({ page, limit, keywords: v.optional(text(64), '') });

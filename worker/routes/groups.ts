@@ -47,7 +47,7 @@ export const groups = new Hono<AppEnv>();
 groups.use('*', knownGroupParams);
 
 /** Active users' cards by id; an id that names nobody active is refused. */
-async function cardsOf(db: D1Database, ids: number[]): Promise<UserCard[]> {
+export async function cardsOf(db: D1Database, ids: number[]): Promise<UserCard[]> {
   const rows = await findUsersByIds(db, ids);
   return [...new Set(ids)].map((id) => {
     const row = rows.get(id);
@@ -65,7 +65,7 @@ async function change(c: Context<AppEnv>, id: string, body: GroupChange) {
 /** `chatInfo.groupUserMax`: members of one group; unset, 0 or nonsense means the default (500), never unlimited. */
 const capOf = (chatInfo: { groupUserMax?: unknown }) =>
   configNumber(chatInfo.groupUserMax, DEFAULT_GROUP_USER_MAX) || DEFAULT_GROUP_USER_MAX;
-const memberCap = async (db: D1Database) => capOf((await loadConfig(db)).chatInfo);
+export const memberCap = async (db: D1Database) => capOf((await loadConfig(db)).chatInfo);
 
 // Changes to a group count against one limit per user (GROUP_LIMITER), as sends do against theirs.
 const changeLimit = burstLimit('group');
@@ -232,7 +232,7 @@ groups.post('/joingroup', burstLimit('lookup'), async (c) => {
 groups.post('/getalluser', burstLimit('lookup'), getAllUser);
 
 /** Targets of a removal or mute may have left the service since; they are named by id alone then. */
-async function targetCards(db: D1Database, ids: number[]): Promise<UserCard[]> {
+export async function targetCards(db: D1Database, ids: number[]): Promise<UserCard[]> {
   const rows = await findUsersByIds(db, ids);
   return ids.map((id) => {
     const row = rows.get(id);

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';
 import { manageAudit } from './audit';
+import { manageGroups } from './groups';
 import { manageOverview } from './overview';
 import { manageUsers } from './users';
 
@@ -11,4 +12,5 @@ export const manage = new Hono<AppEnv>();
 
 manage.route('/index', manageOverview);
 manage.route('/user', manageUsers);
+manage.route('/group', manageGroups);
 manage.route('/audit', manageAudit);

@@ -1,0 +1,127 @@
+// The operator console's groups (issue 25 item 5): an operator who is not a member finds groups,
+// reads their members, adds and removes members, sets managers, hands the group to a new owner and
+// dissolves it; each change reaches the members live exactly as the same change in the app does
+// (the group hub's one path, with its system line), is audited, and cannot be reached from the app.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
+import { createGroup, groupCall, uid, type User } from './group-helpers';
+import { call, eventually, loginUser, registerUser, uniqueAccount } from './helpers';
+import { connect } from './socket-helpers';
+
+const manage = (as: User, path: string, body: Record<string, unknown> = {}) =>
+  call(`/manage/group/${path}`, body, { token: as.token });
+
+async function operator(): Promise<User> {
+  const me = await loginUser();
+  await env.DB.prepare('UPDATE users SET role = 2 WHERE user_id = ?1').bind(uid(me)).run();
+  return me;
+}
+
+async function person(name: string): Promise<User> {
+  const { account } = await registerUser(uniqueAccount(), 'secret12', name);
+  return loginUser(account);
+}
+
+const roles = async (ops: User, id: string) =>
+  Object.fromEntries(
+    ((await manage(ops, 'users', { id })).body.data as { user_id: number; role: number }[]).map((m) => [
+      m.user_id,
+      m.role,
+    ]),
+  );
+
+describe('manage/group', () => {
+  it('finds groups by name with their owner and size, and lists a group’s members with roles', async () => {
+    const ops = await operator();
+    const [ann, bob] = [await person('Ann'), await person('Bob')];
+    const tag = `Orchid${Date.now() % 100000}`;
+    const id = await createGroup(ann, [bob], `${tag} club`);
+    // The list reads D1's projection of the group, which the hub writes a moment after the change.
+    const found = await eventually(async () => {
+      const reply = await manage(ops, 'index', { keywords: tag });
+      expect(reply.body.data[0]?.members).toBe(2);
+      return reply;
+    });
+    expect(found.body).toMatchObject({ code: 0, count: 1 });
+    expect(found.body.data[0]).toMatchObject({ name: `${tag} club`, owner_name: 'Ann', members: 2 });
+    expect(await roles(ops, id)).toEqual({ [uid(ann)]: 1, [uid(bob)]: 3 });
+  });
+
+  it('removes a member as the app does: the member’s chat goes, the others see it live with its line, audited', async () => {
+    const ops = await operator();
+    const [ann, bob, cat] = [await person('Ann'), await person('Bob'), await person('Cat')];
+    const id = await createGroup(ann, [bob, cat], 'Book club');
+    const [annSocket, bobSocket] = [await connect(ann.token, 'ann'), await connect(bob.token, 'bob')];
+    const removed = await manage(ops, 'delGroupUser', { id, user_id: uid(bob) });
+    expect(removed.body.code).toBe(0);
+    expect((await bobSocket.next((f) => f.type === 'removeGroup')).data).toMatchObject({
+      group_id: id,
+      reason: 'removed',
+    });
+    expect((await annSocket.next((f) => f.type === 'removeUser')).data).toMatchObject({
+      group_id: id,
+      user_id: uid(bob),
+    });
+    const line = await annSocket.next(
+      (f) => f.type === 'group' && f.data.type === 'event' && f.data.extends.system.kind === 'removed',
+    );
+    expect(line.data.extends.system).toMatchObject({ kind: 'removed', targets: [{ id: uid(bob) }] });
+    expect(await roles(ops, id)).toEqual({ [uid(ann)]: 1, [uid(cat)]: 3 });
+    // The owner cannot be removed, even by an operator: hand the group over first.
+    expect((await manage(ops, 'delGroupUser', { id, user_id: uid(ann) })).body.code).toBe(400);
+    const trail = await env.DB.prepare('SELECT action, actor_id FROM audit_log WHERE target = ?1')
+      .bind(`group:${id.slice('group-'.length)}`)
+      .all();
+    expect(trail.results).toEqual([{ action: 'group.removeUser', actor_id: uid(ops) }]);
+    annSocket.close();
+    bobSocket.close();
+  });
+
+  it('adds members, sets a manager and hands the group to a new owner (the old one becomes a member)', async () => {
+    const ops = await operator();
+    const [ann, bob, cat] = [await person('Ann'), await person('Bob'), await person('Cat')];
+    const id = await createGroup(ann, [bob], 'Hikers');
+    const catSocket = await connect(cat.token, 'cat');
+    expect((await manage(ops, 'addGroupUser', { id, user_ids: [uid(cat)] })).body.code).toBe(0);
+    expect((await catSocket.next((f) => f.type === 'addGroup')).data).toMatchObject({ id, displayName: 'Hikers' });
+    expect((await manage(ops, 'setManager', { id, user_id: uid(bob), role: 2 })).body.code).toBe(0);
+    expect((await manage(ops, 'changeOwner', { id, user_id: uid(cat) })).body.code).toBe(0);
+    expect(await roles(ops, id)).toEqual({ [uid(cat)]: 1, [uid(bob)]: 2, [uid(ann)]: 3 });
+    // The app sees the same: Cat, now the owner, may change its settings; Ann may no longer.
+    expect((await groupCall('groupSetting', { id, setting: { invite: 0 } }, cat)).body.code).toBe(0);
+    expect((await groupCall('groupSetting', { id, setting: { invite: 1 } }, ann)).body.code).toBe(400);
+    catSocket.close();
+  });
+
+  it('dissolves a group: every member is told, and the group is gone from the list', async () => {
+    const ops = await operator();
+    const [ann, bob] = [await person('Ann'), await person('Bob')];
+    const tag = `Gone${Date.now() % 100000}`;
+    const id = await createGroup(ann, [bob], tag);
+    const [annSocket, bobSocket] = [await connect(ann.token, 'ann'), await connect(bob.token, 'bob')];
+    expect((await manage(ops, 'del', { id })).body.code).toBe(0);
+    for (const socket of [annSocket, bobSocket])
+      expect((await socket.next((f) => f.type === 'removeGroup')).data).toMatchObject({
+        group_id: id,
+        reason: 'dissolved',
+      });
+    expect((await manage(ops, 'index', { keywords: tag })).body.count).toBe(0);
+    expect((await manage(ops, 'del', { id })).body.code).toBe(400);
+    annSocket.close();
+    bobSocket.close();
+  });
+
+  it('gives nobody the operator’s rights through the app: an "operator" field in a body is ignored', async () => {
+    const [ann, bob, eve] = [await person('Ann'), await person('Bob'), await person('Eve')];
+    const id = await createGroup(ann, [bob], 'Private');
+    const tried = await call(
+      '/enterprise/group/removeUser',
+      { id, user_id: uid(bob), operator: true },
+      { token: eve.token },
+    );
+    expect(tried.body.code).not.toBe(0);
+    const ops = await operator();
+    expect(await roles(ops, id)).toEqual({ [uid(ann)]: 1, [uid(bob)]: 3 });
+  });
+});

@@ -1,0 +1,95 @@
+// manage/group/* (issue 25 item 5, reference §1.9): an operator searches groups and changes their
+// members, managers and owner, or dissolves one. Each change goes through the group's hub like the
+// same change made in the app (group-ops.ts, `operator`: the owner's rights without being a
+// member), so members hear of it live, with its system line; and each is audited.
+import { type Context, Hono } from 'hono';
+
+import type { AppEnv } from '../../app-env';
+import { appendAudit } from '../../db/audit';
+import { listGroups, liveGroup } from '../../db/manage-groups';
+import { findUsersByIds } from '../../db/users';
+import type { GroupChange } from '../../durable/group-ops';
+import { conversationHub } from '../../durable/stubs';
+import { mayChange } from '../../middleware/operator';
+import { input } from '../../middleware/params';
+import { GroupIdBody, GroupUserBody, GroupUsersBody, SetManagerBody } from '../../protocol/groups';
+import { groupIdOf } from '../../protocol/ids';
+import { ManageGroupListBody } from '../../protocol/manage';
+import { envelope, refuse, settled } from '../../services/replies';
+import { cardsOf, memberCap, targetCards } from '../groups';
+
+export const manageGroups = new Hono<AppEnv>();
+
+/** Applies `body` in the group's hub as the operator, audits it, and answers the group's members now. */
+async function change(c: Context<AppEnv>, id: string, action: string, body: GroupChange, detail: unknown) {
+  mayChange(c);
+  const group = await liveGroup(c.env.DB, groupIdOf(id) ?? 0);
+  if (!group) throw refuse('group.exist');
+  settled(await conversationHub(c.env, id).group(id, { ...body, operator: true }));
+  await appendAudit(c.env.DB, {
+    actor: c.get('identity').uid,
+    action,
+    target: `group:${group.group_id}`,
+    after: detail,
+  });
+  return c.json(envelope({ group_id: id }));
+}
+
+manageGroups.post('/index', async (c) => {
+  const q = input(c, ManageGroupListBody);
+  const { rows, count } = await listGroups(c.env.DB, q);
+  return c.json(envelope(rows, '', { count, page: q.page }));
+});
+
+/** The members with their roles (1 owner, 2 admin, 3 member), as the group's hub has them now. */
+manageGroups.post('/users', async (c) => {
+  const { id } = input(c, GroupIdBody);
+  const roster = await conversationHub(c.env, id).groupRoster(id);
+  if (!roster) throw refuse('group.exist');
+  const users = await findUsersByIds(
+    c.env.DB,
+    roster.map((m) => m.user_id),
+  );
+  const list = roster.map((m) => {
+    const u = users.get(m.user_id);
+    return {
+      user_id: m.user_id,
+      role: m.role,
+      account: u?.account ?? '',
+      realname: u?.realname ?? '',
+      avatar: u?.avatar ?? '',
+    };
+  });
+  return c.json(envelope(list, '', { count: list.length }));
+});
+
+manageGroups.post('/addgroupuser', async (c) => {
+  const { id, user_ids } = input(c, GroupUsersBody);
+  const users = await cardsOf(c.env.DB, user_ids);
+  const max = await memberCap(c.env.DB);
+  return change(c, id, 'group.addUser', { op: 'add', actor: c.get('me'), users, max }, { user_ids });
+});
+
+manageGroups.post('/delgroupuser', async (c) => {
+  const { id, user_id } = input(c, GroupUserBody);
+  const [target] = await targetCards(c.env.DB, [user_id]);
+  return change(c, id, 'group.removeUser', { op: 'remove', actor: c.get('me'), target: target! }, { user_id });
+});
+
+manageGroups.post('/setmanager', async (c) => {
+  const { id, user_id, role } = input(c, SetManagerBody);
+  const [target] = await targetCards(c.env.DB, [user_id]);
+  const body: GroupChange = { op: 'role', actor: c.get('me'), target: target!, role: role as 2 | 3 };
+  return change(c, id, 'group.setManager', body, { user_id, role });
+});
+
+manageGroups.post('/changeowner', async (c) => {
+  const { id, user_id } = input(c, GroupUserBody);
+  const [target] = await cardsOf(c.env.DB, [user_id]);
+  return change(c, id, 'group.changeOwner', { op: 'owner', actor: c.get('me'), target: target! }, { user_id });
+});
+
+manageGroups.post('/del', async (c) => {
+  const { id } = input(c, GroupIdBody);
+  return change(c, id, 'group.dissolve', { op: 'dissolve', actor: c.get('me') }, null);
+});
