@@ -95,8 +95,7 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** A group's roster for the operator console (routes/manage, whose operator check stands for membership); null without a live group. */
   async groupRoster(conversation: string) {
-    const group = this.groups(conversation).group();
-    return group && group.status === 1 ? this.groups(conversation).roster() : null;
+    return this.groups(conversation).group()?.status === 1 ? this.groups(conversation).roster() : null;
   }
 
   /** Clears a group's history (group-clear.ts): the owner, or a system admin. */
