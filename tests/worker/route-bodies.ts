@@ -48,6 +48,8 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /manage/group/setmanager': group.SetManagerBody,
   'POST /manage/group/changeowner': group.GroupUserBody,
   'POST /manage/group/del': group.GroupIdBody,
+  'POST /manage/config/getallconfig': null,
+  'POST /manage/config/setconfig': manage.ManageSetConfigBody,
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,

@@ -125,6 +125,8 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /manage/group/setmanager': ADMIN,
   'POST /manage/group/changeowner': ADMIN,
   'POST /manage/group/del': ADMIN,
+  'POST /manage/config/getallconfig': ADMIN,
+  'POST /manage/config/setconfig': SUPER,
   'POST /common/upload/uploadfile': outsider((f) => uploadFile(f.outsider.token, f.group, 'in.png', pngBytes(4, 4))),
   'POST /enterprise/im/getuserinfo': { access: 'token', names: 'users' },
   'POST /enterprise/im/updateuserinfo': SELF,

@@ -122,6 +122,12 @@ const EVENT_DATA = {
   groupNickname: v.object({ group_id: v.string(), user_id: v.number(), nickname: v.string() }),
   /** The group's uploaded picture (its URL). */
   groupAvatar: v.object({ group_id: v.string(), avatar: v.string() }),
+  /** An operator saved the configuration (reference §3): getSystemInfo's answer, without demon_mode. */
+  updateConfig: v.looseObject({
+    sysInfo: v.looseObject({}),
+    chatInfo: v.looseObject({}),
+    fileUpload: v.looseObject({}),
+  }),
   /**
    * Call signalling (issue 14, reference §7.3), relayed by the UserHubs and never logged: a replay
    * of an old call's frames would ring again. `otherOpt`: my other device answered or hung up.
@@ -148,6 +154,7 @@ export const ServerFrameSchema = v.variant('type', [
   eventFrame('isRead'),
   eventFrame('readAll'),
   eventFrame('setUnread'),
+  eventFrame('updateConfig'),
   eventFrame('setChatTop'),
   eventFrame('setIsNotice'),
   eventFrame('delChat'),

@@ -69,3 +69,83 @@ export const ManageAuditListBody = v.object({
 });
 
 export const ManageGroupListBody = v.object({ page, limit, keywords: v.optional(text(64), '') });
+
+const onOff = v.picklist(['0', '1'], 'system.parameterError');
+const digits = (max: number) =>
+  v.pipe(
+    v.string('system.parameterError'),
+    v.regex(/^\d{1,9}$/, 'system.parameterError'),
+    v.check((s) => Number(s) <= max, 'system.parameterError'),
+  );
+
+/**
+ * What an operator may set of each configuration row (manage/config/setConfig): every key the app
+ * reads, each validated; a key not listed is refused, not stored. Values stay strings, as the
+ * reference's clients read them.
+ */
+export const CONFIG_INPUTS = {
+  sysInfo: v.strictObject(
+    {
+      name: v.optional(v.pipe(text(30), v.minLength(1, 'system.parameterError'))),
+      logo: v.optional(text(500)),
+      description: v.optional(text(500)),
+      closeTips: v.optional(text(500)),
+      regtype: v.optional(v.picklist(['1', '2'], 'system.parameterError')),
+      regauth: v.optional(v.picklist(['0', '1', '2', '3'], 'system.parameterError')),
+      runMode: v.optional(v.picklist(['1', '2'], 'system.parameterError')),
+      registerInterval: v.optional(digits(86_400)),
+      minVersion: v.optional(
+        v.union([v.literal(''), v.pipe(text(20), v.regex(/^\d+(\.\d+){0,3}$/, 'system.parameterError'))]),
+      ),
+      state: v.optional(onOff),
+      ipregion: v.optional(onOff),
+      multipleLogin: v.optional(onOff),
+      diyName: v.optional(onOff),
+    },
+    'system.parameterError',
+  ),
+  chatInfo: v.strictObject(
+    {
+      online: v.optional(onOff),
+      webrtc: v.optional(onOff),
+      simpleChat: v.optional(onOff),
+      groupChat: v.optional(onOff),
+      dbDelMsg: v.optional(onOff),
+      msgClear: v.optional(onOff),
+      groupUserMax: v.optional(digits(10_000)),
+      sendInterval: v.optional(digits(3600)),
+      redoTime: v.optional(digits(86_400 * 30)),
+      msgClearDay: v.optional(digits(3650)),
+      stun: v.optional(text(500)),
+      stunUser: v.optional(text(200)),
+      stunPass: v.optional(text(200)),
+    },
+    'system.parameterError',
+  ),
+  fileUpload: v.strictObject(
+    {
+      size: v.optional(
+        v.pipe(
+          digits(2048),
+          v.check((s) => Number(s) >= 1, 'system.parameterError'),
+        ),
+      ),
+      preview: v.optional(text(500)),
+      fileExt: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string(), v.toLowerCase(), v.regex(/^[a-z0-9]{1,10}$/, 'system.parameterError'))),
+          v.minLength(1, 'system.parameterError'),
+          v.maxLength(100, 'system.parameterError'),
+        ),
+      ),
+      dayCount: v.optional(digits(100_000)),
+      dayMb: v.optional(digits(1_000_000)),
+    },
+    'system.parameterError',
+  ),
+} as const;
+
+export const ManageSetConfigBody = v.object({
+  name: v.picklist(['sysInfo', 'chatInfo', 'fileUpload'], 'system.parameterError'),
+  value: v.record(v.string(), v.unknown()),
+});

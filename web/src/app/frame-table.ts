@@ -30,6 +30,9 @@ export function frameTable(me: number): FrameTable {
     resync: chat,
     offline: chat,
     clearMessage: chat,
+    // An operator saved the configuration: read it again (and whether this version is still supported).
+    updateConfig: () =>
+      void import('../lib/system-info-api').then((api) => api.fetchSystemInfo(true)).catch(() => undefined),
     applyCount: (f) => friendsStore.counted(f.data),
     appendContact: (f) => {
       chat(f);

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';
 import { manageAudit } from './audit';
+import { manageConfig } from './config';
 import { manageGroups } from './groups';
 import { manageOverview } from './overview';
 import { manageUsers } from './users';
@@ -14,3 +15,4 @@ manage.route('/index', manageOverview);
 manage.route('/user', manageUsers);
 manage.route('/group', manageGroups);
 manage.route('/audit', manageAudit);
+manage.route('/config', manageConfig);

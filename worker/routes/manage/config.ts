@@ -1,0 +1,67 @@
+// manage/config/* (issue 25 item 7, reference §1.9): the configuration rows an operator edits
+// without a redeploy. Each key is validated (protocol/manage.ts CONFIG_INPUTS; an unknown key is
+// refused), the row is merged and stored, this isolate forgets its cached copy (others follow
+// within seconds), everyone online gets `updateConfig`, and the change is audited.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+
+import { tellEveryoneOnline } from '../../actions/broadcast';
+import type { AppEnv } from '../../app-env';
+import { auditStatement } from '../../db/audit';
+import { forgetConfig, loadConfig } from '../../db/config';
+import { senderFor } from '../../db/verification-codes';
+import { superOnly } from '../../middleware/operator';
+import { input } from '../../middleware/params';
+import { CONFIG_INPUTS, ManageSetConfigBody } from '../../protocol/manage';
+import { envelope, refuse } from '../../services/replies';
+import { publicConfig } from '../../services/system-config';
+
+export const manageConfig = new Hono<AppEnv>();
+
+/** Secrets an operator may set but the console never shows back (only whether one is set). */
+const HIDDEN = ['stunPass'] as const;
+
+manageConfig.post('/getallconfig', async (c) => {
+  const config = await loadConfig(c.env.DB);
+  const chatInfo: Record<string, unknown> = { ...config.chatInfo };
+  for (const key of HIDDEN) chatInfo[key] = chatInfo[key] ? '********' : '';
+  return c.json(envelope({ sysInfo: config.sysInfo, chatInfo, fileUpload: config.fileUpload }));
+});
+
+manageConfig.post('/setconfig', async (c) => {
+  superOnly(c);
+  const { name, value } = input(c, ManageSetConfigBody);
+  const parsed = v.safeParse(CONFIG_INPUTS[name], value);
+  if (!parsed.success) throw refuse('system.parameterError');
+  const changes = Object.fromEntries(Object.entries(parsed.output).filter(([, x]) => x !== undefined));
+  // Codes must reach people before registration or login can ask for them (item 9).
+  if (name === 'sysInfo' && changes.regauth && changes.regauth !== '0' && !senderFor(c.env))
+    throw refuse('user.codeUnavailable');
+  const row = await c.env.DB.prepare('SELECT value FROM config WHERE name = ?1').bind(name).first<string>('value');
+  const stored = row ? (JSON.parse(row) as Record<string, unknown>) : {};
+  const before = await loadConfig(c.env.DB);
+  const was = Object.fromEntries(Object.keys(changes).map((k) => [k, (before[name] as Record<string, unknown>)[k]]));
+  const next = { ...stored, ...changes };
+  await c.env.DB.batch([
+    c.env.DB.prepare(
+      `INSERT INTO config (name, value, update_time) VALUES (?1, ?2, unixepoch())
+       ON CONFLICT(name) DO UPDATE SET value = excluded.value, update_time = excluded.update_time`,
+    ).bind(name, JSON.stringify(next)),
+    auditStatement(c.env.DB, {
+      actor: c.get('identity').uid,
+      action: 'config.set',
+      target: `config:${name}`,
+      before: mask(was),
+      after: mask(changes),
+    }),
+  ]);
+  forgetConfig();
+  const { demon_mode: _, ...config } = publicConfig(await loadConfig(c.env.DB), c.env.DEMO_MODE === 'true');
+  c.executionCtx.waitUntil(tellEveryoneOnline(c.env, 'updateConfig', config).catch(() => 0));
+  return c.json(envelope(null));
+});
+
+const mask = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([k, x]) => [k, (HIDDEN as readonly string[]).includes(k) && x ? '********' : x]),
+  );
