@@ -72,10 +72,21 @@ CREATE TABLE IF NOT EXISTS dev_mailbox (
   created_at INTEGER NOT NULL
 );
 
--- Invitation codes for invite-only registration (regtype 2).
+-- Invitation codes for invite-only registration (regtype 2). invite_codes: codes an operator wrote
+-- by hand before the console (no limit on uses); invitations: the console's, each with a number of
+-- uses (0: any) and a revocation, one use taken by each registration it lets in.
 CREATE TABLE IF NOT EXISTS invite_codes (
   code       TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS invitations (
+  code        TEXT PRIMARY KEY,
+  max_uses    INTEGER NOT NULL,
+  uses        INTEGER NOT NULL DEFAULT 0,
+  expires_at  INTEGER NOT NULL,
+  revoked     INTEGER NOT NULL DEFAULT 0,
+  created_by  INTEGER NOT NULL,
+  create_time INTEGER NOT NULL
 );
 
 -- Global configuration rows: sysInfo, chatInfo, fileUpload (JSON objects, merged over defaults).

@@ -50,6 +50,10 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /manage/group/del': group.GroupIdBody,
   'POST /manage/config/getallconfig': null,
   'POST /manage/config/setconfig': manage.ManageSetConfigBody,
+  'POST /manage/config/getinvitelink': null,
+  'POST /manage/invite/index': manage.ManageInviteListBody,
+  'POST /manage/invite/add': manage.ManageInviteAddBody,
+  'POST /manage/invite/revoke': manage.ManageInviteCodeBody,
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,

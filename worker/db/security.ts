@@ -59,9 +59,3 @@ export const readMailbox = (db: D1Database, account: string) =>
     .bind(account)
     .all()
     .then((r) => r.results);
-
-export const inviteCodeValid = async (db: D1Database, code: string) =>
-  (await db
-    .prepare('SELECT 1 AS ok FROM invite_codes WHERE code = ?1 AND expires_at > ?2')
-    .bind(code, now())
-    .first('ok')) !== null;

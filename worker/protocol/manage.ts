@@ -149,3 +149,11 @@ export const ManageSetConfigBody = v.object({
   name: v.picklist(['sysInfo', 'chatInfo', 'fileUpload'], 'system.parameterError'),
   value: v.record(v.string(), v.unknown()),
 });
+
+export const ManageInviteListBody = v.object({ page, limit });
+/** A new invitation: how many may register with it (0: any number) and for how many days. */
+export const ManageInviteAddBody = v.object({
+  max_uses: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(10_000)), 1),
+  days: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(365)), 7),
+});
+export const ManageInviteCodeBody = v.object({ code: v.pipe(text(64), v.minLength(1, 'system.parameterError')) });

@@ -5,9 +5,9 @@ import { deleteCookie } from 'hono/cookie';
 import { endEverySession, endLogin } from '../actions/sessions';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
+import { giveBackInvitation, takeInvitation, usable } from '../db/invitations';
 import { settleGuess } from '../db/login-guard';
 import { placeOf, recordLoginPlace } from '../db/login-places';
-import { inviteCodeValid } from '../db/security';
 import { findUserByAccount, findUserById, insertUser, recordLogin } from '../db/users';
 import { checkCode, issueCode, senderFor } from '../db/verification-codes';
 import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
@@ -95,9 +95,9 @@ pub.post('/register', burstLimit('register'), async (c) => {
   const body = credentials(c, RegisterBody);
   const { sysInfo } = await loadConfig(c.env.DB);
   const ip = c.get('requestIp');
-  if (sysInfo.regtype === '2' && !(body.inviteCode && (await inviteCodeValid(c.env.DB, body.inviteCode))))
-    throw refuse('user.inviteCode');
   if (sysInfo.regtype !== '1' && sysInfo.regtype !== '2') throw refuse('user.closeRegister');
+  if (sysInfo.regtype === '2' && !(body.inviteCode && (await usable(c.env.DB, body.inviteCode))))
+    throw refuse('user.inviteCode');
   const regauth = configNumber(sysInfo.regauth, 0);
   const refusal = accountRefusal(body.account, regauth);
   if (refusal) throw refuse(refusal);
@@ -108,6 +108,9 @@ pub.post('/register', burstLimit('register'), async (c) => {
   }
   // Claimed once the registration can succeed, before the costly hash: a refused attempt uses no turn.
   await spaceRegistrations(c, configNumber(sysInfo.registerInterval, 0));
+  // An invitation's use is taken last and atomically (a code of N uses lets in N), given back if the account was taken meanwhile.
+  const invitation = sysInfo.regtype === '2' ? body.inviteCode! : '';
+  if (invitation && !(await takeInvitation(c.env.DB, invitation))) throw refuse('user.inviteCode');
   const email = body.email || (EMAIL_PATTERN.test(body.account) ? body.account : '');
   const passwordHash = await hashPassword(body.password);
   const user = await insertUser(c.env.DB, {
@@ -118,7 +121,10 @@ pub.post('/register', burstLimit('register'), async (c) => {
     isAuth: regauth > 0 ? 1 : 0,
     registerIp: ip,
   });
-  if (!user) throw refuse('user.already');
+  if (!user) {
+    if (invitation) await giveBackInvitation(c.env.DB, invitation);
+    throw refuse('user.already');
+  }
   return c.json(envelope(selfView(user), translate(c.get('lang'), 'user.registerOk')));
 });
 

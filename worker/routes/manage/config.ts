@@ -15,11 +15,15 @@ import { input } from '../../middleware/params';
 import { CONFIG_INPUTS, ManageSetConfigBody } from '../../protocol/manage';
 import { envelope, refuse } from '../../services/replies';
 import { publicConfig } from '../../services/system-config';
+import { makeInvitation } from './invitations';
 
 export const manageConfig = new Hono<AppEnv>();
 
 /** Secrets an operator may set but the console never shows back (only whether one is set). */
 const HIDDEN = ['stunPass'] as const;
+
+/** The reference's invite link: a new single-use invitation, valid for a week, as a link to the register page. */
+manageConfig.post('/getinvitelink', async (c) => c.json(envelope(await makeInvitation(c, 1, 7))));
 
 manageConfig.post('/getallconfig', async (c) => {
   const config = await loadConfig(c.env.DB);

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../app-env';
 import { manageAudit } from './audit';
 import { manageConfig } from './config';
 import { manageGroups } from './groups';
+import { manageInvitations } from './invitations';
 import { manageOverview } from './overview';
 import { manageUsers } from './users';
 
@@ -16,3 +17,4 @@ manage.route('/user', manageUsers);
 manage.route('/group', manageGroups);
 manage.route('/audit', manageAudit);
 manage.route('/config', manageConfig);
+manage.route('/invite', manageInvitations);
