@@ -202,3 +202,16 @@ CREATE TABLE IF NOT EXISTS audit_log (
   create_time INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS audit_log_time ON audit_log (create_time);
+
+-- Announcements (issue 25 item 8): a super admin's notices to every user, shown in the app
+-- (Mine → Announcements) and pushed live to everyone online; `status` 0 once deleted.
+CREATE TABLE IF NOT EXISTS announcements (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  title       TEXT NOT NULL,
+  content     TEXT NOT NULL,
+  author_id   INTEGER NOT NULL,
+  status      INTEGER NOT NULL DEFAULT 1,
+  create_time INTEGER NOT NULL,
+  update_time INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS announcements_live ON announcements (status, id);

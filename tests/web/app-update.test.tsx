@@ -30,7 +30,7 @@ import { i18n } from '../../web/src/lib/i18n';
 import { makeQueryClient } from '../../web/src/lib/query-client';
 import { realtime } from '../../web/src/lib/realtime';
 import { storage } from '../../web/src/lib/storage';
-import { fetchSystemInfo } from '../../web/src/lib/system-info-api';
+import { fetchSystemInfo } from '../../web/src/lib/system-info';
 import { FakeSocket } from './fake-socket';
 import { envelope, ME, serve, socket } from './friends-fakes';
 import { mockApi, renderApp, signIn, systemInfo } from './helpers';

@@ -110,6 +110,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /common/push/unsubscribe': SELF, // only the caller's own row goes
   'POST /common/push/setting': SELF, // the caller's own setting
   'POST /manage/index/index': ADMIN,
+  'POST /manage/index/publishnotice': SUPER,
+  'POST /manage/index/delnotice': SUPER,
+  'POST /manage/index/noticelist': ADMIN,
+  'POST /enterprise/im/announcements': SELF, // the announcements everyone sees
   'POST /manage/user/index': ADMIN,
   'POST /manage/user/detail': ADMIN,
   'POST /manage/user/add': ADMIN, // a role other than 0 only by a super admin

@@ -108,6 +108,9 @@ export const MESSAGE_KEYS = [
   // The operator console (routes/manage).
   'manage.lastSuperAdmin',
   'manage.notSelf',
+  'manage.noticeTitle',
+  'manage.noticeContent',
+  'manage.noticeGone',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

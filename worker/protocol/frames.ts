@@ -122,6 +122,15 @@ const EVENT_DATA = {
   groupNickname: v.object({ group_id: v.string(), user_id: v.number(), nickname: v.string() }),
   /** The group's uploaded picture (its URL). */
   groupAvatar: v.object({ group_id: v.string(), avatar: v.string() }),
+  /** An announcement published or changed (its text), or deleted (`status` 0), issue 25 item 8. */
+  announcement: v.object({
+    id: v.number(),
+    title: v.string(),
+    content: v.string(),
+    status: v.number(),
+    create_time: v.number(),
+    update_time: v.number(),
+  }),
   /** An operator saved the configuration (reference §3): getSystemInfo's answer, without demon_mode. */
   updateConfig: v.looseObject({
     sysInfo: v.looseObject({}),
@@ -155,6 +164,7 @@ export const ServerFrameSchema = v.variant('type', [
   eventFrame('readAll'),
   eventFrame('setUnread'),
   eventFrame('updateConfig'),
+  eventFrame('announcement'),
   eventFrame('setChatTop'),
   eventFrame('setIsNotice'),
   eventFrame('delChat'),

@@ -157,3 +157,21 @@ export const ManageInviteAddBody = v.object({
   days: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(365)), 7),
 });
 export const ManageInviteCodeBody = v.object({ code: v.pipe(text(64), v.minLength(1, 'system.parameterError')) });
+
+/** An announcement's limits (issue 25 item 8). */
+export const ANNOUNCEMENT_TITLE_MAX = 100;
+export const ANNOUNCEMENT_CONTENT_MAX = 5000;
+
+/** publishNotice: a new announcement, or a change to `id`'s. */
+export const ManagePublishNoticeBody = v.object({
+  id: v.optional(v.pipe(intLike(), v.minValue(1))),
+  title: requiredText(ANNOUNCEMENT_TITLE_MAX, 'manage.noticeTitle'),
+  content: v.pipe(
+    v.string('manage.noticeContent'),
+    v.trim(),
+    v.minLength(1, 'manage.noticeContent'),
+    v.maxLength(ANNOUNCEMENT_CONTENT_MAX, 'manage.noticeContent'),
+  ),
+});
+export const ManageNoticeIdBody = v.object({ id: v.pipe(intLike(), v.minValue(1)) });
+export const NoticeListBody = v.object({ page, limit });

@@ -4,10 +4,14 @@
 import type { FrameOf, ServerFrameType } from '@protocol/frames';
 import { isMessageEvent } from '@protocol/frames';
 
+import { showToast } from '../components/ui/toast';
+import { announcementChanged } from '../features/announcements';
 import { callStore } from '../features/calls';
 import { chatStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';
 import { groupCardChanged, groupChanged, groupJoined, groupLeft } from '../features/groups';
+import { i18n } from '../lib/i18n';
+import { fetchSystemInfo } from '../lib/system-info';
 
 export type FrameTable = { [T in ServerFrameType]?: (frame: FrameOf<T>) => void };
 
@@ -30,9 +34,14 @@ export function frameTable(me: number): FrameTable {
     resync: chat,
     offline: chat,
     clearMessage: chat,
+    // An announcement published, changed or deleted: an open list reads them again; a new one is told.
+    announcement: (f) => {
+      announcementChanged();
+      if (f.data.status === 1 && f.data.update_time === f.data.create_time)
+        showToast(i18n.t('announcements.new', { title: f.data.title }));
+    },
     // An operator saved the configuration: read it again (and whether this version is still supported).
-    updateConfig: () =>
-      void import('../lib/system-info-api').then((api) => api.fetchSystemInfo(true)).catch(() => undefined),
+    updateConfig: () => void fetchSystemInfo(true).catch(() => undefined),
     applyCount: (f) => friendsStore.counted(f.data),
     appendContact: (f) => {
       chat(f);

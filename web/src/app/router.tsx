@@ -23,6 +23,7 @@ const RegisterScreen = lazy(() => Promise.all([import('./routes/register'), allT
 const MineScreen = lazy(() => import('./routes/mine'));
 const SettingScreen = lazy(() => import('./routes/setting'));
 const AboutScreen = lazy(() => import('./routes/about'));
+const AnnouncementsScreen = lazy(() => import('./routes/announcements'));
 const ChatScreen = lazy(() => import('./routes/chat'));
 const UserSelectionScreen = lazy(() => import('./routes/user-selection'));
 const HomeScreen = lazy(() => import('./routes/home'));
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: PATHS.profile, element: <ProfileScreen /> },
               { path: PATHS.secure, element: <SecureScreen /> },
               { path: PATHS.about, element: <AboutScreen /> },
+              { path: PATHS.announcements, element: <AnnouncementsScreen /> },
               { path: PATHS.setting, element: <SettingScreen /> },
               { path: PATHS.upgrade, element: <UpgradeRoute /> },
             ],

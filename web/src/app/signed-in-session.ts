@@ -15,6 +15,7 @@ import { checkForUpdate } from '../lib/app-update/store';
 import { setChatListReload } from '../lib/chat-list-reload';
 import { setQueryClient } from '../lib/query-client';
 import { realtime } from '../lib/realtime';
+import { fetchSystemInfo } from '../lib/system-info';
 import { followAppBadge } from './app-badge';
 import { type FrameTable, frameTable } from './frame-table';
 
@@ -42,6 +43,8 @@ export const session = {
       realtime.onOpen(groupsReconnected),
       // A reconnect often follows a deployment (it restarts the Worker): is a new version waiting?
       realtime.onOpen(checkForUpdate),
+      // …and the configuration again: an operator may have changed it, or the minimum version.
+      realtime.onOpen(() => void fetchSystemInfo(true).catch(() => undefined)),
       callStore.onOutcome((outcome) => chatStore.recordCallOutcome(outcome)),
       followAppBadge(() => totalUnread(chatStore.getState().contacts), chatStore.subscribe),
       keepPushSubscription(),

@@ -25,6 +25,7 @@ export const PATHS = {
   secure: '/pages/mine/secure',
   about: '/pages/mine/about',
   setting: '/pages/mine/setting',
+  announcements: '/pages/mine/announcements',
   upgrade: '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
 } as const;
 

@@ -4,7 +4,6 @@
 import * as v from 'valibot';
 
 import { apiPost } from './api-client';
-import { requireVersion } from './app-update/store';
 import { storage } from './storage';
 
 // The server sends flags as strings ('1'); older data may hold numbers.
@@ -29,10 +28,9 @@ export const SystemInfoSchema = v.looseObject({
 
 export type SystemInfo = v.InferOutput<typeof SystemInfoSchema>;
 
-/** Fetches, stores and applies the configuration; `quietNetwork` for a background refresh that may fail unseen. */
+/** Fetches and stores the configuration; `quietNetwork` for a background refresh that may fail unseen. */
 export async function fetchSystemInfo(quietNetwork = false): Promise<SystemInfo> {
   const info = await apiPost('/common/pub/getSystemInfo', {}, SystemInfoSchema, { quietNetwork });
   storage.setGlobalConfig(info);
-  requireVersion(info.sysInfo.minVersion);
   return info;
 }

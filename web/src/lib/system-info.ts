@@ -4,6 +4,7 @@
 // renders from the stored copy without them.
 import { useEffect, useState } from 'react';
 
+import { requireVersion } from './app-update/store';
 import { storage } from './storage';
 import type { SystemInfo } from './system-info-api';
 
@@ -39,10 +40,15 @@ export function storedSystemInfo(): SystemInfo {
   };
 }
 
-/** Fetches, validates and stores the server's configuration. */
-export async function fetchSystemInfo(): Promise<SystemInfo> {
+/**
+ * Fetches, validates and stores the server's configuration, and applies its minimum version (the
+ * upgrade popup without Later, app-update/store.ts). `quietNetwork`: a background refresh.
+ */
+export async function fetchSystemInfo(quietNetwork = false): Promise<SystemInfo> {
   const api = await import('./system-info-api');
-  return api.fetchSystemInfo();
+  const info = await api.fetchSystemInfo(quietNetwork);
+  requireVersion(info.sysInfo.minVersion);
+  return info;
 }
 
 /** The stored configuration now, replaced by the server's copy when it arrives. */

@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';
+import { manageAnnouncements } from './announcements';
 import { manageAudit } from './audit';
 import { manageConfig } from './config';
 import { manageGroups } from './groups';
@@ -13,6 +14,7 @@ import { manageUsers } from './users';
 export const manage = new Hono<AppEnv>();
 
 manage.route('/index', manageOverview);
+manage.route('/index', manageAnnouncements);
 manage.route('/user', manageUsers);
 manage.route('/group', manageGroups);
 manage.route('/audit', manageAudit);

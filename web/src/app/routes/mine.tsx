@@ -19,6 +19,7 @@ export default function MineScreen() {
         <ListRow label={t('route.scan')} to={PATHS.scan} />
       </ListGroup>
       <ListGroup>
+        <ListRow label={t('route.announcements')} to={PATHS.announcements} />
         <ListRow label={t('mine.setting')} to={PATHS.setting} />
         <ListRow label={t('mine.about')} to={PATHS.about} />
       </ListGroup>

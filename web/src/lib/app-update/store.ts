@@ -24,11 +24,9 @@ let apply: (() => Promise<void>) | null = null;
 let check: () => void = () => undefined;
 let whenWaiting: (() => void) | null = null;
 
-/** Asks the server for a new version (the service worker's part: nothing before it is registered)… */
+/** Asks the server for a new version (nothing before the service worker is registered). */
 export function checkForUpdate(): void {
   check();
-  // …and whether this version is still one the server supports (sysInfo.minVersion).
-  void import('../system-info-api').then((api) => api.fetchSystemInfo(true)).catch(() => undefined);
 }
 
 export function setUpdateCheck(checkIt: () => void): void {
