@@ -37,6 +37,10 @@ declare namespace Cloudflare {
     VAPID_PUBLIC_KEY?: string;
     VAPID_PRIVATE_KEY?: string;
     VAPID_SUBJECT?: string;
+    /** Mail for verification codes (providers/mail.ts): the API's https URL and sender (vars) and its key (a secret). */
+    MAIL_API_URL?: string;
+    MAIL_API_KEY?: string;
+    MAIL_FROM?: string;
   }
   interface GlobalProps {
     mainModule: typeof import('./index');

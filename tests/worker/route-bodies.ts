@@ -55,6 +55,7 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /manage/config/getallconfig': null,
   'POST /manage/config/setconfig': manage.ManageSetConfigBody,
   'POST /manage/config/getinvitelink': null,
+  'POST /manage/config/sendtestemail': manage.ManageTestEmailBody,
   'POST /manage/invite/index': manage.ManageInviteListBody,
   'POST /manage/invite/add': manage.ManageInviteAddBody,
   'POST /manage/invite/revoke': manage.ManageInviteCodeBody,

@@ -132,6 +132,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /manage/config/getallconfig': ADMIN,
   'POST /manage/config/setconfig': SUPER,
   'POST /manage/config/getinvitelink': ADMIN,
+  'POST /manage/config/sendtestemail': SUPER,
   'POST /manage/invite/index': ADMIN,
   'POST /manage/invite/add': ADMIN,
   'POST /manage/invite/revoke': ADMIN,

@@ -20,17 +20,19 @@ export const devMailbox = (db: D1Database): CodeSender => ({
   },
 });
 
-export function senderFor(env: Env): CodeSender | null {
-  return env.DEV_MAILBOX === 'true' ? devMailbox(env.DB) : null;
-}
-
 export async function issueCode(db: D1Database, sender: CodeSender, account: string, type: number): Promise<void> {
   const existing = await findCode(db, account, type);
   const wait = cooldownLeft(existing?.sent_at ?? null, nowSeconds());
   if (wait > 0) throw refuse('user.waitMinute', { seconds: wait });
   const code = sixDigits();
   await storeCode(db, account, type, await sha256Hex(code), CODE_TTL_SECONDS);
-  await sender.send(account, code, type);
+  try {
+    await sender.send(account, code, type);
+  } catch (error) {
+    // Not sent: the code goes too, so the person may ask again at once.
+    await db.prepare('DELETE FROM verification_codes WHERE account = ?1 AND type = ?2').bind(account, type).run();
+    throw error;
+  }
 }
 
 /**

@@ -111,6 +111,14 @@ export const MESSAGE_KEYS = [
   'manage.noticeTitle',
   'manage.noticeContent',
   'manage.noticeGone',
+  'manage.mailNotSet',
+  'manage.mailFailed',
+  'user.codeNotSent',
+  // Mail (providers/mail.ts).
+  'mail.codeSubject',
+  'mail.codeText',
+  'mail.testSubject',
+  'mail.testText',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -175,3 +175,6 @@ export const ManagePublishNoticeBody = v.object({
 });
 export const ManageNoticeIdBody = v.object({ id: v.pipe(intLike(), v.minValue(1)) });
 export const NoticeListBody = v.object({ page, limit });
+
+/** sendTestEmail: where the operator wants the test mail. */
+export const ManageTestEmailBody = v.object({ to: v.pipe(text(EMAIL_MAX), v.email('system.parameterError')) });

@@ -8,7 +8,7 @@ import { loadConfig } from '../db/config';
 import { settleGuess } from '../db/login-guard';
 import { personCard } from '../db/person-card';
 import { changeAccount, findUserByAccount, findUserById, setPassword, updateProfile } from '../db/users';
-import { checkCode, checkCodes, senderFor } from '../db/verification-codes';
+import { checkCode, checkCodes } from '../db/verification-codes';
 import { jwtSecret, tokenTtl } from '../middleware/auth';
 import { countGuess } from '../middleware/guess-limit';
 import { credentials, input } from '../middleware/params';
@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../services/password';
 import { envelope, refuse } from '../services/replies';
 import { issueToken, rolesFor } from '../services/tokens';
 import { publicView, selfView } from '../services/user-view';
+import { senderFor } from './code-sender';
 
 export const account = new Hono<AppEnv>();
 

@@ -9,7 +9,7 @@ import { giveBackInvitation, takeInvitation, usable } from '../db/invitations';
 import { settleGuess } from '../db/login-guard';
 import { placeOf, recordLoginPlace } from '../db/login-places';
 import { findUserByAccount, findUserById, insertUser, recordLogin } from '../db/users';
-import { checkCode, issueCode, senderFor } from '../db/verification-codes';
+import { checkCode, issueCode } from '../db/verification-codes';
 import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
 import { countGuess } from '../middleware/guess-limit';
 import { credentials, input } from '../middleware/params';
@@ -25,6 +25,7 @@ import { publicConfig } from '../services/system-config';
 import { bearerToken, issueToken, readToken, rolesFor } from '../services/tokens';
 import { selfView } from '../services/user-view';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../services/verification';
+import { senderFor } from './code-sender';
 
 export const pub = new Hono<AppEnv>();
 
@@ -131,7 +132,7 @@ pub.post('/register', burstLimit('register'), async (c) => {
 pub.post('/sendcode', burstLimit('code'), async (c) => {
   const body = input(c, SendCodeBody);
   if (!PHONE_PATTERN.test(body.account) && !EMAIL_PATTERN.test(body.account)) throw refuse('user.accountVerify');
-  const sender = senderFor(c.env);
+  const sender = senderFor(c.env, c.get('lang'));
   if (!sender) throw refuse('user.codeUnavailable');
   await issueCode(c.env.DB, sender, body.account, body.type);
   return c.json(envelope(null, translate(c.get('lang'), 'system.sendOk')));

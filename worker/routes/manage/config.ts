@@ -7,14 +7,16 @@ import * as v from 'valibot';
 
 import { tellEveryoneOnline } from '../../actions/broadcast';
 import type { AppEnv } from '../../app-env';
-import { auditStatement } from '../../db/audit';
+import { appendAudit, auditStatement } from '../../db/audit';
 import { forgetConfig, loadConfig } from '../../db/config';
-import { senderFor } from '../../db/verification-codes';
 import { superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
-import { CONFIG_INPUTS, ManageSetConfigBody } from '../../protocol/manage';
+import { CONFIG_INPUTS, ManageSetConfigBody, ManageTestEmailBody } from '../../protocol/manage';
+import { mailSettings, sendMail } from '../../providers/mail';
+import { translate } from '../../services/i18n';
 import { envelope, refuse } from '../../services/replies';
 import { publicConfig } from '../../services/system-config';
+import { senderFor } from '../code-sender';
 import { makeInvitation } from './invitations';
 
 export const manageConfig = new Hono<AppEnv>();
@@ -24,6 +26,28 @@ const HIDDEN = ['stunPass'] as const;
 
 /** The reference's invite link: a new single-use invitation, valid for a week, as a link to the register page. */
 manageConfig.post('/getinvitelink', async (c) => c.json(envelope(await makeInvitation(c, 1, 7))));
+
+/** A test mail through the operator's mail API, whose failure (the provider's status) is told to the operator. */
+manageConfig.post('/sendtestemail', async (c) => {
+  superOnly(c);
+  const { to } = input(c, ManageTestEmailBody);
+  const settings = mailSettings(c.env);
+  if (!settings) throw refuse('manage.mailNotSet');
+  const lang = c.get('lang');
+  const failed = await sendMail(settings, {
+    to,
+    subject: translate(lang, 'mail.testSubject'),
+    text: translate(lang, 'mail.testText'),
+  });
+  await appendAudit(c.env.DB, {
+    actor: c.get('identity').uid,
+    action: 'config.testEmail',
+    target: `mail:${to}`,
+    after: { sent: !failed },
+  });
+  if (failed) throw refuse('manage.mailFailed', { why: failed });
+  return c.json(envelope(null, translate(lang, 'system.sendOk')));
+});
 
 manageConfig.post('/getallconfig', async (c) => {
   const config = await loadConfig(c.env.DB);
