@@ -215,3 +215,24 @@ CREATE TABLE IF NOT EXISTS announcements (
   update_time INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS announcements_live ON announcements (status, id);
+
+-- Reports of messages (issue 25 item 6): a member reports a message they can see, with a reason;
+-- `context` keeps the message and up to two before and after as the reporter saw them (JSON), so
+-- an operator reads only what was reported. status: 0 open, 1 dismissed, 2 message hidden,
+-- 3 sender disabled.
+CREATE TABLE IF NOT EXISTS reports (
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
+  reporter_id  INTEGER NOT NULL,
+  conversation TEXT NOT NULL,
+  seq          INTEGER NOT NULL,
+  sender_id    INTEGER NOT NULL,
+  reason       TEXT NOT NULL,
+  note         TEXT NOT NULL DEFAULT '',
+  context      TEXT NOT NULL,
+  status       INTEGER NOT NULL DEFAULT 0,
+  handled_by   INTEGER NOT NULL DEFAULT 0,
+  handled_at   INTEGER NOT NULL DEFAULT 0,
+  create_time  INTEGER NOT NULL,
+  UNIQUE (reporter_id, conversation, seq)
+);
+CREATE INDEX IF NOT EXISTS reports_queue ON reports (status, id);

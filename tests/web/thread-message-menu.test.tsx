@@ -68,8 +68,8 @@ describe('message long-press menu', () => {
     ]);
   });
 
-  it('never offers Recall on someone else’s message', async () => {
-    expect(await menuItems(message(PEER, { sendTime: Date.now() }))).toEqual(['Copy', 'Quote', 'Forward']);
+  it('never offers Recall on someone else’s message, and offers Report there only', async () => {
+    expect(await menuItems(message(PEER, { sendTime: Date.now() }))).toEqual(['Copy', 'Quote', 'Forward', 'Report']);
   });
 
   it('offers no Forward for voice and no Recall when the server disables recall', () => {

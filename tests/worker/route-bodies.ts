@@ -59,6 +59,11 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /manage/invite/index': manage.ManageInviteListBody,
   'POST /manage/invite/add': manage.ManageInviteAddBody,
   'POST /manage/invite/revoke': manage.ManageInviteCodeBody,
+  'POST /manage/report/index': manage.ManageReportListBody,
+  'POST /manage/report/dismiss': manage.ManageReportIdBody,
+  'POST /manage/report/hide': manage.ManageReportIdBody,
+  'POST /manage/report/disablesender': manage.ManageReportIdBody,
+  'POST /enterprise/im/reportmessage': manage.ReportMessageBody,
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,

@@ -136,6 +136,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /manage/invite/index': ADMIN,
   'POST /manage/invite/add': ADMIN,
   'POST /manage/invite/revoke': ADMIN,
+  'POST /manage/report/index': ADMIN,
+  'POST /manage/report/dismiss': ADMIN,
+  'POST /manage/report/hide': ADMIN,
+  'POST /manage/report/disablesender': ADMIN,
   'POST /common/upload/uploadfile': outsider((f) => uploadFile(f.outsider.token, f.group, 'in.png', pngBytes(4, 4))),
   'POST /enterprise/im/getuserinfo': { access: 'token', names: 'users' },
   'POST /enterprise/im/updateuserinfo': SELF,
@@ -182,6 +186,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/im/undomessage': reveals(
     [json((f) => ({ toContactId: f.group, id: f.groupText.id }))],
     [asLate((f, m) => ({ toContactId: f.group, id: m.text.id }))],
+  ),
+  'POST /enterprise/im/reportmessage': reveals(
+    [json((f) => ({ toContactId: f.group, msg_id: f.groupText.msg_id, reason: 'spam' }))],
+    [asLate((f, m) => ({ toContactId: f.group, msg_id: m.text.msg_id, reason: 'spam' }))],
   ),
   'POST /enterprise/im/forwardmessage': reveals(
     [

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { type SystemLine, SystemLineSchema } from '../protocol/groups';
 import { isAnnouncementExt, mentions } from '../protocol/message-rules';
 import type { StoredMessage } from '../protocol/messages';
+import { UNDO_MODERATED } from '../protocol/responses';
 import { previewOf } from '../services/message-handling';
 import type { ConversationStore } from './conversation-store';
 import { type Sight, visibility } from './visibility';
@@ -20,6 +21,7 @@ export interface ChatState {
   last_type: string;
   last_send_time: number;
   last_from: number;
+  /** 1 recalled; 2 removed by an operator (a report, moderation.ts). */
   last_undo: number;
   /** The newest message above the read mark that mentions the member (or everyone); 0 for none. */
   at_seq: number;
@@ -55,7 +57,7 @@ export function chatStateOf(
     last_type: message ? message.type : '',
     last_send_time: message ? message.sendTime : 0,
     last_from: message ? message.from_user : 0,
-    last_undo: message?.is_undo ? 1 : 0,
+    last_undo: message?.is_undo ? (message.extends?.moderated ? UNDO_MODERATED : 1) : 0,
     at_seq: isGroup && !leaving ? newestMention(store, member, read) : 0,
     last_system: message && isGroup ? systemRecord(message) : '',
   };

@@ -1,9 +1,6 @@
-// ConversationHub: the single writer of one conversation's message log. It assigns the
-// gap-free `seq`, de-duplicates on the client message id, answers history, and hands every change
-// to its fan-out (fanout.ts) in the same storage commit (conversation-writes.ts), which delivers it
-// to each member's UserHub.
-// The same alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day; the send
-// path never touches retention.
+// ConversationHub: the single writer of one conversation's log: gap-free `seq`, de-duplication on the client
+// message id, history; each change goes to its fan-out (fanout.ts) in the same commit (conversation-writes.ts).
+// Its alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day, never the send path.
 import { DurableObject } from 'cloudflare:workers';
 
 import { isManager, mayShareQr, mentionList, speakVerdict } from '../protocol/group-rules';
@@ -20,10 +17,11 @@ import { ConversationStore } from './conversation-store';
 import { writeMessage, writeRead, writeUndo } from './conversation-writes';
 import { Fanout } from './fanout';
 import { clearGroupHistory } from './group-clear';
-import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange } from './group-ops';
+import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange, qrCard } from './group-ops';
 import { GroupStore } from './group-store';
 import type { HubEvent, Result } from './hub-events';
 import { meterEvent, meterObject } from './metered';
+import { type Hidden, hideMessage } from './moderation';
 import { floorOf, revealed, type Sight, visibility } from './visibility';
 
 export class ConversationHub extends DurableObject<Env> {
@@ -60,6 +58,11 @@ export class ConversationHub extends DurableObject<Env> {
     return sight ? chatStateOf(store, member, sight, isGroupContact(conversation)) : null;
   }
 
+  /** What a group's changes work on (group-parts.ts). */
+  private parts(conversation: string) {
+    return { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
+  }
+
   /** A group's roles, mutes and settings (group-store.ts); opened with the conversation's store. */
   private groups(conversation: string): GroupStore {
     this.open(conversation);
@@ -69,16 +72,12 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** A change to a group (group-ops.ts), its rights checked here against the hub's own state. */
   async group(conversation: string, change: GroupChange): Promise<Result<GroupCard>> {
-    const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
-    return applyGroupChange(parts, change, Date.now());
+    return applyGroupChange(this.parts(conversation), change, Date.now());
   }
 
   /** The card of a live group for anyone holding a QR of its current version (the scan's join page); null otherwise. */
   async groupCard(conversation: string, viewer: number, qrVersion: number): Promise<GroupCard | null> {
-    const groups = this.groups(conversation);
-    const group = groups.group();
-    if (group?.status !== 1 || (group.qr_version ?? 0) !== qrVersion) return null;
-    return cardOf({ store: this.open(conversation), groups, fanout: this.fanout }, viewer);
+    return qrCard(this.parts(conversation), viewer, qrVersion);
   }
 
   /** The group's card and members for a member; im.notMember for anyone else (reference §10.3). */
@@ -99,23 +98,13 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   /** Clears a group's history (group-clear.ts): the owner, or a system admin. */
-  async clearHistory(
-    conversation: string,
-    actor: UserCard,
-    systemAdmin: boolean,
-  ): Promise<Result<{ throughSeq: number }>> {
-    const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
-    return clearGroupHistory(this.env, parts, actor, systemAdmin);
+  async clearHistory(conversation: string, actor: UserCard, systemAdmin: boolean) {
+    return clearGroupHistory(this.env, this.parts(conversation), actor, systemAdmin);
   }
 
   /** Sets a group's uploaded picture (group-ops.ts); answers the one it replaced. */
-  async groupAvatar(
-    conversation: string,
-    actor: UserCard,
-    avatar: string,
-  ): Promise<Result<{ card: GroupCard; previous: string }>> {
-    const parts = { store: this.open(conversation), groups: this.groups(conversation), fanout: this.fanout };
-    return changeGroupAvatar(parts, actor, avatar);
+  async groupAvatar(conversation: string, actor: UserCard, avatar: string) {
+    return changeGroupAvatar(this.parts(conversation), actor, avatar);
   }
 
   /** Opens the store for `conversation`; a one-to-one conversation knows its two members by name. */
@@ -144,6 +133,13 @@ export class ConversationHub extends DurableObject<Env> {
       store,
       sight: { floor: floorOf(isGroup, groups?.group()?.setting, groups?.member(viewer)?.join_time ?? 0) },
     };
+  }
+
+  /** The members who may see `message` (a late joiner never had it): a recall's notice goes to them only. */
+  private seers(conversation: string, message: StoredMessage): number[] {
+    return this.open(conversation)
+      .members()
+      .filter((m) => visibility(this.sightOf(conversation, m).sight, message) === 'shown');
   }
 
   /** The one door to a single message for `viewer`: its content, or the refusal a missing one gets. */
@@ -256,13 +252,17 @@ export class ConversationHub extends DurableObject<Env> {
     const seen = this.reveal(conversation, actor, (s) => s.byId(id));
     if (!seen.ok) return seen;
     const found = seen.value;
-    // The notice goes only to those who may see the message: a late joiner never had it.
-    const members = store.members().filter((m) => visibility(this.sightOf(conversation, m).sight, found) === 'shown');
+    const members = this.seers(conversation, found);
     const manager = isGroupContact(conversation) && isManager(this.groups(conversation).member(actor));
     const verdict = canRecall(found, actor, redoSeconds, Date.now(), manager);
     if (verdict !== 'ok') return { ok: false, key: verdict };
     const by = found.from_user === actor ? null : { id: actor, name: actorName };
     return { ok: true, value: writeUndo(store, this.fanout, found, by, members) };
+  }
+
+  /** An operator hides `seq` for all who have it (a report, moderation.ts); answers its file to release. */
+  async moderate(conversation: string, seq: number): Promise<Hidden> {
+    return hideMessage(this.open(conversation), this.fanout, seq, (found) => this.seers(conversation, found));
   }
 
   /** The callee answered the call `seq` records: read, with the chat, when it is the newest message (nothing newer is skipped). */

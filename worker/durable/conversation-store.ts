@@ -156,11 +156,15 @@ export class ConversationStore {
     this.sql.exec('UPDATE messages SET extends = ? WHERE seq = ?', JSON.stringify(ext), seq);
   }
 
-  /** `by`: who recalled someone else's message (a group's manager), which the notice names. */
-  markUndone(seq: number, by: { id: number; name: string } | null = null): StoredMessage | null {
+  /**
+   * `by`: who recalled someone else's message (a group's manager), which the notice names;
+   * `moderated`: an operator removed it (a report), which every device says instead.
+   */
+  markUndone(seq: number, by: { id: number; name: string } | null = null, moderated = false): StoredMessage | null {
+    const ext = moderated ? { moderated: 1 } : by ? { undo_by: by } : null;
     this.sql.exec(
       "UPDATE messages SET is_undo = 1, content = '', extends = ?, file = NULL WHERE seq = ?",
-      by ? JSON.stringify({ undo_by: by }) : null,
+      ext ? JSON.stringify(ext) : null,
       seq,
     );
     return this.bySeq(seq);

@@ -95,10 +95,11 @@ export function writeUndo(
   found: StoredMessage,
   by: { id: number; name: string } | null,
   members: number[],
+  moderated = false,
 ): { message: StoredMessage; fileId: number | null } {
   const { conversation } = store;
   const undone = fanout.write(() => {
-    const updated = store.markUndone(found.seq, by)!;
+    const updated = store.markUndone(found.seq, by, moderated)!;
     fanout.enqueue(members, {
       kind: 'undo',
       key: `u:${conversation}:${found.seq}`,

@@ -36,6 +36,13 @@ import type { Result } from './hub-events';
 export { changeGroupAvatar } from './group-avatar';
 export { cardOf, type GroupChange } from './group-parts';
 
+/** The card of a live group for anyone holding a QR of its current version (the scan's join page); null otherwise. */
+export function qrCard(parts: Parts, viewer: number, qrVersion: number): GroupCard | null {
+  const group = parts.groups.group();
+  if (group?.status !== 1 || (group.qr_version ?? 0) !== qrVersion) return null;
+  return cardOf(parts, viewer);
+}
+
 export function applyGroupChange(parts: Parts, change: GroupChange, now: number): Result<GroupCard> {
   const { store, groups } = parts;
   if (change.op === 'create') return createGroup(parts, change, now);

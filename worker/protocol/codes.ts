@@ -114,6 +114,10 @@ export const MESSAGE_KEYS = [
   'manage.mailNotSet',
   'manage.mailFailed',
   'user.codeNotSent',
+  'report.done',
+  'report.own',
+  'report.gone',
+  'report.notFound',
   // Mail (providers/mail.ts).
   'mail.codeSubject',
   'mail.codeText',

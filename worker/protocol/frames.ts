@@ -40,6 +40,8 @@ const UndoEventSchema = v.object({
   contactId: WireContactIdSchema,
   /** Who recalled it, when not its sender (a group's owner or admin). */
   undo_by: v.optional(v.object({ id: v.number(), name: v.string() })),
+  /** 1: an operator removed it (a report, issue 25), which the notice says instead. */
+  moderated: v.optional(v.literal(1)),
 });
 
 /** A one-to-one peer read my messages up to `seq` (`ids`: those just read). */

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 
 import { account, password } from './account';
 import { intLike, requiredText, text } from './fields';
+import { contactId } from './messages';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from './people';
 
 /** users.role: 0 a user, 1 a super admin, 2 an admin (reference §1.9). */
@@ -178,3 +179,23 @@ export const NoticeListBody = v.object({ page, limit });
 
 /** sendTestEmail: where the operator wants the test mail. */
 export const ManageTestEmailBody = v.object({ to: v.pipe(text(EMAIL_MAX), v.email('system.parameterError')) });
+
+/** Why a message is reported (issue 25 item 6); the note says more. */
+export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'illegal', 'other'] as const;
+export const REPORT_NOTE_MAX = 200;
+/** A report's status: open, dismissed, message hidden, sender disabled. */
+export const REPORT_STATUS = { open: 0, dismissed: 1, hidden: 2, disabled: 3 } as const;
+
+export const ReportMessageBody = v.object({
+  toContactId: contactId,
+  msg_id: v.pipe(intLike(), v.minValue(1)),
+  reason: v.picklist(REPORT_REASONS, 'system.parameterError'),
+  note: v.optional(text(REPORT_NOTE_MAX), ''),
+});
+export const ManageReportListBody = v.object({
+  page,
+  limit,
+  /** -1 every report; else one status (default: the open ones). */
+  status: v.optional(v.pipe(intLike(), v.picklist([-1, 0, 1, 2, 3], 'system.parameterError')), 0),
+});
+export const ManageReportIdBody = v.object({ id: v.pipe(intLike(), v.minValue(1)) });

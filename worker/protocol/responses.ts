@@ -40,6 +40,7 @@ export const ChatSummarySchema = v.object({
   is_notice: v.number(),
   unread: v.number(),
   lastContent: v.string(),
+  /** 1 the last message was recalled; 2 an operator removed it (UNDO_MODERATED). */
   lastContentUndo: v.number(),
   lastSendTime: v.number(),
   lastFrom: v.number(),
@@ -72,3 +73,6 @@ export const ReadResultSchema = v.object({ readSeq: v.number() });
 export type ReadResult = v.InferOutput<typeof ReadResultSchema>;
 
 export const TicketSchema = v.object({ ticket: v.string() });
+
+/** lastContentUndo of a chat whose last message an operator removed (a report, issue 25). */
+export const UNDO_MODERATED = 2;

@@ -49,5 +49,6 @@ export function undoPayload(message: StoredMessage, viewer: number): EventData<'
     contactId: contactForWire(viewer, message.conversation),
     // A group's manager recalled someone else's message: the notice says who.
     ...(message.extends?.undo_by ? { undo_by: message.extends.undo_by as { id: number; name: string } } : {}),
+    ...(message.extends?.moderated ? { moderated: 1 as const } : {}),
   };
 }

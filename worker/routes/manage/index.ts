@@ -9,6 +9,7 @@ import { manageConfig } from './config';
 import { manageGroups } from './groups';
 import { manageInvitations } from './invitations';
 import { manageOverview } from './overview';
+import { manageReports } from './reports';
 import { manageUsers } from './users';
 
 export const manage = new Hono<AppEnv>();
@@ -20,3 +21,4 @@ manage.route('/group', manageGroups);
 manage.route('/audit', manageAudit);
 manage.route('/config', manageConfig);
 manage.route('/invite', manageInvitations);
+manage.route('/report', manageReports);

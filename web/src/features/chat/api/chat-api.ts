@@ -70,6 +70,10 @@ export const markRead = (toContactId: string | number, isGroup: number) =>
 export const recallMessage = (id: string, toContactId: string | number) =>
   apiPost('/enterprise/im/undoMessage', { id, toContactId }, v.unknown());
 
+/** Reports someone's message to the operators (issue 25 item 6), with one of REPORT_REASONS. */
+export const reportMessage = (msgId: number, toContactId: string | number, reason: string) =>
+  apiPost('/enterprise/im/reportMessage', { msg_id: msgId, toContactId, reason }, v.unknown());
+
 export const forwardMessage = (msgId: number, from: string | number, targets: (string | number)[]) =>
   apiPost('/enterprise/im/forwardMessage', { msg_id: msgId, toContactId: from, user_ids: targets }, v.unknown());
 

@@ -2,6 +2,7 @@
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
 import { type FrameOf, isMessageEvent } from '@protocol/frames';
 import { isGroupContact } from '@protocol/ids';
+import { UNDO_MODERATED } from '@protocol/responses';
 
 import { type ChatState, type Contact, keyOf } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
@@ -69,14 +70,18 @@ export function applyFrame(
     case 'undoMessage': {
       const d = frame.data;
       const key = keyOf(d.contactId);
-      let s = withThread(next, key, (t) => updateMessage(t, d.id, { is_undo: 1, type: 'event', content: '' }));
+      const removed = d.moderated === 1 ? { extends: { moderated: 1 } } : {};
+      let s = withThread(next, key, (t) =>
+        updateMessage(t, d.id, { is_undo: 1, type: 'event', content: '', ...removed }),
+      );
       // Without a loaded thread the chat list still knows its last message by time and author.
       const last = thread(s, key).messages.at(-1);
       const contact = s.contacts.find((c) => keyOf(c.id) === key);
       const wasLast = last
         ? last.id === d.id
         : !!contact && contact.lastSendTime === d.sendTime && (contact.lastFrom ?? d.from_user) === d.from_user;
-      if (wasLast) s = withContact(s, key, { lastContent: '', lastContentUndo: 1, lastFrom: d.from_user });
+      const undo = d.moderated === 1 ? UNDO_MODERATED : 1;
+      if (wasLast) s = withContact(s, key, { lastContent: '', lastContentUndo: undo, lastFrom: d.from_user });
       return { state: s, effects: [] };
     }
     case 'isRead':

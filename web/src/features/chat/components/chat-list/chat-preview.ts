@@ -2,6 +2,7 @@
 // previewText), a placeholder for media and calls, or who recalled the last message; in a group
 // the sender's name before it, and the announcement marked as one.
 import { previewText } from '@protocol/preview-text';
+import { UNDO_MODERATED } from '@protocol/responses';
 import type { TFunction } from '@web/lib/i18n';
 
 import type { Contact } from '../../types';
@@ -32,6 +33,7 @@ interface PreviewContext {
 
 export function chatPreview(contact: Contact, { me, nameOf, t }: PreviewContext): string {
   if (contact.lastContentUndo) {
+    if (contact.lastContentUndo === UNDO_MODERATED) return t('chatList.moderated');
     if (contact.lastFrom === me) return t('chatList.recalledByMe');
     const name = (contact.lastFrom && nameOf(contact.lastFrom)) || contact.displayName;
     return t('chatList.recalledBy', { name });

@@ -5,7 +5,7 @@ import { canRecall as serverRecallRule } from '@protocol/message-rules';
 
 import type { ChatMessage } from '../../types';
 
-export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall';
+export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall' | 'report';
 
 export interface MenuContext {
   me: number;
@@ -33,6 +33,8 @@ export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
   // Voice is tied to its moment and is not forwarded (reference §6.2).
   if (m.type !== 'voice') actions.push('forward');
   if (canRecall(m, ctx)) actions.push('recall');
+  // Someone else's message may be reported to the operators (issue 25).
+  if (m.fromUser.id !== ctx.me) actions.push('report');
   return actions;
 }
 

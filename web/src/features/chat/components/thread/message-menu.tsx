@@ -29,6 +29,7 @@ const LABELS = {
   quote: 'chat.menu.quote',
   forward: 'chat.menu.forward',
   recall: 'chat.menu.recall',
+  report: 'chat.menu.report',
 } as const;
 const MENU_HEIGHT = 48;
 /** Run inside the tap, before the step is gone: the clipboard and a phone's keyboard (the quote

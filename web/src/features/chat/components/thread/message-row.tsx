@@ -51,7 +51,15 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const line = message.type === 'event' && !message.is_undo ? systemLineOf(message.extends) : null;
   if (line) return <GroupEventNotice line={line} me={props.me ?? 0} />;
   if (isRecalled(message)) {
-    return <RecallNotice mine={mine} name={sender.displayName} draft={recallDraft} onReedit={onReedit} />;
+    return (
+      <RecallNotice
+        mine={mine}
+        name={sender.displayName}
+        moderated={message.extends?.moderated === 1}
+        draft={recallDraft}
+        onReedit={onReedit}
+      />
+    );
   }
   const quote = message.type === 'text' ? quoteOf(message.extends) : null;
   const placement = metaPlacement(message);

@@ -1,15 +1,16 @@
-// What the thread's gestures do: the long-press menu (copy, quote, forward, recall), the
+// What the thread's gestures do: the long-press menu (copy, quote, forward, recall, report), the
 // failed-message sheet (retry, delete) and Re-edit of a recalled text.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
+import { REPORT_REASONS } from '@protocol/manage';
 import { quoteOfMessage } from '@protocol/message-rules';
 import { showDialog } from '@web/components/ui/dialog';
 import { showToast } from '@web/components/ui/toast';
 import { PATHS } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 
-import { recallMessage } from '../../api/chat-api';
+import { recallMessage, reportMessage } from '../../api/chat-api';
 import { chatStore } from '../../state/chat-store';
 import type { ChatMessage } from '../../types';
 import { composerDraft } from '../composer/composer-draft';
@@ -42,6 +43,22 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
     [contactKey, t],
   );
 
+  const report = useCallback(
+    async (message: ChatMessage) => {
+      const choice = await showActionSheet(
+        REPORT_REASONS.map((reason) => ({ label: t(`chat.report.${reason}`) })),
+        t('chat.report.title'),
+      );
+      if (choice === null) return;
+      // A refusal was already shown by the API client.
+      await reportMessage(message.msg_id, contactKey, REPORT_REASONS[choice]!).then(
+        () => showToast(t('chat.report.done')),
+        () => undefined,
+      );
+    },
+    [contactKey, t],
+  );
+
   const onAction = useCallback(
     (action: MenuAction, message: ChatMessage) => {
       if (action === 'copy') {
@@ -53,11 +70,13 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
         void navigate(
           `${PATHS.userSelection}?mode=forward&msg=${message.msg_id}&from=${encodeURIComponent(contactKey)}`,
         );
+      } else if (action === 'report') {
+        void report(message);
       } else {
         void recall(message);
       }
     },
-    [contactKey, navigate, recall, t],
+    [contactKey, navigate, recall, report, t],
   );
 
   const onFailedTap = useCallback(

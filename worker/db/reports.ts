@@ -1,0 +1,92 @@
+// Reports of messages (issue 25 item 6): written by the member who reports, read and settled by
+// operators. A report keeps what the reporter saw (the message and a little context), so the queue
+// never needs to open the conversation itself.
+
+export interface ReportContextLine {
+  msg_id: number;
+  from: { id: number; name: string };
+  type: string;
+  content: string;
+  sendTime: number;
+  reported: boolean;
+}
+
+export interface ReportRow {
+  id: number;
+  reporter_id: number;
+  reporter_name: string;
+  conversation: string;
+  seq: number;
+  sender_id: number;
+  sender_name: string;
+  reason: string;
+  note: string;
+  context: ReportContextLine[];
+  status: number;
+  handled_by: number;
+  handled_at: number;
+  create_time: number;
+}
+
+/** Files a report; a second one by the same person of the same message changes nothing. */
+export const fileReport = (
+  db: D1Database,
+  r: {
+    reporter: number;
+    conversation: string;
+    seq: number;
+    sender: number;
+    reason: string;
+    note: string;
+    context: ReportContextLine[];
+  },
+) =>
+  db
+    .prepare(
+      `INSERT INTO reports (reporter_id, conversation, seq, sender_id, reason, note, context, create_time)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, unixepoch()) ON CONFLICT DO NOTHING`,
+    )
+    .bind(r.reporter, r.conversation, r.seq, r.sender, r.reason, r.note, JSON.stringify(r.context))
+    .run();
+
+const SELECT = `SELECT r.*, COALESCE(a.realname, '') AS reporter_name, COALESCE(s.realname, '') AS sender_name
+  FROM reports r LEFT JOIN users a ON a.user_id = r.reporter_id LEFT JOIN users s ON s.user_id = r.sender_id`;
+
+const parsed = (row: Record<string, unknown>): ReportRow => ({
+  ...(row as unknown as ReportRow),
+  context: JSON.parse(String(row.context)) as ReportContextLine[],
+});
+
+export async function listReports(
+  db: D1Database,
+  q: { page: number; limit: number; status: number },
+): Promise<{ rows: ReportRow[]; count: number }> {
+  const [rows, count] = await db.batch([
+    db
+      .prepare(`${SELECT} WHERE ?1 < 0 OR r.status = ?1 ORDER BY r.id DESC LIMIT ?2 OFFSET ?3`)
+      .bind(q.status, q.limit, (q.page - 1) * q.limit),
+    db.prepare('SELECT COUNT(*) AS n FROM reports WHERE ?1 < 0 OR status = ?1').bind(q.status),
+  ]);
+  return {
+    rows: (rows!.results as Record<string, unknown>[]).map(parsed),
+    count: Number((count!.results[0] as { n: number }).n),
+  };
+}
+
+export const findReport = async (db: D1Database, id: number) => {
+  const row = await db.prepare(`${SELECT} WHERE r.id = ?1`).bind(id).first<Record<string, unknown>>();
+  return row ? parsed(row) : null;
+};
+
+/** Settles a report and every other open one of the same message (hidden or disabled settles them all). */
+export const settleStatement = (db: D1Database, report: ReportRow, status: number, by: number, sameMessage: boolean) =>
+  sameMessage
+    ? db
+        .prepare(
+          `UPDATE reports SET status = ?3, handled_by = ?4, handled_at = unixepoch()
+           WHERE conversation = ?1 AND seq = ?2 AND (status = 0 OR id = ?5)`,
+        )
+        .bind(report.conversation, report.seq, status, by, report.id)
+    : db
+        .prepare('UPDATE reports SET status = ?2, handled_by = ?3, handled_at = unixepoch() WHERE id = ?1')
+        .bind(report.id, status, by);
