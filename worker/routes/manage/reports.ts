@@ -8,7 +8,7 @@ import { disableAccount } from '../../actions/sessions';
 import type { AppEnv } from '../../app-env';
 import { auditStatement } from '../../db/audit';
 import { releaseFiles } from '../../db/files';
-import { managedUser,otherSuperAdmins } from '../../db/manage-users';
+import { managedUser, otherSuperAdmins } from '../../db/manage-users';
 import { findReport, listReports, type ReportRow, settleStatement } from '../../db/reports';
 import { conversationHub } from '../../durable/stubs';
 import { mayChange } from '../../middleware/operator';
