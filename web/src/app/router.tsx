@@ -10,6 +10,7 @@ import { type ComponentType, lazy, useEffect, useRef } from 'react';
 import { HashRouter, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 
 import { PATHS } from '../config/paths';
+import { sendChatRequestsEarly } from '../features/chat';
 import { allTextsReady } from '../lib/i18n';
 import { registerNavigator } from '../lib/navigation';
 import { hasValidSession } from '../lib/storage-core';
@@ -124,10 +125,12 @@ export const routes: RouteObject[] = [
 /**
  * Requests the modules the page at `hash` (location.hash at start) renders with, all at once: a
  * signed-in page with its layouts, the login page when signed out. Errors are left to the lazy
- * components, which ask again when they render.
+ * components, which ask again when they render. The chat list and an open chat also send their
+ * first data requests now, beside the modules (lib/early-requests).
  */
 export function preloadRoute(hash: string): void {
-  const path = hash.replace(/^#/, '').split('?')[0] || PATHS.home;
+  const [route = '', query] = hash.replace(/^#/, '').split('?');
+  const path = route || PATHS.home;
   const signedIn = hasValidSession();
   const load = (module: Loadable) => void module.load().catch(() => undefined);
   if (path === PATHS.login) {
@@ -139,6 +142,10 @@ export function preloadRoute(hash: string): void {
   load(SignedInLayout);
   load(TabLayout);
   load(screen);
+  if (path === PATHS.home) sendChatRequestsEarly(null);
+  // A chat opened at a message (search hit, `msg`) loads other pages first.
+  const params = new URLSearchParams(query);
+  if (path === PATHS.chat && params.get('id') && !params.get('msg')) sendChatRequestsEarly(params.get('id'));
 }
 
 function HomeAlias() {
