@@ -123,12 +123,15 @@ export default defineConfig({
             // frame's chunk along to it.
             { name: 'sign-up', test: /\/web\/src\/app\/routes\/register\.tsx$/ },
             // The frame of every signed-in page (the session, its stores, the tab bar) with all it
-            // imports, and what two or more pages share besides, in two chunks rather than the
+            // imports, and the small parts two or more pages share besides, in two chunks rather than the
             // thirty-odd small ones the default splitting made: each file is one more request at
             // start, and over HTTP/1.1 a browser opens at most six at a time (an open chat started
             // with 45 requests; Lighthouse's LCP there fell from 4.4 to 3.3 s).
             { name: 'signed-in', test: /\/web\/src\/app\/(signed-in-layout|tab-layout)\.tsx$/ },
-            { name: 'shared', test: /\/web\/src\//, minShareCount: 2 },
+            // Only the small common parts (ui, lib, utils, the chat feature's): a feature's components
+            // or a package that two other pages share (the QR encoder, group screens, the avatar
+            // cropper) stay in chunks of their own, not in a download every signed-in page makes.
+            { name: 'shared', test: /\/web\/src\/(components|lib|utils|config|features\/chat)\//, minShareCount: 2 },
           ],
         },
       },
