@@ -74,6 +74,11 @@ export default defineConfig([
       'react-hooks/incompatible-library': 'off',
     },
   },
+  // web/public/boot.js runs in the page as it is, before the app's own script.
+  {
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
   // The Worker and its Durable Objects run in workerd: service-worker globals, no DOM, no Node.
   {
     files: ['worker/**/*.ts'],

@@ -22,6 +22,16 @@ describe('mergeMessages', () => {
     expect(t.messages).toHaveLength(1);
     expect(t.messages[0]).toMatchObject({ status: 'succeed', seq: 5 });
   });
+
+  it('keeps the same thread when a page brings only copies of what it holds (no row is drawn again)', () => {
+    const first = message(12, { seq: 1 });
+    const second = message(ME, { seq: 2 });
+    const t = mergeMessages(EMPTY_THREAD, [first, second]);
+    expect(mergeMessages(t, [{ ...first }, { ...second }])).toBe(t);
+    const read = mergeMessages(t, [{ ...second, is_read: 1 }]);
+    expect(read).not.toBe(t);
+    expect(read.messages[0]).toBe(t.messages[0]);
+  });
 });
 
 describe('chat list order and totals', () => {

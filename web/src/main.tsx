@@ -5,8 +5,10 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { App } from './app/router';
+import { App, preloadRoute } from './app/router';
 import { i18nReady } from './lib/i18n';
+
+preloadRoute(location.hash);
 
 void i18nReady.then(() =>
   createRoot(document.getElementById('root')!).render(

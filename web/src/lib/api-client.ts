@@ -9,6 +9,7 @@ import { parseJsonOrNull } from '@protocol/json';
 
 import { showDialog } from '../components/ui/dialog';
 import { showToast } from '../components/ui/toast';
+import { takeEarly } from './early-requests';
 import { allTextsReady, currentLanguage, i18n, type TKey } from './i18n';
 import { endSession } from './session';
 import { storage } from './storage';
@@ -165,17 +166,19 @@ async function send(path: string, body: unknown, options: ApiOptions): Promise<A
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const token = storage.getToken();
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Accept-Language': currentLanguage(),
-        ...(token ? { Authorization: token } : {}),
-      },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-      ...(options.keepalive ? { keepalive: true } : {}),
-    });
+    // The same request sent at start (lib/early-requests) is answered already, or on its way.
+    const response = await (takeEarly(path, body) ??
+      fetch(path, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Accept-Language': currentLanguage(),
+          ...(token ? { Authorization: token } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
+      }));
     storeRefreshedToken(response.headers);
     const json: unknown = await response.json().catch(() => undefined);
     return { status: response.status, json };

@@ -6,13 +6,14 @@ import { WireMessageSchema } from '@protocol/wire';
 import { apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
 
 import type { ChatMessage, Contact } from '../types';
+import { CONTACTS_PATH, HISTORY_PAGE, HISTORY_PATH, historyBody } from './first-requests';
 
 /** The chat list, and from its envelope my pending friend requests (count, newest request's ms) when the server tells. */
 export async function fetchContacts(): Promise<{
   contacts: Contact[];
   requests: { count: number; newest: number } | null;
 }> {
-  const { data, count, page } = await apiPostEnvelope('/enterprise/im/getContacts', {}, ChatSummaryListSchema);
+  const { data, count, page } = await apiPostEnvelope(CONTACTS_PATH, {}, ChatSummaryListSchema);
   return { contacts: data, requests: count === undefined ? null : { count, newest: page ?? 0 } };
 }
 
@@ -20,8 +21,12 @@ export async function fetchContacts(): Promise<{
 export const fetchContactInfo = (id: string | number) =>
   apiPost('/enterprise/im/getContactInfo', { id }, ContactCardSchema, { quietNetwork: true });
 
-export async function fetchHistory(toContactId: string | number, lastId?: number, limit = 20): Promise<ChatMessage[]> {
-  return apiPost('/enterprise/im/getMessageList', { toContactId, last_id: lastId, limit }, MessageListSchema);
+export async function fetchHistory(
+  toContactId: string | number,
+  lastId?: number,
+  limit = HISTORY_PAGE,
+): Promise<ChatMessage[]> {
+  return apiPost(HISTORY_PATH, historyBody(toContactId, lastId, limit), MessageListSchema);
 }
 
 export async function searchHistory(

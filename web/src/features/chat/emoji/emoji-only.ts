@@ -3,7 +3,12 @@
 // a thumbs-up with a skin tone is one emoji.
 export const EMOJI_ONLY_MAX = 3;
 
-const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made at the first text that needs it: making one costs 15–70 ms of main thread in Chromium on
+// this project's machines (ICU's break rules), once, and every row of an opening thread asks.
+let segmenter: Intl.Segmenter | undefined;
+// No emoji holds a letter (a keycap holds a digit, # or *): text with one is no emoji alone, and
+// most messages are settled by this test without a segmenter.
+const LETTER = /\p{L}/u;
 const WHITESPACE = /^\s+$/u;
 // Drawn as an emoji by default, or asked to be (VS16), or a keycap.
 const PRESENTED = /\p{Emoji_Presentation}|\uFE0F|\u20E3/u;
@@ -20,9 +25,10 @@ function isEmoji(grapheme: string): boolean {
 export function emojiOnlyCount(text: string): number {
   const trimmed = text.trim();
   // A long string cannot be three emoji (the longest family sequences are about 11 code units each).
-  if (!trimmed || trimmed.length > 48) return 0;
+  if (!trimmed || trimmed.length > 48 || LETTER.test(trimmed)) return 0;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   let count = 0;
-  for (const { segment } of SEGMENTER.segment(trimmed)) {
+  for (const { segment } of segmenter.segment(trimmed)) {
     if (WHITESPACE.test(segment)) continue;
     if (!isEmoji(segment) || ++count > EMOJI_ONLY_MAX) return 0;
   }

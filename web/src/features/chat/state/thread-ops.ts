@@ -29,12 +29,18 @@ export function withThread(state: ChatState, key: ContactKey, update: (t: Thread
 /** Inserts or replaces messages by client id, keeping the thread ordered by seq. */
 export function mergeMessages(t: Thread, incoming: ChatMessage[]): Thread {
   const byId = new Map(t.messages.map((m) => [m.id, m]));
+  let changed = false;
   for (const m of incoming) {
     const old = byId.get(m.id);
     // The sender keeps its local preview once the server's copy (without one) arrives.
-    byId.set(m.id, old ? { ...old, ...m, localUrl: m.localUrl || old.localUrl } : m);
+    const merged = old ? { ...old, ...m, localUrl: m.localUrl || old.localUrl } : m;
+    // A copy the thread already has stays the same object, so its row is not drawn again.
+    if (old && JSON.stringify(merged) === JSON.stringify(old)) continue;
+    byId.set(m.id, merged);
+    changed = true;
   }
-  return { ...t, messages: [...byId.values()].sort(bySeq) };
+  // Nothing new (the socket's resync right after the first page, most often): the same thread.
+  return changed ? { ...t, messages: [...byId.values()].sort(bySeq) } : t;
 }
 
 /** The thread without the messages drawn from the offline copy (the server's page is the truth). */

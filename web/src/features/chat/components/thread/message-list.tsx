@@ -1,7 +1,7 @@
 // The thread as a virtualized list: only rows near the screen are in the DOM, each measured
 // after render so bubbles of any height line up. Scrolling rules live in useThreadScroll.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 
 import { useTranslation } from '@web/lib/i18n';
 
@@ -32,6 +32,13 @@ export function MessageList({ thread, me, isGroup, redoSeconds, loadOlder, focus
   const scroller = useRef<HTMLDivElement>(null);
   // Relative times ("just now", "3 minutes ago") move on while the chat stays open.
   const now = useMinuteClock().getTime();
+  // The first page arrives with the scroller at the top, and useThreadScroll then moves it to the
+  // newest: that first render draws the newest rows, not the oldest ones nobody would see, so the
+  // thread appears in one pass rather than after a second one on the scroll (one long task less).
+  const shown = useRef(false);
+  useLayoutEffect(() => {
+    if (rows.length > 0) shown.current = true;
+  }, [rows.length]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -40,6 +47,7 @@ export function MessageList({ thread, me, isGroup, redoSeconds, loadOlder, focus
     overscan: 8,
     paddingStart: 8,
     paddingEnd: 12,
+    rangeExtractor: (range) => (shown.current || focusId ? defaultRangeExtractor(range) : newestRows(range)),
   });
   const totalSize = virtualizer.getTotalSize();
   const scroll = useThreadScroll({
@@ -136,4 +144,11 @@ export function MessageList({ thread, me, isGroup, redoSeconds, loadOlder, focus
       )}
     </div>
   );
+}
+
+/** As many rows as the range would show, and its overscan, counted back from the newest. */
+function newestRows(range: Range): number[] {
+  const size = range.endIndex - range.startIndex + 1 + range.overscan;
+  const from = Math.max(0, range.count - size);
+  return Array.from({ length: range.count - from }, (_, i) => from + i);
 }
