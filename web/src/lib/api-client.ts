@@ -105,6 +105,8 @@ function fail(kind: ApiFailure, message: string, durationMs?: number, code?: num
 export interface ApiOptions {
   /** Network failures reject without a toast: the caller retries by itself (the outbox). */
   quietNetwork?: boolean;
+  /** A background refresh nobody asked for: no failure of any kind shows a toast. */
+  quiet?: boolean;
   /** How long to wait for an answer (for a form: how long nothing may move). */
   timeoutMs?: number;
   /** A form's upload progress, 0–1. */
@@ -211,16 +213,20 @@ export async function apiPostEnvelope<T>(
   options: ApiOptions = {},
 ): Promise<{ data: T; count?: number; page?: number }> {
   const sentWith = storage.getToken();
-  const { status, json } = await send(path, body, options);
+  const failed = (kind: ApiFailure, message: string, durationMs?: number, code?: number): never => {
+    if (options.quiet) throw new ApiError(kind, message, code);
+    return fail(kind, message, durationMs, code);
+  };
+  const { status, json } = await send(path, body, options.quiet ? { ...options, quietNetwork: true } : options);
   for (const listener of [...answerListeners]) listener();
   if (status === 401)
     return (await replacedMeanwhile(sentWith)) ? networkFailure({ quietNetwork: true }) : handleUnauthorized();
-  if (status === 500) return fail('http', await errorText('error.serverError'));
+  if (status === 500) return failed('http', await errorText('error.serverError'));
 
   const envelope = v.safeParse(EnvelopeSchema, json);
   if (!envelope.success) {
-    if (status >= 200 && status < 300) return fail('invalid', await errorText('error.serverError'));
-    return fail('http', await errorText('error.httpStatus', { status }));
+    if (status >= 200 && status < 300) return failed('invalid', await errorText('error.serverError'));
+    return failed('http', await errorText('error.httpStatus', { status }));
   }
   const { code, msg, data, count, page } = envelope.output;
   if (code === CODE.RELOGIN) {
@@ -228,9 +234,11 @@ export async function apiPostEnvelope<T>(
     setTimeout(() => endSession({ keepRedirect: true }), RELOGIN_DELAY_MS);
     throw new ApiError('relogin', msg, code);
   }
-  if (code !== CODE.OK) return fail('refused', msg || (await errorText('error.serverError')), REFUSAL_TOAST_MS, code);
+  if (code !== CODE.OK) return failed('refused', msg || (await errorText('error.serverError')), REFUSAL_TOAST_MS, code);
   const parsed = v.safeParse(schema, data);
-  return parsed.success ? { data: parsed.output, count, page } : fail('invalid', await errorText('error.serverError'));
+  return parsed.success
+    ? { data: parsed.output, count, page }
+    : failed('invalid', await errorText('error.serverError'));
 }
 
 /** An upload is given up after this long with nothing sent and no answer. */

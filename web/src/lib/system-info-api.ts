@@ -28,9 +28,9 @@ export const SystemInfoSchema = v.looseObject({
 
 export type SystemInfo = v.InferOutput<typeof SystemInfoSchema>;
 
-/** Fetches and stores the configuration; `quietNetwork` for a background refresh that may fail unseen. */
-export async function fetchSystemInfo(quietNetwork = false): Promise<SystemInfo> {
-  const info = await apiPost('/common/pub/getSystemInfo', {}, SystemInfoSchema, { quietNetwork });
+/** Fetches and stores the configuration; `quiet` for a background refresh that may fail unseen. */
+export async function fetchSystemInfo(quiet = false): Promise<SystemInfo> {
+  const info = await apiPost('/common/pub/getSystemInfo', {}, SystemInfoSchema, { quiet });
   storage.setGlobalConfig(info);
   return info;
 }

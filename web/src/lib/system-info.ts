@@ -42,11 +42,11 @@ export function storedSystemInfo(): SystemInfo {
 
 /**
  * Fetches, validates and stores the server's configuration, and applies its minimum version (the
- * upgrade popup without Later, app-update/store.ts). `quietNetwork`: a background refresh.
+ * upgrade popup without Later, app-update/store.ts). `quiet`: a background refresh (no toast).
  */
-export async function fetchSystemInfo(quietNetwork = false): Promise<SystemInfo> {
+export async function fetchSystemInfo(quiet = false): Promise<SystemInfo> {
   const api = await import('./system-info-api');
-  const info = await api.fetchSystemInfo(quietNetwork);
+  const info = await api.fetchSystemInfo(quiet);
   requireVersion(info.sysInfo.minVersion);
   return info;
 }
