@@ -285,3 +285,22 @@ export async function screenLines(page) {
   });
   return lines.map((t) => t.trim()).filter(Boolean);
 }
+
+/**
+ * Collects the Content-Security-Policy violations of every page of `context` from now on (the
+ * page's `securitypolicyviolation` events and Chromium's console reports of them): the returned
+ * array, which a test expects to stay empty.
+ */
+export async function watchCsp(context) {
+  const violations = [];
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  const watch = (page) =>
+    page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && violations.push(m.text()));
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return violations;
+}
