@@ -40,6 +40,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @param {boolean} [options.seedDemo] seed the demo accounts (default: when vars.DEMO_MODE is 'true')
  * @param {Record<string, object>} [options.config] configuration rows to start with, e.g. { sysInfo: { runMode: '2' } }
  *                                     (merged over the defaults as an operator's `config` row is)
+ * @param {string} [options.builtConfig] the built Worker's wrangler.json (default dist/parley's; a copy of
+ *                                     dist/ elsewhere serves that copy, which a test may then redeploy)
  * @param {number} [options.timeoutMs] how long to wait for the Worker to answer (default 60 s)
  * @param {boolean} [options.quiet]    keep wrangler's output unless start-up fails (default true)
  * @returns {Promise<{ url: string, port: number, stateDir: string, stop: () => Promise<void>, output: () => string }>}
@@ -50,11 +52,11 @@ export async function startServer({
   vars = {},
   seedDemo,
   config = {},
+  builtConfig = BUILT_CONFIG,
   timeoutMs = 60_000,
   quiet = true,
 } = {}) {
-  if (!fileExists(BUILT_CONFIG))
-    throw new Error(`${BUILT_CONFIG} is missing: run \`npm run build\` (vite build) first`);
+  if (!fileExists(builtConfig)) throw new Error(`${builtConfig} is missing: run \`npm run build\` (vite build) first`);
   port ??= await freePort();
   const ownState = !stateDir;
   stateDir ??= mkdtempSync(join(tmpdir(), 'parley-state-'));
@@ -79,12 +81,12 @@ export async function startServer({
       [readFileSync(join(ROOT, 'schema.sql'), 'utf8'), seed ? demoSeedSql() : '', ...configRows].join('\n'),
     );
   }
-  await applySql({ persistTo: stateDir, file: sqlFile, config: BUILT_CONFIG });
+  await applySql({ persistTo: stateDir, file: sqlFile, config: builtConfig });
 
   const inspectorPort = await freePort();
   const args = [
     'dev',
-    `--config=${BUILT_CONFIG}`,
+    `--config=${builtConfig}`,
     `--port=${port}`,
     '--ip=127.0.0.1',
     `--inspector-port=${inspectorPort}`,

@@ -51,11 +51,12 @@ export async function launchBrowser() {
 /**
  * Starts the built app and a browser. Returns helpers to open users (isolated contexts, each
  * with its own storage, like two phones) and to close everything.
- * @param {{ vars?: Record<string,string>, config?: Record<string, object>, contextOptions?: object, name?: string }} [options]
+ * @param {{ vars?: Record<string,string>, config?: Record<string, object>, builtConfig?: string, contextOptions?: object, name?: string }} [options]
  *   `config`: configuration rows to start with, e.g. { sysInfo: { runMode: '2' } }
+ *   `builtConfig`: serve a copy of dist/ (its parley/wrangler.json) instead of dist/ itself
  */
-export async function startApp({ vars = {}, config = {}, contextOptions = MOBILE, name = 'app' } = {}) {
-  const server = await startServer({ vars, config });
+export async function startApp({ vars = {}, config = {}, builtConfig, contextOptions = MOBILE, name = 'app' } = {}) {
+  const server = await startServer({ vars, config, builtConfig });
   let browser;
   try {
     browser = await launchBrowser();
@@ -284,4 +285,23 @@ export async function screenLines(page) {
     return texts;
   });
   return lines.map((t) => t.trim()).filter(Boolean);
+}
+
+/**
+ * Collects the Content-Security-Policy violations of every page of `context` from now on (the
+ * page's `securitypolicyviolation` events and Chromium's console reports of them): the returned
+ * array, which a test expects to stay empty.
+ */
+export async function watchCsp(context) {
+  const violations = [];
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  const watch = (page) =>
+    page.on('console', (m) => /Content.Security.Policy/i.test(m.text()) && violations.push(m.text()));
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return violations;
 }

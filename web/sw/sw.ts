@@ -3,6 +3,7 @@
 // starts offline), keeps the emoji data a user has opened, and waits with a new version until
 // the page's update prompt says so. A Web Push becomes a notification (push.ts). It never answers for the API, the socket, files or avatars:
 // those requests reach the network untouched (no route below matches them).
+import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -20,6 +21,11 @@ const EMOJI_CACHE = 'parley-emoji';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first visit's page, open before any worker was: without this, no worker controls it, so
+// the next version finds no page to wait for, takes over unannounced, and that page (still
+// running this version's code) never sees the update popup while its lazily loaded files vanish
+// from the server. A version that waits for Update switches its pages over by skipWaiting alone.
+clientsClaim();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [NEVER_CACHED] }));
 

@@ -13,23 +13,31 @@ import { offerUpdate, setUpdateCheck } from './store';
 
 let registered = false;
 
+function reloadOnceSaved(): void {
+  void writesSettled().then(() => window.location.reload());
+}
+
 export function registerAppUpdates(): void {
   if (registered || !('serviceWorker' in navigator)) return;
   registered = true;
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const container = navigator.serviceWorker;
+  container.addEventListener('message', (event: MessageEvent<unknown>) => {
     // web/sw/push.ts OPEN_CHAT: the hash router opens the chat without a reload.
     const { type, path } = (event.data ?? {}) as { type?: unknown; path?: unknown };
     if (type === 'OPEN_CHAT' && typeof path === 'string' && path.startsWith('/')) navigateTo(path);
   });
   const switchToWaiting = registerSW({
-    onNeedRefresh: () =>
+    onNeedRefresh: () => {
+      // The new worker took control (this tab's Update, or another Parley tab's): reload onto it
+      // once this tab's unsent messages are saved. Listened to here rather than through
+      // onNeedReload, which the registration calls only in a tab a worker controlled when it
+      // loaded: the first visit's tab, claimed later, would keep the old code.
+      container.addEventListener('controllerchange', reloadOnceSaved, { once: true });
       offerUpdate(async () => {
         await writesSettled();
         await switchToWaiting();
-      }),
-    // The new worker took control (this tab's Update, or another Parley tab's): reload onto it once
-    // this tab's unsent messages are saved.
-    onNeedReload: () => void writesSettled().then(() => window.location.reload()),
+      });
+    },
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
       // Offline, or the server is restarting: the next occasion asks again.

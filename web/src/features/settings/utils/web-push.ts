@@ -51,8 +51,23 @@ function keyBytes(key: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
+ * How long the push service gets to answer a subscribe. Unreachable (offline, or blocked as
+ * Google's is in some networks), Chromium's subscribe never settles; the switch must not wait with it.
+ * A subscription that arrives later is the browser's: the row's next read posts it and shows On.
+ */
+export const SUBSCRIBE_TIMEOUT_MS = 15_000;
+
+function withinTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the push service did not answer')), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Asks permission, subscribes with the server's key and tells the server. Rejects when the push
- * service or the server could not be reached; a subscription the server never heard of is dropped.
+ * service (within SUBSCRIBE_TIMEOUT_MS) or the server could not be reached; a subscription the server never heard of is dropped.
  */
 export async function turnPushOn(): Promise<PushState> {
   const permission = await Notification.requestPermission();
@@ -61,10 +76,10 @@ export async function turnPushOn(): Promise<PushState> {
   const key = await getPushKey();
   if (key === '') return 'unconfigured';
   const registration = await navigator.serviceWorker.ready;
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: keyBytes(key),
-  });
+  const subscription = await withinTimeout(
+    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }),
+    SUBSCRIBE_TIMEOUT_MS,
+  );
   try {
     await postSubscription(subscription);
   } catch (error) {
