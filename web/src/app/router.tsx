@@ -43,6 +43,18 @@ const GroupInfoScreen = lazy(() => import('./routes/group-info'));
 const GroupUsersScreen = lazy(() => import('./routes/group-users'));
 const CallScreen = lazy(() => import('./routes/call'));
 const UpgradeRoute = lazy(() => import('./routes/upgrade'));
+// The operator console: one chunk, loaded only when an operator opens it.
+const manageScreen = (name: 'ConsoleLayout' | ManageScreenName) =>
+  lazy(() => import('./routes/manage').then((module) => ({ default: module[name] })));
+type ManageScreenName =
+  'OverviewScreen' | 'UsersScreen' | 'GroupsScreen' | 'InvitationsScreen' | 'SettingsScreen' | 'AuditScreen';
+const ConsoleLayout = manageScreen('ConsoleLayout');
+const ManageOverview = manageScreen('OverviewScreen');
+const ManageUsers = manageScreen('UsersScreen');
+const ManageGroups = manageScreen('GroupsScreen');
+const ManageInvitations = manageScreen('InvitationsScreen');
+const ManageSettings = manageScreen('SettingsScreen');
+const ManageAudit = manageScreen('AuditScreen');
 
 export const routes: RouteObject[] = [
   {
@@ -95,6 +107,19 @@ export const routes: RouteObject[] = [
               { path: PATHS.about, element: <AboutScreen /> },
               { path: PATHS.setting, element: <SettingScreen /> },
               { path: PATHS.upgrade, element: <UpgradeRoute /> },
+            ],
+          },
+          {
+            // The console has its own frame (a sidebar from 1024 px), not the tabs.
+            path: PATHS.manage,
+            element: <ConsoleLayout />,
+            children: [
+              { index: true, element: <ManageOverview /> },
+              { path: PATHS.manageUsers, element: <ManageUsers /> },
+              { path: PATHS.manageGroups, element: <ManageGroups /> },
+              { path: PATHS.manageInvitations, element: <ManageInvitations /> },
+              { path: PATHS.manageSettings, element: <ManageSettings /> },
+              { path: PATHS.manageAudit, element: <ManageAudit /> },
             ],
           },
         ],
