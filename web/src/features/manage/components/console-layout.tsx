@@ -25,15 +25,16 @@ export function ConsoleLayout() {
   const { t } = useTranslation();
   const operator = isOperator(storage.getUserInfo()?.role);
   return (
-    <div className="min-h-dvh bg-page lg:flex">
+    // data-desktop: from 1024 px the app shell drops its phone-width column for the console (index.css).
+    <div data-desktop className="min-h-dvh bg-page lg:flex">
       <header className="border-b border-neutral-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-56 lg:shrink-0 lg:flex-col lg:border-r lg:border-b-0">
-        <div className="flex h-12 items-center gap-2 px-4">
+        <div className="flex h-12 items-center gap-2 px-4 lg:h-auto lg:flex-col lg:items-start lg:gap-1 lg:py-4">
+          <span className="flex-1 text-[15px] font-semibold text-neutral-900 lg:flex-none lg:text-[17px]">
+            {t('manage.title')}
+          </span>
           <Link to={PATHS.mine} className="text-[14px] text-brand-dark underline-offset-2 hover:underline">
             {t('manage.backToApp')}
           </Link>
-          <span className="flex-1 text-right text-[15px] font-semibold text-neutral-900 lg:text-left">
-            {t('manage.title')}
-          </span>
         </div>
         {operator && (
           <nav aria-label={t('manage.title')}>
