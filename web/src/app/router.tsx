@@ -88,6 +88,18 @@ const tabPages: Array<[path: string, Page: ComponentType & Loadable]> = [
   [PATHS.setting, SettingScreen],
   [PATHS.upgrade, UpgradeRoute],
 ];
+// The operator console: one chunk, loaded only when an operator opens it.
+const manageScreen = (name: 'ConsoleLayout' | ManageScreenName) =>
+  lazy(() => import('./routes/manage').then((module) => ({ default: module[name] })));
+type ManageScreenName =
+  'OverviewScreen' | 'UsersScreen' | 'GroupsScreen' | 'InvitationsScreen' | 'SettingsScreen' | 'AuditScreen';
+const ConsoleLayout = manageScreen('ConsoleLayout');
+const ManageOverview = manageScreen('OverviewScreen');
+const ManageUsers = manageScreen('UsersScreen');
+const ManageGroups = manageScreen('GroupsScreen');
+const ManageInvitations = manageScreen('InvitationsScreen');
+const ManageSettings = manageScreen('SettingsScreen');
+const ManageAudit = manageScreen('AuditScreen');
 
 export const routes: RouteObject[] = [
   {
@@ -116,6 +128,19 @@ export const routes: RouteObject[] = [
             // The tab bar on a phone's tab pages; from 1024 px a rail beside every page.
             element: <TabLayout />,
             children: tabPages.map(([path, Page]) => ({ path, element: <Page /> })),
+          },
+          {
+            // The console has its own frame (a sidebar from 1024 px), not the tabs.
+            path: PATHS.manage,
+            element: <ConsoleLayout />,
+            children: [
+              { index: true, element: <ManageOverview /> },
+              { path: PATHS.manageUsers, element: <ManageUsers /> },
+              { path: PATHS.manageGroups, element: <ManageGroups /> },
+              { path: PATHS.manageInvitations, element: <ManageInvitations /> },
+              { path: PATHS.manageSettings, element: <ManageSettings /> },
+              { path: PATHS.manageAudit, element: <ManageAudit /> },
+            ],
           },
         ],
       },

@@ -27,6 +27,13 @@ export const PATHS = {
   setting: '/pages/mine/setting',
   announcements: '/pages/mine/announcements',
   upgrade: '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
+  // The operator console (issue 25).
+  manage: '/manage',
+  manageUsers: '/manage/users',
+  manageGroups: '/manage/groups',
+  manageInvitations: '/manage/invitations',
+  manageSettings: '/manage/settings',
+  manageAudit: '/manage/audit',
 } as const;
 
 /** The login address that brings the user back to `target` afterwards. */

@@ -1,12 +1,16 @@
-// The mine tab: who is signed in, the account pages, and logout.
+// The mine tab: who is signed in, the account pages, the console for operators, and logout.
+import { isOperatorRole } from '@protocol/manage';
+
 import { ListGroup, ListRow } from '../../components/ui/list-row';
 import { PATHS } from '../../config/paths';
 import { LogoutButton } from '../../features/auth';
-import { ProfileSummary } from '../../features/profile';
+import { ProfileSummary, useUserInfo } from '../../features/profile';
 import { useTranslation } from '../../lib/i18n';
 
 export default function MineScreen() {
   const { t } = useTranslation();
+  // The server checks the role again on every console call; this only decides whether to offer it.
+  const role = useUserInfo().data?.role;
   return (
     <main className="bg-page pb-6">
       {/* The profile card is the page's top: its title is for screen readers. */}
@@ -23,6 +27,11 @@ export default function MineScreen() {
         <ListRow label={t('mine.setting')} to={PATHS.setting} />
         <ListRow label={t('mine.about')} to={PATHS.about} />
       </ListGroup>
+      {role !== undefined && isOperatorRole(role) && (
+        <ListGroup>
+          <ListRow label={t('mine.console')} to={PATHS.manage} />
+        </ListGroup>
+      )}
       <div className="mt-3 border-y border-neutral-100">
         <LogoutButton />
       </div>

@@ -28,6 +28,7 @@ export { Composer } from './components/composer/composer';
 export { sendDropped } from './components/composer/send-picked';
 export { ActionSheetHost } from './components/thread/action-sheet';
 export { ChatTopBar } from './components/thread/chat-top-bar';
+export { humanSize } from './components/thread/human-size';
 export { ImagePreviewHost } from './components/thread/image-preview';
 export { MessageList } from './components/thread/message-list';
 export { MessageMenuHost } from './components/thread/message-menu';

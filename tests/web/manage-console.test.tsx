@@ -1,0 +1,216 @@
+// The operator console's screens (issue 25): offered on Mine to operators only; the users list
+// searches and pages, disables after a confirmation and shows the server's refusal; only a super
+// admin gets the role control; settings send only what changed; the texts follow the language.
+import 'fake-indexeddb/auto';
+
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+
+import { i18n } from '../../web/src/lib/i18n';
+import { storage } from '../../web/src/lib/storage';
+import { FakeSocket } from './fake-socket';
+import { mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
+
+type Body = Record<string, unknown>;
+
+const managed = (user_id: number, realname: string, patch: Body = {}) => ({
+  user_id,
+  account: `user${user_id}`,
+  realname,
+  avatar: '',
+  email: '',
+  sex: 2,
+  motto: '',
+  role: 0,
+  status: 1,
+  last_login_time: 0,
+  create_time: 1_700_000_000,
+  ...patch,
+});
+
+/** Signs in as an operator of `role` (0: nobody), answering every call from `handlers` besides the usual two. */
+function asRole(role: number, handlers: Record<string, (body: Body) => unknown> = {}) {
+  const me = { ...USER, role };
+  const fetchMock = mockApi({
+    '/common/pub/getSystemInfo': () => systemInfo(),
+    '/enterprise/im/getUserInfo': () => me,
+    '/common/pub/wsTicket': () => ({ ticket: 't' }),
+    '/enterprise/im/getContacts': () => [],
+    ...handlers,
+  });
+  globalThis.indexedDB = new IDBFactory();
+  vi.stubGlobal('WebSocket', FakeSocket);
+  signIn();
+  storage.setUserInfo(me);
+  return fetchMock;
+}
+
+const bodiesOf = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
+
+describe('the console on the Mine page', () => {
+  it('offers the Console row to an admin and a super admin', async () => {
+    for (const role of [1, 2]) {
+      asRole(role);
+      const router = renderApp('/pages/mine/index');
+      await userEvent.setup().click(await screen.findByRole('link', { name: 'Console' }));
+      await waitFor(() => expect(router.location.pathname).toBe('/manage'));
+      expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('does not offer it to an ordinary user', async () => {
+    asRole(0);
+    renderApp('/pages/mine/index');
+    await screen.findByRole('link', { name: 'Settings' });
+    expect(screen.queryByRole('link', { name: 'Console' })).toBeNull();
+  });
+});
+
+describe('the users screen', () => {
+  const people = [managed(11, 'Bob'), managed(12, 'Carol', { status: 0 })];
+  const listing = (body: Body) =>
+    new Response(
+      JSON.stringify({
+        code: 0,
+        msg: '',
+        data: body.keywords ? people.filter((p) => p.realname.toLowerCase().includes(String(body.keywords))) : people,
+        count: body.keywords ? 1 : 45,
+        page: body.page,
+      }),
+    );
+
+  it('searches once typing pauses and pages through the users', async () => {
+    const fetchMock = asRole(2, { '/manage/user/index': listing });
+    renderApp('/manage/users');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Carol')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3 · 45 items')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, '/manage/user/index').at(-1)).toMatchObject({ page: 2 }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search by account or name' }), 'bob');
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/manage/user/index').at(-1)).toMatchObject({ keywords: 'bob', page: 1 }),
+    );
+    await waitFor(() => expect(screen.queryByText('Carol')).toBeNull());
+    // Typing is not a request per key: the pause sends the words once.
+    expect(bodiesOf(fetchMock, '/manage/user/index').filter((b) => b.keywords === 'b')).toEqual([]);
+  });
+
+  it('disables a user after a confirmation, through setStatus', async () => {
+    const fetchMock = asRole(2, {
+      '/manage/user/index': listing,
+      '/manage/user/setStatus': (body) => managed(Number(body.user_id), 'Bob', { status: 0 }),
+    });
+    renderApp('/manage/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disable Bob' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Disable Bob?');
+    expect(bodiesOf(fetchMock, '/manage/user/setStatus')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, '/manage/user/setStatus')).toEqual([{ user_id: 11, status: 0 }]));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Disabled');
+  });
+
+  it("shows the server's refusal as it says it", async () => {
+    asRole(1, {
+      '/manage/user/index': listing,
+      '/manage/user/setStatus': () =>
+        new Response(JSON.stringify({ code: 400, msg: 'Demo mode does not allow this change', data: null })),
+    });
+    renderApp('/manage/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enable Carol' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Demo mode does not allow this change');
+  });
+
+  it('gives the role control to a super admin only', async () => {
+    asRole(2, { '/manage/user/index': listing });
+    renderApp('/manage/users');
+    await screen.findByText('Bob');
+    expect(screen.queryByRole('combobox', { name: 'Role of Bob' })).toBeNull();
+    cleanup();
+
+    const fetchMock = asRole(1, {
+      '/manage/user/index': listing,
+      '/manage/user/setRole': (body) => managed(11, 'Bob', { role: body.role }),
+    });
+    renderApp('/manage/users');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of Bob' }), 'Admin');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, '/manage/user/setRole')).toEqual([{ user_id: 11, role: 2 }]));
+  });
+});
+
+describe('the settings screen', () => {
+  const config = {
+    sysInfo: { name: 'Parley', state: '1', regtype: '1', regauth: '0', runMode: '1', registerInterval: '0' },
+    chatInfo: { online: '1', webrtc: '1', groupUserMax: '500' },
+    fileUpload: { size: '50', fileExt: ['jpg', 'png'] },
+  };
+
+  it('saves a section with only the keys that changed', async () => {
+    const fetchMock = asRole(1, {
+      '/manage/config/getAllConfig': () => config,
+      '/manage/config/setConfig': () => null,
+    });
+    renderApp('/manage/settings');
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /Site name/ });
+    await user.clear(name);
+    await user.type(name, 'Acme chat');
+    await user.click(screen.getByRole('switch', { name: 'Several devices at once' }));
+    const site = screen.getByRole('form', { name: 'Site and registration' });
+    await user.click(within(site).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/manage/config/setConfig')).toEqual([
+        { name: 'sysInfo', value: { name: 'Acme chat', multipleLogin: '1' } },
+      ]),
+    );
+
+    const files = screen.getByRole('form', { name: 'Files' });
+    const types = within(files).getByRole('textbox', { name: /Allowed file types/ });
+    await user.type(types, ', PDF');
+    await user.click(within(files).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/manage/config/setConfig').at(-1)).toEqual({
+        name: 'fileUpload',
+        value: { fileExt: ['jpg', 'png', 'pdf'] },
+      }),
+    );
+  });
+
+  it('lets an admin read the settings but not save them', async () => {
+    asRole(2, { '/manage/config/getAllConfig': () => config });
+    renderApp('/manage/settings');
+    expect(await screen.findByText(/Only a super admin can change settings/)).toBeTruthy();
+    expect(((await screen.findByRole('textbox', { name: /Site name/ })) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
+
+describe('the console in three languages', () => {
+  const overview = () => ({ users: 3, disabled: 1, groups: 2, files: 4, storage: 3 * 1024 * 1024, online: 1 });
+
+  it('names its sections and counts in Vietnamese, English and Chinese', async () => {
+    asRole(1, { '/manage/index/index': overview });
+    renderApp('/manage');
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
+    expect(await screen.findByText('3 MB')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Audit log' })).toBeTruthy();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByRole('heading', { name: 'Tổng quan' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nhật ký quản trị' })).toBeTruthy();
+    expect(screen.getByText('Đang trực tuyến')).toBeTruthy();
+    await i18n.changeLanguage('zh-CN');
+    expect(await screen.findByRole('heading', { name: '概览' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '操作日志' })).toBeTruthy();
+    expect(screen.getByText('当前在线')).toBeTruthy();
+  });
+});

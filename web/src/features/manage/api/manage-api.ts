@@ -1,0 +1,148 @@
+// The operator console's calls (/manage/…, issue 25), with the answers' shapes. Requests follow
+// worker/protocol/manage.ts; a refusal (demo mode, the last super admin) is shown by the API client.
+import * as v from 'valibot';
+
+import { apiPost, apiPostEnvelope } from '@web/lib/api-client';
+
+const num = v.pipe(v.union([v.number(), v.string()]), v.transform(Number));
+const optNum = v.optional(num, 0);
+const str = v.pipe(
+  v.optional(v.nullable(v.string()), ''),
+  v.transform((s) => s ?? ''),
+);
+
+/** A page of a list: its rows and how many there are in all. */
+export interface Paged<T> {
+  rows: T[];
+  count: number;
+}
+
+async function list<T>(path: string, body: object, row: v.GenericSchema<unknown, T>): Promise<Paged<T>> {
+  const { data, count } = await apiPostEnvelope(path, body, v.array(row));
+  return { rows: data, count: count ?? data.length };
+}
+
+export const OverviewSchema = v.object({
+  users: optNum,
+  disabled: optNum,
+  groups: optNum,
+  files: optNum,
+  storage: optNum,
+  online: optNum,
+});
+export type Overview = v.InferOutput<typeof OverviewSchema>;
+export const fetchOverview = () => apiPost('/manage/index/index', {}, OverviewSchema);
+
+export const ManagedUserSchema = v.looseObject({
+  user_id: num,
+  account: v.string(),
+  realname: str,
+  avatar: str,
+  email: str,
+  sex: optNum,
+  motto: str,
+  role: optNum,
+  status: optNum,
+  last_login_time: optNum,
+  create_time: optNum,
+});
+export type ManagedUser = v.InferOutput<typeof ManagedUserSchema>;
+
+export type UserSort = 'user_id' | 'account' | 'realname' | 'create_time' | 'last_login_time';
+export interface UserQuery {
+  page: number;
+  limit: number;
+  keywords: string;
+  sort: UserSort;
+  order: 'asc' | 'desc';
+}
+export const fetchUsers = (q: UserQuery) => list('/manage/user/index', q, ManagedUserSchema);
+export const setUserStatus = (user_id: number, status: 0 | 1) =>
+  apiPost('/manage/user/setStatus', { user_id, status }, ManagedUserSchema);
+export const setUserRole = (user_id: number, role: number) =>
+  apiPost('/manage/user/setRole', { user_id, role }, ManagedUserSchema);
+export const resetPassword = (user_id: number, password: string) =>
+  apiPost('/manage/user/editPassword', { user_id, password }, v.unknown());
+export interface NewUser {
+  account: string;
+  realname: string;
+  password: string;
+  email: string;
+  sex: number;
+}
+export const addUser = (user: NewUser) => apiPost('/manage/user/add', user, ManagedUserSchema);
+export const editUser = (user_id: number, fields: { realname: string; email: string; sex: number }) =>
+  apiPost('/manage/user/edit', { user_id, ...fields }, ManagedUserSchema);
+
+export const ManagedGroupSchema = v.looseObject({
+  group_id: num,
+  name: str,
+  owner_id: optNum,
+  owner_name: str,
+  members: optNum,
+  create_time: optNum,
+});
+export type ManagedGroup = v.InferOutput<typeof ManagedGroupSchema>;
+export const GroupMemberSchema = v.looseObject({
+  user_id: num,
+  role: optNum,
+  account: str,
+  realname: str,
+});
+export type GroupMember = v.InferOutput<typeof GroupMemberSchema>;
+
+/** The group hub's key for a group number (the /manage/group calls name a group by it). */
+const key = (groupId: number) => `group-${groupId}`;
+export const fetchGroups = (q: { page: number; limit: number; keywords: string }) =>
+  list('/manage/group/index', q, ManagedGroupSchema);
+export const fetchGroupMembers = async (groupId: number) =>
+  (await list('/manage/group/users', { id: key(groupId) }, GroupMemberSchema)).rows;
+export const addGroupMembers = (groupId: number, user_ids: number[]) =>
+  apiPost('/manage/group/addGroupUser', { id: key(groupId), user_ids }, v.unknown());
+export const removeGroupMember = (groupId: number, user_id: number) =>
+  apiPost('/manage/group/delGroupUser', { id: key(groupId), user_id }, v.unknown());
+/** role 2 makes a manager, 3 a plain member again. */
+export const setGroupManager = (groupId: number, user_id: number, role: 2 | 3) =>
+  apiPost('/manage/group/setManager', { id: key(groupId), user_id, role }, v.unknown());
+export const changeGroupOwner = (groupId: number, user_id: number) =>
+  apiPost('/manage/group/changeOwner', { id: key(groupId), user_id }, v.unknown());
+export const dissolveGroup = (groupId: number) => apiPost('/manage/group/del', { id: key(groupId) }, v.unknown());
+
+export const InvitationSchema = v.looseObject({
+  code: v.string(),
+  max_uses: optNum,
+  uses: optNum,
+  expires_at: optNum,
+  revoked: optNum,
+  creator_name: str,
+  create_time: optNum,
+  url: str,
+});
+export type Invitation = v.InferOutput<typeof InvitationSchema>;
+export const fetchInvitations = (q: { page: number; limit: number }) =>
+  list('/manage/invite/index', q, InvitationSchema);
+export const addInvitation = (max_uses: number, days: number) =>
+  apiPost('/manage/invite/add', { max_uses, days }, InvitationSchema);
+export const revokeInvitation = (code: string) => apiPost('/manage/invite/revoke', { code }, v.unknown());
+
+export type ConfigName = 'sysInfo' | 'chatInfo' | 'fileUpload';
+export type ConfigRows = Record<ConfigName, Record<string, unknown>>;
+const row = v.optional(v.record(v.string(), v.unknown()), {});
+export const fetchConfig = (): Promise<ConfigRows> =>
+  apiPost('/manage/config/getAllConfig', {}, v.object({ sysInfo: row, chatInfo: row, fileUpload: row }));
+export const saveConfig = (name: ConfigName, value: Record<string, unknown>) =>
+  apiPost('/manage/config/setConfig', { name, value }, v.unknown());
+
+export const AuditRowSchema = v.looseObject({
+  id: num,
+  actor_id: optNum,
+  actor_name: str,
+  action: v.string(),
+  target: str,
+  before: str,
+  after: str,
+  create_time: optNum,
+});
+export type AuditRow = v.InferOutput<typeof AuditRowSchema>;
+export const fetchAudit = (q: { page: number; limit: number; action: string }) =>
+  list('/manage/audit/index', q, AuditRowSchema);

@@ -1,0 +1,94 @@
+// The settings the console edits, section by section (manage/config/setConfig checks each again):
+// how each is entered, and the texts that name and explain it (manage.settings.<key>[Help]).
+import type { ConfigName } from '../api/manage-api';
+
+export type FieldKind =
+  | { type: 'text'; max: number }
+  | { type: 'number'; min: number; max: number }
+  | { type: 'switch'; fallback: boolean }
+  | { type: 'select'; options: string[] }
+  | { type: 'list' };
+
+export interface SettingField {
+  key: string;
+  kind: FieldKind;
+  /** Whether it has a help line (manage.settings.<key>Help). */
+  help?: boolean;
+}
+
+export const SECTIONS: { name: ConfigName; fields: SettingField[] }[] = [
+  {
+    name: 'sysInfo',
+    fields: [
+      { key: 'name', kind: { type: 'text', max: 30 } },
+      { key: 'state', kind: { type: 'switch', fallback: true }, help: true },
+      { key: 'closeTips', kind: { type: 'text', max: 500 }, help: true },
+      { key: 'regtype', kind: { type: 'select', options: ['1', '2'] } },
+      { key: 'regauth', kind: { type: 'select', options: ['0', '1', '2', '3'] }, help: true },
+      { key: 'runMode', kind: { type: 'select', options: ['1', '2'] }, help: true },
+      { key: 'registerInterval', kind: { type: 'number', min: 0, max: 86_400 }, help: true },
+      { key: 'minVersion', kind: { type: 'text', max: 20 }, help: true },
+      { key: 'multipleLogin', kind: { type: 'switch', fallback: false }, help: true },
+      { key: 'ipregion', kind: { type: 'switch', fallback: true }, help: true },
+      { key: 'diyName', kind: { type: 'switch', fallback: false }, help: true },
+    ],
+  },
+  {
+    name: 'chatInfo',
+    fields: [
+      { key: 'online', kind: { type: 'switch', fallback: true }, help: true },
+      { key: 'webrtc', kind: { type: 'switch', fallback: true }, help: true },
+      { key: 'simpleChat', kind: { type: 'switch', fallback: true }, help: true },
+      { key: 'groupChat', kind: { type: 'switch', fallback: true }, help: true },
+      { key: 'groupUserMax', kind: { type: 'number', min: 0, max: 10_000 } },
+      { key: 'sendInterval', kind: { type: 'number', min: 0, max: 3600 }, help: true },
+      { key: 'redoTime', kind: { type: 'number', min: 0, max: 86_400 * 30 }, help: true },
+      { key: 'msgClear', kind: { type: 'switch', fallback: false }, help: true },
+      { key: 'msgClearDay', kind: { type: 'number', min: 0, max: 3650 } },
+      { key: 'dbDelMsg', kind: { type: 'switch', fallback: true }, help: true },
+    ],
+  },
+  {
+    name: 'fileUpload',
+    fields: [
+      { key: 'size', kind: { type: 'number', min: 1, max: 2048 }, help: true },
+      { key: 'fileExt', kind: { type: 'list' }, help: true },
+    ],
+  },
+];
+
+/** A stored value as the form holds it: switches '1'/'0', lists comma-separated, the rest as text. */
+export function formValue(field: SettingField, stored: unknown): string {
+  const { kind } = field;
+  if (kind.type === 'switch') {
+    const text = String(stored ?? '');
+    const on = stored === true || text === '1' ? true : stored === false || text === '0' ? false : kind.fallback;
+    return on ? '1' : '0';
+  }
+  if (kind.type === 'list') return Array.isArray(stored) ? stored.join(', ') : String(stored ?? '');
+  return stored === undefined || stored === null ? '' : String(stored);
+}
+
+/** What the form holds, as setConfig takes it. */
+export function wireValue(field: SettingField, value: string): unknown {
+  if (field.kind.type === 'list')
+    return value
+      .split(/[\s,]+/)
+      .map((x) => x.trim().replace(/^\./, '').toLowerCase())
+      .filter(Boolean);
+  return value.trim();
+}
+
+/** Whether the form's value can be sent (the server checks again). */
+export function valid(field: SettingField, value: string): boolean {
+  const { kind } = field;
+  if (kind.type === 'number') {
+    if (!/^\d{1,9}$/.test(value.trim())) return false;
+    const n = Number(value);
+    return n >= kind.min && n <= kind.max;
+  }
+  if (kind.type === 'text') return value.length <= kind.max && (field.key !== 'name' || value.trim() !== '');
+  if (kind.type === 'list')
+    return (wireValue(field, value) as string[]).every((x) => /^[a-z0-9]{1,10}$/.test(x)) && value.trim() !== '';
+  return true;
+}

@@ -1,0 +1,176 @@
+// manage/config/getAllConfig|setConfig: a form per configuration row (sysInfo, chatInfo,
+// fileUpload), each saved on its own and sending only the keys changed. A super admin edits; an
+// admin reads the same forms with every control disabled.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+
+import { Switch } from '@web/components/ui/switch';
+import { showToast } from '@web/components/ui/toast';
+import { type TKey, useTranslation } from '@web/lib/i18n';
+import { storage } from '@web/lib/storage';
+
+import { type ConfigName, fetchConfig, saveConfig } from '../api/manage-api';
+import { isSuperAdmin } from '../operator';
+import { ConsoleScreen, SmallButton } from './console-ui';
+import { formValue, SECTIONS, type SettingField, valid, wireValue } from './settings-fields';
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const { data } = useQuery({ queryKey: ['manage', 'config'], queryFn: fetchConfig });
+  const editable = isSuperAdmin(storage.getUserInfo()?.role);
+  return (
+    <ConsoleScreen title={t('manage.nav.settings')}>
+      {!editable && <p className="mb-3 text-[13px] text-neutral-600">{t('manage.settings.readOnly')}</p>}
+      {data &&
+        SECTIONS.map((section) => (
+          <SettingsSection
+            key={section.name}
+            name={section.name}
+            fields={section.fields}
+            stored={data[section.name]}
+            editable={editable}
+          />
+        ))}
+    </ConsoleScreen>
+  );
+}
+
+function SettingsSection({
+  name,
+  fields,
+  stored,
+  editable,
+}: {
+  name: ConfigName;
+  fields: SettingField[];
+  stored: Record<string, unknown>;
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const headingId = useId();
+  const initial = Object.fromEntries(fields.map((f) => [f.key, formValue(f, stored[f.key])]));
+  const [draft, setDraft] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const changed = fields.filter((f) => draft[f.key] !== initial[f.key]);
+  const allValid = changed.every((f) => valid(f, draft[f.key]!));
+
+  const save = () => {
+    const value = Object.fromEntries(changed.map((f) => [f.key, wireValue(f, draft[f.key]!)]));
+    setBusy(true);
+    saveConfig(name, value).then(
+      () => {
+        showToast(t('manage.saved'));
+        void client.invalidateQueries({ queryKey: ['manage', 'config'] }).then(() => setBusy(false));
+      },
+      () => setBusy(false),
+    );
+  };
+
+  return (
+    <form
+      aria-labelledby={headingId}
+      className="mb-6 rounded-lg border border-neutral-200 bg-white p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (editable && changed.length > 0 && allValid && !busy) save();
+      }}
+    >
+      <h2 id={headingId} className="mb-3 text-[16px] font-semibold text-neutral-900">
+        {t(`manage.settings.section.${name}` as TKey)}
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        {fields.map((field) => (
+          <SettingInput
+            key={field.key}
+            field={field}
+            value={draft[field.key]!}
+            disabled={!editable}
+            onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
+          />
+        ))}
+      </div>
+      {editable && (
+        <div className="mt-4 flex justify-end">
+          <SmallButton type="submit" tone="primary" disabled={busy || changed.length === 0 || !allValid}>
+            {t('manage.save')}
+          </SmallButton>
+        </div>
+      )}
+    </form>
+  );
+}
+
+const INPUT =
+  'mt-1 h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-[15px] text-neutral-900 outline-none focus:border-brand-dark disabled:bg-neutral-100 aria-[invalid=true]:border-danger';
+
+function SettingInput({
+  field,
+  value,
+  disabled,
+  onChange,
+}: {
+  field: SettingField;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const label = t(`manage.settings.${field.key}` as TKey);
+  const help = field.help ? t(`manage.settings.${field.key}Help` as TKey) : '';
+  const helpLine = (
+    <span id={`${id}-help`} className="mt-1 block text-[12px] text-neutral-500">
+      {help && `${help} `}
+      <code className="text-neutral-500">{field.key}</code>
+    </span>
+  );
+  const { kind } = field;
+  if (kind.type === 'switch')
+    return (
+      <div className="flex items-start gap-3">
+        <div className="flex-1 text-[14px] text-neutral-800">
+          <span id={`${id}-label`}>{label}</span>
+          {helpLine}
+        </div>
+        {disabled ? (
+          <span className="text-[14px] text-neutral-700">
+            {t(value === '1' ? 'manage.settings.on' : 'manage.settings.off')}
+          </span>
+        ) : (
+          <Switch label={label} checked={value === '1'} onChange={(on) => onChange(on ? '1' : '0')} />
+        )}
+      </div>
+    );
+  return (
+    <label className="block text-[14px] text-neutral-800">
+      {label}
+      {kind.type === 'select' ? (
+        <select
+          className={INPUT}
+          value={value}
+          disabled={disabled}
+          aria-describedby={`${id}-help`}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {kind.options.map((o) => (
+            <option key={o} value={o}>
+              {t(`manage.settings.${field.key}Option.${o}` as TKey)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          className={INPUT}
+          value={value}
+          disabled={disabled}
+          inputMode={kind.type === 'number' ? 'numeric' : undefined}
+          aria-invalid={!valid(field, value)}
+          aria-describedby={`${id}-help`}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {helpLine}
+    </label>
+  );
+}

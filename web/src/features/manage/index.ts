@@ -1,0 +1,8 @@
+// The operator console's public face (issue 25): its frame and screens, for the router.
+export { AuditScreen } from './components/audit-screen';
+export { ConsoleLayout } from './components/console-layout';
+export { GroupsScreen } from './components/groups-screen';
+export { InvitationsScreen } from './components/invitations-screen';
+export { OverviewScreen } from './components/overview-screen';
+export { SettingsScreen } from './components/settings-screen';
+export { UsersScreen } from './components/users-screen';
