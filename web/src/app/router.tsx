@@ -92,7 +92,14 @@ const tabPages: Array<[path: string, Page: ComponentType & Loadable]> = [
 const manageScreen = (name: 'ConsoleLayout' | ManageScreenName) =>
   lazy(() => import('./routes/manage').then((module) => ({ default: module[name] })));
 type ManageScreenName =
-  'OverviewScreen' | 'UsersScreen' | 'GroupsScreen' | 'InvitationsScreen' | 'SettingsScreen' | 'AuditScreen';
+  | 'OverviewScreen'
+  | 'UsersScreen'
+  | 'GroupsScreen'
+  | 'InvitationsScreen'
+  | 'SettingsScreen'
+  | 'AuditScreen'
+  | 'ReportsScreen'
+  | 'AnnouncementsScreen';
 const ConsoleLayout = manageScreen('ConsoleLayout');
 const ManageOverview = manageScreen('OverviewScreen');
 const ManageUsers = manageScreen('UsersScreen');
@@ -100,6 +107,8 @@ const ManageGroups = manageScreen('GroupsScreen');
 const ManageInvitations = manageScreen('InvitationsScreen');
 const ManageSettings = manageScreen('SettingsScreen');
 const ManageAudit = manageScreen('AuditScreen');
+const ManageReports = manageScreen('ReportsScreen');
+const ManageAnnouncements = manageScreen('AnnouncementsScreen');
 
 export const routes: RouteObject[] = [
   {
@@ -140,6 +149,8 @@ export const routes: RouteObject[] = [
               { path: PATHS.manageInvitations, element: <ManageInvitations /> },
               { path: PATHS.manageSettings, element: <ManageSettings /> },
               { path: PATHS.manageAudit, element: <ManageAudit /> },
+              { path: PATHS.manageReports, element: <ManageReports /> },
+              { path: PATHS.manageAnnouncements, element: <ManageAnnouncements /> },
             ],
           },
         ],

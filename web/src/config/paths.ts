@@ -34,6 +34,8 @@ export const PATHS = {
   manageInvitations: '/manage/invitations',
   manageSettings: '/manage/settings',
   manageAudit: '/manage/audit',
+  manageReports: '/manage/reports',
+  manageAnnouncements: '/manage/announcements',
 } as const;
 
 /** The login address that brings the user back to `target` afterwards. */

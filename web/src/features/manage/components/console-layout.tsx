@@ -14,6 +14,8 @@ const SECTIONS: { to: string; label: TKey; end?: boolean }[] = [
   { to: PATHS.manageUsers, label: 'manage.nav.users' },
   { to: PATHS.manageGroups, label: 'manage.nav.groups' },
   { to: PATHS.manageInvitations, label: 'manage.nav.invitations' },
+  { to: PATHS.manageReports, label: 'manage.nav.reports' },
+  { to: PATHS.manageAnnouncements, label: 'manage.nav.announcements' },
   { to: PATHS.manageSettings, label: 'manage.nav.settings' },
   { to: PATHS.manageAudit, label: 'manage.nav.audit' },
 ];
