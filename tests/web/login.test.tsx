@@ -105,4 +105,18 @@ describe('login screen', () => {
     expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
     expect(screen.queryByText(/Demo accounts/)).toBeNull();
   });
+
+  it('says the site is closed, with the operator’s text, in the chosen language', async () => {
+    await openLogin(undefined, systemInfo({ state: '0', closeTips: 'back at 06:00' }));
+    expect(await screen.findByText('Parley is closed for now: back at 06:00')).toBeTruthy();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText('Parley đang tạm đóng: back at 06:00')).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
+
+  it('says nothing of it while the site is open', async () => {
+    await openLogin(undefined, systemInfo({ state: '1', closeTips: 'back at 06:00' }));
+    await waitFor(() => expect(storage.getGlobalConfig()).toBeTruthy());
+    expect(screen.queryByText(/closed/)).toBeNull();
+  });
 });

@@ -5,9 +5,11 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 
 import type { AppEnv } from '../app-env';
+import { loadConfig } from '../db/config';
 import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
 import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
+import { sysSwitch } from '../protocol/config-values';
 import { recall, remember, type VerifiedToken } from '../services/auth-cache';
 import { AppError } from '../services/replies';
 import { bearerToken, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
@@ -32,6 +34,13 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const { identity } = verified;
   c.set('identity', identity);
   c.set('me', verified.me);
+  // The site closed by an operator (sysInfo.state '0'): only operators may go on (reference §8).
+  if (verified.role === 0) {
+    const { sysInfo } = await loadConfig(c.env.DB);
+    const tips = sysInfo.closeTips;
+    if (!sysSwitch(sysInfo, 'state'))
+      throw new AppError(CODE.RELOGIN, tips ? 'system.siteClosedTips' : 'system.siteClosed', { tips }, 401);
+  }
   await next();
   if (needsRenewal(identity)) {
     const fresh = await issueToken(

@@ -118,6 +118,8 @@ export const MESSAGE_KEYS = [
   'report.own',
   'report.gone',
   'report.notFound',
+  'system.siteClosed',
+  'system.siteClosedTips',
   // Mail (providers/mail.ts).
   'mail.codeSubject',
   'mail.codeText',

@@ -15,6 +15,7 @@ import { countGuess } from '../middleware/guess-limit';
 import { credentials, input } from '../middleware/params';
 import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
 import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
+import { sysSwitch } from '../protocol/config-values';
 import { configNumber } from '../protocol/config-values';
 import { accountRefusal, sharedDemoAccount } from '../services/account-rules';
 import { forgetToken } from '../services/auth-cache';
@@ -52,6 +53,10 @@ pub.post('/login', async (c) => {
       : (await verifyPassword(body.password, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH)) && !!user;
   if (!user || !ok) throw refuse('code' in body ? 'user.codeErr' : 'user.passErr');
   if (user.status !== 1) throw refuse('user.forbid');
+  // The site closed by an operator (sysInfo.state '0'): only operators sign in, the rest are told why.
+  const { sysInfo: site } = await loadConfig(c.env.DB);
+  if (user.role === 0 && !sysSwitch(site, 'state'))
+    throw refuse(site.closeTips ? 'system.siteClosedTips' : 'system.siteClosed', { tips: site.closeTips });
   await Promise.all([
     settleGuess(c.env.DB, body.account, c.get('requestIp')),
     recordLogin(c.env.DB, user.user_id, c.get('requestIp')),

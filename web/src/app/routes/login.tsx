@@ -1,4 +1,5 @@
-// Login screen: the form, the link to registration when it is open, the demo-account note.
+// Login screen: the form, the notice of a closed site, the link to registration when it is open,
+// the demo-account note.
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { AppLogo } from '../../components/ui/app-logo';
@@ -26,6 +27,12 @@ export default function LoginScreen() {
           onLoggedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })}
         />
       </div>
+      {/* The site closed by an operator (sysInfo.state '0'): only operators may sign in. */}
+      {String(sysInfo.state ?? '1') === '0' && (
+        <p role="status" className="mt-6 rounded-md bg-amber-50 px-4 py-3 text-center text-[14px] text-amber-900">
+          {sysInfo.closeTips ? t('login.closedTips', { tips: String(sysInfo.closeTips) }) : t('login.closed')}
+        </p>
+      )}
       {sysInfo.regtype === '1' && (
         <p className="mt-6 text-center text-[14px] text-neutral-500">
           {t('login.noAccount')}{' '}
