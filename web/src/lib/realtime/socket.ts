@@ -165,7 +165,7 @@ export class Realtime {
 
   private scheduleRetry(): void {
     if (this.stopped) return;
-    if (this.retries >= MAX_RETRIES || !navigator.onLine) {
+    if (this.retries >= MAX_RETRIES || browserOffline()) {
       this.options.onStatus('failed');
       return;
     }
@@ -186,4 +186,13 @@ export function readFrame(raw: unknown): ServerFrame | null {
   const issue = parsed.issues[0];
   console.warn('dropped a frame that does not match the protocol', v.getDotPath(issue) ?? '', issue.message);
   return null;
+}
+
+/** Whether the browser says it has no network; a navigator that cannot tell (a stand-in) counts as online. */
+function browserOffline(): boolean {
+  try {
+    return navigator.onLine === false;
+  } catch {
+    return false;
+  }
 }
