@@ -66,7 +66,8 @@ manageConfig.post('/setconfig', async (c) => {
   if (name === 'sysInfo' && changes.regauth && changes.regauth !== '0' && !senderFor(c.env))
     throw refuse('user.codeUnavailable');
   const row = await c.env.DB.prepare('SELECT value FROM config WHERE name = ?1').bind(name).first<string>('value');
-  const stored = row ? (JSON.parse(row) as Record<string, unknown>) : {};
+  // A row that is not a JSON object (written by hand) is replaced, as mergeConfig ignores it.
+  const stored = storedRow(row);
   const before = await loadConfig(c.env.DB);
   const was = Object.fromEntries(Object.keys(changes).map((k) => [k, (before[name] as Record<string, unknown>)[k]]));
   const next = { ...stored, ...changes };
@@ -93,3 +94,14 @@ const mask = (values: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(values).map(([k, x]) => [k, (HIDDEN as readonly string[]).includes(k) && x ? '********' : x]),
   );
+
+function storedRow(row: string | null): Record<string, unknown> {
+  try {
+    const value: unknown = row ? JSON.parse(row) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
