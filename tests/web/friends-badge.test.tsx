@@ -1,7 +1,7 @@
 // The count of friend requests waiting for me: on the address book tab and its New invites row,
 // from the chat list's envelope, up with a request that arrives live, down (to nothing) when it is
 // answered on another device (applyCount). And the address book itself: who is listed by run mode,
-// a person's page on tap, a friend gone on removeGroup, a new name on updateUser.
+// a person's page on tap, a friend gone on removeGroup, a new name on updateUser (none: a deleted account).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -98,6 +98,9 @@ describe('the address book', () => {
     act(() => push(ws, 'updateUser', { id: 22, realname: 'Chi', displayName: 'Chi from work', avatar: '', motto: '' }));
     await screen.findByText('Chi from work');
     expect(chatStore.getState().contacts.find((c) => c.id === 22)?.displayName).toBe('Chi from work');
+    // An operator deleted Chi's account: the frame carries no name, and the app says who it was not.
+    act(() => push(ws, 'updateUser', { id: 22, realname: '', displayName: '', avatar: '', motto: '' }));
+    await screen.findByText('Deleted user');
   });
 
   it('sorts names by the language’s collation: Vietnamese letters in place, Chinese by pinyin', () => {

@@ -1,5 +1,5 @@
 // The operator console's screens (issue 25): offered on Mine to operators only; the users list
-// searches and pages, disables after a confirmation and shows the server's refusal; only a super
+// searches and pages, disables and deletes after a confirmation and shows the server's refusal; only a super
 // admin gets the role control; settings send only what changed; the texts follow the language.
 import 'fake-indexeddb/auto';
 
@@ -114,6 +114,19 @@ describe('the users screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(bodiesOf(fetchMock, '/manage/user/setStatus')).toEqual([{ user_id: 11, status: 0 }]));
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Disabled');
+  });
+
+  it('deletes a user after a confirmation that says their messages stay, through del', async () => {
+    const fetchMock = asRole(2, { '/manage/user/index': listing, '/manage/user/del': () => null });
+    renderApp('/manage/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Bob' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Their messages stay, shown as "Deleted user"');
+    expect(bodiesOf(fetchMock, '/manage/user/del')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, '/manage/user/del')).toEqual([{ user_id: 11 }]));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Deleted');
   });
 
   it("shows the server's refusal as it says it", async () => {

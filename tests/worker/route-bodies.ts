@@ -44,6 +44,7 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /manage/user/setstatus': manage.ManageSetStatusBody,
   'POST /manage/user/setrole': manage.ManageSetRoleBody,
   'POST /manage/user/editpassword': manage.ManageEditPasswordBody,
+  'POST /manage/user/del': manage.ManageUserIdBody,
   'POST /manage/audit/index': manage.ManageAuditListBody,
   'POST /manage/group/index': manage.ManageGroupListBody,
   'POST /manage/group/users': group.GroupIdBody,

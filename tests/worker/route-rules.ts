@@ -121,6 +121,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /manage/user/setstatus': ADMIN,
   'POST /manage/user/setrole': SUPER,
   'POST /manage/user/editpassword': ADMIN,
+  'POST /manage/user/del': ADMIN, // an operator account only by a super admin
   'POST /manage/audit/index': ADMIN,
   'POST /manage/group/index': ADMIN,
   'POST /manage/group/users': ADMIN,

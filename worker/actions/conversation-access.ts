@@ -1,8 +1,9 @@
 // Resolving a request's contact id to a conversation the caller may use. One-to-one chats
-// need an active peer; a group must be one D1 knows (its hub holds the members).
+// need an active peer (a deleted one's chat can still be read); a group must be one D1 knows (its hub holds the members).
 import { loadConfig } from '../db/config';
 import { sendingPair } from '../db/friends';
-import { isActiveUser } from '../db/users';
+import { USER_DELETED } from '../db/manage-users';
+import { findUserById, isActiveUser } from '../db/users';
 import { conversationHub } from '../durable/stubs';
 import { CODE } from '../protocol/codes';
 import { groupIdOf } from '../protocol/ids';
@@ -15,7 +16,7 @@ export async function resolveConversation(
   db: D1Database,
   me: number,
   contactId: string,
-): Promise<{ conversation: string; isGroup: number }> {
+): Promise<{ conversation: string; isGroup: number; peerDeleted?: true }> {
   const conversation = conversationOf(me, contactId);
   if (!conversation) throw refuse('system.parameterError');
   if (isGroupContact(conversation)) {
@@ -23,7 +24,11 @@ export async function resolveConversation(
     return { conversation, isGroup: 1 };
   }
   const peer = pairMembers(conversation)!.find((id) => id !== me)!;
-  if (!(await isActiveUser(db, peer))) throw refuse('user.notExist');
+  if (!(await isActiveUser(db, peer))) {
+    // A deleted account's chat stays readable (its messages remain), never writable (resolveForSending).
+    if ((await findUserById(db, peer))?.status !== USER_DELETED) throw refuse('user.notExist');
+    return { conversation, isGroup: 0, peerDeleted: true };
+  }
   return { conversation, isGroup: 0 };
 }
 
@@ -34,6 +39,7 @@ export async function resolveForSending(
   contactId: string,
 ): Promise<{ conversation: string; isGroup: number }> {
   const resolved = await resolveConversation(db, me, contactId);
+  if (resolved.peerDeleted) throw refuse('user.notExist');
   const config = await loadConfig(db);
   if (!mayPost(config.chatInfo, resolved.isGroup)) throw refuse('im.forbidChat');
   // Run mode 2: one-to-one sends need a friendship (or a privileged side); mode 1 pays no query.

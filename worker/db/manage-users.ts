@@ -23,6 +23,9 @@ export interface ManagedUser {
 const COLUMNS = `user_id, account, realname, avatar, email, sex, motto, role, status, is_auth, is_demo, register_ip,
   last_login_ip, last_login_time, login_count, create_time`;
 
+/** `users.status` of a deleted account: the row stays so its id never names anyone else. */
+export const USER_DELETED = 2;
+
 /** Sortable columns (a picklist in protocol/manage.ts; never a request's text in the SQL). */
 export const USER_SORTS = ['user_id', 'account', 'realname', 'create_time', 'last_login_time'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -33,14 +36,14 @@ export interface UserQuery {
   keywords: string;
   sort: UserSort;
   order: 'asc' | 'desc';
-  /** -1 every user, else only that status (0 disabled, 1 active). */
+  /** -1 every user but the deleted, else only that status (0 disabled, 1 active, 2 deleted). */
   status: number;
 }
 
 /** One page of users whose account or name contains `keywords`, with how many match. */
 export async function listUsers(db: D1Database, q: UserQuery): Promise<{ rows: ManagedUser[]; count: number }> {
   const where = `WHERE (?1 = '' OR account LIKE '%' || ?1 || '%' ESCAPE '\\' OR realname LIKE '%' || ?1 || '%' ESCAPE '\\')
-    AND (?2 < 0 OR status = ?2)`;
+    AND (?2 < 0 AND status != ${USER_DELETED} OR status = ?2)`;
   const like = q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`);
   const order = `${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, user_id DESC`;
   const [rows, count] = await db.batch([
@@ -75,3 +78,34 @@ export const setRoleStatement = (db: D1Database, userId: number, role: number) =
 /** Enabling keeps the token version: sessions ended by the disabling stay ended. */
 export const enableStatement = (db: D1Database, userId: number) =>
   db.prepare('UPDATE users SET status = 1, update_time = unixepoch() WHERE user_id = ?1').bind(userId);
+
+/** The live groups `userId` is in, with their role there (1 owner, 2 admin, 3 member). */
+export const liveMemberships = async (db: D1Database, userId: number) =>
+  (
+    await db
+      .prepare(
+        'SELECT m.group_id, m.role FROM group_members m JOIN groups g USING (group_id) WHERE m.user_id = ?1 AND g.status = 1',
+      )
+      .bind(userId)
+      .all<{ group_id: number; role: number }>()
+  ).results;
+
+/**
+ * Deleting an account: the row stays (status 2) under an account no one can register or sign in
+ * with, emptied of the person (name, picture, email, password, addresses), its token version bumped
+ * so every session ends; friendships both ways, requests, presence and login places go.
+ * The first statement answers the new token version.
+ */
+export const deleteUserStatements = (db: D1Database, userId: number) => [
+  db
+    .prepare(
+      `UPDATE users SET status = ${USER_DELETED}, account = '~deleted~' || user_id, realname = '', password_hash = '',
+         avatar = '', email = '', motto = '', role = 0, is_auth = 0, register_ip = '', last_login_ip = '',
+         token_version = token_version + 1, update_time = unixepoch()
+       WHERE user_id = ?1 RETURNING token_version`,
+    )
+    .bind(userId),
+  db.prepare('DELETE FROM friends WHERE create_user = ?1 OR friend_user_id = ?1').bind(userId),
+  db.prepare('DELETE FROM presence WHERE user_id = ?1').bind(userId),
+  db.prepare('DELETE FROM login_places WHERE user_id = ?1').bind(userId),
+];

@@ -178,11 +178,8 @@ export class ConversationHub extends DurableObject<Env> {
     return writeMessage(store, this.fanout, toStore, members, this.groupStore?.group()?.name);
   }
 
-  /**
-   * What a send with client id `id` would meet, asked before an upload stores its bytes: a refusal
-   * (not a member, or another sender's id), the message an earlier try already stored (a resend),
-   * or null for a new message. `send` still decides; this only spares storing what it would refuse.
-   */
+  // What a send with client id `id` would meet, asked before an upload stores its bytes (`send` still
+  // decides): a refusal, the message an earlier try stored (a resend), or null for a new one.
   async priorSend(conversation: string, sender: number, id: string): Promise<Result<StoredMessage | null>> {
     const store = this.memberStore(conversation, sender);
     if (!store) return { ok: false, key: 'im.notMember' };
@@ -211,10 +208,7 @@ export class ConversationHub extends DurableObject<Env> {
     return { ok: true as const, value: { ...result, list, peerRead } };
   }
 
-  /**
-   * `user`'s hub opened a socket or read its chat list at `at` (its clock): the events of this big
-   * group that waited for them (parking.ts) are delivered before this answers.
-   */
+  /** `user`'s hub opened a socket or read its chat list at `at` (its clock): this big group's events that waited for them (parking.ts) go first. */
   async resume(user: number, at: number): Promise<void> {
     await this.fanout.resume(user, at);
   }
@@ -263,6 +257,11 @@ export class ConversationHub extends DurableObject<Env> {
   /** An operator hides `seq` for all who have it (a report, moderation.ts); answers its file to release. */
   async moderate(conversation: string, seq: number): Promise<Hidden> {
     return hideMessage(this.open(conversation), this.fanout, seq, (found) => this.seers(conversation, found));
+  }
+
+  /** An operator deleted `user`'s account: their messages stay, their card names nobody (issue 25 item 4). */
+  async forgetSender(conversation: string, user: number): Promise<void> {
+    this.open(conversation).forgetSender(user);
   }
 
   /** The callee answered the call `seq` records: read, with the chat, when it is the newest message (nothing newer is skipped). */

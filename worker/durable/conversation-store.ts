@@ -151,6 +151,12 @@ export class ConversationStore {
     return insertedMessage(m, seq, now, this.conversation);
   }
 
+  /** A deleted account's messages keep their place; their stored card forgets the name and the picture. */
+  forgetSender(user: number): void {
+    const blank = "json_set(from_card, '$.realname', '', '$.displayName', '', '$.avatar', '')";
+    this.sql.exec(`UPDATE messages SET from_card = ${blank} WHERE from_user = ?`, user);
+  }
+
   /** Replaces a message's `extends` (a call record's outcome, call-records.ts). */
   setExtends(seq: number, ext: Record<string, unknown>): void {
     this.sql.exec('UPDATE messages SET extends = ? WHERE seq = ?', JSON.stringify(ext), seq);

@@ -108,6 +108,9 @@ export const MESSAGE_KEYS = [
   // The operator console (routes/manage).
   'manage.lastSuperAdmin',
   'manage.notSelf',
+  'manage.notSelfDelete',
+  'manage.ownsGroups',
+  'user.deleted',
   'manage.noticeTitle',
   'manage.noticeContent',
   'manage.noticeGone',

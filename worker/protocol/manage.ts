@@ -27,7 +27,7 @@ export const ManageUserListBody = v.object({
   sort: v.optional(v.picklist(['user_id', 'account', 'realname', 'create_time', 'last_login_time']), 'user_id'),
   order: v.optional(v.picklist(['asc', 'desc']), 'desc'),
   /** -1 (or absent) every user; 0 disabled; 1 active. */
-  status: v.optional(v.pipe(intLike(), v.picklist([-1, 0, 1], 'system.parameterError')), -1),
+  status: v.optional(v.pipe(intLike(), v.picklist([-1, 0, 1, 2], 'system.parameterError')), -1),
 });
 
 export const ManageUserIdBody = v.object({ user_id: userId });

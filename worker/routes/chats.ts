@@ -7,7 +7,8 @@ import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { pairRows, pairsOf, pendingToMe } from '../db/friends';
 import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
-import { findUserById, listActiveUsers, presenceOf, presenceOfUser } from '../db/users';
+import { USER_DELETED } from '../db/manage-users';
+import { findUserById, findUsersByIds, listActiveUsers, presenceOf, presenceOfUser, type UserRow } from '../db/users';
 import { userHub } from '../durable/stubs';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
@@ -21,6 +22,7 @@ import { contactForWire } from '../services/event-view';
 import { areFriends } from '../services/friendship';
 import { groupSummary } from '../services/group-contacts';
 import { displayNameOf } from '../services/person-view';
+import { translate } from '../services/i18n';
 import { envelope, refuse } from '../services/replies';
 import { addressBookFilter } from '../services/run-mode';
 import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
@@ -46,8 +48,8 @@ chats.post('/getcontacts', async (c) => {
   // With chatInfo.online off nobody's presence leaves the server: everyone reads offline, never seen.
   const showPresence = chatSwitch(config.chatInfo, 'online');
   const listed = addressBookFilter(config, me, users, pairs, byContact);
-  const list: ChatSummary[] = users
-    .filter((u) => u.user_id !== me && listed(u))
+  const deleted = await deletedPeers(c.env.DB, state, users, translate(c.get('lang'), 'user.deleted'));
+  const list: ChatSummary[] = [...users.filter((u) => u.user_id !== me && listed(u)), ...deleted]
     .map((u) => {
       const chat = byContact.get(String(u.user_id));
       const visible = chat && !chat.hidden;
@@ -99,6 +101,23 @@ chats.post('/getcontacts', async (c) => {
   return c.json(envelope(list, '', pending));
 });
 
+/**
+ * The people of my one-to-one chats whose account an operator deleted (issue 25 item 4): the chat
+ * and its messages stay, read-only, named `label` ("Deleted user") in the viewer's language.
+ */
+async function deletedPeers(
+  db: D1Database,
+  state: { contact_id: string; is_group: number; hidden: number }[],
+  active: UserRow[],
+  label: string,
+): Promise<UserRow[]> {
+  const known = new Set(active.map((u) => String(u.user_id)));
+  const ids = state.filter((r) => !r.is_group && !r.hidden && !known.has(r.contact_id)).map((r) => Number(r.contact_id));
+  if (ids.length === 0) return [];
+  const rows = await findUsersByIds(db, ids);
+  return [...rows.values()].filter((u) => u.status === USER_DELETED).map((u) => ({ ...u, realname: label }));
+}
+
 /** How long opening a chat keeps the viewer subscribed to the peer's presence. */
 const WATCH_MS = 30 * 60_000;
 
@@ -109,6 +128,10 @@ chats.post('/getcontactinfo', burstLimit('lookup'), async (c) => {
   const me = c.get('identity').uid;
   const peer = Number(id);
   const row = Number.isSafeInteger(peer) && peer !== me ? await findUserById(c.env.DB, peer) : null;
+  if (row?.status === USER_DELETED) {
+    const label = translate(c.get('lang'), 'user.deleted');
+    return c.json(envelope(contactView({ ...row, realname: label }, false) satisfies ContactCard));
+  }
   if (!row || row.status !== 1) throw refuse('user.notExist');
   // With chatInfo.online off nobody watches anyone: no live frames, and the card reads offline.
   const showPresence = chatSwitch((await loadConfig(c.env.DB)).chatInfo, 'online');

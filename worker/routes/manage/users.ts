@@ -4,6 +4,7 @@
 // the last super admin.
 import { type Context, Hono } from 'hono';
 
+import { deleteAccount, ownedGroups } from '../../actions/delete-account';
 import { disableAccount, endSessionsBelow } from '../../actions/sessions';
 import type { AppEnv } from '../../app-env';
 import { appendAudit, auditStatement } from '../../db/audit';
@@ -14,6 +15,7 @@ import {
   managedUser,
   otherSuperAdmins,
   setRoleStatement,
+  USER_DELETED,
 } from '../../db/manage-users';
 import { findUserByAccount, insertUser, setPassword, updateProfile } from '../../db/users';
 import { mayChange, superOnly } from '../../middleware/operator';
@@ -30,6 +32,7 @@ import {
 } from '../../protocol/manage';
 import { hashPassword } from '../../services/password';
 import { envelope, refuse } from '../../services/replies';
+import { targetCards } from '../groups';
 
 export const manageUsers = new Hono<AppEnv>();
 
@@ -37,7 +40,8 @@ const actor = (c: Context<AppEnv>) => c.get('identity').uid;
 
 async function target(c: Context<AppEnv>, userId: number): Promise<ManagedUser> {
   const user = await managedUser(c.env.DB, userId);
-  if (!user) throw refuse('user.notExist');
+  // A deleted account is gone for the console too: nothing of it is left to change.
+  if (!user || user.status === USER_DELETED) throw refuse('user.notExist');
   return user;
 }
 
@@ -169,6 +173,29 @@ manageUsers.post('/editpassword', async (c) => {
   const version = await setPassword(c.env.DB, user_id, await hashPassword(password));
   await endSessionsBelow(c.env, user_id, version);
   await appendAudit(c.env.DB, { actor: actor(c), action: 'user.editPassword', target: `user:${user_id}` });
+  return c.json(envelope(null));
+});
+
+// Delete: the operator accounts only by a super admin, never oneself or the last super admin, and
+// never a group's owner (the console changes the owner or dissolves the group first).
+manageUsers.post('/del', async (c) => {
+  const { user_id } = input(c, ManageUserIdBody);
+  mayChange(c);
+  const before = await target(c, user_id);
+  if (user_id === actor(c)) throw refuse('manage.notSelfDelete');
+  if (before.role !== 0) superOnly(c);
+  if (before.role === ROLE_SUPER && (await otherSuperAdmins(c.env.DB, user_id)) === 0)
+    throw refuse('manage.lastSuperAdmin');
+  const owned = await ownedGroups(c.env.DB, user_id);
+  if (owned.length > 0) throw refuse('manage.ownsGroups', { count: owned.length });
+  const [card] = await targetCards(c.env.DB, [user_id]);
+  const after = await deleteAccount(c.env, c.get('me'), card!, {
+    actor: actor(c),
+    action: 'user.delete',
+    target: `user:${user_id}`,
+    before: pick(before, ['account', 'realname', 'email', 'role', 'status']),
+  });
+  c.executionCtx.waitUntil(after());
   return c.json(envelope(null));
 });
 

@@ -3,6 +3,7 @@
 import { type FrameOf, isMessageEvent } from '@protocol/frames';
 import { isGroupContact } from '@protocol/ids';
 import { UNDO_MODERATED } from '@protocol/responses';
+import { shownName } from '@web/lib/person-name';
 
 import { type ChatState, type Contact, keyOf } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
@@ -131,9 +132,10 @@ export function applyFrame(
       return { state: removeContact(next, key), effects: [] };
     }
     case 'updateUser': {
-      // A renamed person, a new avatar, or my remark for them (displayName is the remark then).
+      // A renamed person, a new avatar, or my remark for them (displayName is the remark then); no name: deleted.
       const d = frame.data;
-      return { state: withContact(next, keyOf(d.id), { displayName: d.displayName, avatar: d.avatar }), effects: [] };
+      const displayName = shownName(d.displayName);
+      return { state: withContact(next, keyOf(d.id), { displayName, avatar: d.avatar }), effects: [] };
     }
     case 'addGroup': {
       // A group created with me, or I was added (again): its row, ready before its first message.

@@ -61,6 +61,8 @@ export const setUserStatus = (user_id: number, status: 0 | 1) =>
   apiPost('/manage/user/setStatus', { user_id, status }, ManagedUserSchema);
 export const setUserRole = (user_id: number, role: number) =>
   apiPost('/manage/user/setRole', { user_id, role }, ManagedUserSchema);
+/** Deletes an account for good (issue 25 item 4): its messages stay under "Deleted user". */
+export const deleteUser = (user_id: number) => apiPost('/manage/user/del', { user_id }, v.unknown());
 export const resetPassword = (user_id: number, password: string) =>
   apiPost('/manage/user/editPassword', { user_id, password }, v.unknown());
 export interface NewUser {

@@ -1,5 +1,5 @@
 // manage/user/*: find users (account or name, debounced), sort and page them, and act on one:
-// edit, reset the password, disable or enable (confirmed), and, for a super admin, set the role.
+// edit, reset the password, disable or enable, delete (both confirmed), and, for a super admin, set the role.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -11,7 +11,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { storage } from '@web/lib/storage';
 import { useSearchWords } from '@web/lib/use-debounced';
 
-import { fetchUsers, type ManagedUser, setUserRole, setUserStatus, type UserSort } from '../api/manage-api';
+import { deleteUser, fetchUsers, type ManagedUser, setUserRole, setUserStatus, type UserSort } from '../api/manage-api';
 import { isSuperAdmin } from '../operator';
 import { ConsoleScreen, Pager, SelectField, SmallButton } from './console-ui';
 import { AddUserDialog, EditUserDialog, PasswordDialog } from './user-dialogs';
@@ -48,6 +48,16 @@ export function UsersScreen() {
     if (!(await showDialog(ask, { showCancel: true }))) return;
     await setUserStatus(user.user_id, disable ? 0 : 1).then(
       () => showToast(disable ? t('manage.users.disabledDone') : t('manage.users.enabledDone')),
+      () => undefined,
+    );
+    refresh();
+  };
+
+  const remove = async (user: ManagedUser) => {
+    const name = user.realname || user.account;
+    if (!(await showDialog(t('manage.users.deleteAsk', { name }), { showCancel: true }))) return;
+    await deleteUser(user.user_id).then(
+      () => showToast(t('manage.users.deletedDone')),
       () => undefined,
     );
     refresh();
@@ -113,6 +123,7 @@ export function UsersScreen() {
             onEdit={() => setDialog({ kind: 'edit', user })}
             onPassword={() => setDialog({ kind: 'password', user })}
             onToggle={() => void toggleStatus(user)}
+            onDelete={() => void remove(user)}
             onRole={(role) => void changeRole(user, role)}
           />
         ))}
@@ -132,6 +143,7 @@ function UserRow({
   onEdit,
   onPassword,
   onToggle,
+  onDelete,
   onRole,
 }: {
   user: ManagedUser;
@@ -139,6 +151,7 @@ function UserRow({
   onEdit: () => void;
   onPassword: () => void;
   onToggle: () => void;
+  onDelete: () => void;
   onRole: (role: number) => void;
 }) {
   const { t } = useTranslation();
@@ -197,6 +210,9 @@ function UserRow({
           aria-label={disabled ? t('manage.users.enableOf', { name }) : t('manage.users.disableOf', { name })}
         >
           {disabled ? t('manage.users.enable') : t('manage.users.disable')}
+        </SmallButton>
+        <SmallButton tone="danger" onClick={onDelete} aria-label={t('manage.users.deleteOf', { name })}>
+          {t('manage.users.delete')}
         </SmallButton>
       </div>
     </li>

@@ -6,6 +6,7 @@ import { TEXT_MESSAGE_MAX } from '@protocol/limits';
 import { previewText } from '@protocol/preview-text';
 import { HighlightText } from '@web/components/ui/highlight-text';
 import { useTranslation } from '@web/lib/i18n';
+import { shownName } from '@web/lib/person-name';
 import { formatChatListTime } from '@web/utils/chat-list-time';
 
 import { ChatAvatar, keyOf } from '../../chat';
@@ -42,7 +43,7 @@ function ChatHitGroup({
               className="flex w-full items-baseline gap-3 py-1.5 pr-4 pl-8 text-left active:bg-neutral-100"
             >
               <span className="min-w-0 flex-1 truncate text-[15px] text-neutral-800">
-                {m.fromUser.id !== contact.id && contact.is_group ? `${m.fromUser.displayName}: ` : ''}
+                {m.fromUser.id !== contact.id && contact.is_group ? `${shownName(m.fromUser.displayName)}: ` : ''}
                 <HighlightText text={previewText(m.content, TEXT_MESSAGE_MAX)} query={query} />
               </span>
               <span className="shrink-0 text-[12px] text-neutral-400">

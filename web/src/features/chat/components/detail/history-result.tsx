@@ -4,6 +4,7 @@ import { previewText } from '@protocol/preview-text';
 import { Avatar } from '@web/components/ui/avatar';
 import { HighlightText } from '@web/components/ui/highlight-text';
 import { useTranslation } from '@web/lib/i18n';
+import { shownName } from '@web/lib/person-name';
 import { formatChatListTime } from '@web/utils/chat-list-time';
 
 import { TEXT_MAX } from '../../config/chat-config';
@@ -26,10 +27,10 @@ export function HistoryResult({
   return (
     <li>
       <button type="button" onClick={onOpen} className="flex w-full gap-3 pt-3 pl-4 text-left active:bg-neutral-100">
-        <Avatar name={message.fromUser.displayName} src={message.fromUser.avatar || undefined} size={36} />
+        <Avatar name={shownName(message.fromUser.displayName)} src={message.fromUser.avatar || undefined} size={36} />
         <span className="flex min-w-0 flex-1 flex-col gap-1 border-b border-black/5 pr-4 pb-3">
           <span className="flex items-baseline gap-2 text-[13px] text-neutral-400">
-            <span className="min-w-0 flex-1 truncate">{message.fromUser.displayName}</span>
+            <span className="min-w-0 flex-1 truncate">{shownName(message.fromUser.displayName)}</span>
             <span className="shrink-0">{formatChatListTime(new Date(message.sendTime), now, t)}</span>
           </span>
           <span className="line-clamp-2 text-[15px] wrap-anywhere text-neutral-900">

@@ -7,6 +7,7 @@ import { memo } from 'react';
 
 import { Avatar } from '@web/components/ui/avatar';
 import { useTranslation } from '@web/lib/i18n';
+import { shownName } from '@web/lib/person-name';
 
 import { useLongPress } from '../../hooks/use-long-press';
 import type { ChatMessage } from '../../types';
@@ -46,7 +47,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const press = useLongPress((target) => onMenu(message, target));
   const sender = {
     ...message.fromUser,
-    displayName: props.nameOf?.(message.from_user) || message.fromUser.displayName,
+    displayName: shownName(props.nameOf?.(message.from_user) || message.fromUser.displayName),
   };
   const line = message.type === 'event' && !message.is_undo ? systemLineOf(message.extends) : null;
   if (line) return <GroupEventNotice line={line} me={props.me ?? 0} />;
