@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SESSION_ENDED_CLOSE_CODE } from '../../worker/services/socket-rules';
 import { createGroup } from './group-helpers';
-import { call, delivered, eventually, pairHub, loginUser, registerUser, textMessage, uniqueAccount } from './helpers';
+import { call, delivered, eventually, loginUser, pairHub, registerUser, textMessage, uniqueAccount } from './helpers';
 import { closeCode, connect } from './socket-helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
