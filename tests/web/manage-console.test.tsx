@@ -161,6 +161,42 @@ describe('the users screen', () => {
   });
 });
 
+describe('the groups screen', () => {
+  it('adds people found by account or name to a group, leaving out those already in it', async () => {
+    const people = [managed(31, 'Dan Brown'), managed(32, 'Dana White'), managed(33, 'Danh Le')];
+    const fetchMock = asRole(2, {
+      '/manage/group/index': () => [
+        { group_id: 7, name: 'Readers', owner_id: 31, owner_name: 'Dan Brown', members: 2 },
+      ],
+      '/manage/group/users': () => [
+        { user_id: 31, role: 1, account: 'user31', realname: 'Dan Brown' },
+        { user_id: 40, role: 3, account: 'user40', realname: 'Eve' },
+      ],
+      '/manage/user/index': (body) => people.filter((p) => p.realname.includes(String(body.keywords))),
+      '/manage/group/addGroupUser': () => null,
+    });
+    renderApp('/manage/groups');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Members of Readers' }));
+    const picker = await screen.findByRole('group', { name: /Add people/ });
+    await user.type(within(picker).getByRole('searchbox'), 'Dan');
+    const matches = await within(picker).findByRole('list', { name: 'Matching people' });
+    // The owner is already in the group: listed, not offered.
+    expect((within(matches).getByRole('button', { name: /Dan Brown/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(bodiesOf(fetchMock, '/manage/user/index').at(-1)).toMatchObject({ keywords: 'Dan', status: 1 });
+    await user.click(within(matches).getByRole('button', { name: /Dana White/ }));
+    await user.click(within(matches).getByRole('button', { name: /Danh Le/ }));
+    await user.click(within(picker).getByRole('button', { name: 'Take Danh Le off the list' }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Add 1 person to the group?');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/manage/group/addGroupUser')).toEqual([{ id: 'group-7', user_ids: [32] }]),
+    );
+  });
+});
+
 describe('the settings screen', () => {
   const config = {
     sysInfo: { name: 'Parley', state: '1', regtype: '1', regauth: '0', runMode: '1', registerInterval: '0' },

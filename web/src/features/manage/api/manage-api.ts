@@ -55,6 +55,8 @@ export interface UserQuery {
   keywords: string;
   sort: UserSort;
   order: 'asc' | 'desc';
+  /** Only this status (1 active, 0 disabled, 2 deleted); every user but the deleted when left out. */
+  status?: number;
 }
 export const fetchUsers = (q: UserQuery) => list('/manage/user/index', q, ManagedUserSchema);
 export const setUserStatus = (user_id: number, status: 0 | 1) =>

@@ -1,5 +1,5 @@
 // One group's members in the console, owner first, with what an operator may do to each: make or
-// unmake a manager, hand the group over, remove (never the owner); and add people by user number.
+// unmake a manager, hand the group over, remove (never the owner); and add people found by account or name.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -13,10 +13,12 @@ import {
   fetchGroupMembers,
   type GroupMember,
   type ManagedGroup,
+  type ManagedUser,
   removeGroupMember,
   setGroupManager,
 } from '../api/manage-api';
 import { SmallButton } from './console-ui';
+import { UserPicker } from './user-picker';
 
 const OWNER = 1;
 const MANAGER = 2;
@@ -26,7 +28,7 @@ export function GroupMembers({ group, onChanged }: { group: ManagedGroup; onChan
   const client = useQueryClient();
   const key = ['manage', 'group-members', group.group_id];
   const { data } = useQuery({ queryKey: key, queryFn: () => fetchGroupMembers(group.group_id) });
-  const [ids, setIds] = useState('');
+  const [chosen, setChosen] = useState<ManagedUser[]>([]);
 
   /** Confirms `ask`, runs `call`, and reads the members again. */
   const act = async (ask: string, call: () => Promise<unknown>) => {
@@ -39,11 +41,8 @@ export function GroupMembers({ group, onChanged }: { group: ManagedGroup; onChan
     onChanged();
   };
 
-  const wanted = ids
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number);
-  const idsOk = wanted.length > 0 && wanted.every((n) => Number.isInteger(n) && n > 0);
+  const members = new Set(data?.map((m) => m.user_id));
+  const wanted = chosen.filter((u) => !members.has(u.user_id)).map((u) => u.user_id);
   const roleName = (role: number) =>
     role === OWNER
       ? t('manage.groups.owner')
@@ -106,22 +105,14 @@ export function GroupMembers({ group, onChanged }: { group: ManagedGroup; onChan
         className="mt-3 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!idsOk) return;
+          if (wanted.length === 0) return;
           void act(t('manage.groups.addAsk', { count: wanted.length }), () =>
             addGroupMembers(group.group_id, wanted),
-          ).then(() => setIds(''));
+          ).then(() => setChosen([]));
         }}
       >
-        <label className="min-w-48 flex-1 text-[13px] text-neutral-700">
-          {t('manage.groups.addLabel')}
-          <input
-            value={ids}
-            onChange={(e) => setIds(e.target.value)}
-            inputMode="numeric"
-            className="mt-1 h-9 w-full rounded-md border border-neutral-300 bg-white px-3 text-[14px] text-neutral-900"
-          />
-        </label>
-        <SmallButton type="submit" tone="primary" disabled={!idsOk}>
+        <UserPicker label={t('manage.groups.addLabel')} chosen={chosen} onChange={setChosen} exclude={members} />
+        <SmallButton type="submit" tone="primary" disabled={wanted.length === 0}>
           {t('manage.groups.add')}
         </SmallButton>
       </form>
