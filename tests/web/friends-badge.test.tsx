@@ -101,6 +101,7 @@ describe('the address book', () => {
     // An operator deleted Chi's account: the frame carries no name, and the app says who it was not.
     act(() => push(ws, 'updateUser', { id: 22, realname: '', displayName: '', avatar: '', motto: '' }));
     await screen.findByText('Deleted user');
+    expect(chatStore.getState().contacts.find((c) => c.id === 22)?.is_deleted).toBe(1);
   });
 
   it('sorts names by the language’s collation: Vietnamese letters in place, Chinese by pinyin', () => {

@@ -36,6 +36,8 @@ export const ChatSummarySchema = v.object({
   at_msg_id: v.optional(v.number()),
   /** People only: 1 when we are friends (both sides accepted), else 0; run mode 1's address book lists them apart. */
   is_friend: v.optional(v.picklist([0, 1])),
+  /** People only: 1 when an operator deleted their account (issue 25): the chat stays, read-only. */
+  is_deleted: v.optional(v.picklist([0, 1])),
   is_top: v.number(),
   is_notice: v.number(),
   unread: v.number(),

@@ -62,6 +62,7 @@ chats.post('/getcontacts', async (c) => {
         account: maskAccount(u.account),
         setting: [],
         is_friend: pair && areFriends(pair) ? 1 : 0,
+        ...(u.status === USER_DELETED ? { is_deleted: 1 as const } : {}),
         is_top: chat?.is_top ?? 0,
         is_notice: chat?.is_notice ?? 1,
         unread: visible ? chat.unread : 0,

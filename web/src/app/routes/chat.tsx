@@ -111,7 +111,15 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
       )}
       <Composer
         contactKey={contactKey}
-        blocked={gone ? t(GONE_NOTICE[gone]) : contact?.removed && isGroup ? t('groups.gone') : blocked}
+        blocked={
+          gone
+            ? t(GONE_NOTICE[gone])
+            : contact?.removed && isGroup
+              ? t('groups.gone')
+              : contact?.is_deleted
+                ? t('chat.deletedNotice')
+                : blocked
+        }
         mentions={mentions}
       />
       <MessageMenuHost onAction={actions.onAction} />

@@ -135,7 +135,8 @@ export function applyFrame(
       // A renamed person, a new avatar, or my remark for them (displayName is the remark then); no name: deleted.
       const d = frame.data;
       const displayName = shownName(d.displayName);
-      return { state: withContact(next, keyOf(d.id), { displayName, avatar: d.avatar }), effects: [] };
+      const deleted = d.realname === '' ? { is_deleted: 1 as const } : {};
+      return { state: withContact(next, keyOf(d.id), { displayName, avatar: d.avatar, ...deleted }), effects: [] };
     }
     case 'addGroup': {
       // A group created with me, or I was added (again): its row, ready before its first message.
