@@ -2,7 +2,8 @@
 // `npm run admin` (the demo's own super admin may only look) opens the console from Mine, finds a
 // user and disables them while that user's browser is open, which returns to the login page with
 // the reason; each console screen (and a form dialog) passes axe; the overview's heading follows
-// the language (en, vi, zh-CN); the Users and Settings screens still fit a 390 px phone.
+// the language (en, vi, zh-CN); the Users and Settings screens still fit a 390 px phone; a deleted
+// account's chat stays readable under "Deleted user" and read-only, live in the friend's open tab.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -24,10 +25,12 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
   let app;
   const operator = { account: uniqueAccount('op'), realname: 'Olga Operator' };
   const target = { account: uniqueAccount('tg'), realname: 'Tomas Target' };
+  const leaver = { account: uniqueAccount('lv'), realname: 'Lena Leaver' };
+  const friend = { account: uniqueAccount('fr'), realname: 'Fred Friend' };
 
   before(async () => {
     app = await startApp({ name: 'manage', vars: { DEMO_MODE: 'true' }, contextOptions: DESKTOP });
-    for (const person of [operator, target]) {
+    for (const person of [operator, target, leaver, friend]) {
       const made = await app.api('/common/pub/register', { ...person, password: PASSWORD });
       assert.equal(made.code, 0, JSON.stringify(made));
     }
@@ -133,5 +136,49 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
       await page.getByRole('heading', { name: texts.manage.nav.overview, level: 1 }).waitFor();
       await page.getByRole('link', { name: texts.manage.nav.audit }).waitFor();
     }
+  });
+
+  test('a deleted account leaves its messages under "Deleted user", live in the open chat, which becomes read-only', async () => {
+    const login = async (person) =>
+      (await app.api('/common/pub/login', { account: person.account, password: PASSWORD })).data;
+    const [gone, peer] = [await login(leaver), await login(friend)];
+    const sent = await app.api(
+      '/enterprise/im/sendMessage',
+      {
+        id: crypto.randomUUID(),
+        type: 'text',
+        content: 'Goodbye, and thanks',
+        toContactId: peer.userInfo.user_id,
+        is_group: 0,
+      },
+      gone.authToken,
+    );
+    assert.equal(sent.code, 0, JSON.stringify(sent));
+
+    const watcher = await app.user({ language: 'vi' });
+    await app.login(watcher.page, friend.account, PASSWORD, { lang: 'vi' });
+    await watcher.page.goto(app.path(`/pages/message/chat?id=${gone.userInfo.user_id}`));
+    await watcher.page.getByTestId('bubble').getByText('Goodbye, and thanks').waitFor();
+
+    const { page } = await app.user({ language: 'en' });
+    await app.login(page, operator.account, PASSWORD, { lang: 'en' });
+    await page.goto(app.path('/manage/users'));
+    await page.getByRole('searchbox', { name: en.manage.users.search }).fill(leaver.account);
+    await page.getByRole('button', { name: `${en.manage.users.delete} ${leaver.realname}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(en.manage.users.deleteAsk.split('{{name}}')[1].slice(0, 30)).waitFor();
+    await confirm.getByRole('button', { name: en.common.confirm }).click();
+    await page.getByText(en.manage.empty).waitFor();
+
+    // The friend's open chat hears of it at once: the name goes, and the composer gives way.
+    await watcher.page.getByRole('heading', { name: vi.chat.deletedUser }).waitFor();
+    await watcher.page.getByText(vi.chat.deletedNotice).waitFor();
+    await watcher.page.getByTestId('bubble').getByText('Goodbye, and thanks').waitFor();
+    await expectNoSeriousA11yViolations(watcher.page, 'chat with a deleted account');
+    await watcher.page.screenshot({ path: '/tmp/deleted-account-chat.png' });
+    await watcher.page.reload();
+    await watcher.page.getByText(vi.chat.deletedNotice).waitFor();
+    const refused = await app.api('/common/pub/login', { account: leaver.account, password: PASSWORD });
+    assert.notEqual(refused.code, 0);
   });
 });
