@@ -178,6 +178,8 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
     await watcher.page.screenshot({ path: '/tmp/deleted-account-chat.png' });
     await watcher.page.reload();
     await watcher.page.getByText(vi.chat.deletedNotice).waitFor();
+    await watcher.page.getByTestId('bubble').getByText('Goodbye, and thanks').waitFor();
+    await watcher.page.screenshot({ path: '/tmp/deleted-account-reload.png' });
     const refused = await app.api('/common/pub/login', { account: leaver.account, password: PASSWORD });
     assert.notEqual(refused.code, 0);
   });

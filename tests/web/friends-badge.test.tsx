@@ -172,6 +172,24 @@ describe('removeGroup in the chat store', () => {
     ).state;
     expect(stranger.contacts).toEqual(start.contacts);
   });
+
+  it('makes a deleted account nameless: the contact read-only, its messages on screen without name or picture', () => {
+    const theirs = message(PEER, { content: 'bye' });
+    const mine = message(7, { content: 'see you' });
+    const start = chatState({
+      contacts: [contact(PEER, { displayName: 'Bao', avatar: '/b.png' })],
+      threads: { [String(PEER)]: { messages: [theirs, mine], hasMore: false, loaded: true, peerReadSeq: 0 } },
+    });
+    const gone = applyFrame(
+      start,
+      frame('updateUser', { id: PEER, realname: '', displayName: '', avatar: '', motto: '' }),
+      DEVICE,
+    ).state;
+    expect(gone.contacts[0]).toMatchObject({ displayName: 'Deleted user', avatar: '', is_deleted: 1 });
+    const [bye, seeYou] = gone.threads[String(PEER)]!.messages;
+    expect(bye!.fromUser).toMatchObject({ displayName: '', avatar: '' });
+    expect(seeYou).toBe(mine);
+  });
 });
 
 describe('a friend lost while their chat is open', () => {

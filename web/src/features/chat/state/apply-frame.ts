@@ -8,7 +8,15 @@ import { shownName } from '@web/lib/person-name';
 import { type ChatState, type Contact, keyOf } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
 import { receiveMessage } from './receive-message';
-import { CLEARED_CHAT, forgetHistory, thread, updateMessage, withContact, withThread } from './thread-ops';
+import {
+  CLEARED_CHAT,
+  forgetHistory,
+  forgetSender,
+  thread,
+  updateMessage,
+  withContact,
+  withThread,
+} from './thread-ops';
 
 export type Effect =
   | { kind: 'markRead'; contact: string }
@@ -135,8 +143,12 @@ export function applyFrame(
       // A renamed person, a new avatar, or my remark for them (displayName is the remark then); no name: deleted.
       const d = frame.data;
       const displayName = shownName(d.displayName);
-      const deleted = d.realname === '' ? { is_deleted: 1 as const } : {};
-      return { state: withContact(next, keyOf(d.id), { displayName, avatar: d.avatar, ...deleted }), effects: [] };
+      if (d.realname === '') {
+        // A deleted account: its messages already on screen forget the person too, as the server's copies did.
+        const state = withContact(forgetSender(next, d.id), keyOf(d.id), { displayName, avatar: '', is_deleted: 1 });
+        return { state, effects: [] };
+      }
+      return { state: withContact(next, keyOf(d.id), { displayName, avatar: d.avatar }), effects: [] };
     }
     case 'addGroup': {
       // A group created with me, or I was added (again): its row, ready before its first message.

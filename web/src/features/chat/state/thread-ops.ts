@@ -101,3 +101,21 @@ export function contactKeyOf(
   if (message.is_group) return keyOf(message.toContactId);
   return keyOf(message.fromUser.id === me ? message.toUser : message.toContactId);
 }
+
+/** Every loaded message of `userId` without their name and picture (an operator deleted the account). */
+export function forgetSender(state: ChatState, userId: number): ChatState {
+  const blank = { realname: '', displayName: '', avatar: '' };
+  const threads: Record<ContactKey, Thread> = {};
+  for (const [key, t] of Object.entries(state.threads)) {
+    const touched = t.messages.some((m) => m.from_user === userId);
+    threads[key] = touched
+      ? {
+          ...t,
+          messages: t.messages.map((m) =>
+            m.from_user === userId ? { ...m, fromUser: { ...m.fromUser, ...blank } } : m,
+          ),
+        }
+      : t;
+  }
+  return { ...state, threads };
+}
