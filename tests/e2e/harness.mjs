@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-import { fileExists, ROOT } from '../../scripts/lib.mjs';
+import { fileExists, ROOT, run } from '../../scripts/lib.mjs';
 import { startServer } from '../../scripts/server.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -143,6 +143,24 @@ export async function startApp({ vars = {}, config = {}, builtConfig, contextOpt
         body: JSON.stringify(body),
       });
       return res.json();
+    },
+    /** Registers each of `people` ({account, realname}) with `password`; answers their user ids by account. */
+    async register(people, password) {
+      const ids = {};
+      for (const person of people) {
+        const made = await this.api('/common/pub/register', { ...person, password });
+        assert.equal(made.code, 0, JSON.stringify(made));
+        ids[person.account] = made.data.user_id;
+      }
+      return ids;
+    },
+    /** Makes `account` a super admin as an operator would, with `npm run admin` on this server's own state. */
+    async makeOperator(account) {
+      const promoted = await run(process.execPath, [join(ROOT, 'scripts', 'admin.mjs'), '--account', account], {
+        capture: true,
+        env: { PARLEY_STATE_DIR: server.stateDir },
+      });
+      assert.equal(promoted.code, 0, promoted.stderr);
     },
     /** Closes browser and server; first saves each page's last screen and log to .tmp/e2e/<name>-<n>.{png,log}. */
     async close() {

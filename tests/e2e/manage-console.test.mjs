@@ -5,10 +5,8 @@
 // the language (en, vi, zh-CN); the Users and Settings screens still fit a 390 px phone; a deleted
 // account's chat stays readable under "Deleted user" and read-only, live in the friend's open tab.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { ROOT, run } from '../../scripts/lib.mjs';
 import {
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
@@ -30,16 +28,9 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
 
   before(async () => {
     app = await startApp({ name: 'manage', vars: { DEMO_MODE: 'true' }, contextOptions: DESKTOP });
-    for (const person of [operator, target, leaver, friend]) {
-      const made = await app.api('/common/pub/register', { ...person, password: PASSWORD });
-      assert.equal(made.code, 0, JSON.stringify(made));
-    }
+    await app.register([operator, target, leaver, friend], PASSWORD);
     // The first operator of a database is made by the script, on the server's own state.
-    const promoted = await run(process.execPath, [join(ROOT, 'scripts', 'admin.mjs'), '--account', operator.account], {
-      capture: true,
-      env: { PARLEY_STATE_DIR: app.server.stateDir },
-    });
-    assert.equal(promoted.code, 0, promoted.stderr);
+    await app.makeOperator(operator.account);
   });
   after(async () => {
     await app?.close();

@@ -5,10 +5,8 @@
 // it; an invitation code made in the console lets a new person register while registration is
 // by invitation. axe on the new screens.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { ROOT, run } from '../../scripts/lib.mjs';
 import { chatScreen, expectNoSeriousA11yViolations, locale, startApp, uniqueAccount } from './harness.mjs';
 
 const en = locale('en');
@@ -24,16 +22,8 @@ describe('the console’s announcements, reports and invitations (DEMO_MODE=true
 
   before(async () => {
     app = await startApp({ name: 'manage-flows', vars: { DEMO_MODE: 'true' }, contextOptions: DESKTOP });
-    for (const person of [operator, sender, reporter]) {
-      const made = await app.api('/common/pub/register', { ...person, password: PASSWORD });
-      assert.equal(made.code, 0, JSON.stringify(made));
-      ids[person.account] = made.data.user_id;
-    }
-    const promoted = await run(process.execPath, [join(ROOT, 'scripts', 'admin.mjs'), '--account', operator.account], {
-      capture: true,
-      env: { PARLEY_STATE_DIR: app.server.stateDir },
-    });
-    assert.equal(promoted.code, 0, promoted.stderr);
+    Object.assign(ids, await app.register([operator, sender, reporter], PASSWORD));
+    await app.makeOperator(operator.account);
   });
   after(async () => {
     await app?.close();
