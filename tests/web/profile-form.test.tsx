@@ -19,10 +19,17 @@ afterEach(() => {
 });
 
 function openProfile(sysInfo: Record<string, string> = {}, updated?: (body: Record<string, unknown>) => unknown) {
+  // The server's record: a getUserInfo the app makes after a save (its session refresh) answers
+  // the saved profile, as the real server would, never the one from before.
+  let record: Record<string, unknown> = { ...USER };
   const fetchMock = mockApi({
     '/common/pub/getSystemInfo': () => systemInfo(sysInfo),
-    '/enterprise/im/getUserInfo': () => USER,
-    '/enterprise/im/updateUserInfo': (body) => updated?.(body) ?? { ...USER, ...body },
+    '/enterprise/im/getUserInfo': () => record,
+    '/enterprise/im/updateUserInfo': (body) => {
+      const answer = updated?.(body) ?? { ...record, ...body };
+      if (answer && typeof answer === 'object' && !(answer instanceof Response)) record = answer as typeof record;
+      return answer;
+    },
   });
   signIn();
   const router = renderApp('/pages/mine/profile');
