@@ -3,7 +3,7 @@
 // Its alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day, never the send path.
 import { DurableObject } from 'cloudflare:workers';
 
-import { isManager, mayShareQr, mentionList, speakVerdict } from '../protocol/group-rules';
+import { isManager, mentionList, speakVerdict } from '../protocol/group-rules';
 import type { GroupCard } from '../protocol/groups';
 import { canRecall, quoteOfMessage } from '../protocol/message-rules';
 import type { StoredMessage, UserCard } from '../protocol/messages';
@@ -17,8 +17,9 @@ import { ConversationStore } from './conversation-store';
 import { writeMessage, writeRead, writeUndo } from './conversation-writes';
 import { Fanout } from './fanout';
 import { clearGroupHistory } from './group-clear';
-import { applyGroupChange, cardOf, changeGroupAvatar, type GroupChange, qrCard } from './group-ops';
+import { applyGroupChange, changeGroupAvatar, type GroupChange, qrCard } from './group-ops';
 import { GroupStore } from './group-store';
+import { groupViewOf, relayGroupTyping } from './group-view';
 import type { HubEvent, Result } from './hub-events';
 import { meterEvent, meterObject } from './metered';
 import { type Hidden, hideMessage } from './moderation';
@@ -80,16 +81,14 @@ export class ConversationHub extends DurableObject<Env> {
     return qrCard(this.parts(conversation), viewer, qrVersion);
   }
 
-  /** The group's card and members for a member; im.notMember for anyone else (reference §10.3). */
+  /** The group's card and members for a member; im.notMember for anyone else (group-view.ts). */
   async groupView(conversation: string, viewer: number) {
-    const store = this.memberStore(conversation, viewer);
-    const groups = this.groups(conversation);
-    const card = store ? cardOf({ store, groups, fanout: this.fanout }, viewer) : null;
-    if (!card) return { ok: false as const, key: 'im.notMember' as const };
-    // The join QR: its current version, and whether this member is handed one (mayShareQr).
-    const group = groups.group()!;
-    const qr = { version: group.qr_version ?? 0, share: mayShareQr(groups.member(viewer), group.setting) };
-    return { ok: true as const, value: { card, roster: groups.roster(), qr } };
+    return groupViewOf(this.parts(conversation), viewer);
+  }
+
+  /** `user` is typing in this group (issue 26): the members with a socket hear of it (group-view.ts). */
+  async typing(conversation: string, user: number, typing: boolean): Promise<void> {
+    await relayGroupTyping(this.env, this.parts(conversation), user, typing);
   }
 
   /** A group's roster for the operator console (routes/manage, whose operator check stands for membership); null without a live group. */

@@ -48,6 +48,11 @@ export class Fanout {
     private readonly personalize: (user: number, event: HubEvent) => HubEvent = (_user, event) => event,
   ) {}
 
+  /** Whether `user`'s hub may have a socket open: not parked (parking.ts), or never delivered to since a wake. */
+  mayHaveSocket(user: number): boolean {
+    return !this.parking.isParked(user);
+  }
+
   /** An alarm is set for the outbox (retry or safety net); the hub combines it with retention's. */
   get alarmArmed(): boolean {
     return this.armed;

@@ -24,6 +24,7 @@ import { Presence } from './user/presence';
 import { addedNote, callNote, messageNote, notifyMode } from './user/push-notes';
 import { PushQueue } from './user/push-queue';
 import { Sockets } from './user/sockets';
+import { relayTyping, TypingLimit } from './user/typing';
 
 export class UserHub extends DurableObject<Env> {
   private readonly chats: ChatList;
@@ -33,6 +34,7 @@ export class UserHub extends DurableObject<Env> {
   private readonly parked: Parked;
   private readonly calls: CallStore;
   private readonly pushes: PushQueue;
+  private readonly typing = new TypingLimit();
 
   constructor(ctx: DurableObjectState, env: Env) {
     env = meterObject(ctx, env, 'UserHub');
@@ -81,8 +83,9 @@ export class UserHub extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     meterEvent(this.env, 'UserHub', 'socketMessage');
-    const since = await this.sockets.heard(ws, raw);
-    if (since !== undefined) this.log.replay(ws, since);
+    const heard = await this.sockets.heard(ws, raw);
+    if (heard && 'since' in heard) this.log.replay(ws, heard.since);
+    else if (heard) await relayTyping(this.env, this.typing, heard.uid, heard.typing).catch(() => undefined);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -153,6 +156,15 @@ export class UserHub extends DurableObject<Env> {
   async notify<T extends EventType>(type: T, data: EventData<T>, logged = true): Promise<void> {
     this.sockets.closeDead();
     this.sockets.broadcast([logged ? this.log.log({ type, data } as Outgoing) : this.log.frame(type, data)]);
+  }
+
+  /**
+   * `from` is typing in chat `contactId` of mine (user/typing.ts): told to my open sockets only. A
+   * person's typing reaches me only in a chat I have with them; a group's hub asks only its members.
+   */
+  async typingFrom(contactId: number | string, from: number, typing: boolean): Promise<void> {
+    if (typeof contactId === 'number' && !this.chats.chat(String(contactId))) return;
+    this.sockets.broadcast([this.log.frame('typing', { toContactId: contactId, user_id: from, typing })]);
   }
 
   /** The chat list, each chat's last message and unread count asked of its conversation (user/chat-states.ts). */

@@ -144,6 +144,11 @@ const EVENT_DATA = {
    * of an old call's frames would ring again. `otherOpt`: my other device answered or hung up.
    */
   webrtc: WebrtcEventSchema,
+  /**
+   * Someone is typing in a chat (issue 26): `toContactId` as my list names the chat (their user id,
+   * or `group-N`). Relayed to open sockets only: never logged, replayed or pushed.
+   */
+  typing: v.object({ toContactId: WireContactIdSchema, user_id: v.number(), typing: v.boolean() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -189,6 +194,7 @@ export const ServerFrameSchema = v.variant('type', [
   eventFrame('groupNickname'),
   eventFrame('groupAvatar'),
   eventFrame('webrtc'),
+  eventFrame('typing'),
 ]);
 export type ServerFrame = v.InferOutput<typeof ServerFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];

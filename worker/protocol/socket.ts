@@ -14,10 +14,27 @@ export const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
 export const PING_FRAME = '{"type":"ping"}';
 export const PONG_FRAME = '{"type":"pong"}';
 
+/**
+ * I am typing (or stopped) in a chat (issue 26): a person's user id or `group-N`. The client sends it
+ * at most once every TYPING_RENEW_MS while typing; the other side forgets it after TYPING_EXPIRE_MS.
+ */
+const TypingFrame = v.object({
+  type: v.literal('typing'),
+  toContactId: v.union([
+    v.pipe(v.number(), v.integer(), v.minValue(1)),
+    v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  ]),
+  typing: v.boolean(),
+});
+export type TypingFrame = v.InferOutput<typeof TypingFrame>;
+export const TYPING_RENEW_MS = 3000;
+export const TYPING_EXPIRE_MS = 6000;
+
 export const ClientFrame = v.variant('type', [
   v.object({ type: v.literal('ping') }),
   v.object({ type: v.literal('pong') }),
   v.object({ type: v.literal('sync'), since: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  TypingFrame,
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrame>;
 

@@ -7,7 +7,7 @@ import { isMessageEvent } from '@protocol/frames';
 import { showToast } from '../components/ui/toast';
 import { announcementChanged } from '../features/announcements';
 import { callStore } from '../features/calls';
-import { chatStore } from '../features/chat';
+import { chatStore, typingStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';
 import { groupCardChanged, groupChanged, groupJoined, groupLeft } from '../features/groups';
 import { i18n } from '../lib/i18n';
@@ -20,8 +20,17 @@ export function frameTable(me: number): FrameTable {
   const chat = (frame: Parameters<typeof chatStore.receive>[0]) => chatStore.receive(frame);
   return {
     // A message, or a friend request for the 'system' inbox (the contacts feature's badge).
-    simple: (f) => (isMessageEvent(f.data) ? chat(f) : friendsStore.applied(f.data)),
-    group: chat,
+    simple: (f) => {
+      if (!isMessageEvent(f.data)) return friendsStore.applied(f.data);
+      // Their message arrived: they are done typing it (the chat's key is their id).
+      typingStore.spoke(String(f.data.from_user), f.data.from_user);
+      chat(f);
+    },
+    group: (f) => {
+      typingStore.spoke(f.data.toContactId.toString(), f.data.from_user);
+      chat(f);
+    },
+    typing: (f) => typingStore.heard(f.data),
     undoMessage: chat,
     isRead: chat,
     readAll: chat,

@@ -21,6 +21,7 @@ import {
   REPLACED_CLOSE_CODE,
   SESSION_ENDED_CLOSE_CODE,
   SILENT_CLOSE_CODE,
+  type TypingFrame,
 } from '../../protocol/socket';
 import { type Lang, pickLang, translate } from '../../services/i18n';
 import {
@@ -35,6 +36,9 @@ import { SessionStore } from './session-store';
 
 const TICKET_TTL_MS = 60_000;
 /** Clients ping every 20 s, hidden browser tabs about once a minute; two minutes of nothing is a dead socket. */
+/** What the hub acts on after a socket's frame: a replay from `since`, or `uid` typing in a chat. */
+export type Heard = { since: number } | { typing: TypingFrame; uid: number };
+
 export const SILENT_SOCKET_MS = 120_000;
 
 export interface SocketInfo {
@@ -125,8 +129,8 @@ export class Sockets {
     return { client, server, info, others };
   }
 
-  /** A frame from a socket: answered here; the `since` of a `sync` the hub should replay, else nothing. */
-  async heard(ws: WebSocket, raw: string | ArrayBuffer): Promise<number | undefined> {
+  /** A frame from a socket: answered here; a `sync` the hub should replay or a `typing` to relay, else nothing. */
+  async heard(ws: WebSocket, raw: string | ArrayBuffer): Promise<Heard | undefined> {
     const info = { ...this.info(ws), heardAt: Date.now() };
     if (this.sessions.hasEnded(info.session)) {
       this.closeByHub([ws], SESSION_ENDED_CLOSE_CODE, 'session ended');
@@ -142,6 +146,7 @@ export class Sockets {
       return;
     }
     if (frame.output.type === 'ping') ws.send(PONG_FRAME);
+    if (frame.output.type === 'typing') return { typing: frame.output, uid: info.uid };
     if (frame.output.type !== 'sync') return;
     if (!syncAllowed(info.syncedAt, info.heardAt)) {
       this.refuseFrame(ws, info, 'system.tooFast');
@@ -153,7 +158,7 @@ export class Sockets {
       this.closeByHub([ws], SESSION_ENDED_CLOSE_CODE, 'session ended');
       return;
     }
-    return frame.output.since;
+    return { since: frame.output.since };
   }
 
   /** The client closed `ws`; true when the user has no other socket and the hub had not closed it. */

@@ -21,10 +21,12 @@ import {
   sendDropped,
   stopVoice,
   thread,
+  typingText,
   useChatState,
   useFileDrop,
   useMessageActions,
   useOpenChat,
+  useTypingIn,
 } from '../../features/chat';
 import {
   GroupChatPicture,
@@ -78,6 +80,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const mentions = useMentionCandidates(groupKey, me);
   const openProfiles = useCanOpenProfiles(groupKey, me);
   const nameOf = useMemberNames(groupKey, me);
+  const typing = typingText(useTypingIn(contactKey), isGroup, nameOf ?? (() => undefined), t);
   const navigate = useNavigate();
   const onAvatarTap = useCallback((userId: number) => void navigate(`${PATHS.contactDetail}?id=${userId}`), [navigate]);
   const besideList = useContext(InsideMain);
@@ -90,6 +93,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
         subtitle={memberCount}
         picture={groupKey ? <GroupChatPicture groupKey={groupKey} me={me} /> : undefined}
         back={!besideList}
+        typing={typing}
       />
       <MessageList
         thread={current}

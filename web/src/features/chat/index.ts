@@ -16,6 +16,7 @@ export { useUnreadTitle } from './hooks/use-unread-title';
 export type { CallOutcome } from './state/call-record';
 export { chatStore } from './state/chat-store';
 export { sortContacts, thread, totalUnread } from './state/thread-ops';
+export { typingStore, typingText, useTypingIn } from './typing';
 
 // The chat list
 export { ChatList } from './components/chat-list/chat-list';

@@ -3,6 +3,7 @@
 // reconnect, and hands each parsed frame to the features that subscribed to its type: the chat,
 // friends, groups and call stores. Features never open a socket of their own.
 import type { FrameOf, ServerFrame, ServerFrameType } from '@protocol/frames';
+import type { ClientFrame } from '@protocol/socket';
 
 import { Realtime, type RealtimeStatus } from './socket';
 
@@ -54,6 +55,11 @@ export class RealtimeConnection {
     this.seq = 0;
     this.placed = false;
     this.id = '';
+  }
+
+  /** A frame for the server when the socket is open (typing: issue 26); dropped otherwise, never queued. */
+  send(frame: ClientFrame): boolean {
+    return this.socket?.send(JSON.stringify(frame)) ?? false;
   }
 
   /** The reconnect button: a fresh round of retries. */

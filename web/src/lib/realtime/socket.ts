@@ -50,6 +50,13 @@ export class Realtime {
     void this.connect();
   }
 
+  /** Sends `text` when the socket is open; false (nothing sent) otherwise. */
+  send(text: string): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(text);
+    return true;
+  }
+
   stop(): void {
     this.stopped = true;
     document.removeEventListener('visibilitychange', this.onVisible);

@@ -1,5 +1,5 @@
 // One conversation in the chat list: avatar (with an online dot for single chats when the
-// server shows presence), name, time, one-line preview, unread badge and the muted bell.
+// server shows presence), name, time, one-line preview (or who is typing), unread badge and the muted bell.
 import { memo } from 'react';
 
 import { Badge } from '@web/components/ui/badge';
@@ -7,7 +7,9 @@ import { useTranslation } from '@web/lib/i18n';
 import { formatChatListTime } from '@web/utils/chat-list-time';
 
 import { useLongPress } from '../../hooks/use-long-press';
-import type { Contact } from '../../types';
+import { chatStore } from '../../state/chat-store';
+import { type Contact, keyOf } from '../../types';
+import { typingText, useTypingIn } from '../../typing';
 import { ChatAvatar } from '../chat-avatar';
 import { MutedIcon } from './list-icons';
 
@@ -34,6 +36,10 @@ export const ChatRow = memo(function ChatRow({
   const { t } = useTranslation();
   const press = useLongPress(() => onActions(contact), 600);
   const muted = !contact.is_notice;
+  // Someone typing takes the preview's place while it lasts (issue 26).
+  const typingIds = useTypingIn(keyOf(contact.id));
+  const nameOf = (id: number) => chatStore.contact(String(id))?.displayName;
+  const typing = typingText(typingIds, Boolean(contact.is_group), nameOf, t);
   const open = () => {
     if (!press.consumeFired()) onOpen(contact);
   };
@@ -81,11 +87,15 @@ export const ChatRow = memo(function ChatRow({
             </span>
           </span>
           <span className="flex items-center gap-2">
-            <span className="min-w-0 flex-1 truncate text-[14px] text-neutral-400">
-              {contact.atMe && <span className="text-danger">{t('groups.mention.atMe')}</span>}
-              {muted && contact.unread > 1 && t('chatList.mutedCount', { count: contact.unread })}
-              {preview}
-            </span>
+            {typing ? (
+              <span className="min-w-0 flex-1 truncate text-[14px] text-brand-dark">{typing}</span>
+            ) : (
+              <span className="min-w-0 flex-1 truncate text-[14px] text-neutral-400">
+                {contact.atMe && <span className="text-danger">{t('groups.mention.atMe')}</span>}
+                {muted && contact.unread > 1 && t('chatList.mutedCount', { count: contact.unread })}
+                {preview}
+              </span>
+            )}
             {muted && (
               <span className="shrink-0 text-neutral-300" aria-label={t('chatList.muted')}>
                 <MutedIcon />

@@ -7,6 +7,7 @@ import { useTranslation } from '@web/lib/i18n';
 
 import { chatConfig, TEXT_MAX } from '../../config/chat-config';
 import { chatStore } from '../../state/chat-store';
+import { useTypingSignal } from '../../typing';
 import { callContact, canCall } from '../thread/call-contact';
 import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
@@ -40,6 +41,7 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
   const caret = useCaretEditing(input, text, setText);
   const [picked, setPicked] = useState<MentionCandidate[]>([]);
   const [picking, setPicking] = useState(false);
+  useTypingSignal(contactKey, blocked ? '' : text);
 
   // "@" typed at the caret in a group opens the picker.
   const onType = (next: string) => {

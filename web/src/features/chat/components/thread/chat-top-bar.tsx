@@ -28,9 +28,11 @@ interface ChatTopBarProps {
   picture?: ReactNode;
   /** False beside the chat list (the wide layout), where back would lead to what is already on screen. */
   back?: boolean;
+  /** Who is typing ("typing…", "An is typing…"), shown instead of the line under the name while it lasts. */
+  typing?: string | null;
 }
 
-export function ChatTopBar({ contactKey, title, online, subtitle, picture, back = true }: ChatTopBarProps) {
+export function ChatTopBar({ contactKey, title, online, subtitle, picture, back = true, typing }: ChatTopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lastSeen = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey)?.last_seen ?? 0);
@@ -61,8 +63,12 @@ export function ChatTopBar({ contactKey, title, online, subtitle, picture, back 
           {picture}
           <h1 className="min-w-0 truncate text-[17px] font-medium text-black">{title}</h1>
         </div>
-        {subtitle && <span className="text-[11px] text-neutral-600">{subtitle}</span>}
-        {online !== null && (
+        {/* Announced politely as it comes and goes; it takes the place of the line below while it lasts. */}
+        <span aria-live="polite" className="text-[11px] text-brand-dark">
+          {typing}
+        </span>
+        {!typing && subtitle && <span className="text-[11px] text-neutral-600">{subtitle}</span>}
+        {!typing && online !== null && (
           <span className="flex items-center gap-1 text-[11px] text-neutral-500">
             <span aria-hidden="true" className={`size-1.5 rounded-full ${online ? 'bg-brand' : 'bg-neutral-400'}`} />
             {presence}
