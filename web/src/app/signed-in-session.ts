@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ServerFrameType } from '@protocol/frames';
 
 import { callStore } from '../features/calls';
-import { chatStore, totalUnread } from '../features/chat';
+import { chatStore, totalUnread, typingStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';
 import { groupsReconnected } from '../features/groups';
 import { checkForUpdate } from '../lib/app-update/store';
@@ -45,6 +45,8 @@ export const session = {
       realtime.onOpen(checkForUpdate),
       // …and the configuration again: an operator may have changed it, or the minimum version.
       realtime.onOpen(() => void fetchSystemInfo(true).catch(() => undefined)),
+      // Without a socket nobody's typing can be renewed or stopped: forget it rather than show it stale.
+      realtime.onStatus((status) => status !== 'open' && typingStore.clear()),
       callStore.onOutcome((outcome) => chatStore.recordCallOutcome(outcome)),
       followAppBadge(() => totalUnread(chatStore.getState().contacts), chatStore.subscribe),
       keepPushSubscription(),
@@ -60,6 +62,7 @@ export const session = {
         callStore.stop();
         chatStore.stop();
         friendsStore.stop();
+        typingStore.clear();
       },
     };
   },
