@@ -3,7 +3,7 @@
 // Its alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day, never the send path.
 import { DurableObject } from 'cloudflare:workers';
 
-import { isManager, mentionList, speakVerdict } from '../protocol/group-rules';
+import { mentionList, speakVerdict } from '../protocol/group-rules';
 import type { GroupCard } from '../protocol/groups';
 import { canRecall, quoteOfMessage } from '../protocol/message-rules';
 import type { StoredMessage, UserCard } from '../protocol/messages';
@@ -21,9 +21,10 @@ import { applyGroupChange, changeGroupAvatar, type GroupChange, qrCard } from '.
 import { GroupStore } from './group-store';
 import { groupViewOf, relayGroupTyping } from './group-view';
 import type { HubEvent, Result } from './hub-events';
+import { MessageScope } from './message-scope';
 import { meterEvent, meterObject } from './metered';
 import { type Hidden, hideMessage } from './moderation';
-import { floorOf, revealed, type Sight, visibility } from './visibility';
+import { visibility } from './visibility';
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
@@ -55,7 +56,9 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** `member`'s row of this chat on their chat list (chat-state.ts); null for anyone who is not a member. */
   async chatState(conversation: string, member: number): Promise<ChatState | null> {
-    const { store, sight } = this.sightOf(conversation, member);
+    const scope = this.scope(conversation);
+    const sight = scope.sightOf(member);
+    const { store } = scope;
     return sight ? chatStateOf(store, member, sight, isGroupContact(conversation)) : null;
   }
 
@@ -116,39 +119,9 @@ export class ConversationHub extends DurableObject<Env> {
     return this.store;
   }
 
-  /** The conversation's store when `user` is one of its members; null for anyone else. */
-  private memberStore(conversation: string, user: number): ConversationStore | null {
-    const store = this.open(conversation);
-    return store.members().includes(user) ? store : null;
-  }
-
-  /** What `viewer` may see of this conversation (visibility.ts): null sight for a non-member. */
-  private sightOf(conversation: string, viewer: number): { store: ConversationStore; sight: Sight } {
-    const store = this.open(conversation);
-    if (!store.members().includes(viewer)) return { store, sight: null };
-    const isGroup = isGroupContact(conversation);
-    const groups = isGroup ? this.groups(conversation) : null;
-    return {
-      store,
-      sight: { floor: floorOf(isGroup, groups?.group()?.setting, groups?.member(viewer)?.join_time ?? 0) },
-    };
-  }
-
-  /** The members who may see `message` (a late joiner never had it): a recall's notice goes to them only. */
-  private seers(conversation: string, message: StoredMessage): number[] {
-    return this.open(conversation)
-      .members()
-      .filter((m) => visibility(this.sightOf(conversation, m).sight, message) === 'shown');
-  }
-
-  /** The one door to a single message for `viewer`: its content, or the refusal a missing one gets. */
-  private reveal(
-    conversation: string,
-    viewer: number,
-    find: (store: ConversationStore) => StoredMessage | null,
-  ): Result<StoredMessage> {
-    const { store, sight } = this.sightOf(conversation, viewer);
-    return revealed(sight, sight ? find(store) : null);
+  /** Who may see what in `conversation`, for this call (message-scope.ts). */
+  private scope(conversation: string): MessageScope {
+    return MessageScope.of(this.open(conversation), () => this.groups(conversation));
   }
 
   /** `input.pid` names a message of this conversation to quote (the client's own quote text is never used). */
@@ -157,7 +130,7 @@ export class ConversationHub extends DurableObject<Env> {
     conversation: string,
     input: NewMessage & { at?: number[] },
   ): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
-    const store = this.memberStore(conversation, input.from.id);
+    const store = this.scope(conversation).memberStore(input.from.id);
     if (!store) return { ok: false, key: 'im.notMember' };
     this.fanout.heard(input.from.id);
     const members = store.members();
@@ -170,7 +143,7 @@ export class ConversationHub extends DurableObject<Env> {
       at = mentionList(wanted ?? [], this.groups(conversation).member(input.from.id), members);
     }
     // A message the sender may not see quotes as a missing one: not at all.
-    const quoted = fields.pid > 0 ? this.reveal(conversation, input.from.id, (s) => s.bySeq(fields.pid)) : null;
+    const quoted = fields.pid > 0 ? this.scope(conversation).reveal(input.from.id, (s) => s.bySeq(fields.pid)) : null;
     const quote = quoted?.ok ? quoteOfMessage(quoted.value) : null;
     const extended = { ...(fields.extends ?? {}), ...(quote ? { quote } : {}), ...(at.length > 0 ? { at } : {}) };
     const toStore = { ...fields, pid: quote?.msg_id ?? 0, extends: Object.keys(extended).length > 0 ? extended : null };
@@ -180,7 +153,7 @@ export class ConversationHub extends DurableObject<Env> {
   // What a send with client id `id` would meet, asked before an upload stores its bytes (`send` still
   // decides): a refusal, the message an earlier try stored (a resend), or null for a new one.
   async priorSend(conversation: string, sender: number, id: string): Promise<Result<StoredMessage | null>> {
-    const store = this.memberStore(conversation, sender);
+    const store = this.scope(conversation).memberStore(sender);
     if (!store) return { ok: false, key: 'im.notMember' };
     const existing = store.byId(id);
     if (!existing) {
@@ -196,7 +169,9 @@ export class ConversationHub extends DurableObject<Env> {
     viewer: number,
     query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number },
   ) {
-    const { store, sight } = this.sightOf(conversation, viewer);
+    const scope = this.scope(conversation);
+    const sight = scope.sightOf(viewer);
+    const { store } = scope;
     if (!sight) return { ok: false as const, key: 'im.notMember' as const };
     const peerRead = store.othersReadSeq(viewer);
     // The queries narrow by the same floor (so pages stay full); the rule still has the last word.
@@ -213,21 +188,21 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   async isMember(conversation: string, user: number): Promise<boolean> {
-    return this.memberStore(conversation, user) !== null;
+    return this.scope(conversation).memberStore(user) !== null;
   }
 
   /** One message (a forward's source) as `viewer` may see it. */
   async message(conversation: string, viewer: number, seq: number): Promise<Result<StoredMessage>> {
-    return this.reveal(conversation, viewer, (store) => store.bySeq(seq));
+    return this.scope(conversation).reveal(viewer, (store) => store.bySeq(seq));
   }
 
   /** The message carrying file `fileId`, when `viewer` may see it: a download's permission. */
   async fileMessage(conversation: string, viewer: number, fileId: number): Promise<Result<StoredMessage>> {
-    return this.reveal(conversation, viewer, (store) => store.byFileId(fileId));
+    return this.scope(conversation).reveal(viewer, (store) => store.byFileId(fileId));
   }
 
   async markRead(conversation: string, reader: number): Promise<Result<{ readSeq: number }>> {
-    const store = this.memberStore(conversation, reader);
+    const store = this.scope(conversation).memberStore(reader);
     if (!store) return { ok: false, key: 'im.notMember' };
     this.fanout.heard(reader);
     return { ok: true, value: writeRead(store, this.fanout, reader) };
@@ -242,11 +217,11 @@ export class ConversationHub extends DurableObject<Env> {
     actorName = '',
   ): Promise<Result<{ message: StoredMessage; fileId: number | null }>> {
     const store = this.open(conversation);
-    const seen = this.reveal(conversation, actor, (s) => s.byId(id));
+    const seen = this.scope(conversation).reveal(actor, (s) => s.byId(id));
     if (!seen.ok) return seen;
     const found = seen.value;
-    const members = this.seers(conversation, found);
-    const manager = isGroupContact(conversation) && isManager(this.groups(conversation).member(actor));
+    const members = this.scope(conversation).seers(found);
+    const manager = this.scope(conversation).isManager(actor);
     const verdict = canRecall(found, actor, redoSeconds, Date.now(), manager);
     if (verdict !== 'ok') return { ok: false, key: verdict };
     const by = found.from_user === actor ? null : { id: actor, name: actorName };
@@ -255,7 +230,7 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** An operator hides `seq` for all who have it (a report, moderation.ts); answers its file to release. */
   async moderate(conversation: string, seq: number): Promise<Hidden> {
-    return hideMessage(this.open(conversation), this.fanout, seq, (found) => this.seers(conversation, found));
+    return hideMessage(this.open(conversation), this.fanout, seq, (found) => this.scope(conversation).seers(found));
   }
 
   /** An operator deleted `user`'s account: their messages stay, their card names nobody (issue 25 item 4). */
@@ -265,7 +240,7 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** The callee answered the call `seq` records: read, with the chat, when it is the newest message (nothing newer is skipped). */
   async readAnsweredCall(conversation: string, reader: number, seq: number): Promise<void> {
-    if (this.memberStore(conversation, reader)?.lastSeq() === seq) await this.markRead(conversation, reader);
+    if (this.scope(conversation).memberStore(reader)?.lastSeq() === seq) await this.markRead(conversation, reader);
   }
 
   /** Sets a call record's outcome once (call-records.ts); answers the outcome that stands, null without a record. */
@@ -275,7 +250,7 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** The record of the call `callId` for one of the pair; null for anyone else or without one. */
   async callRecord(conversation: string, viewer: number, callId: string) {
-    const found = this.reveal(conversation, viewer, (store) => store.byId(callId));
+    const found = this.scope(conversation).reveal(viewer, (store) => store.byId(callId));
     return found.ok ? callRecordOf(found.value) : null;
   }
 
