@@ -188,6 +188,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
     [json((f) => ({ toContactId: f.group, id: f.groupText.id }))],
     [asLate((f, m) => ({ toContactId: f.group, id: m.text.id }))],
   ),
+  'POST /enterprise/im/editmessage': reveals(
+    [json((f) => ({ toContactId: f.group, msg_id: f.groupText.msg_id, content: 'changed' }))],
+    [asLate((f, m) => ({ toContactId: f.group, msg_id: m.text.msg_id, content: 'changed' }))],
+  ),
   'POST /enterprise/im/reportmessage': reveals(
     [json((f) => ({ toContactId: f.group, msg_id: f.groupText.msg_id, reason: 'spam' }))],
     [asLate((f, m) => ({ toContactId: f.group, msg_id: m.text.msg_id, reason: 'spam' }))],

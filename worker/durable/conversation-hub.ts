@@ -21,6 +21,7 @@ import { applyGroupChange, changeGroupAvatar, type GroupChange, qrCard } from '.
 import { GroupStore } from './group-store';
 import { groupViewOf, relayGroupTyping } from './group-view';
 import type { HubEvent, Result } from './hub-events';
+import { editMessage, withCurrentQuotes } from './message-edit';
 import { MessageScope } from './message-scope';
 import { meterEvent, meterObject } from './metered';
 import { type Hidden, hideMessage } from './moderation';
@@ -178,7 +179,10 @@ export class ConversationHub extends DurableObject<Env> {
     const result = query.type
       ? store.search(query.type, query.keywords ?? '', query.page, query.limit, sight.floor)
       : { list: store.page(query.beforeSeq, query.limit, sight.floor), count: store.lastSeq() };
-    const list = result.list.filter((m) => visibility(sight, m) !== 'im.exist');
+    const list = withCurrentQuotes(
+      store,
+      result.list.filter((m) => visibility(sight, m) !== 'im.exist'),
+    );
     return { ok: true as const, value: { ...result, list, peerRead } };
   }
 
@@ -226,6 +230,11 @@ export class ConversationHub extends DurableObject<Env> {
     if (verdict !== 'ok') return { ok: false, key: verdict };
     const by = found.from_user === actor ? null : { id: actor, name: actorName };
     return { ok: true, value: writeUndo(store, this.fanout, found, by, members) };
+  }
+
+  /** `actor` edits their text message `seq` (message-edit.ts): the message as it now reads. */
+  async edit(conversation: string, actor: number, seq: number, content: string, editSeconds: number) {
+    return editMessage(this.scope(conversation), this.fanout, actor, seq, content, editSeconds);
   }
 
   /** An operator hides `seq` for all who have it (a report, moderation.ts); answers its file to release. */

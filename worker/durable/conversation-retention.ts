@@ -1,7 +1,8 @@
 // A ConversationHub's alarm and its retention run (chatInfo.msgClear / msgClearDay): the rules
-// are in services/retention, the storage in the conversation's store.
+// are in services/retention; its two queries (which rows are due, deleting them) are here.
 import { loadConfig } from '../db/config';
 import { releaseFiles } from '../db/files';
+import type { FileInfo } from '../protocol/messages';
 import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, PRUNE_RETRY_MS, retentionCutoff } from '../services/retention';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
@@ -58,11 +59,11 @@ async function tendRetention(env: Env, store: ConversationStore, fanout: Fanout)
 async function pruneBatch(env: Env, store: ConversationStore, fanout: Fanout): Promise<boolean> {
   const { chatInfo } = await loadConfig(env.DB);
   const cutoff = retentionCutoff(chatInfo, Date.now());
-  const due = cutoff === null ? null : store.dueForPruning(cutoff, PRUNE_BATCH);
+  const due = cutoff === null ? null : dueForPruning(store, cutoff, PRUNE_BATCH);
   if (cutoff === null || !due) return false;
   await releaseFiles(env.DB, env.FILES, due.fileIds);
   fanout.write(() => {
-    store.prune(due.throughSeq, cutoff);
+    prune(store, due.throughSeq, cutoff);
     // Deleted messages stop counting as unread: the members who had not read them hear so.
     const behind = store.raiseReadFloor(due.throughSeq);
     const { conversation } = store;
@@ -75,4 +76,37 @@ async function pruneBatch(env: Env, store: ConversationStore, fanout: Fanout): P
       });
   });
   return due.more;
+}
+
+/**
+ * The oldest messages (at most `limit`) sent before `cutoff` (ms), never the newest message:
+ * `seq` is the rowid and must never be handed out again. Null when none is due; else the last
+ * seq of the batch, the files its messages carry, and whether more are due after it. (The
+ * original also keeps announcements and self-notes; they would be excluded here once they exist.)
+ */
+export function dueForPruning(
+  store: ConversationStore,
+  cutoff: number,
+  limit: number,
+): { throughSeq: number; fileIds: number[]; more: boolean } | null {
+  const rows = store.sql
+    .exec(
+      'SELECT seq, file FROM messages WHERE send_time < ? AND seq < (SELECT MAX(seq) FROM messages) ORDER BY seq LIMIT ?',
+      cutoff,
+      limit + 1,
+    )
+    .toArray();
+  const batch = rows.slice(0, limit);
+  if (batch.length === 0) return null;
+  const fileIds = batch.flatMap((r) => (r.file ? [(JSON.parse(String(r.file)) as FileInfo).file_id] : []));
+  return { throughSeq: Number(batch.at(-1)!.seq), fileIds, more: rows.length > limit };
+}
+
+/** Deletes what dueForPruning listed (the same condition, so the newest message stays). */
+export function prune(store: ConversationStore, throughSeq: number, cutoff: number): void {
+  store.sql.exec(
+    'DELETE FROM messages WHERE seq <= ? AND send_time < ? AND seq < (SELECT MAX(seq) FROM messages)',
+    throughSeq,
+    cutoff,
+  );
 }

@@ -10,7 +10,8 @@ export class ConversationStore {
   readonly marks: ReadMarks;
 
   constructor(
-    private readonly sql: SqlStorage,
+    /** The hub's SQL, for this store's companion modules (retention's pruning, message edits). */
+    readonly sql: SqlStorage,
     readonly conversation: string,
   ) {
     ensureSchema(sql);
@@ -36,35 +37,6 @@ export class ConversationStore {
       String(at),
     );
     this.sql.exec("INSERT OR IGNORE INTO meta (key, value) VALUES ('conversation', ?)", this.conversation);
-  }
-
-  /**
-   * The oldest messages (at most `limit`) sent before `cutoff` (ms), never the newest message:
-   * `seq` is the rowid and must never be handed out again. Null when none is due; else the last
-   * seq of the batch, the files its messages carry, and whether more are due after it. (The
-   * original also keeps announcements and self-notes; they would be excluded here once they exist.)
-   */
-  dueForPruning(cutoff: number, limit: number): { throughSeq: number; fileIds: number[]; more: boolean } | null {
-    const rows = this.sql
-      .exec(
-        'SELECT seq, file FROM messages WHERE send_time < ? AND seq < (SELECT MAX(seq) FROM messages) ORDER BY seq LIMIT ?',
-        cutoff,
-        limit + 1,
-      )
-      .toArray();
-    const batch = rows.slice(0, limit);
-    if (batch.length === 0) return null;
-    const fileIds = batch.flatMap((r) => (r.file ? [(JSON.parse(String(r.file)) as FileInfo).file_id] : []));
-    return { throughSeq: Number(batch.at(-1)!.seq), fileIds, more: rows.length > limit };
-  }
-
-  /** Deletes what dueForPruning listed (the same condition, so the newest message stays). */
-  prune(throughSeq: number, cutoff: number): void {
-    this.sql.exec(
-      'DELETE FROM messages WHERE seq <= ? AND send_time < ? AND seq < (SELECT MAX(seq) FROM messages)',
-      throughSeq,
-      cutoff,
-    );
   }
 
   // Read on every send; kept in memory and refreshed whenever membership changes.

@@ -13,6 +13,8 @@ export type HubEvent =
    */
   | { kind: 'message'; conversation: string; message: StoredMessage; chatName?: string; unread?: number }
   | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
+  /** Its sender edited a text message: the message as it reads now (issue 26). */
+  | { kind: 'update'; key: string; conversation: string; message: StoredMessage }
   /** One-to-one: `reader` read through `readSeq`; `ids` are the peer's messages that became read. */
   | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] }
   /**
@@ -45,6 +47,8 @@ export type Refusal =
   | 'im.exist'
   | 'system.notAuth'
   | 'im.redoLimitTime'
+  | 'im.editNotAllowed'
+  | 'im.editTimeLimit'
   | 'system.parameterError'
   | 'group.allMuted'
   | 'group.notSpeak'

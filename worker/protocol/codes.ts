@@ -56,6 +56,8 @@ export const MESSAGE_KEYS = [
   'im.forwardLimit',
   'im.forwardOk',
   'im.forwardNotAllowed',
+  'im.editNotAllowed',
+  'im.editTimeLimit',
   'im.redoLimitTime',
   'im.notMember',
   'im.sendTimeLimit',

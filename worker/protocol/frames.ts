@@ -70,6 +70,18 @@ const EVENT_DATA = {
   simple: v.union([MessageEventSchema, FriendApplyEventSchema]),
   group: MessageEventSchema,
   undoMessage: UndoEventSchema,
+  /**
+   * A message's text changed (issue 26: its sender edited it), named as the reference's frame is:
+   * `id` the client id, `msg_id` the seq, `edited` when (ms, also in `extends.edited`).
+   */
+  updateMessage: v.object({
+    id: v.string(),
+    msg_id: v.number(),
+    type: v.literal('text'),
+    content: v.string(),
+    edited: v.number(),
+    toContactId: WireContactIdSchema,
+  }),
   isRead: IsReadEventSchema,
   readAll: ReadAllEventSchema,
   /** Retention deleted unread messages: the chat's count now. */
@@ -167,6 +179,7 @@ export const ServerFrameSchema = v.variant('type', [
   eventFrame('simple'),
   eventFrame('group'),
   eventFrame('undoMessage'),
+  eventFrame('updateMessage'),
   eventFrame('isRead'),
   eventFrame('readAll'),
   eventFrame('setUnread'),

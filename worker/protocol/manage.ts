@@ -116,6 +116,7 @@ export const CONFIG_INPUTS = {
       groupUserMax: v.optional(digits(10_000)),
       sendInterval: v.optional(digits(3600)),
       redoTime: v.optional(digits(86_400 * 30)),
+      editTime: v.optional(digits(86_400 * 30)),
       msgClearDay: v.optional(digits(3650)),
       stun: v.optional(text(500)),
       stunUser: v.optional(text(200)),

@@ -21,6 +21,30 @@ export function canRecall(
   return 'ok';
 }
 
+/**
+ * Whether `actor` may edit `message` now (issue 26 item 3): only its sender, only a text message
+ * that is not recalled, forwarded or a system line, within `editSeconds` of sending (0: never).
+ */
+export function canEdit(
+  message: {
+    from_user: number;
+    sendTime: number;
+    is_undo: number;
+    type: string;
+    extends: Record<string, unknown> | null;
+  },
+  actor: number,
+  editSeconds: number,
+  now = Date.now(),
+): 'ok' | 'system.notAuth' | 'im.exist' | 'im.editNotAllowed' | 'im.editTimeLimit' {
+  if (message.is_undo || message.type === 'event') return 'im.exist';
+  if (message.from_user !== actor) return 'system.notAuth';
+  if (message.type !== 'text' || message.extends?.is_forward === 1 || message.extends?.notice)
+    return 'im.editNotAllowed';
+  if (editSeconds <= 0 || now - message.sendTime > editSeconds * 1000) return 'im.editTimeLimit';
+  return 'ok';
+}
+
 /** What a reply shows of the message it quotes (`extends.quote`). */
 export interface Quote {
   msg_id: number;

@@ -54,6 +54,13 @@ export const SendMessageBody = v.object({
   ),
 });
 
+/** Edits my text message `msg_id` (issue 26 item 3): its new text, with the send's limits. */
+export const EditMessageBody = v.object({
+  toContactId: contactId,
+  msg_id: v.pipe(intLike(), v.minValue(1)),
+  content: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(TEXT_MESSAGE_MAX, 'im.msgContentLimit')),
+});
+
 export const GetMessageListBody = v.object({
   toContactId: contactId,
   is_group: v.optional(intLike()),

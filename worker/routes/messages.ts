@@ -11,9 +11,10 @@ import { conversationHub } from '../durable/stubs';
 import { input } from '../middleware/params';
 import { burstLimit, spaceSends } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
-import { DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
+import { DEFAULT_EDIT_SECONDS, DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
 import type { StoredMessage } from '../protocol/messages';
 import {
+  EditMessageBody,
   ForwardMessageBody,
   GetMessageListBody,
   SendMessageBody,
@@ -98,6 +99,19 @@ messages.post('/undomessage', async (c) => {
       console.error('releasing a recalled file failed', fileId, error),
     );
   return c.json(envelope({ ...sentMessage(undone, me), toContactId: body.toContactId }));
+});
+
+// Editing my text message (issue 26 item 3): within chatInfo.editTime, in a chat I may still write
+// to (a deleted peer's is read-only); members hear of it live (updateMessage), nobody by push.
+messages.post('/editmessage', burstLimit('send'), async (c) => {
+  const body = input(c, EditMessageBody);
+  const me = c.get('identity').uid;
+  const { conversation } = await resolveForSending(c.env.DB, me, body.toContactId);
+  const { chatInfo } = await loadConfig(c.env.DB);
+  const editSeconds = configNumber(chatInfo.editTime, DEFAULT_EDIT_SECONDS);
+  const hub = conversationHub(c.env, conversation);
+  const edited = settled(await hub.edit(conversation, me, body.msg_id, body.content, editSeconds));
+  return c.json(envelope({ ...sentMessage(edited, me), toContactId: body.toContactId }));
 });
 
 // Forwards count against the send limit by their copies but are exempt from sendInterval.

@@ -1,7 +1,13 @@
 // Global configuration: defaults of a fresh install, merged under the D1 `config` rows.
 // Values are strings ("0"/"1") as in the original, so clients written for it keep working.
 import { SWITCH_DEFAULTS, switchTexts } from '../protocol/config-values';
-import { DEFAULT_FILE_EXT, DEFAULT_FILE_MB, DEFAULT_GROUP_USER_MAX, DEFAULT_REDO_SECONDS } from '../protocol/limits';
+import {
+  DEFAULT_FILE_EXT,
+  DEFAULT_FILE_MB,
+  DEFAULT_GROUP_USER_MAX,
+  DEFAULT_EDIT_SECONDS,
+  DEFAULT_REDO_SECONDS,
+} from '../protocol/limits';
 
 export const DEFAULTS = {
   sysInfo: {
@@ -25,6 +31,7 @@ export const DEFAULTS = {
     groupUserMax: String(DEFAULT_GROUP_USER_MAX),
     sendInterval: '0',
     redoTime: String(DEFAULT_REDO_SECONDS),
+    editTime: String(DEFAULT_EDIT_SECONDS),
     msgClearDay: '0',
     stun: '',
     stunUser: '',

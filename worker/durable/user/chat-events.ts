@@ -51,6 +51,16 @@ export function applyHubEvent(store: ChatList, uid: number, event: Exclude<HubEv
   const contactId = contactForWire(uid, event.conversation);
 
   if (event.kind === 'undo') return [{ type: 'undoMessage', data: undoPayload(event.message, uid) }];
+  if (event.kind === 'update') {
+    const m = event.message;
+    const edited = Number(m.extends?.edited ?? 0);
+    return [
+      {
+        type: 'updateMessage',
+        data: { id: m.id, msg_id: m.seq, type: 'text', content: m.content, edited, toContactId: contactId },
+      },
+    ];
+  }
 
   if (event.kind === 'groupEvent') {
     if (event.chat === 'add' && (chat.hidden || chat.gone)) store.update(contact, { hidden: 0, gone: '' });
