@@ -5,6 +5,10 @@ import { releaseFiles } from '../db/files';
 import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, PRUNE_RETRY_MS, retentionCutoff } from '../services/retention';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
+import { flushMessageDays } from './message-days';
+
+/** When messages per day D1 refused are offered again. */
+const DAYS_RETRY_MS = 60_000;
 
 /**
  * The hub's one alarm serves the fan-out (safety net and retries) and retention. Every write enqueues an
@@ -20,17 +24,26 @@ export async function onConversationAlarm(
   open: (() => ConversationStore) | null,
 ): Promise<void> {
   await fanout.onAlarm();
-  if (!open) return;
-  const pruneAt = await tendRetention(env, open(), fanout);
-  // Retention may have queued events (members' unread counts); they go out now.
-  await fanout.drain();
-  // One alarm serves all: the earliest of retention and a retry or safety alarm armed meanwhile
-  // (each run does the fan-out's work and re-arms the rest).
-  if (pruneAt !== null) {
+  // Every write of a message arms the fan-out's alarm, so its count reaches D1 here; counts D1
+  // refused come back at DAYS_RETRY_MS unless an earlier alarm is due anyway.
+  const daysRetryAt = (await flushMessageDays(ctx.storage, env.DB)) ? null : Date.now() + DAYS_RETRY_MS;
+  let pruneAt: number | null = null;
+  if (open) {
+    pruneAt = await tendRetention(env, open(), fanout);
+    // Retention may have queued events (members' unread counts); they go out now.
+    await fanout.drain();
+  }
+  // One alarm serves all: the earliest of retention, the counts' retry and a retry or safety alarm
+  // armed meanwhile (each run does the fan-out's work and re-arms the rest).
+  const next = earliest(pruneAt, daysRetryAt);
+  if (next !== null) {
     const armed = fanout.alarmArmed ? await ctx.storage.getAlarm() : null;
-    if (armed === null || pruneAt < armed) await ctx.storage.setAlarm(pruneAt);
+    if (armed === null || next < armed) await ctx.storage.setAlarm(next);
   }
 }
+
+const earliest = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.min(a, b);
 
 /** Schedules the daily run once the conversation has messages, runs it when due; returns when it runs next. */
 async function tendRetention(env: Env, store: ConversationStore, fanout: Fanout): Promise<number | null> {
