@@ -238,9 +238,9 @@ CREATE TABLE IF NOT EXISTS reports (
 CREATE INDEX IF NOT EXISTS reports_queue ON reports (status, id);
 
 -- Messages sent per UTC day ('YYYY-MM-DD') for the console's overview chart (issue 25 item 3). Each
--- ConversationHub counts its new messages locally and adds them here from its alarm
--- (durable/message-days.ts), so the counts trail the sends by up to the alarm's delay and start
--- when the counter was deployed. A day is one row however many conversations add to it.
+-- ConversationHub's alarm counts the messages it has not counted yet and adds them here
+-- (durable/message-days.ts), so the counts trail the sends by up to the alarm's delay. A day is
+-- one row however many conversations add to it.
 CREATE TABLE IF NOT EXISTS message_days (
   day      TEXT PRIMARY KEY,
   messages INTEGER NOT NULL DEFAULT 0

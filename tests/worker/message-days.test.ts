@@ -1,11 +1,12 @@
 // Messages per day for the console's overview (issue 25 item 3): each conversation's hub counts its
-// new messages (not recalls, not a group's system lines) and adds them to D1's message_days from its
-// alarm; manage/index/index answers the last 30 UTC days, zero-filled. D1 refusing the counts loses
-// none: they wait in the hub for a later alarm.
+// messages (not recalls, not a group's system lines) by the UTC day they were sent and adds them to
+// D1's message_days from its alarm; manage/index/index answers the last 30 UTC days, zero-filled.
+// D1 refusing the counts loses none: a later alarm counts them.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
+import { DAYS_BATCH } from '../../worker/durable/message-days';
 import { conversationHub } from '../../worker/durable/stubs';
 import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
 import { call, loginUser, pairHub, textMessage } from './helpers';
@@ -30,17 +31,11 @@ const today = (o: Overview) => o.days.find((d) => d.day === dayOf(Date.now()))?.
 const send = async (from: User, to: number | string, content: string) =>
   ok(call('/enterprise/im/sendMessage', textMessage(to, content), { token: from.token }));
 
-/** What a hub still holds for D1, by day. */
-const pending = (stub: DurableObjectStub) =>
-  runInDurableObject(stub, (_hub, state) =>
-    state.storage.sql
-      .exec('SELECT day, messages FROM days_pending ORDER BY day')
-      .toArray()
-      .map((r) => [String(r.day), Number(r.messages)]),
-  );
+/** The count of `day` in an overview, 0 without one. */
+const on = (o: Overview, day: string) => o.days.find((d) => d.day === day)?.messages ?? 0;
 
 describe('messages per day', () => {
-  it("adds a one-to-one chat's and a group's new messages to today once their hubs' alarms ran, in 30 zero-filled days", async () => {
+  it("adds a one-to-one chat's and a group's messages to the days they were sent once their hubs' alarms ran, in 30 zero-filled days", async () => {
     const me = await operator();
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const before = await overview(me);
@@ -62,23 +57,26 @@ describe('messages per day', () => {
     await ok(groupCall('setNotice', { id: group, notice: 'Read me' }, a));
     const groupStub = conversationHub(env, group) as unknown as DurableObjectStub;
 
-    // Sending never writes D1: the counts wait in the hubs until their alarms.
+    // Sending never writes D1: the hubs count at their alarms.
     expect(today(await overview(me))).toBe(today(before));
-    expect(await pending(pair.stub)).toEqual([[dayOf(Date.now()), 2]]);
+    // A message counts on the UTC day it was sent: the pair's first one, as if sent three days ago.
+    const threeDaysAgo = dayOf(Date.now() - 3 * DAY);
+    await runInDurableObject(pair.stub, (_hub, state) => {
+      state.storage.sql.exec('UPDATE messages SET send_time = ? WHERE seq = 1', Date.now() - 3 * DAY);
+    });
     expect(await runDurableObjectAlarm(pair.stub)).toBe(true);
     expect(await runDurableObjectAlarm(groupStub)).toBe(true);
-    expect(await pending(pair.stub)).toEqual([]);
-    expect(await pending(groupStub)).toEqual([]);
 
     const after = await overview(me);
-    expect(today(after)).toBe(today(before) + 4);
+    expect(today(after)).toBe(today(before) + 3);
+    expect(on(after, threeDaysAgo)).toBe(on(before, threeDaysAgo) + 1);
     expect(after.messages).toBe(before.messages + 4);
     expect(after.days).toHaveLength(30);
     expect(after.days.at(-1)).toEqual({ day: dayOf(Date.now()), messages: today(after) });
     expect(after.days[0]).toEqual({ day: dayOf(Date.now() - 29 * DAY), messages: 0 });
   });
 
-  it('keeps the counts in the hub while D1 refuses them and adds them at a later alarm', async () => {
+  it('counts the messages D1 refused at a later alarm, once', async () => {
     const me = await operator();
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const before = today(await overview(me));
@@ -87,14 +85,41 @@ describe('messages per day', () => {
     await env.DB.prepare('ALTER TABLE message_days RENAME TO message_days_away').run();
     try {
       expect(await runDurableObjectAlarm(stub)).toBe(true);
-      expect(await pending(stub)).toEqual([[dayOf(Date.now()), 1]]);
     } finally {
       await env.DB.prepare('ALTER TABLE message_days_away RENAME TO message_days').run();
     }
-    // The failed alarm asked for another, which adds them.
+    expect(today(await overview(me))).toBe(before);
+    // The failed alarm asked for another, which counts the message once.
     expect(await runInDurableObject(stub, (_hub, state) => state.storage.getAlarm())).not.toBeNull();
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await pending(stub)).toEqual([]);
     expect(today(await overview(me))).toBe(before + 1);
+    // Nothing new: a later alarm adds nothing.
+    await runInDurableObject(stub, (_hub, state) => state.storage.setAlarm(Date.now() + 60_000));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(today(await overview(me))).toBe(before + 1);
+  });
+
+  it('counts a long history a batch at a time, coming back soon for the rest', async () => {
+    const me = await operator();
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const before = today(await overview(me));
+    const { stub } = pairHub(uid(a), uid(b));
+    await send(a, uid(b), 'first');
+    // A hub that already held a long history when the counter came: DAYS_BATCH more messages.
+    await runInDurableObject(stub, (_hub, state) => {
+      for (let i = 0; i < DAYS_BATCH; i++)
+        state.storage.sql.exec(
+          "INSERT INTO messages (id, from_user, type, content, send_time, from_card) VALUES (?, ?, 'text', 'old', ?, '{}')",
+          `old-${i}`,
+          uid(a),
+          Date.now(),
+        );
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(today(await overview(me))).toBe(before + DAYS_BATCH);
+    const next = await runInDurableObject(stub, (_hub, state) => state.storage.getAlarm());
+    expect(next).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(today(await overview(me))).toBe(before + DAYS_BATCH + 1);
   });
 });

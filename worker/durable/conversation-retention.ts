@@ -1,17 +1,18 @@
 // A ConversationHub's alarm and its retention run (chatInfo.msgClear / msgClearDay): the rules
-// are in services/retention, the storage in the conversation's store.
+// are in services/retention, the storage in the conversation's store; it also counts messages per
+// day (message-days.ts).
 import { loadConfig } from '../db/config';
 import { releaseFiles } from '../db/files';
 import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, PRUNE_RETRY_MS, retentionCutoff } from '../services/retention';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
-import { flushMessageDays } from './message-days';
+import { countMessageDays } from './message-days';
 
-/** When messages per day D1 refused are offered again. */
+/** When messages per day D1 refused are counted again. */
 const DAYS_RETRY_MS = 60_000;
 
 /**
- * The hub's one alarm serves the fan-out (safety net and retries) and retention. Every write enqueues an
+ * The hub's one alarm serves the fan-out (safety net and retries), messages per day and retention. Every write enqueues an
  * outbox row and so arms the safety alarm; this handler therefore runs after every write, and is
  * where retention is first scheduled, keeping the send path free of it. Whichever purpose set the
  * alarm, it does all that is due and leaves the alarm at the earliest time still pending. `open`
@@ -24,18 +25,18 @@ export async function onConversationAlarm(
   open: (() => ConversationStore) | null,
 ): Promise<void> {
   await fanout.onAlarm();
-  // Every write of a message arms the fan-out's alarm, so its count reaches D1 here; counts D1
-  // refused come back at DAYS_RETRY_MS unless an earlier alarm is due anyway.
-  const daysRetryAt = (await flushMessageDays(ctx.storage, env.DB)) ? null : Date.now() + DAYS_RETRY_MS;
-  let pruneAt: number | null = null;
-  if (open) {
-    pruneAt = await tendRetention(env, open(), fanout);
-    // Retention may have queued events (members' unread counts); they go out now.
-    await fanout.drain();
-  }
-  // One alarm serves all: the earliest of retention, the counts' retry and a retry or safety alarm
+  if (!open) return;
+  const store = open();
+  // Messages per day: counted before retention can delete any. Every write arms this alarm, so
+  // a message reaches D1's count within the safety alarm's delay.
+  const counted = await countMessageDays(ctx.storage.sql, env.DB);
+  const countAt = counted === 'done' ? null : Date.now() + (counted === 'more' ? PRUNE_AGAIN_MS : DAYS_RETRY_MS);
+  const pruneAt = await tendRetention(env, store, fanout);
+  // Retention may have queued events (members' unread counts); they go out now.
+  await fanout.drain();
+  // One alarm serves all: the earliest of retention, counting again and a retry or safety alarm
   // armed meanwhile (each run does the fan-out's work and re-arms the rest).
-  const next = earliest(pruneAt, daysRetryAt);
+  const next = earliest(pruneAt, countAt);
   if (next !== null) {
     const armed = fanout.alarmArmed ? await ctx.storage.getAlarm() : null;
     if (armed === null || next < armed) await ctx.storage.setAlarm(next);

@@ -1,7 +1,6 @@
 // The tables of a ConversationStore and how their rows read: the schema, the shape of a new
 // message, and a StoredMessage from a row (or from what an insert just wrote).
 import type { FileInfo, MessageType, StoredMessage, UserCard } from '../protocol/messages';
-import { PENDING_DAYS_SCHEMA } from './message-days';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS members (user_id INTEGER PRIMARY KEY, read_seq INTEGER NOT NULL DEFAULT 0);
@@ -11,7 +10,6 @@ CREATE TABLE IF NOT EXISTS messages (
   is_undo INTEGER NOT NULL DEFAULT 0, from_card TEXT NOT NULL, file TEXT);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS messages_file ON messages (json_extract(file, '$.file_id')) WHERE file IS NOT NULL;
-${PENDING_DAYS_SCHEMA}
 `;
 
 /**

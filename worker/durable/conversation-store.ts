@@ -1,10 +1,8 @@
 // SQL of a ConversationHub's messages and members: the message log (seq = rowid, gap-free because
 // the tail is never deleted), members with their read watermarks, and `meta`: the conversation's
-// name and when retention next runs. The outbox of undelivered events is fanout.ts's; the messages
-// per day still to reach D1 are message-days.ts's.
+// name and when retention next runs. The outbox of undelivered events is fanout.ts's.
 import type { FileInfo, StoredMessage } from '../protocol/messages';
 import { CLEARED, ensureSchema, insertedMessage, messageOfRow, type NewMessage, type Row } from './conversation-rows';
-import { countMessage } from './message-days';
 import { ReadMarks } from './read-marks';
 
 export class ConversationStore {
@@ -149,10 +147,7 @@ export class ConversationStore {
       .toArray()[0];
     if (!row) return null;
     const seq = Number(row.seq);
-    const system = m.extends?.system !== undefined;
-    this.marks.sent(m.from.id, seq, system);
-    // A group's system line ("X joined") is no one's message; every other new one counts per day.
-    if (!system) countMessage(this.sql, now);
+    this.marks.sent(m.from.id, seq, m.extends?.system !== undefined);
     return insertedMessage(m, seq, now, this.conversation);
   }
 

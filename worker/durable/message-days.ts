@@ -1,50 +1,56 @@
-// Messages per day for the operator console (issue 25 item 3): a conversation's hub counts each new
-// message under its UTC day in its own SQLite, in the write that stores the message, and its alarm
-// adds those pending counts to D1's message_days, so sending a message never waits on D1.
+// Messages per day for the operator console (issue 25 item 3): a conversation's hub notes in its
+// `meta` the last message it has counted; its alarm counts the messages after that one by UTC day
+// and adds them to D1's message_days. Sending a message therefore writes nothing more, neither a
+// row in the hub (issue 23's budgets) nor anything in D1.
 
-/** Pending counts by UTC day ('YYYY-MM-DD'). WITHOUT ROWID: a count is one row written, no index row. */
-export const PENDING_DAYS_SCHEMA =
-  'CREATE TABLE IF NOT EXISTS days_pending (day TEXT PRIMARY KEY, messages INTEGER NOT NULL) WITHOUT ROWID;';
+/** Where the hub keeps the seq of the last message it counted. */
+const MARK = 'days_counted_seq';
+/** Messages counted per alarm: a hub with more (its whole history, the first time) goes on soon after. */
+export const DAYS_BATCH = 2000;
+
+/** Counted all there was, counted a batch with more to come, or D1 refused (nothing counted). */
+export type DaysCount = 'done' | 'more' | 'failed';
 
 /** The UTC day of `ms` as message_days keys it. */
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** One more message on `now`'s day; called inside the transaction that stores the message. */
-export function countMessage(sql: SqlStorage, now: number): void {
-  sql.exec(
-    'INSERT INTO days_pending (day, messages) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET messages = messages + 1',
-    utcDay(now),
-  );
-}
-
 /**
- * Adds the pending counts to D1 in one batch, then takes off this hub exactly what was added (a
- * message counted while D1 answered stays pending). False when D1 failed: the counts stay for the
- * next alarm; nothing is thrown, so the alarm's other work goes on. A crash between D1's commit and
- * the local update counts those messages twice at the next alarm, which a console chart can bear.
+ * Adds the messages after the mark to D1 in one batch, then moves the mark to the last one counted
+ * (one sent while D1 answered waits for the next alarm). A group's system lines ("X joined") are no
+ * one's message and are passed over; a recall changes a message and adds none. When D1 fails the
+ * mark stays and nothing is thrown, so the alarm's other work goes on. A crash between D1's commit
+ * and the mark's counts that batch twice at the next alarm, which a console chart can bear.
  */
-export async function flushMessageDays(storage: DurableObjectStorage, db: D1Database): Promise<boolean> {
-  const sql = storage.sql;
-  // A hub made before the counter existed wakes to an alarm before its store (and schema) is opened.
-  sql.exec(PENDING_DAYS_SCHEMA);
-  const pending = sql
-    .exec('SELECT day, messages FROM days_pending')
-    .toArray()
-    .map((r) => ({ day: String(r.day), messages: Number(r.messages) }));
-  if (pending.length === 0) return true;
-  const add = db.prepare(
-    'INSERT INTO message_days (day, messages) VALUES (?1, ?2) ON CONFLICT(day) DO UPDATE SET messages = messages + excluded.messages',
-  );
-  try {
-    await db.batch(pending.map((p) => add.bind(p.day, p.messages)));
-  } catch (error) {
-    console.warn('message_days: D1 refused the counts; they wait for the next alarm', error);
-    return false;
+export async function countMessageDays(sql: SqlStorage, db: D1Database): Promise<DaysCount> {
+  const mark = Number(sql.exec('SELECT value FROM meta WHERE key = ?', MARK).toArray()[0]?.value ?? 0);
+  const rows = sql
+    .exec(
+      "SELECT seq, send_time, json_extract(extends, '$.system') IS NOT NULL AS system FROM messages WHERE seq > ? ORDER BY seq LIMIT ?",
+      mark,
+      DAYS_BATCH,
+    )
+    .toArray();
+  if (rows.length === 0) return 'done';
+  const perDay = new Map<string, number>();
+  for (const row of rows) {
+    const day = utcDay(Number(row.send_time));
+    if (!Number(row.system)) perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
-  storage.transactionSync(() => {
-    for (const p of pending)
-      sql.exec('UPDATE days_pending SET messages = messages - ? WHERE day = ?', p.messages, p.day);
-    sql.exec('DELETE FROM days_pending WHERE messages <= 0');
-  });
-  return true;
+  if (perDay.size > 0) {
+    const add = db.prepare(
+      'INSERT INTO message_days (day, messages) VALUES (?1, ?2) ON CONFLICT(day) DO UPDATE SET messages = messages + excluded.messages',
+    );
+    try {
+      await db.batch([...perDay].map(([day, count]) => add.bind(day, count)));
+    } catch (error) {
+      console.warn('message_days: D1 refused the counts; they are counted at the next alarm', error);
+      return 'failed';
+    }
+  }
+  sql.exec(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    MARK,
+    String(rows.at(-1)!.seq),
+  );
+  return rows.length === DAYS_BATCH ? 'more' : 'done';
 }

@@ -15,7 +15,8 @@ const DAY_MS = 86_400_000;
 
 manageOverview.post('/index', async (c) => {
   const days = lastDays(Date.now());
-  // `messages` sums message_days, so it counts what was sent since the counter was deployed.
+  // `messages` sums message_days: what the hubs have counted, which is what they held when the
+  // counter was deployed (less what retention had deleted) and everything sent since.
   const [counts, perDay] = await c.env.DB.batch<Record<string, number | string>>([
     c.env.DB.prepare(
       `SELECT (SELECT COUNT(*) FROM users) AS users,
