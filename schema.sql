@@ -236,3 +236,12 @@ CREATE TABLE IF NOT EXISTS reports (
   UNIQUE (reporter_id, conversation, seq)
 );
 CREATE INDEX IF NOT EXISTS reports_queue ON reports (status, id);
+
+-- Messages sent per UTC day ('YYYY-MM-DD') for the console's overview chart (issue 25 item 3). Each
+-- ConversationHub's alarm counts the messages it has not counted yet and adds them here
+-- (durable/message-days.ts), so the counts trail the sends by up to the alarm's delay. A day is
+-- one row however many conversations add to it.
+CREATE TABLE IF NOT EXISTS message_days (
+  day      TEXT PRIMARY KEY,
+  messages INTEGER NOT NULL DEFAULT 0
+);

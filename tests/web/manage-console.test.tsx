@@ -263,3 +263,33 @@ describe('the console in three languages', () => {
     expect(screen.getByText('当前在线')).toBeTruthy();
   });
 });
+
+describe("the overview's messages per day", () => {
+  // 30 UTC days ending 2026-11-28: 7 messages on the last day, 12 on the one before, none otherwise.
+  const days = Array.from({ length: 30 }, (_, i) => ({
+    day: new Date(Date.UTC(2026, 9, 30 + i)).toISOString().slice(0, 10),
+    messages: i === 29 ? 7 : i === 28 ? 12 : 0,
+  }));
+  const overview = () => ({ users: 3, disabled: 0, groups: 1, files: 0, storage: 0, online: 1, messages: 19, days });
+
+  it('draws a bar for each of the 30 days, labels the busiest, and gives the numbers as a table', async () => {
+    asRole(1, { '/manage/index/index': overview });
+    renderApp('/manage');
+    const chart = await screen.findByRole('region', { name: 'Messages per day' });
+    expect(
+      within(chart).getByText('Last 30 days (Oct 30 – Nov 28, UTC): 19 messages, at most 12 in a day.'),
+    ).toBeTruthy();
+    expect(within(chart).getByTitle('Nov 28: 7 messages')).toBeTruthy();
+    expect(within(chart).getByTitle('Nov 27: 12 messages')).toBeTruthy();
+    expect(within(chart).getByTitle('Oct 30: 0 messages')).toBeTruthy();
+    expect(within(chart).getByTitle('The busiest day').textContent).toBe('12');
+    const table = within(chart).getByRole('table', { name: 'Messages per day' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(rows.at(-1)!.textContent).toBe('Nov 287');
+    expect(within(table).getByRole('rowheader', { name: 'Nov 27' }).nextSibling?.textContent).toBe('12');
+    await i18n.changeLanguage('zh-CN');
+    expect(await screen.findByRole('region', { name: '每日消息' })).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
+});

@@ -211,7 +211,7 @@ describe('manage/audit/index', () => {
 });
 
 describe('manage/index/index', () => {
-  it('counts users, disabled users, groups, files, storage and people online', async () => {
+  it('counts users, disabled users, groups, files, storage, people online and messages per day', async () => {
     const me = await operator(2);
     const before = (await manage(me, 'index/index')).body.data;
     expect(before).toEqual({
@@ -221,7 +221,11 @@ describe('manage/index/index', () => {
       files: expect.any(Number),
       storage: expect.any(Number),
       online: expect.any(Number),
+      messages: expect.any(Number),
+      // Messages per UTC day, the last 30 (message-days.test.ts counts them).
+      days: expect.arrayContaining([{ day: new Date().toISOString().slice(0, 10), messages: expect.any(Number) }]),
     });
+    expect(before.days).toHaveLength(30);
     await loginUser();
     expect((await manage(me, 'index/index')).body.data.users).toBe(before.users + 1);
   });

@@ -1,14 +1,19 @@
 // A ConversationHub's alarm and its retention run (chatInfo.msgClear / msgClearDay): the rules
-// are in services/retention; its two queries (which rows are due, deleting them) are here.
+// are in services/retention; its two queries (which rows are due, deleting them) are here. It also
+// counts messages per day (message-days.ts).
 import { loadConfig } from '../db/config';
 import { releaseFiles } from '../db/files';
 import type { FileInfo } from '../protocol/messages';
 import { nextPruneAt, PRUNE_AGAIN_MS, PRUNE_BATCH, PRUNE_RETRY_MS, retentionCutoff } from '../services/retention';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
+import { countMessageDays } from './message-days';
+
+/** When messages per day D1 refused are counted again. */
+const DAYS_RETRY_MS = 60_000;
 
 /**
- * The hub's one alarm serves the fan-out (safety net and retries) and retention. Every write enqueues an
+ * The hub's one alarm serves the fan-out (safety net and retries), messages per day and retention. Every write enqueues an
  * outbox row and so arms the safety alarm; this handler therefore runs after every write, and is
  * where retention is first scheduled, keeping the send path free of it. Whichever purpose set the
  * alarm, it does all that is due and leaves the alarm at the earliest time still pending. `open`
@@ -22,16 +27,25 @@ export async function onConversationAlarm(
 ): Promise<void> {
   await fanout.onAlarm();
   if (!open) return;
-  const pruneAt = await tendRetention(env, open(), fanout);
+  const store = open();
+  // Messages per day: counted before retention can delete any. Every write arms this alarm, so
+  // a message reaches D1's count within the safety alarm's delay.
+  const counted = await countMessageDays(ctx.storage.sql, env.DB);
+  const countAt = counted === 'done' ? null : Date.now() + (counted === 'more' ? PRUNE_AGAIN_MS : DAYS_RETRY_MS);
+  const pruneAt = await tendRetention(env, store, fanout);
   // Retention may have queued events (members' unread counts); they go out now.
   await fanout.drain();
-  // One alarm serves all: the earliest of retention and a retry or safety alarm armed meanwhile
-  // (each run does the fan-out's work and re-arms the rest).
-  if (pruneAt !== null) {
+  // One alarm serves all: the earliest of retention, counting again and a retry or safety alarm
+  // armed meanwhile (each run does the fan-out's work and re-arms the rest).
+  const next = earliest(pruneAt, countAt);
+  if (next !== null) {
     const armed = fanout.alarmArmed ? await ctx.storage.getAlarm() : null;
-    if (armed === null || pruneAt < armed) await ctx.storage.setAlarm(pruneAt);
+    if (armed === null || next < armed) await ctx.storage.setAlarm(next);
   }
 }
+
+const earliest = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.min(a, b);
 
 /** Schedules the daily run once the conversation has messages, runs it when due; returns when it runs next. */
 async function tendRetention(env: Env, store: ConversationStore, fanout: Fanout): Promise<number | null> {

@@ -1,20 +1,41 @@
 // manage/index/index (issue 25 item 3, reference §1.9): the console's overview, counted in D1:
-// users (and disabled ones), live groups, files and the bytes they hold, and people online now.
+// users (and disabled ones), live groups, files and the bytes they hold, people online now, and
+// messages, in all and on each of the last 30 UTC days (message_days, durable/message-days.ts).
 import { Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';
+import { utcDay } from '../../durable/message-days';
 import { envelope } from '../../services/replies';
 
 export const manageOverview = new Hono<AppEnv>();
 
+/** Days the chart shows, today included. */
+const CHART_DAYS = 30;
+const DAY_MS = 86_400_000;
+
 manageOverview.post('/index', async (c) => {
-  const row = await c.env.DB.prepare(
-    `SELECT (SELECT COUNT(*) FROM users) AS users,
-            (SELECT COUNT(*) FROM users WHERE status = 0) AS disabled,
-            (SELECT COUNT(*) FROM groups WHERE status = 1) AS groups,
-            (SELECT COUNT(*) FROM files) AS files,
-            (SELECT COALESCE(SUM(size), 0) FROM (SELECT size FROM files GROUP BY r2_key)) AS storage,
-            (SELECT COUNT(*) FROM presence WHERE online = 1) AS online`,
-  ).first<Record<string, number>>();
-  return c.json(envelope(row));
+  const days = lastDays(Date.now());
+  // `messages` sums message_days: what the hubs have counted, which is what they held when the
+  // counter was deployed (less what retention had deleted) and everything sent since.
+  const [counts, perDay] = await c.env.DB.batch<Record<string, number | string>>([
+    c.env.DB.prepare(
+      `SELECT (SELECT COUNT(*) FROM users) AS users,
+              (SELECT COUNT(*) FROM users WHERE status = 0) AS disabled,
+              (SELECT COUNT(*) FROM groups WHERE status = 1) AS groups,
+              (SELECT COUNT(*) FROM files) AS files,
+              (SELECT COALESCE(SUM(size), 0) FROM (SELECT size FROM files GROUP BY r2_key)) AS storage,
+              (SELECT COUNT(*) FROM presence WHERE online = 1) AS online,
+              (SELECT COALESCE(SUM(messages), 0) FROM message_days) AS messages`,
+    ),
+    c.env.DB.prepare('SELECT day, messages FROM message_days WHERE day >= ?1 ORDER BY day').bind(days[0]),
+  ]);
+  const counted = new Map(perDay!.results.map((r) => [String(r.day), Number(r.messages)]));
+  return c.json(
+    envelope({ ...counts!.results[0], days: days.map((day) => ({ day, messages: counted.get(day) ?? 0 })) }),
+  );
 });
+
+/** The last CHART_DAYS UTC days up to the one of `now`, oldest first. */
+function lastDays(now: number): string[] {
+  return Array.from({ length: CHART_DAYS }, (_, i) => utcDay(now - (CHART_DAYS - 1 - i) * DAY_MS));
+}

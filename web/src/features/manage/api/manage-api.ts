@@ -22,6 +22,9 @@ async function list<T>(path: string, body: object, row: v.GenericSchema<unknown,
   return { rows: data, count: count ?? data.length };
 }
 
+const DayCountSchema = v.object({ day: v.string(), messages: num });
+export type DayCount = v.InferOutput<typeof DayCountSchema>;
+
 export const OverviewSchema = v.object({
   users: optNum,
   disabled: optNum,
@@ -29,6 +32,9 @@ export const OverviewSchema = v.object({
   files: optNum,
   storage: optNum,
   online: optNum,
+  messages: optNum,
+  /** Messages on each of the last 30 UTC days, oldest first (zero-filled by the server). */
+  days: v.optional(v.array(DayCountSchema), []),
 });
 export type Overview = v.InferOutput<typeof OverviewSchema>;
 export const fetchOverview = () => apiPost('/manage/index/index', {}, OverviewSchema);

@@ -1,5 +1,5 @@
 // manage/index/index as cards: users (and how many are disabled), groups, files, the storage they
-// hold and who is online now. Read again every 30 s while open.
+// hold, who is online now and messages, with messages per day as a chart. Read again every 30 s while open.
 import { useQuery } from '@tanstack/react-query';
 
 import { humanSize } from '@web/features/chat';
@@ -7,14 +7,16 @@ import { type TKey, useTranslation } from '@web/lib/i18n';
 
 import { fetchOverview, type Overview } from '../api/manage-api';
 import { ConsoleScreen } from './console-ui';
+import { DayChart } from './day-chart';
 
-const CARDS: { key: keyof Overview; label: TKey; bytes?: boolean }[] = [
+const CARDS: { key: Exclude<keyof Overview, 'days'>; label: TKey; bytes?: boolean }[] = [
   { key: 'users', label: 'manage.overview.users' },
   { key: 'disabled', label: 'manage.overview.disabled' },
   { key: 'groups', label: 'manage.overview.groups' },
   { key: 'files', label: 'manage.overview.files' },
   { key: 'storage', label: 'manage.overview.storage', bytes: true },
   { key: 'online', label: 'manage.overview.online' },
+  { key: 'messages', label: 'manage.overview.messages' },
 ];
 
 export function OverviewScreen() {
@@ -32,6 +34,7 @@ export function OverviewScreen() {
           </div>
         ))}
       </dl>
+      {data && <DayChart days={data.days} />}
     </ConsoleScreen>
   );
 }
