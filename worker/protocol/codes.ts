@@ -108,6 +108,11 @@ export const MESSAGE_KEYS = [
   // The operator console (routes/manage).
   'manage.lastSuperAdmin',
   'manage.notSelf',
+  'manage.remarkLong',
+  'manage.csSelf',
+  'manage.csInactive',
+  'manage.autoUsers',
+  'manage.autoOwner',
   'manage.noticeTitle',
   'manage.noticeContent',
   'manage.noticeGone',

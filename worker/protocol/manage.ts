@@ -41,8 +41,14 @@ export const ManageAddUserBody = v.object({
   role: v.optional(role, ROLE_USER),
 });
 
+/** An operator's private remark on a user (user_notes). */
+export const USER_REMARK_MAX = 200;
+
 export const ManageEditUserBody = v.object({
   user_id: userId,
+  remark: v.optional(text(USER_REMARK_MAX, 'manage.remarkLong')),
+  /** The customer-service agent assigned to the user: an active user other than them, or 0 for none. */
+  cs_uid: v.optional(v.pipe(intLike(), v.minValue(0))),
   realname: v.optional(requiredText(REALNAME_MAX, 'user.nicknameRequired')),
   email: v.optional(email),
   sex: v.optional(sex),
