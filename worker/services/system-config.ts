@@ -29,6 +29,10 @@ export const DEFAULTS = {
     stun: '',
     stunUser: '',
     stunPass: '',
+    /** At registration, a customer-service agent round-robin and their welcome (services/auto-add.ts). */
+    autoAddUser: { status: '0', welcome: '', user_ids: [] as string[] },
+    /** At registration, membership of an auto group, a new "{name}{n}" once `userMax` is reached. */
+    autoAddGroup: { status: '0', name: '', userMax: '100', owner_uid: '0' },
   },
   fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
   /**
