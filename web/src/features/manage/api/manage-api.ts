@@ -45,6 +45,10 @@ export const ManagedUserSchema = v.looseObject({
   status: optNum,
   last_login_time: optNum,
   create_time: optNum,
+  /** The operator's private note, and the assigned customer-service agent (0 none) with their name. */
+  remark: str,
+  cs_uid: optNum,
+  cs_name: str,
 });
 export type ManagedUser = v.InferOutput<typeof ManagedUserSchema>;
 
@@ -55,6 +59,8 @@ export interface UserQuery {
   keywords: string;
   sort: UserSort;
   order: 'asc' | 'desc';
+  /** Only active (1) or disabled (0) users; every user when absent. */
+  status?: 0 | 1;
 }
 export const fetchUsers = (q: UserQuery) => list('/manage/user/index', q, ManagedUserSchema);
 export const setUserStatus = (user_id: number, status: 0 | 1) =>
@@ -71,7 +77,14 @@ export interface NewUser {
   sex: number;
 }
 export const addUser = (user: NewUser) => apiPost('/manage/user/add', user, ManagedUserSchema);
-export const editUser = (user_id: number, fields: { realname: string; email: string; sex: number }) =>
+export interface UserEdit {
+  realname: string;
+  email: string;
+  sex: number;
+  remark?: string;
+  cs_uid?: number;
+}
+export const editUser = (user_id: number, fields: UserEdit) =>
   apiPost('/manage/user/edit', { user_id, ...fields }, ManagedUserSchema);
 
 export const ManagedGroupSchema = v.looseObject({
