@@ -87,4 +87,16 @@ describe('run mode 2 and the assigned agent', () => {
     expect((await send(stranger, agent)).body.code).toBe(400);
     expect((await send(stranger, them)).body.code).toBe(400);
   });
+
+  it("lists a user's agent in their address book and the user in the agent's, without a chat or friendship", async () => {
+    await setSysInfo({ runMode: '2' });
+    const [me, them, agent, stranger] = await Promise.all([operator(), loginUser(), loginUser(), loginUser()]);
+    const listed = async (who: User) =>
+      ((await call('/enterprise/im/getContacts', {}, { token: who.token })).body.data as any[]).map((c) => c.id);
+    await manage(me, 'user/edit', { user_id: uid(them), cs_uid: uid(agent) });
+    expect(await listed(them)).toContain(uid(agent));
+    expect(await listed(agent)).toContain(uid(them));
+    expect(await listed(stranger)).not.toContain(uid(agent));
+    expect(await listed(them)).not.toContain(uid(stranger));
+  });
 });

@@ -15,3 +15,16 @@ export const saveNotesStatement = (db: D1Database, userId: number, notes: Partia
        update_time = excluded.update_time`,
     )
     .bind(userId, notes.remark ?? null, notes.cs_uid ?? null);
+
+/** My customer-service agent and the users I am the agent of: run mode 2 lists them (reference §1.3 getContacts). */
+export const agentPairsOf = async (db: D1Database, me: number) =>
+  new Set(
+    (
+      await db
+        .prepare(
+          'SELECT cs_uid AS id FROM user_notes WHERE user_id = ?1 AND cs_uid > 0 UNION SELECT user_id FROM user_notes WHERE cs_uid = ?1',
+        )
+        .bind(me)
+        .all<{ id: number }>()
+    ).results.map((r) => r.id),
+  );

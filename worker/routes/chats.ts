@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { pairRows, pairsOf, pendingToMe } from '../db/friends';
 import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
+import { agentPairsOf } from '../db/user-notes';
 import { findUserById, listActiveUsers, presenceOf, presenceOfUser } from '../db/users';
 import { userHub } from '../durable/stubs';
 import { input } from '../middleware/params';
@@ -22,7 +23,7 @@ import { areFriends } from '../services/friendship';
 import { groupSummary } from '../services/group-contacts';
 import { displayNameOf } from '../services/person-view';
 import { envelope, refuse } from '../services/replies';
-import { addressBookFilter } from '../services/run-mode';
+import { addressBookFilter, isSocialMode } from '../services/run-mode';
 import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
 
 const GoneSchema = v.fallback(v.picklist(GONE_REASONS), 'removed');
@@ -45,7 +46,9 @@ chats.post('/getcontacts', async (c) => {
   const byContact = new Map(state.map((row) => [row.contact_id, row]));
   // With chatInfo.online off nobody's presence leaves the server: everyone reads offline, never seen.
   const showPresence = chatSwitch(config.chatInfo, 'online');
-  const listed = addressBookFilter(config, me, users, pairs, byContact);
+  // Mode 2 lists a user's customer-service agent both ways; mode 1 pays no query for it.
+  const agents = isSocialMode(config) ? await agentPairsOf(c.env.DB, me) : undefined;
+  const listed = addressBookFilter(config, me, users, pairs, byContact, agents);
   const list: ChatSummary[] = users
     .filter((u) => u.user_id !== me && listed(u))
     .map((u) => {

@@ -39,8 +39,9 @@ export function maySendDirect(
 }
 
 /**
- * Who is in my address book (getContacts). Mode 1: every active user. Mode 2: my friends, and the
- * privileged users I have a chat with; a privileged user keeps everyone they have a chat with.
+ * Who is in my address book (getContacts). Mode 1: every active user. Mode 2: my friends, my
+ * customer-service agent and those I am the agent of (`agents`), and the privileged users I have a
+ * chat with; a privileged user keeps everyone they have a chat with.
  */
 export function addressBookFilter(
   config: SystemConfig,
@@ -48,6 +49,7 @@ export function addressBookFilter(
   users: { user_id: number; role: number }[],
   pairs: Map<number, PairRows>,
   chats: Map<string, unknown>,
+  agents: Set<number> = new Set(),
 ): (user: { user_id: number; role: number }) => boolean {
   if (!isSocialMode(config)) return () => true;
   const service = serviceUserIds(config);
@@ -55,7 +57,7 @@ export function addressBookFilter(
   const iAmPrivileged = !!self && isPrivileged(self, service);
   return (u) => {
     const pair = pairs.get(u.user_id);
-    if (pair && areFriends(pair)) return true;
+    if ((pair && areFriends(pair)) || agents.has(u.user_id)) return true;
     return chats.has(String(u.user_id)) && (iAmPrivileged || isPrivileged(u, service));
   };
 }
