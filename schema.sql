@@ -245,3 +245,22 @@ CREATE TABLE IF NOT EXISTS message_days (
   day      TEXT PRIMARY KEY,
   messages INTEGER NOT NULL DEFAULT 0
 );
+
+-- An operator's notes on a user (issue 25 item 4): a private remark and the customer-service
+-- agent assigned to them (cs_uid, 0 none; reference §8.2). A table of its own because this file is
+-- applied idempotently and D1 has no ADD COLUMN IF NOT EXISTS to extend `users` with.
+CREATE TABLE IF NOT EXISTS user_notes (
+  user_id     INTEGER PRIMARY KEY,
+  remark      TEXT NOT NULL DEFAULT '',
+  cs_uid      INTEGER NOT NULL DEFAULT 0,
+  update_time INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS user_notes_cs ON user_notes (cs_uid);
+
+-- Where registration's automatic extras stand (chatInfo.autoAddUser / autoAddGroup): the next
+-- customer-service turn ('cs_turn'), the current auto group ('group_id') and how many were made
+-- ('group_num'). The reference keeps these in config.autoTask.
+CREATE TABLE IF NOT EXISTS auto_add_state (
+  name  TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+);

@@ -103,3 +103,38 @@ describe('manage/config', () => {
     expect((await setConfig(boss, 'sysInfo', { regauth: '2' })).body.code).toBe(0);
   });
 });
+
+describe('the automatic agent and group at registration (chatInfo.autoAddUser / autoAddGroup)', () => {
+  it('stores both whole when they name active users, and refuses inactive or unknown ones with a translated message', async () => {
+    const boss = await operator();
+    const [agent, owner, gone] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    await env.DB.prepare('UPDATE users SET status = 0 WHERE user_id = ?1').bind(uid(gone)).run();
+    const autoAddUser = { status: '1', welcome: 'Welcome!', user_ids: [uid(agent)] };
+    const autoAddGroup = { status: '1', name: 'Lobby', userMax: '200', owner_uid: String(uid(owner)) };
+    const saved = await setConfig(boss, 'chatInfo', { autoAddUser, autoAddGroup });
+    expect(saved.body.code, saved.body.msg).toBe(0);
+    expect((await systemInfo()).chatInfo).toMatchObject({
+      autoAddUser: { ...autoAddUser, user_ids: [String(uid(agent))] },
+      autoAddGroup,
+    });
+    const refused = async (value: unknown, lang = 'en') =>
+      (await call('/manage/config/setConfig', { name: 'chatInfo', value }, { token: boss.token, lang })).body;
+    expect(await refused({ autoAddUser: { ...autoAddUser, user_ids: [uid(agent), uid(gone)] } })).toMatchObject({
+      code: 400,
+      msg: 'Every customer-service user must be an existing, active user',
+    });
+    expect(await refused({ autoAddGroup: { ...autoAddGroup, owner_uid: '99999999' } }, 'zh-CN')).toMatchObject({
+      code: 400,
+      msg: '自动群的群主必须是存在且启用的用户',
+    });
+    // Switched on without anyone to assign, without a name, a key too many: refused as parameters.
+    for (const value of [
+      { autoAddUser: { ...autoAddUser, user_ids: [] } },
+      { autoAddGroup: { ...autoAddGroup, name: '' } },
+      { autoAddGroup: { ...autoAddGroup, userMax: '1' } },
+      { autoAddUser: { ...autoAddUser, extra: 1 } },
+    ])
+      expect((await refused(value)).code, JSON.stringify(value)).toBe(400);
+    expect((await systemInfo()).chatInfo.autoAddUser.user_ids).toEqual([String(uid(agent))]);
+  });
+});

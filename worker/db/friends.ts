@@ -175,13 +175,21 @@ export async function listRequests(
   return { rows: rows!.results as FriendRow[], total: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
-/** What the run-mode-2 send rule needs in one round trip: both rows' statuses and both roles. */
+/** What the run-mode-2 send rule needs in one round trip: both rows' statuses, both roles, the agent pair. */
 export const sendingPair = (db: D1Database, me: number, peer: number) =>
   db
     .prepare(
       `SELECT (SELECT status FROM friends WHERE create_user = ?1 AND friend_user_id = ?2) AS mine,
       (SELECT status FROM friends WHERE create_user = ?2 AND friend_user_id = ?1) AS theirs,
-      (SELECT role FROM users WHERE user_id = ?1) AS my_role, (SELECT role FROM users WHERE user_id = ?2) AS peer_role`,
+      (SELECT role FROM users WHERE user_id = ?1) AS my_role, (SELECT role FROM users WHERE user_id = ?2) AS peer_role,
+      EXISTS (SELECT 1 FROM user_notes WHERE (user_id = ?1 AND cs_uid = ?2) OR (user_id = ?2 AND cs_uid = ?1)) AS cs_pair`,
     )
     .bind(me, peer)
-    .first<{ mine: number | null; theirs: number | null; my_role: number | null; peer_role: number | null }>();
+    .first<{
+      mine: number | null;
+      theirs: number | null;
+      my_role: number | null;
+      peer_role: number | null;
+      /** 1 when one is the other's customer-service agent (user_notes.cs_uid). */
+      cs_pair: number;
+    }>();

@@ -18,10 +18,18 @@ export interface ManagedUser {
   last_login_time: number;
   login_count: number;
   create_time: number;
+  /** The operator's private note (user_notes). */
+  remark: string;
+  /** The assigned customer-service agent (0 none) and their name ('' none or gone). */
+  cs_uid: number;
+  cs_name: string;
 }
 
-const COLUMNS = `user_id, account, realname, avatar, email, sex, motto, role, status, is_auth, is_demo, register_ip,
-  last_login_ip, last_login_time, login_count, create_time`;
+const COLUMNS = `u.user_id, u.account, u.realname, u.avatar, u.email, u.sex, u.motto, u.role, u.status, u.is_auth,
+  u.is_demo, u.register_ip, u.last_login_ip, u.last_login_time, u.login_count, u.create_time,
+  COALESCE(n.remark, '') AS remark, COALESCE(n.cs_uid, 0) AS cs_uid, COALESCE(cs.realname, '') AS cs_name`;
+// Every user with their notes (none yet: defaults) and their agent's name.
+const FROM = `users u LEFT JOIN user_notes n ON n.user_id = u.user_id LEFT JOIN users cs ON cs.user_id = n.cs_uid`;
 
 /** `users.status` of a deleted account: the row stays so its id never names anyone else. */
 export const USER_DELETED = 2;
@@ -42,21 +50,21 @@ export interface UserQuery {
 
 /** One page of users whose account or name contains `keywords`, with how many match. */
 export async function listUsers(db: D1Database, q: UserQuery): Promise<{ rows: ManagedUser[]; count: number }> {
-  const where = `WHERE (?1 = '' OR account LIKE '%' || ?1 || '%' ESCAPE '\\' OR realname LIKE '%' || ?1 || '%' ESCAPE '\\')
-    AND (?2 < 0 AND status != ${USER_DELETED} OR status = ?2)`;
+  const where = `WHERE (?1 = '' OR u.account LIKE '%' || ?1 || '%' ESCAPE '\\' OR u.realname LIKE '%' || ?1 || '%' ESCAPE '\\')
+    AND (?2 < 0 AND u.status != ${USER_DELETED} OR u.status = ?2)`;
   const like = q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const order = `${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, user_id DESC`;
+  const order = `u.${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, u.user_id DESC`;
   const [rows, count] = await db.batch([
     db
-      .prepare(`SELECT ${COLUMNS} FROM users ${where} ORDER BY ${order} LIMIT ?3 OFFSET ?4`)
+      .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${where} ORDER BY ${order} LIMIT ?3 OFFSET ?4`)
       .bind(like, q.status, q.limit, (q.page - 1) * q.limit),
-    db.prepare(`SELECT COUNT(*) AS n FROM users ${where}`).bind(like, q.status),
+    db.prepare(`SELECT COUNT(*) AS n FROM users u ${where}`).bind(like, q.status),
   ]);
   return { rows: rows!.results as ManagedUser[], count: Number((count!.results[0] as { n: number }).n) };
 }
 
 export const managedUser = (db: D1Database, userId: number) =>
-  db.prepare(`SELECT ${COLUMNS} FROM users WHERE user_id = ?1`).bind(userId).first<ManagedUser>();
+  db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE u.user_id = ?1`).bind(userId).first<ManagedUser>();
 
 /** The operator's own standing, read at each request (never from a token): role, status, demo. */
 export const operatorOf = (db: D1Database, userId: number) =>
@@ -93,7 +101,7 @@ export const liveMemberships = async (db: D1Database, userId: number) =>
 /**
  * Deleting an account: the row stays (status 2) under an account no one can register or sign in
  * with, emptied of the person (name, picture, email, password, addresses), its token version bumped
- * so every session ends; friendships both ways, requests, presence and login places go.
+ * so every session ends; friendships both ways, requests, presence, login places and notes go.
  * The first statement answers the new token version.
  */
 export const deleteUserStatements = (db: D1Database, userId: number) => [
@@ -108,4 +116,7 @@ export const deleteUserStatements = (db: D1Database, userId: number) => [
   db.prepare('DELETE FROM friends WHERE create_user = ?1 OR friend_user_id = ?1').bind(userId),
   db.prepare('DELETE FROM presence WHERE user_id = ?1').bind(userId),
   db.prepare('DELETE FROM login_places WHERE user_id = ?1').bind(userId),
+  // Their own notes go; the people they served as customer-service agent have none now.
+  db.prepare('DELETE FROM user_notes WHERE user_id = ?1').bind(userId),
+  db.prepare('UPDATE user_notes SET cs_uid = 0, update_time = unixepoch() WHERE cs_uid = ?1').bind(userId),
 ];

@@ -41,8 +41,14 @@ export const ManageAddUserBody = v.object({
   role: v.optional(role, ROLE_USER),
 });
 
+/** An operator's private remark on a user (user_notes). */
+export const USER_REMARK_MAX = 200;
+
 export const ManageEditUserBody = v.object({
   user_id: userId,
+  remark: v.optional(text(USER_REMARK_MAX, 'manage.remarkLong')),
+  /** The customer-service agent assigned to the user: an active user other than them, or 0 for none. */
+  cs_uid: v.optional(v.pipe(intLike(), v.minValue(0))),
   realname: v.optional(requiredText(REALNAME_MAX, 'user.nicknameRequired')),
   email: v.optional(email),
   sex: v.optional(sex),
@@ -78,6 +84,60 @@ const digits = (max: number) =>
     v.regex(/^\d{1,9}$/, 'system.parameterError'),
     v.check((s) => Number(s) <= max, 'system.parameterError'),
   );
+
+/** A user id as the reference's form stores it: a numeric string. */
+const idText = v.pipe(intLike(), v.minValue(0, 'system.parameterError'), v.transform(String));
+
+/** The welcome message and auto group's name limits (the group's name gets a number appended). */
+export const AUTO_WELCOME_MAX = 500;
+export const AUTO_GROUP_NAME_MAX = 24;
+
+/**
+ * chatInfo.autoAddUser (reference §8.2): at registration the newcomer gets the next of `user_ids`
+ * (round-robin) as their customer-service agent, who sends them `welcome` when it is not empty.
+ * Saved whole; that the ids name active users is checked by the route.
+ */
+export const AutoAddUserInput = v.pipe(
+  v.strictObject(
+    {
+      status: onOff,
+      welcome: text(AUTO_WELCOME_MAX),
+      user_ids: v.pipe(
+        v.array(
+          v.pipe(
+            idText,
+            v.check((id) => id !== '0', 'system.parameterError'),
+          ),
+        ),
+        v.maxLength(100, 'system.parameterError'),
+      ),
+    },
+    'system.parameterError',
+  ),
+  // Switched on, it needs someone to assign.
+  v.check((o) => o.status === '0' || o.user_ids.length > 0, 'system.parameterError'),
+);
+
+/**
+ * chatInfo.autoAddGroup (reference §8.2): at registration the newcomer joins the current auto
+ * group owned by `owner_uid`; once it holds `userMax` members a new one "{name}{n}" is made.
+ */
+export const AutoAddGroupInput = v.pipe(
+  v.strictObject(
+    {
+      status: onOff,
+      name: text(AUTO_GROUP_NAME_MAX),
+      userMax: v.pipe(
+        digits(10_000),
+        v.check((s) => Number(s) >= 2, 'system.parameterError'),
+      ),
+      owner_uid: idText,
+    },
+    'system.parameterError',
+  ),
+  // Switched on, it needs a name and an owner.
+  v.check((o) => o.status === '0' || (o.name !== '' && o.owner_uid !== '0'), 'system.parameterError'),
+);
 
 /**
  * What an operator may set of each configuration row (manage/config/setConfig): every key the app
@@ -121,6 +181,8 @@ export const CONFIG_INPUTS = {
       stun: v.optional(text(500)),
       stunUser: v.optional(text(200)),
       stunPass: v.optional(text(200)),
+      autoAddUser: v.optional(AutoAddUserInput),
+      autoAddGroup: v.optional(AutoAddGroupInput),
     },
     'system.parameterError',
   ),

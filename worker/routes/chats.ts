@@ -8,6 +8,7 @@ import { loadConfig } from '../db/config';
 import { pairRows, pairsOf, pendingToMe } from '../db/friends';
 import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
 import { USER_DELETED } from '../db/manage-users';
+import { agentPairsOf } from '../db/user-notes';
 import { findUserById, findUsersByIds, listActiveUsers, presenceOf, presenceOfUser, type UserRow } from '../db/users';
 import { userHub } from '../durable/stubs';
 import { input } from '../middleware/params';
@@ -24,7 +25,7 @@ import { groupSummary } from '../services/group-contacts';
 import { translate } from '../services/i18n';
 import { displayNameOf } from '../services/person-view';
 import { envelope, refuse } from '../services/replies';
-import { addressBookFilter } from '../services/run-mode';
+import { addressBookFilter, isSocialMode } from '../services/run-mode';
 import { contactView, lastSeenOf, maskAccount } from '../services/user-view';
 
 const GoneSchema = v.fallback(v.picklist(GONE_REASONS), 'removed');
@@ -47,33 +48,34 @@ chats.post('/getcontacts', async (c) => {
   const byContact = new Map(state.map((row) => [row.contact_id, row]));
   // With chatInfo.online off nobody's presence leaves the server: everyone reads offline, never seen.
   const showPresence = chatSwitch(config.chatInfo, 'online');
-  const listed = addressBookFilter(config, me, users, pairs, byContact);
+  // Mode 2 lists a user's customer-service agent both ways; mode 1 pays no query for it.
+  const agents = isSocialMode(config) ? await agentPairsOf(c.env.DB, me) : undefined;
+  const listed = addressBookFilter(config, me, users, pairs, byContact, agents);
   const deleted = await deletedPeers(c.env.DB, state, users, translate(c.get('lang'), 'user.deleted'));
-  const list: ChatSummary[] = [...users.filter((u) => u.user_id !== me && listed(u)), ...deleted]
-    .map((u) => {
-      const chat = byContact.get(String(u.user_id));
-      const visible = chat && !chat.hidden;
-      const seen = showPresence ? presence.get(u.user_id) : undefined;
-      const online = seen?.online === 1;
-      const pair = pairs.get(u.user_id);
-      return {
-        ...contactView(u, online, lastSeenOf(seen, online)),
-        displayName: displayNameOf(u.realname, pair),
-        account: maskAccount(u.account),
-        setting: [],
-        is_friend: pair && areFriends(pair) ? 1 : 0,
-        ...(u.status === USER_DELETED ? { is_deleted: 1 as const } : {}),
-        is_top: chat?.is_top ?? 0,
-        is_notice: chat?.is_notice ?? 1,
-        unread: visible ? chat.unread : 0,
-        lastContent: visible ? chat.last_content : '',
-        lastContentUndo: visible ? chat.last_undo : 0,
-        lastSendTime: visible ? chat.last_send_time : 0,
-        lastFrom: visible ? chat.last_from : 0,
-        // A chat pinned or muted before any message has no type yet.
-        type: visible && v.is(MessageTypeSchema, chat.last_type) ? chat.last_type : undefined,
-      } satisfies ChatSummary;
-    });
+  const list: ChatSummary[] = [...users.filter((u) => u.user_id !== me && listed(u)), ...deleted].map((u) => {
+    const chat = byContact.get(String(u.user_id));
+    const visible = chat && !chat.hidden;
+    const seen = showPresence ? presence.get(u.user_id) : undefined;
+    const online = seen?.online === 1;
+    const pair = pairs.get(u.user_id);
+    return {
+      ...contactView(u, online, lastSeenOf(seen, online)),
+      displayName: displayNameOf(u.realname, pair),
+      account: maskAccount(u.account),
+      setting: [],
+      is_friend: pair && areFriends(pair) ? 1 : 0,
+      ...(u.status === USER_DELETED ? { is_deleted: 1 as const } : {}),
+      is_top: chat?.is_top ?? 0,
+      is_notice: chat?.is_notice ?? 1,
+      unread: visible ? chat.unread : 0,
+      lastContent: visible ? chat.last_content : '',
+      lastContentUndo: visible ? chat.last_undo : 0,
+      lastSendTime: visible ? chat.last_send_time : 0,
+      lastFrom: visible ? chat.last_from : 0,
+      // A chat pinned or muted before any message has no type yet.
+      type: visible && v.is(MessageTypeSchema, chat.last_type) ? chat.last_type : undefined,
+    } satisfies ChatSummary;
+  });
   const isType = (t: string) => v.is(MessageTypeSchema, t);
   // A group's preview names its last sender ("Chi: …") as I name them.
   const byId = new Map(users.map((u) => [u.user_id, u]));
@@ -113,7 +115,9 @@ async function deletedPeers(
   label: string,
 ): Promise<UserRow[]> {
   const known = new Set(active.map((u) => String(u.user_id)));
-  const ids = state.filter((r) => !r.is_group && !r.hidden && !known.has(r.contact_id)).map((r) => Number(r.contact_id));
+  const ids = state
+    .filter((r) => !r.is_group && !r.hidden && !known.has(r.contact_id))
+    .map((r) => Number(r.contact_id));
   if (ids.length === 0) return [];
   const rows = await findUsersByIds(db, ids);
   return [...rows.values()].filter((u) => u.status === USER_DELETED).map((u) => ({ ...u, realname: label }));

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 
+import { welcomeNewcomer } from '../actions/auto-add';
 import { endEverySession, endLogin } from '../actions/sessions';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
@@ -99,7 +100,8 @@ pub.post('/logoutall', async (c) => {
 
 pub.post('/register', burstLimit('register'), async (c) => {
   const body = credentials(c, RegisterBody);
-  const { sysInfo } = await loadConfig(c.env.DB);
+  const config = await loadConfig(c.env.DB);
+  const { sysInfo } = config;
   const ip = c.get('requestIp');
   if (sysInfo.regtype !== '1' && sysInfo.regtype !== '2') throw refuse('user.closeRegister');
   if (sysInfo.regtype === '2' && !(body.inviteCode && (await usable(c.env.DB, body.inviteCode))))
@@ -131,6 +133,10 @@ pub.post('/register', burstLimit('register'), async (c) => {
     if (invitation) await giveBackInvitation(c.env.DB, invitation);
     throw refuse('user.already');
   }
+  // The automatic agent and group (chatInfo.autoAddUser / autoAddGroup): never fail the registration.
+  await welcomeNewcomer(c.env, config, user).catch((error) =>
+    console.error('registration extras failed for', user.user_id, error),
+  );
   return c.json(envelope(selfView(user), translate(c.get('lang'), 'user.registerOk')));
 });
 

@@ -1,7 +1,7 @@
 // Run modes (reference §8.1 runMode): '1' enterprise — everyone sees and may message everyone;
 // '2' social — the address book and one-to-one sends follow friendships, except with privileged
 // users (system admins, role > 0, and the customer-service users of chatInfo.autoAddUser), who
-// bypass the rule both ways.
+// bypass the rule both ways; a user and the agent assigned to them (user_notes.cs_uid) too.
 import * as v from 'valibot';
 
 import type { PairRows } from '../db/friends';
@@ -27,19 +27,21 @@ export const isPrivileged = (user: { user_id: number; role: number }, serviceIds
 /** Whether a one-to-one message between two users may go out under the configured mode. */
 export function maySendDirect(
   config: SystemConfig,
-  pair: { mine: number | null; theirs: number | null },
+  pair: { mine: number | null; theirs: number | null; cs_pair?: number },
   me: { user_id: number; role: number },
   peer: { user_id: number; role: number },
 ): boolean {
   if (!isSocialMode(config)) return true;
   if (pair.mine === 1 && pair.theirs === 1) return true;
+  if (pair.cs_pair) return true;
   const service = serviceUserIds(config);
   return isPrivileged(me, service) || isPrivileged(peer, service);
 }
 
 /**
- * Who is in my address book (getContacts). Mode 1: every active user. Mode 2: my friends, and the
- * privileged users I have a chat with; a privileged user keeps everyone they have a chat with.
+ * Who is in my address book (getContacts). Mode 1: every active user. Mode 2: my friends, my
+ * customer-service agent and those I am the agent of (`agents`), and the privileged users I have a
+ * chat with; a privileged user keeps everyone they have a chat with.
  */
 export function addressBookFilter(
   config: SystemConfig,
@@ -47,6 +49,7 @@ export function addressBookFilter(
   users: { user_id: number; role: number }[],
   pairs: Map<number, PairRows>,
   chats: Map<string, unknown>,
+  agents: Set<number> = new Set(),
 ): (user: { user_id: number; role: number }) => boolean {
   if (!isSocialMode(config)) return () => true;
   const service = serviceUserIds(config);
@@ -54,7 +57,7 @@ export function addressBookFilter(
   const iAmPrivileged = !!self && isPrivileged(self, service);
   return (u) => {
     const pair = pairs.get(u.user_id);
-    if (pair && areFriends(pair)) return true;
+    if ((pair && areFriends(pair)) || agents.has(u.user_id)) return true;
     return chats.has(String(u.user_id)) && (iAmPrivileged || isPrivileged(u, service));
   };
 }

@@ -2,10 +2,10 @@
 // Values are strings ("0"/"1") as in the original, so clients written for it keep working.
 import { SWITCH_DEFAULTS, switchTexts } from '../protocol/config-values';
 import {
+  DEFAULT_EDIT_SECONDS,
   DEFAULT_FILE_EXT,
   DEFAULT_FILE_MB,
   DEFAULT_GROUP_USER_MAX,
-  DEFAULT_EDIT_SECONDS,
   DEFAULT_REDO_SECONDS,
 } from '../protocol/limits';
 
@@ -36,6 +36,10 @@ export const DEFAULTS = {
     stun: '',
     stunUser: '',
     stunPass: '',
+    /** At registration, a customer-service agent round-robin and their welcome (services/auto-add.ts). */
+    autoAddUser: { status: '0', welcome: '', user_ids: [] as string[] },
+    /** At registration, membership of an auto group, a new "{name}{n}" once `userMax` is reached. */
+    autoAddGroup: { status: '0', name: '', userMax: '100', owner_uid: '0' },
   },
   fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
   /**

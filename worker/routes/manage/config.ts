@@ -9,9 +9,16 @@ import { tellEveryoneOnline } from '../../actions/broadcast';
 import type { AppEnv } from '../../app-env';
 import { appendAudit, auditStatement } from '../../db/audit';
 import { forgetConfig, loadConfig } from '../../db/config';
+import { findUsersByIds } from '../../db/users';
 import { superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
-import { CONFIG_INPUTS, ManageSetConfigBody, ManageTestEmailBody } from '../../protocol/manage';
+import {
+  type AutoAddGroupInput,
+  type AutoAddUserInput,
+  CONFIG_INPUTS,
+  ManageSetConfigBody,
+  ManageTestEmailBody,
+} from '../../protocol/manage';
 import { mailSettings, sendMail } from '../../providers/mail';
 import { translate } from '../../services/i18n';
 import { envelope, refuse } from '../../services/replies';
@@ -65,6 +72,7 @@ manageConfig.post('/setconfig', async (c) => {
   // Codes must reach people before registration or login can ask for them (item 9).
   if (name === 'sysInfo' && changes.regauth && changes.regauth !== '0' && !senderFor(c.env))
     throw refuse('user.codeUnavailable');
+  if (name === 'chatInfo') await checkAutoAdd(c.env.DB, changes);
   const row = await c.env.DB.prepare('SELECT value FROM config WHERE name = ?1').bind(name).first<string>('value');
   // A row that is not a JSON object (written by hand) is replaced, as mergeConfig ignores it.
   const stored = storedRow(row);
@@ -89,6 +97,18 @@ manageConfig.post('/setconfig', async (c) => {
   c.executionCtx.waitUntil(tellEveryoneOnline(c.env, 'updateConfig', config).catch(() => 0));
   return c.json(envelope(null));
 });
+
+/** The automatic extras name people: the customer-service users and the group's owner must be active users. */
+async function checkAutoAdd(db: D1Database, changes: Record<string, unknown>): Promise<void> {
+  const users = changes.autoAddUser as v.InferOutput<typeof AutoAddUserInput> | undefined;
+  const group = changes.autoAddGroup as v.InferOutput<typeof AutoAddGroupInput> | undefined;
+  const ids = [...(users?.user_ids ?? []), ...(group && group.owner_uid !== '0' ? [group.owner_uid] : [])].map(Number);
+  if (ids.length === 0) return;
+  const rows = await findUsersByIds(db, ids);
+  const active = (id: string) => rows.get(Number(id))?.status === 1;
+  if (users && !users.user_ids.every(active)) throw refuse('manage.autoUsers');
+  if (group && group.owner_uid !== '0' && !active(group.owner_uid)) throw refuse('manage.autoOwner');
+}
 
 const mask = (values: Record<string, unknown>) =>
   Object.fromEntries(

@@ -17,7 +17,8 @@ import {
   setRoleStatement,
   USER_DELETED,
 } from '../../db/manage-users';
-import { findUserByAccount, insertUser, setPassword, updateProfile } from '../../db/users';
+import { saveNotesStatement } from '../../db/user-notes';
+import { findUserByAccount, findUserById, insertUser, setPassword, updateProfile } from '../../db/users';
 import { mayChange, superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
 import {
@@ -93,15 +94,17 @@ manageUsers.post('/add', async (c) => {
 });
 
 manageUsers.post('/edit', async (c) => {
-  const { user_id, role, ...fields } = input(c, ManageEditUserBody);
+  const { user_id, role, remark, cs_uid, ...fields } = input(c, ManageEditUserBody);
   mayChange(c);
   const before = await target(c, user_id);
   if (role !== undefined && role !== before.role) {
     superOnly(c);
     await keepLastSuperAdmin(c, before);
   }
+  if (cs_uid) await checkAgent(c, user_id, cs_uid);
   await updateProfile(c.env.DB, user_id, fields);
-  const changed = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const notes = Object.fromEntries(Object.entries({ remark, cs_uid }).filter(([, v]) => v !== undefined));
+  const changed = { ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...notes };
   const statements = [
     auditStatement(c.env.DB, {
       actor: actor(c),
@@ -112,6 +115,7 @@ manageUsers.post('/edit', async (c) => {
     }),
   ];
   if (role !== undefined && role !== before.role) statements.push(setRoleStatement(c.env.DB, user_id, role));
+  if (Object.keys(notes).length > 0) statements.push(saveNotesStatement(c.env.DB, user_id, notes));
   await c.env.DB.batch(statements);
   return c.json(envelope(await target(c, user_id)));
 });
@@ -175,6 +179,13 @@ manageUsers.post('/editpassword', async (c) => {
   await appendAudit(c.env.DB, { actor: actor(c), action: 'user.editPassword', target: `user:${user_id}` });
   return c.json(envelope(null));
 });
+
+/** A customer-service agent is an active user other than the one they serve. */
+async function checkAgent(c: Context<AppEnv>, userId: number, agent: number): Promise<void> {
+  if (agent === userId) throw refuse('manage.csSelf');
+  const row = await findUserById(c.env.DB, agent);
+  if (row?.status !== 1) throw refuse('manage.csInactive');
+}
 
 // Delete: the operator accounts only by a super admin, never oneself or the last super admin, and
 // never a group's owner (the console changes the owner or dissolves the group first).

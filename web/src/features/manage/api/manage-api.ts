@@ -51,6 +51,10 @@ export const ManagedUserSchema = v.looseObject({
   status: optNum,
   last_login_time: optNum,
   create_time: optNum,
+  /** The operator's private note, and the assigned customer-service agent (0 none) with their name. */
+  remark: str,
+  cs_uid: optNum,
+  cs_name: str,
 });
 export type ManagedUser = v.InferOutput<typeof ManagedUserSchema>;
 
@@ -81,7 +85,14 @@ export interface NewUser {
   sex: number;
 }
 export const addUser = (user: NewUser) => apiPost('/manage/user/add', user, ManagedUserSchema);
-export const editUser = (user_id: number, fields: { realname: string; email: string; sex: number }) =>
+export interface UserEdit {
+  realname: string;
+  email: string;
+  sex: number;
+  remark?: string;
+  cs_uid?: number;
+}
+export const editUser = (user_id: number, fields: UserEdit) =>
   apiPost('/manage/user/edit', { user_id, ...fields }, ManagedUserSchema);
 
 export const ManagedGroupSchema = v.looseObject({

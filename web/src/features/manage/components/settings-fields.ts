@@ -7,16 +7,27 @@ export type FieldKind =
   | { type: 'number'; min: number; max: number }
   | { type: 'switch'; fallback: boolean }
   | { type: 'select'; options: string[] }
-  | { type: 'list' };
+  | { type: 'list' }
+  /** User ids, comma-separated. */
+  | { type: 'ids' };
 
 export interface SettingField {
   key: string;
   kind: FieldKind;
   /** Whether it has a help line (manage.settings.<key>Help). */
   help?: boolean;
+  /** A property of an object-valued key (chatInfo.autoAddUser.status): the object is saved whole. */
+  path?: [string, string];
 }
 
-export const SECTIONS: { name: ConfigName; fields: SettingField[] }[] = [
+/** A form of one configuration row; `title` names a second form of the same row (manage.settings.section.<title>). */
+export interface SettingsSection {
+  name: ConfigName;
+  title?: string;
+  fields: SettingField[];
+}
+
+export const SECTIONS: SettingsSection[] = [
   {
     name: 'sysInfo',
     fields: [
@@ -50,6 +61,40 @@ export const SECTIONS: { name: ConfigName; fields: SettingField[] }[] = [
     ],
   },
   {
+    // Registration's automatic agent and group (reference §8.2), in run mode 2 only.
+    name: 'chatInfo',
+    title: 'autoAdd',
+    fields: [
+      {
+        key: 'autoAddUserStatus',
+        path: ['autoAddUser', 'status'],
+        kind: { type: 'switch', fallback: false },
+        help: true,
+      },
+      { key: 'autoAddUserIds', path: ['autoAddUser', 'user_ids'], kind: { type: 'ids' }, help: true },
+      { key: 'autoAddUserWelcome', path: ['autoAddUser', 'welcome'], kind: { type: 'text', max: 500 }, help: true },
+      {
+        key: 'autoAddGroupStatus',
+        path: ['autoAddGroup', 'status'],
+        kind: { type: 'switch', fallback: false },
+        help: true,
+      },
+      { key: 'autoAddGroupName', path: ['autoAddGroup', 'name'], kind: { type: 'text', max: 24 }, help: true },
+      {
+        key: 'autoAddGroupUserMax',
+        path: ['autoAddGroup', 'userMax'],
+        kind: { type: 'number', min: 2, max: 10_000 },
+        help: true,
+      },
+      {
+        key: 'autoAddGroupOwner',
+        path: ['autoAddGroup', 'owner_uid'],
+        kind: { type: 'number', min: 0, max: 999_999_999 },
+        help: true,
+      },
+    ],
+  },
+  {
     name: 'fileUpload',
     fields: [
       { key: 'size', kind: { type: 'number', min: 1, max: 2048 }, help: true },
@@ -57,6 +102,13 @@ export const SECTIONS: { name: ConfigName; fields: SettingField[] }[] = [
     ],
   },
 ];
+
+/** The stored value of `field` in its row (a property of an object for a field with a path). */
+export function storedValue(field: SettingField, row: Record<string, unknown>): unknown {
+  if (!field.path) return row[field.key];
+  const object = row[field.path[0]];
+  return typeof object === 'object' && object !== null ? (object as Record<string, unknown>)[field.path[1]] : undefined;
+}
 
 /** A stored value as the form holds it: switches '1'/'0', lists comma-separated, the rest as text. */
 export function formValue(field: SettingField, stored: unknown): string {
@@ -66,12 +118,14 @@ export function formValue(field: SettingField, stored: unknown): string {
     const on = stored === true || text === '1' ? true : stored === false || text === '0' ? false : kind.fallback;
     return on ? '1' : '0';
   }
-  if (kind.type === 'list') return Array.isArray(stored) ? stored.join(', ') : String(stored ?? '');
+  if (kind.type === 'list' || kind.type === 'ids')
+    return Array.isArray(stored) ? stored.join(', ') : String(stored ?? '');
   return stored === undefined || stored === null ? '' : String(stored);
 }
 
 /** What the form holds, as setConfig takes it. */
 export function wireValue(field: SettingField, value: string): unknown {
+  if (field.kind.type === 'ids') return value.split(/[\s,]+/).filter(Boolean);
   if (field.kind.type === 'list')
     return value
       .split(/[\s,]+/)
@@ -91,5 +145,25 @@ export function valid(field: SettingField, value: string): boolean {
   if (kind.type === 'text') return value.length <= kind.max && (field.key !== 'name' || value.trim() !== '');
   if (kind.type === 'list')
     return (wireValue(field, value) as string[]).every((x) => /^[a-z0-9]{1,10}$/.test(x)) && value.trim() !== '';
+  if (kind.type === 'ids') return (wireValue(field, value) as string[]).every((x) => /^[1-9]\d{0,14}$/.test(x));
   return true;
+}
+
+/**
+ * The changed fields as setConfig takes them: a plain key alone, an object-valued key whole (every
+ * field of it from the form), since the server stores each such object as sent.
+ */
+export function changedValue(fields: SettingField[], changed: SettingField[], draft: Record<string, string>) {
+  const value: Record<string, unknown> = {};
+  for (const field of changed) {
+    if (!field.path) {
+      value[field.key] = wireValue(field, draft[field.key]!);
+      continue;
+    }
+    const [object] = field.path;
+    value[object] = Object.fromEntries(
+      fields.filter((f) => f.path?.[0] === object).map((f) => [f.path![1], wireValue(f, draft[f.key]!)]),
+    );
+  }
+  return value;
 }

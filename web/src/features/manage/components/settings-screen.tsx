@@ -1,5 +1,6 @@
 // manage/config/getAllConfig|setConfig: a form per configuration row (sysInfo, chatInfo,
-// fileUpload), each saved on its own and sending only the keys changed. A super admin edits; an
+// fileUpload; chatInfo's automatic agent and group in a form of their own), each saved on its own
+// and sending only the keys changed (an object-valued key whole). A super admin edits; an
 // admin reads the same forms with every control disabled.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -12,7 +13,7 @@ import { storage } from '@web/lib/storage';
 import { type ConfigName, fetchConfig, saveConfig } from '../api/manage-api';
 import { isSuperAdmin } from '../operator';
 import { ConsoleScreen, SmallButton } from './console-ui';
-import { formValue, SECTIONS, type SettingField, valid, wireValue } from './settings-fields';
+import { changedValue, formValue, SECTIONS, type SettingField, storedValue, valid } from './settings-fields';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -24,8 +25,9 @@ export function SettingsScreen() {
       {data &&
         SECTIONS.map((section) => (
           <SettingsSection
-            key={section.name}
+            key={section.title ?? section.name}
             name={section.name}
+            title={section.title ?? section.name}
             fields={section.fields}
             stored={data[section.name]}
             editable={editable}
@@ -37,11 +39,13 @@ export function SettingsScreen() {
 
 function SettingsSection({
   name,
+  title,
   fields,
   stored,
   editable,
 }: {
   name: ConfigName;
+  title: string;
   fields: SettingField[];
   stored: Record<string, unknown>;
   editable: boolean;
@@ -49,14 +53,14 @@ function SettingsSection({
   const { t } = useTranslation();
   const client = useQueryClient();
   const headingId = useId();
-  const initial = Object.fromEntries(fields.map((f) => [f.key, formValue(f, stored[f.key])]));
+  const initial = Object.fromEntries(fields.map((f) => [f.key, formValue(f, storedValue(f, stored))]));
   const [draft, setDraft] = useState(initial);
   const [busy, setBusy] = useState(false);
   const changed = fields.filter((f) => draft[f.key] !== initial[f.key]);
   const allValid = changed.every((f) => valid(f, draft[f.key]!));
 
   const save = () => {
-    const value = Object.fromEntries(changed.map((f) => [f.key, wireValue(f, draft[f.key]!)]));
+    const value = changedValue(fields, changed, draft);
     setBusy(true);
     saveConfig(name, value).then(
       () => {
@@ -77,7 +81,7 @@ function SettingsSection({
       }}
     >
       <h2 id={headingId} className="mb-3 text-[16px] font-semibold text-neutral-900">
-        {t(`manage.settings.section.${name}` as TKey)}
+        {t(`manage.settings.section.${title}` as TKey)}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
         {fields.map((field) => (
@@ -164,7 +168,7 @@ function SettingInput({
           className={INPUT}
           value={value}
           disabled={disabled}
-          inputMode={kind.type === 'number' ? 'numeric' : undefined}
+          inputMode={kind.type === 'number' || kind.type === 'ids' ? 'numeric' : undefined}
           aria-invalid={!valid(field, value)}
           aria-describedby={`${id}-help`}
           onChange={(e) => onChange(e.target.value)}

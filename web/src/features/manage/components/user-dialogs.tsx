@@ -1,13 +1,15 @@
-// The Users screen's forms: a new user, a profile's name, email and gender, and a new password
-// (6–16 characters, as everywhere in the app). Each calls its /manage/user route and closes on success.
-import { useState } from 'react';
+// The Users screen's forms: a new user, a profile's name, email and gender with the operator's
+// remark and the customer-service agent, and a new password (6–16 characters, as everywhere in the app). Each calls its /manage/user route and closes on success.
+import { useId, useState } from 'react';
 
 import { ACCOUNT_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '@protocol/limits';
+import { USER_REMARK_MAX } from '@protocol/manage';
 import { REALNAME_MAX } from '@protocol/people';
 import { showToast } from '@web/components/ui/toast';
 import { useTranslation } from '@web/lib/i18n';
 
-import { addUser, editUser, type ManagedUser, resetPassword } from '../api/manage-api';
+import { addUser, editUser, type ManagedUser, resetPassword, type UserEdit } from '../api/manage-api';
+import { type Agent, AgentPicker } from './agent-picker';
 import { Field, FormDialog, SelectField } from './console-ui';
 
 const passwordOk = (p: string) => p.length >= PASSWORD_MIN && p.length <= PASSWORD_MAX;
@@ -69,20 +71,27 @@ export function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: 
   const [realname, setRealname] = useState(user.realname);
   const [email, setEmail] = useState(user.email);
   const [sex, setSex] = useState(String(user.sex));
+  const [remark, setRemark] = useState(user.remark);
+  const [agent, setAgent] = useState<Agent | null>(
+    user.cs_uid ? { user_id: user.cs_uid, name: user.cs_name || String(user.cs_uid) } : null,
+  );
+  const remarkId = useId();
   const { busy, run } = useSubmit(onClose);
   const sexOptions = useSexOptions();
+  const save = () => {
+    const fields: UserEdit = { realname: realname.trim(), email: email.trim(), sex: Number(sex) };
+    // The notes are sent only when changed, so the audit log records only real changes to them.
+    if (remark.trim() !== user.remark) fields.remark = remark.trim();
+    if ((agent?.user_id ?? 0) !== user.cs_uid) fields.cs_uid = agent?.user_id ?? 0;
+    run(() => editUser(user.user_id, fields), t('manage.saved'));
+  };
   return (
     <FormDialog
       title={t('manage.users.editTitle', { name: user.account })}
       submitLabel={t('manage.save')}
       busy={busy}
       valid={realname.trim() !== ''}
-      onSubmit={() =>
-        run(
-          () => editUser(user.user_id, { realname: realname.trim(), email: email.trim(), sex: Number(sex) }),
-          t('manage.saved'),
-        )
-      }
+      onSubmit={save}
       onClose={onClose}
     >
       <Field
@@ -99,6 +108,24 @@ export function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: 
         onChange={(e) => setSex(e.target.value)}
         options={sexOptions}
       />
+      <div>
+        <label htmlFor={remarkId} className="block text-[13px] text-neutral-700">
+          {t('manage.users.remark')}
+        </label>
+        <textarea
+          id={remarkId}
+          value={remark}
+          maxLength={USER_REMARK_MAX}
+          rows={3}
+          aria-describedby={`${remarkId}-help`}
+          onChange={(e) => setRemark(e.target.value)}
+          className="mt-1 w-full rounded-md border border-neutral-300 bg-white p-3 text-[15px] text-neutral-900 outline-none focus:border-brand-dark"
+        />
+        <span id={`${remarkId}-help`} className="block text-[12px] text-neutral-500">
+          {t('manage.users.remarkHelp', { max: USER_REMARK_MAX })}
+        </span>
+      </div>
+      <AgentPicker agent={agent} self={user.user_id} onChange={setAgent} />
     </FormDialog>
   );
 }
