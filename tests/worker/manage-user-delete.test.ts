@@ -57,6 +57,12 @@ describe('manage/user/del', () => {
     expect((await send(bob, uid(ann), 'just to you')).body.code).toBe(0);
     await delivered(pairHub(uid(ann), uid(bob)).stub); // Bob's chat list now names the chat with Ann
     await call('/enterprise/friend/add', { user_id: uid(ann), remark: 'hi' }, { token: bob.token });
+    // Bob is Ann's customer-service agent, and has an operator's note himself.
+    await env.DB.prepare(
+      'INSERT INTO user_notes (user_id, remark, cs_uid, update_time) VALUES (?1, ?2, ?3, 0), (?3, ?4, 0, 0)',
+    )
+      .bind(uid(ann), 'VIP', uid(bob), 'slow to answer')
+      .run();
     const bobSocket = await connect(bob.token, 'phone');
     const annSocket = await connect(ann.token, 'laptop');
 
@@ -98,6 +104,10 @@ describe('manage/user/del', () => {
       .bind(uid(bob))
       .first<number>('n');
     expect(friendRows).toBe(0);
+    const notes = await env.DB.prepare('SELECT user_id, remark, cs_uid FROM user_notes WHERE user_id IN (?1, ?2)')
+      .bind(uid(ann), uid(bob))
+      .all();
+    expect(notes.results).toEqual([{ user_id: uid(ann), remark: 'VIP', cs_uid: 0 }]);
     const roster = (await manage(ops, 'group/users', { id: group })).body.data as { user_id: number }[];
     expect(roster.map((m) => m.user_id)).toEqual([uid(ann)]);
     // The console lists them only when asked for deleted accounts; the audit row keeps who they were.
