@@ -80,6 +80,8 @@ const EVENT_DATA = {
     type: v.literal('text'),
     content: v.string(),
     edited: v.number(),
+    /** When it was sent (ms): a chat list without the thread loaded knows whether it is the last message. */
+    sendTime: v.number(),
     toContactId: WireContactIdSchema,
   }),
   isRead: IsReadEventSchema,

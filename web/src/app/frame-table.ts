@@ -40,6 +40,7 @@ export function frameTable(me: number): FrameTable {
     delChat: chat,
     isOnline: chat,
     updateUser: chat,
+    updateMessage: chat,
     resync: chat,
     offline: chat,
     clearMessage: chat,

@@ -57,7 +57,15 @@ export function applyHubEvent(store: ChatList, uid: number, event: Exclude<HubEv
     return [
       {
         type: 'updateMessage',
-        data: { id: m.id, msg_id: m.seq, type: 'text', content: m.content, edited, toContactId: contactId },
+        data: {
+          id: m.id,
+          msg_id: m.seq,
+          type: 'text',
+          content: m.content,
+          edited,
+          sendTime: m.sendTime,
+          toContactId: contactId,
+        },
       },
     ];
   }

@@ -75,6 +75,10 @@ export const markRead = (toContactId: string | number, isGroup: number) =>
 export const recallMessage = (id: string, toContactId: string | number) =>
   apiPost('/enterprise/im/undoMessage', { id, toContactId }, v.unknown());
 
+/** Edits my text message `msgId` (issue 26); every device hears of it by the updateMessage frame. */
+export const editMessage = (toContactId: string | number, msgId: number, content: string) =>
+  apiPost('/enterprise/im/editMessage', { toContactId, msg_id: msgId, content }, v.unknown());
+
 /** Reports someone's message to the operators (issue 25 item 6), with one of REPORT_REASONS. */
 export const reportMessage = (msgId: number, toContactId: string | number, reason: string) =>
   apiPost('/enterprise/im/reportMessage', { msg_id: msgId, toContactId, reason }, v.unknown());

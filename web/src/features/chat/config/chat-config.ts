@@ -1,7 +1,7 @@
 // The server's chat settings the thread and composer obey (spec §3 chatInfo / fileUpload),
 // read from the last stored getSystemInfo so the screen never waits for the network.
 import { chatSwitch, configNumber, uploadLimitMb } from '@protocol/config-values';
-import { DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '@protocol/limits';
+import { DEFAULT_EDIT_SECONDS, DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '@protocol/limits';
 import { storedSystemInfo } from '@web/lib/system-info';
 
 // One source for the limits the server enforces too.
@@ -19,6 +19,8 @@ export {
 export interface ChatConfig {
   /** Recall window in seconds; 0 means recall is off. */
   redoSeconds: number;
+  /** chatInfo.editTime: seconds a text message stays editable by its sender (0: editing off). */
+  editSeconds: number;
   showOnline: boolean;
   fileMaxMb: number;
   fileExt: string[];
@@ -34,6 +36,7 @@ export function chatConfig(): ChatConfig {
     : DEFAULT_FILE_EXT;
   return {
     redoSeconds: configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS),
+    editSeconds: configNumber(chatInfo.editTime, DEFAULT_EDIT_SECONDS),
     showOnline: chatSwitch(chatInfo, 'online'),
     fileMaxMb: uploadLimitMb(fileUpload.size),
     fileExt: ext,

@@ -5,7 +5,7 @@ import { isGroupContact } from '@protocol/ids';
 import { UNDO_MODERATED } from '@protocol/responses';
 import { shownName } from '@web/lib/person-name';
 
-import { type ChatState, type Contact, keyOf } from '../types';
+import { type ChatMessage, type ChatState, type Contact, keyOf } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
 import { receiveMessage } from './receive-message';
 import {
@@ -43,6 +43,7 @@ export const CHAT_FRAME_TYPES = [
   'offline',
   'removeGroup',
   'updateUser',
+  'updateMessage',
   // Groups (issue 13): the rows they add, rename or drop; the group's details are the groups feature's.
   'addGroup',
   'editGroupName',
@@ -91,6 +92,26 @@ export function applyFrame(
         : !!contact && contact.lastSendTime === d.sendTime && (contact.lastFrom ?? d.from_user) === d.from_user;
       const undo = d.moderated === 1 ? UNDO_MODERATED : 1;
       if (wasLast) s = withContact(s, key, { lastContent: '', lastContentUndo: undo, lastFrom: d.from_user });
+      return { state: s, effects: [] };
+    }
+    case 'updateMessage': {
+      // Its sender edited it (issue 26): the new text, marked edited; quotes of it and the chat
+      // list's preview (when it is the chat's last message) follow.
+      const d = frame.data;
+      const key = keyOf(d.toContactId);
+      const edit = (m: ChatMessage): ChatMessage => {
+        if (m.msg_id === d.msg_id && m.id === d.id)
+          return { ...m, content: d.content, extends: { ...m.extends, edited: d.edited } };
+        const quote = m.extends?.quote as { msg_id?: number } | undefined;
+        return quote?.msg_id === d.msg_id
+          ? { ...m, extends: { ...m.extends, quote: { ...quote, content: d.content } } }
+          : m;
+      };
+      let s = withThread(next, key, (t) => ({ ...t, messages: t.messages.map(edit) }));
+      const last = thread(s, key).messages.at(-1);
+      const contact = s.contacts.find((c) => keyOf(c.id) === key);
+      const wasLast = last ? last.id === d.id : contact?.lastSendTime === d.sendTime;
+      if (wasLast) s = withContact(s, key, { lastContent: d.content });
       return { state: s, effects: [] };
     }
     case 'isRead':

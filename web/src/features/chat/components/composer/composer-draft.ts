@@ -1,5 +1,6 @@
-// What the thread hands to the composer: the message being quoted, and text to put back in
-// the input (Re-edit of a recalled message). A tiny store so neither imports the other.
+// What the thread hands to the composer: the message being quoted, text to put back in the input
+// (Re-edit of a recalled message), and my message being edited (issue 26). A tiny store so neither
+// imports the other.
 import { useSyncExternalStore } from 'react';
 
 import type { QuoteInfo } from '../thread/quote-block';
@@ -8,9 +9,11 @@ interface Draft {
   quote: QuoteInfo | null;
   /** Text to place in the input; the nonce makes the same text count as a new request. */
   fill: { text: string; nonce: number } | null;
+  /** My text message being edited: the input holds its text until it is saved or the edit is cancelled. */
+  editing: { msg_id: number; text: string } | null;
 }
 
-let draft: Draft = { quote: null, fill: null };
+let draft: Draft = { quote: null, fill: null, editing: null };
 const listeners = new Set<() => void>();
 
 function update(patch: Partial<Draft>): void {
@@ -24,10 +27,12 @@ const subscribe = (listener: () => void) => {
 };
 
 export const composerDraft = {
-  quote: (quote: QuoteInfo) => update({ quote }),
+  quote: (quote: QuoteInfo) => update({ quote, editing: null }),
+  edit: (msgId: number, text: string) => update({ editing: { msg_id: msgId, text }, quote: null }),
+  clearEdit: () => update({ editing: null }),
   clearQuote: () => update({ quote: null }),
   fill: (text: string) => update({ fill: { text, nonce: (draft.fill?.nonce ?? 0) + 1 } }),
-  reset: () => update({ quote: null, fill: null }),
+  reset: () => update({ quote: null, fill: null, editing: null }),
   get: () => draft,
 };
 

@@ -11,6 +11,8 @@ import { useTypingSignal } from '../../typing';
 import { callContact, canCall } from '../thread/call-contact';
 import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
+import { EditBar } from './edit-bar';
+import { editLastMessage, editMessage } from './edit-message';
 import { EmojiPanel } from './emoji-panel';
 import { HoldToTalk } from './hold-to-talk';
 import { type MentionCandidate, mentionedIds, MentionPicker } from './mention-picker';
@@ -37,11 +39,12 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
   const [voiceMode, setVoiceMode] = useState(false);
   const [panel, setPanel] = useState<Panel>('none');
   const input = useRef<HTMLTextAreaElement>(null);
-  const { quote, fill } = useComposerDraft();
+  const { quote, fill, editing } = useComposerDraft();
   const caret = useCaretEditing(input, text, setText);
   const [picked, setPicked] = useState<MentionCandidate[]>([]);
   const [picking, setPicking] = useState(false);
-  useTypingSignal(contactKey, blocked ? '' : text);
+  // An edit changes a message already sent: nobody is told I am typing one.
+  useTypingSignal(contactKey, blocked || editing ? '' : text);
 
   // "@" typed at the caret in a group opens the picker.
   const onType = (next: string) => {
@@ -65,11 +68,15 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
   useEffect(() => {
     if (fill) setText(fill.text.slice(0, TEXT_MAX));
   }, [fill]);
+  // Editing one of my messages: its text in the input; cancelling leaves the input empty.
   useEffect(() => {
-    if (!fill && !quote) return;
+    setText(editing ? editing.text : '');
+  }, [editing]);
+  useEffect(() => {
+    if (!fill && !quote && !editing) return;
     setVoiceMode(false);
     requestAnimationFrame(() => input.current?.focus());
-  }, [fill, quote]);
+  }, [fill, quote, editing]);
   // A quote belongs to the chat it was made in.
   useEffect(() => () => composerDraft.reset(), [contactKey]);
 
@@ -77,6 +84,11 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
     const content = text.trim();
     if (!content) return;
     if (content.length > TEXT_MAX) return showToast(t('chat.textTooLong', { count: TEXT_MAX }));
+    if (editing) {
+      // A refusal (the window closed meanwhile) is shown by the API client; the text stays to copy.
+      void editMessage(contactKey, editing.msg_id, content).then(composerDraft.clearEdit, () => undefined);
+      return;
+    }
     const q = quote
       ? {
           quote: {
@@ -128,6 +140,11 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
           <QuoteBar quote={quote} onClose={composerDraft.clearQuote} />
         </div>
       )}
+      {editing && !voiceMode && (
+        <div className="pt-2">
+          <EditBar text={editing.text} onCancel={composerDraft.clearEdit} />
+        </div>
+      )}
       <div className="flex items-end gap-2 px-2 py-2">
         <button
           type="button"
@@ -161,6 +178,8 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
               onSend={send}
               onFocus={() => setPanel('none')}
               onPasteFiles={(files) => void sendDropped(contactKey, files, t)}
+              onEditLast={() => editLastMessage(contactKey)}
+              onEscape={editing ? composerDraft.clearEdit : undefined}
             />
           </div>
         )}

@@ -16,12 +16,25 @@ interface MessageInputProps {
   onFocus: () => void;
   /** Files pasted into the box (a screenshot, files copied in a file manager). */
   onPasteFiles: (files: File[]) => void;
+  /** Up arrow in an empty input (a keyboard): edit my last message (issue 26). */
+  onEditLast?: () => void;
+  /** Escape: cancel what the input is doing (an edit). */
+  onEscape?: () => void;
 }
 
 const hasFinePointer = () =>
   typeof window.matchMedia === 'function' ? window.matchMedia('(pointer: fine)').matches : true;
 
-export function MessageInput({ value, inputRef, onChange, onSend, onFocus, onPasteFiles }: MessageInputProps) {
+export function MessageInput({
+  value,
+  inputRef,
+  onChange,
+  onSend,
+  onFocus,
+  onPasteFiles,
+  onEditLast,
+  onEscape,
+}: MessageInputProps) {
   const { t } = useTranslation();
   useLayoutEffect(() => {
     const el = inputRef.current;
@@ -31,6 +44,16 @@ export function MessageInput({ value, inputRef, onChange, onSend, onFocus, onPas
   }, [value, inputRef]);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'ArrowUp' && value === '' && onEditLast && hasFinePointer()) {
+      e.preventDefault();
+      return onEditLast();
+    }
+    if (e.key === 'Escape' && onEscape) {
+      // The edit is what Escape cancels here, not the chat around it.
+      e.preventDefault();
+      e.stopPropagation();
+      return onEscape();
+    }
     // An IME confirming a candidate with Enter is not a send.
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing || !hasFinePointer()) return;
     e.preventDefault();

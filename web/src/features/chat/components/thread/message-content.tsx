@@ -22,7 +22,14 @@ export function MessageContent({
   const { t } = useTranslation();
   switch (message.type) {
     case 'text':
-      return <TextBubble text={message.content} mine={mine} mentions={mentions} />;
+      return (
+        <TextBubble
+          text={message.content}
+          mine={mine}
+          mentions={mentions}
+          edited={Number(message.extends?.edited ?? 0) > 0}
+        />
+      );
     case 'emoji':
       return <EmojiBubble emoji={message.content} />;
     case 'image':

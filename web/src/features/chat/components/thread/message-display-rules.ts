@@ -1,15 +1,17 @@
 // Pure rules about one message on screen: which long-press actions it offers, whether an own
 // message reads as read, what a quote of it says, and where its bytes are. Kept out of
 // components so tests can state them directly.
-import { canRecall as serverRecallRule } from '@protocol/message-rules';
+import { canEdit as serverEditRule, canRecall as serverRecallRule } from '@protocol/message-rules';
 
 import type { ChatMessage } from '../../types';
 
-export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall' | 'report';
+export type MenuAction = 'copy' | 'quote' | 'edit' | 'forward' | 'recall' | 'report';
 
 export interface MenuContext {
   me: number;
   redoSeconds: number;
+  /** chatInfo.editTime: how long my text messages stay editable (0 or left out: never). */
+  editSeconds?: number;
   now: number;
 }
 
@@ -22,6 +24,19 @@ export function canRecall(m: ChatMessage, ctx: MenuContext): boolean {
   return serverRecallRule(stored, ctx.me, ctx.redoSeconds, ctx.now) === 'ok';
 }
 
+/** Acknowledged by the server, and allowed by the server's own edit rule (own text, not recalled or forwarded, inside the window). */
+export function canEdit(m: ChatMessage, ctx: MenuContext): boolean {
+  if (m.status !== 'succeed') return false;
+  const stored = {
+    from_user: m.fromUser.id,
+    sendTime: m.sendTime,
+    is_undo: Number(m.is_undo ?? 0),
+    type: m.type,
+    extends: m.extends ?? null,
+  };
+  return serverEditRule(stored, ctx.me, ctx.editSeconds ?? 0, ctx.now) === 'ok';
+}
+
 /** The long-press menu, in the order it is shown. Pending messages only offer Copy. */
 export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
   // A call record belongs to its call: nothing to copy, quote, forward or recall (tapping it calls back).
@@ -30,6 +45,7 @@ export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
   if (m.type === 'text' || m.type === 'emoji') actions.push('copy');
   if (m.status !== 'succeed') return actions;
   actions.push('quote');
+  if (canEdit(m, ctx)) actions.push('edit');
   // Voice is tied to its moment and is not forwarded (reference §6.2).
   if (m.type !== 'voice') actions.push('forward');
   if (canRecall(m, ctx)) actions.push('recall');

@@ -27,14 +27,15 @@ export const closeMessageMenu = menu.hide;
 const LABELS = {
   copy: 'chat.menu.copy',
   quote: 'chat.menu.quote',
+  edit: 'chat.menu.edit',
   forward: 'chat.menu.forward',
   recall: 'chat.menu.recall',
   report: 'chat.menu.report',
 } as const;
 const MENU_HEIGHT = 48;
 /** Run inside the tap, before the step is gone: the clipboard and a phone's keyboard (the quote
- * focuses the input) need the user's gesture, and neither leaves the page for Back to undo. */
-const IN_GESTURE: ReadonlySet<MenuAction> = new Set(['copy', 'quote']);
+ * and an edit focus the input) need the user's gesture, and neither leaves the page for Back to undo. */
+const IN_GESTURE: ReadonlySet<MenuAction> = new Set(['copy', 'quote', 'edit']);
 
 export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, message: ChatMessage) => void }) {
   const { t } = useTranslation();

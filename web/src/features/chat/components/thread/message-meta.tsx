@@ -1,4 +1,5 @@
-// A message's time of day (HH:mm) and, on own messages, how far it got: a small spinner while
+// A message's time of day (HH:mm), "edited" before it when its sender changed it (issue 26), and,
+// on own messages, how far it got: a small spinner while
 // sending, one grey tick once the server has it ("Unread"), two blue ticks once read. Drawn in the
 // text or call bubble's corner, over a photo's corner, or under other bubbles; screen readers hear the
 // time and the state as words.
@@ -42,6 +43,7 @@ export function MessageMeta({ message, mine, placement, showReceipt, read }: Mes
     <span
       className={`pointer-events-none flex h-4 items-center gap-0.5 text-[11px] leading-4 whitespace-nowrap tabular-nums ${tone}`}
     >
+      {Number(message.extends?.edited ?? 0) > 0 && <span className="mr-1">{t('chat.edited')}</span>}
       <time dateTime={new Date(message.sendTime).toISOString()}>{timeOfDay(message.sendTime)}</time>
       {mine && message.status === 'going' && message.progress === undefined && (
         <span
@@ -65,9 +67,14 @@ export function MessageMeta({ message, mine, placement, showReceipt, read }: Mes
  * Empty room at the end of a bubble's last line, under the time drawn in its corner (own messages
  * leave more, for the ticks). Empty, so the bubble reads and copies as written.
  */
-export function MetaRoom({ mine }: { mine: boolean }) {
+export function MetaRoom({ mine, edited = false }: { mine: boolean; edited?: boolean }) {
+  const { t } = useTranslation();
   return (
-    <span aria-hidden="true" data-meta-room="" className={`inline-block h-3 shrink-0 ${mine ? 'w-[58px]' : 'w-10'}`} />
+    <span aria-hidden="true" data-meta-room="" className="inline-flex h-3 shrink-0 items-center">
+      {/* Room for the "edited" word beside the time, as wide as it is in this language. */}
+      {edited && <span className="invisible pl-2 text-[11px]">{t('chat.edited')}</span>}
+      <span className={`inline-block h-3 ${mine ? 'w-[58px]' : 'w-10'}`} />
+    </span>
   );
 }
 

@@ -36,7 +36,18 @@ function Linked({ text }: { text: string }) {
   );
 }
 
-export function TextBubble({ text, mine, mentions }: { text: string; mine: boolean; mentions?: BubbleMentions }) {
+export function TextBubble({
+  text,
+  mine,
+  mentions,
+  edited = false,
+}: {
+  text: string;
+  mine: boolean;
+  mentions?: BubbleMentions;
+  /** Its sender changed it: the corner also says "edited". */
+  edited?: boolean;
+}) {
   if (emojiOnlyCount(text) > 0) return <EmojiBubble emoji={text} />;
   return (
     <BubbleFrame mine={mine} className="whitespace-pre-wrap wrap-anywhere">
@@ -64,7 +75,7 @@ export function TextBubble({ text, mine, mentions }: { text: string; mine: boole
           </span>
         );
       })}
-      <MetaRoom mine={mine} />
+      <MetaRoom mine={mine} edited={edited} />
     </BubbleFrame>
   );
 }

@@ -1,4 +1,4 @@
-// What the thread's gestures do: the long-press menu (copy, quote, forward, recall, report), the
+// What the thread's gestures do: the long-press menu (copy, quote, edit, forward, recall, report), the
 // failed-message sheet (retry, delete) and Re-edit of a recalled text.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { PATHS } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 
 import { recallMessage, reportMessage } from '../../api/chat-api';
+import { chatConfig } from '../../config/chat-config';
 import { chatStore } from '../../state/chat-store';
 import type { ChatMessage } from '../../types';
 import { composerDraft } from '../composer/composer-draft';
@@ -26,7 +27,7 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
 
   const onMenu = useCallback(
     (message: ChatMessage, target: HTMLElement) => {
-      const actions = menuActions(message, { me, redoSeconds, now: Date.now() });
+      const actions = menuActions(message, { me, redoSeconds, editSeconds: chatConfig().editSeconds, now: Date.now() });
       showMessageMenu({ message, actions, rect: target.getBoundingClientRect() });
     },
     [me, redoSeconds],
@@ -66,6 +67,8 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
       } else if (action === 'quote') {
         const quote = quoteOfMessage(message);
         if (quote) composerDraft.quote(quote);
+      } else if (action === 'edit') {
+        composerDraft.edit(message.msg_id, message.content);
       } else if (action === 'forward') {
         void navigate(
           `${PATHS.userSelection}?mode=forward&msg=${message.msg_id}&from=${encodeURIComponent(contactKey)}`,

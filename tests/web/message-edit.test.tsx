@@ -1,0 +1,153 @@
+// Editing my text message in the app (issue 26 item 3): Edit in the message menu only for my own
+// recent text, the composer holding its text under an "Editing" bar that Escape cancels, the save
+// posting editMessage; Up arrow in an empty input edits my last message; an updateMessage frame
+// changes the bubble, marks it "edited" (in the reader's language), and quotes and the chat list
+// preview follow.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { HashRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { AppRoutes } from '../../web/src/app/router';
+import { PATHS } from '../../web/src/config/paths';
+import { menuActions } from '../../web/src/features/chat/components/thread/message-display-rules';
+import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
+import { chatStore } from '../../web/src/features/chat/state/chat-store';
+import { i18n } from '../../web/src/lib/i18n';
+import { storage } from '../../web/src/lib/storage';
+import { chatState, contact, frame, ME, message, PEER, summary, wire } from './chat-factories';
+import { signIn } from './helpers';
+
+const HOUR = 3600_000;
+let posted: { url: string; body: Record<string, unknown> }[] = [];
+
+function openChat(messages: ReturnType<typeof wire>[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      posted.push({ url, body: JSON.parse(String(init.body ?? '{}')) });
+      if (url === '/common/pub/wsTicket') throw new TypeError('offline');
+      const data =
+        url === '/enterprise/im/getContacts'
+          ? [summary(PEER, { displayName: 'Bao' })]
+          : url === '/enterprise/im/getMessageList'
+            ? messages
+            : null;
+      return new Response(JSON.stringify({ code: 0, msg: '', data }));
+    }),
+  );
+  window.history.pushState(null, '', `#${PATHS.chat}?id=${PEER}`);
+  render(
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>,
+  );
+}
+
+beforeEach(() => {
+  posted = [];
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
+  signIn();
+  storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('Edit in the message menu', () => {
+  it('is offered for my own recent text only', () => {
+    const now = Date.now();
+    const ctx = { me: ME, redoSeconds: 120, editSeconds: 48 * 3600, now };
+    const mine = message(ME, { sendTime: now - HOUR });
+    expect(menuActions(mine, ctx)).toContain('edit');
+    expect(menuActions(message(PEER, { sendTime: now - HOUR }), ctx)).not.toContain('edit');
+    expect(menuActions(message(ME, { sendTime: now - 49 * HOUR }), ctx)).not.toContain('edit');
+    expect(menuActions(message(ME, { extends: { is_forward: 1 } }), ctx)).not.toContain('edit');
+    expect(menuActions(message(ME, { type: 'image', content: '/f/1' }), ctx)).not.toContain('edit');
+    expect(menuActions(mine, { ...ctx, editSeconds: 0 })).not.toContain('edit');
+  });
+});
+
+describe('the composer while editing', () => {
+  it('holds the text under an Editing bar, saves it with editMessage, and Escape cancels', async () => {
+    const mine = message(ME, { content: 'See you at 5', sendTime: Date.now() - 60_000 });
+    openChat([wire(mine)]);
+    fireEvent.contextMenu(await screen.findByText('See you at 5'));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Edit' }));
+    const box = (await screen.findByRole('textbox', { name: /message/i })) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.value).toBe('See you at 5'));
+    expect(screen.getAllByRole('status').some((s) => s.textContent?.startsWith('Editing'))).toBe(true);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(screen.queryByRole('button', { name: 'Cancel editing' })).toBeNull();
+
+    // Up arrow in the empty input (a keyboard) edits my last message.
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: q.includes('fine'),
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    await waitFor(() => expect(box.value).toBe('See you at 5'));
+    fireEvent.change(box, { target: { value: 'See you at 6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(posted.filter((p) => p.url === '/enterprise/im/editMessage').map((p) => p.body)).toEqual([
+        { toContactId: PEER, msg_id: mine.msg_id, content: 'See you at 6' },
+      ]),
+    );
+    expect(posted.filter((p) => p.url === '/enterprise/im/sendMessage')).toEqual([]);
+    await waitFor(() => expect(box.value).toBe(''));
+  });
+
+  it('shows the edited text live, marked edited in the reader’s language', async () => {
+    const theirs = message(PEER, { content: 'Meet at 5' });
+    openChat([wire(theirs)]);
+    await screen.findByText('Meet at 5');
+    await act(() => i18n.changeLanguage('vi'));
+    act(() =>
+      chatStore.receive(
+        frame('updateMessage', {
+          id: theirs.id,
+          msg_id: theirs.msg_id,
+          type: 'text',
+          content: 'Meet at 6',
+          edited: Date.now(),
+          sendTime: theirs.sendTime,
+          toContactId: PEER,
+        }) as never,
+      ),
+    );
+    const bubble = (await screen.findByText('Meet at 6')).closest('[data-testid="bubble"]')!;
+    expect(bubble.textContent).toContain('đã sửa');
+  });
+});
+
+describe('updateMessage in the chat store', () => {
+  it('changes the message, the quotes of it, and the preview when it is the last message', () => {
+    const original = message(PEER, { content: 'at 5' });
+    const reply = message(ME, { content: 'ok', extends: { quote: { msg_id: original.msg_id, content: 'at 5' } } });
+    const start = chatState({
+      contacts: [contact(PEER, { lastContent: 'ok', lastSendTime: reply.sendTime })],
+      threads: { [String(PEER)]: { messages: [original, reply], hasMore: false, loaded: true, peerReadSeq: 0 } },
+    });
+    const update = (m: typeof original, content: string) =>
+      frame('updateMessage', {
+        id: m.id,
+        msg_id: m.msg_id,
+        type: 'text',
+        content,
+        edited: 1,
+        sendTime: m.sendTime,
+        toContactId: PEER,
+      });
+    const s = applyFrame(start, update(original, 'at 6') as never, 'device').state;
+    const [edited, quoting] = s.threads[String(PEER)]!.messages;
+    expect(edited).toMatchObject({ content: 'at 6', extends: { edited: 1 } });
+    expect(quoting!.extends?.quote).toMatchObject({ content: 'at 6' });
+    expect(s.contacts[0]!.lastContent).toBe('ok');
+    const last = applyFrame(s, update(reply, 'okay') as never, 'device').state;
+    expect(last.contacts[0]!.lastContent).toBe('okay');
+  });
+});
