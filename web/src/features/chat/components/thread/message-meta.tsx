@@ -71,8 +71,11 @@ export function MetaRoom({ mine, edited = false }: { mine: boolean; edited?: boo
   const { t } = useTranslation();
   return (
     <span aria-hidden="true" data-meta-room="" className="inline-flex h-3 shrink-0 items-center">
-      {/* Room for the "edited" word beside the time, as wide as it is in this language. */}
-      {edited && <span className="invisible pl-2 text-[11px]">{t('chat.edited')}</span>}
+      {/* Room for the "edited" word beside the time, as wide as it is in this language (drawn by
+          CSS, so the bubble's text stays the message's own). */}
+      {edited && (
+        <span data-label={t('chat.edited')} className="invisible pl-2 text-[11px] before:content-[attr(data-label)]" />
+      )}
       <span className={`inline-block h-3 ${mine ? 'w-[58px]' : 'w-10'}`} />
     </span>
   );
