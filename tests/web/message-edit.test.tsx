@@ -120,7 +120,9 @@ describe('the composer while editing', () => {
       ),
     );
     const bubble = (await screen.findByText('Meet at 6')).closest('[data-testid="bubble"]')!;
-    expect(bubble.textContent).toContain('đã sửa');
+    // The bubble's text stays the message's own; "edited" stands by the time.
+    expect(bubble.textContent).toBe('Meet at 6');
+    expect(await screen.findByText('đã sửa')).toBeTruthy();
   });
 });
 
