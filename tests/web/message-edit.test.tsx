@@ -18,6 +18,7 @@ import { chatState, contact, frame, ME, message, PEER, summary, wire } from './c
 import { signIn } from './helpers';
 
 const HOUR = 3600_000;
+const DEVICE = { clientId: 'x', isMobile: false, multipleLogin: true, friendsOnly: true };
 let posted: { url: string; body: Record<string, unknown> }[] = [];
 
 function openChat(messages: ReturnType<typeof wire>[]) {
@@ -144,12 +145,12 @@ describe('updateMessage in the chat store', () => {
         sendTime: m.sendTime,
         toContactId: PEER,
       });
-    const s = applyFrame(start, update(original, 'at 6') as never, 'device').state;
+    const s = applyFrame(start, update(original, 'at 6') as never, DEVICE).state;
     const [edited, quoting] = s.threads[String(PEER)]!.messages;
     expect(edited).toMatchObject({ content: 'at 6', extends: { edited: 1 } });
     expect(quoting!.extends?.quote).toMatchObject({ content: 'at 6' });
     expect(s.contacts[0]!.lastContent).toBe('ok');
-    const last = applyFrame(s, update(reply, 'okay') as never, 'device').state;
+    const last = applyFrame(s, update(reply, 'okay') as never, DEVICE).state;
     expect(last.contacts[0]!.lastContent).toBe('okay');
   });
 });
