@@ -69,6 +69,13 @@ export async function loginUser(account?: string, password = 'secret12') {
 }
 
 /** Asks for a verification code and reads it back from the dev mailbox (GET /dev/mailbox). */
+/** A new signed-in user made an operator straight in D1 (1 super admin, 2 admin), as `npm run admin` would. */
+export async function operator(role: 1 | 2 = 1) {
+  const me = await loginUser();
+  await env.DB.prepare('UPDATE users SET role = ?2 WHERE user_id = ?1').bind(me.userInfo.user_id, role).run();
+  return me;
+}
+
 export async function requestCode(account: string, type: 1 | 2 | 3 | 4): Promise<string> {
   const sent = await call('/common/pub/sendCode', { account, type }, { ip: uniqueIp() });
   if (sent.body.code !== 0) throw new Error(`sendCode failed: ${sent.body.msg}`);

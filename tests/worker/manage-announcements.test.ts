@@ -4,15 +4,10 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
-import { call, loginUser } from './helpers';
+import { call, loginUser, operator } from './helpers';
 import { connect } from './socket-helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
-async function operator(role = 1): Promise<User> {
-  const me = await loginUser();
-  await env.DB.prepare('UPDATE users SET role = ?2 WHERE user_id = ?1').bind(me.userInfo.user_id, role).run();
-  return me;
-}
 const notice = (as: User, path: string, body: Record<string, unknown> = {}) =>
   call(`/manage/index/${path}`, body, { token: as.token, lang: 'en' });
 const shown = async (as: User) =>

@@ -8,18 +8,13 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import app from '../../worker/index';
-import { call, loginUser, resetConfig } from './helpers';
+import { call, loginUser, operator, resetConfig } from './helpers';
 import { connect } from './socket-helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
 const uid = (u: User) => u.userInfo.user_id as number;
 afterEach(resetConfig);
 
-async function operator(role = 1): Promise<User> {
-  const me = await loginUser();
-  await env.DB.prepare('UPDATE users SET role = ?2 WHERE user_id = ?1').bind(uid(me), role).run();
-  return me;
-}
 const setConfig = (as: User, name: string, value: unknown) =>
   call('/manage/config/setConfig', { name, value }, { token: as.token });
 const systemInfo = async () => (await call('/common/pub/getSystemInfo', {})).body.data;

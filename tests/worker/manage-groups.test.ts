@@ -6,17 +6,11 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
 import { createGroup, groupCall, uid, type User } from './group-helpers';
-import { call, eventually, loginUser, registerUser, uniqueAccount } from './helpers';
+import { call, eventually, loginUser, operator, registerUser, uniqueAccount } from './helpers';
 import { connect } from './socket-helpers';
 
 const manage = (as: User, path: string, body: Record<string, unknown> = {}) =>
   call(`/manage/group/${path}`, body, { token: as.token });
-
-async function operator(): Promise<User> {
-  const me = await loginUser();
-  await env.DB.prepare('UPDATE users SET role = 2 WHERE user_id = ?1').bind(uid(me)).run();
-  return me;
-}
 
 async function person(name: string): Promise<User> {
   const { account } = await registerUser(uniqueAccount(), 'secret12', name);
@@ -33,7 +27,7 @@ const roles = async (ops: User, id: string) =>
 
 describe('manage/group', () => {
   it('finds groups by name with their owner and size, and lists a group’s members with roles', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const [ann, bob] = [await person('Ann'), await person('Bob')];
     const tag = `Orchid${Date.now() % 100000}`;
     const id = await createGroup(ann, [bob], `${tag} club`);
@@ -49,7 +43,7 @@ describe('manage/group', () => {
   });
 
   it('removes a member as the app does: the member’s chat goes, the others see it live with its line, audited', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const [ann, bob, cat] = [await person('Ann'), await person('Bob'), await person('Cat')];
     const id = await createGroup(ann, [bob, cat], 'Book club');
     const [annSocket, bobSocket] = [await connect(ann.token, 'ann'), await connect(bob.token, 'bob')];
@@ -79,7 +73,7 @@ describe('manage/group', () => {
   });
 
   it('adds members, sets a manager and hands the group to a new owner (the old one becomes a member)', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const [ann, bob, cat] = [await person('Ann'), await person('Bob'), await person('Cat')];
     const id = await createGroup(ann, [bob], 'Hikers');
     const catSocket = await connect(cat.token, 'cat');
@@ -95,7 +89,7 @@ describe('manage/group', () => {
   });
 
   it('dissolves a group: every member is told, and the group is gone from the list', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const [ann, bob] = [await person('Ann'), await person('Bob')];
     const tag = `Gone${Date.now() % 100000}`;
     const id = await createGroup(ann, [bob], tag);
@@ -121,7 +115,7 @@ describe('manage/group', () => {
       { token: eve.token },
     );
     expect(tried.body.code).not.toBe(0);
-    const ops = await operator();
+    const ops = await operator(2);
     expect(await roles(ops, id)).toEqual({ [uid(ann)]: 1, [uid(bob)]: 3 });
   });
 });

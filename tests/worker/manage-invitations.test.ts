@@ -5,16 +5,11 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { call, loginUser, resetConfig, setSysInfo, uniqueAccount, uniqueIp } from './helpers';
+import { call, loginUser, operator, resetConfig, setSysInfo, uniqueAccount, uniqueIp } from './helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
 afterEach(resetConfig);
 
-async function operator(): Promise<User> {
-  const me = await loginUser();
-  await env.DB.prepare('UPDATE users SET role = 2 WHERE user_id = ?1').bind(me.userInfo.user_id).run();
-  return me;
-}
 const invite = (as: User, path: string, body: Record<string, unknown> = {}) =>
   call(`/manage/invite/${path}`, body, { token: as.token });
 const register = (inviteCode: string, account = uniqueAccount('inv')) =>
@@ -26,7 +21,7 @@ const register = (inviteCode: string, account = uniqueAccount('inv')) =>
 
 describe('invitation codes', () => {
   it('let in as many people as they have uses, and say how many they let in', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     await setSysInfo({ regtype: '2' });
     const made = await invite(ops, 'add', { max_uses: 2, days: 3 });
     expect(made.body.data).toMatchObject({ max_uses: 2, uses: 0 });
@@ -44,7 +39,7 @@ describe('invitation codes', () => {
   });
 
   it('let in exactly one person for a single use, however many try at once', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     await setSysInfo({ regtype: '2' });
     const { code } = (await invite(ops, 'add', { max_uses: 1 })).body.data;
     const answers = await Promise.all([register(code), register(code), register(code), register(code)]);
@@ -52,7 +47,7 @@ describe('invitation codes', () => {
   });
 
   it('give a use back when the registration fails after all, and let in nobody once revoked or expired', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const taken = (await loginUser()).account;
     await setSysInfo({ regtype: '2' });
     const { code } = (await invite(ops, 'add', { max_uses: 1 })).body.data;
@@ -73,7 +68,7 @@ describe('invitation codes', () => {
   });
 
   it('getInviteLink answers a link whose code lets one person register', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     await setSysInfo({ regtype: '2' });
     const link = await call('/manage/config/getInviteLink', {}, { token: ops.token });
     const url = new URL(link.body.data.url.replace('/#/', '/'));
@@ -84,7 +79,7 @@ describe('invitation codes', () => {
   });
 
   it('refuses nonsense with the envelope', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     for (const body of [{ max_uses: -1 }, { days: 0 }, { days: 999 }, { max_uses: 'lots' }])
       expect((await invite(ops, 'add', body)).body.code, JSON.stringify(body)).not.toBe(0);
     expect((await invite(ops, 'revoke', { code: 'NOSUCHCODE' })).body.code).toBe(400);

@@ -7,17 +7,22 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
 import { createGroup, uid, type User } from './group-helpers';
-import { call, eventually, loginUser, pngBytes, registerUser, textMessage, uniqueAccount, uploadFile } from './helpers';
+import {
+  call,
+  eventually,
+  loginUser,
+  operator,
+  pngBytes,
+  registerUser,
+  textMessage,
+  uniqueAccount,
+  uploadFile,
+} from './helpers';
 import { closeCode, connect } from './socket-helpers';
 
 async function person(name: string): Promise<User> {
   const { account } = await registerUser(uniqueAccount(), 'secret12', name);
   return loginUser(account);
-}
-async function operator(): Promise<User> {
-  const me = await loginUser();
-  await env.DB.prepare('UPDATE users SET role = 2 WHERE user_id = ?1').bind(uid(me)).run();
-  return me;
 }
 const say = async (as: User, to: string | number, text: string) =>
   (await call('/enterprise/im/sendMessage', textMessage(to, text), { token: as.token })).body.data as {
@@ -42,7 +47,7 @@ async function scene() {
 
 describe('reporting a message', () => {
   it('files it once with the reason and what the reporter saw around it; one’s own message is refused', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const { ann, bob, cat, group, bad } = await scene();
     const filed = await report(cat, group, bad.msg_id, 'harassment', 'third time today');
     expect(filed.body).toMatchObject({ code: 0, msg: 'Report sent. The operators will look at it.' });
@@ -73,7 +78,7 @@ describe('reporting a message', () => {
 
 describe('an operator’s decision', () => {
   it('hides the message for everyone, live and in history and the chat list, and settles the report', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const { ann, bob, cat, group, bad } = await scene();
     await report(cat, group, bad.msg_id);
     await report(ann, group, bad.msg_id, 'spam');
@@ -97,7 +102,7 @@ describe('an operator’s decision', () => {
   });
 
   it('hides a message’s file: it stops downloading; the chat list says an operator removed it', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const [ann, bob] = [await person('Ann'), await person('Bob')];
     const up = await uploadFile(bob.token, uid(ann), 'bad.png', pngBytes(8, 8));
     const url = up.body.data.content as string;
@@ -114,7 +119,7 @@ describe('an operator’s decision', () => {
   });
 
   it('disables the sender at once (their socket closes), or dismisses a report and changes nothing', async () => {
-    const ops = await operator();
+    const ops = await operator(2);
     const { bob, cat, group, bad } = await scene();
     await report(cat, group, bad.msg_id);
     const bobSocket = await connect(bob.token, 'bob');

@@ -7,19 +7,23 @@ import { describe, expect, it } from 'vitest';
 
 import { SESSION_ENDED_CLOSE_CODE } from '../../worker/services/socket-rules';
 import { createGroup } from './group-helpers';
-import { call, delivered, eventually, loginUser, pairHub, registerUser, textMessage, uniqueAccount } from './helpers';
+import {
+  call,
+  delivered,
+  eventually,
+  loginUser,
+  operator,
+  pairHub,
+  registerUser,
+  textMessage,
+  uniqueAccount,
+} from './helpers';
 import { closeCode, connect } from './socket-helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
 const uid = (u: User) => u.userInfo.user_id as number;
 const manage = (as: User, path: string, body: Record<string, unknown> = {}) =>
   call(`/manage/${path}`, body, { token: as.token });
-
-async function operator(role = 1): Promise<User> {
-  const me = await loginUser();
-  await env.DB.prepare('UPDATE users SET role = ?2 WHERE user_id = ?1').bind(uid(me), role).run();
-  return me;
-}
 
 async function person(name: string): Promise<User> {
   const { account } = await registerUser(uniqueAccount('del'), 'secret12', name);

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { call, loginUser, resetConfig, setSysInfo, textMessage } from './helpers';
+import { call, loginUser, operator, resetConfig, setSysInfo, textMessage } from './helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
 const uid = (u: User) => u.userInfo.user_id as number;
@@ -13,12 +13,6 @@ const manage = (as: User, path: string, body: Record<string, unknown> = {}, lang
   call(`/manage/${path}`, body, { token: as.token, ...(lang ? { lang } : {}) });
 const send = (from: User, to: User, content = 'hi') =>
   call('/enterprise/im/sendMessage', textMessage(uid(to), content), { token: from.token });
-
-async function operator(): Promise<User> {
-  const me = await loginUser();
-  await env.DB.prepare('UPDATE users SET role = 1 WHERE user_id = ?1').bind(uid(me)).run();
-  return me;
-}
 
 afterEach(resetConfig);
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import app from '../../worker/index';
 import { SESSION_ENDED_CLOSE_CODE } from '../../worker/services/socket-rules';
-import { call, loginUser, registerUser, uniqueAccount } from './helpers';
+import { call, loginUser, operator, registerUser, uniqueAccount } from './helpers';
 import { closeCode, connect } from './socket-helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
@@ -24,12 +24,6 @@ const audit = async (target: string) =>
       .bind(target)
       .all<{ action: string; before: string; after: string; actor_id: number }>()
   ).results;
-
-async function operator(role = 1): Promise<User> {
-  const me = await loginUser();
-  await setRole(me, role);
-  return me;
-}
 
 async function named(realname: string): Promise<User> {
   const { account } = await registerUser(uniqueAccount('find'), 'secret12', realname);

@@ -9,16 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { DAYS_BATCH } from '../../worker/durable/message-days';
 import { conversationHub } from '../../worker/durable/stubs';
 import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
-import { call, loginUser, pairHub, textMessage } from './helpers';
+import { call, loginUser, operator, pairHub, textMessage } from './helpers';
 
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-async function operator(): Promise<User> {
-  const me = await loginUser();
-  await env.DB.prepare('UPDATE users SET role = 2 WHERE user_id = ?1').bind(uid(me)).run();
-  return me;
-}
 
 type Overview = { messages: number; days: { day: string; messages: number }[] };
 async function overview(me: User): Promise<Overview> {
@@ -36,7 +30,7 @@ const on = (o: Overview, day: string) => o.days.find((d) => d.day === day)?.mess
 
 describe('messages per day', () => {
   it("adds a one-to-one chat's and a group's messages to the days they were sent once their hubs' alarms ran, in 30 zero-filled days", async () => {
-    const me = await operator();
+    const me = await operator(2);
     const [a, b, c] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const before = await overview(me);
     expect(before.days).toHaveLength(30);
@@ -77,7 +71,7 @@ describe('messages per day', () => {
   });
 
   it('counts the messages D1 refused at a later alarm, once', async () => {
-    const me = await operator();
+    const me = await operator(2);
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const before = today(await overview(me));
     const { stub } = pairHub(uid(a), uid(b));
@@ -100,7 +94,7 @@ describe('messages per day', () => {
   });
 
   it('counts a long history a batch at a time, coming back soon for the rest', async () => {
-    const me = await operator();
+    const me = await operator(2);
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     const before = today(await overview(me));
     const { stub } = pairHub(uid(a), uid(b));
