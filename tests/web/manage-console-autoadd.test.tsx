@@ -5,14 +5,10 @@ import 'fake-indexeddb/auto';
 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { storage } from '../../web/src/lib/storage';
-import { FakeSocket } from './fake-socket';
-import { mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
-
-type Body = Record<string, unknown>;
+import { asRole, bodiesOf, type Body } from './console-fakes';
+import { renderApp } from './helpers';
 
 const managed = (user_id: number, realname: string, patch: Body = {}) => ({
   user_id,
@@ -31,25 +27,6 @@ const managed = (user_id: number, realname: string, patch: Body = {}) => ({
   cs_name: '',
   ...patch,
 });
-
-function asSuperAdmin(handlers: Record<string, (body: Body) => unknown>) {
-  const me = { ...USER, role: 1 };
-  const fetchMock = mockApi({
-    '/common/pub/getSystemInfo': () => systemInfo(),
-    '/enterprise/im/getUserInfo': () => me,
-    '/common/pub/wsTicket': () => ({ ticket: 't' }),
-    '/enterprise/im/getContacts': () => [],
-    ...handlers,
-  });
-  globalThis.indexedDB = new IDBFactory();
-  vi.stubGlobal('WebSocket', FakeSocket);
-  signIn();
-  storage.setUserInfo(me);
-  return fetchMock;
-}
-
-const bodiesOf = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
 
 describe('the edit dialog', () => {
   const people = [
@@ -71,7 +48,7 @@ describe('the edit dialog', () => {
     );
 
   it('shows the remark and the agent by name, finds another agent by name and sends only what changed', async () => {
-    const fetchMock = asSuperAdmin({
+    const fetchMock = asRole(1, {
       '/manage/user/index': listing,
       '/manage/user/edit': (body) => managed(11, 'Bob', body),
     });
@@ -98,7 +75,7 @@ describe('the edit dialog', () => {
   });
 
   it('clears the agent and changes the remark', async () => {
-    const fetchMock = asSuperAdmin({
+    const fetchMock = asRole(1, {
       '/manage/user/index': listing,
       '/manage/user/edit': (body) => managed(11, 'Bob', body),
     });
@@ -132,7 +109,7 @@ describe('the settings form of the welcome at registration', () => {
   };
 
   it('saves the automatic agent whole, and the automatic group whole, each only when changed', async () => {
-    const fetchMock = asSuperAdmin({
+    const fetchMock = asRole(1, {
       '/manage/config/getAllConfig': () => config,
       '/manage/config/setConfig': () => null,
     });
@@ -165,7 +142,7 @@ describe('the settings form of the welcome at registration', () => {
   });
 
   it('does not send user ids that are not numbers', async () => {
-    asSuperAdmin({ '/manage/config/getAllConfig': () => config, '/manage/config/setConfig': () => null });
+    asRole(1, { '/manage/config/getAllConfig': () => config, '/manage/config/setConfig': () => null });
     renderApp('/manage/settings');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Welcome at registration' });

@@ -5,15 +5,11 @@ import 'fake-indexeddb/auto';
 
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { i18n } from '../../web/src/lib/i18n';
-import { storage } from '../../web/src/lib/storage';
-import { FakeSocket } from './fake-socket';
-import { mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
-
-type Body = Record<string, unknown>;
+import { asRole, bodiesOf, type Body } from './console-fakes';
+import { renderApp } from './helpers';
 
 const managed = (user_id: number, realname: string, patch: Body = {}) => ({
   user_id,
@@ -29,26 +25,6 @@ const managed = (user_id: number, realname: string, patch: Body = {}) => ({
   create_time: 1_700_000_000,
   ...patch,
 });
-
-/** Signs in as an operator of `role` (0: nobody), answering every call from `handlers` besides the usual two. */
-function asRole(role: number, handlers: Record<string, (body: Body) => unknown> = {}) {
-  const me = { ...USER, role };
-  const fetchMock = mockApi({
-    '/common/pub/getSystemInfo': () => systemInfo(),
-    '/enterprise/im/getUserInfo': () => me,
-    '/common/pub/wsTicket': () => ({ ticket: 't' }),
-    '/enterprise/im/getContacts': () => [],
-    ...handlers,
-  });
-  globalThis.indexedDB = new IDBFactory();
-  vi.stubGlobal('WebSocket', FakeSocket);
-  signIn();
-  storage.setUserInfo(me);
-  return fetchMock;
-}
-
-const bodiesOf = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
 
 describe('the console on the Mine page', () => {
   it('offers the Console row to an admin and a super admin', async () => {

@@ -5,32 +5,10 @@ import 'fake-indexeddb/auto';
 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { storage } from '../../web/src/lib/storage';
-import { FakeSocket } from './fake-socket';
-import { mockApi, renderApp, signIn, systemInfo, USER } from './helpers';
-
-type Body = Record<string, unknown>;
-
-function asRole(role: number, handlers: Record<string, (body: Body) => unknown> = {}) {
-  const me = { ...USER, role };
-  const fetchMock = mockApi({
-    '/common/pub/getSystemInfo': () => systemInfo(),
-    '/enterprise/im/getUserInfo': () => me,
-    '/common/pub/wsTicket': () => ({ ticket: 't' }),
-    '/enterprise/im/getContacts': () => [],
-    ...handlers,
-  });
-  globalThis.indexedDB = new IDBFactory();
-  vi.stubGlobal('WebSocket', FakeSocket);
-  signIn();
-  storage.setUserInfo(me);
-  return fetchMock;
-}
-const bodiesOf = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
+import { asRole, bodiesOf } from './console-fakes';
+import { renderApp } from './helpers';
 
 const line = (msg_id: number, name: string, content: string, reported = false) => ({
   msg_id,

@@ -1,0 +1,31 @@
+// The operator console's web tests sign in as an operator of some role with a faked API: the
+// usual start-up calls answered, `handlers` for the console's own, and what each call was sent.
+import { IDBFactory } from 'fake-indexeddb';
+import { vi } from 'vitest';
+
+import { storage } from '../../web/src/lib/storage';
+import { FakeSocket } from './fake-socket';
+import { mockApi, signIn, systemInfo, USER } from './helpers';
+
+export type Body = Record<string, unknown>;
+
+/** Signs in as an operator of `role` (0: nobody), answering every call from `handlers` besides the usual ones. */
+export function asRole(role: number, handlers: Record<string, (body: Body) => unknown> = {}) {
+  const me = { ...USER, role };
+  const fetchMock = mockApi({
+    '/common/pub/getSystemInfo': () => systemInfo(),
+    '/enterprise/im/getUserInfo': () => me,
+    '/common/pub/wsTicket': () => ({ ticket: 't' }),
+    '/enterprise/im/getContacts': () => [],
+    ...handlers,
+  });
+  globalThis.indexedDB = new IDBFactory();
+  vi.stubGlobal('WebSocket', FakeSocket);
+  signIn();
+  storage.setUserInfo(me);
+  return fetchMock;
+}
+
+/** The bodies sent to `path`, in order. */
+export const bodiesOf = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
