@@ -1,4 +1,5 @@
 // Announcements (issue 25 item 8): written by a super admin in the console, read by every user.
+import { offsetOf, paged } from './paged';
 
 export interface AnnouncementRow {
   id: number;
@@ -42,11 +43,11 @@ export async function listAnnouncements(
   db: D1Database,
   q: { page: number; limit: number },
 ): Promise<{ rows: AnnouncementRow[]; count: number }> {
-  const [rows, count] = await db.batch([
+  return paged<AnnouncementRow>(
+    db,
     db
       .prepare(`SELECT ${COLUMNS} FROM announcements WHERE status = 1 ORDER BY id DESC LIMIT ?1 OFFSET ?2`)
-      .bind(q.limit, (q.page - 1) * q.limit),
+      .bind(q.limit, offsetOf(q)),
     db.prepare('SELECT COUNT(*) AS n FROM announcements WHERE status = 1'),
-  ]);
-  return { rows: rows!.results as AnnouncementRow[], count: Number((count!.results[0] as { n: number }).n) };
+  );
 }

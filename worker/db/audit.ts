@@ -1,5 +1,6 @@
 // The operators' audit trail (issue 25 item 10): every console action appends one row (who, when,
 // what, on whom, before → after); the console lists and filters them and nothing edits them.
+import { offsetOf, paged } from './paged';
 
 export interface AuditEntry {
   actor: number;
@@ -44,14 +45,14 @@ export interface AuditQuery {
 export async function listAudit(db: D1Database, q: AuditQuery): Promise<{ rows: AuditRow[]; count: number }> {
   const where = `WHERE (?1 = '' OR a.action = ?1 OR a.action LIKE ?1 || '%') AND (?2 = 0 OR a.actor_id = ?2)
     AND (?3 = '' OR a.target = ?3)`;
-  const [rows, count] = await db.batch([
+  return paged<AuditRow>(
+    db,
     db
       .prepare(
         `SELECT a.*, COALESCE(u.realname, '') AS actor_name FROM audit_log a LEFT JOIN users u ON u.user_id = a.actor_id
          ${where} ORDER BY a.id DESC LIMIT ?4 OFFSET ?5`,
       )
-      .bind(q.action, q.actor, q.target, q.limit, (q.page - 1) * q.limit),
+      .bind(q.action, q.actor, q.target, q.limit, offsetOf(q)),
     db.prepare(`SELECT COUNT(*) AS n FROM audit_log a ${where}`).bind(q.action, q.actor, q.target),
-  ]);
-  return { rows: rows!.results as AuditRow[], count: Number((count!.results[0] as { n: number }).n) };
+  );
 }

@@ -1,6 +1,7 @@
 // Invitation codes (issue 25 item 7): made, listed and revoked in the operator console; each
 // registration under regtype 2 takes one use, atomically, so a code of N uses lets in N people
 // however many try at once. Codes written by hand into invite_codes (before the console) still work.
+import { offsetOf, paged } from './paged';
 
 export interface InvitationRow {
   code: string;
@@ -29,16 +30,16 @@ export async function listInvitations(
   db: D1Database,
   q: { page: number; limit: number },
 ): Promise<{ rows: InvitationRow[]; count: number }> {
-  const [rows, count] = await db.batch([
+  return paged<InvitationRow>(
+    db,
     db
       .prepare(
         `SELECT i.*, COALESCE(u.realname, '') AS creator_name FROM invitations i LEFT JOIN users u ON u.user_id = i.created_by
          ORDER BY i.create_time DESC, i.rowid DESC LIMIT ?1 OFFSET ?2`,
       )
-      .bind(q.limit, (q.page - 1) * q.limit),
+      .bind(q.limit, offsetOf(q)),
     db.prepare('SELECT COUNT(*) AS n FROM invitations'),
-  ]);
-  return { rows: rows!.results as InvitationRow[], count: Number((count!.results[0] as { n: number }).n) };
+  );
 }
 
 export const revokeStatement = (db: D1Database, code: string) =>

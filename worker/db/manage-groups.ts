@@ -1,5 +1,6 @@
 // D1 queries of the operator console's Groups page (issue 25 item 5): the projection the group
 // hubs keep (groups, group_members), searched and paged; the hubs stay the source of truth.
+import { likeWords, offsetOf, paged } from './paged';
 
 export interface ManagedGroup {
   group_id: number;
@@ -16,9 +17,10 @@ export async function listGroups(
   db: D1Database,
   q: { page: number; limit: number; keywords: string },
 ): Promise<{ rows: ManagedGroup[]; count: number }> {
-  const like = q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = likeWords(q.keywords);
   const where = `WHERE g.status = 1 AND (?1 = '' OR g.name LIKE '%' || ?1 || '%' ESCAPE '\\' OR CAST(g.group_id AS TEXT) = ?1)`;
-  const [rows, count] = await db.batch([
+  return paged<ManagedGroup>(
+    db,
     db
       .prepare(
         `SELECT g.group_id, g.name, g.avatar, g.owner_id, COALESCE(u.realname, '') AS owner_name, g.create_time,
@@ -26,10 +28,9 @@ export async function listGroups(
          FROM groups g LEFT JOIN users u ON u.user_id = g.owner_id ${where}
          ORDER BY g.group_id DESC LIMIT ?2 OFFSET ?3`,
       )
-      .bind(like, q.limit, (q.page - 1) * q.limit),
+      .bind(like, q.limit, offsetOf(q)),
     db.prepare(`SELECT COUNT(*) AS n FROM groups g ${where}`).bind(like),
-  ]);
-  return { rows: rows!.results as ManagedGroup[], count: Number((count!.results[0] as { n: number }).n) };
+  );
 }
 
 export const liveGroup = (db: D1Database, groupId: number) =>

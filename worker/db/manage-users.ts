@@ -1,5 +1,6 @@
 // D1 queries of the operator console's Users page (issue 25 item 4): search, sort and page the
 // users, and the few changes only an operator makes (role, enabling). Rows never carry the hash.
+import { likeWords, offsetOf, paged } from './paged';
 
 export interface ManagedUser {
   user_id: number;
@@ -52,15 +53,15 @@ export interface UserQuery {
 export async function listUsers(db: D1Database, q: UserQuery): Promise<{ rows: ManagedUser[]; count: number }> {
   const where = `WHERE (?1 = '' OR u.account LIKE '%' || ?1 || '%' ESCAPE '\\' OR u.realname LIKE '%' || ?1 || '%' ESCAPE '\\')
     AND (?2 < 0 AND u.status != ${USER_DELETED} OR u.status = ?2)`;
-  const like = q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = likeWords(q.keywords);
   const order = `u.${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, u.user_id DESC`;
-  const [rows, count] = await db.batch([
+  return paged<ManagedUser>(
+    db,
     db
       .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${where} ORDER BY ${order} LIMIT ?3 OFFSET ?4`)
-      .bind(like, q.status, q.limit, (q.page - 1) * q.limit),
+      .bind(like, q.status, q.limit, offsetOf(q)),
     db.prepare(`SELECT COUNT(*) AS n FROM users u ${where}`).bind(like, q.status),
-  ]);
-  return { rows: rows!.results as ManagedUser[], count: Number((count!.results[0] as { n: number }).n) };
+  );
 }
 
 export const managedUser = (db: D1Database, userId: number) =>

@@ -1,6 +1,7 @@
 // Reports of messages (issue 25 item 6): written by the member who reports, read and settled by
 // operators. A report keeps what the reporter saw (the message and a little context), so the queue
 // never needs to open the conversation itself.
+import { offsetOf, paged } from './paged';
 
 export interface ReportContextLine {
   msg_id: number;
@@ -61,16 +62,14 @@ export async function listReports(
   db: D1Database,
   q: { page: number; limit: number; status: number },
 ): Promise<{ rows: ReportRow[]; count: number }> {
-  const [rows, count] = await db.batch([
+  const { rows, count } = await paged<Record<string, unknown>>(
+    db,
     db
       .prepare(`${SELECT} WHERE ?1 < 0 OR r.status = ?1 ORDER BY r.id DESC LIMIT ?2 OFFSET ?3`)
-      .bind(q.status, q.limit, (q.page - 1) * q.limit),
+      .bind(q.status, q.limit, offsetOf(q)),
     db.prepare('SELECT COUNT(*) AS n FROM reports WHERE ?1 < 0 OR status = ?1').bind(q.status),
-  ]);
-  return {
-    rows: (rows!.results as Record<string, unknown>[]).map(parsed),
-    count: Number((count!.results[0] as { n: number }).n),
-  };
+  );
+  return { rows: rows.map(parsed), count };
 }
 
 export const findReport = async (db: D1Database, id: number) => {

@@ -1,6 +1,7 @@
 // SQL of a ConversationHub's messages and members: the message log (seq = rowid, gap-free because
 // the tail is never deleted), members with their read watermarks, and `meta`: the conversation's
 // name and when retention next runs. The outbox of undelivered events is fanout.ts's.
+import { likeWords } from '../db/paged';
 import type { FileInfo, StoredMessage } from '../protocol/messages';
 import { CLEARED, ensureSchema, insertedMessage, messageOfRow, type NewMessage, type Row } from './conversation-rows';
 import { ReadMarks } from './read-marks';
@@ -217,7 +218,7 @@ export class ConversationStore {
     }
     if (keywords) {
       where.push("content LIKE ? ESCAPE '\\'");
-      args.push(`%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      args.push(`%${likeWords(keywords)}%`);
     }
     const clause = where.join(' AND ');
     const count = Number(this.sql.exec(`SELECT COUNT(*) AS n FROM messages WHERE ${clause}`, ...args).one().n);
