@@ -10,7 +10,7 @@ import { storage } from '@web/lib/storage';
 
 import { deleteNotice, fetchNotices, type Notice, publishNotice } from '../api/moderation-api';
 import { isSuperAdmin } from '../operator';
-import { ConsoleScreen, Field, formatTime, FormDialog, Pager, SmallButton } from './console-ui';
+import { ConsoleScreen, EmptyRow, Field, formatTime, FormDialog, Pager, SmallButton } from './console-ui';
 
 const LIMIT = 20;
 
@@ -68,11 +68,7 @@ export function AnnouncementsScreen() {
             )}
           </li>
         ))}
-        {data?.rows.length === 0 && (
-          <li className="rounded-lg border border-neutral-200 bg-white p-4 text-[15px] text-neutral-600">
-            {t('manage.empty')}
-          </li>
-        )}
+        {data?.rows.length === 0 && <EmptyRow boxed />}
       </ul>
       {data && <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />}
       {editing && (

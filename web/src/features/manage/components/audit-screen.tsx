@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { type TKey, useTranslation } from '@web/lib/i18n';
 
 import { type AuditRow, fetchAudit } from '../api/manage-api';
-import { ConsoleScreen, formatTime, Pager, SelectField } from './console-ui';
+import { ConsoleScreen, EmptyRow, formatTime, Pager, SelectField } from './console-ui';
 
 const LIMIT = 30;
 const PREFIXES: { value: string; label: TKey }[] = [
@@ -62,7 +62,7 @@ export function AuditScreen() {
         {data?.rows.map((row) => (
           <AuditLine key={row.id} row={row} />
         ))}
-        {data?.rows.length === 0 && <li className="p-4 text-[15px] text-neutral-600">{t('manage.empty')}</li>}
+        {data?.rows.length === 0 && <EmptyRow />}
       </ul>
       {data && <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />}
     </ConsoleScreen>

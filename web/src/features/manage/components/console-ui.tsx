@@ -32,6 +32,13 @@ const TONES: Record<Tone, string> = {
   danger: 'border border-danger/40 bg-white text-danger hover:bg-red-50',
 };
 
+/** A list's one row when it has none: "Nothing here yet"; `boxed` for lists of cards. */
+export function EmptyRow({ boxed = false }: { boxed?: boolean }) {
+  const { t } = useTranslation();
+  const box = boxed ? 'rounded-lg border border-neutral-200 bg-white ' : '';
+  return <li className={`${box}p-4 text-[15px] text-neutral-600`}>{t('manage.empty')}</li>;
+}
+
 export function SmallButton({
   tone = 'plain',
   className = '',

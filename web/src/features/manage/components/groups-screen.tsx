@@ -11,7 +11,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { useSearchWords } from '@web/lib/use-debounced';
 
 import { dissolveGroup, fetchGroups, type ManagedGroup } from '../api/manage-api';
-import { ConsoleScreen, formatTime, Pager, SmallButton } from './console-ui';
+import { ConsoleScreen, EmptyRow, formatTime, Pager, SmallButton } from './console-ui';
 import { GroupMembers } from './group-members';
 
 const LIMIT = 20;
@@ -89,7 +89,7 @@ export function GroupsScreen() {
             {open?.group_id === group.group_id && <GroupMembers group={group} onChanged={refresh} />}
           </li>
         ))}
-        {data?.rows.length === 0 && <li className="p-4 text-[15px] text-neutral-600">{t('manage.empty')}</li>}
+        {data?.rows.length === 0 && <EmptyRow />}
       </ul>
       {data && <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />}
     </ConsoleScreen>

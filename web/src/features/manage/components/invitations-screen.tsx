@@ -9,7 +9,7 @@ import { showToast } from '@web/components/ui/toast';
 import { useTranslation } from '@web/lib/i18n';
 
 import { addInvitation, fetchInvitations, type Invitation, revokeInvitation } from '../api/manage-api';
-import { ConsoleScreen, Field, formatTime, FormDialog, Pager, SmallButton } from './console-ui';
+import { ConsoleScreen, EmptyRow, Field, formatTime, FormDialog, Pager, SmallButton } from './console-ui';
 
 const LIMIT = 20;
 
@@ -101,7 +101,7 @@ export function InvitationsScreen() {
             </li>
           );
         })}
-        {data?.rows.length === 0 && <li className="p-4 text-[15px] text-neutral-600">{t('manage.empty')}</li>}
+        {data?.rows.length === 0 && <EmptyRow />}
       </ul>
       {data && <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />}
       {adding && (

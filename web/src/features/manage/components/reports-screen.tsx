@@ -9,7 +9,7 @@ import { showToast } from '@web/components/ui/toast';
 import { type TKey, useTranslation } from '@web/lib/i18n';
 
 import { decideReport, fetchReports, type Report, type ReportDecision } from '../api/moderation-api';
-import { ConsoleScreen, formatTime, Pager, SelectField, SmallButton } from './console-ui';
+import { ConsoleScreen, EmptyRow, formatTime, Pager, SelectField, SmallButton } from './console-ui';
 
 const LIMIT = 20;
 const STATUS: TKey[] = [
@@ -94,11 +94,7 @@ export function ReportsScreen() {
             )}
           </li>
         ))}
-        {data?.rows.length === 0 && (
-          <li className="rounded-lg border border-neutral-200 bg-white p-4 text-[15px] text-neutral-600">
-            {t('manage.empty')}
-          </li>
-        )}
+        {data?.rows.length === 0 && <EmptyRow boxed />}
       </ul>
       {data && <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />}
     </ConsoleScreen>

@@ -13,7 +13,7 @@ import { useSearchWords } from '@web/lib/use-debounced';
 
 import { deleteUser, fetchUsers, type ManagedUser, setUserRole, setUserStatus, type UserSort } from '../api/manage-api';
 import { isSuperAdmin } from '../operator';
-import { ConsoleScreen, Pager, SelectField, SmallButton } from './console-ui';
+import { ConsoleScreen, EmptyRow, Pager, SelectField, SmallButton } from './console-ui';
 import { AddUserDialog, EditUserDialog, PasswordDialog } from './user-dialogs';
 
 const LIMIT = 20;
@@ -127,7 +127,7 @@ export function UsersScreen() {
             onRole={(role) => void changeRole(user, role)}
           />
         ))}
-        {data?.rows.length === 0 && <li className="p-4 text-[15px] text-neutral-600">{t('manage.empty')}</li>}
+        {data?.rows.length === 0 && <EmptyRow />}
       </ul>
       {data && <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />}
       {dialog?.kind === 'add' && <AddUserDialog onClose={close} />}
