@@ -29,3 +29,22 @@ export function asRole(role: number, handlers: Record<string, (body: Body) => un
 /** The bodies sent to `path`, in order. */
 export const bodiesOf = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
+
+/** A user row as manage/user/index answers it, with `patch` over the defaults. */
+export const managed = (user_id: number, realname: string, patch: Body = {}) => ({
+  user_id,
+  account: `user${user_id}`,
+  realname,
+  avatar: '',
+  email: '',
+  sex: 2,
+  motto: '',
+  role: 0,
+  status: 1,
+  last_login_time: 0,
+  create_time: 1_700_000_000,
+  remark: '',
+  cs_uid: 0,
+  cs_name: '',
+  ...patch,
+});

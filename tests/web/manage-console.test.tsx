@@ -8,23 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { i18n } from '../../web/src/lib/i18n';
-import { asRole, bodiesOf, type Body } from './console-fakes';
+import { asRole, bodiesOf, type Body, managed } from './console-fakes';
 import { renderApp } from './helpers';
-
-const managed = (user_id: number, realname: string, patch: Body = {}) => ({
-  user_id,
-  account: `user${user_id}`,
-  realname,
-  avatar: '',
-  email: '',
-  sex: 2,
-  motto: '',
-  role: 0,
-  status: 1,
-  last_login_time: 0,
-  create_time: 1_700_000_000,
-  ...patch,
-});
 
 describe('the console on the Mine page', () => {
   it('offers the Console row to an admin and a super admin', async () => {

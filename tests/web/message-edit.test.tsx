@@ -3,58 +3,24 @@
 // posting editMessage; Up arrow in an empty input edits my last message; an updateMessage frame
 // changes the bubble, marks it "edited" (in the reader's language), and quotes and the chat list
 // preview follow.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { HashRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 
-import { AppRoutes } from '../../web/src/app/router';
-import { PATHS } from '../../web/src/config/paths';
 import { menuActions } from '../../web/src/features/chat/components/thread/message-display-rules';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { i18n } from '../../web/src/lib/i18n';
-import { storage } from '../../web/src/lib/storage';
-import { chatState, contact, frame, ME, message, PEER, summary, wire } from './chat-factories';
-import { signIn } from './helpers';
+import { chatState, contact, frame, ME, message, PEER, wire } from './chat-factories';
+import { openChatPage, type Posted, withChatPage } from './chat-page';
 
 const HOUR = 3600_000;
 const DEVICE = { clientId: 'x', isMobile: false, multipleLogin: true, friendsOnly: true };
-let posted: { url: string; body: Record<string, unknown> }[] = [];
+let posted: Posted[] = [];
+const openChat = (messages: ReturnType<typeof wire>[]) => {
+  posted = openChatPage(messages);
+};
 
-function openChat(messages: ReturnType<typeof wire>[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      posted.push({ url, body: JSON.parse(String(init.body ?? '{}')) });
-      if (url === '/common/pub/wsTicket') throw new TypeError('offline');
-      const data =
-        url === '/enterprise/im/getContacts'
-          ? [summary(PEER, { displayName: 'Bao' })]
-          : url === '/enterprise/im/getMessageList'
-            ? messages
-            : null;
-      return new Response(JSON.stringify({ code: 0, msg: '', data }));
-    }),
-  );
-  window.history.pushState(null, '', `#${PATHS.chat}?id=${PEER}`);
-  render(
-    <HashRouter>
-      <AppRoutes />
-    </HashRouter>,
-  );
-}
-
-beforeEach(() => {
-  posted = [];
-  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
-  signIn();
-  storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await act(() => i18n.changeLanguage('en'));
-});
+withChatPage();
 
 describe('Edit in the message menu', () => {
   it('is offered for my own recent text only', () => {

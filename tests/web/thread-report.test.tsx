@@ -1,55 +1,21 @@
 // Reporting someone's message (issue 25 item 6): Report in its menu asks why (a sheet of reasons
 // in the user's language), sends the report naming the message and the chat, and says it was sent;
 // a message an operator removed says so in the thread and in the chat list.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { HashRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 
-import { AppRoutes } from '../../web/src/app/router';
-import { PATHS } from '../../web/src/config/paths';
 import { chatPreview } from '../../web/src/features/chat/components/chat-list/chat-preview';
 import { i18n } from '../../web/src/lib/i18n';
-import { storage } from '../../web/src/lib/storage';
-import { contact, ME, message, PEER, summary, wire } from './chat-factories';
-import { signIn } from './helpers';
+import { contact, ME, message, PEER, wire } from './chat-factories';
+import { openChatPage, type Posted, withChatPage } from './chat-page';
 
 const MESSAGE = message(PEER, { seq: 7, msg_id: 7, content: 'buy cheap watches' });
-let posted: { url: string; body: Record<string, unknown> }[] = [];
+let posted: Posted[] = [];
+const openChat = (messages = [wire(MESSAGE)]) => {
+  posted = openChatPage(messages);
+};
 
-async function openChat(messages = [wire(MESSAGE)]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      posted.push({ url, body: JSON.parse(String(init.body ?? '{}')) });
-      if (url === '/common/pub/wsTicket') throw new TypeError('offline');
-      const data =
-        url === '/enterprise/im/getContacts'
-          ? [summary(PEER, { displayName: 'Bao' })]
-          : url === '/enterprise/im/getMessageList'
-            ? messages
-            : null;
-      return new Response(JSON.stringify({ code: 0, msg: '', data }));
-    }),
-  );
-  window.history.pushState(null, '', `#${PATHS.chat}?id=${PEER}`);
-  render(
-    <HashRouter>
-      <AppRoutes />
-    </HashRouter>,
-  );
-}
-
-beforeEach(() => {
-  posted = [];
-  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
-  signIn();
-  storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await act(() => i18n.changeLanguage('en'));
-});
+withChatPage();
 
 describe('Report', () => {
   it('asks why, reports the message with the reason, and says it was sent', async () => {
