@@ -55,6 +55,7 @@ describe('typing and edits (DEMO_MODE=true)', { timeout: 240_000 }, () => {
     const typing = bPage.locator('header [aria-live="polite"]');
     await typing.getByText(en.chat.typing.one, { exact: true }).waitFor();
     await expectNoSeriousA11yViolations(bPage, 'chat top bar while the other side types');
+    await bPage.screenshot({ path: '/tmp/typing-top-bar.png' });
     await aChat.input.fill('');
     await typing.getByText(en.chat.typing.one, { exact: true }).waitFor({ state: 'detached' });
 
@@ -63,14 +64,16 @@ describe('typing and edits (DEMO_MODE=true)', { timeout: 240_000 }, () => {
     await aPage.getByRole('menuitem', { name: en.chat.menu.edit, exact: true }).click();
     await aPage.getByText(en.chat.edit.editing).waitFor();
     await expectNoSeriousA11yViolations(aPage, 'composer while editing');
+    await aPage.screenshot({ path: '/tmp/editing-composer.png' });
     await aChat.input.fill('See you at 6');
-    await aChat.sendButton.click();
+    await aPage.getByRole('button', { name: en.chat.edit.save, exact: true }).click();
     await aChat.textRow('See you at 6').getByText(en.chat.edited).waitFor();
 
     const bChat = chatScreen(bPage);
     await bChat.textRow('See you at 6').getByText(en.chat.edited).waitFor();
     await bPage.reload();
     await bChat.textRow('See you at 6').getByText(en.chat.edited).waitFor();
+    await bPage.screenshot({ path: '/tmp/edited-bubble.png' });
     await bPage.goto(app.path('/'));
     await bPage.getByRole('list', { name: en.route.home }).getByText('See you at 6').waitFor();
     if (!sent.data?.msg_id) throw new Error(`the first message was not sent: ${JSON.stringify(sent)}`);

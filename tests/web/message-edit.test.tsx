@@ -58,7 +58,7 @@ describe('the composer while editing', () => {
     fireEvent.keyDown(box, { key: 'ArrowUp' });
     await waitFor(() => expect(box.value).toBe('See you at 5'));
     fireEvent.change(box, { target: { value: 'See you at 6' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(posted.filter((p) => p.url === '/enterprise/im/editMessage').map((p) => p.body)).toEqual([
         { toContactId: PEER, msg_id: mine.msg_id, content: 'See you at 6' },

@@ -198,7 +198,7 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
             onClick={send}
             className="mb-0.5 h-9 shrink-0 rounded-[4px] bg-brand-dark px-3.5 text-[15px] font-medium text-white active:bg-brand-darker"
           >
-            {t('chat.send')}
+            {editing ? t('chat.edit.save') : t('chat.send')}
           </button>
         ) : (
           <button
