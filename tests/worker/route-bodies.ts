@@ -92,6 +92,7 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /enterprise/im/setmsgisread': im.SetMsgIsReadBody,
   'POST /enterprise/im/undomessage': im.UndoMessageBody,
   'POST /enterprise/im/editmessage': im.EditMessageBody,
+  'POST /enterprise/im/reactmessage': im.ReactMessageBody,
   'POST /enterprise/im/forwardmessage': im.ForwardMessageBody,
   'POST /enterprise/im/sendtomsg': SendToMsgBody,
   'POST /enterprise/im/iceservers': IceServersBody,

@@ -192,6 +192,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
     [json((f) => ({ toContactId: f.group, msg_id: f.groupText.msg_id, content: 'changed' }))],
     [asLate((f, m) => ({ toContactId: f.group, msg_id: m.text.msg_id, content: 'changed' }))],
   ),
+  'POST /enterprise/im/reactmessage': reveals(
+    [json((f) => ({ toContactId: f.group, msg_id: f.groupText.msg_id, emoji: '👍' }))],
+    [asLate((f, m) => ({ toContactId: f.group, msg_id: m.text.msg_id, emoji: '👍' }))],
+  ),
   'POST /enterprise/im/reportmessage': reveals(
     [json((f) => ({ toContactId: f.group, msg_id: f.groupText.msg_id, reason: 'spam' }))],
     [asLate((f, m) => ({ toContactId: f.group, msg_id: m.text.msg_id, reason: 'spam' }))],

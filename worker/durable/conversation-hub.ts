@@ -25,6 +25,7 @@ import { editMessage, withCurrentQuotes } from './message-edit';
 import { MessageScope } from './message-scope';
 import { meterEvent, meterObject } from './metered';
 import { type Hidden, hideMessage } from './moderation';
+import { toggleReaction, withReactions } from './reactions';
 import { visibility } from './visibility';
 
 export class ConversationHub extends DurableObject<Env> {
@@ -179,10 +180,8 @@ export class ConversationHub extends DurableObject<Env> {
     const result = query.type
       ? store.search(query.type, query.keywords ?? '', query.page, query.limit, sight.floor)
       : { list: store.page(query.beforeSeq, query.limit, sight.floor), count: store.lastSeq() };
-    const list = withCurrentQuotes(
-      store,
-      result.list.filter((m) => visibility(sight, m) !== 'im.exist'),
-    );
+    const shown = result.list.filter((m) => visibility(sight, m) !== 'im.exist');
+    const list = withReactions(store, withCurrentQuotes(store, shown));
     return { ok: true as const, value: { ...result, list, peerRead } };
   }
 
@@ -235,6 +234,11 @@ export class ConversationHub extends DurableObject<Env> {
   /** `actor` edits their text message `seq` (message-edit.ts): the message as it now reads. */
   async edit(conversation: string, actor: number, seq: number, content: string, editSeconds: number) {
     return editMessage(this.scope(conversation), this.fanout, actor, seq, content, editSeconds);
+  }
+
+  /** `actor` toggles their `emoji` on message `seq` (reactions.ts): the message and its reactions now. */
+  async react(conversation: string, actor: number, seq: number, emoji: string, maxEmoji: number) {
+    return toggleReaction(this.scope(conversation), this.fanout, actor, seq, emoji, maxEmoji);
   }
 
   /** An operator hides `seq` for all who have it (a report, moderation.ts); answers its file to release. */

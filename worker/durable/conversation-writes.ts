@@ -7,6 +7,7 @@ import type { NewMessage } from './conversation-rows';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
 import type { Result } from './hub-events';
+import { dropReactions } from './reactions';
 
 /**
  * Stores a message for `members`; a resend of a stored one answers that one. Its sender has read
@@ -100,6 +101,7 @@ export function writeUndo(
   const { conversation } = store;
   const undone = fanout.write(() => {
     const updated = store.markUndone(found.seq, by, moderated)!;
+    dropReactions(store, found.seq);
     fanout.enqueue(members, {
       kind: 'undo',
       key: `u:${conversation}:${found.seq}`,

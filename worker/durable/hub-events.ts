@@ -13,6 +13,14 @@ export type HubEvent =
    */
   | { kind: 'message'; conversation: string; message: StoredMessage; chatName?: string; unread?: number }
   | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
+  /** Someone reacted to a message or took a reaction back: the message's whole summary now (issue 26). */
+  | {
+      kind: 'reaction';
+      key: string;
+      conversation: string;
+      message: StoredMessage;
+      reactions: { emoji: string; user_ids: number[] }[];
+    }
   /** Its sender edited a text message: the message as it reads now (issue 26). */
   | { kind: 'update'; key: string; conversation: string; message: StoredMessage }
   /** One-to-one: `reader` read through `readSeq`; `ids` are the peer's messages that became read. */
@@ -49,6 +57,7 @@ export type Refusal =
   | 'im.redoLimitTime'
   | 'im.editNotAllowed'
   | 'im.editTimeLimit'
+  | 'im.reactionLimit'
   | 'system.parameterError'
   | 'group.allMuted'
   | 'group.notSpeak'

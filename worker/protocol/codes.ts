@@ -58,6 +58,8 @@ export const MESSAGE_KEYS = [
   'im.forwardNotAllowed',
   'im.editNotAllowed',
   'im.editTimeLimit',
+  'im.reactionLimit',
+  'im.badEmoji',
   'im.redoLimitTime',
   'im.notMember',
   'im.sendTimeLimit',

@@ -84,6 +84,12 @@ const EVENT_DATA = {
     sendTime: v.number(),
     toContactId: WireContactIdSchema,
   }),
+  /** A message's reactions changed (issue 26): its whole summary now, so a replay lands on the same state. */
+  reaction: v.object({
+    toContactId: WireContactIdSchema,
+    msg_id: v.number(),
+    reactions: v.array(v.object({ emoji: v.string(), user_ids: v.array(v.number()) })),
+  }),
   isRead: IsReadEventSchema,
   readAll: ReadAllEventSchema,
   /** Retention deleted unread messages: the chat's count now. */
@@ -182,6 +188,7 @@ export const ServerFrameSchema = v.variant('type', [
   eventFrame('group'),
   eventFrame('undoMessage'),
   eventFrame('updateMessage'),
+  eventFrame('reaction'),
   eventFrame('isRead'),
   eventFrame('readAll'),
   eventFrame('setUnread'),

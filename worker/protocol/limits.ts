@@ -20,6 +20,8 @@ export const FILE_PICK_MAX = 100;
 export const DEFAULT_REDO_SECONDS = 120;
 /** How long a sender may edit a text message (`chatInfo.editTime`, seconds; 0 switches editing off): 48 h. */
 export const DEFAULT_EDIT_SECONDS = 48 * 3600;
+/** Distinct emoji one message may carry (`chatInfo.reactionMax`). */
+export const DEFAULT_REACTION_MAX = 20;
 export const DEFAULT_FILE_MB = 50;
 /** Uploads per user per UTC day (`fileUpload.dayCount`, `fileUpload.dayMb`): a busy day of photos fits. */
 export const DEFAULT_UPLOADS_PER_DAY = 300;

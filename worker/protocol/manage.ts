@@ -177,6 +177,7 @@ export const CONFIG_INPUTS = {
       sendInterval: v.optional(digits(3600)),
       redoTime: v.optional(digits(86_400 * 30)),
       editTime: v.optional(digits(86_400 * 30)),
+      reactionMax: v.optional(digits(100)),
       msgClearDay: v.optional(digits(3650)),
       stun: v.optional(text(500)),
       stunUser: v.optional(text(200)),

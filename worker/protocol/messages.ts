@@ -54,6 +54,19 @@ export const SendMessageBody = v.object({
   ),
 });
 
+/** One emoji (a single grapheme with a pictograph, a flag or a keycap), for a reaction. */
+const emoji = v.pipe(
+  v.string('im.badEmoji'),
+  v.maxLength(32, 'im.badEmoji'),
+  v.check((s) => {
+    const parts = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)];
+    return parts.length === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u.test(s);
+  }, 'im.badEmoji'),
+);
+
+/** Toggles my reaction `emoji` on message `msg_id` (issue 26 item 2). */
+export const ReactMessageBody = v.object({ toContactId: contactId, msg_id: v.pipe(intLike(), v.minValue(1)), emoji });
+
 /** Edits my text message `msg_id` (issue 26 item 3): its new text, with the send's limits. */
 export const EditMessageBody = v.object({
   toContactId: contactId,

@@ -60,6 +60,8 @@ export const WireMessageSchema = v.object({
   sendTime: v.number(),
   from_user: v.number(),
   fromUser: UserCardSchema,
+  /** Reactions (issue 26): each emoji and who reacted with it; left out when none. */
+  reactions: v.optional(v.array(v.object({ emoji: v.string(), user_ids: v.array(v.number()) }))),
   is_undo: v.number(),
   file: v.nullable(FileInfoSchema),
   status: v.literal('succeed'),

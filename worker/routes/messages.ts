@@ -11,12 +11,13 @@ import { conversationHub } from '../durable/stubs';
 import { input } from '../middleware/params';
 import { burstLimit, spaceSends } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
-import { DEFAULT_EDIT_SECONDS, DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
+import { DEFAULT_EDIT_SECONDS, DEFAULT_REACTION_MAX, DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
 import type { StoredMessage } from '../protocol/messages';
 import {
   EditMessageBody,
   ForwardMessageBody,
   GetMessageListBody,
+  ReactMessageBody,
   SendMessageBody,
   SetMsgIsReadBody,
   UndoMessageBody,
@@ -112,6 +113,19 @@ messages.post('/editmessage', burstLimit('send'), async (c) => {
   const hub = conversationHub(c.env, conversation);
   const edited = settled(await hub.edit(conversation, me, body.msg_id, body.content, editSeconds));
   return c.json(envelope({ ...sentMessage(edited, me), toContactId: body.toContactId }));
+});
+
+// Reacting to a message (issue 26 item 2): toggles mine; everyone who may see it hears of it (`reaction`).
+messages.post('/reactmessage', burstLimit('send'), async (c) => {
+  const body = input(c, ReactMessageBody);
+  const me = c.get('identity').uid;
+  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
+  const { chatInfo } = await loadConfig(c.env.DB);
+  const max = configNumber(chatInfo.reactionMax, DEFAULT_REACTION_MAX);
+  const result = settled(
+    await conversationHub(c.env, conversation).react(conversation, me, body.msg_id, body.emoji, max),
+  );
+  return c.json(envelope({ msg_id: body.msg_id, reactions: result.reactions }));
 });
 
 // Forwards count against the send limit by their copies but are exempt from sendInterval.

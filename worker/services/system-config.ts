@@ -6,6 +6,7 @@ import {
   DEFAULT_FILE_EXT,
   DEFAULT_FILE_MB,
   DEFAULT_GROUP_USER_MAX,
+  DEFAULT_REACTION_MAX,
   DEFAULT_REDO_SECONDS,
 } from '../protocol/limits';
 
@@ -32,6 +33,7 @@ export const DEFAULTS = {
     sendInterval: '0',
     redoTime: String(DEFAULT_REDO_SECONDS),
     editTime: String(DEFAULT_EDIT_SECONDS),
+    reactionMax: String(DEFAULT_REACTION_MAX),
     msgClearDay: '0',
     stun: '',
     stunUser: '',

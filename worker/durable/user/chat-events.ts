@@ -51,6 +51,10 @@ export function applyHubEvent(store: ChatList, uid: number, event: Exclude<HubEv
   const contactId = contactForWire(uid, event.conversation);
 
   if (event.kind === 'undo') return [{ type: 'undoMessage', data: undoPayload(event.message, uid) }];
+  if (event.kind === 'reaction')
+    return [
+      { type: 'reaction', data: { toContactId: contactId, msg_id: event.message.seq, reactions: event.reactions } },
+    ];
   if (event.kind === 'update') {
     const m = event.message;
     const edited = Number(m.extends?.edited ?? 0);
