@@ -2,7 +2,8 @@
 // B sees "typing…" under A's name while A types, and it goes when A clears the text; A edits a sent
 // message from its menu and B sees the new text marked "edited" live, after a reload, and as the
 // chat list's preview; in a group of three, B sees who is typing by name, one and then two people.
-// axe on the composer while editing and on the top bar while someone types.
+// A reaction picked from the menu appears on the other side and goes when taken back. axe on the
+// composer while editing, on the top bar while someone types and on the menu's reaction row.
 import { after, before, describe, test } from 'node:test';
 
 import { chatScreen, expectNoSeriousA11yViolations, locale, startApp, waitUntil } from './harness.mjs';
@@ -77,6 +78,32 @@ describe('typing and edits (DEMO_MODE=true)', { timeout: 240_000 }, () => {
     await bPage.goto(app.path('/'));
     await bPage.getByRole('list', { name: en.route.home }).getByText('See you at 6').waitFor();
     if (!sent.data?.msg_id) throw new Error(`the first message was not sent: ${JSON.stringify(sent)}`);
+  });
+
+  test('a reaction from the menu appears on the other side, live, and goes when taken back', async () => {
+    const [a, b] = [people[A], people[B]];
+    await app.api(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: 'Lunch at noon?', toContactId: b.userInfo.user_id },
+      a.authToken,
+    );
+    const aPage = await open(A, b.userInfo.user_id);
+    const bPage = await open(B, a.userInfo.user_id);
+    await chatScreen(bPage).textRow('Lunch at noon?').getByTestId('bubble').click({ button: 'right' });
+    await expectNoSeriousA11yViolations(bPage, 'message menu with the reaction row');
+    await bPage.getByRole('menuitem', { name: fill(en.chat.reaction.add, { emoji: '👍' }), exact: true }).click();
+    const onA = aPage.getByRole('button', {
+      name: fill(en.chat.reaction.chip, { emoji: '👍', count: 1 }),
+      exact: true,
+    });
+    await onA.waitFor();
+    const onB = bPage.getByRole('button', {
+      name: fill(en.chat.reaction.chipMine, { emoji: '👍', count: 1 }),
+      exact: true,
+    });
+    await onB.click();
+    await onA.waitFor({ state: 'detached' });
+    await onB.waitFor({ state: 'detached' });
   });
 
   test('a group of three: who is typing, by name, one and then two', async () => {

@@ -41,6 +41,7 @@ export function frameTable(me: number): FrameTable {
     isOnline: chat,
     updateUser: chat,
     updateMessage: chat,
+    reaction: chat,
     resync: chat,
     offline: chat,
     clearMessage: chat,

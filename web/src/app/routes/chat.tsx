@@ -107,6 +107,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
         onMenu={actions.onMenu}
         onFailedTap={actions.onFailedTap}
         onReedit={actions.onReedit}
+        onReact={actions.onReact}
       />
       {contact?.removed && !isGroup && (
         <p role="status" className="bg-white px-4 py-2 text-center text-[13px] text-neutral-600">
@@ -126,7 +127,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
         }
         mentions={mentions}
       />
-      <MessageMenuHost onAction={actions.onAction} />
+      <MessageMenuHost onAction={actions.onAction} onReact={(emoji, message) => actions.onReact(message, emoji)} />
       <ActionSheetHost />
       <ImagePreviewHost messages={current.messages} />
       {drop.dragging && (

@@ -79,6 +79,10 @@ export const recallMessage = (id: string, toContactId: string | number) =>
 export const editMessage = (toContactId: string | number, msgId: number, content: string) =>
   apiPost('/enterprise/im/editMessage', { toContactId, msg_id: msgId, content }, v.unknown());
 
+/** Toggles my reaction `emoji` on message `msgId` (issue 26); everyone hears of it by the reaction frame. */
+export const reactMessage = (toContactId: string | number, msgId: number, emoji: string) =>
+  apiPost('/enterprise/im/reactMessage', { toContactId, msg_id: msgId, emoji }, v.unknown());
+
 /** Reports someone's message to the operators (issue 25 item 6), with one of REPORT_REASONS. */
 export const reportMessage = (msgId: number, toContactId: string | number, reason: string) =>
   apiPost('/enterprise/im/reportMessage', { msg_id: msgId, toContactId, reason }, v.unknown());

@@ -44,6 +44,7 @@ export const CHAT_FRAME_TYPES = [
   'removeGroup',
   'updateUser',
   'updateMessage',
+  'reaction',
   // Groups (issue 13): the rows they add, rename or drop; the group's details are the groups feature's.
   'addGroup',
   'editGroupName',
@@ -93,6 +94,13 @@ export function applyFrame(
       const undo = d.moderated === 1 ? UNDO_MODERATED : 1;
       if (wasLast) s = withContact(s, key, { lastContent: '', lastContentUndo: undo, lastFrom: d.from_user });
       return { state: s, effects: [] };
+    }
+    case 'reaction': {
+      // Someone reacted or took a reaction back (issue 26): the message's whole summary now.
+      const d = frame.data;
+      const key = keyOf(d.toContactId);
+      const set = (m: ChatMessage): ChatMessage => (m.msg_id === d.msg_id ? { ...m, reactions: d.reactions } : m);
+      return { state: withThread(next, key, (t) => ({ ...t, messages: t.messages.map(set) })), effects: [] };
     }
     case 'updateMessage': {
       // Its sender edited it (issue 26): the new text, marked edited; quotes of it and the chat

@@ -14,7 +14,7 @@ import { recallDrafts } from './recall-drafts';
 import { TimeSeparator } from './time-separator';
 import { useThreadScroll } from './use-thread-scroll';
 
-type RowHandlers = Pick<MessageRowProps, 'onMenu' | 'onFailedTap' | 'onReedit' | 'onAvatarTap' | 'nameOf'>;
+type RowHandlers = Pick<MessageRowProps, 'onMenu' | 'onFailedTap' | 'onReedit' | 'onAvatarTap' | 'nameOf' | 'onReact'>;
 
 interface MessageListProps extends RowHandlers {
   thread: Thread;

@@ -33,11 +33,20 @@ const LABELS = {
   report: 'chat.menu.report',
 } as const;
 const MENU_HEIGHT = 48;
+/** The quick row of reactions above the actions (issue 26), in this order. */
+export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 /** Run inside the tap, before the step is gone: the clipboard and a phone's keyboard (the quote
  * and an edit focus the input) need the user's gesture, and neither leaves the page for Back to undo. */
 const IN_GESTURE: ReadonlySet<MenuAction> = new Set(['copy', 'quote', 'edit']);
 
-export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, message: ChatMessage) => void }) {
+export function MessageMenuHost({
+  onAction,
+  onReact,
+}: {
+  onAction: (action: MenuAction, message: ChatMessage) => void;
+  /** A reaction picked from the quick row; absent where the message takes none. */
+  onReact?: (emoji: string, message: ChatMessage) => void;
+}) {
   const { t } = useTranslation();
   const request = menu.useCurrent();
   const strip = useRef<HTMLDivElement>(null);
@@ -62,8 +71,14 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
   useEffect(() => menu.hide, []);
   if (!request) return null;
   const { rect } = request;
-  const above = rect.top > MENU_HEIGHT + 60;
-  const top = above ? rect.top - MENU_HEIGHT - 8 : rect.bottom + 8;
+  const reactable =
+    onReact !== undefined &&
+    request.message.status === 'succeed' &&
+    request.message.type !== 'event' &&
+    !request.message.is_undo;
+  const height = reactable ? MENU_HEIGHT * 2 : MENU_HEIGHT;
+  const above = rect.top > height + 60;
+  const top = above ? rect.top - height - 8 : rect.bottom + 8;
   const pick = (action: MenuAction) => {
     const run = () => onAction(action, request.message);
     if (!IN_GESTURE.has(action)) return closeThen(run);
@@ -86,21 +101,39 @@ export function MessageMenuHost({ onAction }: { onAction: (action: MenuAction, m
         ref={strip}
         role="menu"
         style={{ top, left: rect.left }}
-        className="absolute flex h-12 overflow-hidden rounded-lg bg-[#4c4c4c] shadow-lg"
+        className="absolute flex flex-col overflow-hidden rounded-lg bg-[#4c4c4c] shadow-lg"
         onClick={(e) => e.stopPropagation()}
         onKeyDown={moveMenuFocus('horizontal')}
       >
-        {request.actions.map((action) => (
-          <button
-            key={action}
-            type="button"
-            role="menuitem"
-            onClick={() => pick(action)}
-            className="min-w-14 px-3.5 text-[14px] whitespace-nowrap text-white active:bg-white/15"
-          >
-            {t(LABELS[action])}
-          </button>
-        ))}
+        {reactable && (
+          <div className="flex h-12 justify-between border-b border-white/10 px-1">
+            {QUICK_REACTIONS.map((emoji) => (
+              <button
+                key={emoji}
+                type="button"
+                role="menuitem"
+                aria-label={t('chat.reaction.add', { emoji })}
+                onClick={() => closeThen(() => onReact(emoji, request.message))}
+                className="min-w-11 px-1.5 text-[22px] active:bg-white/15"
+              >
+                {emoji}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="flex h-12">
+          {request.actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              role="menuitem"
+              onClick={() => pick(action)}
+              className="min-w-14 px-3.5 text-[14px] whitespace-nowrap text-white active:bg-white/15"
+            >
+              {t(LABELS[action])}
+            </button>
+          ))}
+        </div>
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { shownName } from '@web/lib/person-name';
 
 import { useLongPress } from '../../hooks/use-long-press';
+import { chatStore } from '../../state/chat-store';
 import type { ChatMessage } from '../../types';
 import { systemLineOf } from '../../utils/group-event-text';
 import { GroupEventNotice } from './group-event-notice';
@@ -18,6 +19,7 @@ import { isAnnouncement, isForwarded, isRecalled } from './message-display-rules
 import { MessageMeta } from './message-meta';
 import { MessageStatus } from './message-status';
 import { QuoteBlock, quoteOf } from './quote-block';
+import { ReactionChips } from './reaction-chips';
 import { RecallNotice } from './recall-notice';
 import type { BubbleMentions } from './text-bubble';
 
@@ -31,6 +33,8 @@ export interface MessageRowProps {
   onMenu: (message: ChatMessage, target: HTMLElement) => void;
   onFailedTap: (message: ChatMessage) => void;
   onReedit: (text: string) => void;
+  /** Toggles my reaction on a message (issue 26). */
+  onReact?: (message: ChatMessage, emoji: string) => void;
   /** The quote under a message was tapped: show the quoted message. */
   onQuoteTap?: (msgId: number) => void;
   /** My user id: a group's system line says "You" for me. */
@@ -116,6 +120,15 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         {placement === 'under' && meta}
         {quote && (
           <QuoteBlock quote={quote} onOpen={onQuoteTap && quote.msg_id ? () => onQuoteTap(quote.msg_id) : undefined} />
+        )}
+        {message.reactions && message.reactions.length > 0 && props.onReact && (
+          <ReactionChips
+            reactions={message.reactions}
+            me={props.me ?? 0}
+            mine={mine}
+            nameOf={(id) => shownName(props.nameOf?.(id) || chatStore.contact(String(id))?.displayName)}
+            onToggle={(emoji) => props.onReact!(message, emoji)}
+          />
         )}
       </div>
     </div>

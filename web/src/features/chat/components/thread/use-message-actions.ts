@@ -10,7 +10,7 @@ import { showToast } from '@web/components/ui/toast';
 import { PATHS } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 
-import { recallMessage, reportMessage } from '../../api/chat-api';
+import { reactMessage, recallMessage, reportMessage } from '../../api/chat-api';
 import { chatConfig } from '../../config/chat-config';
 import { chatStore } from '../../state/chat-store';
 import type { ChatMessage } from '../../types';
@@ -97,5 +97,14 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
 
   const onReedit = useCallback((text: string) => composerDraft.fill(text), []);
 
-  return { onMenu, onAction, onFailedTap, onReedit };
+  // A refusal (the limit of distinct emoji) is shown by the API client; the frame updates the chips.
+  const onReact = useCallback(
+    (message: ChatMessage, emoji: string) =>
+      void reactMessage(/^\d+$/.test(contactKey) ? Number(contactKey) : contactKey, message.msg_id, emoji).catch(
+        () => undefined,
+      ),
+    [contactKey],
+  );
+
+  return { onMenu, onAction, onFailedTap, onReedit, onReact };
 }

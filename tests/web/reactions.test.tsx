@@ -1,0 +1,90 @@
+// Reactions in the app (issue 26 item 2): the message menu's quick row sends reactMessage; chips
+// under a bubble show each emoji's count, mine pressed, and a tap toggles mine; a `reaction` frame
+// replaces the chips; who reacted is said by name; the words in English and Vietnamese.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
+import { chatStore } from '../../web/src/features/chat/state/chat-store';
+import { i18n } from '../../web/src/lib/i18n';
+import { chatState, contact, frame, ME, message, PEER, wire } from './chat-factories';
+import { openChatPage, withChatPage } from './chat-page';
+
+const DEVICE = { clientId: 'x', isMobile: false, multipleLogin: true, friendsOnly: true };
+withChatPage();
+
+describe('reacting from the message menu', () => {
+  it('sends the picked emoji for that message', async () => {
+    const theirs = message(PEER, { content: 'Lunch?' });
+    const posted = openChatPage([wire(theirs)]);
+    fireEvent.contextMenu(await screen.findByText('Lunch?'));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'React with 👍' }));
+    await waitFor(() =>
+      expect(posted.filter((p) => p.url === '/enterprise/im/reactMessage').map((p) => p.body)).toEqual([
+        { toContactId: PEER, msg_id: theirs.msg_id, emoji: '👍' },
+      ]),
+    );
+  });
+});
+
+describe('the chips under a bubble', () => {
+  it('count each emoji, mark mine, toggle mine on a tap, and follow the reaction frame', async () => {
+    const theirs = message(PEER, {
+      content: 'Lunch?',
+      reactions: [
+        { emoji: '👍', user_ids: [PEER, ME] },
+        { emoji: '😂', user_ids: [PEER] },
+      ],
+    });
+    const posted = openChatPage([wire(theirs)]);
+    const mine = await screen.findByRole('button', { name: '👍 2, including you' });
+    expect(mine.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '😂 1' }).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(mine);
+    await waitFor(() =>
+      expect(posted.filter((p) => p.url === '/enterprise/im/reactMessage').map((p) => p.body)).toEqual([
+        { toContactId: PEER, msg_id: theirs.msg_id, emoji: '👍' },
+      ]),
+    );
+    act(() =>
+      chatStore.receive(
+        frame('reaction', {
+          toContactId: PEER,
+          msg_id: theirs.msg_id,
+          reactions: [{ emoji: '😂', user_ids: [PEER] }],
+        }) as never,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^👍/ })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Who reacted' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('😂');
+  });
+
+  it('are worded in Vietnamese', async () => {
+    await act(() => i18n.changeLanguage('vi'));
+    openChatPage([wire(message(PEER, { content: 'Ăn trưa?', reactions: [{ emoji: '❤️', user_ids: [ME] }] }))]);
+    expect(await screen.findByRole('button', { name: '❤️ 1, có bạn' })).toBeTruthy();
+  });
+});
+
+describe('the reaction frame in the chat store', () => {
+  it('replaces the message’s reactions and leaves the others', () => {
+    const [one, two] = [message(PEER), message(ME)];
+    const start = chatState({
+      contacts: [contact(PEER)],
+      threads: { [String(PEER)]: { messages: [one, two], hasMore: false, loaded: true, peerReadSeq: 0 } },
+    });
+    const s = applyFrame(
+      start,
+      frame('reaction', {
+        toContactId: PEER,
+        msg_id: one.msg_id,
+        reactions: [{ emoji: '🙏', user_ids: [ME] }],
+      }) as never,
+      DEVICE,
+    ).state;
+    const [a, b] = s.threads[String(PEER)]!.messages;
+    expect(a!.reactions).toEqual([{ emoji: '🙏', user_ids: [ME] }]);
+    expect(b).toBe(two);
+  });
+});
