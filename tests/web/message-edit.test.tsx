@@ -61,7 +61,7 @@ describe('the composer while editing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(posted.filter((p) => p.url === '/enterprise/im/editMessage').map((p) => p.body)).toEqual([
-        { toContactId: PEER, msg_id: mine.msg_id, content: 'See you at 6' },
+        { toContactId: String(PEER), msg_id: mine.msg_id, content: 'See you at 6' },
       ]),
     );
     expect(posted.filter((p) => p.url === '/enterprise/im/sendMessage')).toEqual([]);

@@ -21,7 +21,7 @@ describe('reacting from the message menu', () => {
     fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'React with 👍' }));
     await waitFor(() =>
       expect(posted.filter((p) => p.url === '/enterprise/im/reactMessage').map((p) => p.body)).toEqual([
-        { toContactId: PEER, msg_id: theirs.msg_id, emoji: '👍' },
+        { toContactId: String(PEER), msg_id: theirs.msg_id, emoji: '👍' },
       ]),
     );
   });
@@ -43,7 +43,7 @@ describe('the chips under a bubble', () => {
     fireEvent.click(mine);
     await waitFor(() =>
       expect(posted.filter((p) => p.url === '/enterprise/im/reactMessage').map((p) => p.body)).toEqual([
-        { toContactId: PEER, msg_id: theirs.msg_id, emoji: '👍' },
+        { toContactId: String(PEER), msg_id: theirs.msg_id, emoji: '👍' },
       ]),
     );
     act(() =>

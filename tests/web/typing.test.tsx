@@ -43,7 +43,7 @@ describe('the composer', () => {
     const ws = await socket();
     const box = await screen.findByRole('textbox', { name: /message/i });
     for (const text of ['h', 'he', 'hel', 'hell', 'hello']) fireEvent.change(box, { target: { value: text } });
-    expect(typingSent(ws.sent)).toEqual([{ type: 'typing', toContactId: BAO, typing: true }]);
+    expect(typingSent(ws.sent)).toEqual([{ type: 'typing', toContactId: String(BAO), typing: true }]);
     fireEvent.change(box, { target: { value: '' } });
     expect(typingSent(ws.sent).map((f) => f.typing)).toEqual([true, false]);
   });

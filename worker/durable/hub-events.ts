@@ -4,6 +4,7 @@
 import type { GroupProjection } from '../db/group-projection';
 import type { Outgoing } from '../protocol/frames';
 import type { StoredMessage } from '../protocol/messages';
+import type { Reactions } from '../protocol/wire';
 import type { ChatState } from './chat-state';
 
 export type HubEvent =
@@ -19,7 +20,7 @@ export type HubEvent =
       key: string;
       conversation: string;
       message: StoredMessage;
-      reactions: { emoji: string; user_ids: number[] }[];
+      reactions: Reactions;
     }
   /** Its sender edited a text message: the message as it reads now (issue 26). */
   | { kind: 'update'; key: string; conversation: string; message: StoredMessage }

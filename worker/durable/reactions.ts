@@ -3,17 +3,13 @@
 // line), at most `maxEmoji` distinct emoji per message; the change and a `reaction` event for
 // everyone who may see the message are one commit, and each member's hub logs the frame with the
 // message's whole summary, so a replay by `sync` lands on the same state.
+import { canReact } from '../protocol/message-rules';
 import type { StoredMessage } from '../protocol/messages';
+import type { Reactions } from '../protocol/wire';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
 import type { Result } from './hub-events';
 import type { MessageScope } from './message-scope';
-
-/** One emoji on a message and who reacted with it, in the order they did. */
-export interface ReactionSummary {
-  emoji: string;
-  user_ids: number[];
-}
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS reactions (
   seq INTEGER NOT NULL, user_id INTEGER NOT NULL, emoji TEXT NOT NULL, at INTEGER NOT NULL,
@@ -29,8 +25,8 @@ function table(store: ConversationStore): SqlStorage {
 }
 
 /** The reactions of the messages `seqs`, by seq (messages without any are left out). */
-export function reactionsOf(store: ConversationStore, seqs: number[]): Map<number, ReactionSummary[]> {
-  const out = new Map<number, ReactionSummary[]>();
+export function reactionsOf(store: ConversationStore, seqs: number[]): Map<number, Reactions> {
+  const out = new Map<number, Reactions>();
   if (seqs.length === 0) return out;
   const rows = table(store)
     .exec(
@@ -53,7 +49,7 @@ export function reactionsOf(store: ConversationStore, seqs: number[]): Map<numbe
 export function withReactions(
   store: ConversationStore,
   list: StoredMessage[],
-): (StoredMessage & { reactions?: ReactionSummary[] })[] {
+): (StoredMessage & { reactions?: Reactions })[] {
   const found = reactionsOf(
     store,
     list.map((m) => m.seq),
@@ -74,11 +70,11 @@ export function toggleReaction(
   seq: number,
   emoji: string,
   maxEmoji: number,
-): Result<{ message: StoredMessage; reactions: ReactionSummary[] }> {
+): Result<{ message: StoredMessage; reactions: Reactions }> {
   const seen = scope.reveal(actor, (s) => s.bySeq(seq));
   if (!seen.ok) return seen;
   const message = seen.value;
-  if (message.is_undo || message.type === 'event') return { ok: false, key: 'im.exist' };
+  if (!canReact(message)) return { ok: false, key: 'im.exist' };
   const { store } = scope;
   const sql = table(store);
   const mine = sql

@@ -8,7 +8,7 @@ import { WebrtcEventSchema } from './calls';
 import { GONE_REASONS, GroupCardSchema, GroupSettingSchema } from './groups';
 import { ApplyCountSchema, type FriendApplyEvent, FriendApplyEventSchema, UserUpdateSchema } from './people';
 import { ChatPrefsSchema, ChatSummarySchema } from './responses';
-import { WireContactIdSchema, WireMessageSchema } from './wire';
+import { ReactionsSchema, WireContactIdSchema, WireMessageSchema } from './wire';
 
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -88,7 +88,7 @@ const EVENT_DATA = {
   reaction: v.object({
     toContactId: WireContactIdSchema,
     msg_id: v.number(),
-    reactions: v.array(v.object({ emoji: v.string(), user_ids: v.array(v.number()) })),
+    reactions: ReactionsSchema,
   }),
   isRead: IsReadEventSchema,
   readAll: ReadAllEventSchema,

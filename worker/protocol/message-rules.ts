@@ -45,6 +45,10 @@ export function canEdit(
   return 'ok';
 }
 
+/** Whether a message takes reactions (issue 26): not a recalled one, not a system line. */
+export const canReact = (message: { is_undo?: number | null; type: string }): boolean =>
+  !message.is_undo && message.type !== 'event';
+
 /** What a reply shows of the message it quotes (`extends.quote`). */
 export interface Quote {
   msg_id: number;

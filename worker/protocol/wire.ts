@@ -11,6 +11,10 @@ export type MessageType = v.InferOutput<typeof MessageTypeSchema>;
 export const WireContactIdSchema = v.union([v.number(), v.string()]);
 
 /** The sender card embedded in every message; built on the server, never taken from the body. */
+/** A message's reactions (issue 26): each emoji and who reacted with it, in the order they came. */
+export const ReactionsSchema = v.array(v.object({ emoji: v.string(), user_ids: v.array(v.number()) }));
+export type Reactions = v.InferOutput<typeof ReactionsSchema>;
+
 export const UserCardSchema = v.object({
   id: v.number(),
   user_id: v.number(),
@@ -61,7 +65,7 @@ export const WireMessageSchema = v.object({
   from_user: v.number(),
   fromUser: UserCardSchema,
   /** Reactions (issue 26): each emoji and who reacted with it; left out when none. */
-  reactions: v.optional(v.array(v.object({ emoji: v.string(), user_ids: v.array(v.number()) }))),
+  reactions: v.optional(ReactionsSchema),
   is_undo: v.number(),
   file: v.nullable(FileInfoSchema),
   status: v.literal('succeed'),

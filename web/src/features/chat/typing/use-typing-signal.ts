@@ -4,14 +4,13 @@
 // while the server keeps presence off (chatInfo.online).
 import { useEffect, useRef } from 'react';
 
-import { isGroupContact } from '@protocol/ids';
 import { TYPING_EXPIRE_MS, TYPING_RENEW_MS } from '@protocol/socket';
 import { realtime } from '@web/lib/realtime';
 
 import { chatConfig } from '../config/chat-config';
 
 const tell = (contactKey: string, typing: boolean) =>
-  realtime.send({ type: 'typing', toContactId: isGroupContact(contactKey) ? contactKey : Number(contactKey), typing });
+  realtime.send({ type: 'typing', toContactId: contactKey, typing });
 
 export function useTypingSignal(contactKey: string, text: string): void {
   /** When `typing: true` last went out for this chat; 0 when the other side has been told I stopped. */

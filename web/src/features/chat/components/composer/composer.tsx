@@ -9,16 +9,15 @@ import { chatConfig, TEXT_MAX } from '../../config/chat-config';
 import { chatStore } from '../../state/chat-store';
 import { useTypingSignal } from '../../typing';
 import { callContact, canCall } from '../thread/call-contact';
+import { EditBar, QuoteBar } from './composer-bars';
 import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
-import { EditBar } from './edit-bar';
 import { editLastMessage, editMessage } from './edit-message';
 import { EmojiPanel } from './emoji-panel';
 import { HoldToTalk } from './hold-to-talk';
 import { type MentionCandidate, mentionedIds, MentionPicker } from './mention-picker';
 import { MessageInput } from './message-input';
 import { PlusPanel } from './plus-panel';
-import { QuoteBar } from './quote-bar';
 import { sendDropped, sendPicked } from './send-picked';
 import { useCaretEditing } from './use-caret-editing';
 

@@ -7,11 +7,7 @@ import { thread } from '../../state/thread-ops';
 import { canEdit } from '../thread/message-display-rules';
 import { composerDraft } from './composer-draft';
 
-/** The chat's key as the wire names it: a person's id, or `group-N`. */
-const wireId = (contactKey: string) => (/^\d+$/.test(contactKey) ? Number(contactKey) : contactKey);
-
-export const editMessage = (contactKey: string, msgId: number, content: string) =>
-  postEdit(wireId(contactKey), msgId, content);
+export const editMessage = (contactKey: string, msgId: number, content: string) => postEdit(contactKey, msgId, content);
 
 /** Puts my newest message of the chat in the composer for editing, when it may still be edited. */
 export function editLastMessage(contactKey: string): void {

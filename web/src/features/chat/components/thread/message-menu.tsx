@@ -5,6 +5,7 @@
 // keyboard focus (arrow keys move along the strip) and gives it back to the bubble when it closes.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
+import { canReact } from '@protocol/message-rules';
 import { moveMenuFocus, useMenuFocus } from '@web/components/ui/menu-focus';
 import { useHistoryStep } from '@web/lib/history-step';
 import { useTranslation } from '@web/lib/i18n';
@@ -71,11 +72,8 @@ export function MessageMenuHost({
   useEffect(() => menu.hide, []);
   if (!request) return null;
   const { rect } = request;
-  const reactable =
-    onReact !== undefined &&
-    request.message.status === 'succeed' &&
-    request.message.type !== 'event' &&
-    !request.message.is_undo;
+  // The server's own rule, on a message the server has.
+  const reactable = onReact !== undefined && request.message.status === 'succeed' && canReact(request.message);
   const height = reactable ? MENU_HEIGHT * 2 : MENU_HEIGHT;
   const above = rect.top > height + 60;
   const top = above ? rect.top - height - 8 : rect.bottom + 8;

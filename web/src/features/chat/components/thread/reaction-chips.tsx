@@ -1,14 +1,10 @@
 // Reactions under a bubble (issue 26): a chip per emoji with its count, mine marked (aria-pressed);
 // a tap toggles my reaction, a long press (or "Who reacted" by keyboard) says who reacted, by name.
+import type { Reactions } from '@protocol/wire';
 import { showDialog } from '@web/components/ui/dialog';
 import { useTranslation } from '@web/lib/i18n';
 
 import { useLongPress } from '../../hooks/use-long-press';
-
-export interface Reaction {
-  emoji: string;
-  user_ids: number[];
-}
 
 export function ReactionChips({
   reactions,
@@ -17,7 +13,7 @@ export function ReactionChips({
   nameOf,
   onToggle,
 }: {
-  reactions: Reaction[];
+  reactions: Reactions;
   me: number;
   /** Under my own bubble: the chips line up on the right. */
   mine: boolean;

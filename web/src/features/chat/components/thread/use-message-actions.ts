@@ -100,9 +100,7 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
   // A refusal (the limit of distinct emoji) is shown by the API client; the frame updates the chips.
   const onReact = useCallback(
     (message: ChatMessage, emoji: string) =>
-      void reactMessage(/^\d+$/.test(contactKey) ? Number(contactKey) : contactKey, message.msg_id, emoji).catch(
-        () => undefined,
-      ),
+      void reactMessage(contactKey, message.msg_id, emoji).catch(() => undefined),
     [contactKey],
   );
 
