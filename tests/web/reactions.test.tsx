@@ -27,6 +27,48 @@ describe('reacting from the message menu', () => {
   });
 });
 
+describe('any emoji from the picker', () => {
+  it('opens from the menu’s More and reacts with the emoji picked there', async () => {
+    const theirs = message(PEER, { content: 'Lunch?' });
+    const posted = openChatPage([wire(theirs)]);
+    fireEvent.contextMenu(await screen.findByText('Lunch?'));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'More reactions' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a reaction' });
+    expect(within(picker).queryByRole('button', { name: 'Backspace' })).toBeNull();
+    fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search emoji' }), { target: { value: 'pizza' } });
+    const results = await within(picker).findByRole('group', { name: 'Search results' });
+    fireEvent.click(within(results).getByText('🍕'));
+    await waitFor(() =>
+      expect(posted.filter((p) => p.url === '/enterprise/im/reactMessage').map((p) => p.body)).toEqual([
+        { toContactId: PEER, msg_id: theirs.msg_id, emoji: '🍕' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose a reaction' })).toBeNull());
+  });
+});
+
+describe('the polite announcement', () => {
+  const react = (msgId: number, reactions: { emoji: string; user_ids: number[] }[]) =>
+    act(() => chatStore.receive(frame('reaction', { toContactId: PEER, msg_id: msgId, reactions }) as never));
+
+  it('says who reacted and who took one back, by name, in English and Chinese', async () => {
+    const mine = message(ME, { content: 'Lunch?' });
+    openChatPage([wire(mine)]);
+    await screen.findByText('Lunch?');
+    const status = () => screen.getAllByRole('status').map((s) => s.textContent);
+    react(mine.msg_id, [{ emoji: '😂', user_ids: [PEER] }]);
+    await waitFor(() => expect(status()).toContain(`${chatStore.contact(String(PEER))!.displayName} reacted 😂`));
+    react(mine.msg_id, [
+      { emoji: '😂', user_ids: [PEER] },
+      { emoji: '👍', user_ids: [ME] },
+    ]);
+    await waitFor(() => expect(status()).toContain('You reacted 👍'));
+    await act(() => i18n.changeLanguage('zh-CN'));
+    react(mine.msg_id, [{ emoji: '😂', user_ids: [PEER] }]);
+    await waitFor(() => expect(status()).toContain('你撤回了 👍'));
+  });
+});
+
 describe('the chips under a bubble', () => {
   it('count each emoji, mark mine, toggle mine on a tap, and follow the reaction frame', async () => {
     const theirs = message(PEER, {
