@@ -2,6 +2,7 @@
 // under a bubble show each emoji's count, mine pressed, and a tap toggles mine; a `reaction` frame
 // replaces the chips; who reacted is said by name; the words in English and Vietnamese.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
@@ -9,6 +10,8 @@ import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { i18n } from '../../web/src/lib/i18n';
 import { chatState, contact, frame, ME, message, PEER, wire } from './chat-factories';
 import { openChatPage, withChatPage } from './chat-page';
+import { asRole, bodiesOf } from './console-fakes';
+import { renderApp } from './helpers';
 
 const DEVICE = { clientId: 'x', isMobile: false, multipleLogin: true, friendsOnly: true };
 withChatPage();
@@ -128,5 +131,27 @@ describe('the reaction frame in the chat store', () => {
     const [a, b] = s.threads[String(PEER)]!.messages;
     expect(a!.reactions).toEqual([{ emoji: '🙏', user_ids: [ME] }]);
     expect(b).toBe(two);
+  });
+});
+
+describe('the limit in the console’s settings', () => {
+  it('shows chatInfo.reactionMax with its help and saves it', async () => {
+    const fetchMock = asRole(1, {
+      '/manage/config/getAllConfig': () => ({ chatInfo: { reactionMax: '20' } }),
+      '/manage/config/setConfig': () => null,
+    });
+    renderApp('/manage/settings');
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: /Different reactions per message/ });
+    expect(screen.getByText(/How many different emoji one message can carry/)).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '5');
+    const form = field.closest('form')!;
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/manage/config/setConfig')).toEqual([
+        { name: 'chatInfo', value: { reactionMax: '5' } },
+      ]),
+    );
   });
 });
