@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { i18n } from '../../web/src/lib/i18n';
-import { chatState, contact, frame, ME, message, PEER, wire } from './chat-factories';
+import { chatState, contact, frame, ME, message, PEER, recall, wire } from './chat-factories';
 import { openChatPage, withChatPage } from './chat-page';
 import { asRole, bodiesOf } from './console-fakes';
 import { renderApp } from './helpers';
@@ -131,6 +131,17 @@ describe('the reaction frame in the chat store', () => {
     const [a, b] = s.threads[String(PEER)]!.messages;
     expect(a!.reactions).toEqual([{ emoji: '🙏', user_ids: [ME] }]);
     expect(b).toBe(two);
+  });
+
+  it('drops a message’s reactions when it is recalled', () => {
+    const liked = message(PEER, { reactions: [{ emoji: '👍', user_ids: [ME] }] });
+    const start = chatState({
+      contacts: [contact(PEER)],
+      threads: { [String(PEER)]: { messages: [liked], hasMore: false, loaded: true, peerReadSeq: 0 } },
+    });
+    const s = applyFrame(start, frame('undoMessage', recall(liked, PEER)) as never, DEVICE).state;
+    expect(s.threads[String(PEER)]!.messages[0]).toMatchObject({ is_undo: 1 });
+    expect(s.threads[String(PEER)]!.messages[0]!.reactions).toBeUndefined();
   });
 });
 
