@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createGroup, groupCall } from './group-helpers';
-import { call, loginUser, resetConfig, setConfig, textMessage } from './helpers';
+import { call, loginUser, operator, resetConfig, setConfig, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
@@ -118,5 +118,26 @@ describe('reactions', () => {
       { token: ann.token, lang: 'en' },
     );
     expect(bad.body).toMatchObject({ code: 400, msg: 'A reaction is one emoji' });
+  });
+
+  it('lose the reactions of a message an operator hides', async () => {
+    const [ops, owner, ann] = [await operator(2), await loginUser(), await loginUser()];
+    const group = await createGroup(owner, [ann], 'Moderated');
+    const sent = await send(owner, group, 'something nasty');
+    expect((await react(ann, group, sent.msg_id, '😮')).body.code).toBe(0);
+    const reported = await call(
+      '/enterprise/im/reportMessage',
+      { toContactId: group, msg_id: sent.msg_id, reason: 'spam', note: '' },
+      { token: ann.token },
+    );
+    expect(reported.body.code).toBe(0);
+    const queue = (await call('/manage/report/index', { status: 0 }, { token: ops.token })).body.data as {
+      id: number;
+      conversation: string;
+    }[];
+    const id = queue.find((r) => r.conversation === group)!.id;
+    expect((await call('/manage/report/hide', { id }, { token: ops.token })).body.code).toBe(0);
+    expect((await history(ann, group)).find((m) => m.msg_id === sent.msg_id)?.reactions).toBeUndefined();
+    expect((await react(ann, group, sent.msg_id, '😮')).body.code).not.toBe(0);
   });
 });
