@@ -38,6 +38,7 @@ describe('any emoji from the picker', () => {
     fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'More reactions' }));
     const picker = await screen.findByRole('dialog', { name: 'Choose a reaction' });
     expect(within(picker).queryByRole('button', { name: 'Backspace' })).toBeNull();
+    expect(document.activeElement).toBe(within(picker).getByRole('searchbox', { name: 'Search emoji' }));
     fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search emoji' }), { target: { value: 'pizza' } });
     const results = await within(picker).findByRole('group', { name: 'Search results' });
     fireEvent.click(within(results).getByText('🍕'));

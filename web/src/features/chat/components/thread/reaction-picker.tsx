@@ -1,6 +1,6 @@
 // Any emoji as a reaction (issue 26): the message menu's "more" opens the composer's emoji panel in
 // a bottom sheet; a pick reacts to that message and closes it. Back, Escape or a tap outside close
-// it with nothing picked; the keyboard starts in the panel's search box.
+// it with nothing picked.
 import { useEffect, useRef } from 'react';
 
 import { useHistoryStep } from '@web/lib/history-step';
@@ -21,8 +21,12 @@ export function ReactionPickerHost({ onReact }: { onReact: (emoji: string, messa
   const { close, closeThen } = useHistoryStep(open, picker.hide);
   useEscapeKey(open ? close : null);
   const sheet = useRef<HTMLDivElement>(null);
+  // The keyboard starts in the search box and goes back where it was (the bubble) when the sheet closes.
   useEffect(() => {
-    if (open) sheet.current?.querySelector<HTMLInputElement>('input')?.focus();
+    if (!open) return;
+    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    sheet.current?.querySelector<HTMLInputElement>('input')?.focus();
+    return () => back?.focus();
   }, [open]);
   useEffect(() => picker.hide, []);
   if (!message) return null;
