@@ -2,13 +2,16 @@
 // under a bubble show each emoji's count, mine pressed, and a tap toggles mine; a `reaction` frame
 // replaces the chips; who reacted is said by name; the words in English and Vietnamese.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { i18n } from '../../web/src/lib/i18n';
-import { chatState, contact, frame, ME, message, PEER, wire } from './chat-factories';
+import { chatState, contact, frame, ME, message, PEER, recall, wire } from './chat-factories';
 import { openChatPage, withChatPage } from './chat-page';
+import { asRole, bodiesOf } from './console-fakes';
+import { renderApp } from './helpers';
 
 const DEVICE = { clientId: 'x', isMobile: false, multipleLogin: true, friendsOnly: true };
 withChatPage();
@@ -24,6 +27,49 @@ describe('reacting from the message menu', () => {
         { toContactId: String(PEER), msg_id: theirs.msg_id, emoji: '👍' },
       ]),
     );
+  });
+});
+
+describe('any emoji from the picker', () => {
+  it('opens from the menu’s More and reacts with the emoji picked there', async () => {
+    const theirs = message(PEER, { content: 'Lunch?' });
+    const posted = openChatPage([wire(theirs)]);
+    fireEvent.contextMenu(await screen.findByText('Lunch?'));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'More reactions' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a reaction' });
+    expect(within(picker).queryByRole('button', { name: 'Backspace' })).toBeNull();
+    expect(document.activeElement).toBe(within(picker).getByRole('searchbox', { name: 'Search emoji' }));
+    fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search emoji' }), { target: { value: 'pizza' } });
+    const results = await within(picker).findByRole('group', { name: 'Search results' });
+    fireEvent.click(within(results).getByText('🍕'));
+    await waitFor(() =>
+      expect(posted.filter((p) => p.url === '/enterprise/im/reactMessage').map((p) => p.body)).toEqual([
+        { toContactId: PEER, msg_id: theirs.msg_id, emoji: '🍕' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose a reaction' })).toBeNull());
+  });
+});
+
+describe('the polite announcement', () => {
+  const react = (msgId: number, reactions: { emoji: string; user_ids: number[] }[]) =>
+    act(() => chatStore.receive(frame('reaction', { toContactId: PEER, msg_id: msgId, reactions }) as never));
+
+  it('says who reacted and who took one back, by name, in English and Chinese', async () => {
+    const mine = message(ME, { content: 'Lunch?' });
+    openChatPage([wire(mine)]);
+    await screen.findByText('Lunch?');
+    const status = () => screen.getAllByRole('status').map((s) => s.textContent);
+    react(mine.msg_id, [{ emoji: '😂', user_ids: [PEER] }]);
+    await waitFor(() => expect(status()).toContain(`${chatStore.contact(String(PEER))!.displayName} reacted 😂`));
+    react(mine.msg_id, [
+      { emoji: '😂', user_ids: [PEER] },
+      { emoji: '👍', user_ids: [ME] },
+    ]);
+    await waitFor(() => expect(status()).toContain('You reacted 👍'));
+    await act(() => i18n.changeLanguage('zh-CN'));
+    react(mine.msg_id, [{ emoji: '😂', user_ids: [PEER] }]);
+    await waitFor(() => expect(status()).toContain('你撤回了 👍'));
   });
 });
 
@@ -86,5 +132,38 @@ describe('the reaction frame in the chat store', () => {
     const [a, b] = s.threads[String(PEER)]!.messages;
     expect(a!.reactions).toEqual([{ emoji: '🙏', user_ids: [ME] }]);
     expect(b).toBe(two);
+  });
+
+  it('drops a message’s reactions when it is recalled', () => {
+    const liked = message(PEER, { reactions: [{ emoji: '👍', user_ids: [ME] }] });
+    const start = chatState({
+      contacts: [contact(PEER)],
+      threads: { [String(PEER)]: { messages: [liked], hasMore: false, loaded: true, peerReadSeq: 0 } },
+    });
+    const s = applyFrame(start, frame('undoMessage', recall(liked, PEER)) as never, DEVICE).state;
+    expect(s.threads[String(PEER)]!.messages[0]).toMatchObject({ is_undo: 1 });
+    expect(s.threads[String(PEER)]!.messages[0]!.reactions).toBeUndefined();
+  });
+});
+
+describe('the limit in the console’s settings', () => {
+  it('shows chatInfo.reactionMax with its help and saves it', async () => {
+    const fetchMock = asRole(1, {
+      '/manage/config/getAllConfig': () => ({ chatInfo: { reactionMax: '20' } }),
+      '/manage/config/setConfig': () => null,
+    });
+    renderApp('/manage/settings');
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: /Different reactions per message/ });
+    expect(screen.getByText(/How many different emoji one message can carry/)).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '5');
+    const form = field.closest('form')!;
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/manage/config/setConfig')).toEqual([
+        { name: 'chatInfo', value: { reactionMax: '5' } },
+      ]),
+    );
   });
 });

@@ -4,8 +4,8 @@
 // message, a non-member and anything that is not one emoji; a recall takes the reactions away.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { createGroup } from './group-helpers';
-import { call, loginUser, resetConfig, setConfig, textMessage } from './helpers';
+import { createGroup, groupCall } from './group-helpers';
+import { call, loginUser, operator, resetConfig, setConfig, textMessage } from './helpers';
 import { connect } from './socket-helpers';
 
 type User = Awaited<ReturnType<typeof loginUser>>;
@@ -97,5 +97,47 @@ describe('reactions', () => {
     ).toBe(0);
     expect((await history(b, uid(a))).find((m) => m.msg_id === sent.msg_id)?.reactions).toBeUndefined();
     expect((await react(b, uid(a), sent.msg_id, '👍')).body.code).not.toBe(0);
+  });
+
+  it('refuse a message below a late joiner’s floor and a group’s system line, and say why an emoji is refused', async () => {
+    const [owner, ann, late] = [await loginUser(), await loginUser(), await loginUser()];
+    const group = await createGroup(owner, [ann], 'Floors');
+    const before = await send(owner, group, 'before you came');
+    expect((await groupCall('addGroupUser', { id: group, user_ids: [uid(late)] }, owner)).body.code).toBe(0);
+    const after = await send(owner, group, 'welcome');
+    expect((await react(late, group, before.msg_id, '👍')).body.code).not.toBe(0);
+    expect((await react(late, group, after.msg_id, '👍')).body.code).toBe(0);
+    const line = (await call('/enterprise/im/getMessageList', { toContactId: group }, { token: owner.token })).body.data
+      .filter((m: { type: string }) => m.type === 'event')
+      .at(-1) as { msg_id: number };
+    expect((await react(ann, group, line.msg_id, '👍')).body.code).not.toBe(0);
+    expect((await history(owner, group)).find((m) => m.msg_id === before.msg_id)?.reactions).toBeUndefined();
+    const bad = await call(
+      '/enterprise/im/reactMessage',
+      { toContactId: group, msg_id: after.msg_id, emoji: 'ok' },
+      { token: ann.token, lang: 'en' },
+    );
+    expect(bad.body).toMatchObject({ code: 400, msg: 'A reaction is one emoji' });
+  });
+
+  it('lose the reactions of a message an operator hides', async () => {
+    const [ops, owner, ann] = [await operator(2), await loginUser(), await loginUser()];
+    const group = await createGroup(owner, [ann], 'Moderated');
+    const sent = await send(owner, group, 'something nasty');
+    expect((await react(ann, group, sent.msg_id, '😮')).body.code).toBe(0);
+    const reported = await call(
+      '/enterprise/im/reportMessage',
+      { toContactId: group, msg_id: sent.msg_id, reason: 'spam', note: '' },
+      { token: ann.token },
+    );
+    expect(reported.body.code).toBe(0);
+    const queue = (await call('/manage/report/index', { status: 0 }, { token: ops.token })).body.data as {
+      id: number;
+      conversation: string;
+    }[];
+    const id = queue.find((r) => r.conversation === group)!.id;
+    expect((await call('/manage/report/hide', { id }, { token: ops.token })).body.code).toBe(0);
+    expect((await history(ann, group)).find((m) => m.msg_id === sent.msg_id)?.reactions).toBeUndefined();
+    expect((await react(ann, group, sent.msg_id, '😮')).body.code).not.toBe(0);
   });
 });

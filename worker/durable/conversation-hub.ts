@@ -237,8 +237,8 @@ export class ConversationHub extends DurableObject<Env> {
   }
 
   /** `actor` toggles their `emoji` on message `seq` (reactions.ts): the message and its reactions now. */
-  async react(conversation: string, actor: number, seq: number, emoji: string, maxEmoji: number) {
-    return toggleReaction(this.scope(conversation), this.fanout, actor, seq, emoji, maxEmoji);
+  async react(conversation: string, actor: number, seq: number, emoji: string, maxEmoji: number, actorName = '') {
+    return toggleReaction(this.scope(conversation), this.fanout, actor, seq, emoji, maxEmoji, actorName);
   }
 
   /** An operator hides `seq` for all who have it (a report, moderation.ts); answers its file to release. */

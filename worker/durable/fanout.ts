@@ -235,6 +235,11 @@ export class Fanout {
       );
   }
 
+  /** An event that may notify a parked member (a reaction to their message): their hub builds the push. */
+  pushParked(user: number, event: HubEvent): void {
+    if (this.parking.pushes(user)) this.ctx.waitUntil(Promise.resolve(this.hubOf(user).pushNote?.(user, event)));
+  }
+
   /** A row every member has leaves the queue now and the table with the next write. */
   private acknowledge(delivered: [number, Parcel][]): void {
     const byRow = new Map<number, Set<number>>();

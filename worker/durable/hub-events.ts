@@ -21,6 +21,8 @@ export type HubEvent =
       conversation: string;
       message: StoredMessage;
       reactions: Reactions;
+      /** When the change added one: whose and which, for the author's Web Push (user/push-notes.ts). */
+      added?: { by: number; name: string; emoji: string };
     }
   /** Its sender edited a text message: the message as it reads now (issue 26). */
   | { kind: 'update'; key: string; conversation: string; message: StoredMessage }

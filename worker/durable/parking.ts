@@ -62,6 +62,11 @@ export class Parking {
     return mode === 'all' || mentions(message.extends, user);
   }
 
+  /** Whether a parked member still hears of things by Web Push (their hub decides what). */
+  pushes(user: number): boolean {
+    return this.parked.has(user) && this.notify.has(user);
+  }
+
   get size(): number {
     return this.parked.size;
   }

@@ -70,6 +70,7 @@ export function toggleReaction(
   seq: number,
   emoji: string,
   maxEmoji: number,
+  actorName = '',
 ): Result<{ message: StoredMessage; reactions: Reactions }> {
   const seen = scope.reveal(actor, (s) => s.bySeq(seq));
   if (!seen.ok) return seen;
@@ -86,20 +87,26 @@ export function toggleReaction(
   }
   const members = scope.seers(message);
   const now = Date.now();
-  const reactions = fanout.write(() => {
+  const added = mine.length === 0 ? { by: actor, name: actorName, emoji } : undefined;
+  const event = fanout.write(() => {
     if (mine.length > 0)
       sql.exec('DELETE FROM reactions WHERE seq = ? AND user_id = ? AND emoji = ?', seq, actor, emoji);
     else sql.exec('INSERT INTO reactions (seq, user_id, emoji, at) VALUES (?, ?, ?, ?)', seq, actor, emoji, now);
-    const summary = reactionsOf(store, [seq]).get(seq) ?? [];
-    fanout.enqueue(members, {
-      kind: 'reaction',
+    const reaction = {
+      kind: 'reaction' as const,
       key: `r:${store.conversation}:${seq}:${now}:${actor}`,
       conversation: store.conversation,
       message,
-      reactions: summary,
-    });
-    return summary;
+      reactions: reactionsOf(store, [seq]).get(seq) ?? [],
+      ...(added ? { added } : {}),
+    };
+    fanout.enqueue(members, reaction);
+    return reaction;
   });
   fanout.kick();
+  // An author a group parked (no socket) waits for no delivery: their hub may still push it now.
+  if (added && message.from_user !== actor && members.includes(message.from_user))
+    fanout.pushParked(message.from_user, event);
+  const { reactions } = event;
   return { ok: true, value: { message, reactions } };
 }

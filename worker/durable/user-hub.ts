@@ -21,7 +21,7 @@ import { chatStates } from './user/chat-states';
 import { EventLog } from './user/event-log';
 import { Parked } from './user/parked';
 import { Presence } from './user/presence';
-import { addedNote, callNote, messageNote, notifyMode } from './user/push-notes';
+import { addedNote, callNote, messageNote, notifyMode, reactionNote } from './user/push-notes';
 import { PushQueue } from './user/push-queue';
 import { Sockets } from './user/sockets';
 import { relayTyping, TypingLimit } from './user/typing';
@@ -110,7 +110,8 @@ export class UserHub extends DurableObject<Env> {
       return events.flatMap((event) => {
         if (event.kind !== 'message') {
           const frames = applyHubEvent(this.chats, uid, event);
-          const note = !online && frames.length > 0 ? addedNote(uid, event) : null;
+          const note =
+            !online && frames.length > 0 ? (addedNote(uid, event) ?? reactionNote(this.chats, uid, event)) : null;
           if (note) notes.push(note);
           return frames.map((o) => this.log.log(o));
         }
@@ -133,10 +134,10 @@ export class UserHub extends DurableObject<Env> {
     return { frames: out.length, online, at, ...(notify ? { notify } : {}) };
   }
 
-  /** A message of a group that parked this user (parking.ts notify): a Web Push if it notifies them, nothing else. */
+  /** A message (or a reaction) of a group that parked this user (parking.ts notify): a Web Push if it notifies them, nothing else. */
   async pushNote(uid: number, event: HubEvent): Promise<void> {
-    if (event.kind !== 'message' || this.sockets.online()) return;
-    const note = messageNote(this.chats, uid, event);
+    if (this.sockets.online()) return;
+    const note = event.kind === 'message' ? messageNote(this.chats, uid, event) : reactionNote(this.chats, uid, event);
     if (note) this.ctx.waitUntil(this.pushes.send(uid, [note]));
   }
 

@@ -107,6 +107,7 @@ export const MESSAGE_KEYS = [
   'push.hidden',
   'push.count',
   'push.added',
+  'push.reaction',
   'push.callAudio',
   'push.callVideo',
   // The operator console (routes/manage).

@@ -15,7 +15,7 @@ export interface PushNote {
   topic: string;
   title: string;
   /** The text itself (dropped when the user hides message text), or a label in the subscription's language. */
-  body: { text: string } | { label: PushLabel };
+  body: { text: string } | { label: PushLabel; params?: Record<string, string> };
   /** A group message's sender, shown before the text ("An: …"). */
   from?: string;
   /** The chat's unread messages: from two on, the body says how many (the notification replaces the last one). */
@@ -45,7 +45,7 @@ export function bodyOf(note: PushNote, lang: Lang, showText = true): string {
       ? showText
         ? note.body.text
         : translate(lang, 'push.hidden')
-      : translate(lang, note.body.label);
+      : translate(lang, note.body.label, note.body.params);
   const from = note.from ? `${note.from}: ` : '';
   const count = note.count > 1 ? `${translate(lang, 'push.count', { count: note.count })} ` : '';
   return `${count}${from}${text}`;

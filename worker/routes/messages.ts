@@ -122,9 +122,9 @@ messages.post('/reactmessage', burstLimit('send'), async (c) => {
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const { chatInfo } = await loadConfig(c.env.DB);
   const max = configNumber(chatInfo.reactionMax, DEFAULT_REACTION_MAX);
-  const result = settled(
-    await conversationHub(c.env, conversation).react(conversation, me, body.msg_id, body.emoji, max),
-  );
+  const hub = conversationHub(c.env, conversation);
+  // The name is for the author's Web Push, when the reaction is added (user/push-notes.ts).
+  const result = settled(await hub.react(conversation, me, body.msg_id, body.emoji, max, c.get('me').realname));
   return c.json(envelope({ msg_id: body.msg_id, reactions: result.reactions }));
 });
 

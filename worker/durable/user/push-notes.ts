@@ -1,7 +1,7 @@
 // What becomes a Web Push for a user without a socket, and what it says (issue 24 item 4): a
 // message in a chat that is not muted (a mention of the user, or of everyone, even in a muted
-// group), being added to a group, and a call ringing. Never the user's own message, a recall, a
-// read, another system line. Sending is push-queue.ts's.
+// group), being added to a group, a reaction to the user's message, and a call ringing. Never the
+// user's own message or reaction, a recall, a read, another system line. Sending is push-queue.ts's.
 import { mentions } from '../../protocol/message-rules';
 import { previewText } from '../../protocol/preview-text';
 import type { PushLabel, PushNote } from '../../providers/web-push';
@@ -43,6 +43,23 @@ export function messageNote(chats: ChatList, uid: number, event: HubEvent & { ki
     count: event.unread ?? 1,
     path: chatPath(contactId),
     badge: event.unread ?? 0,
+  };
+}
+
+/** Someone else added a reaction to the user's own message, in a chat that is not muted (issue 26). */
+export function reactionNote(chats: ChatList, uid: number, event: HubEvent): PushNote | null {
+  if (event.kind !== 'reaction' || !event.added || event.message.from_user !== uid || event.added.by === uid)
+    return null;
+  if (notifyMode(chats, uid, event.conversation) !== 'all') return null;
+  const { name, emoji } = event.added;
+  const contactId = contactForWire(uid, event.conversation);
+  return {
+    topic: `react-${contactId}`,
+    title: name,
+    body: { label: 'push.reaction', params: { name, emoji } },
+    count: 1,
+    path: chatPath(contactId),
+    badge: 0,
   };
 }
 

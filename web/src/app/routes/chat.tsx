@@ -18,6 +18,8 @@ import {
   keyOf,
   MessageList,
   MessageMenuHost,
+  ReactionNews,
+  ReactionPickerHost,
   sendDropped,
   stopVoice,
   thread,
@@ -128,6 +130,8 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
         mentions={mentions}
       />
       <MessageMenuHost onAction={actions.onAction} onReact={(emoji, message) => actions.onReact(message, emoji)} />
+      <ReactionPickerHost onReact={(emoji, message) => actions.onReact(message, emoji)} />
+      <ReactionNews messages={current.messages} me={me} nameOf={nameOf} />
       <ActionSheetHost />
       <ImagePreviewHost messages={current.messages} />
       {drop.dragging && (

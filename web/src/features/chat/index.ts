@@ -33,6 +33,8 @@ export { humanSize } from './components/thread/human-size';
 export { ImagePreviewHost } from './components/thread/image-preview';
 export { MessageList } from './components/thread/message-list';
 export { MessageMenuHost } from './components/thread/message-menu';
+export { ReactionNews } from './components/thread/reaction-news';
+export { ReactionPickerHost } from './components/thread/reaction-picker';
 export { useMessageActions } from './components/thread/use-message-actions';
 export { stopVoice } from './components/thread/voice-player';
 

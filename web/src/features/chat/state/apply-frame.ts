@@ -83,7 +83,7 @@ export function applyFrame(
       const key = keyOf(d.contactId);
       const removed = d.moderated === 1 ? { extends: { moderated: 1 } } : {};
       let s = withThread(next, key, (t) =>
-        updateMessage(t, d.id, { is_undo: 1, type: 'event', content: '', ...removed }),
+        updateMessage(t, d.id, { is_undo: 1, type: 'event', content: '', reactions: undefined, ...removed }),
       );
       // Without a loaded thread the chat list still knows its last message by time and author.
       const last = thread(s, key).messages.at(-1);

@@ -55,6 +55,7 @@ export const SECTIONS: SettingsSection[] = [
       { key: 'sendInterval', kind: { type: 'number', min: 0, max: 3600 }, help: true },
       { key: 'redoTime', kind: { type: 'number', min: 0, max: 86_400 * 30 }, help: true },
       { key: 'editTime', kind: { type: 'number', min: 0, max: 86_400 * 30 }, help: true },
+      { key: 'reactionMax', kind: { type: 'number', min: 0, max: 100 }, help: true },
       { key: 'msgClear', kind: { type: 'switch', fallback: false }, help: true },
       { key: 'msgClearDay', kind: { type: 'number', min: 0, max: 3650 } },
       { key: 'dbDelMsg', kind: { type: 'switch', fallback: true }, help: true },

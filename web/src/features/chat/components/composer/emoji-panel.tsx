@@ -19,7 +19,8 @@ import { SkinTonePicker } from './skin-tone-picker';
 
 interface EmojiPanelProps {
   onPick: (emoji: string) => void;
-  onBackspace: () => void;
+  /** Absent where nothing is being written (a reaction's picker): no backspace key. */
+  onBackspace?: () => void;
 }
 
 type Tab = 'recent' | EmojiGroupKey;
@@ -91,26 +92,28 @@ export function EmojiPanel({ onPick, onBackspace }: EmojiPanelProps) {
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          onClick={onBackspace}
-          aria-label={t('chat.emoji.backspace')}
-          className="flex h-11 w-14 items-center justify-center text-neutral-600 active:bg-neutral-100"
-        >
-          <svg
-            viewBox="0 0 24 24"
-            width="24"
-            height="24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.7"
-            strokeLinejoin="round"
-            aria-hidden="true"
+        {onBackspace && (
+          <button
+            type="button"
+            onClick={onBackspace}
+            aria-label={t('chat.emoji.backspace')}
+            className="flex h-11 w-14 items-center justify-center text-neutral-600 active:bg-neutral-100"
           >
-            <path d="M9 5h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-6-7z" />
-            <path d="m11.5 9.5 5 5m0-5-5 5" strokeLinecap="round" />
-          </svg>
-        </button>
+            <svg
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
+              <path d="M9 5h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-6-7z" />
+              <path d="m11.5 9.5 5 5m0-5-5 5" strokeLinecap="round" />
+            </svg>
+          </button>
+        )}
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { useEscapeKey } from '@web/lib/use-escape-key';
 
 import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-display-rules';
+import { showReactionPicker } from './reaction-picker';
 
 interface MenuRequest {
   message: ChatMessage;
@@ -112,11 +113,20 @@ export function MessageMenuHost({
                 role="menuitem"
                 aria-label={t('chat.reaction.add', { emoji })}
                 onClick={() => closeThen(() => onReact(emoji, request.message))}
-                className="min-w-11 px-1.5 text-[22px] active:bg-white/15"
+                className="min-w-10 px-1 text-[22px] active:bg-white/15"
               >
                 {emoji}
               </button>
             ))}
+            <button
+              type="button"
+              role="menuitem"
+              aria-label={t('chat.reaction.more')}
+              onClick={() => closeThen(() => showReactionPicker(request.message))}
+              className="min-w-10 px-1 text-[22px] text-white active:bg-white/15"
+            >
+              <span aria-hidden="true">＋</span>
+            </button>
           </div>
         )}
         <div className="flex h-12">
