@@ -2,8 +2,10 @@
 // B sees "typing…" under A's name while A types, and it goes when A clears the text; A edits a sent
 // message from its menu and B sees the new text marked "edited" live, after a reload, and as the
 // chat list's preview; in a group of three, B sees who is typing by name, one and then two people.
-// A reaction picked from the menu appears on the other side and goes when taken back. axe on the
-// composer while editing, on the top bar while someone types and on the menu's reaction row.
+// A reaction picked from the menu appears on the other side and goes when taken back; one picked
+// from the full picker appears too, said aloud politely; an unrenewed "typing" expires by itself.
+// axe on the composer while editing, on the top bar while someone types, on the menu's reaction
+// row and on the picker.
 import { after, before, describe, test } from 'node:test';
 
 import { chatScreen, expectNoSeriousA11yViolations, locale, startApp, waitUntil } from './harness.mjs';
@@ -104,6 +106,22 @@ describe('typing and edits (DEMO_MODE=true)', { timeout: 240_000 }, () => {
     await onB.click();
     await onA.waitFor({ state: 'detached' });
     await onB.waitFor({ state: 'detached' });
+
+    // Any emoji: the menu's More opens the picker; B finds pizza by name and A sees it live.
+    await chatScreen(bPage).textRow('Lunch at noon?').getByTestId('bubble').click({ button: 'right' });
+    await bPage.getByRole('menuitem', { name: en.chat.reaction.more, exact: true }).click();
+    const picker = bPage.getByRole('dialog', { name: en.chat.reaction.pick });
+    await picker.getByLabel(en.chat.emoji.search).fill('pizza');
+    await expectNoSeriousA11yViolations(bPage, 'reaction picker');
+    await picker.getByRole('button', { name: /pizza/i }).first().click();
+    await picker.waitFor({ state: 'detached' });
+    await aPage
+      .getByRole('button', { name: fill(en.chat.reaction.chip, { emoji: '🍕', count: 1 }), exact: true })
+      .waitFor();
+    await aPage
+      .getByRole('status')
+      .getByText(fill(en.chat.reaction.news.added, { name: b.userInfo.realname, emoji: '🍕' }))
+      .waitFor();
   });
 
   test('a group of three: who is typing, by name, one and then two', async () => {
@@ -131,6 +149,11 @@ describe('typing and edits (DEMO_MODE=true)', { timeout: 240_000 }, () => {
       .waitFor();
     // A sends: A is no longer typing, C still is.
     await chatScreen(aPage).sendButton.click();
-    await typing.getByText(fill(en.chat.typing.named, { name: c.userInfo.realname }), { exact: true }).waitFor();
+    const cTyping = typing.getByText(fill(en.chat.typing.named, { name: c.userInfo.realname }), { exact: true });
+    await cTyping.waitFor();
+    // C stops touching the keyboard: no renewal, so it expires on B's side about 6 s later.
+    const since = Date.now();
+    await cTyping.waitFor({ state: 'detached', timeout: 12_000 });
+    if (Date.now() - since < 2_000) throw new Error('typing went before its 6 s expiry');
   });
 });

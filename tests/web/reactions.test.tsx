@@ -44,7 +44,7 @@ describe('any emoji from the picker', () => {
     fireEvent.click(within(results).getByText('🍕'));
     await waitFor(() =>
       expect(posted.filter((p) => p.url === '/enterprise/im/reactMessage').map((p) => p.body)).toEqual([
-        { toContactId: PEER, msg_id: theirs.msg_id, emoji: '🍕' },
+        { toContactId: String(PEER), msg_id: theirs.msg_id, emoji: '🍕' },
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose a reaction' })).toBeNull());
