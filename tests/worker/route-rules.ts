@@ -184,9 +184,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
     ],
   ),
   'POST /enterprise/im/setmsgisread': outsider(json((f) => ({ toContactId: f.group, is_group: 1 }))),
+  // Also by id alone, as the original's clients recall: the server looks among the caller's chats.
   'POST /enterprise/im/undomessage': reveals(
-    [json((f) => ({ toContactId: f.group, id: f.groupText.id }))],
-    [asLate((f, m) => ({ toContactId: f.group, id: m.text.id }))],
+    [json((f) => ({ toContactId: f.group, id: f.groupText.id })), json((f) => ({ id: f.groupText.id }))],
+    [asLate((f, m) => ({ toContactId: f.group, id: m.text.id })), asLate((_f, m) => ({ id: m.text.id }))],
   ),
   'POST /enterprise/im/editmessage': reveals(
     [json((f) => ({ toContactId: f.group, msg_id: f.groupText.msg_id, content: 'changed' }))],
@@ -204,10 +205,12 @@ export const ROUTE_RULES: Record<string, Rule> = {
     [
       json((f) => ({ msg_id: f.groupFile.msg_id, toContactId: f.group, user_ids: [f.a.uid] })), // out of the group
       json((f) => ({ msg_id: f.outsiderFile.msg_id, toContactId: f.a.uid, user_ids: [f.group] })), // into the group
+      json((f) => ({ msg_id: f.groupFile.msg_id, user_ids: [f.a.uid] })), // by msg_id alone, as the original's clients
     ],
     [
       asLate((f, m) => ({ msg_id: m.text.msg_id, toContactId: f.group, user_ids: [f.a.uid] })),
       asLate((f, m) => ({ msg_id: m.file.msg_id, toContactId: f.group, user_ids: [f.a.uid] })),
+      asLate((f, m) => ({ msg_id: m.file.msg_id, user_ids: [f.a.uid] })),
     ],
   ),
   // Calls (issue 14): only the two participants of a call signal in it; the outsider names a call id between a and b.

@@ -199,6 +199,14 @@ export class ConversationHub extends DurableObject<Env> {
     return this.scope(conversation).reveal(viewer, (store) => store.bySeq(seq));
   }
 
+  /** Whether `viewer` may see a message with client id `id` or number `seq` here (message-finder.ts). */
+  async holds(conversation: string, viewer: number, key: { id: string } | { seq: number }): Promise<boolean> {
+    const found = this.scope(conversation).reveal(viewer, (store) =>
+      'id' in key ? store.byId(key.id) : store.bySeq(key.seq),
+    );
+    return found.ok;
+  }
+
   /** The message carrying file `fileId`, when `viewer` may see it: a download's permission. */
   async fileMessage(conversation: string, viewer: number, fileId: number): Promise<Result<StoredMessage>> {
     return this.scope(conversation).reveal(viewer, (store) => store.byFileId(fileId));

@@ -176,6 +176,15 @@ export class UserHub extends DurableObject<Env> {
     return rows.map((row, i) => chatView(row, states[i]));
   }
 
+  /** The conversations of my chats (not those of groups I am out of): where a message named without its chat may be. */
+  async chatConversations(uid: number): Promise<{ contactId: string; conversation: string }[]> {
+    await this.parked.resume(uid);
+    return this.chats
+      .chats()
+      .filter((row) => !row.gone)
+      .map((row) => ({ contactId: row.contact_id, conversation: row.conversation }));
+  }
+
   async setChatPrefs(
     contactId: string,
     conversation: string,

@@ -8,13 +8,21 @@ import type { Envelope } from '../protocol/envelope';
 import { translate } from '../services/i18n';
 import { AppError } from '../services/replies';
 
+/**
+ * "Log in again" (-1) is HTTP 401 for Parley's clients. The original web client, which marks every
+ * call with a `sessionId` header, opens its re-login dialog only for a 200 carrying -1 (a 401 is
+ * just a toast to it), so it gets the reference's 200. The header changes only this status.
+ */
+const legacyRelogin = (err: AppError, c: Context<AppEnv>) =>
+  err.code === CODE.RELOGIN && err.status === 401 && c.req.header('sessionid') !== undefined;
+
 export function handleError(err: Error, c: Context<AppEnv>) {
   const lang = c.get('lang') ?? 'vi';
   if (err instanceof AppError) {
     if (err.status === 429) c.header('retry-after', String(err.params.seconds ?? 60));
     return c.json(
       { code: err.code, msg: translate(lang, err.key, err.params), data: null } satisfies Envelope,
-      err.status,
+      legacyRelogin(err, c) ? 200 : err.status,
     );
   }
   console.error('unexpected error', c.req.method, c.req.path, err);

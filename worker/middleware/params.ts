@@ -14,7 +14,8 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 export const readParams = createMiddleware<AppEnv>(async (c, next) => {
   const query = c.req.url.indexOf('?');
-  const params: Params = query === -1 ? {} : Object.fromEntries(new URLSearchParams(c.req.url.slice(query + 1)));
+  // The query string is read as a form body is, so `a[]=1&a[0]=1&a[b]=c` mean the same in either.
+  const params: Params = query === -1 ? {} : parseFormParams(new URLSearchParams(c.req.url.slice(query + 1)));
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   let body: Params = {};
   if (c.req.method === 'POST' && !type.startsWith('multipart/form-data')) {

@@ -61,6 +61,7 @@ export const MESSAGE_KEYS = [
   'im.reactionLimit',
   'im.badEmoji',
   'im.redoLimitTime',
+  'im.whichChat',
   'im.notMember',
   'im.sendTimeLimit',
   'file.uploadLimit',

@@ -89,7 +89,8 @@ export const SetMsgIsReadBody = v.object({
   is_group: v.optional(intLike()),
 });
 
-export const UndoMessageBody = v.object({ id: clientId, toContactId: contactId });
+/** Recalls message `id` (its client id); the reference's clients name no chat, then the server finds it. */
+export const UndoMessageBody = v.object({ id: clientId, toContactId: v.optional(contactId) });
 
 export const ForwardMessageBody = v.object({
   user_ids: v.pipe(
@@ -98,7 +99,8 @@ export const ForwardMessageBody = v.object({
     v.maxLength(FORWARD_MAX, 'im.forwardLimit'),
   ),
   msg_id: v.pipe(intLike(), v.minValue(1)),
-  toContactId: contactId,
+  /** The chat the message is in; the reference's clients leave it out (worker/actions/message-finder.ts). */
+  toContactId: v.optional(contactId),
 });
 
 export const ChatTopBody = v.object({ id: contactId, is_top: flag(), is_group: v.optional(intLike()) });

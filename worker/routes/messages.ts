@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
 
 import { requireMember, resolveConversation, resolveForSending } from '../actions/conversation-access';
+import { findMessageChat } from '../actions/message-finder';
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { copyFileTo, releaseFiles } from '../db/files';
@@ -85,7 +86,8 @@ messages.post('/setmsgisread', async (c) => {
 messages.post('/undomessage', async (c) => {
   const body = input(c, UndoMessageBody);
   const me = c.get('identity').uid;
-  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
+  const contactId = body.toContactId ?? (await findMessageChat(c.env, me, { id: body.id })).contactId;
+  const { conversation } = await resolveConversation(c.env.DB, me, contactId);
   const { chatInfo } = await loadConfig(c.env.DB);
   const redo = configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
   const hub = conversationHub(c.env, conversation);
@@ -99,7 +101,7 @@ messages.post('/undomessage', async (c) => {
     await releaseFiles(c.env.DB, c.env.FILES, [fileId]).catch((error) =>
       console.error('releasing a recalled file failed', fileId, error),
     );
-  return c.json(envelope({ ...sentMessage(undone, me), toContactId: body.toContactId }));
+  return c.json(envelope({ ...sentMessage(undone, me), toContactId: contactId }));
 });
 
 // Editing my text message (issue 26 item 3): within chatInfo.editTime, in a chat I may still write
@@ -132,7 +134,8 @@ messages.post('/reactmessage', burstLimit('send'), async (c) => {
 messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) => {
   const body = input(c, ForwardMessageBody);
   const me = c.get('identity').uid;
-  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
+  const contactId = body.toContactId ?? (await findMessageChat(c.env, me, { seq: body.msg_id })).contactId;
+  const { conversation } = await resolveConversation(c.env.DB, me, contactId);
   const original = settled(await conversationHub(c.env, conversation).message(conversation, me, body.msg_id));
   if (!isForwardable(original.type)) throw refuse('im.forwardNotAllowed');
   const from = c.get('me');

@@ -71,11 +71,18 @@ pub.post('/login', async (c) => {
   setFileCookie(c, token, expiresAt);
   return c.json(
     envelope(
-      { authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) },
+      { sessionId: opaqueSessionId(), authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) },
       translate(c.get('lang'), 'user.loginOk'),
     ),
   );
 });
+
+/**
+ * The reference's login answers a PHP session id, which its web client sends back as a `sessionId`
+ * header and sends `Authorization` only while it holds one. Parley needs no such session: this is
+ * a fresh random value, stored nowhere and read by nothing, so it can never stand in for the token.
+ */
+const opaqueSessionId = () => crypto.randomUUID().replaceAll('-', '');
 
 pub.post('/logout', async (c) => {
   // Never fails: logging out with a dead token is still a logout.

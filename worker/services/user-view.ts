@@ -6,6 +6,20 @@ import { letterIndex } from './contact-index';
 
 export { maskAccount };
 
+/**
+ * The client preferences the reference's login answers as `userInfo.setting` (theme, send key, sound,
+ * round avatars, hidden names and times). Parley keeps none per user yet, so every user gets the
+ * original web client's own defaults, in the types the reference normalises them to.
+ */
+export const DEFAULT_USER_SETTING = {
+  theme: 'default',
+  isVoice: true,
+  sendKey: 1,
+  avatarCricle: false,
+  hideMessageName: false,
+  hideMessageTime: false,
+};
+
 export function selfView(row: UserRow) {
   return {
     user_id: row.user_id,
@@ -23,6 +37,7 @@ export function selfView(row: UserRow) {
     is_demo: row.is_demo,
     status: row.status,
     last_login_time: row.last_login_time,
+    setting: { ...DEFAULT_USER_SETTING },
   };
 }
 
