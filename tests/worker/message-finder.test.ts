@@ -1,7 +1,7 @@
 // Recall by `id` alone and forward by `msg_id` alone, as the original's clients call them (issue 27
 // item 3): the server finds the chat among the caller's, with the same checks as when it is named.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { conversationHub } from '../../worker/durable/stubs';
 import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
@@ -122,5 +122,25 @@ describe('forwarding by msg_id alone', () => {
     );
     expect(named.body.code).toBe(0);
     expect(named.body.data[0].content).toBe('from c');
+  });
+
+  it('forwards from the chat whose history the original client fetched last, when several hold the msg_id', async () => {
+    const [a, b, c, d] = await Promise.all([loginUser(), loginUser(), loginUser(), loginUser()]);
+    const fromB = await sendTo(b, a, 'from b');
+    const fromC = await sendTo(c, a, 'from c');
+    expect(fromB.msg_id).toBe(fromC.msg_id);
+    for (const [peer, expected] of [
+      [c, 'from c'],
+      [b, 'from b'],
+    ] as const) {
+      const opened = await formCall('/enterprise/im/getMessageList', `toContactId=${uid(peer)}&page=1&limit=10`, a);
+      expect(opened.code).toBe(0);
+      // The hub hears of the open chat after the answer (waitUntil): the client forwards later too.
+      const body = await vi.waitUntil(async () => {
+        const sent = await formCall('/enterprise/im/forwardMessage', `user_ids[]=${uid(d)}&msg_id=${fromB.msg_id}`, a);
+        return sent.code === 0 ? sent : null;
+      });
+      expect(body.data[0].content).toBe(expected);
+    }
   });
 });

@@ -12,12 +12,15 @@ export interface FoundChat {
   /** The chat as the caller names it (their ContactId): what the answer's toContactId says. */
   contactId: string;
   conversation: string;
+  /** The chat whose history this user's original web client fetched last (UserHub.viewed). */
+  viewing: boolean;
 }
 
 /**
  * The one chat of `me` holding a message `key` that `me` may see. None: `im.exist`, as for a message
- * named with its chat. More than one (a `msg_id` is only a number within its chat): `im.whichChat`,
- * since acting on a guess could recall or forward the wrong message; the caller names the chat then.
+ * named with its chat. More than one (a `msg_id` is only a number within its chat): the chat the
+ * original client has open when it is one of them (it forwards from the open chat, whose history
+ * it fetched last), else `im.whichChat`, since acting on a guess could forward the wrong message.
  */
 export async function findMessageChat(env: Env, me: number, key: { id: string } | { seq: number }): Promise<FoundChat> {
   const chats = await userHub(env, me).chatConversations(me);
@@ -30,6 +33,8 @@ export async function findMessageChat(env: Env, me: number, key: { id: string } 
     found.push(...batch.filter((_, j) => answers[j]));
   }
   if (found.length === 0) throw refuse('im.exist');
-  if (found.length > 1) throw refuse('im.whichChat');
-  return found[0]!;
+  if (found.length === 1) return found[0]!;
+  const open = found.find((chat) => chat.viewing);
+  if (!open) throw refuse('im.whichChat');
+  return open;
 }

@@ -177,12 +177,26 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /** The conversations of my chats (not those of groups I am out of): where a message named without its chat may be. */
-  async chatConversations(uid: number): Promise<{ contactId: string; conversation: string }[]> {
+  async chatConversations(uid: number): Promise<{ contactId: string; conversation: string; viewing: boolean }[]> {
     await this.parked.resume(uid);
     return this.chats
       .chats()
       .filter((row) => !row.gone)
-      .map((row) => ({ contactId: row.contact_id, conversation: row.conversation }));
+      .map((row) => ({
+        contactId: row.contact_id,
+        conversation: row.conversation,
+        viewing: row.conversation === this.viewing,
+      }));
+  }
+
+  /**
+   * The conversation whose history the original web client fetched last (actions/message-finder.ts):
+   * kept in memory only, it breaks a tie when a forward names a `msg_id` without its chat.
+   */
+  private viewing: string | null = null;
+
+  async viewed(conversation: string): Promise<void> {
+    this.viewing = conversation;
   }
 
   async setChatPrefs(
