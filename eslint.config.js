@@ -110,7 +110,7 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['tests/e2e/**'],
+    files: ['tests/e2e/**', 'tests/compat/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ]);
