@@ -94,6 +94,21 @@ describe('the legacy handshake', () => {
     }
   });
 
+  it('makes the user online once bound, not before, and offline when it closes', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const aSocket = await connect(a.token);
+    // a opens the chat with b: a hears of b's presence from then on.
+    await call('/enterprise/im/getContactInfo', { id: b.userInfo.user_id }, { token: a.token });
+    const legacy = await connectLegacy();
+    await legacy.next((f) => f.type === 'init');
+    await pause(200);
+    expect(aSocket.frames.filter((f) => f.type === 'isOnline')).toEqual([]);
+    legacy.send({ type: 'bindUid', user_id: b.userInfo.user_id, token: b.token });
+    await aSocket.next((f) => f.type === 'isOnline' && f.data.id === b.userInfo.user_id && f.data.is_online === 1);
+    legacy.close();
+    await aSocket.next((f) => f.type === 'isOnline' && f.data.id === b.userInfo.user_id && f.data.is_online === 0);
+  });
+
   it('closes a bound socket when its session ends, as a ticketed one', async () => {
     const me = await loginUser();
     const legacy = await connectLegacy();
