@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
 import { BIND_REFUSED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, UNBOUND_CLOSE_CODE } from '../../worker/protocol/socket';
-import { LEGACY_BIND_MS, LEGACY_PING_MS, openLegacySocket } from '../../worker/services/legacy-socket';
+import { LEGACY_BIND_MS, LEGACY_PING_MS, openLegacySocket } from '../../worker/routes/legacy-socket';
 import { call, delivered, fetchWorker, loginUser, pairHub, textMessage } from './helpers';
 import { closeCode, connect, connectLegacy, LEGACY_FRAMES, type Socket, watch } from './socket-helpers';
 

@@ -54,7 +54,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * The whole check of a raw token (no `bearer ` prefix), the one every authenticated request and a
- * legacy socket's bindUid (services/legacy-socket.ts) pass: signature and expiry, the session not
+ * legacy socket's bindUid (routes/legacy-socket.ts) pass: signature and expiry, the session not
  * revoked, the token's version current, the user enabled, and the site open unless an operator.
  * `beside` keeps the token feed's look running (a request's waitUntil). Throws the 401 AppError.
  */

@@ -1,6 +1,6 @@
 // The socket: an authenticated POST mints a one-time ticket (60 s) kept by the user's UserHub;
 // the upgrade carries only the ticket, so no long-lived token ever appears in a URL. An upgrade
-// without a ticket is the original clients' handshake (services/legacy-socket.ts).
+// without a ticket is the original clients' handshake (routes/legacy-socket.ts).
 import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
 
@@ -10,9 +10,9 @@ import { setFileCookie } from '../middleware/auth';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { WsTicketBody } from '../protocol/messages';
-import { openLegacySocket } from '../services/legacy-socket';
 import { envelope } from '../services/replies';
 import { bearerToken } from '../services/tokens';
+import { openLegacySocket } from './legacy-socket';
 
 /** A ticket is `<uid>.<32 URL-safe characters>`: 192 random bits, more than a UUID's 122. */
 const TICKET_CHARS = 32;

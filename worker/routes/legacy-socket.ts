@@ -19,9 +19,9 @@ import {
   PONG_FRAME,
   UNBOUND_CLOSE_CODE,
 } from '../protocol/socket';
-import { type Lang, pickLang, translate } from './i18n';
-import { AppError } from './replies';
-import { bearerToken } from './tokens';
+import { type Lang, pickLang, translate } from '../services/i18n';
+import { AppError } from '../services/replies';
+import { bearerToken } from '../services/tokens';
 
 /** An unbound socket is closed this long after it opened. */
 export const LEGACY_BIND_MS = 10_000;
