@@ -39,6 +39,15 @@ const rawToken = (token: string) => bearerToken(token) ?? (/^\S+$/.test(token.tr
 /** Codes a close frame cannot carry (1005/1006/1015) become a normal close. */
 const sendable = (code: number) => (code === 1000 || (code >= 3000 && code <= 4999) ? code : 1000);
 
+/** A send to a socket that may have closed meanwhile (its close event not yet handled). */
+function sendQuietly(ws: WebSocket, text: string): void {
+  try {
+    ws.send(text);
+  } catch {
+    // Closed already: its close handler ends the relay.
+  }
+}
+
 function closeQuietly(ws: WebSocket, code: number, reason: string): void {
   try {
     ws.close(sendable(code), reason);
@@ -74,14 +83,14 @@ export function openLegacySocket(
     end();
     closeQuietly(socket, UNBOUND_CLOSE_CODE, 'not bound');
   }, timings.bindMs);
-  const pinger = setInterval(() => socket.send(PING_FRAME), timings.pingMs);
+  const pinger = setInterval(() => sendQuietly(socket, PING_FRAME), timings.pingMs);
   socket.addEventListener('close', end);
   socket.addEventListener('error', end);
 
   /** `{type:'pong', multiport}`: whether the user has another socket open besides this one. */
   const pong = async () => {
     const multiport = uid > 0 ? (await userHub(env, uid).socketCount()) > 1 : false;
-    if (!closed()) socket.send(JSON.stringify({ type: 'pong', multiport }));
+    if (!closed()) sendQuietly(socket, JSON.stringify({ type: 'pong', multiport }));
   };
 
   const bind = async (userId: number | string, token: string) => {
@@ -92,7 +101,7 @@ export function openLegacySocket(
       const { identity } = await authenticate(env, raw, waitUntil);
       // The claimed id only has to agree with the token's; the token alone says who this is.
       if (Number(userId) !== identity.uid) throw new AppError(CODE.REFUSED, 'system.notAuth');
-      hub = await openHubSocket(env, request, identity, clientId);
+      hub = await openHubSocket(env, request, identity, clientId, socket);
       if (!hub) throw new Error('the hub refused its own ticket');
     } catch (error) {
       end();
@@ -103,7 +112,6 @@ export function openLegacySocket(
     state = 'bound';
     uid = Number(userId);
     clearTimeout(unbound);
-    relayFromHub(hub, socket);
     await pong();
   };
 
@@ -122,19 +130,23 @@ export function openLegacySocket(
           : null;
     // The client's ping and its answer to ours keep the hub's socket from counting as silent
     // (the exact ping text is answered by the hub's auto-response, which does not wake it).
-    if (state === 'bound' && frame.output.type !== 'bindUid') hub?.send(PING_FRAME);
+    if (state === 'bound' && hub && frame.output.type !== 'bindUid') sendQuietly(hub, PING_FRAME);
     if (work) waitUntil(work.catch((error: unknown) => console.warn('legacy socket', error)));
   });
 
   return new Response(null, { status: 101, webSocket: client });
 }
 
-/** A ticket for the verified session, then the hub's socket, accepted here; null if the hub refuses. */
+/**
+ * A ticket for the verified session, then the hub's socket, accepted here and relayed to `socket`
+ * at once (a ringing call's frame comes right after the hub's init); null if the hub refuses.
+ */
 async function openHubSocket(
   env: Env,
   request: Request,
   identity: { uid: number; sid: string; sat: number; ver: number; exp: number },
   clientId: string,
+  socket: WebSocket,
 ): Promise<WebSocket | null> {
   const { uid, sid, sat, ver, exp } = identity;
   const ticket = `${uid}.${nanoid(32)}`;
@@ -152,6 +164,7 @@ async function openHubSocket(
   const ws = res.webSocket;
   if (!ws) return null;
   ws.accept();
+  relayFromHub(ws, socket);
   return ws;
 }
 
@@ -162,7 +175,7 @@ function relayFromHub(hub: WebSocket, socket: WebSocket): void {
     const text = typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data);
     const skip = (first && text.startsWith('{"type":"init"')) || text === PONG_FRAME;
     first = false;
-    if (!skip) socket.send(text);
+    if (!skip) sendQuietly(socket, text);
   });
   // The hub ended the socket (session ended, replaced, silent): the client hears the same code.
   hub.addEventListener('close', (event) => closeQuietly(socket, event.code, event.reason));
@@ -179,10 +192,6 @@ function refuse(socket: WebSocket, lang: Lang, error: unknown): void {
       ? { code: error.code, msg: translate(lang, error.key, error.params) }
       : { code: CODE.REFUSED, msg: translate(lang, 'system.parameterError') },
   };
-  try {
-    socket.send(JSON.stringify(frame));
-  } catch {
-    // Closed already.
-  }
+  sendQuietly(socket, JSON.stringify(frame));
   closeQuietly(socket, known ? BIND_REFUSED_CLOSE_CODE : 1011, 'bind refused');
 }
