@@ -2,12 +2,14 @@
 // answers `init {client_id}` and nothing else until its `bindUid` frame carries a token that passes
 // the request check and the token's own user id; then it is that user's socket like a ticketed one.
 // The HTTP bindUid/bindGroup/offline calls of those clients answer success and bind nobody.
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
+import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
 import { BIND_REFUSED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, UNBOUND_CLOSE_CODE } from '../../worker/protocol/socket';
 import { LEGACY_BIND_MS, LEGACY_PING_MS, openLegacySocket } from '../../worker/routes/legacy-socket';
-import { call, delivered, fetchWorker, loginUser, pairHub, textMessage } from './helpers';
+import { call, delivered, fetchWorker, loginUser, pairHub, textMessage, userHubStub } from './helpers';
 import { closeCode, connect, connectLegacy, LEGACY_FRAMES, type Socket, watch } from './socket-helpers';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -107,6 +109,29 @@ describe('the legacy handshake', () => {
     await aSocket.next((f) => f.type === 'isOnline' && f.data.id === b.userInfo.user_id && f.data.is_online === 1);
     legacy.close();
     await aSocket.next((f) => f.type === 'isOnline' && f.data.id === b.userInfo.user_id && f.data.is_online === 0);
+  });
+
+  it("keeps a bound socket that answers the server's ping from counting as silent in the hub", async () => {
+    const me = await loginUser();
+    const peer = await loginUser();
+    const legacy = await connectLegacy();
+    await legacy.next((f) => f.type === 'init');
+    legacy.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
+    await legacy.next((f) => f.type === 'pong');
+    // The hub's socket looks as if nothing had come through it for longer than the silent limit...
+    await runInDurableObject(userHubStub(me.userInfo.user_id), (hub, state) => {
+      for (const ws of state.getWebSockets())
+        ws.serializeAttachment({
+          ...(ws.deserializeAttachment() as object),
+          heardAt: Date.now() - 2 * SILENT_SOCKET_MS,
+        });
+      (hub as unknown as { sockets: { rereadAttachments(): void } }).sockets.rereadAttachments();
+    });
+    // ...then the client answers a server ping, as the original clients do every 20 s.
+    legacy.send({ type: 'pong' });
+    await pause(100);
+    await call('/enterprise/im/sendMessage', textMessage(me.userInfo.user_id, 'still alive'), { token: peer.token });
+    await legacy.next((f) => f.type === 'simple' && f.data.content === 'still alive');
   });
 
   it('closes a bound socket when its session ends, as a ticketed one', async () => {
