@@ -18,6 +18,7 @@ import { directory } from './routes/directory';
 import { friends } from './routes/friends';
 import { groupScan } from './routes/group-qr';
 import { groups } from './routes/groups';
+import { legacyPub } from './routes/legacy-pub';
 import { manage } from './routes/manage';
 import { announcements } from './routes/manage/announcements';
 import { messages } from './routes/messages';
@@ -58,6 +59,7 @@ app.on('POST', '/scan/*', readParams, requireAuth);
 
 app.route('/common/pub', ticket);
 app.route('/common/pub', pub);
+app.route('/common/pub', legacyPub);
 app.route('/common/push', push);
 app.route('/common/upload', upload);
 app.route('/common/upload', avatar);

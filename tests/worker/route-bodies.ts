@@ -21,6 +21,9 @@ import { PushSettingBody, PushSubscribeBody, PushUnsubscribeBody } from '@protoc
 
 /** `null`: the route reads no body (or only a multipart one, fuzzed on its own). */
 export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
+  'POST /common/pub/binduid': null,
+  'POST /common/pub/bindgroup': null,
+  'POST /common/pub/offline': null,
   'POST /common/pub/getsysteminfo': null,
   'POST /common/pub/login': LoginBody,
   'POST /common/pub/logout': null,

@@ -5,6 +5,7 @@ import { exports } from 'cloudflare:workers';
 import * as v from 'valibot';
 
 import { ServerFrameSchema } from '@protocol/frames';
+import { LegacyServerFrame } from '@protocol/socket';
 
 import { call } from './helpers';
 
@@ -27,6 +28,28 @@ export async function connect(token: string, deviceId = 'test-device', userAgent
   );
   const ws = res.webSocket;
   if (!ws) throw new Error(`upgrade refused: ${res.status}`);
+  return watch(ws, ServerFrameSchema);
+}
+
+/** What a legacy socket may get: the protocol's frames, or the legacy-only init, ping and pong. */
+export const LEGACY_FRAMES = v.union([LegacyServerFrame, ServerFrameSchema]);
+
+/**
+ * The original clients' socket: /wss without a ticket, from the app's own Origin (issue 27). Its
+ * frames must match the protocol or one of the legacy-only frames (init without seq, ping, pong
+ * with multiport).
+ */
+export async function connectLegacy(origin = 'http://parley.test'): Promise<Socket> {
+  const res = await exports.default.fetch(
+    new Request('http://parley.test/wss', { headers: { upgrade: 'websocket', origin, 'accept-language': 'en' } }),
+  );
+  const ws = res.webSocket;
+  if (!ws) throw new Error(`upgrade refused: ${res.status}`);
+  return watch(ws, LEGACY_FRAMES);
+}
+
+/** Accepts `ws` and collects its frames; a frame off `schema` fails whoever waits on the socket. */
+export function watch(ws: WebSocket, schema: v.GenericSchema): Socket {
   ws.accept();
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })),
@@ -36,7 +59,7 @@ export async function connect(token: string, deviceId = 'test-device', userAgent
   const offProtocol: string[] = [];
   ws.addEventListener('message', (e) => {
     const frame = JSON.parse(String(e.data));
-    const parsed = v.safeParse(ServerFrameSchema, frame);
+    const parsed = v.safeParse(schema, frame);
     if (!parsed.success)
       offProtocol.push(
         `${String(e.data).slice(0, 300)} — ${v.getDotPath(parsed.issues[0]) ?? ''}: ${parsed.issues[0].message}`,

@@ -229,6 +229,12 @@ export class UserHub extends DurableObject<Env> {
     return this.sockets.online();
   }
 
+  /** How many sockets the user has open (dead ones closed first): a legacy socket's `pong {multiport}`. */
+  async socketCount(): Promise<number> {
+    this.sockets.closeDead();
+    return this.sockets.open().length;
+  }
+
   /** Closes every socket from the server side (tests and the dev tools use it to prove reconnects). */
   async dropSockets(): Promise<number> {
     return this.sockets.drop();

@@ -29,18 +29,10 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const fromCookie = c.req.path.toLowerCase().startsWith('/file/') ? getCookie(c, FILE_COOKIE) : undefined;
   const raw = bearerToken(c.req.header('authorization')) ?? fromCookie ?? null;
   if (!raw) throw unauthorized('user.mustToken');
-  await followTokenChanges(c.env.DB, (look) => c.executionCtx.waitUntil(look));
-  const verified = recall(raw) ?? (await verify(c.env, raw));
+  const verified = await authenticate(c.env, raw, (look) => c.executionCtx.waitUntil(look));
   const { identity } = verified;
   c.set('identity', identity);
   c.set('me', verified.me);
-  // The site closed by an operator (sysInfo.state '0'): only operators may go on (reference §8).
-  if (verified.role === 0) {
-    const { sysInfo } = await loadConfig(c.env.DB);
-    const tips = sysInfo.closeTips;
-    if (!sysSwitch(sysInfo, 'state'))
-      throw new AppError(CODE.RELOGIN, tips ? 'system.siteClosedTips' : 'system.siteClosed', { tips }, 401);
-  }
   await next();
   if (needsRenewal(identity)) {
     const fresh = await issueToken(
@@ -59,6 +51,29 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
     setFileCookie(c, fresh.token, fresh.expiresAt);
   }
 });
+
+/**
+ * The whole check of a raw token (no `bearer ` prefix), the one every authenticated request and a
+ * legacy socket's bindUid (routes/legacy-socket.ts) pass: signature and expiry, the session not
+ * revoked, the token's version current, the user enabled, and the site open unless an operator.
+ * `beside` keeps the token feed's look running (a request's waitUntil). Throws the 401 AppError.
+ */
+export async function authenticate(
+  env: Env,
+  raw: string,
+  beside: (look: Promise<void>) => void,
+): Promise<VerifiedToken> {
+  await followTokenChanges(env.DB, beside);
+  const verified = recall(raw) ?? (await verify(env, raw));
+  // The site closed by an operator (sysInfo.state '0'): only operators may go on (reference §8).
+  if (verified.role === 0) {
+    const { sysInfo } = await loadConfig(env.DB);
+    const tips = sysInfo.closeTips;
+    if (!sysSwitch(sysInfo, 'state'))
+      throw new AppError(CODE.RELOGIN, tips ? 'system.siteClosedTips' : 'system.siteClosed', { tips }, 401);
+  }
+  return verified;
+}
 
 async function verify(env: Env, raw: string): Promise<VerifiedToken> {
   const identity = await readToken(jwtSecret(env), raw);

@@ -46,5 +46,31 @@ export const SESSION_ENDED_CLOSE_CODE = 4001;
 /** The oldest socket, closed because the user opened more than the allowed number: the client waits until it is looked at again. */
 export const REPLACED_CLOSE_CODE = 4002;
 
+/** A legacy socket's bindUid was refused (bad, revoked or outdated token, or another user's id); an error frame says why. */
+export const BIND_REFUSED_CLOSE_CODE = 4003;
+/** A legacy socket not bound within LEGACY_BIND_MS of opening. */
+export const UNBOUND_CLOSE_CODE = 4004;
+
+/**
+ * What the original clients send on a socket opened without a ticket (reference §3.2): the three
+ * frames that server understood. `token` is the login's authToken, `bearer …` or bare.
+ */
+export const LegacyClientFrame = v.variant('type', [
+  v.object({ type: v.literal('ping') }),
+  v.object({ type: v.literal('pong') }),
+  v.object({
+    type: v.literal('bindUid'),
+    user_id: v.union([v.number(), v.pipe(v.string(), v.maxLength(20))]),
+    token: v.pipe(v.string(), v.maxLength(4096)),
+  }),
+]);
+
+/** The frames only a legacy socket gets (reference §3.3): its id at once, the server's ping, and pong with multiport. */
+export const LegacyServerFrame = v.variant('type', [
+  v.object({ type: v.literal('init'), client_id: v.string() }),
+  v.object({ type: v.literal('ping') }),
+  v.object({ type: v.literal('pong'), multiport: v.boolean() }),
+]);
+
 /** Largest replay a sync answers; a client further behind reloads its chat list instead. */
 export const SYNC_MAX_EVENTS = 1000;
