@@ -5,7 +5,7 @@
 // Chinese UI); B uses Parley's app: A sees the chat list, messages go both ways live, A recalls one,
 // forwards one, and opens the file list.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
@@ -15,6 +15,8 @@ import { startClientProxy } from './client-proxy.mjs';
 const DIST = process.env.CLIENT_DIST ? resolve(process.env.CLIENT_DIST) : '';
 const PASSWORD = '123456';
 const [A, B, C] = ['13800000002', '13800000003', '13800000004'];
+/** A message bubble's text in the original client's chat pane. */
+const bubble = (page, text) => page.locator('.lemon-message__content', { hasText: text }).first();
 const DESKTOP = { viewport: { width: 1280, height: 860 }, isMobile: false, hasTouch: false };
 
 if (!DIST || !existsSync(`${DIST}/index.html`)) {
@@ -42,6 +44,33 @@ describe('the original Raingad web client against Parley', { timeout: 300_000 },
     const { page, errors } = await app.user({ ...DESKTOP, locale: 'zh-CN' });
     // Its icon font comes from a CDN; nothing may load from the network here.
     await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    // RECORD=file keeps every API call the client makes (method, path, headers it adds, body) and
+    // every frame its socket receives, one JSON line each: the source of the recorded-shapes suite.
+    if (process.env.RECORD) {
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.host !== new URL(proxy.url).host || !/^\/(common|enterprise|filedown|avatar)\//.test(url.pathname))
+          return;
+        const h = r.headers();
+        const line = {
+          method: r.method(),
+          path: url.pathname,
+          type: h['content-type'],
+          sessionId: !!h.sessionid,
+          auth: h.authorization?.split(' ')[0],
+          body: r.postData(),
+        };
+        appendFileSync(process.env.RECORD, `${JSON.stringify(line)}\n`);
+      });
+      page.on('websocket', (ws) => {
+        ws.on('framesent', (f) =>
+          appendFileSync(process.env.RECORD, `${JSON.stringify({ sent: String(f.payload) })}\n`),
+        );
+        ws.on('framereceived', (f) =>
+          appendFileSync(process.env.RECORD, `${JSON.stringify({ received: String(f.payload).slice(0, 600) })}\n`),
+        );
+      });
+    }
     const frames = [];
     page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
     await page.goto(`${proxy.url}/#/login`);
@@ -53,6 +82,8 @@ describe('the original Raingad web client against Parley', { timeout: 300_000 },
       message: 'the sessionId the client keeps',
     });
     assert.ok(JSON.parse(kept).data?.length > 8, `sessionId kept as ${kept}`);
+    // With DEMO_MODE on it lands on its demo page; its chat screen is /chat.
+    await page.goto(`${proxy.url}/#/chat`);
     await waitUntil(() => frames.some((f) => f.includes('"type":"pong"')), {
       message: 'the bound socket',
       timeout: 20_000,
@@ -60,22 +91,35 @@ describe('the original Raingad web client against Parley', { timeout: 300_000 },
     return { page, frames, errors };
   };
 
+  // One window of the original client for the whole flow: a second sign-in as A would end the first
+  // (its socket hears `offline` for another device and the client logs itself out, as it did).
+  let original;
+  let bPage;
+  let bChat;
+
   test('signs in, lists the chats and binds its socket', async () => {
-    const { page } = await openOriginal();
-    const b = people[B].userInfo;
-    await page.getByText(b.realname, { exact: true }).first().waitFor();
+    const [a, b] = [people[A], people[B]];
+    await app.api(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: 'Hi A, it is B', toContactId: a.userInfo.user_id },
+      b.authToken,
+    );
+    original = await openOriginal();
+    await original.page.getByText(b.userInfo.realname, { exact: true }).first().waitFor();
+    await original.page.getByText('Hi A, it is B').first().waitFor();
   });
 
   test("messages go both ways live between the original client and Parley's app", async () => {
-    const { page } = await openOriginal();
+    const { page } = original;
     const [a, b] = [people[A].userInfo, people[B].userInfo];
-    const { page: bPage } = await app.user({ language: 'en' });
+    ({ page: bPage } = await app.user({ language: 'en' }));
     await app.login(bPage, B, PASSWORD, { lang: 'en' });
     await bPage.goto(app.path(`/pages/message/chat?id=${a.user_id}`));
-    const bChat = chatScreen(bPage);
+    bChat = chatScreen(bPage);
     await bChat.input.waitFor();
 
     await page.getByText(b.realname, { exact: true }).first().click();
+    await page.screenshot({ path: '/tmp/compat-open.png' });
     const editor = page.locator('.lemon-editor__input');
     await editor.click();
     await page.keyboard.type('Hello from the original client');
@@ -84,6 +128,28 @@ describe('the original Raingad web client against Parley', { timeout: 300_000 },
 
     await bChat.input.fill('Hello back from Parley');
     await bChat.sendButton.click();
-    await page.getByText('Hello back from Parley').waitFor();
+    await bubble(page, 'Hello back from Parley').waitFor();
+  });
+
+  test('recalls its message (Parley shows the recall) and forwards one to a third person', async () => {
+    const { page } = original;
+    const [a, c] = [people[A], people[C]];
+    await bubble(page, 'Hello from the original client').click({ button: 'right' });
+    await page.getByText('撤回消息', { exact: true }).click();
+    await bChat.textRow('Hello from the original client').waitFor({ state: 'detached' });
+
+    await bubble(page, 'Hello back from Parley').click({ button: 'right' });
+    await page.getByText('转发', { exact: true }).click();
+    const dialog = page.locator('.el-dialog', { hasText: '转发聊天' });
+    await dialog.locator('.el-transfer-panel').first().getByText(c.userInfo.realname, { exact: true }).click();
+    await dialog.locator('.el-transfer__buttons button').nth(1).click();
+    await dialog.getByRole('button', { name: /确 定/ }).click();
+    await waitUntil(
+      async () => {
+        const list = await app.api('/enterprise/im/getMessageList', { toContactId: a.userInfo.user_id }, c.authToken);
+        return list.data?.some((m) => m.content === 'Hello back from Parley' && m.from_user === a.userInfo.user_id);
+      },
+      { message: 'the forward in C’s chat with A' },
+    );
   });
 });

@@ -26,6 +26,7 @@ import {
 import type { ReadResult } from '../protocol/responses';
 import { sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
+import { legacyHtmlToText } from '../services/legacy-text';
 import { forwardedExtends, isForwardable } from '../services/message-handling';
 import { envelope, refuse, settled } from '../services/replies';
 
@@ -42,13 +43,17 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
     return prior.ok && prior.value !== null;
   });
   const from = c.get('me');
+  // The original web client (its sessionId header) writes text as HTML; Parley keeps what was typed.
+  const content =
+    body.type === 'text' && c.req.header('sessionid') !== undefined ? legacyHtmlToText(body.content) : body.content;
+  if (!content) throw refuse('system.parameterError');
   // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
     await hub.send(conversation, {
       id: body.id,
       from,
       type: body.type,
-      content: body.content,
+      content,
       pid: body.pid || body.extends?.quote?.msg_id || 0,
       extends: null,
       file: null,
