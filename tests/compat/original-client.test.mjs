@@ -82,7 +82,8 @@ describe('the original Raingad web client against Parley', { timeout: 300_000 },
       message: 'the sessionId the client keeps',
     });
     assert.ok(JSON.parse(kept).data?.length > 8, `sessionId kept as ${kept}`);
-    // With DEMO_MODE on it lands on its demo page; its chat screen is /chat.
+    // It reloads once signed in and, with DEMO_MODE on, lands on its demo page; its chat screen is /chat.
+    await page.waitForURL((url) => url.hash === '#/demo');
     await page.goto(`${proxy.url}/#/chat`);
     await waitUntil(() => frames.some((f) => f.includes('"type":"pong"')), {
       message: 'the bound socket',

@@ -40,6 +40,20 @@ describe('the legacy handshake', () => {
     expect(a).toEqual({ type: 'init', client_id: a.client_id });
   });
 
+  it("names a newly bound socket's own init client_id in the offline notice the user's other sockets get", async () => {
+    const me = await loginUser();
+    const first = await connectLegacy();
+    await first.next((f) => f.type === 'init');
+    first.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
+    await first.next((f) => f.type === 'pong');
+    const second = await connectLegacy();
+    const { client_id } = await second.next((f) => f.type === 'init');
+    second.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
+    // The original web client compares it with the id its newest socket kept: the same browser is not "elsewhere".
+    const notice = await first.next((f) => f.type === 'offline');
+    expect(notice.data).toMatchObject({ id: me.userInfo.user_id, client_id });
+  });
+
   it('gives an unbound socket nothing: a message to the user reaches their bound sockets only', async () => {
     const me = await loginUser();
     const peer = await loginUser();

@@ -52,6 +52,14 @@ export const BIND_REFUSED_CLOSE_CODE = 4003;
 export const UNBOUND_CLOSE_CODE = 4004;
 
 /**
+ * A legacy socket's device, as the Worker names it in the hub's ticket: its hub socket's client id
+ * is then the one its `init` gave, so the `offline` notice to the user's other sockets names it.
+ * The original web client compares that id with the one it keeps in storage, which its newest
+ * socket in the same browser overwrote: another tab or screen of that browser is not "elsewhere".
+ */
+export const LEGACY_DEVICE_PREFIX = 'legacy-';
+
+/**
  * What the original clients send on a socket opened without a ticket (reference §3.2): the three
  * frames that server understood. `token` is the login's authToken, `bearer …` or bare.
  */

@@ -14,6 +14,7 @@ import type { FrameOf } from '../protocol/frames';
 import { parseJsonOrNull } from '../protocol/json';
 import {
   BIND_REFUSED_CLOSE_CODE,
+  LEGACY_DEVICE_PREFIX,
   LegacyClientFrame,
   PING_FRAME,
   PONG_FRAME,
@@ -152,7 +153,7 @@ async function openHubSocket(
   const ticket = `${uid}.${nanoid(32)}`;
   const stub = userHub(env, uid);
   // Each legacy socket is its own device: a new one tells the others, as a new login did (reference §3.6).
-  await stub.issueTicket(ticket, `legacy-${clientId}`, { sid, sat, ver, exp });
+  await stub.issueTicket(ticket, `${LEGACY_DEVICE_PREFIX}${clientId}`, { sid, sat, ver, exp });
   const headers = new Headers({ upgrade: 'websocket' });
   for (const name of ['user-agent', 'accept-language']) {
     const value = request.headers.get(name);

@@ -15,6 +15,7 @@ import type { FrameOf } from '../../protocol/frames';
 import { parseJsonOrNull } from '../../protocol/json';
 import {
   ClientFrame,
+  LEGACY_DEVICE_PREFIX,
   MOBILE_UA,
   PING_FRAME,
   PONG_FRAME,
@@ -106,7 +107,7 @@ export class Sockets {
     const now = Date.now();
     const info: SocketInfo = {
       uid,
-      clientId: nanoid(),
+      clientId: deviceId.startsWith(LEGACY_DEVICE_PREFIX) ? deviceId.slice(LEGACY_DEVICE_PREFIX.length) : nanoid(),
       deviceId,
       isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''),
       lang: pickLang(request.headers.get('accept-language')),
