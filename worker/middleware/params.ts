@@ -24,7 +24,10 @@ export const readParams = createMiddleware<AppEnv>(async (c, next) => {
     if (declared > MAX_BODY_BYTES) throw new AppError(CODE.REFUSED, 'system.parameterError', {}, 413);
     // A declared length bounds what the runtime reads; only a body without one is counted as it arrives.
     const text =
-      length !== undefined && Number.isInteger(declared) ? await c.req.raw.text() : await readBodyText(c.req.raw);
+      length !== undefined && Number.isInteger(declared)
+        ? // Decoded here: workerd warns when .text() reads a form-encoded body.
+          new TextDecoder().decode(await c.req.raw.arrayBuffer())
+        : await readBodyText(c.req.raw);
     body = parseBody(text, type);
     Object.assign(params, body);
   }

@@ -24,7 +24,7 @@ import {
   UndoMessageBody,
 } from '../protocol/messages';
 import type { ReadResult } from '../protocol/responses';
-import { sentMessage, wireMessage } from '../services/event-view';
+import { contactForWire, sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { legacyHtmlToText } from '../services/legacy-text';
 import { forwardedExtends, isForwardable } from '../services/message-handling';
@@ -79,7 +79,9 @@ messages.post('/getmessagelist', async (c) => {
       page: body.page,
     }),
   );
-  const list = page.list.map((m) => ({ ...wireMessage(m, me, page.peerRead), toContactId: body.toContactId }));
+  // The chat as a number or `group-N`, however it was asked for (a form body gives "12").
+  const toContactId = contactForWire(me, conversation);
+  const list = page.list.map((m) => ({ ...wireMessage(m, me, page.peerRead), toContactId }));
   return c.json(envelope(list, '', { count: page.count, page: body.page }));
 });
 
