@@ -18,6 +18,7 @@ import { directory } from './routes/directory';
 import { friends } from './routes/friends';
 import { groupScan } from './routes/group-qr';
 import { groups } from './routes/groups';
+import { fileIcon, filesIndex, letterAvatar, uploadImage } from './routes/legacy-files';
 import { legacyPub } from './routes/legacy-pub';
 import { manage } from './routes/manage';
 import { announcements } from './routes/manage/announcements';
@@ -27,13 +28,24 @@ import { push } from './routes/push';
 import { reports } from './routes/reports';
 import { qrCode, scan } from './routes/scan';
 import { ticket, upgrade } from './routes/socket';
-import { download, upload } from './routes/upload';
+import { download, fileDown, upload } from './routes/upload';
 import { clientIp } from './services/client-ip';
 import { pickLang } from './services/i18n';
 import { notFound } from './services/replies';
 import { pathOf } from './services/request-path';
 
-const API_PREFIXES = ['/common/', '/enterprise/', '/manage/', '/dev/', '/wss', '/file/', '/scan/'];
+const API_PREFIXES = [
+  '/common/',
+  '/enterprise/',
+  '/manage/',
+  '/dev/',
+  '/wss',
+  '/file/',
+  '/scan/',
+  '/filedown/',
+  '/avatar/',
+  '/fileicon/',
+];
 
 const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });
 
@@ -54,6 +66,7 @@ app.use('/common/pub/wsticket', requireAuth);
 app.use('/common/pub/logoutall', requireAuth);
 app.use('/common/push/*', requireAuth);
 app.use('/file/*', requireAuth);
+app.use('/filedown/*', requireAuth);
 // A QR link opened by a camera app (GET) needs no token; resolving it in the app (POST) does.
 app.on('POST', '/scan/*', readParams, requireAuth);
 
@@ -76,6 +89,11 @@ app.route('/scan', scan);
 app.route('/scan', groupScan);
 app.route('/enterprise/group', groups);
 app.route('/file', download);
+app.route('/filedown', fileDown);
+app.route('/avatar', letterAvatar);
+app.route('/fileicon', fileIcon);
+app.route('/enterprise/files', filesIndex);
+app.route('/common/upload', uploadImage);
 app.route('/wss', upgrade);
 app.route('/manage', manage);
 app.route('/dev', devTools);

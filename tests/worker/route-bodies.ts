@@ -70,6 +70,8 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /enterprise/im/reportmessage': manage.ReportMessageBody,
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
+  'POST /common/upload/uploadimage': null,
+  'POST /enterprise/files/index': im.FilesIndexBody,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,
   'POST /enterprise/im/updateuserinfo': UpdateUserInfoBody,
   'POST /enterprise/im/editpassword': EditPasswordBody,

@@ -227,6 +227,15 @@ export const ROUTE_RULES: Record<string, Rule> = {
     [(f) => download(f.groupFile.url, f.outsider.token)],
     [(f, _path, m) => download(m.file.url, f.late.token)],
   ),
+  // The original clients' file links and panel (issue 27): the same rule as /file; the panel lists the caller's own chats.
+  'GET /filedown/:id': reveals(
+    [(f) => download(f.groupFile.url.replace('/file/', '/filedown/'), f.outsider.token)],
+    [(f, _path, m) => download(m.file.url.replace('/file/', '/filedown/'), f.late.token)],
+  ),
+  'POST /enterprise/files/index': SELF,
+  'GET /avatar/:str/:s/:uid': PUBLIC, // a letter drawn from the URL's own text
+  'GET /fileicon/:ext': PUBLIC, // an extension drawn from the URL's own text
+  'POST /common/upload/uploadimage': SELF, // an operator's picture for the settings (legacy-files.test.ts refuses other users)
   // Groups (issue 13): the fixture's group is a's (owner) with b; the outsider asks for everything.
   'POST /enterprise/group/add': { access: 'token', names: 'users' }, // a new group of mine, with users I name
   'POST /enterprise/group/groupinfo': outsider(json((f) => ({ group_id: f.group }))),

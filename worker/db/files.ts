@@ -1,5 +1,6 @@
 // D1 rows describing uploaded files; the bytes are in R2 under `r2_key`.
 import { deleteBytes } from '../storage/files';
+import { likeWords } from './paged';
 
 export interface FileRow {
   file_id: number;
@@ -94,4 +95,48 @@ export async function releaseFiles(db: D1Database, bucket: R2Bucket, fileIds: re
     const unshared = keys.filter((key) => !shared.has(key));
     if (unshared.length > 0) await deleteBytes(bucket, unshared);
   }
+}
+
+export interface ChatFileRow extends FileRow {
+  create_time: number;
+  realname: string | null;
+  avatar: string | null;
+}
+
+/**
+ * One page of the files of `conversations` (the original client's file panel), newest first, with
+ * their uploader's name and picture, and how many there are. `cate` 0 is every kind; `role` 1 mine,
+ * 2 others'. The conversation list travels as one JSON value (D1 binds at most 100 values).
+ */
+export async function findChatFiles(
+  db: D1Database,
+  q: {
+    conversations: string[];
+    me: number;
+    cate: number;
+    role: number;
+    keywords: string;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: ChatFileRow[]; count: number }> {
+  if (q.conversations.length === 0) return { rows: [], count: 0 };
+  const where = `f.conversation_id IN (SELECT value FROM json_each(?1))
+    AND (?2 = 0 OR f.cate = ?2)
+    AND (?3 = 0 OR (?3 = 1 AND f.user_id = ?4) OR (?3 = 2 AND f.user_id != ?4))
+    AND (?5 = '' OR f.name LIKE '%' || ?5 || '%' ESCAPE '\\')`;
+  const args = [JSON.stringify(q.conversations), q.cate, q.role, q.me, likeWords(q.keywords)];
+  const [page, total] = await db.batch([
+    db
+      .prepare(
+        `SELECT f.*, u.realname, u.avatar FROM files f LEFT JOIN users u ON u.user_id = f.user_id
+         WHERE ${where} ORDER BY f.file_id DESC LIMIT ?6 OFFSET ?7`,
+      )
+      .bind(...args, q.limit, q.offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM files f WHERE ${where}`).bind(...args),
+  ]);
+  return {
+    rows: (page!.results ?? []) as ChatFileRow[],
+    count: ((total!.results?.[0] as { n: number }) ?? { n: 0 }).n,
+  };
 }

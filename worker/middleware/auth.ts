@@ -26,7 +26,8 @@ export function jwtSecret(env: Env): string {
 export const tokenTtl = (env: Env) => (Number(env.JWT_TTL) > 0 ? Number(env.JWT_TTL) : 30 * 86400);
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const fromCookie = c.req.path.toLowerCase().startsWith('/file/') ? getCookie(c, FILE_COOKIE) : undefined;
+  const path = c.req.path.toLowerCase();
+  const fromCookie = FILE_COOKIE_PATHS.some((p) => path.startsWith(`${p}/`)) ? getCookie(c, FILE_COOKIE) : undefined;
   const raw = bearerToken(c.req.header('authorization')) ?? fromCookie ?? null;
   if (!raw) throw unauthorized('user.mustToken');
   const verified = await authenticate(c.env, raw, (look) => c.executionCtx.waitUntil(look));
@@ -95,16 +96,20 @@ async function verify(env: Env, raw: string): Promise<VerifiedToken> {
 
 /**
  * Media elements (<img>, <video>, <audio>) cannot send an Authorization header, so downloads
- * also accept the token from a cookie that the browser sends only to /file/ paths.
+ * also accept the token from a cookie that the browser sends only to file paths.
  */
 export const FILE_COOKIE = 'parley_file';
 
+/** Where the browser sends it: Parley's file URLs, and the original clients' `/filedown/:id` (routes/legacy-files.ts). */
+export const FILE_COOKIE_PATHS = ['/file', '/filedown'] as const;
+
 export function setFileCookie(c: Context, token: string, expiresAt: number): void {
-  setCookie(c, FILE_COOKIE, token, {
-    path: '/file',
-    httpOnly: true,
-    sameSite: 'Strict',
-    secure: new URL(c.req.url).protocol === 'https:',
-    maxAge: Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)),
-  });
+  for (const path of FILE_COOKIE_PATHS)
+    setCookie(c, FILE_COOKIE, token, {
+      path,
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: new URL(c.req.url).protocol === 'https:',
+      maxAge: Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)),
+    });
 }

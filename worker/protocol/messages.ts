@@ -119,3 +119,15 @@ export const UploadMessage = v.object({
     v.nullable(v.object({ duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 3600))) })),
   ),
 });
+
+/** The original web client's file panel (enterprise/files/index, reference §1.6). */
+export const FilesIndexBody = v.object({
+  page: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(10_000)), 1),
+  limit: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(50)), 20),
+  keywords: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ''),
+  cate: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(5)), 0),
+  /** 0: my one-to-one chats (the reference's default); 1: every chat of mine. Never anyone else's. */
+  is_all: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(1)), 0),
+  /** 0 all, 1 sent by me, 2 received. */
+  role: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(2)), 0),
+});

@@ -11,7 +11,7 @@ import { settleGuess } from '../db/login-guard';
 import { placeOf, recordLoginPlace } from '../db/login-places';
 import { findUserByAccount, findUserById, insertUser, recordLogin } from '../db/users';
 import { checkCode, issueCode } from '../db/verification-codes';
-import { FILE_COOKIE, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
+import { FILE_COOKIE, FILE_COOKIE_PATHS, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
 import { countGuess } from '../middleware/guess-limit';
 import { credentials, input } from '../middleware/params';
 import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
@@ -90,7 +90,7 @@ pub.post('/logout', async (c) => {
   const identity = raw ? await readToken(jwtSecret(c.env), raw) : null;
   if (identity) await endLogin(c.env, identity);
   if (raw) forgetToken(raw);
-  deleteCookie(c, FILE_COOKIE, { path: '/file' });
+  for (const path of FILE_COOKIE_PATHS) deleteCookie(c, FILE_COOKIE, { path });
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutOk')));
 });
 
@@ -101,7 +101,7 @@ pub.post('/logoutall', async (c) => {
   if (c.env.DEMO_MODE === 'true' && sharedDemoAccount(await findUserById(c.env.DB, uid), c.env.DEMO_MODE))
     throw refuse('system.demoMode');
   await endEverySession(c.env, uid);
-  deleteCookie(c, FILE_COOKIE, { path: '/file' });
+  for (const path of FILE_COOKIE_PATHS) deleteCookie(c, FILE_COOKIE, { path });
   return c.json(envelope(null, translate(c.get('lang'), 'user.logoutAllOk')));
 });
 

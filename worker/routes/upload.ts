@@ -1,6 +1,6 @@
 // Files: upload as a message into R2 under a server-generated key (common/upload/uploadFile,
 // reference §1.2), and download through the Worker, which checks the caller may see the message carrying the file.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 
 import { resolveForSending } from '../actions/conversation-access';
@@ -140,9 +140,15 @@ upload.post('/uploadfile', async (c) => {
  * GET /file/:id — media inline, everything else as an attachment; never sniffed by the browser.
  * A chat's file is for those who may see its message; avatars (routes/avatar.ts) and group pictures for every signed-in user.
  */
-export const download = new Hono<AppEnv>().get('/:id', async (c) => {
+export const download = new Hono<AppEnv>().get('/:id', (c) => serveFile(c, false));
+
+/** GET /filedown/:id — the original clients' download link: the same file, always as an attachment. */
+export const fileDown = new Hono<AppEnv>().get('/:id', (c) => serveFile(c, true));
+
+async function serveFile(c: Context<AppEnv>, attachment: boolean): Promise<Response> {
   const me = c.get('identity').uid;
-  const row = /^\d{1,12}$/.test(c.req.param('id')) ? await findFile(c.env.DB, Number(c.req.param('id'))) : null;
+  const id = c.req.param('id') ?? '';
+  const row = /^\d{1,12}$/.test(id) ? await findFile(c.env.DB, Number(id)) : null;
   // A chat's file is visible exactly when the message carrying it is (the hub's visibility rule:
   // a member, not recalled, not below their history floor); any other answers as a missing file,
   // so ids reveal nothing.
@@ -169,7 +175,7 @@ export const download = new Hono<AppEnv>().get('/:id', async (c) => {
     return new Response(null, { status: revalidating ? 304 : 412, headers: validators });
   }
   const category = FILE_CATEGORY[row.ext];
-  const inline = category?.inline ?? false;
+  const inline = !attachment && (category?.inline ?? false);
   const headers = new Headers({
     ...validators,
     'content-type': row.mime,
@@ -184,4 +190,4 @@ export const download = new Hono<AppEnv>().get('/:id', async (c) => {
   }
   headers.set('content-length', String(object.size));
   return new Response(object.body, { status: 200, headers });
-});
+}

@@ -1,0 +1,124 @@
+// What the original web client reads beside chatting (issue 27 item 4, reference §1.6, §1.7, §6.9):
+// its file panel (`enterprise/files/index`), letter avatars (`/avatar/{str}/{s}/{uid}`) and file
+// icons, and the admin pages' `common/upload/uploadImage`; `/filedown/:id` is routes/upload.ts's file
+// route as an attachment.
+import { Hono } from 'hono';
+
+import type { AppEnv } from '../app-env';
+import { AVATAR_SCOPE, findChatFiles } from '../db/files';
+import { conversationHub, userHub } from '../durable/stubs';
+import { requireOperator } from '../middleware/operator';
+import { input } from '../middleware/params';
+import { FilesIndexBody } from '../protocol/messages';
+import { fileLinks } from '../services/event-view';
+import { envelope } from '../services/replies';
+import { readAvatarFile, storeAvatarFile } from './avatar-upload';
+
+/** The panel's categories: 0 all, 1 documents, 2 images, 3 audio, 4 video, 5 the rest (stored as 9). */
+const CATE_STORED = [0, 1, 2, 3, 4, 9] as const;
+
+export const filesIndex = new Hono<AppEnv>().post('/index', async (c) => {
+  const body = input(c, FilesIndexBody);
+  const me = c.get('identity').uid;
+  const chats = await userHub(c.env, me).chatConversations(me);
+  const conversations = chats.map((chat) => chat.conversation).filter((id) => body.is_all || !id.startsWith('group-'));
+  const { rows, count } = await findChatFiles(c.env.DB, {
+    conversations,
+    me,
+    cate: CATE_STORED[body.cate]!,
+    role: body.role,
+    keywords: body.keywords,
+    offset: (body.page - 1) * body.limit,
+    limit: body.limit,
+  });
+  // A file is listed when its message is visible to me (not recalled, not from before I joined a group).
+  const messages = await Promise.all(
+    rows.map((row) => conversationHub(c.env, row.conversation_id).fileMessage(row.conversation_id, me, row.file_id)),
+  );
+  const list = rows.flatMap((row, i) => {
+    const seen = messages[i]!;
+    if (!seen.ok) return [];
+    return [
+      {
+        file_id: row.file_id,
+        name: row.name,
+        size: row.size,
+        ext: row.ext,
+        cate: row.cate,
+        msg_type: seen.value.type,
+        create_time: row.create_time,
+        src: `/file/${row.file_id}`,
+        ...fileLinks(row.file_id, row.ext, seen.value.type),
+        user_id_info: { user_id: row.user_id, realname: row.realname ?? '', avatar: row.avatar ?? '' },
+      },
+    ];
+  });
+  return c.json(envelope(list, '', { count, page: body.page }));
+});
+
+const PALETTE = [
+  '#F56C6C',
+  '#E6A23C',
+  '#fbbd08',
+  '#67C23A',
+  '#39b54a',
+  '#1cbbb4',
+  '#409EFF',
+  '#6739b6',
+  '#e239ff',
+  '#e03997',
+];
+const XML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** A square SVG with `text` in white on `color`; the text is escaped, so a name cannot add markup. */
+function letterImage(text: string, size: number, color: string): Response {
+  const safe = text.replace(/[&<>"']/g, (ch) => XML[ch]!);
+  const font = Math.round(size * (Array.from(text).length > 1 ? 0.36 : 0.5));
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
+    `<rect width="100%" height="100%" fill="${color}"/>` +
+    `<text x="50%" y="50%" dy=".35em" text-anchor="middle" fill="#fff" font-family="sans-serif" font-size="${font}">${safe}</text></svg>`;
+  return new Response(svg, {
+    headers: {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=86400',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}
+
+/**
+ * GET /avatar/{str}/{s}/{uid}: the reference's letter avatar (§6.9), as SVG: the last character of
+ * the name (two when larger than 80 px), size clamped to 40–120 (else 80), colour by uid % 10.
+ */
+export const letterAvatar = new Hono<AppEnv>().get('/:str/:s/:uid', (c) => {
+  const requested = Number(c.req.param('s'));
+  const size = Number.isInteger(requested) && requested >= 40 && requested <= 120 ? requested : 80;
+  const chars = Array.from(c.req.param('str').trim().slice(0, 64));
+  const text = chars.slice(size > 80 ? -2 : -1).join('') || '?';
+  const uid = Math.abs(Number.parseInt(c.req.param('uid'), 10) || 0);
+  return letterImage(text, size, PALETTE[uid % PALETTE.length]!);
+});
+
+/** GET /fileicon/{ext}: a file message's icon for the original clients (`extUrl`): its extension on a colour. */
+export const fileIcon = new Hono<AppEnv>().get('/:ext', (c) => {
+  const ext =
+    c.req
+      .param('ext')
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(0, 4)
+      .toUpperCase() || 'FILE';
+  const hue = Array.from(ext).reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
+  return letterImage(ext, 80, PALETTE[hue % PALETTE.length]!);
+});
+
+/**
+ * POST common/upload/uploadImage: a picture for the operator's settings (logo, icons), answered as
+ * its absolute URL. The reference let any signed-in user store one; here only an operator, since
+ * nothing else uses it. The checks are the avatar's: image types, size limit, content sniffed.
+ */
+export const uploadImage = new Hono<AppEnv>().post('/uploadimage', requireOperator, async (c) => {
+  const picture = await readAvatarFile(c);
+  const stored = await storeAvatarFile(c, picture, c.get('identity').uid, AVATAR_SCOPE);
+  return c.json(envelope(`${new URL(c.req.url).origin}/file/${stored.file_id}`));
+});
