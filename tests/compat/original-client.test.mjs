@@ -153,4 +153,30 @@ describe('the original Raingad web client against Parley', { timeout: 300_000 },
       { message: 'the forward in C’s chat with A' },
     );
   });
+
+  test('opens its file list: a file B sent is there, and downloads', async () => {
+    const { page } = original;
+    const [a, b] = [people[A], people[B]];
+    const form = new FormData();
+    form.set('file', new File(['minutes of the meeting'], 'minutes.txt'));
+    form.set('message', JSON.stringify({ id: crypto.randomUUID(), toContactId: a.userInfo.user_id }));
+    const sent = await (
+      await fetch(`${app.url}/common/upload/uploadFile`, {
+        method: 'POST',
+        headers: { authorization: b.authToken },
+        body: form,
+      })
+    ).json();
+    assert.equal(sent.code, 0, JSON.stringify(sent));
+    await page.locator('.el-icon-folder').click();
+    // Its panel loaded when the client started; the "received" tab asks again (role=2).
+    await page.getByRole('tab', { name: '我收到的' }).click();
+    await page.locator(':text("minutes.txt"):visible').first().waitFor();
+    // Its download link answers the file, as an attachment, with the cookie login set.
+    const saved = await page.evaluate(
+      (url) => fetch(url).then((r) => [r.status, r.headers.get('content-disposition')]),
+      sent.data.download,
+    );
+    assert.deepEqual(saved, [200, "attachment; filename*=UTF-8''minutes.txt"]);
+  });
 });
