@@ -7,6 +7,7 @@ import { requireAuth } from './middleware/auth';
 import { costMeter } from './middleware/cost-meter';
 import { handleError } from './middleware/errors';
 import { requireOperator } from './middleware/operator';
+import { escapeForOriginalClient } from './middleware/original-client';
 import { readParams } from './middleware/params';
 import { securityHeaders } from './middleware/security-headers';
 import { account } from './routes/account';
@@ -59,7 +60,7 @@ app.use('*', async (c, next) => {
 });
 
 app.use('/common/*', readParams);
-app.use('/enterprise/*', readParams, requireAuth);
+app.use('/enterprise/*', readParams, requireAuth, escapeForOriginalClient);
 app.use('/manage/*', readParams, requireAuth, requireOperator);
 app.use('/common/upload/*', requireAuth);
 app.use('/common/pub/wsticket', requireAuth);

@@ -6,7 +6,7 @@
 // fails here, in `npm test`, without the client's build.
 import { describe, expect, it } from 'vitest';
 
-import { delivered, fetchWorker, pairHub, registerUser, uniqueIp } from './helpers';
+import { call, delivered, fetchWorker, pairHub, registerUser, textMessage, uniqueIp } from './helpers';
 import { connectLegacy } from './socket-helpers';
 
 const FORM = 'application/x-www-form-urlencoded;charset=UTF-8';
@@ -86,7 +86,8 @@ describe('the original web client, replayed', () => {
     );
     expect(sent.code).toBe(0);
     expectClientMessage(sent.data);
-    expect(sent.data).toMatchObject({ id, content: 'Hello & 😀', toContactId: bId, status: 'succeed' });
+    // Stored as the text typed (Parley's app shows "Hello & 😀"); answered escaped, as this client renders HTML.
+    expect(sent.data).toMatchObject({ id, content: 'Hello &amp; 😀', toContactId: bId, status: 'succeed' });
     expect(sent.data.fromUser.id).toBe(aId);
     // The chat reaches both chat lists as the message is delivered (the client's user is slower than this).
     await delivered(pairHub(aId, bId).stub);
@@ -99,7 +100,9 @@ describe('the original web client, replayed', () => {
     );
     expect(history).toMatchObject({ code: 0, count: 1, page: 1 });
     expectClientMessage(history.data[0]);
-    expect(history.data[0]).toMatchObject({ id, content: 'Hello & 😀', toContactId: aId });
+    expect(history.data[0]).toMatchObject({ id, content: 'Hello &amp; 😀', toContactId: aId });
+    const plain = await call('/enterprise/im/getMessageList', { toContactId: aId }, { token: b.token });
+    expect(plain.body.data[0].content).toBe('Hello & 😀');
 
     // setMsgIsRead with the whole messages it showed, nested as qs writes them.
     const read = await post(
@@ -121,7 +124,7 @@ describe('the original web client, replayed', () => {
       '/enterprise/im/getMessageList',
       `page=1&limit=10&last_id=0&toContactId=${aId}&is_group=0`,
     );
-    expect(inC.data.map((m: any) => m.content)).toEqual(['Hello & 😀']);
+    expect(inC.data.map((m: any) => m.content)).toEqual(['Hello &amp; 😀']);
     const undone = await post(a, '/enterprise/im/undoMessage', `id=${id}`);
     expect(undone).toMatchObject({ code: 0 });
     const after = await post(
@@ -142,13 +145,17 @@ describe('the original web client, replayed', () => {
     socket.send({ type: 'bindUid', user_id: a.user.user_id, token: a.token });
     expect(await socket.next((f) => f.type === 'pong')).toEqual({ type: 'pong', multiport: false });
 
-    await post(
-      b,
-      '/enterprise/im/sendMessage',
-      `id=${crypto.randomUUID()}&type=text&toContactId=${a.user.user_id}&content=hi&is_group=0`,
-    );
+    // B writes from Parley's own app: plain text that would be markup to this client arrives escaped.
+    const hostile = '<img src=x onerror="alert(1)">';
+    await call('/enterprise/im/sendMessage', textMessage(a.user.user_id, hostile), { token: b.token });
     const frame = await socket.next((f) => f.type === 'simple');
     expectClientMessage(frame.data);
-    expect(frame.data).toMatchObject({ content: 'hi', toContactId: b.user.user_id, fromUser: { id: b.user.user_id } });
+    expect(frame.data).toMatchObject({
+      content: '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;',
+      toContactId: b.user.user_id,
+      fromUser: { id: b.user.user_id },
+    });
+    const contacts = await post(a, '/enterprise/im/getContacts', null);
+    expect(contacts.data.find((x: any) => x.id === b.user.user_id).lastContent).not.toContain('<img');
   });
 });

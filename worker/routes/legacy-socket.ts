@@ -21,6 +21,7 @@ import {
   UNBOUND_CLOSE_CODE,
 } from '../protocol/socket';
 import { type Lang, pickLang, translate } from '../services/i18n';
+import { escapeTextsForOriginalClient } from '../services/legacy-text';
 import { AppError } from '../services/replies';
 import { bearerToken } from '../services/tokens';
 
@@ -169,6 +170,13 @@ async function openHubSocket(
   return ws;
 }
 
+/** A frame with its text messages HTML-escaped, as the original client renders them (services/legacy-text.ts). */
+function forOriginalClient(text: string): string {
+  if (!text.includes('"text"')) return text;
+  const frame = parseJsonOrNull(text) as { data?: unknown } | null;
+  return frame && escapeTextsForOriginalClient(frame.data) ? JSON.stringify(frame) : text;
+}
+
 /** The hub's frames go to the legacy client, but for its `init` (the client has its own) and its pongs. */
 function relayFromHub(hub: WebSocket, socket: WebSocket): void {
   let first = true;
@@ -176,7 +184,7 @@ function relayFromHub(hub: WebSocket, socket: WebSocket): void {
     const text = typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data);
     const skip = (first && text.startsWith('{"type":"init"')) || text === PONG_FRAME;
     first = false;
-    if (!skip) sendQuietly(socket, text);
+    if (!skip) sendQuietly(socket, forOriginalClient(text));
   });
   // The hub ended the socket (session ended, replaced, silent): the client hears the same code.
   hub.addEventListener('close', (event) => closeQuietly(socket, event.code, event.reason));

@@ -39,3 +39,33 @@ export function legacyHtmlToText(html: string): string {
     .replace(/\[!([0-9a-f]+(?:-[0-9a-f]+)*)\]/gi, (whole, hex: string) => emojiOf(hex) ?? whole);
   return decodeEntities(text).trim();
 }
+
+const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML[ch]!);
+
+/**
+ * The other way (issue 27): the original web client renders a text message's `content` and a chat's
+ * `lastContent` as HTML, so Parley's plain text reaches it escaped: a `<` someone typed stays a `<`,
+ * never markup. Rewrites every text message found in `value` (answers and frames nest them) in
+ * place; answers whether anything changed.
+ */
+export function escapeTextsForOriginalClient(value: unknown, depth = 0): boolean {
+  if (depth > 6 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value))
+    return value.reduce<boolean>((changed, v) => escapeTextsForOriginalClient(v, depth + 1) || changed, false);
+  const record = value as Record<string, unknown>;
+  let changed = false;
+  if (record.type === 'text') {
+    for (const key of ['content', 'lastContent'] as const) {
+      const text = record[key];
+      if (typeof text === 'string' && /[&<>"']/.test(text)) {
+        record[key] = escapeHtml(text);
+        changed = true;
+      }
+    }
+  }
+  for (const [key, nested] of Object.entries(record))
+    if (key !== 'content' && key !== 'lastContent')
+      changed = escapeTextsForOriginalClient(nested, depth + 1) || changed;
+  return changed;
+}
