@@ -257,6 +257,14 @@ CREATE TABLE IF NOT EXISTS user_notes (
 );
 CREATE INDEX IF NOT EXISTS user_notes_cs ON user_notes (cs_uid);
 
+-- The original web client's preferences (issue 27, reference `enterprise/im/setting`): theme,
+-- send key, sound, round avatars, hidden names and times, as JSON; its login answers them.
+CREATE TABLE IF NOT EXISTS user_settings (
+  user_id     INTEGER PRIMARY KEY,
+  setting     TEXT NOT NULL,
+  update_time INTEGER NOT NULL
+);
+
 -- Where registration's automatic extras stand (chatInfo.autoAddUser / autoAddGroup): the next
 -- customer-service turn ('cs_turn'), the current auto group ('group_id') and how many were made
 -- ('group_num'). The reference keeps these in config.autoTask.

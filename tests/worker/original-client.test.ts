@@ -146,3 +146,38 @@ describe('PHP-style arrays in form bodies and query strings', () => {
     }
   });
 });
+
+describe('the preferences of the original web client (enterprise/im/setting)', () => {
+  it('keeps what it saves, form-encoded, and answers it at the next login; a bad value changes nothing', async () => {
+    const { account, password } = await registerUser();
+    const login = async () => {
+      const res = await fetchWorker('/common/pub/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'cf-connecting-ip': uniqueIp() },
+        body: new URLSearchParams({ account, password }).toString(),
+      });
+      return ((await res.json()) as { data: { sessionId: string; authToken: string; userInfo: any } }).data;
+    };
+    const first = await login();
+    const headers = { authorization: first.authToken, sessionid: first.sessionId };
+    const saved = await legacyCall(
+      '/enterprise/im/setting',
+      'theme=blue&isVoice=false&sendKey=2&avatarCricle=true&hideMessageName=false&hideMessageTime=true',
+      headers,
+    );
+    expect(saved.body.code).toBe(0);
+    const bad = await legacyCall('/enterprise/im/setting', 'sendKey=9&theme=%3Cx%3E', headers);
+    expect(bad.body.code).not.toBe(0);
+    const expected = {
+      theme: 'blue',
+      isVoice: false,
+      sendKey: 2,
+      avatarCricle: true,
+      hideMessageName: false,
+      hideMessageTime: true,
+    };
+    expect((await login()).userInfo.setting).toEqual(expected);
+    const mine = await legacyCall('/enterprise/im/getUserInfo', '', headers);
+    expect(mine.body.data.setting).toEqual(expected);
+  });
+});

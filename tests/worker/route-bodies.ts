@@ -11,6 +11,7 @@ import {
   RegisterBody,
   SendCodeBody,
   UpdateUserInfoBody,
+  UserSettingBody,
 } from '@protocol/account';
 import { IceServersBody, SendToMsgBody } from '@protocol/calls';
 import * as group from '@protocol/groups';
@@ -72,6 +73,7 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /common/upload/uploadavatar': null,
   'POST /common/upload/uploadimage': null,
   'POST /enterprise/files/index': im.FilesIndexBody,
+  'POST /enterprise/im/setting': UserSettingBody,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,
   'POST /enterprise/im/updateuserinfo': UpdateUserInfoBody,
   'POST /enterprise/im/editpassword': EditPasswordBody,

@@ -233,6 +233,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
     [(f, _path, m) => download(m.file.url.replace('/file/', '/filedown/'), f.late.token)],
   ),
   'POST /enterprise/files/index': SELF,
+  'POST /enterprise/im/setting': SELF, // the original web client's own preferences
   'GET /avatar/:str/:s/:uid': PUBLIC, // a letter drawn from the URL's own text
   'GET /fileicon/:ext': PUBLIC, // an extension drawn from the URL's own text
   'POST /common/upload/uploadimage': SELF, // an operator's picture for the settings (legacy-files.test.ts refuses other users)

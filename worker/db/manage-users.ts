@@ -119,5 +119,6 @@ export const deleteUserStatements = (db: D1Database, userId: number) => [
   db.prepare('DELETE FROM login_places WHERE user_id = ?1').bind(userId),
   // Their own notes go; the people they served as customer-service agent have none now.
   db.prepare('DELETE FROM user_notes WHERE user_id = ?1').bind(userId),
+  db.prepare('DELETE FROM user_settings WHERE user_id = ?1').bind(userId),
   db.prepare('UPDATE user_notes SET cs_uid = 0, update_time = unixepoch() WHERE cs_uid = ?1').bind(userId),
 ];

@@ -58,3 +58,17 @@ export const EditPasswordBody = v.object({
   originalPassword: v.optional(text(64)),
   code: v.optional(v.union([v.literal(''), code])),
 });
+
+/** The original web client's preferences (enterprise/im/setting); a form body gives "true" / "1". */
+const boolish = v.pipe(
+  v.union([v.boolean(), v.picklist(['true', 'false', '1', '0', 1, 0])]),
+  v.transform((x) => x === true || x === 'true' || x === '1' || x === 1),
+);
+export const UserSettingBody = v.object({
+  theme: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,20}$/i))),
+  isVoice: v.optional(boolish),
+  sendKey: v.optional(v.pipe(intLike(), v.picklist([1, 2]))),
+  avatarCricle: v.optional(boolish),
+  hideMessageName: v.optional(boolish),
+  hideMessageTime: v.optional(boolish),
+});

@@ -9,6 +9,7 @@ import { loadConfig } from '../db/config';
 import { giveBackInvitation, takeInvitation, usable } from '../db/invitations';
 import { settleGuess } from '../db/login-guard';
 import { placeOf, recordLoginPlace } from '../db/login-places';
+import { readUserSetting } from '../db/user-settings';
 import { findUserByAccount, findUserById, insertUser, recordLogin } from '../db/users';
 import { checkCode, issueCode } from '../db/verification-codes';
 import { FILE_COOKIE, FILE_COOKIE_PATHS, jwtSecret, setFileCookie, tokenTtl } from '../middleware/auth';
@@ -71,7 +72,12 @@ pub.post('/login', async (c) => {
   setFileCookie(c, token, expiresAt);
   return c.json(
     envelope(
-      { sessionId: opaqueSessionId(), authToken: `bearer ${token}`, tokenExpired: expiresAt, userInfo: selfView(user) },
+      {
+        sessionId: opaqueSessionId(),
+        authToken: `bearer ${token}`,
+        tokenExpired: expiresAt,
+        userInfo: selfView(user, await readUserSetting(c.env.DB, user.user_id)),
+      },
       translate(c.get('lang'), 'user.loginOk'),
     ),
   );

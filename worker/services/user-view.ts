@@ -8,8 +8,8 @@ export { maskAccount };
 
 /**
  * The client preferences the reference's login answers as `userInfo.setting` (theme, send key, sound,
- * round avatars, hidden names and times). Parley keeps none per user yet, so every user gets the
- * original web client's own defaults, in the types the reference normalises them to.
+ * round avatars, hidden names and times): the original web client's own defaults, in the types the
+ * reference normalises them to, until that client saves its own (db/user-settings.ts).
  */
 export const DEFAULT_USER_SETTING = {
   theme: 'default',
@@ -20,7 +20,9 @@ export const DEFAULT_USER_SETTING = {
   hideMessageTime: false,
 };
 
-export function selfView(row: UserRow) {
+export type UserSetting = typeof DEFAULT_USER_SETTING;
+
+export function selfView(row: UserRow, setting: UserSetting = DEFAULT_USER_SETTING) {
   return {
     user_id: row.user_id,
     id: row.user_id,
@@ -37,7 +39,7 @@ export function selfView(row: UserRow) {
     is_demo: row.is_demo,
     status: row.status,
     last_login_time: row.last_login_time,
-    setting: { ...DEFAULT_USER_SETTING },
+    setting: { ...setting },
   };
 }
 
