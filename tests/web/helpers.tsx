@@ -45,7 +45,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const handler = handlers[url];
     if (!handler) return new Response(JSON.stringify({ code: 404, msg: `no handler for ${url}`, data: null }));
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    const result = handler(body, init);
+    const result = await handler(body, init);
     return result instanceof Response ? result : new Response(JSON.stringify({ code: 0, msg: '', data: result }));
   });
   vi.stubGlobal('fetch', fetchMock);

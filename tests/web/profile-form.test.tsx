@@ -80,6 +80,35 @@ describe('profile screen', () => {
     expect(currentPath(router)).toBe('/pages/mine/index');
   });
 
+  it('keeps the saved name when an older getUserInfo answers after the save', async () => {
+    // The screen's own refresh is slow: it left before the save and answers the record from before it.
+    let slow = true;
+    const record = { ...USER };
+    const fetchMock = mockApi({
+      '/common/pub/getSystemInfo': () => systemInfo({ runMode: '2' }),
+      '/enterprise/im/getUserInfo': () => {
+        const answer = new Response(JSON.stringify({ code: 0, msg: '', data: { ...record } }));
+        if (!slow) return answer;
+        slow = false;
+        return new Promise<Response>((resolve) => setTimeout(() => resolve(answer), 600));
+      },
+      '/enterprise/im/updateUserInfo': (body) => ({ ...record, ...body }),
+    });
+    signIn();
+    const router = renderApp('/pages/mine/profile');
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Nickname');
+    await waitFor(() => expect((name as HTMLInputElement).readOnly).toBe(false));
+    await user.clear(name);
+    await user.type(name, 'Alicia');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls(fetchMock, '/enterprise/im/updateUserInfo')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(storage.getUserInfo()?.realname).toBe('Alicia');
+    await router.navigate('/pages/mine/index');
+    expect(await screen.findByText('Alicia')).toBeTruthy();
+  });
+
   it('refuses a bad email before sending anything', async () => {
     const { fetchMock, user } = openProfile();
     await user.type(await screen.findByLabelText('Email'), 'not-an-email');

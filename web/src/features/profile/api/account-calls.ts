@@ -13,6 +13,8 @@ export const USER_INFO_KEY = ['user-info'] as const;
 
 /** Stores my record and shows it everywhere at once. */
 export function keepUserInfo(client: QueryClient, user: UserInfo): UserInfo {
+  // A refetch sent before the change answers the older record: it must not land after this one.
+  void client.cancelQueries({ queryKey: USER_INFO_KEY });
   storage.setUserInfo(user);
   client.setQueryData(USER_INFO_KEY, user);
   return user;

@@ -6,16 +6,17 @@ import { apiPost } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
 import { type UserInfo, UserInfoSchema } from '@web/lib/user-info';
 
-export async function getUserInfo(): Promise<UserInfo> {
+/** `signal`: the query's; a fetch cancelled by a save (keepUserInfo) must not store the older record. */
+export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {
   const user = await apiPost('/enterprise/im/getUserInfo', {}, UserInfoSchema);
-  storage.setUserInfo(user);
+  if (!signal?.aborted) storage.setUserInfo(user);
   return user;
 }
 
 export const userInfoQuery = () =>
   queryOptions({
     queryKey: ['user-info'],
-    queryFn: getUserInfo,
+    queryFn: ({ signal }) => getUserInfo(signal),
     initialData: storage.getUserInfo(),
     // The stored copy is only a starting point: fetch at once, keep showing it if that fails.
     initialDataUpdatedAt: 0,
