@@ -118,6 +118,8 @@ describe('letter avatars and file icons', () => {
     expect(hostile).toContain('>&lt;&amp;</text>');
     expect(hostile).toContain('width="120"');
     expect(await (await fetchWorker('/avatar/Bình/9999/x')).text()).toContain('width="80"');
+    // The name as written, capitals and all (the router itself matches a lower-cased path).
+    expect(await (await fetchWorker('/avatar/Lan%20AN/100/1')).text()).toContain('>AN</text>');
   });
 
   it('draws a file icon naming its extension', async () => {

@@ -13,7 +13,7 @@ import { openFromNotification, showPush } from './push';
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
 /** What the Worker answers itself (worker/index.ts API_PREFIXES; paths are case-insensitive there). */
-const NEVER_CACHED = /^\/(common|enterprise|dev|file|scan|wss)(\/|$)/i;
+const NEVER_CACHED = /^\/(common|enterprise|dev|file|filedown|fileicon|avatar|scan|wss)(\/|$)/i;
 
 /** The emoji data, one chunk per language (features/chat/emoji): a few hundred kB each, kept once fetched. */
 const EMOJI_DATA = /^\/assets\/compact-[\w-]+\.js$/;

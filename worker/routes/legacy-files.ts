@@ -94,7 +94,16 @@ function letterImage(text: string, size: number, color: string): Response {
 export const letterAvatar = new Hono<AppEnv>().get('/:str/:s/:uid', (c) => {
   const requested = Number(c.req.param('s'));
   const size = Number.isInteger(requested) && requested >= 40 && requested <= 120 ? requested : 80;
-  const chars = Array.from(c.req.param('str').trim().slice(0, 64));
+  // From the URL as sent: the router matches a lower-cased path, and a name keeps its capitals.
+  const raw = new URL(c.req.url).pathname.split('/')[2] ?? '';
+  const name = (() => {
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  })();
+  const chars = Array.from(name.trim().slice(0, 64));
   const text = chars.slice(size > 80 ? -2 : -1).join('') || '?';
   const uid = Math.abs(Number.parseInt(c.req.param('uid'), 10) || 0);
   return letterImage(text, size, PALETTE[uid % PALETTE.length]!);
