@@ -1,4 +1,8 @@
 // The original web client's preferences (issue 27): one JSON row per user, read by its login.
+import * as v from 'valibot';
+
+import { UserSettingBody } from '../protocol/account';
+import { parseJsonOrNull } from '../protocol/json';
 import { DEFAULT_USER_SETTING, type UserSetting } from '../services/user-view';
 
 export async function readUserSetting(db: D1Database, userId: number): Promise<UserSetting> {
@@ -6,12 +10,9 @@ export async function readUserSetting(db: D1Database, userId: number): Promise<U
     .prepare('SELECT setting FROM user_settings WHERE user_id = ?1')
     .bind(userId)
     .first<{ setting: string }>();
-  if (!row) return { ...DEFAULT_USER_SETTING };
-  try {
-    return { ...DEFAULT_USER_SETTING, ...(JSON.parse(row.setting) as Partial<UserSetting>) };
-  } catch {
-    return { ...DEFAULT_USER_SETTING };
-  }
+  // Stored by the route after the same validation; a row that no longer passes it counts as none.
+  const stored = v.safeParse(UserSettingBody, parseJsonOrNull(row?.setting));
+  return { ...DEFAULT_USER_SETTING, ...(stored.success ? stored.output : {}) };
 }
 
 export const saveUserSetting = (db: D1Database, userId: number, setting: UserSetting) =>

@@ -7,6 +7,7 @@ import { CODE } from '../protocol/codes';
 import type { Envelope } from '../protocol/envelope';
 import { translate } from '../services/i18n';
 import { AppError } from '../services/replies';
+import { fromOriginalClient } from './original-client';
 
 /**
  * "Log in again" (-1) is HTTP 401 for Parley's clients. The original web client, which marks every
@@ -14,7 +15,7 @@ import { AppError } from '../services/replies';
  * just a toast to it), so it gets the reference's 200. The header changes only this status.
  */
 const legacyRelogin = (err: AppError, c: Context<AppEnv>) =>
-  err.code === CODE.RELOGIN && err.status === 401 && c.req.header('sessionid') !== undefined;
+  err.code === CODE.RELOGIN && err.status === 401 && fromOriginalClient(c);
 
 export function handleError(err: Error, c: Context<AppEnv>) {
   const lang = c.get('lang') ?? 'vi';

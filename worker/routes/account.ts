@@ -12,6 +12,7 @@ import { changeAccount, findUserByAccount, findUserById, setPassword, updateProf
 import { checkCode, checkCodes } from '../db/verification-codes';
 import { jwtSecret, tokenTtl } from '../middleware/auth';
 import { countGuess } from '../middleware/guess-limit';
+import { fromOriginalClient } from '../middleware/original-client';
 import { credentials, input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody, UserSettingBody } from '../protocol/account';
@@ -37,7 +38,7 @@ account.post('/getuserinfo', burstLimit('lookup'), async (c) => {
   // Another person: their card plus how I stand with them (relation, my remark, where they logged in from).
   if (row.user_id === me) {
     // Only the original web client (its sessionId header) reads the preferences it saved.
-    const setting = c.req.header('sessionid') === undefined ? undefined : await readUserSetting(c.env.DB, me);
+    const setting = fromOriginalClient(c) ? await readUserSetting(c.env.DB, me) : undefined;
     return c.json(envelope(selfView(row, setting)));
   }
   return c.json(envelope({ ...publicView(row), ...(await personCard(c.env.DB, me, row)) }));

@@ -9,6 +9,7 @@ import { loadConfig } from '../db/config';
 import { copyFileTo, releaseFiles } from '../db/files';
 import type { NewMessage } from '../durable/conversation-rows';
 import { conversationHub, userHub } from '../durable/stubs';
+import { fromOriginalClient } from '../middleware/original-client';
 import { input } from '../middleware/params';
 import { burstLimit, spaceSends } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
@@ -44,8 +45,7 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
   });
   const from = c.get('me');
   // The original web client (its sessionId header) writes text as HTML; Parley keeps what was typed.
-  const content =
-    body.type === 'text' && c.req.header('sessionid') !== undefined ? legacyHtmlToText(body.content) : body.content;
+  const content = body.type === 'text' && fromOriginalClient(c) ? legacyHtmlToText(body.content) : body.content;
   if (!content) throw refuse('system.parameterError');
   // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
@@ -69,7 +69,7 @@ messages.post('/getmessagelist', async (c) => {
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   // The original web client (its `sessionId` header) forwards by msg_id alone from the chat it has
   // open: its hub remembers which, in memory, to find that message (actions/message-finder.ts).
-  if (c.req.header('sessionid') !== undefined) c.executionCtx.waitUntil(userHub(c.env, me).viewed(conversation));
+  if (fromOriginalClient(c)) c.executionCtx.waitUntil(userHub(c.env, me).viewed(conversation));
   const page = settled(
     await conversationHub(c.env, conversation).history(conversation, me, {
       beforeSeq: body.last_id || null,
