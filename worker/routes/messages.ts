@@ -8,7 +8,7 @@ import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { copyFileTo, releaseFiles } from '../db/files';
 import type { NewMessage } from '../durable/conversation-rows';
-import { conversationHub, userHub } from '../durable/stubs';
+import { conversationHub } from '../durable/stubs';
 import { fromOriginalClient } from '../middleware/original-client';
 import { input } from '../middleware/params';
 import { burstLimit, spaceSends } from '../middleware/rate-limit';
@@ -67,9 +67,6 @@ messages.post('/getmessagelist', async (c) => {
   const body = input(c, GetMessageListBody);
   const me = c.get('identity').uid;
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
-  // The original web client (its `sessionId` header) forwards by msg_id alone from the chat it has
-  // open: its hub remembers which, in memory, to find that message (actions/message-finder.ts).
-  if (fromOriginalClient(c)) c.executionCtx.waitUntil(userHub(c.env, me).viewed(conversation));
   const page = settled(
     await conversationHub(c.env, conversation).history(conversation, me, {
       beforeSeq: body.last_id || null,
