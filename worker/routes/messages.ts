@@ -1,5 +1,5 @@
 // enterprise/im message calls: send, history, read, recall, forward (reference §1.3).
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { nanoid } from 'nanoid';
 
 import { requireMember, resolveConversation, resolveForSending } from '../actions/conversation-access';
@@ -11,7 +11,7 @@ import type { NewMessage } from '../durable/conversation-rows';
 import { conversationHub } from '../durable/stubs';
 import { fromOriginalClient } from '../middleware/original-client';
 import { input } from '../middleware/params';
-import { burstLimit, spaceSends } from '../middleware/rate-limit';
+import { burstLimit, claimBurst, spaceSends } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_EDIT_SECONDS, DEFAULT_REACTION_MAX, DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
 import type { StoredMessage } from '../protocol/messages';
@@ -93,7 +93,7 @@ messages.post('/setmsgisread', async (c) => {
 messages.post('/undomessage', async (c) => {
   const body = input(c, UndoMessageBody);
   const me = c.get('identity').uid;
-  const contactId = body.toContactId ?? (await findMessageChat(c.env, me, { id: body.id })).contactId;
+  const contactId = body.toContactId ?? (await findChat(c, { id: body.id }));
   const { conversation } = await resolveConversation(c.env.DB, me, contactId);
   const { chatInfo } = await loadConfig(c.env.DB);
   const redo = configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
@@ -141,7 +141,7 @@ messages.post('/reactmessage', burstLimit('send'), async (c) => {
 messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) => {
   const body = input(c, ForwardMessageBody);
   const me = c.get('identity').uid;
-  const contactId = body.toContactId ?? (await findMessageChat(c.env, me, { seq: body.msg_id })).contactId;
+  const contactId = body.toContactId ?? (await findChat(c, { seq: body.msg_id }));
   const { conversation } = await resolveConversation(c.env.DB, me, contactId);
   const original = settled(await conversationHub(c.env, conversation).message(conversation, me, body.msg_id));
   if (!isForwardable(original.type)) throw refuse('im.forwardNotAllowed');
@@ -163,6 +163,12 @@ messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) =>
   }
   return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
 });
+
+/** The chat of a message named without it: a search across the caller's chats, counted by FIND_LIMITER. */
+async function findChat(c: Context<AppEnv>, key: { id: string } | { seq: number }): Promise<string> {
+  await claimBurst(c, 'find');
+  return (await findMessageChat(c.env, c.get('identity').uid, key)).contactId;
+}
 
 /** The copies a forward makes (one per target, at most FORWARD_MAX). */
 function forwardCopies(params: Params): number {
