@@ -4,8 +4,8 @@
 // route as an attachment.
 import { Hono } from 'hono';
 
-import type { AppEnv } from '../app-env';
 import { FIND_MAX_CHATS } from '../actions/message-finder';
+import type { AppEnv } from '../app-env';
 import { AVATAR_SCOPE, type ChatFileRow, conversationsWithFiles, findChatFiles } from '../db/files';
 import { conversationHub, userHub } from '../durable/stubs';
 import { requireOperator } from '../middleware/operator';

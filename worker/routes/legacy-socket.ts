@@ -21,7 +21,7 @@ import {
   UNBOUND_CLOSE_CODE,
 } from '../protocol/socket';
 import { type Lang, pickLang, translate } from '../services/i18n';
-import { escapeTextsForOriginalClient } from '../services/legacy-text';
+import { escapeForOriginalClient, mayNeedEscaping } from '../services/legacy-text';
 import { AppError } from '../services/replies';
 import { bearerToken } from '../services/tokens';
 
@@ -183,11 +183,12 @@ async function openHubSocket(
   return ws;
 }
 
-/** A frame with its text messages HTML-escaped, as the original client renders them (services/legacy-text.ts). */
+/** A frame with every string of its `data` HTML-escaped, as the original client renders them (services/legacy-text.ts). */
 function forOriginalClient(text: string): string {
-  if (!text.includes('"text"')) return text;
+  if (!mayNeedEscaping(text)) return text;
   const frame = parseJsonOrNull(text) as { data?: unknown } | null;
-  return frame && escapeTextsForOriginalClient(frame.data) ? JSON.stringify(frame) : text;
+  if (!frame || typeof frame !== 'object' || frame.data === undefined) return text;
+  return JSON.stringify({ ...frame, data: escapeForOriginalClient(frame.data) });
 }
 
 /** The hub's frames go to the legacy client, but for its `init` (the client has its own) and its pongs. */

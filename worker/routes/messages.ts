@@ -14,7 +14,7 @@ import { input } from '../middleware/params';
 import { burstLimit, claimBurst, spaceSends } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_EDIT_SECONDS, DEFAULT_REACTION_MAX, DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
-import type { StoredMessage } from '../protocol/messages';
+import { isOneEmoji, type StoredMessage } from '../protocol/messages';
 import {
   EditMessageBody,
   ForwardMessageBody,
@@ -47,6 +47,7 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
   // The original web client (its sessionId header) writes text as HTML; Parley keeps what was typed.
   const content = body.type === 'text' && fromOriginalClient(c) ? legacyHtmlToText(body.content) : body.content;
   if (!content) throw refuse('system.parameterError');
+  if (body.type === 'emoji' && !isOneEmoji(content)) throw refuse('im.emojiMessage');
   // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
     await hub.send(conversation, {
