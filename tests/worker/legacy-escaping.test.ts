@@ -132,6 +132,30 @@ describe('every string the original web client is sent is HTML-escaped', () => {
   });
 });
 
+describe('names the original web client saves back', () => {
+  beforeAll(() => setSysInfo({ diyName: '1' }));
+  afterAll(resetConfig);
+
+  it('reads its name fields as the text they stand for, so an escaped name it shows and saves stays the name', async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    // Its profile form holds the name as it was answered (escaped) and sends it back.
+    const saved = await legacyCall('/enterprise/im/updateUserInfo', { realname: 'Tom &amp; O&#39;Brien' }, a);
+    expect(saved.json.code).toBe(0);
+    const group = await createGroup(a, [b]);
+    expect(
+      (await legacyCall('/enterprise/group/editGroupName', { id: group, displayName: 'R&amp;D' }, a)).json.code,
+    ).toBe(0);
+    const card = await call('/enterprise/im/getUserInfo', { user_id: uid(a) }, { token: b.token });
+    expect(card.body.data.realname).toBe("Tom & O'Brien");
+    const info = await call('/enterprise/group/groupInfo', { group_id: group }, { token: b.token });
+    expect(info.body.data.displayName ?? info.body.data.name).toBe('R&D');
+    // And back to that client, escaped once.
+    expect((await legacyCall('/enterprise/im/getUserInfo', { user_id: uid(a) }, b)).json.data.realname).toBe(
+      'Tom &amp; O&#39;Brien',
+    );
+  });
+});
+
 describe('an emoji message', () => {
   it('carries one emoji, what Parley’s picker sends; anything else is refused with a translated message', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);

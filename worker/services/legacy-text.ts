@@ -19,7 +19,7 @@ function imageText(tag: string): string {
   return /\salt\s*=\s*"([^"]*)"/i.exec(tag)?.[1] ?? '';
 }
 
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const point = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
