@@ -15,10 +15,15 @@ export default defineConfig({
         // Group changes are limited to 60 a minute per user in wrangler.toml; the permission matrices
         // make hundreds a minute as one owner. These options replace wrangler.toml's limiters whole,
         // so every one is read from there and only GROUP_LIMITER raised (groups-rules-hold.test.ts
-        // exhausts it to see the 429).
+        // exhausts it to see the 429), with the two below.
         ratelimits: {
           ...wranglerRateLimits(),
           GROUP_LIMITER: { namespace_id: '1007', simple: { limit: 2000, period: 60 } },
+          // Likewise the searches across chats and the legacy socket's opens (every test's socket
+          // comes from 127.0.0.1): the fuzz and the legacy tests make more than a person would.
+          // rate-limits.test.ts exhausts each through its binding to see the 429.
+          FIND_LIMITER: { namespace_id: '1008', simple: { limit: 1000, period: 60 } },
+          LEGACY_SOCKET_LIMITER: { namespace_id: '1009', simple: { limit: 1000, period: 60 } },
         },
         bindings: {
           JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',

@@ -15,6 +15,8 @@ declare namespace Cloudflare {
     CODE_LIMITER: RateLimit;
     CALL_LIMITER: RateLimit;
     GROUP_LIMITER: RateLimit;
+    FIND_LIMITER: RateLimit;
+    LEGACY_SOCKET_LIMITER: RateLimit;
     JWT_SECRET: string;
     JWT_TTL: string;
     DEMO_MODE: string;

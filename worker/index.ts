@@ -59,8 +59,11 @@ app.use('*', async (c, next) => {
   await next();
 });
 
+// Every JSON answer to the original web client, its strings HTML-escaped (login, scans and the
+// console's answers carry names too); refusals pass through it as well.
+app.use('*', escapeForOriginalClient);
 app.use('/common/*', readParams);
-app.use('/enterprise/*', readParams, requireAuth, escapeForOriginalClient);
+app.use('/enterprise/*', readParams, requireAuth);
 app.use('/manage/*', readParams, requireAuth, requireOperator);
 app.use('/common/upload/*', requireAuth);
 app.use('/common/pub/wsticket', requireAuth);

@@ -70,6 +70,35 @@ describe('the file panel (enterprise/files/index)', () => {
     expect((await list(early.token)).body.data).toEqual([]);
   });
 
+  it('counts, filters by name and pages only the files a late joiner may see (issue 35 item 10)', async () => {
+    const [owner, late] = await Promise.all([loginUser(), loginUser()]);
+    const group = await createGroup(owner, [late]);
+    await ok(groupCall('removeUser', { id: group, user_id: uid(late) }, owner));
+    for (const name of ['report-1.txt', 'report-2.txt', 'report-3.txt'])
+      expect((await uploadFile(owner.token, group, name, text(name))).body.code).toBe(0);
+    // Back in the group without its history: the three files are below the floor.
+    await ok(groupCall('addGroupUser', { id: group, user_ids: [uid(late)] }, owner));
+    expect((await uploadFile(owner.token, group, 'report-new.txt', text('new'))).body.code).toBe(0);
+    await eventually(async () =>
+      expect((await list(late.token, { is_all: 1 })).body).toMatchObject({
+        count: 1,
+        data: [{ name: 'report-new.txt' }],
+      }),
+    );
+    expect((await list(late.token, { is_all: 1, keywords: 'report' })).body).toMatchObject({
+      count: 1,
+      data: [{ name: 'report-new.txt' }],
+    });
+    expect((await list(late.token, { is_all: 1, keywords: 'report-2' })).body).toMatchObject({ count: 0, data: [] });
+    expect((await list(late.token, { is_all: 1, limit: 1, page: 1 })).body).toMatchObject({
+      count: 1,
+      data: [{ name: 'report-new.txt' }],
+    });
+    expect((await list(late.token, { is_all: 1, limit: 1, page: 2 })).body).toMatchObject({ count: 1, data: [] });
+    // The owner, there from the start, sees all four.
+    expect((await list(owner.token, { is_all: 1, keywords: 'report' })).body.count).toBe(4);
+  });
+
   it('refuses a bad page or kind with the envelope', async () => {
     const a = await loginUser();
     expect((await list(a.token, { cate: 7 })).body.code).not.toBe(0);

@@ -7,23 +7,24 @@ import { refuse } from '../services/replies';
 
 /** How many hubs are asked at once, as the chat list asks them. */
 const AT_ONCE = 50;
+/** The most hubs one search asks (issue 35 item 6): the caller's most recent chats, two batches. */
+export const FIND_MAX_CHATS = 100;
 
 export interface FoundChat {
   /** The chat as the caller names it (their ContactId): what the answer's toContactId says. */
   contactId: string;
   conversation: string;
-  /** The chat whose history this user's original web client fetched last (UserHub.viewed). */
-  viewing: boolean;
 }
 
 /**
- * The one chat of `me` holding a message `key` that `me` may see. None: `im.exist`, as for a message
- * named with its chat. More than one (a `msg_id` is only a number within its chat): the chat the
- * original client has open when it is one of them (it forwards from the open chat, whose history
- * it fetched last), else `im.whichChat`, since acting on a guess could forward the wrong message.
+ * The one chat of `me` holding a message `key` that `me` may see, among their FIND_MAX_CHATS most
+ * recent chats. None: `im.exist`, as for a message named with its chat (`im.nameTheChat` when chats
+ * were left unasked). More than one (a `msg_id` is only a number within its chat): `im.whichChat`,
+ * never a guess, since acting on one could forward a private message of another chat.
  */
 export async function findMessageChat(env: Env, me: number, key: { id: string } | { seq: number }): Promise<FoundChat> {
-  const chats = await userHub(env, me).chatConversations(me);
+  const all = await userHub(env, me).chatConversations(me);
+  const chats = all.slice(0, FIND_MAX_CHATS);
   const found: FoundChat[] = [];
   for (let i = 0; i < chats.length; i += AT_ONCE) {
     const batch = chats.slice(i, i + AT_ONCE);
@@ -32,9 +33,7 @@ export async function findMessageChat(env: Env, me: number, key: { id: string } 
     );
     found.push(...batch.filter((_, j) => answers[j]));
   }
-  if (found.length === 0) throw refuse('im.exist');
+  if (found.length > 1) throw refuse('im.whichChat');
   if (found.length === 1) return found[0]!;
-  const open = found.find((chat) => chat.viewing);
-  if (!open) throw refuse('im.whichChat');
-  return open;
+  throw refuse(all.length > chats.length ? 'im.nameTheChat' : 'im.exist', { max: FIND_MAX_CHATS });
 }

@@ -103,37 +103,66 @@ export interface ChatFileRow extends FileRow {
   avatar: string | null;
 }
 
+/** What the file panel asks of D1: `cate` 0 is every kind; `role` 1 mine, 2 others'. */
+export interface ChatFileQuery {
+  me: number;
+  cate: number;
+  role: number;
+  keywords: string;
+}
+
+const FILE_FILTER = `(?2 = 0 OR f.cate = ?2)
+    AND (?3 = 0 OR (?3 = 1 AND f.user_id = ?4) OR (?3 = 2 AND f.user_id != ?4))
+    AND (?5 = '' OR f.name LIKE '%' || ?5 || '%' ESCAPE '\\')`;
+
+const filterArgs = (q: ChatFileQuery) => [q.cate, q.role, q.me, likeWords(q.keywords)];
+
 /**
- * One page of the files of `conversations` (the original client's file panel), newest first, with
- * their uploader's name and picture, and how many there are. `cate` 0 is every kind; `role` 1 mine,
- * 2 others'. The conversation list travels as one JSON value (D1 binds at most 100 values).
+ * Which of `conversations` hold files the query matches, the one with the newest such file first:
+ * the file panel asks only these groups' hubs for the caller's floor. The list travels as one JSON
+ * value (D1 binds at most 100 values).
+ */
+export async function conversationsWithFiles(
+  db: D1Database,
+  conversations: string[],
+  q: ChatFileQuery,
+): Promise<string[]> {
+  if (conversations.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT f.conversation_id AS c FROM files f
+       WHERE f.conversation_id IN (SELECT value FROM json_each(?1)) AND ${FILE_FILTER}
+       GROUP BY f.conversation_id ORDER BY MAX(f.file_id) DESC`,
+    )
+    .bind(JSON.stringify(conversations), ...filterArgs(q))
+    .all<{ c: string }>();
+  return results.map((row) => row.c);
+}
+
+/**
+ * One page of the files of `chats` (the original client's file panel), newest first, with their
+ * uploader's name and picture, and how many there are: in each chat only files stored at or after
+ * its `floor` (seconds; a late joiner's join time, visibility.ts) and not `hidden`, so the count, the
+ * keyword filter and the paging see exactly what the caller may see.
  */
 export async function findChatFiles(
   db: D1Database,
-  q: {
-    conversations: string[];
-    me: number;
-    cate: number;
-    role: number;
-    keywords: string;
-    offset: number;
-    limit: number;
-  },
+  chats: { conversation: string; floor: number; hidden: number[] }[],
+  q: ChatFileQuery & { offset: number; limit: number },
 ): Promise<{ rows: ChatFileRow[]; count: number }> {
-  if (q.conversations.length === 0) return { rows: [], count: 0 };
-  const where = `f.conversation_id IN (SELECT value FROM json_each(?1))
-    AND (?2 = 0 OR f.cate = ?2)
-    AND (?3 = 0 OR (?3 = 1 AND f.user_id = ?4) OR (?3 = 2 AND f.user_id != ?4))
-    AND (?5 = '' OR f.name LIKE '%' || ?5 || '%' ESCAPE '\\')`;
-  const args = [JSON.stringify(q.conversations), q.cate, q.role, q.me, likeWords(q.keywords)];
+  if (chats.length === 0) return { rows: [], count: 0 };
+  const visible = `WITH chats(c, floor, hidden) AS (SELECT value ->> '$[0]', value ->> '$[1]', value -> '$[2]' FROM json_each(?1))`;
+  const from = `files f JOIN chats ON chats.c = f.conversation_id AND f.create_time >= chats.floor
+    AND f.file_id NOT IN (SELECT value FROM json_each(chats.hidden))`;
+  const args = [JSON.stringify(chats.map((chat) => [chat.conversation, chat.floor, chat.hidden])), ...filterArgs(q)];
   const [page, total] = await db.batch([
     db
       .prepare(
-        `SELECT f.*, u.realname, u.avatar FROM files f LEFT JOIN users u ON u.user_id = f.user_id
-         WHERE ${where} ORDER BY f.file_id DESC LIMIT ?6 OFFSET ?7`,
+        `${visible} SELECT f.*, u.realname, u.avatar FROM ${from} LEFT JOIN users u ON u.user_id = f.user_id
+         WHERE ${FILE_FILTER} ORDER BY f.file_id DESC LIMIT ?6 OFFSET ?7`,
       )
       .bind(...args, q.limit, q.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM files f WHERE ${where}`).bind(...args),
+    db.prepare(`${visible} SELECT COUNT(*) AS n FROM ${from} WHERE ${FILE_FILTER}`).bind(...args),
   ]);
   return {
     rows: (page!.results ?? []) as ChatFileRow[],

@@ -16,6 +16,7 @@ import type { NewMessage } from './conversation-rows';
 import { ConversationStore } from './conversation-store';
 import { writeMessage, writeRead, writeUndo } from './conversation-writes';
 import { Fanout } from './fanout';
+import { filePanelSight } from './file-panel';
 import { clearGroupHistory } from './group-clear';
 import { applyGroupChange, changeGroupAvatar, type GroupChange, qrCard } from './group-ops';
 import { GroupStore } from './group-store';
@@ -210,6 +211,11 @@ export class ConversationHub extends DurableObject<Env> {
   /** The message carrying file `fileId`, when `viewer` may see it: a download's permission. */
   async fileMessage(conversation: string, viewer: number, fileId: number): Promise<Result<StoredMessage>> {
     return this.scope(conversation).reveal(viewer, (store) => store.byFileId(fileId));
+  }
+
+  /** The file panel's question (file-panel.ts): `viewer`'s floor, and which of `fileIds` they may see. */
+  async filePanel(conversation: string, viewer: number, fileIds: number[] = []) {
+    return filePanelSight(this.scope(conversation), viewer, fileIds);
   }
 
   async markRead(conversation: string, reader: number): Promise<Result<{ readSeq: number }>> {

@@ -176,27 +176,18 @@ export class UserHub extends DurableObject<Env> {
     return rows.map((row, i) => chatView(row, states[i]));
   }
 
-  /** The conversations of my chats (not those of groups I am out of): where a message named without its chat may be. */
-  async chatConversations(uid: number): Promise<{ contactId: string; conversation: string; viewing: boolean }[]> {
+  /**
+   * The conversations of my chats (not those of groups I am out of): where a message named without
+   * its chat may be. Pinned first, hidden last, else the newest row first (actions/message-finder.ts
+   * asks only the first ones).
+   */
+  async chatConversations(uid: number): Promise<{ contactId: string; conversation: string }[]> {
     await this.parked.resume(uid);
     return this.chats
       .chats()
       .filter((row) => !row.gone)
-      .map((row) => ({
-        contactId: row.contact_id,
-        conversation: row.conversation,
-        viewing: row.conversation === this.viewing,
-      }));
-  }
-
-  /**
-   * The conversation whose history the original web client fetched last (actions/message-finder.ts):
-   * kept in memory only, it breaks a tie when a forward names a `msg_id` without its chat.
-   */
-  private viewing: string | null = null;
-
-  async viewed(conversation: string): Promise<void> {
-    this.viewing = conversation;
+      .sort((a, b) => b.is_top - a.is_top || a.hidden - b.hidden || b.last_send_time - a.last_send_time)
+      .map((row) => ({ contactId: row.contact_id, conversation: row.conversation }));
   }
 
   async setChatPrefs(

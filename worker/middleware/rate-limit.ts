@@ -26,6 +26,10 @@ export const BURST_LIMITS = {
   code: { binding: 'CODE_LIMITER', per: 'ip', period: 60 },
   call: { binding: 'CALL_LIMITER', per: 'user', period: 60 },
   group: { binding: 'GROUP_LIMITER', per: 'user', period: 60 },
+  /** A search across every chat: recall or forward without the chat, the original client's file panel. */
+  find: { binding: 'FIND_LIMITER', per: 'user', period: 60 },
+  /** The original clients' socket opened without a ticket (unbound until its bindUid frame). */
+  legacySocket: { binding: 'LEGACY_SOCKET_LIMITER', per: 'ip', period: 60 },
 } as const satisfies Record<string, { binding: keyof Env; per: 'user' | 'ip'; period: 10 | 60 }>;
 
 export type BurstLimit = keyof typeof BURST_LIMITS;
@@ -41,26 +45,31 @@ export const tooManyRequests = (
 ) => new AppError(CODE.REFUSED, key, { ...params, seconds: Math.max(1, Math.ceil(seconds)) }, 429);
 
 /**
- * Counts the call against `limit` (`weight` times, e.g. the copies a forward makes) and refuses it
+ * Counts the call against `limit` `uses` times (e.g. the copies a forward makes) and refuses it
  * once the caller is over. A limiter that fails lets the call through: it guards, it never decides.
  */
-export function burstLimit(limit: BurstLimit, weight: (params: Params) => number = () => 1): MiddlewareHandler<AppEnv> {
+export async function claimBurst(c: Context<AppEnv>, limit: BurstLimit, uses = 1): Promise<void> {
   const rule = BURST_LIMITS[limit];
+  // Production requests without an address are refused, as at login: pooled under one key, one
+  // client's calls would use up everyone's (register, sendCode).
+  const key = rule.per === 'user' ? `u:${c.get('identity').uid}` : `ip:${requireClientIp(c.get('requestIp'))}`;
+  // One call per use: `delta` is not in every runtime yet (Miniflare in the vitest and Vite plugins).
+  const count = Math.min(Math.max(1, Math.trunc(uses) || 1), MAX_WEIGHT);
+  const outcomes = await Promise.all(
+    Array.from({ length: count }, () =>
+      c.env[rule.binding].limit({ key }).catch((error: unknown) => {
+        console.error('rate limiter failed', limit, error);
+        return { success: true };
+      }),
+    ),
+  );
+  if (outcomes.some((o) => !o.success)) throw tooManyRequests(rule.period);
+}
+
+/** `claimBurst` as a route's middleware; `weight` reads the call's parameters. */
+export function burstLimit(limit: BurstLimit, weight: (params: Params) => number = () => 1): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // Production requests without an address are refused, as at login: pooled under one key, one
-    // client's calls would use up everyone's (register, sendCode).
-    const key = rule.per === 'user' ? `u:${c.get('identity').uid}` : `ip:${requireClientIp(c.get('requestIp'))}`;
-    // One call per use: `delta` is not in every runtime yet (Miniflare in the vitest and Vite plugins).
-    const uses = Math.min(Math.max(1, Math.trunc(weight(c.get('params') ?? {})) || 1), MAX_WEIGHT);
-    const outcomes = await Promise.all(
-      Array.from({ length: uses }, () =>
-        c.env[rule.binding].limit({ key }).catch((error: unknown) => {
-          console.error('rate limiter failed', limit, error);
-          return { success: true };
-        }),
-      ),
-    );
-    if (outcomes.some((o) => !o.success)) throw tooManyRequests(rule.period);
+    await claimBurst(c, limit, weight(c.get('params') ?? {}));
     await next();
   };
 }

@@ -62,6 +62,8 @@ export const MESSAGE_KEYS = [
   'im.badEmoji',
   'im.redoLimitTime',
   'im.whichChat',
+  'im.nameTheChat',
+  'im.emojiMessage',
   'im.notMember',
   'im.sendTimeLimit',
   'file.uploadLimit',

@@ -54,15 +54,18 @@ export const SendMessageBody = v.object({
   ),
 });
 
-/** One emoji (a single grapheme with a pictograph, a flag or a keycap), for a reaction. */
-const emoji = v.pipe(
-  v.string('im.badEmoji'),
-  v.maxLength(32, 'im.badEmoji'),
-  v.check((s) => {
-    const parts = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)];
-    return parts.length === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u.test(s);
-  }, 'im.badEmoji'),
-);
+/**
+ * One emoji (a single grapheme with a pictograph, a flag or a keycap): a reaction, and the content of
+ * an `emoji` message, what Parley's emoji picker inserts (the original web client loads that content
+ * as an `<img src>`, so nothing else may be stored there).
+ */
+export function isOneEmoji(s: string): boolean {
+  if (s.length > 32) return false;
+  const parts = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)];
+  return parts.length === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u.test(s);
+}
+
+const emoji = v.pipe(v.string('im.badEmoji'), v.check(isOneEmoji, 'im.badEmoji'));
 
 /** Toggles my reaction `emoji` on message `msg_id` (issue 26 item 2). */
 export const ReactMessageBody = v.object({ toContactId: contactId, msg_id: v.pipe(intLike(), v.minValue(1)), emoji });

@@ -4,11 +4,13 @@
 // route as an attachment.
 import { Hono } from 'hono';
 
+import { FIND_MAX_CHATS } from '../actions/message-finder';
 import type { AppEnv } from '../app-env';
-import { AVATAR_SCOPE, findChatFiles } from '../db/files';
+import { AVATAR_SCOPE, type ChatFileRow, conversationsWithFiles, findChatFiles } from '../db/files';
 import { conversationHub, userHub } from '../durable/stubs';
 import { requireOperator } from '../middleware/operator';
 import { input } from '../middleware/params';
+import { claimBurst } from '../middleware/rate-limit';
 import { FilesIndexBody } from '../protocol/messages';
 import { fileLinks } from '../services/event-view';
 import { envelope } from '../services/replies';
@@ -19,25 +21,39 @@ const CATE_STORED = [0, 1, 2, 3, 4, 9] as const;
 
 export const filesIndex = new Hono<AppEnv>().post('/index', async (c) => {
   const body = input(c, FilesIndexBody);
+  // A search across every chat of mine: counted, and at most FIND_MAX_CHATS group hubs asked.
+  await claimBurst(c, 'find');
   const me = c.get('identity').uid;
-  const chats = await userHub(c.env, me).chatConversations(me);
-  const conversations = chats.map((chat) => chat.conversation).filter((id) => body.is_all || !id.startsWith('group-'));
-  const { rows, count } = await findChatFiles(c.env.DB, {
-    conversations,
-    me,
-    cate: CATE_STORED[body.cate]!,
-    role: body.role,
-    keywords: body.keywords,
+  const query = { me, cate: CATE_STORED[body.cate]!, role: body.role, keywords: body.keywords };
+  const chats = (await userHub(c.env, me).chatConversations(me)).map((chat) => chat.conversation);
+  // One-to-one: both people see all of it. A group: from my floor (visibility.ts), asked of its hub
+  // only for the groups holding matching files, so D1 counts and pages only what I may see.
+  const pairs = chats
+    .filter((id) => !id.startsWith('group-'))
+    .map((conversation) => ({ conversation, floor: 0, hidden: [] }));
+  const groups = body.is_all
+    ? await conversationsWithFiles(
+        c.env.DB,
+        chats.filter((id) => id.startsWith('group-')),
+        query,
+      )
+    : [];
+  const asked = groups.slice(0, FIND_MAX_CHATS);
+  const sights = await Promise.all(asked.map((id) => conversationHub(c.env, id).filePanel(id, me)));
+  const seen = asked.flatMap((conversation, i) => {
+    const sight = sights[i];
+    return sight ? [{ conversation, floor: sight.floor, hidden: sight.hidden }] : [];
+  });
+  const { rows, count } = await findChatFiles(c.env.DB, [...pairs, ...seen], {
+    ...query,
     offset: (body.page - 1) * body.limit,
     limit: body.limit,
   });
-  // A file is listed when its message is visible to me (not recalled, not from before I joined a group).
-  const messages = await Promise.all(
-    rows.map((row) => conversationHub(c.env, row.conversation_id).fileMessage(row.conversation_id, me, row.file_id)),
-  );
-  const list = rows.flatMap((row, i) => {
-    const seen = messages[i]!;
-    if (!seen.ok) return [];
+  // The type of each listed file's message, one call per chat on the page; the rule has the last word.
+  const types = await messageTypes(c.env, me, rows);
+  const list = rows.flatMap((row) => {
+    const msgType = types.get(row.file_id);
+    if (!msgType) return [];
     return [
       {
         file_id: row.file_id,
@@ -45,16 +61,26 @@ export const filesIndex = new Hono<AppEnv>().post('/index', async (c) => {
         size: row.size,
         ext: row.ext,
         cate: row.cate,
-        msg_type: seen.value.type,
+        msg_type: msgType,
         create_time: row.create_time,
         src: `/file/${row.file_id}`,
-        ...fileLinks(row.file_id, row.ext, seen.value.type),
+        ...fileLinks(row.file_id, row.ext, msgType),
         user_id_info: { user_id: row.user_id, realname: row.realname ?? '', avatar: row.avatar ?? '' },
       },
     ];
   });
   return c.json(envelope(list, '', { count, page: body.page }));
 });
+
+/** The type of the message carrying each file of `rows` that `me` may see, asked of each chat's hub once. */
+async function messageTypes(env: Env, me: number, rows: ChatFileRow[]): Promise<Map<number, string>> {
+  const byChat = new Map<string, number[]>();
+  for (const row of rows) byChat.set(row.conversation_id, [...(byChat.get(row.conversation_id) ?? []), row.file_id]);
+  const answers = await Promise.all(
+    [...byChat].map(([id, files]) => conversationHub(env, id).filePanel(id, me, files)),
+  );
+  return new Map(answers.flatMap((sight) => Object.entries(sight?.types ?? {}).map(([id, t]) => [Number(id), t])));
+}
 
 const PALETTE = [
   '#F56C6C',

@@ -21,7 +21,7 @@ import {
   UNBOUND_CLOSE_CODE,
 } from '../protocol/socket';
 import { type Lang, pickLang, translate } from '../services/i18n';
-import { escapeTextsForOriginalClient } from '../services/legacy-text';
+import { escapeForOriginalClient, mayNeedEscaping } from '../services/legacy-text';
 import { AppError } from '../services/replies';
 import { bearerToken } from '../services/tokens';
 
@@ -29,6 +29,8 @@ import { bearerToken } from '../services/tokens';
 export const LEGACY_BIND_MS = 10_000;
 /** The server's ping to a legacy socket, as the original's gateway (reference §3.1). */
 export const LEGACY_PING_MS = 20_000;
+/** How long a pong's `multiport` is answered from the relay's memory before the hub is asked again. */
+export const LEGACY_MULTIPORT_MS = 300_000;
 
 export interface LegacyTimings {
   bindMs: number;
@@ -89,10 +91,20 @@ export function openLegacySocket(
   socket.addEventListener('close', end);
   socket.addEventListener('error', end);
 
-  /** `{type:'pong', multiport}`: whether the user has another socket open besides this one. */
+  // Whether the user has another socket open besides this one: asked of the hub at the bind, then
+  // answered from here (a client pings every 30 s; issue 35), set when the hub tells this socket of
+  // a newer one (`offline`) and asked again once LEGACY_MULTIPORT_MS has passed.
+  let multiport = false;
+  let askedAt = -Infinity;
   const pong = async () => {
-    const multiport = uid > 0 ? (await userHub(env, uid).socketCount()) > 1 : false;
+    if (uid > 0 && Date.now() - askedAt >= LEGACY_MULTIPORT_MS) {
+      askedAt = Date.now();
+      multiport = (await userHub(env, uid).socketCount()) > 1;
+    }
     if (!closed()) sendQuietly(socket, JSON.stringify({ type: 'pong', multiport }));
+  };
+  const another = () => {
+    multiport = true;
   };
 
   const bind = async (userId: number | string, token: string) => {
@@ -103,7 +115,7 @@ export function openLegacySocket(
       const { identity } = await authenticate(env, raw, waitUntil);
       // The claimed id only has to agree with the token's; the token alone says who this is.
       if (Number(userId) !== identity.uid) throw new AppError(CODE.REFUSED, 'system.notAuth');
-      hub = await openHubSocket(env, request, identity, clientId, socket);
+      hub = await openHubSocket(env, request, identity, clientId, socket, another);
       if (!hub) throw new Error('the hub refused its own ticket');
     } catch (error) {
       end();
@@ -149,6 +161,7 @@ async function openHubSocket(
   identity: { uid: number; sid: string; sat: number; ver: number; exp: number },
   clientId: string,
   socket: WebSocket,
+  another: () => void,
 ): Promise<WebSocket | null> {
   const { uid, sid, sat, ver, exp } = identity;
   const ticket = `${uid}.${nanoid(32)}`;
@@ -166,24 +179,27 @@ async function openHubSocket(
   const ws = res.webSocket;
   if (!ws) return null;
   ws.accept();
-  relayFromHub(ws, socket);
+  relayFromHub(ws, socket, another);
   return ws;
 }
 
-/** A frame with its text messages HTML-escaped, as the original client renders them (services/legacy-text.ts). */
+/** A frame with every string of its `data` HTML-escaped, as the original client renders them (services/legacy-text.ts). */
 function forOriginalClient(text: string): string {
-  if (!text.includes('"text"')) return text;
+  if (!mayNeedEscaping(text)) return text;
   const frame = parseJsonOrNull(text) as { data?: unknown } | null;
-  return frame && escapeTextsForOriginalClient(frame.data) ? JSON.stringify(frame) : text;
+  if (!frame || typeof frame !== 'object' || frame.data === undefined) return text;
+  return JSON.stringify({ ...frame, data: escapeForOriginalClient(frame.data) });
 }
 
 /** The hub's frames go to the legacy client, but for its `init` (the client has its own) and its pongs. */
-function relayFromHub(hub: WebSocket, socket: WebSocket): void {
+function relayFromHub(hub: WebSocket, socket: WebSocket, another: () => void): void {
   let first = true;
   hub.addEventListener('message', (event) => {
     const text = typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data);
     const skip = (first && text.startsWith('{"type":"init"')) || text === PONG_FRAME;
     first = false;
+    // Another socket of the user opened (the hub tells the older ones).
+    if (text.startsWith('{"type":"offline"')) another();
     if (!skip) sendQuietly(socket, forOriginalClient(text));
   });
   // The hub ended the socket (session ended, replaced, silent): the client hears the same code.

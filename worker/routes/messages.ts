@@ -1,5 +1,5 @@
 // enterprise/im message calls: send, history, read, recall, forward (reference §1.3).
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { nanoid } from 'nanoid';
 
 import { requireMember, resolveConversation, resolveForSending } from '../actions/conversation-access';
@@ -8,13 +8,13 @@ import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { copyFileTo, releaseFiles } from '../db/files';
 import type { NewMessage } from '../durable/conversation-rows';
-import { conversationHub, userHub } from '../durable/stubs';
+import { conversationHub } from '../durable/stubs';
 import { fromOriginalClient } from '../middleware/original-client';
 import { input } from '../middleware/params';
-import { burstLimit, spaceSends } from '../middleware/rate-limit';
+import { burstLimit, claimBurst, spaceSends } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_EDIT_SECONDS, DEFAULT_REACTION_MAX, DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
-import type { StoredMessage } from '../protocol/messages';
+import { isOneEmoji, type StoredMessage } from '../protocol/messages';
 import {
   EditMessageBody,
   ForwardMessageBody,
@@ -47,6 +47,7 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
   // The original web client (its sessionId header) writes text as HTML; Parley keeps what was typed.
   const content = body.type === 'text' && fromOriginalClient(c) ? legacyHtmlToText(body.content) : body.content;
   if (!content) throw refuse('system.parameterError');
+  if (body.type === 'emoji' && !isOneEmoji(content)) throw refuse('im.emojiMessage');
   // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
     await hub.send(conversation, {
@@ -67,9 +68,6 @@ messages.post('/getmessagelist', async (c) => {
   const body = input(c, GetMessageListBody);
   const me = c.get('identity').uid;
   const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
-  // The original web client (its `sessionId` header) forwards by msg_id alone from the chat it has
-  // open: its hub remembers which, in memory, to find that message (actions/message-finder.ts).
-  if (fromOriginalClient(c)) c.executionCtx.waitUntil(userHub(c.env, me).viewed(conversation));
   const page = settled(
     await conversationHub(c.env, conversation).history(conversation, me, {
       beforeSeq: body.last_id || null,
@@ -96,7 +94,7 @@ messages.post('/setmsgisread', async (c) => {
 messages.post('/undomessage', async (c) => {
   const body = input(c, UndoMessageBody);
   const me = c.get('identity').uid;
-  const contactId = body.toContactId ?? (await findMessageChat(c.env, me, { id: body.id })).contactId;
+  const contactId = body.toContactId ?? (await findChat(c, { id: body.id }));
   const { conversation } = await resolveConversation(c.env.DB, me, contactId);
   const { chatInfo } = await loadConfig(c.env.DB);
   const redo = configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
@@ -144,7 +142,7 @@ messages.post('/reactmessage', burstLimit('send'), async (c) => {
 messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) => {
   const body = input(c, ForwardMessageBody);
   const me = c.get('identity').uid;
-  const contactId = body.toContactId ?? (await findMessageChat(c.env, me, { seq: body.msg_id })).contactId;
+  const contactId = body.toContactId ?? (await findChat(c, { seq: body.msg_id }));
   const { conversation } = await resolveConversation(c.env.DB, me, contactId);
   const original = settled(await conversationHub(c.env, conversation).message(conversation, me, body.msg_id));
   if (!isForwardable(original.type)) throw refuse('im.forwardNotAllowed');
@@ -166,6 +164,12 @@ messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) =>
   }
   return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
 });
+
+/** The chat of a message named without it: a search across the caller's chats, counted by FIND_LIMITER. */
+async function findChat(c: Context<AppEnv>, key: { id: string } | { seq: number }): Promise<string> {
+  await claimBurst(c, 'find');
+  return (await findMessageChat(c.env, c.get('identity').uid, key)).contactId;
+}
 
 /** The copies a forward makes (one per target, at most FORWARD_MAX). */
 function forwardCopies(params: Params): number {

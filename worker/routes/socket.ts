@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env';
 import { userHub } from '../durable/stubs';
 import { setFileCookie } from '../middleware/auth';
 import { input } from '../middleware/params';
-import { burstLimit } from '../middleware/rate-limit';
+import { burstLimit, claimBurst } from '../middleware/rate-limit';
 import { WsTicketBody } from '../protocol/messages';
 import { envelope } from '../services/replies';
 import { bearerToken } from '../services/tokens';
@@ -42,6 +42,8 @@ export const upgrade = new Hono<AppEnv>().get('/', async (c) => {
   // refused here, unlike a ticket's: its socket is unauthenticated until its first frame).
   if (value === undefined) {
     if (!origin) return c.text('invalid ticket', 401);
+    // Unbound until its bindUid frame, it is held by the Worker: opens are counted per address.
+    await claimBurst(c, 'legacySocket');
     return openLegacySocket(c.env, c.req.raw, (work) => c.executionCtx.waitUntil(work));
   }
   const uid = Number(value.split('.')[0]);

@@ -19,7 +19,7 @@ function imageText(tag: string): string {
   return /\salt\s*=\s*"([^"]*)"/i.exec(tag)?.[1] ?? '';
 }
 
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const point = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
@@ -44,28 +44,27 @@ const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML[ch]!);
 
 /**
- * The other way (issue 27): the original web client renders a text message's `content` and a chat's
- * `lastContent` as HTML, so Parley's plain text reaches it escaped: a `<` someone typed stays a `<`,
- * never markup. Rewrites every text message found in `value` (answers and frames nest them) in
- * place; answers whether anything changed.
+ * Strings the original client uses as URLs (bound to `src`/`href`): always made by the server
+ * (`/file/N`, `/filedown/N`, `/fileicon/EXT`, `/scan/u/…`), so they hold none of the five; `&` is
+ * left alone in them (a query string bound as an attribute must keep it), `< > " '` are escaped
+ * should one ever hold them (a real URL carries them percent-encoded).
  */
-export function escapeTextsForOriginalClient(value: unknown, depth = 0): boolean {
-  if (depth > 6 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value))
-    return value.reduce<boolean>((changed, v) => escapeTextsForOriginalClient(v, depth + 1) || changed, false);
-  const record = value as Record<string, unknown>;
-  let changed = false;
-  if (record.type === 'text') {
-    for (const key of ['content', 'lastContent'] as const) {
-      const text = record[key];
-      if (typeof text === 'string' && /[&<>"']/.test(text)) {
-        record[key] = escapeHtml(text);
-        changed = true;
-      }
-    }
-  }
-  for (const [key, nested] of Object.entries(record))
-    if (key !== 'content' && key !== 'lastContent')
-      changed = escapeTextsForOriginalClient(nested, depth + 1) || changed;
-  return changed;
+const URL_KEYS = new Set(['avatar', 'src', 'preview', 'download', 'extUrl', 'qrUrl', 'url']);
+const escapeUrl = (text: string) => text.replace(/[<>"']/g, (ch) => HTML[ch]!);
+
+/** Whether a JSON text may hold a string with one of the five (JSON.stringify writes `"` as `\"`). */
+export const mayNeedEscaping = (json: string) => /[&<>']|\\"|\\u00(?:2[267]|3[ce])/i.test(json);
+
+/**
+ * The other way (issue 27, issue 35 item 2): the original web client renders what it is sent as
+ * HTML in places (a text message, a chat's last message, a mention picker inserting a member's
+ * `displayName`), so every string of an answer or frame reaches it HTML-escaped, once, here at the
+ * edge: names, remarks, group names and nicknames, announcements, file names and message text
+ * alike, a `<` anyone typed stays a `<`. Object keys are left as they are (the server's names).
+ */
+export function escapeForOriginalClient(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return URL_KEYS.has(key) ? escapeUrl(value) : escapeHtml(value);
+  if (Array.isArray(value)) return value.map((item) => escapeForOriginalClient(item, key));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapeForOriginalClient(v, k)]));
 }
