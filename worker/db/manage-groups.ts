@@ -35,6 +35,6 @@ export async function listGroups(
 
 export const liveGroup = (db: D1Database, groupId: number) =>
   db
-    .prepare('SELECT group_id, name FROM groups WHERE group_id = ?1 AND status = 1')
+    .prepare('SELECT group_id, name, owner_id FROM groups WHERE group_id = ?1 AND status = 1')
     .bind(groupId)
-    .first<{ group_id: number; name: string }>();
+    .first<{ group_id: number; name: string; owner_id: number }>();

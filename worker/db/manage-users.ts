@@ -74,15 +74,27 @@ export const operatorOf = (db: D1Database, userId: number) =>
     .bind(userId)
     .first<{ role: number; status: number; is_demo: number }>();
 
-/** Active super admins other than `except`: the last one may not be demoted, disabled or deleted. */
-export const otherSuperAdmins = async (db: D1Database, except: number) =>
-  (await db
-    .prepare('SELECT COUNT(*) AS n FROM users WHERE role = 1 AND status = 1 AND user_id != ?1')
-    .bind(except)
-    .first<number>('n')) ?? 0;
+/**
+ * The condition an UPDATE of `users` carries when it could take the last active super admin away
+ * (a demotion, disabling, deletion): the row is not an active super admin, or another one is left.
+ * It is part of the statement, checked as the row is written, and D1 writes one statement at a
+ * time, so two super admins demoting or disabling each other at the same moment cannot both pass;
+ * a held-back UPDATE changes no row (`meta.changes` 0, or no RETURNING row).
+ */
+export const KEEPS_A_SUPER_ADMIN = `NOT (role = 1 AND status = 1 AND
+  (SELECT COUNT(*) FROM users o WHERE o.role = 1 AND o.status = 1 AND o.user_id != users.user_id) = 0)`;
 
+/** Sets a role; a demotion of the last active super admin changes nothing. */
 export const setRoleStatement = (db: D1Database, userId: number, role: number) =>
-  db.prepare('UPDATE users SET role = ?2, update_time = unixepoch() WHERE user_id = ?1').bind(userId, role);
+  db
+    .prepare(
+      `UPDATE users SET role = ?2, update_time = unixepoch() WHERE user_id = ?1 AND (?2 = 1 OR ${KEEPS_A_SUPER_ADMIN})`,
+    )
+    .bind(userId, role);
+
+/** Sets a role alone, answering whether it was set (false: it would have left no super admin). */
+export const setRole = async (db: D1Database, userId: number, role: number) =>
+  (await setRoleStatement(db, userId, role).run()).meta.changes > 0;
 
 /** Enabling keeps the token version: sessions ended by the disabling stay ended. */
 export const enableStatement = (db: D1Database, userId: number) =>

@@ -1,7 +1,9 @@
 // manage/group/* (issue 25 item 5, reference §1.9): an operator searches groups and changes their
 // members, managers and owner, or dissolves one. Each change goes through the group's hub like the
 // same change made in the app (group-ops.ts, `operator`: the owner's rights without being a
-// member), so members hear of it live, with its system line; and each is audited.
+// member), so members hear of it live, with its system line; and each is audited. A change that
+// names a user (adding, removing, a manager, the owner given or taken) is an action on them: on an
+// operator, a super admin's (middleware/operator.ts mayActOn).
 import { type Context, Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';
@@ -10,7 +12,7 @@ import { listGroups, liveGroup } from '../../db/manage-groups';
 import { findUsersByIds } from '../../db/users';
 import type { GroupChange } from '../../durable/group-ops';
 import { conversationHub } from '../../durable/stubs';
-import { mayChange } from '../../middleware/operator';
+import { mayActOnUsers, mayChange } from '../../middleware/operator';
 import { input } from '../../middleware/params';
 import { GroupIdBody, GroupUserBody, GroupUsersBody, SetManagerBody } from '../../protocol/groups';
 import { groupIdOf } from '../../protocol/ids';
@@ -20,11 +22,24 @@ import { cardsOf, memberCap, targetCards } from '../groups';
 
 export const manageGroups = new Hono<AppEnv>();
 
-/** Applies `body` in the group's hub as the operator, audits it, and answers the group's members now. */
-async function change(c: Context<AppEnv>, id: string, action: string, body: GroupChange, detail: unknown) {
+type LiveGroup = NonNullable<Awaited<ReturnType<typeof liveGroup>>>;
+
+/**
+ * Applies `body` in the group's hub as the operator, audits it, and answers the group's members
+ * now. `targets` are the users the change acts on.
+ */
+async function change(
+  c: Context<AppEnv>,
+  id: string,
+  action: string,
+  body: GroupChange,
+  detail: unknown,
+  targets: (group: LiveGroup) => number[] = () => [],
+) {
   mayChange(c);
   const group = await liveGroup(c.env.DB, groupIdOf(id) ?? 0);
   if (!group) throw refuse('group.exist');
+  await mayActOnUsers(c, targets(group));
   settled(await conversationHub(c.env, id).group(id, { ...body, operator: true }));
   await appendAudit(c.env.DB, {
     actor: c.get('identity').uid,
@@ -67,26 +82,30 @@ manageGroups.post('/addgroupuser', async (c) => {
   const { id, user_ids } = input(c, GroupUsersBody);
   const users = await cardsOf(c.env.DB, user_ids);
   const max = await memberCap(c.env.DB);
-  return change(c, id, 'group.addUser', { op: 'add', actor: c.get('me'), users, max }, { user_ids });
+  const body: GroupChange = { op: 'add', actor: c.get('me'), users, max };
+  return change(c, id, 'group.addUser', body, { user_ids }, () => user_ids);
 });
 
 manageGroups.post('/delgroupuser', async (c) => {
   const { id, user_id } = input(c, GroupUserBody);
   const [target] = await targetCards(c.env.DB, [user_id]);
-  return change(c, id, 'group.removeUser', { op: 'remove', actor: c.get('me'), target: target! }, { user_id });
+  const body: GroupChange = { op: 'remove', actor: c.get('me'), target: target! };
+  return change(c, id, 'group.removeUser', body, { user_id }, () => [user_id]);
 });
 
 manageGroups.post('/setmanager', async (c) => {
   const { id, user_id, role } = input(c, SetManagerBody);
   const [target] = await targetCards(c.env.DB, [user_id]);
   const body: GroupChange = { op: 'role', actor: c.get('me'), target: target!, role: role as 2 | 3 };
-  return change(c, id, 'group.setManager', body, { user_id, role });
+  return change(c, id, 'group.setManager', body, { user_id, role }, () => [user_id]);
 });
 
 manageGroups.post('/changeowner', async (c) => {
   const { id, user_id } = input(c, GroupUserBody);
   const [target] = await cardsOf(c.env.DB, [user_id]);
-  return change(c, id, 'group.changeOwner', { op: 'owner', actor: c.get('me'), target: target! }, { user_id });
+  // The group is given to one and taken from the other.
+  const body: GroupChange = { op: 'owner', actor: c.get('me'), target: target! };
+  return change(c, id, 'group.changeOwner', body, { user_id }, (group) => [user_id, group.owner_id]);
 });
 
 manageGroups.post('/del', async (c) => {
