@@ -156,6 +156,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /manage/group/setmanager': admin((o) => ({ id: o.group, user_id: o.boss.uid, role: 2 })),
   'POST /manage/group/changeowner': admin((o) => ({ id: o.group, user_id: o.boss.uid })),
   'POST /manage/group/del': admin(null),
+  'POST /manage/group/clearmessage': superAdmin(null), // a group's history, audited
   'POST /manage/config/getallconfig': admin(null),
   'POST /manage/config/setconfig': superAdmin(null),
   'POST /manage/config/getinvitelink': admin(null),

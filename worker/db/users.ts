@@ -124,14 +124,6 @@ export const tokenState = (db: D1Database, userId: number, sid: string) =>
       revoked: number;
     }>();
 
-/**
- * Whether the user is a system admin (users.role > 0) now: read from D1 at each use, never from the
- * token or a cache, so a demoted admin loses the power at once rather than when the token expires.
- */
-export const isSystemAdmin = async (db: D1Database, userId: number) =>
-  ((await db.prepare('SELECT role FROM users WHERE user_id = ?1 AND status = 1').bind(userId).first<number>('role')) ??
-    0) > 0;
-
 export const listActiveUsers = (db: D1Database) =>
   db
     .prepare('SELECT * FROM users WHERE status = 1 ORDER BY user_id')
