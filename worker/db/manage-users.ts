@@ -47,20 +47,22 @@ export interface UserQuery {
   order: 'asc' | 'desc';
   /** -1 every user but the deleted, else only that status (0 disabled, 1 active, 2 deleted). */
   status: number;
+  /** Only the shared demo accounts (the demo's own console, issue 35 item 9). */
+  demoOnly?: boolean;
 }
 
 /** One page of users whose account or name contains `keywords`, with how many match. */
 export async function listUsers(db: D1Database, q: UserQuery): Promise<{ rows: ManagedUser[]; count: number }> {
   const where = `WHERE (?1 = '' OR u.account LIKE '%' || ?1 || '%' ESCAPE '\\' OR u.realname LIKE '%' || ?1 || '%' ESCAPE '\\')
-    AND (?2 < 0 AND u.status != ${USER_DELETED} OR u.status = ?2)`;
+    AND (?2 < 0 AND u.status != ${USER_DELETED} OR u.status = ?2) AND (?3 = 0 OR u.is_demo = 1)`;
   const like = likeWords(q.keywords);
   const order = `u.${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, u.user_id DESC`;
   return paged<ManagedUser>(
     db,
     db
-      .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${where} ORDER BY ${order} LIMIT ?3 OFFSET ?4`)
-      .bind(like, q.status, q.limit, offsetOf(q)),
-    db.prepare(`SELECT COUNT(*) AS n FROM users u ${where}`).bind(like, q.status),
+      .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${where} ORDER BY ${order} LIMIT ?4 OFFSET ?5`)
+      .bind(like, q.status, q.demoOnly ? 1 : 0, q.limit, offsetOf(q)),
+    db.prepare(`SELECT COUNT(*) AS n FROM users u ${where}`).bind(like, q.status, q.demoOnly ? 1 : 0),
   );
 }
 

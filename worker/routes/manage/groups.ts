@@ -19,6 +19,7 @@ import { groupIdOf } from '../../protocol/ids';
 import { ManageGroupClearBody, ManageGroupListBody } from '../../protocol/manage';
 import { envelope, refuse, settled } from '../../services/replies';
 import { cardsOf, memberCap, targetCards } from '../groups';
+import { demoView } from './demo-view';
 
 export const manageGroups = new Hono<AppEnv>();
 
@@ -52,7 +53,7 @@ async function change(
 
 manageGroups.post('/index', async (c) => {
   const q = input(c, ManageGroupListBody);
-  const { rows, count } = await listGroups(c.env.DB, q);
+  const { rows, count } = await listGroups(c.env.DB, { ...q, demoOnly: demoView(c) });
   return c.json(envelope(rows, '', { count, page: q.page }));
 });
 
@@ -65,7 +66,9 @@ manageGroups.post('/users', async (c) => {
     c.env.DB,
     roster.map((m) => m.user_id),
   );
-  const list = roster.map((m) => {
+  // The demo's view lists the shared demo accounts among the members, nobody else.
+  const shown = demoView(c) ? roster.filter((m) => users.get(m.user_id)?.is_demo) : roster;
+  const list = shown.map((m) => {
     const u = users.get(m.user_id);
     return {
       user_id: m.user_id,

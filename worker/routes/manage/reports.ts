@@ -15,6 +15,7 @@ import { mayActOn, mayChange } from '../../middleware/operator';
 import { input } from '../../middleware/params';
 import { ManageReportIdBody, ManageReportListBody, REPORT_STATUS } from '../../protocol/manage';
 import { envelope, refuse, settled } from '../../services/replies';
+import { demoView } from './demo-view';
 
 export const manageReports = new Hono<AppEnv>();
 
@@ -43,7 +44,7 @@ async function settle(c: Context<AppEnv>, row: ReportRow, status: number, action
 
 manageReports.post('/index', async (c) => {
   const q = input(c, ManageReportListBody);
-  const { rows, count } = await listReports(c.env.DB, q);
+  const { rows, count } = await listReports(c.env.DB, { ...q, demoOnly: demoView(c) });
   return c.json(envelope(rows, '', { count, page: q.page }));
 });
 

@@ -35,6 +35,7 @@ import {
 import { hashPassword } from '../../services/password';
 import { envelope, refuse } from '../../services/replies';
 import { targetCards } from '../groups';
+import { demoView, shownUsers } from './demo-view';
 
 export const manageUsers = new Hono<AppEnv>();
 
@@ -54,13 +55,17 @@ async function changeRole(c: Context<AppEnv>, userId: number, role: number): Pro
 
 manageUsers.post('/index', async (c) => {
   const q = input(c, ManageUserListBody);
-  const { rows, count } = await listUsers(c.env.DB, q);
-  return c.json(envelope(rows, '', { count, page: q.page }));
+  const { rows, count } = await listUsers(c.env.DB, { ...q, demoOnly: demoView(c) });
+  return c.json(envelope(await shownUsers(c, rows), '', { count, page: q.page }));
 });
 
 manageUsers.post('/detail', async (c) => {
   const { user_id } = input(c, ManageUserIdBody);
-  return c.json(envelope(await target(c, user_id)));
+  const user = await target(c, user_id);
+  // The demo's view: a real person is as missing as an unknown one.
+  if (demoView(c) && !user.is_demo) throw refuse('user.notExist');
+  const [shown] = await shownUsers(c, [user]);
+  return c.json(envelope(shown));
 });
 
 manageUsers.post('/add', async (c) => {
