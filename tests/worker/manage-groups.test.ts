@@ -2,11 +2,13 @@
 // reads their members, adds and removes members, sets managers, hands the group to a new owner and
 // dissolves it; each change reaches the members live exactly as the same change in the app does
 // (the group hub's one path, with its system line), is audited, and cannot be reached from the app.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
+import app from '../../worker/index';
 import { createGroup, groupCall, uid, type User } from './group-helpers';
-import { call, eventually, loginUser, operator, registerUser, uniqueAccount } from './helpers';
+import { call, eventually, loginUser, operator, registerUser, textMessage, uniqueAccount } from './helpers';
 import { connect } from './socket-helpers';
 
 const manage = (as: User, path: string, body: Record<string, unknown> = {}) =>
@@ -117,5 +119,78 @@ describe('manage/group', () => {
     expect(tried.body.code).not.toBe(0);
     const ops = await operator(2);
     expect(await roles(ops, id)).toEqual({ [uid(ann)]: 1, [uid(bob)]: 3 });
+  });
+});
+
+describe('manage/group/clearMessage (issue 35 item 7)', () => {
+  const history = async (id: string, as: User) =>
+    (await call('/enterprise/im/getMessageList', { toContactId: id, limit: 100 }, { token: as.token })).body.data as {
+      content: string;
+      extends?: { system?: { kind: string; actor: { id: number } } };
+    }[];
+  const trail = async (id: string) =>
+    (
+      await env.DB.prepare('SELECT action, actor_id, after FROM audit_log WHERE target = ?1')
+        .bind(`group:${id.slice('group-'.length)}`)
+        .all()
+    ).results;
+
+  it('lets a super admin who is not a member clear a group: members hear it live, the chat names who, audited', async () => {
+    const boss = await operator(1);
+    const [ann, bob] = [await person('Ann'), await person('Bob')];
+    const id = await createGroup(ann, [bob], 'Loud');
+    await call('/enterprise/im/sendMessage', { ...textMessage(id, 'something to remove') }, { token: bob.token });
+    const bobSocket = await connect(bob.token, 'bob');
+    const cleared = await manage(boss, 'clearMessage', { group_id: id });
+    expect(cleared.body).toMatchObject({ code: 0, data: { group_id: id } });
+    expect((await bobSocket.next((f) => f.type === 'clearMessage')).data).toEqual({ group_id: id });
+    const left = await history(id, ann);
+    expect(left.map((m) => [m.content, m.extends?.system?.kind, m.extends?.system?.actor.id])).toEqual([
+      ['', 'cleared', uid(boss)],
+    ]);
+    // By the group's number too, as the console lists it.
+    expect((await manage(boss, 'clearMessage', { group_id: Number(id.slice(6)) })).body.code).toBe(0);
+    expect((await trail(id)).map((a) => [a.action, a.actor_id])).toEqual([
+      ['group.clearMessage', uid(boss)],
+      ['group.clearMessage', uid(boss)],
+    ]);
+    bobSocket.close();
+  });
+
+  it('refuses an admin, the demo’s shared super admin, an unknown group and a bad body, clearing nothing', async () => {
+    const admin = await operator(2);
+    const demo = await operator(1);
+    await env.DB.prepare('UPDATE users SET is_demo = 1 WHERE user_id = ?1').bind(uid(demo)).run();
+    const [ann, bob] = [await person('Ann'), await person('Bob')];
+    const id = await createGroup(ann, [bob], 'Quiet');
+    await call('/enterprise/im/sendMessage', textMessage(id, 'stays'), { token: bob.token });
+    expect((await manage(admin, 'clearMessage', { group_id: id })).body).toMatchObject({
+      code: 400,
+      msg: 'You do not have permission to do this',
+    });
+    const ctx = createExecutionContext();
+    const asDemo = await app.fetch(
+      new Request('http://parley.test/manage/group/clearMessage', {
+        method: 'POST',
+        headers: { authorization: demo.token, 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ group_id: id }),
+      }),
+      { ...env, DEMO_MODE: 'true' },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(await asDemo.json()).toMatchObject({ code: 400, msg: 'Demo mode does not allow this change' });
+    const boss = await operator(1);
+    expect((await manage(boss, 'clearMessage', { group_id: 'group-99999999' })).body).toMatchObject({
+      code: 400,
+      msg: 'The group does not exist or was dissolved',
+    });
+    for (const bad of [{}, { group_id: 'nope' }, { group_id: [1] }]) {
+      const { status, body } = await manage(boss, 'clearMessage', bad);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ code: 400, msg: 'Invalid parameters' });
+    }
+    expect((await history(id, ann)).map((m) => m.content)).toContain('stays');
+    expect(await trail(id)).toEqual([]);
   });
 });

@@ -57,6 +57,7 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /manage/group/setmanager': group.SetManagerBody,
   'POST /manage/group/changeowner': group.GroupUserBody,
   'POST /manage/group/del': group.GroupIdBody,
+  'POST /manage/group/clearmessage': manage.ManageGroupClearBody,
   'POST /manage/config/getallconfig': null,
   'POST /manage/config/setconfig': manage.ManageSetConfigBody,
   'POST /manage/config/getinvitelink': null,

@@ -7,8 +7,10 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { call, fetchWorker, loginUser } from './helpers';
+import { makeOperatorFixture, settledOperators } from './operator-fixture';
+import { ROUTE_BODIES, type SchemaNode } from './route-bodies';
 import { concretePath, makeFixture, REGISTERED_ROUTES, settled, snapshot } from './route-fixture';
-import { type Answer, type Fixture, ROUTE_RULES } from './route-rules';
+import { type Answer, type Fixture, type OnUser, type OperatorFixture, ROUTE_RULES } from './route-rules';
 
 const methodOf = (key: string) => key.split(' ')[0]!;
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1);
@@ -173,6 +175,39 @@ describe('the operator console (/manage) and people who are not operators', () =
           await env.DB.prepare('SELECT COUNT(*) AS n, SUM(role) AS r, SUM(status) AS s FROM users').first(),
         ).toEqual(before);
       }
+    },
+  );
+});
+
+describe('a plain admin acting on an operator (issue 35)', () => {
+  const routes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) =>
+    'operator' in rule ? [{ key, level: rule.operator, user: rule.user as OnUser }] : [],
+  );
+  let o: OperatorFixture;
+  beforeAll(async () => {
+    o = await makeOperatorFixture();
+  });
+
+  it('every /manage route whose body names a user says what it does to them', () => {
+    const namesUser = (key: string) => {
+      const entries = (ROUTE_BODIES[key] as unknown as SchemaNode | null)?.entries ?? {};
+      return 'user_id' in entries || 'user_ids' in entries;
+    };
+    const silent = routes.filter((r) => r.user === null && namesUser(r.key)).map((r) => r.key);
+    expect(silent, 'routes naming a user with `user: null` in tests/worker/route-rules.ts').toEqual([]);
+  });
+
+  const probes = routes.flatMap(({ key, level, user }) => (typeof user === 'function' ? [{ key, level, user }] : []));
+
+  it.each(probes)(
+    '$key refuses a plain admin acting on a super admin, changing nothing',
+    async ({ key, level, user }) => {
+      const before = await settledOperators(o);
+      const { body } = await call(concretePath(pathOf(key)), user(o), { token: o.admin.token });
+      const msg =
+        level === 'super' ? 'You do not have permission to do this' : 'Only a super admin may do this to an operator';
+      expect(body, JSON.stringify(user(o))).toMatchObject({ code: 400, msg });
+      expect(await settledOperators(o)).toEqual(before);
     },
   );
 });

@@ -69,14 +69,37 @@ export type Rule =
   /**
    * The operator console (/manage): a token of a user whose role (read from D1) is an operator's;
    * an ordinary user is refused, and a `super` route refuses an admin too (route-matrix.test.ts).
+   * `user` says whether it acts on a user (issue 35): the body naming the super admin of the
+   * operator fixture, which a plain admin must be refused with nothing changed; 'reads' (it shows
+   * a user, changes nothing); or null (it names no user). A route whose body has `user_id` or
+   * `user_ids` must not say null.
    */
-  | { access: 'token'; operator: 'admin' | 'super' };
+  | { access: 'token'; operator: 'admin' | 'super'; user: OnUser };
+
+/** What the operator matrix names (operator-fixture.ts): a plain admin acting on a super admin. */
+export interface OperatorFixture {
+  admin: Person;
+  /** A super admin (there is another, so the last-super-admin guard is never what refuses). */
+  boss: Person;
+  /** An ordinary user's group with the super admin as a plain member, and one without them. */
+  group: string;
+  otherGroup: string;
+  /** An open report of a message the super admin sent. */
+  report: number;
+}
+
+export type OnUser = ((o: OperatorFixture) => Record<string, unknown>) | 'reads' | null;
 
 const PUBLIC = { access: 'public' } as const;
 const DEV = { access: 'dev' } as const;
 const SELF = { access: 'token', names: 'self' } as const;
-const ADMIN = { access: 'token', operator: 'admin' } as const;
-const SUPER = { access: 'token', operator: 'super' } as const;
+/** A console route for any operator, or for a super admin only, and what it does to a user. */
+const admin = (user: OnUser): Rule => ({ access: 'token', operator: 'admin', user });
+const superAdmin = (user: OnUser): Rule => ({ access: 'token', operator: 'super', user });
+/** The super admin, named by id. */
+const boss =
+  (body: Record<string, unknown> = {}) =>
+  (o: OperatorFixture) => ({ user_id: o.boss.uid, ...body });
 
 const json =
   (body: (f: Fixture) => unknown): OutsiderProbe =>
@@ -112,38 +135,39 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /common/push/subscribe': SELF, // the caller's own browser
   'POST /common/push/unsubscribe': SELF, // only the caller's own row goes
   'POST /common/push/setting': SELF, // the caller's own setting
-  'POST /manage/index/index': ADMIN,
-  'POST /manage/index/publishnotice': SUPER,
-  'POST /manage/index/delnotice': SUPER,
-  'POST /manage/index/noticelist': ADMIN,
+  'POST /manage/index/index': admin(null),
+  'POST /manage/index/publishnotice': superAdmin(null),
+  'POST /manage/index/delnotice': superAdmin(null),
+  'POST /manage/index/noticelist': admin(null),
   'POST /enterprise/im/announcements': SELF, // the announcements everyone sees
-  'POST /manage/user/index': ADMIN,
-  'POST /manage/user/detail': ADMIN,
-  'POST /manage/user/add': ADMIN, // a role other than 0 only by a super admin
-  'POST /manage/user/edit': ADMIN, // a role change only by a super admin
-  'POST /manage/user/setstatus': ADMIN,
-  'POST /manage/user/setrole': SUPER,
-  'POST /manage/user/editpassword': ADMIN,
-  'POST /manage/user/del': ADMIN, // an operator account only by a super admin
-  'POST /manage/audit/index': ADMIN,
-  'POST /manage/group/index': ADMIN,
-  'POST /manage/group/users': ADMIN,
-  'POST /manage/group/addgroupuser': ADMIN,
-  'POST /manage/group/delgroupuser': ADMIN,
-  'POST /manage/group/setmanager': ADMIN,
-  'POST /manage/group/changeowner': ADMIN,
-  'POST /manage/group/del': ADMIN,
-  'POST /manage/config/getallconfig': ADMIN,
-  'POST /manage/config/setconfig': SUPER,
-  'POST /manage/config/getinvitelink': ADMIN,
-  'POST /manage/config/sendtestemail': SUPER,
-  'POST /manage/invite/index': ADMIN,
-  'POST /manage/invite/add': ADMIN,
-  'POST /manage/invite/revoke': ADMIN,
-  'POST /manage/report/index': ADMIN,
-  'POST /manage/report/dismiss': ADMIN,
-  'POST /manage/report/hide': ADMIN,
-  'POST /manage/report/disablesender': ADMIN,
+  'POST /manage/user/index': admin(null),
+  'POST /manage/user/detail': admin('reads'),
+  'POST /manage/user/add': admin(null), // a role other than 0 only by a super admin
+  'POST /manage/user/edit': admin(boss({ realname: 'Taken over', email: 'taken@example.com', remark: 'mine' })),
+  'POST /manage/user/setstatus': admin(boss({ status: 0 })),
+  'POST /manage/user/setrole': superAdmin(boss({ role: 0 })),
+  'POST /manage/user/editpassword': admin(boss({ password: 'taken0ver' })),
+  'POST /manage/user/del': admin(boss()),
+  'POST /manage/audit/index': admin(null),
+  'POST /manage/group/index': admin(null),
+  'POST /manage/group/users': admin(null),
+  'POST /manage/group/addgroupuser': admin((o) => ({ id: o.otherGroup, user_ids: [o.boss.uid] })),
+  'POST /manage/group/delgroupuser': admin((o) => ({ id: o.group, user_id: o.boss.uid })),
+  'POST /manage/group/setmanager': admin((o) => ({ id: o.group, user_id: o.boss.uid, role: 2 })),
+  'POST /manage/group/changeowner': admin((o) => ({ id: o.group, user_id: o.boss.uid })),
+  'POST /manage/group/del': admin(null),
+  'POST /manage/group/clearmessage': superAdmin(null), // a group's history, audited
+  'POST /manage/config/getallconfig': admin(null),
+  'POST /manage/config/setconfig': superAdmin(null),
+  'POST /manage/config/getinvitelink': admin(null),
+  'POST /manage/config/sendtestemail': superAdmin(null),
+  'POST /manage/invite/index': admin(null),
+  'POST /manage/invite/add': admin(null),
+  'POST /manage/invite/revoke': admin(null),
+  'POST /manage/report/index': admin(null),
+  'POST /manage/report/dismiss': admin(null), // settles a report, acts on nobody
+  'POST /manage/report/hide': admin(null), // acts on a message
+  'POST /manage/report/disablesender': admin((o) => ({ id: o.report })),
   'POST /common/upload/uploadfile': outsider((f) => uploadFile(f.outsider.token, f.group, 'in.png', pngBytes(4, 4))),
   'POST /enterprise/im/getuserinfo': { access: 'token', names: 'users' },
   'POST /enterprise/im/updateuserinfo': SELF,

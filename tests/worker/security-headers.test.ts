@@ -3,7 +3,7 @@
 // downloads keep their own sandboxing policy and revalidated caching.
 import { describe, expect, it } from 'vitest';
 
-import { call, fetchWorker, loginUser, pngBytes, uploadFile } from './helpers';
+import { call, fetchWorker, loginUser, operator, pngBytes, uploadFile } from './helpers';
 
 function expectBrowserSafety(headers: Headers) {
   const csp = headers.get('content-security-policy') ?? '';
@@ -72,6 +72,34 @@ describe('API answers', () => {
     const unknown = await fetchWorker('/common/pub/nothing-here', { method: 'POST' });
     expect(unknown.headers.get('cache-control')).toBe('no-store');
     expectBrowserSafety(unknown.headers);
+  });
+
+  it("every /manage answer is never stored: the console's data, its refusals and unknown console paths", async () => {
+    const admin = await operator(2);
+    const user = await loginUser();
+    const answers = [
+      await call('/manage/user/index', {}, { token: admin.token }), // users, emails, addresses
+      await call('/manage/user/detail', { user_id: 'x' }, { token: admin.token }), // a bad body
+      await call('/manage/config/setConfig', { name: 'sysInfo', value: {} }, { token: admin.token }), // super only
+      await call('/manage/user/index', {}, { token: user.token }), // not an operator
+      await call('/manage/user/index', {}), // no token
+    ];
+    expect(answers.map((a) => [a.status, a.body.code === 0])).toEqual([
+      [200, true],
+      [200, false],
+      [200, false],
+      [200, false],
+      [401, false],
+    ]);
+    for (const { headers } of answers) {
+      expect(headers.get('cache-control')).toBe('no-store');
+      expectBrowserSafety(headers);
+    }
+    const unknown = await fetchWorker('/manage/nothing-here', {
+      method: 'POST',
+      headers: { authorization: admin.token },
+    });
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
   });
 
   it('downloads keep their sandbox and private revalidated caching', async () => {

@@ -47,7 +47,13 @@ export async function endEverySession(env: Env, uid: number): Promise<number> {
   return version;
 }
 
-/** Disabling an account (the admin calls, not built yet, go through here): its sessions end for good. */
-export async function disableAccount(env: Env, uid: number): Promise<void> {
-  await endSessionsBelow(env, uid, await disableUser(env.DB, uid));
+/**
+ * Disabling an account (the console): its sessions end for good. False when it was held back
+ * because it is the last active super admin (nothing changed then).
+ */
+export async function disableAccount(env: Env, uid: number): Promise<boolean> {
+  const version = await disableUser(env.DB, uid);
+  if (version === null) return false;
+  await endSessionsBelow(env, uid, version);
+  return true;
 }

@@ -39,20 +39,23 @@ export interface AuditQuery {
   action: string;
   actor: number;
   target: string;
+  /** Only what shared demo accounts did (the demo's own console, issue 35 item 9). */
+  demoOnly?: boolean;
 }
 
 /** Newest first, filtered by action (prefix: "user." for every user action), actor and target. */
 export async function listAudit(db: D1Database, q: AuditQuery): Promise<{ rows: AuditRow[]; count: number }> {
   const where = `WHERE (?1 = '' OR a.action = ?1 OR a.action LIKE ?1 || '%') AND (?2 = 0 OR a.actor_id = ?2)
-    AND (?3 = '' OR a.target = ?3)`;
+    AND (?3 = '' OR a.target = ?3) AND (?4 = 0 OR u.is_demo = 1)`;
+  const from = 'FROM audit_log a LEFT JOIN users u ON u.user_id = a.actor_id';
+  const demo = q.demoOnly ? 1 : 0;
   return paged<AuditRow>(
     db,
     db
       .prepare(
-        `SELECT a.*, COALESCE(u.realname, '') AS actor_name FROM audit_log a LEFT JOIN users u ON u.user_id = a.actor_id
-         ${where} ORDER BY a.id DESC LIMIT ?4 OFFSET ?5`,
+        `SELECT a.*, COALESCE(u.realname, '') AS actor_name ${from} ${where} ORDER BY a.id DESC LIMIT ?5 OFFSET ?6`,
       )
-      .bind(q.action, q.actor, q.target, q.limit, offsetOf(q)),
-    db.prepare(`SELECT COUNT(*) AS n FROM audit_log a ${where}`).bind(q.action, q.actor, q.target),
+      .bind(q.action, q.actor, q.target, demo, q.limit, offsetOf(q)),
+    db.prepare(`SELECT COUNT(*) AS n ${from} ${where}`).bind(q.action, q.actor, q.target, demo),
   );
 }

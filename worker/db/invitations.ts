@@ -26,19 +26,22 @@ export const insertInvitation = (
     )
     .bind(i.code, i.maxUses, i.expiresAt, i.createdBy);
 
+/** demoOnly: the codes a shared demo account made (the demo's own console, issue 35 item 9). */
 export async function listInvitations(
   db: D1Database,
-  q: { page: number; limit: number },
+  q: { page: number; limit: number; demoOnly?: boolean },
 ): Promise<{ rows: InvitationRow[]; count: number }> {
+  const from = 'FROM invitations i LEFT JOIN users u ON u.user_id = i.created_by WHERE (?1 = 0 OR u.is_demo = 1)';
+  const demo = q.demoOnly ? 1 : 0;
   return paged<InvitationRow>(
     db,
     db
       .prepare(
-        `SELECT i.*, COALESCE(u.realname, '') AS creator_name FROM invitations i LEFT JOIN users u ON u.user_id = i.created_by
-         ORDER BY i.create_time DESC, i.rowid DESC LIMIT ?1 OFFSET ?2`,
+        `SELECT i.*, COALESCE(u.realname, '') AS creator_name ${from}
+         ORDER BY i.create_time DESC, i.rowid DESC LIMIT ?2 OFFSET ?3`,
       )
-      .bind(q.limit, offsetOf(q)),
-    db.prepare('SELECT COUNT(*) AS n FROM invitations'),
+      .bind(demo, q.limit, offsetOf(q)),
+    db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(demo),
   );
 }
 

@@ -15,10 +15,13 @@ export interface ManagedGroup {
 /** Live groups whose name contains `keywords` (or whose number is it), newest first. */
 export async function listGroups(
   db: D1Database,
-  q: { page: number; limit: number; keywords: string },
+  q: { page: number; limit: number; keywords: string; demoOnly?: boolean },
 ): Promise<{ rows: ManagedGroup[]; count: number }> {
   const like = likeWords(q.keywords);
-  const where = `WHERE g.status = 1 AND (?1 = '' OR g.name LIKE '%' || ?1 || '%' ESCAPE '\\' OR CAST(g.group_id AS TEXT) = ?1)`;
+  const demo = q.demoOnly ? 1 : 0;
+  // demoOnly: the groups a shared demo account owns (the demo's own console, issue 35 item 9).
+  const where = `WHERE g.status = 1 AND (?1 = '' OR g.name LIKE '%' || ?1 || '%' ESCAPE '\\' OR CAST(g.group_id AS TEXT) = ?1)
+    AND (?2 = 0 OR EXISTS (SELECT 1 FROM users o WHERE o.user_id = g.owner_id AND o.is_demo = 1))`;
   return paged<ManagedGroup>(
     db,
     db
@@ -26,15 +29,15 @@ export async function listGroups(
         `SELECT g.group_id, g.name, g.avatar, g.owner_id, COALESCE(u.realname, '') AS owner_name, g.create_time,
            (SELECT COUNT(*) FROM group_members m WHERE m.group_id = g.group_id) AS members
          FROM groups g LEFT JOIN users u ON u.user_id = g.owner_id ${where}
-         ORDER BY g.group_id DESC LIMIT ?2 OFFSET ?3`,
+         ORDER BY g.group_id DESC LIMIT ?3 OFFSET ?4`,
       )
-      .bind(like, q.limit, offsetOf(q)),
-    db.prepare(`SELECT COUNT(*) AS n FROM groups g ${where}`).bind(like),
+      .bind(like, demo, q.limit, offsetOf(q)),
+    db.prepare(`SELECT COUNT(*) AS n FROM groups g ${where}`).bind(like, demo),
   );
 }
 
 export const liveGroup = (db: D1Database, groupId: number) =>
   db
-    .prepare('SELECT group_id, name FROM groups WHERE group_id = ?1 AND status = 1')
+    .prepare('SELECT group_id, name, owner_id FROM groups WHERE group_id = ?1 AND status = 1')
     .bind(groupId)
-    .first<{ group_id: number; name: string }>();
+    .first<{ group_id: number; name: string; owner_id: number }>();

@@ -47,20 +47,22 @@ export interface UserQuery {
   order: 'asc' | 'desc';
   /** -1 every user but the deleted, else only that status (0 disabled, 1 active, 2 deleted). */
   status: number;
+  /** Only the shared demo accounts (the demo's own console, issue 35 item 9). */
+  demoOnly?: boolean;
 }
 
 /** One page of users whose account or name contains `keywords`, with how many match. */
 export async function listUsers(db: D1Database, q: UserQuery): Promise<{ rows: ManagedUser[]; count: number }> {
   const where = `WHERE (?1 = '' OR u.account LIKE '%' || ?1 || '%' ESCAPE '\\' OR u.realname LIKE '%' || ?1 || '%' ESCAPE '\\')
-    AND (?2 < 0 AND u.status != ${USER_DELETED} OR u.status = ?2)`;
+    AND (?2 < 0 AND u.status != ${USER_DELETED} OR u.status = ?2) AND (?3 = 0 OR u.is_demo = 1)`;
   const like = likeWords(q.keywords);
   const order = `u.${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, u.user_id DESC`;
   return paged<ManagedUser>(
     db,
     db
-      .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${where} ORDER BY ${order} LIMIT ?3 OFFSET ?4`)
-      .bind(like, q.status, q.limit, offsetOf(q)),
-    db.prepare(`SELECT COUNT(*) AS n FROM users u ${where}`).bind(like, q.status),
+      .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${where} ORDER BY ${order} LIMIT ?4 OFFSET ?5`)
+      .bind(like, q.status, q.demoOnly ? 1 : 0, q.limit, offsetOf(q)),
+    db.prepare(`SELECT COUNT(*) AS n FROM users u ${where}`).bind(like, q.status, q.demoOnly ? 1 : 0),
   );
 }
 
@@ -74,15 +76,27 @@ export const operatorOf = (db: D1Database, userId: number) =>
     .bind(userId)
     .first<{ role: number; status: number; is_demo: number }>();
 
-/** Active super admins other than `except`: the last one may not be demoted, disabled or deleted. */
-export const otherSuperAdmins = async (db: D1Database, except: number) =>
-  (await db
-    .prepare('SELECT COUNT(*) AS n FROM users WHERE role = 1 AND status = 1 AND user_id != ?1')
-    .bind(except)
-    .first<number>('n')) ?? 0;
+/**
+ * The condition an UPDATE of `users` carries when it could take the last active super admin away
+ * (a demotion, disabling, deletion): the row is not an active super admin, or another one is left.
+ * It is part of the statement, checked as the row is written, and D1 writes one statement at a
+ * time, so two super admins demoting or disabling each other at the same moment cannot both pass;
+ * a held-back UPDATE changes no row (`meta.changes` 0, or no RETURNING row).
+ */
+export const KEEPS_A_SUPER_ADMIN = `NOT (role = 1 AND status = 1 AND
+  (SELECT COUNT(*) FROM users o WHERE o.role = 1 AND o.status = 1 AND o.user_id != users.user_id) = 0)`;
 
+/** Sets a role; a demotion of the last active super admin changes nothing. */
 export const setRoleStatement = (db: D1Database, userId: number, role: number) =>
-  db.prepare('UPDATE users SET role = ?2, update_time = unixepoch() WHERE user_id = ?1').bind(userId, role);
+  db
+    .prepare(
+      `UPDATE users SET role = ?2, update_time = unixepoch() WHERE user_id = ?1 AND (?2 = 1 OR ${KEEPS_A_SUPER_ADMIN})`,
+    )
+    .bind(userId, role);
+
+/** Sets a role alone, answering whether it was set (false: it would have left no super admin). */
+export const setRole = async (db: D1Database, userId: number, role: number) =>
+  (await setRoleStatement(db, userId, role).run()).meta.changes > 0;
 
 /** Enabling keeps the token version: sessions ended by the disabling stay ended. */
 export const enableStatement = (db: D1Database, userId: number) =>

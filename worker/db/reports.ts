@@ -58,16 +58,22 @@ const parsed = (row: Record<string, unknown>): ReportRow => ({
   context: JSON.parse(String(row.context)) as ReportContextLine[],
 });
 
+/** demoOnly: the reports whose reporter and sender are both shared demo accounts (the demo's own console, issue 35 item 9). */
 export async function listReports(
   db: D1Database,
-  q: { page: number; limit: number; status: number },
+  q: { page: number; limit: number; status: number; demoOnly?: boolean },
 ): Promise<{ rows: ReportRow[]; count: number }> {
+  const demo = q.demoOnly ? 1 : 0;
+  const where = `WHERE (?1 < 0 OR r.status = ?1) AND (?2 = 0 OR (a.is_demo = 1 AND s.is_demo = 1))`;
   const { rows, count } = await paged<Record<string, unknown>>(
     db,
+    db.prepare(`${SELECT} ${where} ORDER BY r.id DESC LIMIT ?3 OFFSET ?4`).bind(q.status, demo, q.limit, offsetOf(q)),
     db
-      .prepare(`${SELECT} WHERE ?1 < 0 OR r.status = ?1 ORDER BY r.id DESC LIMIT ?2 OFFSET ?3`)
-      .bind(q.status, q.limit, offsetOf(q)),
-    db.prepare('SELECT COUNT(*) AS n FROM reports WHERE ?1 < 0 OR status = ?1').bind(q.status),
+      .prepare(
+        `SELECT COUNT(*) AS n FROM reports r LEFT JOIN users a ON a.user_id = r.reporter_id
+         LEFT JOIN users s ON s.user_id = r.sender_id ${where}`,
+      )
+      .bind(q.status, demo),
   );
   return { rows: rows.map(parsed), count };
 }

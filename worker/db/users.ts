@@ -1,5 +1,6 @@
 // D1 queries on users. Rows never leave this module with their password hash.
 import { spread } from '../services/auth-cache';
+import { KEEPS_A_SUPER_ADMIN } from './manage-users';
 export interface UserRow {
   user_id: number;
   account: string;
@@ -94,14 +95,18 @@ export const bumpTokenVersion = async (db: D1Database, userId: number) =>
     .bind(userId, now())
     .first<number>('token_version')) ?? 0;
 
-/** Disables the account and ends its sessions for good (a re-enabled account logs in afresh); answers the new token version. */
-export const disableUser = async (db: D1Database, userId: number) =>
-  (await db
+/**
+ * Disables the account and ends its sessions for good (a re-enabled account logs in afresh);
+ * answers the new token version, or null when it was held back: the last active super admin.
+ */
+export const disableUser = (db: D1Database, userId: number) =>
+  db
     .prepare(
-      'UPDATE users SET status = 0, token_version = token_version + 1, update_time = ?2 WHERE user_id = ?1 RETURNING token_version',
+      `UPDATE users SET status = 0, token_version = token_version + 1, update_time = ?2
+       WHERE user_id = ?1 AND ${KEEPS_A_SUPER_ADMIN} RETURNING token_version`,
     )
     .bind(userId, now())
-    .first<number>('token_version')) ?? 0;
+    .first<number>('token_version');
 
 /** One round trip per authenticated request: is the user active, which token version, is this token's session revoked. */
 export const tokenState = (db: D1Database, userId: number, sid: string) =>
@@ -118,14 +123,6 @@ export const tokenState = (db: D1Database, userId: number, sid: string) =>
       avatar: string;
       revoked: number;
     }>();
-
-/**
- * Whether the user is a system admin (users.role > 0) now: read from D1 at each use, never from the
- * token or a cache, so a demoted admin loses the power at once rather than when the token expires.
- */
-export const isSystemAdmin = async (db: D1Database, userId: number) =>
-  ((await db.prepare('SELECT role FROM users WHERE user_id = ?1 AND status = 1').bind(userId).first<number>('role')) ??
-    0) > 0;
 
 export const listActiveUsers = (db: D1Database) =>
   db

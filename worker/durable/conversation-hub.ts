@@ -102,9 +102,9 @@ export class ConversationHub extends DurableObject<Env> {
     return this.groups(conversation).group()?.status === 1 ? this.groups(conversation).roster() : null;
   }
 
-  /** Clears a group's history (group-clear.ts): the owner, or a system admin. */
-  async clearHistory(conversation: string, actor: UserCard, systemAdmin: boolean) {
-    return clearGroupHistory(this.env, this.parts(conversation), actor, systemAdmin);
+  /** Clears a group's history (group-clear.ts): the owner, or an operator from the console (routes/manage/groups.ts). */
+  async clearHistory(conversation: string, actor: UserCard, operator: boolean) {
+    return clearGroupHistory(this.env, this.parts(conversation), actor, operator);
   }
 
   /** Sets a group's uploaded picture (group-ops.ts); answers the one it replaced. */

@@ -1,5 +1,5 @@
 // Clearing a group's history (reference §1.4 clearMessage), inside its ConversationHub: the owner
-// or a system admin deletes every message; their files are released first, as retention does
+// (from the app) or a super admin (from the console, `operator`) deletes every message; their files are released first, as retention does
 // (a failure then leaves messages to clear again, never a deleted message whose file still
 // downloads); every member's read mark reaches the end, and each member's hub hears
 // `clearMessage`, which empties their chat-list row and unread count (user/chat-events.ts).
@@ -13,15 +13,15 @@ export async function clearGroupHistory(
   env: Env,
   parts: Parts,
   by: UserCard,
-  systemAdmin: boolean,
+  operator: boolean,
 ): Promise<Result<{ throughSeq: number }>> {
   const { store, groups, fanout } = parts;
   const group = groups.group();
   if (!group || group.status !== 1) return { ok: false, key: 'group.exist' };
   const actor = by.id;
   const me = groups.member(actor);
-  if (!me && !systemAdmin) return { ok: false, key: 'im.notMember' };
-  if (!mayClearHistory(me, systemAdmin)) return { ok: false, key: 'system.notAuth' };
+  if (!operator && !me) return { ok: false, key: 'im.notMember' };
+  if (!operator && !mayClearHistory(me)) return { ok: false, key: 'system.notAuth' };
   // Through the newest message now: one sent while the files are released stays.
   const throughSeq = store.lastSeq();
   await releaseFiles(env.DB, env.FILES, store.fileIdsThrough(throughSeq));

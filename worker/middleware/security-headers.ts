@@ -52,8 +52,8 @@ const ALWAYS = {
   'permissions-policy': 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()',
 };
 
-/** Answers of the API: never stored by a browser or a proxy (tokens, messages, profiles). */
-const API = /^\/(common|enterprise|dev|scan)\//;
+/** Answers of the API and the console: never stored by a browser or a proxy (tokens, messages, profiles, users). */
+const API = /^\/(common|enterprise|manage|dev|scan)\//;
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();

@@ -117,6 +117,8 @@ export const MESSAGE_KEYS = [
   'manage.lastSuperAdmin',
   'manage.notSelf',
   'manage.notSelfDelete',
+  'manage.operatorTarget',
+  'manage.notSelfStanding',
   'manage.ownsGroups',
   'user.deleted',
   'manage.remarkLong',

@@ -27,8 +27,11 @@ export const mayEditNotice = (me: MemberState | null) => isManager(me);
 export const memberName = (remark: string | null | undefined, nickname: string, name: string) =>
   remark || nickname || name;
 
-/** Clearing the history (reference §1.4 clearMessage): the owner, or a system admin (user.role > 0). */
-export const mayClearHistory = (me: MemberState | null, systemAdmin: boolean) => systemAdmin || isOwner(me);
+/**
+ * Clearing the history from the app (reference §1.4 clearMessage): the owner only. Operators clear
+ * a group from the console (manage/group/clearMessage: a super admin's, audited), never from here.
+ */
+export const mayClearHistory = (me: MemberState | null) => isOwner(me);
 
 /** The picture (issue 13): the same rule as the name, so one switch governs both. */
 export const mayChangeAvatar = mayRename;

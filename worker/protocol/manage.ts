@@ -4,6 +4,7 @@ import * as v from 'valibot';
 
 import { account, password } from './account';
 import { intLike, requiredText, text } from './fields';
+import { GROUP_KEY_PATTERN } from './ids';
 import { contactId } from './messages';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from './people';
 
@@ -76,6 +77,16 @@ export const ManageAuditListBody = v.object({
 });
 
 export const ManageGroupListBody = v.object({ page, limit, keywords: v.optional(text(64), '') });
+
+/** manage/group/clearMessage: the group by its number or its key (`7` or `group-7`). */
+export const ManageGroupClearBody = v.object({
+  group_id: v.pipe(
+    v.union([v.number(), v.string()], 'system.parameterError'),
+    v.transform(String),
+    v.transform((s) => (/^\d+$/.test(s) ? `group-${s}` : s)),
+    v.regex(GROUP_KEY_PATTERN, 'system.parameterError'),
+  ),
+});
 
 const onOff = v.picklist(['0', '1'], 'system.parameterError');
 const digits = (max: number) =>

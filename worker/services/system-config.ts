@@ -63,8 +63,15 @@ export const DEFAULTS = {
 export type SystemConfig = typeof DEFAULTS;
 export type ConfigName = keyof SystemConfig;
 
-/** Keys that must never leave the server (TURN credentials are minted per call instead). */
-const SECRET_CHAT_KEYS = ['stun', 'stunUser', 'stunPass'] as const;
+/**
+ * Keys of chatInfo that stay with the server and the console (manage/config/getAllConfig): TURN
+ * credentials (minted per call instead); registration's welcome agents, their text and the auto
+ * group with its owner (who the operators' people are); the send interval, an abuse limit only the
+ * server applies. No app reads them (issue 35 item 10b).
+ */
+const OPERATOR_CHAT_KEYS = ['stun', 'stunUser', 'stunPass', 'autoAddUser', 'autoAddGroup', 'sendInterval'] as const;
+/** Keys of sysInfo that stay with the server and the console: the registration interval, an abuse limit. */
+const OPERATOR_SYS_KEYS = ['registerInterval'] as const;
 
 export function mergeConfig(rows: { name: string; value: string }[]): SystemConfig {
   const merged = structuredClone(DEFAULTS) as SystemConfig;
@@ -80,12 +87,15 @@ export function mergeConfig(rows: { name: string; value: string }[]): SystemConf
   return merged;
 }
 
+/** What everyone may read (getSystemInfo, signed in or not) and what `updateConfig` pushes to everyone online. */
 export function publicConfig(config: SystemConfig, demoMode: boolean) {
   const chatInfo: Record<string, unknown> = { ...config.chatInfo };
-  for (const key of SECRET_CHAT_KEYS) delete chatInfo[key];
+  for (const key of OPERATOR_CHAT_KEYS) delete chatInfo[key];
+  const sysInfo: Record<string, unknown> = { ...config.sysInfo };
+  for (const key of OPERATOR_SYS_KEYS) delete sysInfo[key];
   const { size, preview, fileExt } = config.fileUpload;
   return {
-    sysInfo: config.sysInfo,
+    sysInfo,
     chatInfo,
     fileUpload: { size, preview, fileExt },
     compass: config.compass,

@@ -7,6 +7,7 @@ import { listAudit } from '../../db/audit';
 import { input } from '../../middleware/params';
 import { ManageAuditListBody } from '../../protocol/manage';
 import { envelope } from '../../services/replies';
+import { demoView } from './demo-view';
 
 export const manageAudit = new Hono<AppEnv>();
 
@@ -18,6 +19,7 @@ manageAudit.post('/index', async (c) => {
     action: q.action,
     actor: q.actor_id,
     target: q.target,
+    demoOnly: demoView(c),
   });
   return c.json(envelope(rows, '', { count, page: q.page }));
 });

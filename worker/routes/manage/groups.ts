@@ -1,7 +1,9 @@
 // manage/group/* (issue 25 item 5, reference §1.9): an operator searches groups and changes their
 // members, managers and owner, or dissolves one. Each change goes through the group's hub like the
 // same change made in the app (group-ops.ts, `operator`: the owner's rights without being a
-// member), so members hear of it live, with its system line; and each is audited.
+// member), so members hear of it live, with its system line; and each is audited. A change that
+// names a user (adding, removing, a manager, the owner given or taken) is an action on them: on an
+// operator, a super admin's (middleware/operator.ts mayActOn).
 import { type Context, Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';
@@ -10,21 +12,35 @@ import { listGroups, liveGroup } from '../../db/manage-groups';
 import { findUsersByIds } from '../../db/users';
 import type { GroupChange } from '../../durable/group-ops';
 import { conversationHub } from '../../durable/stubs';
-import { mayChange } from '../../middleware/operator';
+import { mayActOnUsers, mayChange, superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
 import { GroupIdBody, GroupUserBody, GroupUsersBody, SetManagerBody } from '../../protocol/groups';
 import { groupIdOf } from '../../protocol/ids';
-import { ManageGroupListBody } from '../../protocol/manage';
+import { ManageGroupClearBody, ManageGroupListBody } from '../../protocol/manage';
 import { envelope, refuse, settled } from '../../services/replies';
 import { cardsOf, memberCap, targetCards } from '../groups';
+import { demoView } from './demo-view';
 
 export const manageGroups = new Hono<AppEnv>();
 
-/** Applies `body` in the group's hub as the operator, audits it, and answers the group's members now. */
-async function change(c: Context<AppEnv>, id: string, action: string, body: GroupChange, detail: unknown) {
+type LiveGroup = NonNullable<Awaited<ReturnType<typeof liveGroup>>>;
+
+/**
+ * Applies `body` in the group's hub as the operator, audits it, and answers the group's members
+ * now. `targets` are the users the change acts on.
+ */
+async function change(
+  c: Context<AppEnv>,
+  id: string,
+  action: string,
+  body: GroupChange,
+  detail: unknown,
+  targets: (group: LiveGroup) => number[] = () => [],
+) {
   mayChange(c);
   const group = await liveGroup(c.env.DB, groupIdOf(id) ?? 0);
   if (!group) throw refuse('group.exist');
+  await mayActOnUsers(c, targets(group));
   settled(await conversationHub(c.env, id).group(id, { ...body, operator: true }));
   await appendAudit(c.env.DB, {
     actor: c.get('identity').uid,
@@ -37,7 +53,7 @@ async function change(c: Context<AppEnv>, id: string, action: string, body: Grou
 
 manageGroups.post('/index', async (c) => {
   const q = input(c, ManageGroupListBody);
-  const { rows, count } = await listGroups(c.env.DB, q);
+  const { rows, count } = await listGroups(c.env.DB, { ...q, demoOnly: demoView(c) });
   return c.json(envelope(rows, '', { count, page: q.page }));
 });
 
@@ -50,7 +66,9 @@ manageGroups.post('/users', async (c) => {
     c.env.DB,
     roster.map((m) => m.user_id),
   );
-  const list = roster.map((m) => {
+  // The demo's view lists the shared demo accounts among the members, nobody else.
+  const shown = demoView(c) ? roster.filter((m) => users.get(m.user_id)?.is_demo) : roster;
+  const list = shown.map((m) => {
     const u = users.get(m.user_id);
     return {
       user_id: m.user_id,
@@ -67,29 +85,52 @@ manageGroups.post('/addgroupuser', async (c) => {
   const { id, user_ids } = input(c, GroupUsersBody);
   const users = await cardsOf(c.env.DB, user_ids);
   const max = await memberCap(c.env.DB);
-  return change(c, id, 'group.addUser', { op: 'add', actor: c.get('me'), users, max }, { user_ids });
+  const body: GroupChange = { op: 'add', actor: c.get('me'), users, max };
+  return change(c, id, 'group.addUser', body, { user_ids }, () => user_ids);
 });
 
 manageGroups.post('/delgroupuser', async (c) => {
   const { id, user_id } = input(c, GroupUserBody);
   const [target] = await targetCards(c.env.DB, [user_id]);
-  return change(c, id, 'group.removeUser', { op: 'remove', actor: c.get('me'), target: target! }, { user_id });
+  const body: GroupChange = { op: 'remove', actor: c.get('me'), target: target! };
+  return change(c, id, 'group.removeUser', body, { user_id }, () => [user_id]);
 });
 
 manageGroups.post('/setmanager', async (c) => {
   const { id, user_id, role } = input(c, SetManagerBody);
   const [target] = await targetCards(c.env.DB, [user_id]);
   const body: GroupChange = { op: 'role', actor: c.get('me'), target: target!, role: role as 2 | 3 };
-  return change(c, id, 'group.setManager', body, { user_id, role });
+  return change(c, id, 'group.setManager', body, { user_id, role }, () => [user_id]);
 });
 
 manageGroups.post('/changeowner', async (c) => {
   const { id, user_id } = input(c, GroupUserBody);
   const [target] = await cardsOf(c.env.DB, [user_id]);
-  return change(c, id, 'group.changeOwner', { op: 'owner', actor: c.get('me'), target: target! }, { user_id });
+  // The group is given to one and taken from the other.
+  const body: GroupChange = { op: 'owner', actor: c.get('me'), target: target! };
+  return change(c, id, 'group.changeOwner', body, { user_id }, (group) => [user_id, group.owner_id]);
 });
 
 manageGroups.post('/del', async (c) => {
   const { id } = input(c, GroupIdBody);
   return change(c, id, 'group.dissolve', { op: 'dissolve', actor: c.get('me') }, null);
+});
+
+// Clearing a group's history for everyone (issue 35 item 7): a super admin's, refused in the demo
+// lock, through the hub as the owner's clear (members hear `clearMessage`, the chat keeps a line
+// naming who cleared it), and audited.
+manageGroups.post('/clearmessage', async (c) => {
+  superOnly(c);
+  const { group_id: id } = input(c, ManageGroupClearBody);
+  const group = await liveGroup(c.env.DB, groupIdOf(id) ?? 0);
+  if (!group) throw refuse('group.exist');
+  const { throughSeq } = settled(await conversationHub(c.env, id).clearHistory(id, c.get('me'), true));
+  await appendAudit(c.env.DB, {
+    actor: c.get('identity').uid,
+    action: 'group.clearMessage',
+    target: `group:${group.group_id}`,
+    before: { name: group.name },
+    after: { cleared_through: throughSeq },
+  });
+  return c.json(envelope({ group_id: id }));
 });

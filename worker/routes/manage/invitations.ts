@@ -11,6 +11,7 @@ import { mayChange } from '../../middleware/operator';
 import { input } from '../../middleware/params';
 import { ManageInviteAddBody, ManageInviteCodeBody, ManageInviteListBody } from '../../protocol/manage';
 import { envelope, refuse } from '../../services/replies';
+import { demoView } from './demo-view';
 
 export const manageInvitations = new Hono<AppEnv>();
 
@@ -38,7 +39,7 @@ export async function makeInvitation(c: Context<AppEnv>, maxUses: number, days: 
 
 manageInvitations.post('/index', async (c) => {
   const q = input(c, ManageInviteListBody);
-  const { rows, count } = await listInvitations(c.env.DB, q);
+  const { rows, count } = await listInvitations(c.env.DB, { ...q, demoOnly: demoView(c) });
   return c.json(
     envelope(
       rows.map((r) => ({ ...r, url: linkOf(c, r.code) })),

@@ -8,13 +8,14 @@ import { disableAccount } from '../../actions/sessions';
 import type { AppEnv } from '../../app-env';
 import { auditStatement } from '../../db/audit';
 import { releaseFiles } from '../../db/files';
-import { managedUser, otherSuperAdmins } from '../../db/manage-users';
+import { managedUser } from '../../db/manage-users';
 import { findReport, listReports, type ReportRow, settleStatement } from '../../db/reports';
 import { conversationHub } from '../../durable/stubs';
-import { mayChange } from '../../middleware/operator';
+import { mayActOn, mayChange } from '../../middleware/operator';
 import { input } from '../../middleware/params';
-import { ManageReportIdBody, ManageReportListBody, REPORT_STATUS, ROLE_SUPER } from '../../protocol/manage';
+import { ManageReportIdBody, ManageReportListBody, REPORT_STATUS } from '../../protocol/manage';
 import { envelope, refuse, settled } from '../../services/replies';
+import { demoView } from './demo-view';
 
 export const manageReports = new Hono<AppEnv>();
 
@@ -43,7 +44,7 @@ async function settle(c: Context<AppEnv>, row: ReportRow, status: number, action
 
 manageReports.post('/index', async (c) => {
   const q = input(c, ManageReportListBody);
-  const { rows, count } = await listReports(c.env.DB, q);
+  const { rows, count } = await listReports(c.env.DB, { ...q, demoOnly: demoView(c) });
   return c.json(envelope(rows, '', { count, page: q.page }));
 });
 
@@ -65,8 +66,9 @@ manageReports.post('/disablesender', async (c) => {
   const row = await report(c);
   const sender = await managedUser(c.env.DB, row.sender_id);
   if (sender && sender.user_id === c.get('identity').uid) throw refuse('manage.notSelf');
-  if (sender?.role === ROLE_SUPER && (await otherSuperAdmins(c.env.DB, sender.user_id)) === 0)
+  // Disabling the sender is an action on them: an operator's account is a super admin's to disable.
+  if (sender) mayActOn(c, sender, 'standing');
+  if (sender && sender.status === 1 && !(await disableAccount(c.env, sender.user_id)))
     throw refuse('manage.lastSuperAdmin');
-  if (sender && sender.status === 1) await disableAccount(c.env, sender.user_id);
   return settle(c, row, REPORT_STATUS.disabled, 'report.disableSender', true);
 });

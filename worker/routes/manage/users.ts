@@ -1,7 +1,8 @@
 // manage/user/* (issue 25 item 4, reference §1.9): the operator console's users. Every change is
 // audited in the same D1 batch as the change; disabling and a password reset end the user's
-// sessions and sockets through the session machinery (actions/sessions.ts); nobody can lock out
-// the last super admin.
+// sessions and sockets through the session machinery (actions/sessions.ts). An admin acts on
+// ordinary users only, nobody changes their own role or status (middleware/operator.ts mayActOn),
+// and nobody can lock out the last super admin (the UPDATE's own guard, db/manage-users.ts).
 import { type Context, Hono } from 'hono';
 
 import { deleteAccount, ownedGroups } from '../../actions/delete-account';
@@ -13,13 +14,13 @@ import {
   listUsers,
   type ManagedUser,
   managedUser,
-  otherSuperAdmins,
+  setRole,
   setRoleStatement,
   USER_DELETED,
 } from '../../db/manage-users';
 import { saveNotesStatement } from '../../db/user-notes';
 import { findUserByAccount, findUserById, insertUser, setPassword, updateProfile } from '../../db/users';
-import { mayChange, superOnly } from '../../middleware/operator';
+import { mayActOn, mayChange, superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
 import {
   ManageAddUserBody,
@@ -34,6 +35,7 @@ import {
 import { hashPassword } from '../../services/password';
 import { envelope, refuse } from '../../services/replies';
 import { targetCards } from '../groups';
+import { demoView, shownUsers } from './demo-view';
 
 export const manageUsers = new Hono<AppEnv>();
 
@@ -46,21 +48,24 @@ async function target(c: Context<AppEnv>, userId: number): Promise<ManagedUser> 
   return user;
 }
 
-/** A super admin who would stop being one (demoted, disabled): refused when no other active one is left. */
-async function keepLastSuperAdmin(c: Context<AppEnv>, user: ManagedUser): Promise<void> {
-  if (user.role === ROLE_SUPER && user.status === 1 && (await otherSuperAdmins(c.env.DB, user.user_id)) === 0)
-    throw refuse('manage.lastSuperAdmin');
+/** A new role, set alone before anything else of the request: refused when it would leave no super admin. */
+async function changeRole(c: Context<AppEnv>, userId: number, role: number): Promise<void> {
+  if (!(await setRole(c.env.DB, userId, role))) throw refuse('manage.lastSuperAdmin');
 }
 
 manageUsers.post('/index', async (c) => {
   const q = input(c, ManageUserListBody);
-  const { rows, count } = await listUsers(c.env.DB, q);
-  return c.json(envelope(rows, '', { count, page: q.page }));
+  const { rows, count } = await listUsers(c.env.DB, { ...q, demoOnly: demoView(c) });
+  return c.json(envelope(await shownUsers(c, rows), '', { count, page: q.page }));
 });
 
 manageUsers.post('/detail', async (c) => {
   const { user_id } = input(c, ManageUserIdBody);
-  return c.json(envelope(await target(c, user_id)));
+  const user = await target(c, user_id);
+  // The demo's view: a real person is as missing as an unknown one.
+  if (demoView(c) && !user.is_demo) throw refuse('user.notExist');
+  const [shown] = await shownUsers(c, [user]);
+  return c.json(envelope(shown));
 });
 
 manageUsers.post('/add', async (c) => {
@@ -97,11 +102,11 @@ manageUsers.post('/edit', async (c) => {
   const { user_id, role, remark, cs_uid, ...fields } = input(c, ManageEditUserBody);
   mayChange(c);
   const before = await target(c, user_id);
-  if (role !== undefined && role !== before.role) {
-    superOnly(c);
-    await keepLastSuperAdmin(c, before);
-  }
+  const newRole = role !== undefined && role !== before.role;
+  mayActOn(c, before, newRole ? 'standing' : 'other');
+  if (newRole) superOnly(c);
   if (cs_uid) await checkAgent(c, user_id, cs_uid);
+  if (newRole) await changeRole(c, user_id, role);
   await updateProfile(c.env.DB, user_id, fields);
   const notes = Object.fromEntries(Object.entries({ remark, cs_uid }).filter(([, v]) => v !== undefined));
   const changed = { ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...notes };
@@ -114,7 +119,6 @@ manageUsers.post('/edit', async (c) => {
       after: { ...changed, ...(role !== undefined ? { role } : {}) },
     }),
   ];
-  if (role !== undefined && role !== before.role) statements.push(setRoleStatement(c.env.DB, user_id, role));
   if (Object.keys(notes).length > 0) statements.push(saveNotesStatement(c.env.DB, user_id, notes));
   await c.env.DB.batch(statements);
   return c.json(envelope(await target(c, user_id)));
@@ -124,11 +128,10 @@ manageUsers.post('/setstatus', async (c) => {
   const { user_id, status } = input(c, ManageSetStatusBody);
   mayChange(c);
   const before = await target(c, user_id);
+  mayActOn(c, before, 'standing');
   if (before.status === status) return c.json(envelope(before));
   if (status === 0) {
-    if (user_id === actor(c)) throw refuse('manage.notSelf');
-    await keepLastSuperAdmin(c, before);
-    await disableAccount(c.env, user_id);
+    if (!(await disableAccount(c.env, user_id))) throw refuse('manage.lastSuperAdmin');
     await appendAudit(c.env.DB, {
       actor: actor(c),
       action: 'user.disable',
@@ -155,25 +158,23 @@ manageUsers.post('/setrole', async (c) => {
   const { user_id, role } = input(c, ManageSetRoleBody);
   superOnly(c);
   const before = await target(c, user_id);
+  mayActOn(c, before, 'standing');
   if (before.role === role) return c.json(envelope(before));
-  await keepLastSuperAdmin(c, before);
-  await c.env.DB.batch([
-    setRoleStatement(c.env.DB, user_id, role),
-    auditStatement(c.env.DB, {
-      actor: actor(c),
-      action: 'user.setRole',
-      target: `user:${user_id}`,
-      before: { role: before.role },
-      after: { role },
-    }),
-  ]);
+  await changeRole(c, user_id, role);
+  await appendAudit(c.env.DB, {
+    actor: actor(c),
+    action: 'user.setRole',
+    target: `user:${user_id}`,
+    before: { role: before.role },
+    after: { role },
+  });
   return c.json(envelope(await target(c, user_id)));
 });
 
 manageUsers.post('/editpassword', async (c) => {
   const { user_id, password } = input(c, ManageEditPasswordBody);
   mayChange(c);
-  await target(c, user_id);
+  mayActOn(c, await target(c, user_id));
   const version = await setPassword(c.env.DB, user_id, await hashPassword(password));
   await endSessionsBelow(c.env, user_id, version);
   await appendAudit(c.env.DB, { actor: actor(c), action: 'user.editPassword', target: `user:${user_id}` });
@@ -187,18 +188,18 @@ async function checkAgent(c: Context<AppEnv>, userId: number, agent: number): Pr
   if (row?.status !== 1) throw refuse('manage.csInactive');
 }
 
-// Delete: the operator accounts only by a super admin, never oneself or the last super admin, and
-// never a group's owner (the console changes the owner or dissolves the group first).
+// Delete: the operator accounts only by a super admin (mayActOn), never oneself or the last super
+// admin (demoted first, under the guard), and never a group's owner (the console changes the owner
+// or dissolves the group first).
 manageUsers.post('/del', async (c) => {
   const { user_id } = input(c, ManageUserIdBody);
   mayChange(c);
   const before = await target(c, user_id);
   if (user_id === actor(c)) throw refuse('manage.notSelfDelete');
-  if (before.role !== 0) superOnly(c);
-  if (before.role === ROLE_SUPER && (await otherSuperAdmins(c.env.DB, user_id)) === 0)
-    throw refuse('manage.lastSuperAdmin');
+  mayActOn(c, before);
   const owned = await ownedGroups(c.env.DB, user_id);
   if (owned.length > 0) throw refuse('manage.ownsGroups', { count: owned.length });
+  if (before.role === ROLE_SUPER) await changeRole(c, user_id, 0);
   const [card] = await targetCards(c.env.DB, [user_id]);
   const after = await deleteAccount(c.env, c.get('me'), card!, {
     actor: actor(c),

@@ -7,7 +7,6 @@ import { Avatar } from '@web/components/ui/avatar';
 import { ChevronIcon } from '@web/components/ui/icons';
 import { Link } from '@web/components/ui/link';
 import { useTranslation } from '@web/lib/i18n';
-import { storage } from '@web/lib/storage';
 
 import { chatPath, useChatState } from '../../chat';
 import { addMembersPath, groupUsersPath } from '../paths';
@@ -97,7 +96,7 @@ export function GroupSettings({ groupKey, onLeft }: { groupKey: string; onLeft: 
       )}
       {owner && <GroupManagement groupKey={groupKey} setting={info.setting} />}
       {owner && <TransferOwner groupKey={groupKey} members={members} />}
-      {canClearHistory(info.role, storage.getUserInfo()?.role ?? 0) && <ClearHistory groupKey={groupKey} />}
+      {canClearHistory(info.role) && <ClearHistory groupKey={groupKey} />}
       <LeaveGroup groupKey={groupKey} me={me} owner={owner} onLeft={onLeft} />
     </>
   );

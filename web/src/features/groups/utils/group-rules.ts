@@ -27,8 +27,8 @@ export const canEditGroup = (role: number, setting: GroupSetting) => mayRename(m
 export const canEditNotice = (role: number) => mayEditNotice(member(role));
 /** The group's picture: the same rule as its name. */
 export const canChangePicture = (role: number, setting: GroupSetting) => mayChangeAvatar(member(role), setting);
-/** Clear the history for everyone: the owner, or a system admin (my user role above 0). */
-export const canClearHistory = (role: number, systemRole: number) => mayClearHistory(member(role), systemRole > 0);
+/** Clear the history for everyone: the owner only (operators clear a group from the console). */
+export const canClearHistory = (role: number) => mayClearHistory(member(role));
 export const canInvite = (role: number, setting: GroupSetting) => mayInvite(member(role), setting);
 /** The join QR is handed to whoever may add people (the server sends none to anyone else); a manager may reset it. */
 export const canShareQr = canInvite;

@@ -128,6 +128,9 @@ export const setGroupManager = (groupId: number, user_id: number, role: 2 | 3) =
 export const changeGroupOwner = (groupId: number, user_id: number) =>
   apiPost('/manage/group/changeOwner', { id: key(groupId), user_id }, v.unknown());
 export const dissolveGroup = (groupId: number) => apiPost('/manage/group/del', { id: key(groupId) }, v.unknown());
+/** A super admin's: every message of the group, for every member (audited on the server). */
+export const clearGroupHistory = (groupId: number) =>
+  apiPost('/manage/group/clearMessage', { group_id: key(groupId) }, v.unknown());
 
 export const InvitationSchema = v.looseObject({
   code: v.string(),

@@ -1,6 +1,7 @@
 // manage/group/*: find groups by name or number, open one's members (with their roles) and change
-// them as the owner could: add, remove, make or unmake a manager, hand the group over, dissolve it.
-// Every change is confirmed first; members hear of it live through the group's hub.
+// them as the owner could: add, remove, make or unmake a manager, hand the group over, dissolve it;
+// a super admin also clears a group's history (audited). Every change is confirmed first; members
+// hear of it live through the group's hub.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -8,9 +9,11 @@ import { showDialog } from '@web/components/ui/dialog';
 import { SearchInput } from '@web/components/ui/search-input';
 import { showToast } from '@web/components/ui/toast';
 import { useTranslation } from '@web/lib/i18n';
+import { storage } from '@web/lib/storage';
 import { useSearchWords } from '@web/lib/use-debounced';
 
-import { dissolveGroup, fetchGroups, type ManagedGroup } from '../api/manage-api';
+import { clearGroupHistory, dissolveGroup, fetchGroups, type ManagedGroup } from '../api/manage-api';
+import { isSuperAdmin } from '../operator';
 import { ConsoleScreen, EmptyRow, formatTime, Pager, SmallButton } from './console-ui';
 import { GroupMembers } from './group-members';
 
@@ -30,6 +33,15 @@ export function GroupsScreen() {
     placeholderData: keepPreviousData,
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['manage', 'groups'] });
+  const superAdmin = isSuperAdmin(storage.getUserInfo()?.role);
+
+  const clear = async (group: ManagedGroup) => {
+    if (!(await showDialog(t('manage.groups.clearAsk', { name: group.name }), { showCancel: true }))) return;
+    await clearGroupHistory(group.group_id).then(
+      () => showToast(t('manage.groups.cleared')),
+      () => undefined,
+    );
+  };
 
   const dissolve = async (group: ManagedGroup) => {
     if (!(await showDialog(t('manage.groups.dissolveAsk', { name: group.name }), { showCancel: true }))) return;
@@ -78,6 +90,15 @@ export function GroupsScreen() {
               >
                 {t('manage.groups.members')}
               </SmallButton>
+              {superAdmin && (
+                <SmallButton
+                  tone="danger"
+                  onClick={() => void clear(group)}
+                  aria-label={t('manage.groups.clearOf', { name: group.name })}
+                >
+                  {t('manage.groups.clear')}
+                </SmallButton>
+              )}
               <SmallButton
                 tone="danger"
                 onClick={() => void dissolve(group)}
