@@ -190,6 +190,16 @@ CREATE TABLE IF NOT EXISTS push_subscriptions (
 );
 CREATE INDEX IF NOT EXISTS push_subscriptions_user ON push_subscriptions (user_id, created_at);
 
+-- How long the login behind a Web Push subscription lasts (issue 35): `expires_at` is the expiry of
+-- its newest token (set at subscribe, moved on at each renewal). A subscription whose login has
+-- expired, has no row here, or is revoked (token_revocations) is pushed nothing and deleted.
+CREATE TABLE IF NOT EXISTS push_sessions (
+  session_id  TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS push_sessions_user ON push_sessions (user_id);
+
 -- The operators' audit trail (issue 25): one row per console action, appended and never edited.
 -- `before` and `after` are JSON of what the action changed (no password, no hash).
 CREATE TABLE IF NOT EXISTS audit_log (

@@ -1,9 +1,11 @@
 // D1 queries for session revocation, verification codes and invitations (login throttling: login-guard.ts).
+import { sweepPushSessions } from './push-subscriptions';
+
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
  * Revokes a login (every token sharing its session id) until `expiresAt`, when none of its tokens
- * can be valid any more, and sweeps rows past theirs. The newest row is never swept: workers
+ * can be valid any more, and sweeps rows past theirs (and the Web Push expiries of ended logins). The newest row is never swept: workers
  * follow new rows by rowid (token-feed.ts), and a reused rowid would hide a revocation from them.
  */
 export const revokeSession = (db: D1Database, sid: string, expiresAt: number) =>
@@ -14,6 +16,7 @@ export const revokeSession = (db: D1Database, sid: string, expiresAt: number) =>
         'DELETE FROM token_revocations WHERE expires_at < ?1 AND rowid < (SELECT MAX(rowid) FROM token_revocations)',
       )
       .bind(now()),
+    sweepPushSessions(db),
   ]);
 
 export interface CodeRow {
