@@ -2,9 +2,10 @@
 // people with a socket open, and is never logged, replayed or pushed. It rides the socket that is
 // already open (an incoming socket message costs a twentieth of a request). Each user's hub limits
 // what it relays (TypingLimit, in memory: a limit, not a record), and nothing is relayed while
-// chatInfo.online is off.
+// chatInfo.online is off, nor from anyone but an operator while the site is closed.
 import { isKnownGroup } from '../../actions/conversation-access';
 import { loadConfig } from '../../db/config';
+import { siteClosedTo } from '../../db/site-closed';
 import { isActiveUser } from '../../db/users';
 import { chatSwitch } from '../../protocol/config-values';
 import { groupIdOf } from '../../protocol/ids';
@@ -48,6 +49,7 @@ export async function relayTyping(env: Env, limit: TypingLimit, uid: number, fra
   const conversation = conversationOf(uid, contact);
   if (!conversation || !limit.allow(conversation, frame.typing, Date.now())) return;
   if (!chatSwitch((await loadConfig(env.DB)).chatInfo, 'online')) return;
+  if (await siteClosedTo(env.DB, uid)) return;
   // A made-up group or person must never create a hub (each is stored, and costs, for good): D1 is
   // asked first (both answers are cached by the isolate).
   if (isGroupContact(conversation)) {
