@@ -53,7 +53,8 @@ CREATE TABLE IF NOT EXISTS login_trusted (
 -- Replaced by login_guesses (the old lock per account and per IP let anyone lock anyone out).
 DROP TABLE IF EXISTS login_failures;
 
--- Verification codes: only a hash of the code is stored.
+-- Verification codes: only a hash of the code is stored. `account` is the normalised address
+-- (services/verification.ts codeAddress: an email lower-cased, a phone number's digits).
 CREATE TABLE IF NOT EXISTS verification_codes (
   account    TEXT NOT NULL COLLATE NOCASE,
   type       INTEGER NOT NULL,
@@ -63,6 +64,17 @@ CREATE TABLE IF NOT EXISTS verification_codes (
   expires_at INTEGER NOT NULL,
   PRIMARY KEY (account, type)
 );
+
+-- Codes sent per window (db/verification-codes.ts): `scope` is 'to:<address>' (one UTC day) or
+-- 'all' (one hour); each claim is one conditional upsert, so a parallel burst cannot pass a cap.
+CREATE TABLE IF NOT EXISTS code_sends (
+  scope      TEXT NOT NULL,
+  slot       INTEGER NOT NULL,
+  sent       INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, slot)
+);
+CREATE INDEX IF NOT EXISTS code_sends_expires ON code_sends (expires_at);
 
 -- Development-only mailbox: where codes go when DEV_MAILBOX is on (no SMS or mail offline).
 CREATE TABLE IF NOT EXISTS dev_mailbox (
@@ -189,6 +201,16 @@ CREATE TABLE IF NOT EXISTS push_subscriptions (
   created_at  INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS push_subscriptions_user ON push_subscriptions (user_id, created_at);
+
+-- How long the login behind a Web Push subscription lasts (issue 35): `expires_at` is the expiry of
+-- its newest token (set at subscribe, moved on at each renewal). A subscription whose login has
+-- expired, has no row here, or is revoked (token_revocations) is pushed nothing and deleted.
+CREATE TABLE IF NOT EXISTS push_sessions (
+  session_id  TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS push_sessions_user ON push_sessions (user_id);
 
 -- The operators' audit trail (issue 25): one row per console action, appended and never edited.
 -- `before` and `after` are JSON of what the action changed (no password, no hash).

@@ -43,6 +43,8 @@ declare namespace Cloudflare {
     MAIL_API_URL?: string;
     MAIL_API_KEY?: string;
     MAIL_FROM?: string;
+    /** Verification codes sent an hour over every address (services/verification.ts; 300 when unset). */
+    CODE_HOURLY_MAX?: string;
   }
   interface GlobalProps {
     mainModule: typeof import('./index');

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import app from '../../worker/index';
-import { loginUser, resetConfig, setSysInfo, uniqueAccount, uniqueIp } from './helpers';
+import { loginUser, registerUser, resetConfig, setSysInfo, uniqueAccount, uniqueIp } from './helpers';
 
 const MAIL_URL = 'https://mail.parley.test/emails';
 const MAIL = {
@@ -76,15 +76,34 @@ describe('verification codes by mail', () => {
   it('tells the person when the mail API fails (no 500), and keeps no code, so they may ask again', async () => {
     const account = `${uniqueAccount('mail')}@example.com`;
     status = 503;
-    const failed = await post('/common/pub/sendCode', { account, type: 1 });
+    const failed = await post('/common/pub/sendCode', { account, type: 2 });
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({
       code: 400,
       msg: 'The verification code could not be sent. Please try again later.',
     });
     status = 200;
-    expect((await post('/common/pub/sendCode', { account, type: 1 })).body.code).toBe(0);
+    expect((await post('/common/pub/sendCode', { account, type: 2 })).body.code).toBe(0);
     expect(sent).toHaveLength(1);
+  });
+
+  it('mails a login or reset code to an existing account only, answering alike (even when the mail API fails)', async () => {
+    const { account } = await registerUser(`${uniqueAccount('mail')}@example.com`);
+    const nobody = `${uniqueAccount('mail')}@example.com`;
+    const mine = await post('/common/pub/sendCode', { account, type: 1 });
+    const theirs = await post('/common/pub/sendCode', { account: nobody, type: 1 });
+    expect(mine.body).toMatchObject({ code: 0, msg: 'Sent successfully' });
+    expect(theirs).toEqual(mine);
+    expect(sent.map((m) => m.body.to)).toEqual([account]);
+    // A failing mail API shows for neither: it would tell who has an account.
+    status = 503;
+    const failing = await post('/common/pub/sendCode', { account, type: 3 });
+    expect(failing).toEqual(await post('/common/pub/sendCode', { account: nobody, type: 3 }));
+    expect(failing.body.code).toBe(0);
+    // The code that was not sent is gone: the owner may ask again at once.
+    status = 200;
+    expect((await post('/common/pub/sendCode', { account, type: 3 })).body.code).toBe(0);
+    expect(sent.map((m) => m.body.to)).toEqual([account, account]);
   });
 
   it('sends nothing to a phone number (no SMS sender)', async () => {

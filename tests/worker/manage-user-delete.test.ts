@@ -1,7 +1,8 @@
 // Deleting a user from the console (issue 25 item 4): their sessions and sockets end, they leave
 // their groups live (as a removal made in the app), friendships go, their messages stay under
 // "Deleted user" in groups and one-to-one chats (read-only), and the account can never sign in
-// again; never oneself, the last super admin, an operator by a plain admin, or a group's owner.
+// again; their avatar stops being served and leaves R2; never oneself, the last super admin, an
+// operator by a plain admin, or a group's owner.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
@@ -11,9 +12,11 @@ import {
   call,
   delivered,
   eventually,
+  fetchWorker,
   loginUser,
   operator,
   pairHub,
+  pngBytes,
   registerUser,
   textMessage,
   uniqueAccount,
@@ -141,5 +144,35 @@ describe('manage/user/del', () => {
     expect((await manage(boss, 'user/detail', { user_id: uid(owner) })).body.data).toMatchObject({ status: 1 });
     expect((await manage(boss, 'user/del', { user_id: uid(boss) })).body.code).toBe(400);
     expect((await call('/enterprise/im/getUserInfo', {}, { token: boss.token })).status).toBe(200);
+  });
+
+  it("stops serving a deleted user's avatar: its /file URL answers 404 and its bytes leave R2", async () => {
+    const ops = await operator(2);
+    const [bob, viewer] = [await person('Bob Pictured'), await person('Viewer')];
+    const form = new FormData();
+    form.set('file', new File([pngBytes(12, 12)], 'me.png'));
+    const uploaded = await fetchWorker('/common/upload/uploadAvatar', {
+      method: 'POST',
+      headers: { authorization: bob.token },
+      body: form,
+    });
+    const avatar = ((await uploaded.json()) as { data: { avatar: string } }).data.avatar;
+    const row = await env.DB.prepare('SELECT r2_key FROM files WHERE file_id = ?1')
+      .bind(Number(avatar.slice('/file/'.length)))
+      .first<{ r2_key: string }>();
+    expect((await fetchWorker(avatar, { headers: { authorization: viewer.token } })).status).toBe(200);
+    expect(await env.FILES.head(row!.r2_key)).not.toBeNull();
+
+    expect((await manage(ops, 'user/del', { user_id: uid(bob) })).body.code).toBe(0);
+    const gone = await fetchWorker(avatar, { headers: { authorization: viewer.token } });
+    expect(gone.status).toBe(404);
+    await gone.body?.cancel();
+    expect(await env.FILES.head(row!.r2_key)).toBeNull();
+    const rows = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM files WHERE user_id = ?1 AND conversation_id = 'avatar'",
+    )
+      .bind(uid(bob))
+      .first<number>('n');
+    expect(rows).toBe(0);
   });
 });

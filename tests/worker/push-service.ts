@@ -2,13 +2,17 @@
 // fetches to PUSH_ORIGIN are answered by `handle`, a real Request → Response endpoint that does
 // what a push service and a browser do: it verifies the VAPID JWT (ES256 signature with the `k`
 // key, audience, expiry) and decrypts the aes128gcm body with the subscription's private key.
+// PUSH_ORIGIN is a real push service's (FCM): the Worker sends only to known push services
+// (protocol/push.ts), and the tests need no switch the production code would have to honour; the
+// fetch mock stands in for that host, so nothing reaches Google. A redirect it answers is followed
+// as fetch follows one (to `followed`) unless the request says `redirect: 'manual'`.
 // Every other fetch goes out untouched.
 import { env } from 'cloudflare:workers';
 import { vi } from 'vitest';
 
 import { fromBase64Url, toBase64Url } from '../../worker/services/base64url';
 
-export const PUSH_ORIGIN = 'https://push.parley.test';
+export const PUSH_ORIGIN = 'https://fcm.googleapis.com';
 
 export interface Browser {
   endpoint: string;
@@ -31,7 +35,7 @@ export async function newBrowser(): Promise<Browser> {
   const pair = (await crypto.subtle.generateKey(ECDH, true, ['deriveBits'])) as CryptoKeyPair;
   const raw = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
   return {
-    endpoint: `${PUSH_ORIGIN}/send/${crypto.randomUUID()}`,
+    endpoint: `${PUSH_ORIGIN}/fcm/send/${crypto.randomUUID()}`,
     keys: { p256dh: toBase64Url(raw), auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))) },
     privateKey: pair.privateKey,
   };
@@ -44,6 +48,10 @@ export class PushService {
   private readonly browsers = new Map<string, Browser>();
   /** The status the service answers an endpoint with (201 unless set). */
   readonly status = new Map<string, number>();
+  /** Endpoints answered with a redirect (302) to the URL given. */
+  readonly redirect = new Map<string, string>();
+  /** Where a redirect was followed to (a fetch without `redirect: 'manual'` follows it). */
+  readonly followed: string[] = [];
   /** Statuses answered first, one per request, before `status` applies (a flaky push service). */
   readonly script = new Map<string, number[]>();
   /** Every request per endpoint, answered or not, and the most ever in flight at once for one endpoint. */
@@ -63,7 +71,13 @@ export class PushService {
     const real = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
-      return new URL(request.url).origin === PUSH_ORIGIN ? this.handle(request) : real(input, init);
+      if (new URL(request.url).origin !== PUSH_ORIGIN) return real(input, init);
+      const response = await this.handle(request);
+      const location = response.headers.get('location');
+      if (!location || request.redirect === 'manual') return response;
+      // What fetch would do: go where it was sent (recorded, answered as a push service would).
+      this.followed.push(location);
+      return new Response(null, { status: 201 });
     });
   }
 
@@ -81,6 +95,8 @@ export class PushService {
   }
 
   private async answer(request: Request): Promise<Response> {
+    const elsewhere = this.redirect.get(request.url);
+    if (elsewhere) return new Response(null, { status: 302, headers: { location: elsewhere } });
     const browser = this.browsers.get(request.url);
     if (!browser) return new Response('no such subscription', { status: 404 });
     const refusal = await vapidRefusal(request);

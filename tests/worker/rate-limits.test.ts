@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import app from '../../worker/index';
+import { ipBucket } from '../../worker/services/client-ip';
 import { signQrToken } from '../../worker/services/qr-tokens';
 import wranglerToml from '../../wrangler.toml?raw';
 import { createGroup, groupCall } from './group-helpers';
@@ -337,6 +338,38 @@ describe('per client address', () => {
     expectTooMany(await call('/common/pub/sendCode', { account, type: 1 }, { ip }));
     const mailbox = (await (await fetchWorker(`/dev/mailbox?account=${account}`)).json()) as { data: unknown[] };
     expect(mailbox.data).toHaveLength(0);
+  });
+
+  it('counts IPv6 clients by their /64: addresses of one network share the code limit, another network does not', async () => {
+    const hextet = () => Math.floor(Math.random() * 0xffff).toString(16);
+    const net = `2001:db8:${hextet()}:${hextet()}`;
+    const { limit } = configured('CODE_LIMITER');
+    await spend('CODE_LIMITER', 'unused', 0); // not too close to the window's end
+    // The same network written every way a client's address may come.
+    const forms = (i: number) =>
+      [`${net}::${i.toString(16)}`, `${net.toUpperCase()}:0:0:0:${i.toString(16)}`, `${net}:${i.toString(16)}::1`][
+        i % 3
+      ]!;
+    for (let i = 1; i <= limit; i++) {
+      const reply = await call('/common/pub/sendCode', { account: uniquePhone(), type: 2 }, { ip: forms(i) });
+      expect(reply.body.code, forms(i)).toBe(0);
+    }
+    const account = uniquePhone();
+    expectTooMany(await call('/common/pub/sendCode', { account, type: 2 }, { ip: `${net}:aaaa:bbbb:cccc:dddd` }));
+    const mailbox = (await (await fetchWorker(`/dev/mailbox?account=${account}`)).json()) as { data: unknown[] };
+    expect(mailbox.data).toHaveLength(0);
+    // The next /64 is someone else.
+    const next = `2001:db8:${hextet()}:${hextet()}::1`;
+    expect((await call('/common/pub/sendCode', { account, type: 2 }, { ip: next })).body.code).toBe(0);
+  });
+
+  it('reads an IPv6 address by its /64 and an IPv4-mapped one as its IPv4 (ipBucket)', () => {
+    expect(ipBucket('2001:DB8:0:1::5')).toBe('2001:db8:0:1::/64');
+    expect(ipBucket('2001:db8:0:1:ffff:ffff:ffff:ffff')).toBe('2001:db8:0:1::/64');
+    expect(ipBucket('2001:db8::')).toBe('2001:db8:0:0::/64');
+    expect(ipBucket('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(ipBucket('10.1.2.3')).toBe('10.1.2.3');
+    expect(ipBucket('not:an::address::')).toBe('not:an::address::');
   });
 
   it('translates the refusal into Vietnamese and Chinese', async () => {

@@ -74,11 +74,17 @@ const knownGroups = new Set<number>();
  * a made-up id must never create a ConversationHub (each is stored, and costs, for good).
  */
 export async function requireKnownGroup(db: D1Database, conversation: string): Promise<void> {
+  if (!(await isKnownGroup(db, conversation))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
+}
+
+/** Whether D1 has a row for the group `conversation` names (a socket's typing frame asks it, user/typing.ts). */
+export async function isKnownGroup(db: D1Database, conversation: string): Promise<boolean> {
   const id = groupIdOf(conversation) ?? 0;
-  if (knownGroups.has(id)) return;
+  if (knownGroups.has(id)) return true;
   const known =
     id > 0 && (await db.prepare('SELECT 1 AS known FROM groups WHERE group_id = ?1').bind(id).first<number>('known'));
-  if (!known) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
+  if (!known) return false;
   if (knownGroups.size >= 10_000) knownGroups.clear();
   knownGroups.add(id);
+  return true;
 }

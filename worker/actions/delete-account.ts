@@ -1,10 +1,11 @@
 // Deleting an account from the console (issue 25 item 4). The person leaves every group through the
 // group's hub, as a removal made in the app (members hear of it live, with its system line); D1
-// then forgets them in one batch with the audit row (db/manage-users.ts) and their sessions and
-// sockets end. Their messages stay: each conversation they wrote in forgets their card, so the
+// then forgets them in one batch with the audit row (db/manage-users.ts), their sessions and
+// sockets end, and their avatar's file row and bytes go. Their messages stay: each conversation they wrote in forgets their card, so the
 // messages show under "Deleted user", and the people with a chat with them hear the change live.
 import type { AuditEntry } from '../db/audit';
 import { auditStatement } from '../db/audit';
+import { AVATAR_SCOPE, releaseFiles } from '../db/files';
 import { deleteUserStatements, liveMemberships } from '../db/manage-users';
 import { conversationHub, userHub } from '../durable/stubs';
 import { groupChatKey } from '../protocol/ids';
@@ -12,6 +13,15 @@ import type { UserCard } from '../protocol/messages';
 import { directConversation } from '../services/conversations';
 import { PROFILE_AUDIENCE_MAX, pushProfile } from './profile-push';
 import { endSessionsBelow } from './sessions';
+
+/** The `files` rows of `userId`'s avatar (one, unless an upload raced another). */
+const avatarFileIds = async (db: D1Database, userId: number) =>
+  (
+    await db
+      .prepare('SELECT file_id FROM files WHERE user_id = ?1 AND conversation_id = ?2')
+      .bind(userId, AVATAR_SCOPE)
+      .all<{ file_id: number }>()
+  ).results.map((r) => r.file_id);
 
 /** The live groups `userId` owns: an owner must be replaced (or the group dissolved) before the account goes. */
 export const ownedGroups = async (db: D1Database, userId: number) =>
@@ -43,9 +53,14 @@ export async function deleteAccount(
     // Refused only when they are no longer a member (a removal that raced this one): nothing to undo.
     if (!removed.ok) console.warn('delete account: group removal refused', key, removed.key);
   }
+  const avatars = await avatarFileIds(env.DB, target.id);
   const [scrubbed] = await env.DB.batch([...deleteUserStatements(env.DB, target.id), auditStatement(env.DB, audit)]);
   const version = Number((scrubbed!.results[0] as { token_version: number } | undefined)?.token_version ?? 0);
   await endSessionsBelow(env, target.id, version);
+  // Their picture stops being served (its /file URL answers 404) and its bytes go from R2.
+  await releaseFiles(env.DB, env.FILES, avatars).catch((error) =>
+    console.error('delete account: the avatar was kept', target.id, error),
+  );
   const conversations = [...groups, ...peers.map((peer) => directConversation(target.id, peer))];
   return async () => {
     const results = await Promise.allSettled(

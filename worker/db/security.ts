@@ -1,9 +1,11 @@
 // D1 queries for session revocation, verification codes and invitations (login throttling: login-guard.ts).
+import { sweepPushSessions } from './push-subscriptions';
+
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
  * Revokes a login (every token sharing its session id) until `expiresAt`, when none of its tokens
- * can be valid any more, and sweeps rows past theirs. The newest row is never swept: workers
+ * can be valid any more, and sweeps rows past theirs (and the Web Push expiries of ended logins). The newest row is never swept: workers
  * follow new rows by rowid (token-feed.ts), and a reused rowid would hide a revocation from them.
  */
 export const revokeSession = (db: D1Database, sid: string, expiresAt: number) =>
@@ -14,6 +16,7 @@ export const revokeSession = (db: D1Database, sid: string, expiresAt: number) =>
         'DELETE FROM token_revocations WHERE expires_at < ?1 AND rowid < (SELECT MAX(rowid) FROM token_revocations)',
       )
       .bind(now()),
+    sweepPushSessions(db),
   ]);
 
 export interface CodeRow {
@@ -29,13 +32,35 @@ export const findCode = (db: D1Database, account: string, type: number) =>
     .bind(account, type)
     .first<CodeRow>();
 
-export const storeCode = (db: D1Database, account: string, type: number, codeHash: string, ttl: number) =>
-  db
+/**
+ * Stores a new code unless one was sent within `cooldown` seconds: one conditional upsert, so of a
+ * parallel burst exactly one is stored. Answers whether this one was.
+ */
+export async function claimCode(
+  db: D1Database,
+  account: string,
+  type: number,
+  codeHash: string,
+  ttl: number,
+  cooldown: number,
+): Promise<boolean> {
+  const at = now();
+  const { meta } = await db
     .prepare(
       `INSERT INTO verification_codes (account, type, code_hash, attempts, sent_at, expires_at) VALUES (?1, ?2, ?3, 0, ?4, ?5)
-       ON CONFLICT(account, type) DO UPDATE SET code_hash = ?3, attempts = 0, sent_at = ?4, expires_at = ?5`,
+       ON CONFLICT(account, type) DO UPDATE SET code_hash = ?3, attempts = 0, sent_at = ?4, expires_at = ?5
+       WHERE verification_codes.sent_at <= ?6`,
     )
-    .bind(account, type, codeHash, now(), now() + ttl)
+    .bind(account, type, codeHash, at, at + ttl, at - cooldown)
+    .run();
+  return meta.changes > 0;
+}
+
+/** Takes back the code `codeHash` (not sent, or over a cap): the person may ask again at once. */
+export const dropCode = (db: D1Database, account: string, type: number, codeHash: string) =>
+  db
+    .prepare('DELETE FROM verification_codes WHERE account = ?1 AND type = ?2 AND code_hash = ?3')
+    .bind(account, type, codeHash)
     .run();
 
 export const countCodeAttempt = (db: D1Database, account: string, type: number) =>

@@ -21,7 +21,7 @@ import { clearGroupHistory } from './group-clear';
 import { applyGroupChange, changeGroupAvatar, type GroupChange, qrCard } from './group-ops';
 import { GroupStore } from './group-store';
 import { groupViewOf, relayGroupTyping } from './group-view';
-import type { HubEvent, Result } from './hub-events';
+import type { HubEvent, Result, Speech } from './hub-events';
 import { editMessage, withCurrentQuotes } from './message-edit';
 import { MessageScope } from './message-scope';
 import { meterEvent, meterObject } from './metered';
@@ -161,7 +161,7 @@ export class ConversationHub extends DurableObject<Env> {
     const existing = store.byId(id);
     if (!existing) {
       // A muted member's upload is refused before its bytes are stored.
-      const verdict = isGroupContact(conversation) ? this.speakVerdict(conversation, sender) : 'ok';
+      const verdict = this.speakVerdict(conversation, sender);
       return verdict === 'ok' ? { ok: true, value: null } : { ok: false, key: verdict };
     }
     return isResendBy(existing, sender) ? { ok: true, value: existing } : { ok: false, key: 'system.parameterError' };
@@ -247,12 +247,14 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** `actor` edits their text message `seq` (message-edit.ts): the message as it now reads. */
   async edit(conversation: string, actor: number, seq: number, content: string, editSeconds: number) {
-    return editMessage(this.scope(conversation), this.fanout, actor, seq, content, editSeconds);
+    const voice = () => this.speakVerdict(conversation, actor);
+    return editMessage(this.scope(conversation), this.fanout, { actor, voice }, seq, content, editSeconds);
   }
 
   /** `actor` toggles their `emoji` on message `seq` (reactions.ts): the message and its reactions now. */
   async react(conversation: string, actor: number, seq: number, emoji: string, maxEmoji: number, actorName = '') {
-    return toggleReaction(this.scope(conversation), this.fanout, actor, seq, emoji, maxEmoji, actorName);
+    const voice = () => this.speakVerdict(conversation, actor);
+    return toggleReaction(this.scope(conversation), this.fanout, { actor, voice }, seq, emoji, maxEmoji, actorName);
   }
 
   /** An operator hides `seq` for all who have it (a report, moderation.ts); answers its file to release. */
@@ -291,8 +293,9 @@ export class ConversationHub extends DurableObject<Env> {
     await onConversationAlarm(this.ctx, this.env, this.fanout, conversation ? () => this.open(conversation) : null);
   }
 
-  /** Whether a group member may post now (whole-group and own mute, group-rules.ts). */
-  private speakVerdict(conversation: string, sender: number): 'ok' | 'group.allMuted' | 'group.notSpeak' {
+  /** Whether a group member may post, edit or react now (whole-group and own mute, group-rules.ts); 'ok' in a pair. */
+  private speakVerdict(conversation: string, sender: number): Speech {
+    if (!isGroupContact(conversation)) return 'ok';
     const groups = this.groups(conversation);
     const setting = groups.group()?.setting;
     return setting ? speakVerdict(groups.member(sender), setting, Math.floor(Date.now() / 1000)) : 'ok';

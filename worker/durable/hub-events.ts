@@ -71,3 +71,11 @@ export type Refusal =
   | 'group.exist'
   | 'scan.failure';
 export type Result<T> = { ok: true; value: T } | { ok: false; key: Refusal };
+
+/** Whether someone may speak in a conversation now (post, edit, react): 'ok' or why not (group-rules.ts speakVerdict). */
+export type Speech = 'ok' | 'group.allMuted' | 'group.notSpeak';
+/** Who acts on a message, and their speak rule, asked once the message is found (message-edit.ts, reactions.ts). */
+export interface Speaker {
+  actor: number;
+  voice: () => Speech;
+}

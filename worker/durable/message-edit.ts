@@ -8,13 +8,13 @@ import { canEdit, quoteOfMessage } from '../protocol/message-rules';
 import type { StoredMessage } from '../protocol/messages';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
-import type { Result } from './hub-events';
+import type { Result, Speaker } from './hub-events';
 import type { MessageScope } from './message-scope';
 
 export function editMessage(
   scope: MessageScope,
   fanout: Fanout,
-  actor: number,
+  { actor, voice }: Speaker,
   seq: number,
   content: string,
   editSeconds: number,
@@ -23,6 +23,9 @@ export function editMessage(
   if (!seen.ok) return seen;
   const verdict = canEdit(seen.value, actor, editSeconds);
   if (verdict !== 'ok') return { ok: false, key: verdict };
+  // An edit is a new say: one who may not post now (a group's mute) may not edit either.
+  const speech = voice();
+  if (speech !== 'ok') return { ok: false, key: speech };
   // Sending the same text again changes nothing and tells nobody.
   if (seen.value.content === content) return { ok: true, value: seen.value };
   const { store } = scope;

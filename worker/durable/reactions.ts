@@ -8,7 +8,7 @@ import type { StoredMessage } from '../protocol/messages';
 import type { Reactions } from '../protocol/wire';
 import type { ConversationStore } from './conversation-store';
 import type { Fanout } from './fanout';
-import type { Result } from './hub-events';
+import type { Result, Speaker } from './hub-events';
 import type { MessageScope } from './message-scope';
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS reactions (
@@ -66,7 +66,7 @@ export function dropReactions(store: ConversationStore, seq: number): void {
 export function toggleReaction(
   scope: MessageScope,
   fanout: Fanout,
-  actor: number,
+  { actor, voice }: Speaker,
   seq: number,
   emoji: string,
   maxEmoji: number,
@@ -76,6 +76,9 @@ export function toggleReaction(
   if (!seen.ok) return seen;
   const message = seen.value;
   if (!canReact(message)) return { ok: false, key: 'im.exist' };
+  // One who may not post now (a group's mute) may not react either, nor take a reaction back.
+  const speech = voice();
+  if (speech !== 'ok') return { ok: false, key: speech };
   const { store } = scope;
   const sql = table(store);
   const mine = sql

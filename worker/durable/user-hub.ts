@@ -57,6 +57,11 @@ export class UserHub extends DurableObject<Env> {
     return this.sockets.endSessions(end);
   }
 
+  /** The operator closed the site and this user is not an operator (db/site-closed.ts): every socket closes. */
+  async siteClosed(): Promise<number> {
+    return this.sockets.closeEvery('site closed');
+  }
+
   /** The WebSocket upgrade, routed here by the Worker; the ticket is consumed on first use. */
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);

@@ -6,6 +6,7 @@ import { createMiddleware } from 'hono/factory';
 
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
+import { extendPushSession } from '../db/push-subscriptions';
 import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
 import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
@@ -46,6 +47,10 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
         session: identity,
       },
       tokenTtl(c.env),
+    );
+    // The login's Web Push subscriptions live as long as its newest token (db/push-subscriptions.ts).
+    c.executionCtx.waitUntil(
+      extendPushSession(c.env.DB, identity.sid, Math.floor(fresh.expiresAt / 1000)).catch(() => undefined),
     );
     c.header('x-refresh-token', `bearer ${fresh.token}`);
     c.header('x-token-expired', String(fresh.expiresAt));

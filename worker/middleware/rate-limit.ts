@@ -11,7 +11,7 @@ import { limitHub } from '../durable/stubs';
 import { CODE, type MessageKey } from '../protocol/codes';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_UPLOAD_MB_PER_DAY, DEFAULT_UPLOADS_PER_DAY } from '../protocol/limits';
-import { requireClientIp } from '../services/client-ip';
+import { ipBucket, requireClientIp } from '../services/client-ip';
 import { AppError } from '../services/replies';
 
 /**
@@ -51,8 +51,9 @@ export const tooManyRequests = (
 export async function claimBurst(c: Context<AppEnv>, limit: BurstLimit, uses = 1): Promise<void> {
   const rule = BURST_LIMITS[limit];
   // Production requests without an address are refused, as at login: pooled under one key, one
-  // client's calls would use up everyone's (register, sendCode).
-  const key = rule.per === 'user' ? `u:${c.get('identity').uid}` : `ip:${requireClientIp(c.get('requestIp'))}`;
+  // client's calls would use up everyone's (register, sendCode). IPv6 counts by its /64 (ipBucket).
+  const key =
+    rule.per === 'user' ? `u:${c.get('identity').uid}` : `ip:${ipBucket(requireClientIp(c.get('requestIp')))}`;
   // One call per use: `delta` is not in every runtime yet (Miniflare in the vitest and Vite plugins).
   const count = Math.min(Math.max(1, Math.trunc(uses) || 1), MAX_WEIGHT);
   const outcomes = await Promise.all(

@@ -52,6 +52,7 @@ export function codeMail(lang: Lang, to: string, code: string): Mail {
 
 /** Codes by mail to an account that is an email address; a failure refuses with a translated reason (never a 500). */
 export const mailCodeSender = (settings: MailSettings, lang: Lang): CodeSender => ({
+  reaches: (account) => EMAIL_PATTERN.test(account),
   send: async (account, code) => {
     if (!EMAIL_PATTERN.test(account)) throw refuse('user.codeUnavailable');
     const failed = await sendMail(settings, codeMail(lang, account, code));

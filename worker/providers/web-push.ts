@@ -4,6 +4,7 @@
 import type { PushSubscriptionRow } from '../db/push-subscriptions';
 import { RING_SECONDS } from '../protocol/calls';
 import type { MessageKey } from '../protocol/codes';
+import { isPushServiceEndpoint } from '../protocol/push';
 import { type Lang, translate } from '../services/i18n';
 import { encryptPayload, vapidAuthorization, type VapidKeys } from '../services/web-push';
 
@@ -32,6 +33,8 @@ const MESSAGE_TTL_SECONDS = 86_400;
 /** A push service that answers 429 or 5xx is asked again after 1 s, then 2 s (or its Retry-After, within bounds). */
 const ATTEMPTS = 3;
 const RETRY_AFTER_MAX_MS = 5_000;
+/** A push service answers in well under a second; one that does not is given up on (a failure). */
+export const PUSH_TIMEOUT_MS = 5_000;
 
 export function vapidKeys(env: Env): VapidKeys | null {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = env;
@@ -63,13 +66,19 @@ export function payloadFor(note: PushNote, sub: Pick<PushSubscriptionRow, 'lang'
   });
 }
 
-/** One note to one subscription: 'gone' when the push service no longer knows it (404, 410). Failures are logged, never thrown. */
+/**
+ * One note to one subscription: 'gone' when the push service no longer knows it (404, 410), or when
+ * its endpoint is no push service's (a row stored before the rule). Only to a known push service
+ * (protocol/push.ts), never following a redirect (a 3xx is a failure), given up after
+ * PUSH_TIMEOUT_MS. Failures are logged, never thrown.
+ */
 export async function sendNote(
   vapid: VapidKeys,
   sub: PushSubscriptionRow,
   note: PushNote,
   showText = true,
 ): Promise<'sent' | 'gone'> {
+  if (!isPushServiceEndpoint(sub.endpoint)) return 'gone';
   try {
     const body = await encryptPayload(sub, new TextEncoder().encode(payloadFor(note, sub, showText)));
     for (let attempt = 0; ; attempt++) {
@@ -84,6 +93,8 @@ export async function sendNote(
           topic: note.topic,
         },
         body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
       });
       await response.body?.cancel();
       if (response.status === 404 || response.status === 410) return 'gone';

@@ -113,7 +113,8 @@ messages.post('/undomessage', async (c) => {
 });
 
 // Editing my text message (issue 26 item 3): within chatInfo.editTime, in a chat I may still write
-// to (a deleted peer's is read-only); members hear of it live (updateMessage), nobody by push.
+// to (a deleted peer's is read-only; run mode 2's friendships; a group's mute, asked by its hub as
+// for a send); members hear of it live (updateMessage), nobody by push.
 messages.post('/editmessage', burstLimit('send'), async (c) => {
   const body = input(c, EditMessageBody);
   const me = c.get('identity').uid;
@@ -126,10 +127,12 @@ messages.post('/editmessage', burstLimit('send'), async (c) => {
 });
 
 // Reacting to a message (issue 26 item 2): toggles mine; everyone who may see it hears of it (`reaction`).
+// A reaction is a say: only in a chat I may send to (run mode 2's friendships), and the group's mute
+// holds it as it holds an edit (the hub's speak rule).
 messages.post('/reactmessage', burstLimit('send'), async (c) => {
   const body = input(c, ReactMessageBody);
   const me = c.get('identity').uid;
-  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
+  const { conversation } = await resolveForSending(c.env.DB, me, body.toContactId);
   const { chatInfo } = await loadConfig(c.env.DB);
   const max = configNumber(chatInfo.reactionMax, DEFAULT_REACTION_MAX);
   const hub = conversationHub(c.env, conversation);

@@ -31,6 +31,7 @@ push.post('/subscribe', async (c) => {
     userId: identity.uid,
     deviceId: body.device_id ?? '',
     sessionId: identity.sid,
+    sessionExpires: identity.exp,
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,

@@ -3,6 +3,7 @@
 // time sends them, one request in flight per subscription, so ten messages in a row cost as many
 // requests as the push service takes to answer, not ten, and the last note a chat sends counts them all.
 import { forgetEndpoint, subscriptionsOf } from '../../db/push-subscriptions';
+import { siteClosedTo } from '../../db/site-closed';
 import { type PushNote, sendNote, vapidKeys } from '../../providers/web-push';
 
 /** The user's "Show message text in notifications" (default on), in the UserHub's storage. */
@@ -36,6 +37,7 @@ export class PushQueue {
   /** Whether the user has a subscription (and the operator set keys); asks D1 at most once a minute when not. */
   async reachable(uid: number): Promise<boolean> {
     if (!vapidKeys(this.env) || Date.now() < this.noneUntil) return false;
+    if (await siteClosedTo(this.env.DB, uid)) return false;
     const some = (await subscriptionsOf(this.env.DB, uid)).length > 0;
     if (!some) this.noneUntil = Date.now() + NONE_FOR_MS;
     return some;
@@ -57,6 +59,8 @@ export class PushQueue {
     while (this.waiting.size > 0) {
       const notes = [...this.waiting.values()];
       this.waiting.clear();
+      // The site closed to all but operators: what it would have said is dropped, not kept for later.
+      if (await siteClosedTo(this.env.DB, uid).catch(() => false)) return;
       const subs = await subscriptionsOf(this.env.DB, uid).catch((error: unknown) => {
         console.warn('push subscriptions unreadable', error);
         return [];

@@ -9,6 +9,7 @@
 import { nanoid } from 'nanoid';
 import * as v from 'valibot';
 
+import { siteClosed } from '../../db/site-closed';
 import { tokenState } from '../../db/users';
 import { CODE } from '../../protocol/codes';
 import type { FrameOf } from '../../protocol/frames';
@@ -91,6 +92,13 @@ export class Sockets {
     const ended = this.open().filter((ws) => endsSession(end, this.info(ws).session));
     this.closeByHub(ended, SESSION_ENDED_CLOSE_CODE, 'session ended');
     return ended.length;
+  }
+
+  /** Closes every socket with SESSION_ENDED_CLOSE_CODE (the site closed to this user); the sessions go on. */
+  closeEvery(reason: string): number {
+    const open = this.open();
+    this.closeByHub(open, SESSION_ENDED_CLOSE_CODE, reason);
+    return open.length;
   }
 
   /** The WebSocket upgrade with its one-time ticket (consumed on first use); null when refused. */
@@ -274,6 +282,8 @@ export class Sockets {
       return 'unknown' as const;
     });
     if (state === 'unknown') return true;
+    // The site closed to everyone but operators: a socket its closing missed goes now.
+    if (state?.role === 0 && (await siteClosed(this.env.DB).catch(() => false))) return false;
     if (state?.revoked) this.sessions.end({ sid: session.sid, until: sessionEnd(session) });
     if (state && state.token_version > session.ver) this.sessions.end({ belowVersion: state.token_version });
     return !!state && !state.revoked && state.status === 1 && state.token_version === session.ver;

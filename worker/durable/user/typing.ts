@@ -2,8 +2,11 @@
 // people with a socket open, and is never logged, replayed or pushed. It rides the socket that is
 // already open (an incoming socket message costs a twentieth of a request). Each user's hub limits
 // what it relays (TypingLimit, in memory: a limit, not a record), and nothing is relayed while
-// chatInfo.online is off.
+// chatInfo.online is off, nor from anyone but an operator while the site is closed.
+import { isKnownGroup } from '../../actions/conversation-access';
 import { loadConfig } from '../../db/config';
+import { siteClosedTo } from '../../db/site-closed';
+import { isActiveUser } from '../../db/users';
 import { chatSwitch } from '../../protocol/config-values';
 import { groupIdOf } from '../../protocol/ids';
 import type { TypingFrame } from '../../protocol/socket';
@@ -46,10 +49,14 @@ export async function relayTyping(env: Env, limit: TypingLimit, uid: number, fra
   const conversation = conversationOf(uid, contact);
   if (!conversation || !limit.allow(conversation, frame.typing, Date.now())) return;
   if (!chatSwitch((await loadConfig(env.DB)).chatInfo, 'online')) return;
+  if (await siteClosedTo(env.DB, uid)) return;
+  // A made-up group or person must never create a hub (each is stored, and costs, for good): D1 is
+  // asked first (both answers are cached by the isolate).
   if (isGroupContact(conversation)) {
-    await conversationHub(env, conversation).typing(conversation, uid, frame.typing);
+    if (await isKnownGroup(env.DB, conversation))
+      await conversationHub(env, conversation).typing(conversation, uid, frame.typing);
     return;
   }
   const peer = pairMembers(conversation)!.find((id) => id !== uid)!;
-  await userHub(env, peer).typingFrom(uid, uid, frame.typing);
+  if (await isActiveUser(env.DB, peer)) await userHub(env, peer).typingFrom(uid, uid, frame.typing);
 }

@@ -5,10 +5,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 
-import { tellEveryoneOnline } from '../../actions/broadcast';
+import { closeOrdinarySockets, tellEveryoneOnline } from '../../actions/broadcast';
 import type { AppEnv } from '../../app-env';
 import { appendAudit, auditStatement } from '../../db/audit';
 import { forgetConfig, loadConfig } from '../../db/config';
+import { siteClosed } from '../../db/site-closed';
 import { findUsersByIds } from '../../db/users';
 import { superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
@@ -95,6 +96,9 @@ manageConfig.post('/setconfig', async (c) => {
   forgetConfig();
   const { demon_mode: _, ...config } = publicConfig(await loadConfig(c.env.DB), c.env.DEMO_MODE === 'true');
   c.executionCtx.waitUntil(tellEveryoneOnline(c.env, 'updateConfig', config).catch(() => 0));
+  // Closing the site closes the sockets of everyone but the operators (db/site-closed.ts).
+  if (name === 'sysInfo' && changes.state !== undefined && (await siteClosed(c.env.DB)))
+    c.executionCtx.waitUntil(closeOrdinarySockets(c.env).catch(() => 0));
   return c.json(envelope(null));
 });
 
