@@ -23,6 +23,14 @@ export const ANSWER_TIMEOUT_MS = 10_000;
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed';
 
+/**
+ * What `ticket` throws when the server refused the session itself (a 401: disabled, logged out…):
+ * retrying cannot help, and the re-login dialog is already up, so no ticket is asked for every 5 s
+ * behind it; the session ends when the dialog is closed. A reconnect (button, visibility,
+ * `online`) may still ask once.
+ */
+export class SessionRefused extends Error {}
+
 export interface RealtimeOptions {
   ticket: () => Promise<string>;
   onOpen: (ws: WebSocket) => void;
@@ -142,8 +150,9 @@ export class Realtime {
     this.fetchingTicket = true;
     try {
       ticket = await this.options.ticket();
-    } catch {
-      this.scheduleRetry();
+    } catch (error) {
+      if (error instanceof SessionRefused) this.options.onStatus('idle');
+      else this.scheduleRetry();
       return;
     } finally {
       this.fetchingTicket = false;
