@@ -8,7 +8,7 @@ import { Link } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 
-import { chatConfig } from '../../config/chat-config';
+import { useChatConfig } from '../../config/chat-config';
 import { useChatState } from '../../hooks/use-chat';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { visibleChats } from '../../state/thread-ops';
@@ -31,7 +31,7 @@ export function ChatList({ selectedKey }: { selectedKey?: string }) {
   const chats = useMemo(() => visibleChats(contacts), [contacts]);
   const names = useMemo(() => new Map(contacts.map((c) => [keyOf(c.id), c.displayName])), [contacts]);
   // Spec (reference §3.5): chatInfo.online only decides whether the dot is shown.
-  const showOnline = chatConfig().showOnline;
+  const showOnline = useChatConfig().showOnline;
 
   // A chat that mentions me opens at the mention (the list's "[@ me]").
   const open = useCallback(
