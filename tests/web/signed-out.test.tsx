@@ -13,7 +13,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { SignOut } from '@protocol/envelope';
+import type { SignOut } from '@protocol/sign-out';
 
 import { session } from '../../web/src/app/signed-in-session';
 import { PATHS } from '../../web/src/config/paths';

@@ -1,6 +1,6 @@
 // Authentication: identity comes only from a verified token. Missing, forged, expired,
 // revoked or outdated tokens get HTTP 401 (the client shows the re-login dialog), saying why in
-// the envelope's data (protocol SignOut): disabled, deleted, password reset by an operator, the
+// the envelope's data (protocol/sign-out.ts): disabled, deleted, password reset by an operator, the
 // site closed (with the operator's text), or a login that simply ended.
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -14,7 +14,7 @@ import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
 import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
 import { sysSwitch } from '../protocol/config-values';
-import type { SignOut, SignOutReason } from '../protocol/envelope';
+import type { SignOut, SignOutReason } from '../protocol/sign-out';
 import { recall, remember, type VerifiedToken } from '../services/auth-cache';
 import { AppError } from '../services/replies';
 import { bearerToken, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';

@@ -11,25 +11,3 @@ export const EnvelopeSchema = v.object({
   page: v.optional(v.number()),
 });
 export type Envelope = v.InferOutput<typeof EnvelopeSchema>;
-
-/**
- * Why a request was told to log in again (code -1, HTTP 401): the refusal's `data`, so the app can
- * say so on the login page instead of a generic "log in again". `reason` is the refusal's message
- * key; `tips` is the operator's text when the site was closed with one.
- */
-export const SIGN_OUT_REASONS = [
-  'user.mustToken',
-  'user.loginError',
-  'user.expired',
-  'user.forbid',
-  'user.removed',
-  'user.passwordReset',
-  'system.siteClosed',
-] as const;
-export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
-
-export const SignOutSchema = v.object({
-  reason: v.picklist(SIGN_OUT_REASONS),
-  tips: v.optional(v.string(), ''),
-});
-export type SignOut = v.InferOutput<typeof SignOutSchema>;

@@ -2,7 +2,7 @@
 // re-login dialog says it, and the login page keeps saying it until the next sign-in, so a user an
 // operator disabled, deleted or reset, or whom a closed site put out, is told that rather than a
 // bare "log in again". Kept in memory: a reload of the login page starts without it.
-import { SIGN_OUT_REASONS, type SignOut } from '@protocol/envelope';
+import { SIGN_OUT_REASONS, type SignOut } from '@protocol/sign-out';
 
 import { createStore } from './create-store';
 import type { TFunction } from './i18n';
