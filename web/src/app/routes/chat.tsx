@@ -75,7 +75,10 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const gone = isGroup ? contact?.gone : undefined;
   const listLoaded = useChatState((s) => s.contactsLoaded);
   const groupKey = isGroup && listLoaded && !gone ? contactKey : null;
-  const online = !isGroup && config.showOnline && contact && !contact.is_deleted ? Boolean(contact.is_online) : null;
+  // Without a connection (this device offline) nobody's presence is known: none is shown.
+  const connected = useChatState((s) => s.socket !== 'failed');
+  const online =
+    !isGroup && config.showOnline && connected && contact && !contact.is_deleted ? Boolean(contact.is_online) : null;
   // A group: its member count under the name, and why I cannot write when a mute says so.
   const memberCount = useMemberCountText(groupKey, me);
   const blocked = useSpeakBlock(groupKey, me);

@@ -4,7 +4,7 @@ import { TicketSchema } from '@protocol/responses';
 import { ApiError, apiPost } from '../api-client';
 import { storage } from '../storage';
 import { RealtimeConnection } from './connection';
-import { SessionRefused } from './socket';
+import { ServerUnreachable, SessionRefused } from './socket';
 
 export { RealtimeConnection } from './connection';
 export {
@@ -15,6 +15,7 @@ export {
   Realtime,
   type RealtimeStatus,
   RETRY_MS,
+  ServerUnreachable,
   SessionRefused,
 } from './socket';
 
@@ -28,6 +29,7 @@ async function fetchTicket(): Promise<string> {
     // The session is over (the api client shows why and signs out): no retries.
     if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'relogin'))
       throw new SessionRefused(error.message);
+    if (error instanceof ApiError && error.kind === 'network') throw new ServerUnreachable(error.message);
     throw error;
   }
 }
