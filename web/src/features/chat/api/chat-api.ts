@@ -3,7 +3,7 @@ import * as v from 'valibot';
 
 import { ChatSummaryListSchema, ContactCardSchema, MessageListSchema, ReadResultSchema } from '@protocol/responses';
 import { WireMessageSchema } from '@protocol/wire';
-import { type ApiOptions,apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
+import { type ApiOptions, apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
 
 import type { ChatMessage, Contact } from '../types';
 import { CONTACTS_PATH, HISTORY_PAGE, HISTORY_PATH, historyBody } from './first-requests';
