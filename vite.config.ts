@@ -164,13 +164,13 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'] },
             // What the login and registration pages share (form parts, their rules, the stored
-            // settings, logo, link) in one chunk rather than six small ones: each file costs its own
-            // gzip overhead, about 0.8 kB gzip more on the login page's first load in all. Pages
+            // settings, why the server signed the app out (the API client writes it), logo, link) in
+            // one chunk rather than six small ones: each file costs its own gzip overhead, about 0.8 kB gzip more on the login page's first load in all. Pages
             // of the signed-in area that use a part of it (storage, link) load the whole of it
             // (about 2.5 kB gzip), next to their own, much larger chunks.
             {
               name: 'sign-in',
-              test: /\/web\/src\/(lib\/(storage|system-info)\.ts|components\/ui\/(app-logo|link|form-field|form-error)\.tsx|features\/auth\/(utils\/validation|api\/code-purpose)\.ts)$/,
+              test: /\/web\/src\/(lib\/(storage|system-info|sign-out-reason)\.ts|components\/ui\/(app-logo|link|form-field|form-error)\.tsx|features\/auth\/(utils\/validation|api\/code-purpose)\.ts)$/,
             },
             // What every page fetches right after its first paint, the login page included: the dialog
             // host and the service worker's registration (app-shell.tsx), the API client, and the

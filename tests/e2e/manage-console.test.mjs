@@ -67,9 +67,10 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
 
     // The target's socket closes at once; its next request is refused and the app says why.
     const reason = victim.page.getByRole('alertdialog');
-    await reason.getByText(en.error.authInvalid).waitFor();
+    await reason.getByText(en.login.signedOut.forbid).waitFor();
     await reason.getByRole('button', { name: en.common.confirm }).click();
     await victim.page.getByRole('heading', { name: en.login.welcome }).waitFor();
+    await victim.page.getByRole('alert').getByText(en.login.signedOut.forbid).waitFor();
     const refused = await app.api('/common/pub/login', { account: target.account, password: PASSWORD });
     assert.notEqual(refused.code, 0);
 

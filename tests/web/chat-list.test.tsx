@@ -126,8 +126,9 @@ describe('chat list', () => {
   });
 
   it('offers a reconnect once the socket has given up', async () => {
-    const { user } = await openHome();
+    // Before the list shows: with no server answering the ticket, the notice may come at once.
     const reconnect = vi.spyOn(chatStore, 'reconnect');
+    const { user } = await openHome();
     act(() => chatStore.set((s) => ({ ...s, socket: 'failed' })));
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain('WS communication is disconnected...');

@@ -8,6 +8,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import app from '../../worker/index';
+import { APP_VERSION } from '../../worker/protocol/version';
 import { call, loginUser, operator, resetConfig } from './helpers';
 import { connect } from './socket-helpers';
 
@@ -53,6 +54,20 @@ describe('manage/config', () => {
       expect(reply.body.msg).toBeTruthy();
     }
     expect(await systemInfo()).toEqual(before);
+  });
+
+  it('refuses an oldest supported version above the version deployed, and takes it or a lower one', async () => {
+    const boss = await operator();
+    const [major, minor, patch] = APP_VERSION.split('.').map(Number) as [number, number, number];
+    for (const above of [`${major}.${minor}.${patch + 1}`, `${major + 1}`, '99.0.0']) {
+      const reply = await setConfig(boss, 'sysInfo', { minVersion: above });
+      expect(reply.body.code, above).toBe(400);
+      expect((await systemInfo()).sysInfo.minVersion, above).toBe('');
+    }
+    for (const fine of [APP_VERSION, '1.0.0', '']) {
+      expect((await setConfig(boss, 'sysInfo', { minVersion: fine })).body.code, fine).toBe(0);
+      expect((await systemInfo()).sysInfo.minVersion).toBe(fine);
+    }
   });
 
   it('is set by a super admin only; an admin may read it, a TURN password shows only as set', async () => {

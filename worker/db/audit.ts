@@ -59,3 +59,15 @@ export async function listAudit(db: D1Database, q: AuditQuery): Promise<{ rows: 
     db.prepare(`SELECT COUNT(*) AS n ${from} ${where}`).bind(q.action, q.actor, q.target, demo),
   );
 }
+
+/**
+ * Whether an operator reset `userId`'s password (manage/user/editPassword's row) at or after `since`
+ * (unix seconds): why a login made before it was refused. Read only for a refused token.
+ */
+export const passwordResetSince = async (db: D1Database, userId: number, since: number) =>
+  (await db
+    .prepare(
+      "SELECT 1 AS found FROM audit_log WHERE create_time >= ?2 AND action = 'user.editPassword' AND target = ?1 LIMIT 1",
+    )
+    .bind(`user:${userId}`, since)
+    .first<number>('found')) === 1;

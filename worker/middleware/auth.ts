@@ -1,22 +1,27 @@
 // Authentication: identity comes only from a verified token. Missing, forged, expired,
-// revoked or outdated tokens get HTTP 401 (the client shows the re-login dialog).
+// revoked or outdated tokens get HTTP 401 (the client shows the re-login dialog), saying why in
+// the envelope's data (protocol/sign-out.ts): disabled, deleted, password reset by an operator, the
+// site closed (with the operator's text), or a login that simply ended.
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 
 import type { AppEnv } from '../app-env';
+import { passwordResetSince } from '../db/audit';
 import { loadConfig } from '../db/config';
+import { USER_DELETED } from '../db/manage-users';
 import { extendPushSession } from '../db/push-subscriptions';
 import { followTokenChanges, tokenFeedLooks } from '../db/token-feed';
 import { cardOf, tokenState } from '../db/users';
 import { CODE } from '../protocol/codes';
 import { sysSwitch } from '../protocol/config-values';
+import type { SignOut, SignOutReason } from '../protocol/sign-out';
 import { recall, remember, type VerifiedToken } from '../services/auth-cache';
 import { AppError } from '../services/replies';
 import { bearerToken, issueToken, needsRenewal, readToken, rolesFor } from '../services/tokens';
 
-export const unauthorized = (key: 'user.mustToken' | 'user.loginError' | 'user.expired' | 'user.forbid') =>
-  new AppError(CODE.RELOGIN, key, {}, 401);
+export const unauthorized = (key: Exclude<SignOutReason, 'system.siteClosed'>) =>
+  new AppError(CODE.RELOGIN, key, {}, 401, { reason: key, tips: '' } satisfies SignOut);
 
 export function jwtSecret(env: Env): string {
   if (!env.JWT_SECRET || env.JWT_SECRET.length < 32)
@@ -76,7 +81,10 @@ export async function authenticate(
     const { sysInfo } = await loadConfig(env.DB);
     const tips = sysInfo.closeTips;
     if (!sysSwitch(sysInfo, 'state'))
-      throw new AppError(CODE.RELOGIN, tips ? 'system.siteClosedTips' : 'system.siteClosed', { tips }, 401);
+      throw new AppError(CODE.RELOGIN, tips ? 'system.siteClosedTips' : 'system.siteClosed', { tips }, 401, {
+        reason: 'system.siteClosed',
+        tips,
+      } satisfies SignOut);
   }
   return verified;
 }
@@ -87,8 +95,12 @@ async function verify(env: Env, raw: string): Promise<VerifiedToken> {
   const looks = tokenFeedLooks();
   const state = await tokenState(env.DB, identity.uid, identity.sid);
   if (!state || state.revoked) throw unauthorized('user.loginError');
-  if (state.status !== 1) throw unauthorized('user.forbid');
-  if (state.token_version !== identity.ver) throw unauthorized('user.expired');
+  if (state.status !== 1) throw unauthorized(state.status === USER_DELETED ? 'user.removed' : 'user.forbid');
+  if (state.token_version !== identity.ver)
+    // Only a refused token pays for the look: was the password reset by an operator since this login?
+    throw unauthorized(
+      (await passwordResetSince(env.DB, identity.uid, identity.sat)) ? 'user.passwordReset' : 'user.expired',
+    );
   const verified = {
     identity,
     me: cardOf({ user_id: identity.uid, realname: state.realname, avatar: state.avatar }),

@@ -22,7 +22,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
     if (err.status === 429) c.header('retry-after', String(err.params.seconds ?? 60));
     return c.json(
-      { code: err.code, msg: translate(lang, err.key, err.params), data: null } satisfies Envelope,
+      { code: err.code, msg: translate(lang, err.key, err.params), data: err.data } satisfies Envelope,
       legacyRelogin(err, c) ? 200 : err.status,
     );
   }

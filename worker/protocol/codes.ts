@@ -44,6 +44,8 @@ export const MESSAGE_KEYS = [
   'user.mustToken',
   'user.loginError',
   'user.expired',
+  'user.removed',
+  'user.passwordReset',
   'user.codeRequired',
   'user.passwordRule',
   'user.codeUnavailable',

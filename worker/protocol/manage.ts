@@ -7,6 +7,7 @@ import { intLike, requiredText, text } from './fields';
 import { GROUP_KEY_PATTERN } from './ids';
 import { contactId } from './messages';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from './people';
+import { APP_VERSION, isBelow } from './version';
 
 /** users.role: 0 a user, 1 a super admin, 2 an admin (reference §1.9). */
 export const ROLE_USER = 0;
@@ -166,8 +167,17 @@ export const CONFIG_INPUTS = {
       regauth: v.optional(v.picklist(['0', '1', '2', '3'], 'system.parameterError')),
       runMode: v.optional(v.picklist(['1', '2'], 'system.parameterError')),
       registerInterval: v.optional(digits(86_400)),
+      // Never above the version deployed: no build could satisfy it, and every open app, the
+      // console's too, would be told to update to nothing.
       minVersion: v.optional(
-        v.union([v.literal(''), v.pipe(text(20), v.regex(/^\d+(\.\d+){0,3}$/, 'system.parameterError'))]),
+        v.union([
+          v.literal(''),
+          v.pipe(
+            text(20),
+            v.regex(/^\d+(\.\d+){0,3}$/, 'system.parameterError'),
+            v.check((min) => !isBelow(APP_VERSION, min), 'system.parameterError'),
+          ),
+        ]),
       ),
       state: v.optional(onOff),
       ipregion: v.optional(onOff),

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly status: 200 | 401 | 404 | 413 | 429 = 200,
+    /** The envelope's `data` (null when absent): a "log in again" refusal says why (protocol/sign-out.ts). */
+    readonly data: unknown = null,
   ) {
     super(key);
   }

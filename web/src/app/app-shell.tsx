@@ -3,11 +3,13 @@
 // The dialog host is fetched right after start-up, not before the first paint: no page shows a
 // dialog on arrival, and one requested before the host is there appears when it mounts.
 // After the first paint it also registers the service worker (lib/app-update), and shows the
-// upgrade popup when a new version waits.
+// upgrade popup when a new version waits (or this one is below the server's minimum, except in the
+// operator's console).
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { ToastHost } from '../components/ui/toast';
+import { PATHS } from '../config/paths';
 import { appUpdate } from '../lib/app-update/store';
 import { allTextsReady } from '../lib/i18n';
 import { RouteErrorBoundary } from './route-error';
@@ -43,7 +45,7 @@ export function AppShell() {
       </Suspense>
       {updateWaiting && (
         <Suspense fallback={null}>
-          <UpgradePopupHost />
+          <UpgradePopupHost inConsole={pathname === PATHS.manage || pathname.startsWith(`${PATHS.manage}/`)} />
         </Suspense>
       )}
     </div>

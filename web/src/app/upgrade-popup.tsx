@@ -1,12 +1,16 @@
 // The upgrade popup (spec route uni-upgrade-center-app/pages/upgrade-popup): a new version of the
 // app is waiting. Over whatever page is open, on a see-through backdrop, it fades in over 200 ms
 // and never scrolls; Update applies it (the page reloads once the outbox is saved), Later keeps
-// this version until the next start; below the server's minimum version there is no Later.
-// Loaded by the app shell only when a version waits.
+// this version until the next start; below the server's minimum version there is no Later. Below
+// the minimum with no newer build found (none waits), it does not claim one exists: it says this
+// version is no longer supported and offers a reload, or asking the operator. The operator's
+// console is never blocked by the minimum, so a minimum set by mistake can be undone there.
+// Loaded by the app shell only when a version waits or the minimum applies.
 import { useId, useState } from 'react';
 
 import { applyUpdate, appUpdate, putOffUpdate } from '../lib/app-update/store';
 import { useTranslation } from '../lib/i18n';
+import { writesSettled } from '../lib/pending-writes';
 import { useEscapeKey } from '../lib/use-escape-key';
 
 interface Props {
@@ -14,9 +18,16 @@ interface Props {
   onLater: () => void;
   /** The server no longer supports this version (sysInfo.minVersion): no Later. */
   forced?: boolean;
+  /** A newer build is installed and waiting (false: forced, and no update check has found one). */
+  newVersion?: boolean;
 }
 
-export function UpgradePopup({ onUpdate, onLater, forced = false }: Props) {
+/** A reload once the outbox has saved what it was writing: the server may have a newer build by now. */
+function reloadOnceSaved(): Promise<void> {
+  return writesSettled().then(() => window.location.reload());
+}
+
+export function UpgradePopup({ onUpdate, onLater, forced = false, newVersion = true }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
@@ -25,8 +36,10 @@ export function UpgradePopup({ onUpdate, onLater, forced = false }: Props) {
   const update = () => {
     setUpdating(true);
     // A failed switch (the worker went away) leaves this version running: the popup offers it again.
-    onUpdate().catch(() => setUpdating(false));
+    (newVersion ? onUpdate() : reloadOnceSaved()).catch(() => setUpdating(false));
   };
+  const title = newVersion ? 'update.title' : 'update.unsupportedTitle';
+  const body = !newVersion ? 'update.unsupportedBody' : forced ? 'update.forcedBody' : 'update.body';
   return (
     <div className="fade-in fixed inset-0 z-50 flex touch-none items-center justify-center overflow-hidden overscroll-none bg-black/30 px-10">
       <div
@@ -37,10 +50,10 @@ export function UpgradePopup({ onUpdate, onLater, forced = false }: Props) {
         className="w-full max-w-xs overflow-hidden rounded-xl bg-white text-center"
       >
         <h2 id={titleId} className="px-5 pt-6 text-[17px] font-medium text-neutral-900">
-          {t('update.title')}
+          {t(title)}
         </h2>
         <p id={bodyId} className="px-5 pt-2 pb-6 text-[14px] leading-relaxed text-neutral-600">
-          {t(forced ? 'update.forcedBody' : 'update.body')}
+          {t(body)}
         </p>
         <div className="flex flex-col gap-2 px-5 pb-5 text-[16px]">
           <button
@@ -51,7 +64,7 @@ export function UpgradePopup({ onUpdate, onLater, forced = false }: Props) {
             className="rounded-lg bg-brand-dark py-2.5 font-medium text-white disabled:opacity-70"
             onClick={update}
           >
-            {t('update.update')}
+            {t(newVersion ? 'update.update' : 'update.reload')}
           </button>
           {!forced && (
             <button type="button" disabled={updating} className="py-2 text-neutral-600" onClick={onLater}>
@@ -64,9 +77,17 @@ export function UpgradePopup({ onUpdate, onLater, forced = false }: Props) {
   );
 }
 
-/** The popup while a version waits and the user has not put it off, or while this version is below the server's minimum. */
-export function UpgradePopupHost() {
-  const shown = appUpdate.use((s) => (s.waiting && !s.later) || s.forced);
-  const forced = appUpdate.use((s) => s.forced);
-  return shown ? <UpgradePopup onUpdate={applyUpdate} onLater={putOffUpdate} forced={forced} /> : null;
+/**
+ * The popup while a version waits and the user has not put it off, or while this version is below
+ * the server's minimum, except in the operator's console (`inConsole`), where only a waiting
+ * version is offered, with Later.
+ */
+export function UpgradePopupHost({ inConsole = false }: { inConsole?: boolean }) {
+  const waiting = appUpdate.use((s) => s.waiting);
+  const later = appUpdate.use((s) => s.later);
+  const forced = appUpdate.use((s) => s.forced) && !inConsole;
+  const shown = (waiting && !later) || forced;
+  return shown ? (
+    <UpgradePopup onUpdate={applyUpdate} onLater={putOffUpdate} forced={forced} newVersion={waiting} />
+  ) : null;
 }

@@ -12,6 +12,7 @@ import { showToast } from '../components/ui/toast';
 import { takeEarly } from './early-requests';
 import { allTextsReady, currentLanguage, i18n, type TKey } from './i18n';
 import { endSession } from './session';
+import { reasonOf, signOutReason, signOutText } from './sign-out-reason';
 import { storage } from './storage';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -79,10 +80,14 @@ async function replacedMeanwhile(sentWith: string | undefined): Promise<boolean>
 // Several requests can fail with 401 together; the user should see one dialog, not a stack.
 let authDialogOpen = false;
 
-async function handleUnauthorized(): Promise<never> {
-  const message = await errorText('error.authInvalid');
+/** The 401's envelope says why (disabled, deleted, reset, site closed…): the dialog and then the login page say it. */
+async function handleUnauthorized(json: unknown): Promise<never> {
+  await allTextsReady;
+  const why = reasonOf(json);
+  const message = signOutText(i18n.t, why);
   if (!authDialogOpen) {
     authDialogOpen = true;
+    signOutReason.set(why);
     await showDialog(message);
     authDialogOpen = false;
     endSession({ keepRedirect: true });
@@ -220,7 +225,7 @@ export async function apiPostEnvelope<T>(
   const { status, json } = await send(path, body, options.quiet ? { ...options, quietNetwork: true } : options);
   for (const listener of [...answerListeners]) listener();
   if (status === 401)
-    return (await replacedMeanwhile(sentWith)) ? networkFailure({ quietNetwork: true }) : handleUnauthorized();
+    return (await replacedMeanwhile(sentWith)) ? networkFailure({ quietNetwork: true }) : handleUnauthorized(json);
   if (status === 500) return failed('http', await errorText('error.serverError'));
 
   const envelope = v.safeParse(EnvelopeSchema, json);
@@ -230,6 +235,7 @@ export async function apiPostEnvelope<T>(
   }
   const { code, msg, data, count, page } = envelope.output;
   if (code === CODE.RELOGIN) {
+    signOutReason.set(reasonOf(json));
     showToast(msg);
     setTimeout(() => endSession({ keepRedirect: true }), RELOGIN_DELAY_MS);
     throw new ApiError('relogin', msg, code);

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 
 import { requireVersion } from './app-update/store';
+import { createStore } from './create-store';
 import { storage } from './storage';
 import type { SystemInfo } from './system-info-api';
 
@@ -40,6 +41,18 @@ export function storedSystemInfo(): SystemInfo {
   };
 }
 
+/** How many fresh copies were stored since start: screens showing what a setting allows follow it. */
+const configChanges = createStore(0);
+
+/**
+ * Re-renders the calling component whenever a fresh configuration is stored (at start, and at each
+ * `updateConfig` an operator's save sends), so what it reads of storedSystemInfo() is current: an
+ * operator turning calls or online status off reaches open screens at once.
+ */
+export function useConfigChanges(): number {
+  return configChanges.use((n) => n);
+}
+
 /**
  * Fetches, validates and stores the server's configuration, and applies its minimum version (the
  * upgrade popup without Later, app-update/store.ts). `quiet`: a background refresh (no toast).
@@ -48,6 +61,7 @@ export async function fetchSystemInfo(quiet = false): Promise<SystemInfo> {
   const api = await import('./system-info-api');
   const info = await api.fetchSystemInfo(quiet);
   requireVersion(info.sysInfo.minVersion);
+  configChanges.set((n) => n + 1);
   return info;
 }
 

@@ -2,7 +2,7 @@
 // top bar, the virtualized thread and the composer, plus the overlays the thread opens
 // (long-press menu, action sheet, image preview). Files dropped on it are sent, once confirmed.
 // From 1024 px it is the middle pane of the messages layout, beside the chat list.
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 
 import { isGroupContact } from '@protocol/ids';
@@ -10,7 +10,6 @@ import { isGroupContact } from '@protocol/ids';
 import { PATHS } from '../../config/paths';
 import {
   ActionSheetHost,
-  chatConfig,
   chatStore,
   ChatTopBar,
   Composer,
@@ -24,6 +23,7 @@ import {
   stopVoice,
   thread,
   typingText,
+  useChatConfig,
   useChatState,
   useFileDrop,
   useMessageActions,
@@ -63,7 +63,7 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const contact = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey));
   const current = useChatState((s) => thread(s, contactKey));
   const me = useChatState((s) => s.me);
-  const [config] = useState(chatConfig);
+  const config = useChatConfig();
   const actions = useMessageActions(contactKey, me, config.redoSeconds);
   const loadOlder = useCallback(() => chatStore.loadOlder(contactKey), [contactKey]);
   useEffect(() => stopVoice, []);
@@ -75,7 +75,10 @@ function ChatView({ contactKey, focusId }: { contactKey: string; focusId?: numbe
   const gone = isGroup ? contact?.gone : undefined;
   const listLoaded = useChatState((s) => s.contactsLoaded);
   const groupKey = isGroup && listLoaded && !gone ? contactKey : null;
-  const online = !isGroup && config.showOnline && contact && !contact.is_deleted ? Boolean(contact.is_online) : null;
+  // Without a connection (this device offline) nobody's presence is known: none is shown.
+  const connected = useChatState((s) => s.socket !== 'failed');
+  const online =
+    !isGroup && config.showOnline && connected && contact && !contact.is_deleted ? Boolean(contact.is_online) : null;
   // A group: its member count under the name, and why I cannot write when a mute says so.
   const memberCount = useMemberCountText(groupKey, me);
   const blocked = useSpeakBlock(groupKey, me);

@@ -4,7 +4,7 @@
 // The WebRTC engine is not here: the call store imports it on demand when a call starts.
 export { IncomingCallOverlay } from './components/incoming-call-overlay';
 export { recordOf, recordText } from './utils/call-texts';
-export { callsEnabled, startCall } from './utils/start-call';
+export { callsEnabled, startCall, useCallsEnabled } from './utils/start-call';
 // Only the lazy call route imports it, so it stays in that route's chunk.
 export { CallScreen } from './components/call-screen';
 export type { CallPeer } from './state/call-machine';

@@ -4,7 +4,7 @@
 // Data and addresses
 export { forwardMessage, searchHistory } from './api/chat-api';
 export { sendChatRequestsEarly } from './api/first-requests';
-export { chatConfig } from './config/chat-config';
+export { chatConfig, useChatConfig } from './config/chat-config';
 export type { ChatMessage, Contact } from './types';
 export { chatPath, keyOf } from './types';
 

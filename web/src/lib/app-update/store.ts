@@ -40,9 +40,16 @@ export function offerUpdate(applyIt: () => Promise<void>): void {
   whenWaiting?.();
 }
 
-/** The operator's minimum client version (getSystemInfo): below it, the popup cannot be put off. */
+/**
+ * The operator's minimum client version (getSystemInfo, again at each updateConfig): below it, the
+ * popup cannot be put off, and the server is asked at once whether a newer build exists (the popup
+ * offers Update only once one waits). A minimum lowered again lifts it.
+ */
 export function requireVersion(min: unknown): void {
-  if (typeof min === 'string' && isBelow(APP_VERSION, min)) appUpdate.set((s) => ({ ...s, forced: true }));
+  const forced = typeof min === 'string' && isBelow(APP_VERSION, min);
+  if (forced === appUpdate.get().forced) return;
+  appUpdate.set((s) => ({ ...s, forced }));
+  if (forced) check();
 }
 
 /**

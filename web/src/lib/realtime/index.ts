@@ -1,9 +1,10 @@
 // The app-level realtime connection: one socket per tab that every feature subscribes to.
 import { TicketSchema } from '@protocol/responses';
 
-import { apiPost } from '../api-client';
+import { ApiError, apiPost } from '../api-client';
 import { storage } from '../storage';
 import { RealtimeConnection } from './connection';
+import { ServerUnreachable, SessionRefused } from './socket';
 
 export { RealtimeConnection } from './connection';
 export {
@@ -14,13 +15,23 @@ export {
   Realtime,
   type RealtimeStatus,
   RETRY_MS,
+  ServerUnreachable,
+  SessionRefused,
 } from './socket';
 
 /** A one-use ticket for the socket (ARCHITECTURE §3): no long-lived token ever goes in a URL. */
 async function fetchTicket(): Promise<string> {
-  return (
-    await apiPost('/common/pub/wsTicket', { device_id: storage.getDeviceId() }, TicketSchema, { quietNetwork: true })
-  ).ticket;
+  try {
+    return (
+      await apiPost('/common/pub/wsTicket', { device_id: storage.getDeviceId() }, TicketSchema, { quietNetwork: true })
+    ).ticket;
+  } catch (error) {
+    // The session is over (the api client shows why and signs out): no retries.
+    if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'relogin'))
+      throw new SessionRefused(error.message);
+    if (error instanceof ApiError && error.kind === 'network') throw new ServerUnreachable(error.message);
+    throw error;
+  }
 }
 
 export const realtime = new RealtimeConnection(fetchTicket);

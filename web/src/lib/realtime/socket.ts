@@ -3,6 +3,8 @@
 // a reconnect button; it also reconnects when the app becomes visible again. While the browser
 // says it is offline there is nothing to retry: 'failed' at once (a start without network shows
 // the disconnected notice, not half a minute of "connecting…"), and its `online` event starts afresh.
+// A start whose server does not answer at all, while the browser believes it is online, is the
+// same offline start: 'failed' at once, with the tries going on behind the notice.
 // A socket can also die without closing (the phone changed networks, the laptop slept): the
 // browser then keeps it "open" for minutes while nothing arrives. So a ping, or a handshake,
 // that gets no answer within 10 s counts as a close; and when the app becomes visible or the
@@ -23,6 +25,17 @@ export const ANSWER_TIMEOUT_MS = 10_000;
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'retrying' | 'failed';
 
+/**
+ * What `ticket` throws when the server refused the session itself (a 401: disabled, logged out…):
+ * retrying cannot help, and the re-login dialog is already up, so no ticket is asked for every 5 s
+ * behind it; the session ends when the dialog is closed. A reconnect (button, visibility,
+ * `online`) may still ask once.
+ */
+export class SessionRefused extends Error {}
+
+/** What `ticket` throws when no answer came at all (no network, the server down). */
+export class ServerUnreachable extends Error {}
+
 export interface RealtimeOptions {
   ticket: () => Promise<string>;
   onOpen: (ws: WebSocket) => void;
@@ -37,6 +50,10 @@ export class Realtime {
   /** Armed while the socket owes an answer (to a ping, or to the handshake). */
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private retries = 0;
+  /** A socket has opened since start. Before that, a server that cannot be reached is an offline start. */
+  private opened = false;
+  /** Retrying quietly behind the disconnected notice (an offline start): no "connecting…" meanwhile. */
+  private quiet = false;
   /** A ticket is being fetched: no second connect may start beside it. */
   private fetchingTicket = false;
   private stopped = true;
@@ -72,6 +89,7 @@ export class Realtime {
   /** The reconnect button: a fresh round of retries. */
   reconnect(): void {
     this.retries = 0;
+    this.quiet = false;
     clearTimeout(this.retryTimer);
     void this.connect();
   }
@@ -137,13 +155,16 @@ export class Realtime {
 
   private async connect(): Promise<void> {
     if (this.stopped || this.ws || this.fetchingTicket) return;
-    this.options.onStatus(this.retries === 0 ? 'connecting' : 'retrying');
+    if (!this.quiet) this.options.onStatus(this.retries === 0 ? 'connecting' : 'retrying');
     let ticket: string;
     this.fetchingTicket = true;
     try {
       ticket = await this.options.ticket();
-    } catch {
-      this.scheduleRetry();
+    } catch (error) {
+      if (error instanceof SessionRefused) this.options.onStatus('idle');
+      // No answer at all before any socket opened (the app started without its server, though the
+      // browser says it is online): the disconnected notice at once, the tries go on behind it.
+      else this.scheduleRetry(!this.opened && error instanceof ServerUnreachable);
       return;
     } finally {
       this.fetchingTicket = false;
@@ -156,6 +177,8 @@ export class Realtime {
     ws.onopen = () => {
       this.clearAnswer();
       this.retries = 0;
+      this.opened = true;
+      this.quiet = false;
       this.options.onStatus('open');
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => this.ping(ws), HEARTBEAT_MS);
@@ -170,14 +193,15 @@ export class Realtime {
     ws.onclose = (event) => this.onClosed(ws, event.code);
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(unreachable = false): void {
     if (this.stopped) return;
     if (this.retries >= MAX_RETRIES || browserOffline()) {
       this.options.onStatus('failed');
       return;
     }
     this.retries += 1;
-    this.options.onStatus('retrying');
+    if (unreachable) this.quiet = true;
+    this.options.onStatus(this.quiet ? 'failed' : 'retrying');
     this.retryTimer = setTimeout(() => void this.connect(), RETRY_MS);
   }
 }

@@ -4,7 +4,7 @@ import { chatSwitch } from '@protocol/config-values';
 import { showToast } from '@web/components/ui/toast';
 import { i18n } from '@web/lib/i18n';
 import { navigateTo } from '@web/lib/navigation';
-import { storedSystemInfo } from '@web/lib/system-info';
+import { storedSystemInfo, useConfigChanges } from '@web/lib/system-info';
 
 import type { CallPeer } from '../state/call-machine';
 import { callStore } from '../state/call-store';
@@ -12,6 +12,12 @@ import { callPath } from './call-path';
 
 /** Whether this server lets users call (chatInfo.webrtc; on when missing, as the server reads it). */
 export const callsEnabled = (): boolean => chatSwitch(storedSystemInfo().chatInfo, 'webrtc');
+
+/** callsEnabled() in a component, read again when an operator switches calls on or off. */
+export function useCallsEnabled(): boolean {
+  useConfigChanges();
+  return callsEnabled();
+}
 
 export function startCall(peer: CallPeer, video: boolean): void {
   if (!callStore.call(peer, video)) {

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 
 import { ChatSummaryListSchema, ContactCardSchema, MessageListSchema, ReadResultSchema } from '@protocol/responses';
 import { WireMessageSchema } from '@protocol/wire';
-import { apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
+import { type ApiOptions, apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
 
 import type { ChatMessage, Contact } from '../types';
 import { CONTACTS_PATH, HISTORY_PAGE, HISTORY_PATH, historyBody } from './first-requests';
@@ -25,8 +25,9 @@ export async function fetchHistory(
   toContactId: string | number,
   lastId?: number,
   limit = HISTORY_PAGE,
+  options: ApiOptions = {},
 ): Promise<ChatMessage[]> {
-  return apiPost(HISTORY_PATH, historyBody(toContactId, lastId, limit), MessageListSchema);
+  return apiPost(HISTORY_PATH, historyBody(toContactId, lastId, limit), MessageListSchema, options);
 }
 
 export async function searchHistory(

@@ -2,7 +2,7 @@
 // read from the last stored getSystemInfo so the screen never waits for the network.
 import { chatSwitch, configNumber, uploadLimitMb } from '@protocol/config-values';
 import { DEFAULT_EDIT_SECONDS, DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '@protocol/limits';
-import { storedSystemInfo } from '@web/lib/system-info';
+import { storedSystemInfo, useConfigChanges } from '@web/lib/system-info';
 
 // One source for the limits the server enforces too.
 export {
@@ -41,4 +41,10 @@ export function chatConfig(): ChatConfig {
     fileMaxMb: uploadLimitMb(fileUpload.size),
     fileExt: ext,
   };
+}
+
+/** chatConfig() in a component, read again whenever the server's settings change (an operator's save). */
+export function useChatConfig(): ChatConfig {
+  useConfigChanges();
+  return chatConfig();
 }

@@ -202,7 +202,11 @@ export class ChatStore {
   async loadOlder(key: ContactKey): Promise<void> {
     const t = thread(this.state, key);
     const oldest = t.messages.find((m) => m.status === 'succeed');
-    const page = await api.fetchHistory(key, t.loaded ? oldest?.msg_id : undefined, PAGE).catch(() => null);
+    // The first page is read again once the socket is back (unfetched), so its network failure is
+    // no news: a chat opened offline shows its kept page without a "network timeout".
+    const page = await api
+      .fetchHistory(key, t.loaded ? oldest?.msg_id : undefined, PAGE, { quietNetwork: !t.loaded })
+      .catch(() => null);
     if (!t.loaded && !page) this.unfetched.add(key);
     if (!page) return;
     this.unfetched.delete(key);

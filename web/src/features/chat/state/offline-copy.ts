@@ -33,9 +33,12 @@ export const openedFirst = (recent: string[], key: ContactKey) =>
  * The kept copy drawn into a state the network has not filled yet: the list unless the server's
  * came first, and each kept page into its thread unless that thread has loaded. The kept messages
  * are named in `cached`, so the thread's first page from the server replaces them (thread-ops: dropCached).
+ * Presence is never kept: who was online when the copy was written says nothing about now, so the
+ * kept list shows nobody online until the server's list (or an isOnline frame) says so.
  */
 export function withOfflineCopy(state: ChatState, copy: OfflineCopy): ChatState {
-  const contacts = !state.contactsLoaded && copy.list ? (copy.list as Contact[]) : state.contacts;
+  const kept = copy.list ? (copy.list as Contact[]).map((c) => (c.is_online ? { ...c, is_online: 0 } : c)) : null;
+  const contacts = !state.contactsLoaded && kept ? kept : state.contacts;
   const threads = { ...state.threads };
   for (const [key, page] of Object.entries(copy.threads)) {
     const old = thread(state, key);

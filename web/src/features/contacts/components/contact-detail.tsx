@@ -19,7 +19,7 @@ import { reloadChatList } from '@web/lib/chat-list-reload';
 import { useTranslation } from '@web/lib/i18n';
 import { storedSystemInfo } from '@web/lib/system-info';
 
-import { callsEnabled, startCall } from '../../calls';
+import { startCall, useCallsEnabled } from '../../calls';
 import { chatPath, keyOf } from '../../chat';
 import { answerRequest, deleteFriend, fetchPerson, type PersonInfo, resolveCard } from '../api/people-api';
 import { friendsStore } from '../state/friends-store';
@@ -90,6 +90,7 @@ function PersonCard({
   const ids = useId();
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
+  const calls = useCallsEnabled();
   const relation = person.relation;
   const setRelation = (next: Relation) => update((p) => ({ ...p, relation: next }));
   // Run mode 2 sends only between friends (the server refuses the rest); mode 1 lets anyone write.
@@ -192,7 +193,7 @@ function PersonCard({
             </button>
           )}
           {canMessage &&
-            callsEnabled() &&
+            calls &&
             ([false, true] as const).map((video) => (
               <button
                 key={String(video)}

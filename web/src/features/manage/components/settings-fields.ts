@@ -1,5 +1,7 @@
 // The settings the console edits, section by section (manage/config/setConfig checks each again):
 // how each is entered, and the texts that name and explain it (manage.settings.<key>[Help]).
+import { APP_VERSION, isBelow } from '@protocol/version';
+
 import type { ConfigName } from '../api/manage-api';
 
 export type FieldKind =
@@ -9,7 +11,9 @@ export type FieldKind =
   | { type: 'select'; options: string[] }
   | { type: 'list' }
   /** User ids, comma-separated. */
-  | { type: 'ids' };
+  | { type: 'ids' }
+  /** A dotted version (1.0.6) no higher than the one deployed: empty for none. */
+  | { type: 'version' };
 
 export interface SettingField {
   key: string;
@@ -38,7 +42,7 @@ export const SECTIONS: SettingsSection[] = [
       { key: 'regauth', kind: { type: 'select', options: ['0', '1', '2', '3'] }, help: true },
       { key: 'runMode', kind: { type: 'select', options: ['1', '2'] }, help: true },
       { key: 'registerInterval', kind: { type: 'number', min: 0, max: 86_400 }, help: true },
-      { key: 'minVersion', kind: { type: 'text', max: 20 }, help: true },
+      { key: 'minVersion', kind: { type: 'version' }, help: true },
       { key: 'multipleLogin', kind: { type: 'switch', fallback: false }, help: true },
       { key: 'ipregion', kind: { type: 'switch', fallback: true }, help: true },
       { key: 'diyName', kind: { type: 'switch', fallback: false }, help: true },
@@ -135,9 +139,22 @@ export function wireValue(field: SettingField, value: string): unknown {
   return value.trim();
 }
 
+/**
+ * What is wrong with a version typed as the oldest supported one: not a version, or above the
+ * running one (APP_VERSION, deployed with the Worker), which would leave every open app, this
+ * console's too, asking to update to a build that does not exist. Null when it may be saved.
+ */
+export function versionProblem(value: string): 'format' | 'above' | null {
+  const text = value.trim();
+  if (text === '') return null;
+  if (text.length > 20 || !/^\d+(\.\d+){0,3}$/.test(text)) return 'format';
+  return isBelow(APP_VERSION, text) ? 'above' : null;
+}
+
 /** Whether the form's value can be sent (the server checks again). */
 export function valid(field: SettingField, value: string): boolean {
   const { kind } = field;
+  if (kind.type === 'version') return versionProblem(value) === null;
   if (kind.type === 'number') {
     if (!/^\d{1,9}$/.test(value.trim())) return false;
     const n = Number(value);

@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
+import { APP_VERSION } from '@protocol/version';
 import { Switch } from '@web/components/ui/switch';
 import { showToast } from '@web/components/ui/toast';
 import { type TKey, useTranslation } from '@web/lib/i18n';
@@ -13,7 +14,15 @@ import { storage } from '@web/lib/storage';
 import { type ConfigName, fetchConfig, saveConfig } from '../api/manage-api';
 import { isSuperAdmin } from '../operator';
 import { ConsoleScreen, SmallButton } from './console-ui';
-import { changedValue, formValue, SECTIONS, type SettingField, storedValue, valid } from './settings-fields';
+import {
+  changedValue,
+  formValue,
+  SECTIONS,
+  type SettingField,
+  storedValue,
+  valid,
+  versionProblem,
+} from './settings-fields';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -122,14 +131,23 @@ function SettingInput({
   const { t } = useTranslation();
   const id = useId();
   const label = t(`manage.settings.${field.key}` as TKey);
-  const help = field.help ? t(`manage.settings.${field.key}Help` as TKey) : '';
+  // A version field names the running version: the highest it accepts.
+  const help = field.help ? t(`manage.settings.${field.key}Help` as TKey, { version: APP_VERSION }) : '';
+  const { kind } = field;
+  const problem = kind.type === 'version' && !disabled ? versionProblem(value) : null;
   const helpLine = (
     <span id={`${id}-help`} className="mt-1 block text-[12px] text-neutral-500">
+      {problem && (
+        <span role="alert" className="block text-danger">
+          {t(problem === 'above' ? 'manage.settings.versionAbove' : 'manage.settings.versionFormat', {
+            version: APP_VERSION,
+          })}
+        </span>
+      )}
       {help && `${help} `}
       <code className="text-neutral-500">{field.key}</code>
     </span>
   );
-  const { kind } = field;
   if (kind.type === 'switch')
     return (
       <div className="flex items-start gap-3">
@@ -168,7 +186,9 @@ function SettingInput({
           className={INPUT}
           value={value}
           disabled={disabled}
-          inputMode={kind.type === 'number' || kind.type === 'ids' ? 'numeric' : undefined}
+          inputMode={
+            kind.type === 'number' || kind.type === 'ids' ? 'numeric' : kind.type === 'version' ? 'decimal' : undefined
+          }
           aria-invalid={!valid(field, value)}
           aria-describedby={`${id}-help`}
           onChange={(e) => onChange(e.target.value)}

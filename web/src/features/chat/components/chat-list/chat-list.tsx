@@ -8,7 +8,7 @@ import { Link } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 
-import { chatConfig } from '../../config/chat-config';
+import { useChatConfig } from '../../config/chat-config';
 import { useChatState } from '../../hooks/use-chat';
 import { useMinuteClock } from '../../hooks/use-minute-clock';
 import { visibleChats } from '../../state/thread-ops';
@@ -30,8 +30,10 @@ export function ChatList({ selectedKey }: { selectedKey?: string }) {
   const now = useMinuteClock();
   const chats = useMemo(() => visibleChats(contacts), [contacts]);
   const names = useMemo(() => new Map(contacts.map((c) => [keyOf(c.id), c.displayName])), [contacts]);
-  // Spec (reference §3.5): chatInfo.online only decides whether the dot is shown.
-  const showOnline = chatConfig().showOnline;
+  // Spec (reference §3.5): chatInfo.online only decides whether the dot is shown; without a
+  // connection (this device offline) nobody's presence is known.
+  const connected = useChatState((s) => s.socket !== 'failed');
+  const showOnline = useChatConfig().showOnline && connected;
 
   // A chat that mentions me opens at the mention (the list's "[@ me]").
   const open = useCallback(

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { showToast } from '@web/components/ui/toast';
 import { useTranslation } from '@web/lib/i18n';
+import { useConfigChanges } from '@web/lib/system-info';
 
 import { chatConfig, TEXT_MAX } from '../../config/chat-config';
 import { chatStore } from '../../state/chat-store';
@@ -42,6 +43,8 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
   const caret = useCaretEditing(input, text, setText);
   const [picked, setPicked] = useState<MentionCandidate[]>([]);
   const [picking, setPicking] = useState(false);
+  // The + panel's call tiles follow the operator's calls switch (canCall reads it).
+  useConfigChanges();
   // An edit changes a message already sent: nobody is told I am typing one.
   useTypingSignal(contactKey, blocked || editing ? '' : text);
 

@@ -3,7 +3,7 @@
 // Tapping it calls the other person back, with the same kind of call. Its time sits in its
 // corner, as a text bubble's does.
 import { CALL_CODE } from '@protocol/calls';
-import { callsEnabled, recordOf, recordText, startCall } from '@web/features/calls';
+import { recordOf, recordText, startCall, useCallsEnabled } from '@web/features/calls';
 import { useTranslation } from '@web/lib/i18n';
 
 import { chatStore } from '../../state/chat-store';
@@ -46,6 +46,7 @@ export function CallRecordBubble({ message, mine }: { message: ChatMessage; mine
   const text = recordText(record, mine, t);
   // A call I missed reads in red, as phones show them.
   const missed = !mine && MISSED.has(record.code);
+  const calls = useCallsEnabled();
   const peerId = Number(mine ? message.toContactId : message.fromUser.id);
   const callBack = () => {
     const contact = chatStore.contact(keyOf(peerId));
@@ -76,7 +77,7 @@ export function CallRecordBubble({ message, mine }: { message: ChatMessage; mine
   );
   return (
     <BubbleFrame mine={mine} className={missed ? 'text-danger' : ''}>
-      {callsEnabled() ? (
+      {calls ? (
         <button
           type="button"
           onClick={callBack}

@@ -10,6 +10,7 @@ import { BackIcon } from '@web/components/ui/icons';
 import { Link } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
+import { useConfigChanges } from '@web/lib/system-info';
 import { formatMessageTime } from '@web/utils/message-time';
 
 import { useChatState } from '../../hooks/use-chat';
@@ -37,6 +38,8 @@ export function ChatTopBar({ contactKey, title, online, subtitle, picture, back 
   const navigate = useNavigate();
   const lastSeen = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === contactKey)?.last_seen ?? 0);
   const now = useMinuteClock();
+  // Calls switched off by an operator take the buttons away at once.
+  useConfigChanges();
   const calls = canCall(contactKey);
   const presence = online
     ? t('chat.online')
