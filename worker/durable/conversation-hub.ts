@@ -3,7 +3,7 @@
 // Its alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day, never the send path.
 import { DurableObject } from 'cloudflare:workers';
 
-import { mentionList, speakVerdict } from '../protocol/group-rules';
+import { mentionList } from '../protocol/group-rules';
 import type { GroupCard } from '../protocol/groups';
 import { canRecall, quoteOfMessage } from '../protocol/message-rules';
 import type { StoredMessage, UserCard } from '../protocol/messages';
@@ -295,9 +295,6 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** Whether a group member may post, edit or react now (whole-group and own mute, group-rules.ts); 'ok' in a pair. */
   private speakVerdict(conversation: string, sender: number): Speech {
-    if (!isGroupContact(conversation)) return 'ok';
-    const groups = this.groups(conversation);
-    const setting = groups.group()?.setting;
-    return setting ? speakVerdict(groups.member(sender), setting, Math.floor(Date.now() / 1000)) : 'ok';
+    return isGroupContact(conversation) ? this.groups(conversation).speakVerdict(sender) : 'ok';
   }
 }

@@ -2,7 +2,7 @@
 // member's role, join time and mute, and the group row (name, notice, settings, owner) in `meta`.
 // Membership itself stays in conversation-store's `members` (with read marks); a member without a
 // role row is an ordinary member (role 3) who joined at the start.
-import type { MemberState } from '../protocol/group-rules';
+import { type MemberState, speakVerdict } from '../protocol/group-rules';
 import { DEFAULT_GROUP_SETTING, type GroupSetting, ROLE } from '../protocol/groups';
 
 const SCHEMA = `
@@ -76,6 +76,12 @@ export class GroupStore {
       .exec(`SELECT ${COLUMNS} FROM members m LEFT JOIN group_roles r USING (user_id) WHERE m.user_id = ?`, user)
       .toArray()[0];
     return row ? toRole(row) : null;
+  }
+
+  /** Whether `user` may post, edit or react now (whole-group and own mute, group-rules.ts). */
+  speakVerdict(user: number, nowSeconds = Math.floor(Date.now() / 1000)) {
+    const setting = this.group()?.setting;
+    return setting ? speakVerdict(this.member(user), setting, nowSeconds) : 'ok';
   }
 
   /** Every member, owner first, then admins, then by join time. */
