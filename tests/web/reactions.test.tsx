@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { i18n } from '../../web/src/lib/i18n';
+import vi from '../../web/src/locales/vi/translation.json';
+import zhCN from '../../web/src/locales/zh-CN/translation.json';
+import serverVi from '../../worker/locales/vi.json';
 import { chatState, contact, frame, ME, message, PEER, recall, wire } from './chat-factories';
 import { openChatPage, withChatPage } from './chat-page';
 import { asRole, bodiesOf } from './console-fakes';
@@ -69,7 +72,7 @@ describe('the polite announcement', () => {
     await waitFor(() => expect(status()).toContain('You reacted 👍'));
     await act(() => i18n.changeLanguage('zh-CN'));
     react(mine.msg_id, [{ emoji: '😂', user_ids: [PEER] }]);
-    await waitFor(() => expect(status()).toContain('你撤回了 👍'));
+    await waitFor(() => expect(status()).toContain('你取消了回应 👍'));
   });
 });
 
@@ -165,5 +168,15 @@ describe('the limit in the console’s settings', () => {
         { name: 'chatInfo', value: { reactionMax: '5' } },
       ]),
     );
+  });
+});
+
+describe('the words for a reaction', () => {
+  it('are one Vietnamese word, cảm xúc, on every screen and in the server’s refusals, and never 撤回 (recall) in Chinese', () => {
+    const lines = [...JSON.stringify(vi).split('","'), ...Object.values(serverVi)];
+    expect(lines.filter((line) => /biểu cảm/i.test(line))).toEqual([]);
+    expect(serverVi['im.reactionLimit']).toContain('cảm xúc');
+    expect(Object.values(vi.chat.reaction.news).every((line) => line.includes('cảm xúc'))).toBe(true);
+    expect(JSON.stringify(zhCN.chat.reaction)).not.toContain('撤回');
   });
 });
