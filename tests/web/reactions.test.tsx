@@ -116,6 +116,42 @@ describe('the chips under a bubble', () => {
   });
 });
 
+describe('who reacted', () => {
+  const twoChips = () =>
+    message(PEER, {
+      content: 'Lunch?',
+      reactions: [
+        { emoji: '👍', user_ids: [PEER, ME] },
+        { emoji: '😂', user_ids: [PEER] },
+      ],
+    });
+
+  it('is listed one emoji a line under a title', async () => {
+    openChatPage([wire(twoChips())]);
+    await screen.findByRole('button', { name: '👍 2, including you' });
+    const peer = chatStore.contact(String(PEER))!.displayName;
+    fireEvent.click(screen.getByRole('button', { name: 'Who reacted' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Who reacted' });
+    const list = document.getElementById(dialog.getAttribute('aria-describedby') ?? '')!;
+    expect(list.textContent!.split('\n')).toEqual([`👍 ${peer}, You`, `😂 ${peer}`]);
+    expect(list.className).toContain('whitespace-pre-line');
+  });
+
+  it('describes each chip, shown on a desktop as a tooltip when the chip is hovered or focused', async () => {
+    openChatPage([wire(twoChips())]);
+    await screen.findByRole('button', { name: '👍 2, including you' });
+    const peer = chatStore.contact(String(PEER))!.displayName;
+    const chip = screen.getByRole('button', { name: '👍 2, including you', description: `${peer}, You` });
+    expect(screen.getByRole('button', { name: '😂 1', description: peer })).toBeTruthy();
+    const tip = document.getElementById(chip.getAttribute('aria-describedby')!)!;
+    expect(tip.getAttribute('role')).toBe('tooltip');
+    // jsdom has no layout: the classes that show it at 1024 px and up, on hover (Tailwind's hover asks for a pointer that hovers) or focus.
+    expect(tip.className.split(' ')).toEqual(
+      expect.arrayContaining(['hidden', 'lg:group-hover:block', 'lg:group-focus-within:block']),
+    );
+  });
+});
+
 describe('the reaction frame in the chat store', () => {
   it('replaces the message’s reactions and leaves the others', () => {
     const [one, two] = [message(PEER), message(ME)];
