@@ -149,6 +149,11 @@ describe('who reacted', () => {
     expect(tip.className.split(' ')).toEqual(
       expect.arrayContaining(['hidden', 'lg:group-hover:block', 'lg:group-focus-within:block']),
     );
+    // Escape dismisses it until the pointer or the focus leaves the chip.
+    fireEvent.keyDown(chip, { key: 'Escape' });
+    expect(tip.className).not.toContain('group-hover:block');
+    fireEvent.blur(chip);
+    expect(tip.className).toContain('lg:group-hover:block');
   });
 });
 

@@ -1,7 +1,7 @@
 // Reactions under a bubble (issue 26): a chip per emoji with its count, mine marked (aria-pressed);
 // a tap toggles my reaction, a long press (or "Who reacted" by keyboard) lists who reacted, by name,
 // one emoji a line; on a desktop, hovering or focusing a chip shows its names (its description).
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
 import type { Reactions } from '@protocol/wire';
 import { showDialog } from '@web/components/ui/dialog';
@@ -25,6 +25,8 @@ export function ReactionChips({
 }) {
   const { t } = useTranslation();
   const tipId = useId();
+  // Escape hides a chip's tooltip until the pointer or the focus leaves it (WCAG 1.4.13).
+  const [quiet, setQuiet] = useState<string | null>(null);
   const names = (ids: number[]) => ids.map((id) => (id === me ? t('chat.reaction.you') : nameOf(id))).join(', ');
   // One emoji a line under a title: the list stays readable however many reacted.
   const who = () =>
@@ -41,7 +43,17 @@ export function ReactionChips({
           count: r.user_ids.length,
         });
         return (
-          <span key={r.emoji} className="group relative">
+          <span
+            key={r.emoji}
+            className="group relative"
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape' || quiet === r.emoji) return;
+              e.stopPropagation();
+              setQuiet(r.emoji);
+            }}
+            onMouseLeave={() => setQuiet(null)}
+            onBlur={() => setQuiet(null)}
+          >
             <button
               type="button"
               aria-pressed={reacted}
@@ -60,7 +72,7 @@ export function ReactionChips({
             <span
               id={`${tipId}-${i}`}
               role="tooltip"
-              className={`pointer-events-none absolute bottom-full z-10 mb-1 hidden w-max max-w-60 rounded bg-neutral-800 px-2 py-1 text-[12px] text-white lg:group-focus-within:block lg:group-hover:block ${mine ? 'right-0' : 'left-0'}`}
+              className={`pointer-events-none absolute bottom-full z-10 mb-1 hidden w-max max-w-60 rounded bg-neutral-800 px-2 py-1 text-[12px] text-white ${quiet === r.emoji ? '' : 'lg:group-focus-within:block lg:group-hover:block'} ${mine ? 'right-0' : 'left-0'}`}
             >
               {names(r.user_ids)}
             </span>
