@@ -1,16 +1,21 @@
 // Announcements in the app (issue 25 item 8): Mine lists them, newest first, in the user's language;
 // a live `announcement` frame says a new one arrived and an open list reads them again (a deleted
-// one goes).
-import { act, screen, waitFor } from '@testing-library/react';
+// one goes); a new one leaves a dot on Mine's row and the Me tab until the page is opened; in
+// Vietnamese announcements (thông báo chung) and notifications (thông báo) are different words.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { session } from '../../web/src/app/signed-in-session';
 import { PATHS } from '../../web/src/config/paths';
+import { announcementsRead } from '../../web/src/features/announcements/store';
 import { i18n } from '../../web/src/lib/i18n';
+import viText from '../../web/src/locales/vi/translation.json';
+import serverVi from '../../worker/locales/vi.json';
 import { envelope, openApp, push, serve, socket } from './friends-fakes';
 
 afterEach(async () => {
   session.stop();
+  announcementsRead();
   vi.unstubAllGlobals();
   await act(() => i18n.changeLanguage('en'));
 });
@@ -30,8 +35,8 @@ describe('announcements', () => {
     openApp(PATHS.announcements);
     expect(await screen.findByText('No announcements yet.')).toBeTruthy();
     await act(() => i18n.changeLanguage('vi'));
-    expect(await screen.findByText('Chưa có thông báo nào.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Thông báo' })).toBeTruthy();
+    expect(await screen.findByText('Chưa có thông báo chung nào.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Thông báo chung' })).toBeTruthy();
     await act(() => i18n.changeLanguage('zh-CN'));
     expect(await screen.findByText('还没有公告。')).toBeTruthy();
   });
@@ -52,5 +57,52 @@ describe('announcements', () => {
     push(ws, 'announcement', notice(1, 'Welcome', 0));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Welcome' })).toBeNull());
     expect(api.callsTo('/enterprise/im/announcements').length).toBe(3);
+  });
+});
+
+describe('a new announcement', () => {
+  const meTab = () => screen.getByRole('link', { name: 'Me' });
+
+  it('leaves a dot on Mine’s row and the Me tab until the announcements page is opened', async () => {
+    serve({ '/enterprise/im/announcements': () => envelope({ data: [notice(3, 'Upgrade')], count: 1, page: 1 }) });
+    openApp(PATHS.mine);
+    const row = await screen.findByRole('link', { name: 'Announcements' });
+    expect(meTab().getAttribute('aria-describedby')).toBeNull();
+    const ws = await socket();
+    // A change or a deletion tells nothing new: no dot.
+    push(ws, 'announcement', { ...notice(1, 'Welcome'), update_time: 1_790_000_100 });
+    push(ws, 'announcement', notice(1, 'Welcome', 0));
+    push(ws, 'announcement', notice(3, 'Upgrade'));
+    expect(await screen.findByRole('link', { name: /^Announcements\s*New announcement$/ })).toBe(row);
+    expect(screen.getByTestId('announcements-dot')).toBeTruthy();
+    expect(meTab()).toBe(screen.getByRole('link', { name: 'Me', description: 'New announcement' }));
+    // Still there a while later (not a toast's three seconds)…
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('announcements-dot')).toBeTruthy();
+    // …until the page is opened.
+    fireEvent.click(row);
+    expect(await screen.findByRole('heading', { name: 'Upgrade' })).toBeTruthy();
+    expect(screen.queryByTestId('announcements-dot')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('link', { name: 'Announcements' })).toBeTruthy();
+    expect(meTab().getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('the Vietnamese words', () => {
+  it('call announcements “thông báo chung” and leave “thông báo” to notifications', () => {
+    expect(viText.route.announcements).toBe('Thông báo chung');
+    expect(viText.setting.notifications).toBe('Thông báo');
+    const announcementLines = [
+      ...Object.values(viText.announcements),
+      viText.manage.nav.announcements,
+      ...Object.values(viText.manage.notices),
+      serverVi['manage.noticeTitle'],
+      serverVi['manage.noticeContent'],
+      serverVi['manage.noticeGone'],
+    ];
+    const naming = announcementLines.filter((line) => /thông báo/i.test(line));
+    expect(naming.length).toBeGreaterThan(5);
+    expect(naming.filter((line) => !/thông báo chung/i.test(line))).toEqual([]);
   });
 });

@@ -109,6 +109,15 @@ describe('incoming-call overlay', () => {
     );
   });
 
+  it('leaves a bar back to the call, named by the words it shows (WCAG 2.5.3), when the call page is left', async () => {
+    const { router } = await ring();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(currentPath(router)).toMatch(/^\/pages\/message\/call\?/));
+    await act(() => router.navigate(PATHS.home));
+    const bar = await screen.findByRole('button', { name: 'Call in progress – tap to return' });
+    expect(bar.textContent).toBe('Call in progress – tap to return');
+  });
+
   it('Decline sends the hang-up with 903 and the overlay goes away', async () => {
     await ring();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));

@@ -31,6 +31,19 @@ describe('emoji picker', () => {
     ).toBe('🇻🇳');
   });
 
+  it('fits its category bar beside backspace on a 390 px phone, scrolling rather than clipping when narrower', async () => {
+    renderPanel();
+    const bar = await screen.findByRole('tablist', { name: 'Emoji categories' });
+    const tabs = within(bar).getAllByRole('tab');
+    // No layout in jsdom: the widths the classes allow. The bar may shrink below its content and scroll…
+    expect(bar.className.split(' ')).toEqual(expect.arrayContaining(['min-w-0', 'flex-1', 'overflow-x-auto']));
+    // …and each tab shares the width down to 32 px instead of keeping 44.
+    for (const tab of tabs) expect(tab.className.split(' ')).toEqual(expect.arrayContaining(['min-w-8', 'flex-1']));
+    const backspace = screen.getByRole('button', { name: 'Delete' });
+    expect(backspace.className).toContain('w-14');
+    expect(tabs.length * 32 + 56).toBeLessThanOrEqual(390);
+  });
+
   it('finds emoji by English name or keyword, best matches first', async () => {
     renderPanel();
     await screen.findByRole('group', { name: 'Smileys' });

@@ -93,6 +93,28 @@ describe('the composer while editing', () => {
   });
 });
 
+describe('an edit whose text was cleared', () => {
+  it('keeps its Save, disabled, with the reason it is described by, until text comes back', async () => {
+    const mine = message(ME, { content: 'See you at 5', sendTime: Date.now() - 60_000 });
+    openChat([wire(mine)]);
+    fireEvent.contextMenu(await screen.findByText('See you at 5'));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Edit' }));
+    const box = (await screen.findByRole('textbox', { name: /message/i })) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.value).toBe('See you at 5'));
+    fireEvent.change(box, { target: { value: '   ' } });
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cancel editing' })).toBeTruthy();
+    const reason = document.getElementById(save.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('A message cannot be empty: type some text, or cancel the edit');
+    fireEvent.click(save);
+    expect(posted.filter((p) => p.url === '/enterprise/im/editMessage')).toEqual([]);
+    fireEvent.change(box, { target: { value: 'See you at 6' } });
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save' }).getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
 describe('updateMessage in the chat store', () => {
   it('changes the message, the quotes of it, and the preview when it is the last message', () => {
     const original = message(PEER, { content: 'at 5' });

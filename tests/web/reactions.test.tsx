@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { applyFrame } from '../../web/src/features/chat/state/apply-frame';
 import { chatStore } from '../../web/src/features/chat/state/chat-store';
 import { i18n } from '../../web/src/lib/i18n';
+import vi from '../../web/src/locales/vi/translation.json';
+import zhCN from '../../web/src/locales/zh-CN/translation.json';
+import serverVi from '../../worker/locales/vi.json';
 import { chatState, contact, frame, ME, message, PEER, recall, wire } from './chat-factories';
 import { openChatPage, withChatPage } from './chat-page';
 import { asRole, bodiesOf } from './console-fakes';
@@ -69,7 +72,7 @@ describe('the polite announcement', () => {
     await waitFor(() => expect(status()).toContain('You reacted 👍'));
     await act(() => i18n.changeLanguage('zh-CN'));
     react(mine.msg_id, [{ emoji: '😂', user_ids: [PEER] }]);
-    await waitFor(() => expect(status()).toContain('你撤回了 👍'));
+    await waitFor(() => expect(status()).toContain('你取消了回应 👍'));
   });
 });
 
@@ -110,6 +113,47 @@ describe('the chips under a bubble', () => {
     await act(() => i18n.changeLanguage('vi'));
     openChatPage([wire(message(PEER, { content: 'Ăn trưa?', reactions: [{ emoji: '❤️', user_ids: [ME] }] }))]);
     expect(await screen.findByRole('button', { name: '❤️ 1, có bạn' })).toBeTruthy();
+  });
+});
+
+describe('who reacted', () => {
+  const twoChips = () =>
+    message(PEER, {
+      content: 'Lunch?',
+      reactions: [
+        { emoji: '👍', user_ids: [PEER, ME] },
+        { emoji: '😂', user_ids: [PEER] },
+      ],
+    });
+
+  it('is listed one emoji a line under a title', async () => {
+    openChatPage([wire(twoChips())]);
+    await screen.findByRole('button', { name: '👍 2, including you' });
+    const peer = chatStore.contact(String(PEER))!.displayName;
+    fireEvent.click(screen.getByRole('button', { name: 'Who reacted' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Who reacted' });
+    const list = document.getElementById(dialog.getAttribute('aria-describedby') ?? '')!;
+    expect(list.textContent!.split('\n')).toEqual([`👍 ${peer}, You`, `😂 ${peer}`]);
+    expect(list.className).toContain('whitespace-pre-line');
+  });
+
+  it('describes each chip, shown on a desktop as a tooltip when the chip is hovered or focused', async () => {
+    openChatPage([wire(twoChips())]);
+    await screen.findByRole('button', { name: '👍 2, including you' });
+    const peer = chatStore.contact(String(PEER))!.displayName;
+    const chip = screen.getByRole('button', { name: '👍 2, including you', description: `${peer}, You` });
+    expect(screen.getByRole('button', { name: '😂 1', description: peer })).toBeTruthy();
+    const tip = document.getElementById(chip.getAttribute('aria-describedby')!)!;
+    expect(tip.getAttribute('role')).toBe('tooltip');
+    // jsdom has no layout: the classes that show it at 1024 px and up, on hover (Tailwind's hover asks for a pointer that hovers) or focus.
+    expect(tip.className.split(' ')).toEqual(
+      expect.arrayContaining(['hidden', 'lg:group-hover:block', 'lg:group-focus-within:block']),
+    );
+    // Escape dismisses it until the pointer or the focus leaves the chip.
+    fireEvent.keyDown(chip, { key: 'Escape' });
+    expect(tip.className).not.toContain('group-hover:block');
+    fireEvent.blur(chip);
+    expect(tip.className).toContain('lg:group-hover:block');
   });
 });
 
@@ -165,5 +209,15 @@ describe('the limit in the console’s settings', () => {
         { name: 'chatInfo', value: { reactionMax: '5' } },
       ]),
     );
+  });
+});
+
+describe('the words for a reaction', () => {
+  it('are one Vietnamese word, cảm xúc, on every screen and in the server’s refusals, and never 撤回 (recall) in Chinese', () => {
+    const lines = [...JSON.stringify(vi).split('","'), ...Object.values(serverVi)];
+    expect(lines.filter((line) => /biểu cảm/i.test(line))).toEqual([]);
+    expect(serverVi['im.reactionLimit']).toContain('cảm xúc');
+    expect(Object.values(vi.chat.reaction.news).every((line) => line.includes('cảm xúc'))).toBe(true);
+    expect(JSON.stringify(zhCN.chat.reaction)).not.toContain('撤回');
   });
 });

@@ -66,7 +66,7 @@ describe('a reaction’s push', () => {
     const push = service.delivered.filter((d) => d.endpoint === bobPhone.endpoint).at(-1)!;
     expect(push.payload.notification).toMatchObject({
       title: 'Ann',
-      body: 'Ann đã bày tỏ 👍 với tin nhắn của bạn',
+      body: 'Ann đã bày tỏ cảm xúc 👍 với tin nhắn của bạn',
       navigate: `http://parley.test/#/pages/message/chat?id=${ann.uid}`,
     });
     expect(push.headers.get('topic')).toBe(`react-${ann.uid}`);
@@ -80,7 +80,7 @@ describe('a reaction’s push', () => {
       if (reactionBodies(service, annPhone).length === 0) throw new Error(bodies(service, annPhone).join());
     });
     await sleep(300);
-    expect(reactionBodies(service, bobPhone)).toEqual(['Ann đã bày tỏ 👍 với tin nhắn của bạn']);
+    expect(reactionBodies(service, bobPhone)).toEqual(['Ann đã bày tỏ cảm xúc 👍 với tin nhắn của bạn']);
     expect(reactionBodies(service, annPhone)).toEqual(['Bob reacted 😮 to your message']);
     expect(service.refused).toEqual([]);
   });

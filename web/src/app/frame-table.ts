@@ -45,11 +45,12 @@ export function frameTable(me: number): FrameTable {
     resync: chat,
     offline: chat,
     clearMessage: chat,
-    // An announcement published, changed or deleted: an open list reads them again; a new one is told.
+    // An announcement published, changed or deleted: an open list reads them again; a new one is told
+    // and left unread (Mine's dot) until the page is opened.
     announcement: (f) => {
-      announcementChanged();
-      if (f.data.status === 1 && f.data.update_time === f.data.create_time)
-        showToast(i18n.t('announcements.new', { title: f.data.title }));
+      const isNew = f.data.status === 1 && f.data.update_time === f.data.create_time;
+      announcementChanged(isNew);
+      if (isNew) showToast(i18n.t('announcements.new', { title: f.data.title }));
     },
     // An operator saved the configuration: read it again (and whether this version is still supported).
     updateConfig: () => void fetchSystemInfo(true).catch(() => undefined),

@@ -6,9 +6,11 @@
 // settings or contacts needs there.
 import { Outlet, useLocation } from 'react-router';
 
-import { isTabPath, TAB_BAR_HEIGHT, TAB_RAIL_WIDTH, TabBar } from '../components/ui/tab-bar';
+import { isTabPath, TAB_BAR_HEIGHT, TAB_RAIL_WIDTH, TabBar, type TabBarProps } from '../components/ui/tab-bar';
+import { useUnreadAnnouncements } from '../features/announcements';
 import { totalUnread, useChatState } from '../features/chat';
 import { usePendingRequests } from '../features/contacts';
+import { useTranslation } from '../lib/i18n';
 import { MessagesLayout, useChatBeside } from './messages-layout';
 import { useDesktopKeys } from './use-desktop-keys';
 import { useIsDesktop } from './wide-screen';
@@ -16,15 +18,18 @@ import { useIsDesktop } from './wide-screen';
 export default function TabLayout() {
   const unread = useChatState((s) => totalUnread(s.contacts));
   const requests = usePendingRequests();
+  const { t } = useTranslation();
+  // A new announcement leaves a dot on Me until its page is opened.
+  const dots = useUnreadAnnouncements() ? { mine: t('announcements.unread') } : undefined;
   const { pathname } = useLocation();
   // Followed at every width, so a window widened on a panel page keeps its chat beside it.
   const chat = useChatBeside();
-  if (useIsDesktop()) return <DesktopFrame unread={unread} requests={requests} chat={chat} />;
+  if (useIsDesktop()) return <DesktopFrame unread={unread} requests={requests} dots={dots} chat={chat} />;
   if (!isTabPath(pathname)) return <Outlet />;
   return (
     <div style={{ paddingBottom: TAB_BAR_HEIGHT }}>
       <Outlet />
-      <TabBar badges={{ messages: unread, contacts: requests }} />
+      <TabBar badges={{ messages: unread, contacts: requests }} dots={dots} />
     </div>
   );
 }
@@ -33,10 +38,12 @@ export default function TabLayout() {
 function DesktopFrame({
   unread,
   requests,
+  dots,
   chat,
 }: {
   unread: number;
   requests: number;
+  dots: TabBarProps['dots'];
   chat: string | null | undefined;
 }) {
   const messages = chat !== undefined;
@@ -44,7 +51,7 @@ function DesktopFrame({
   // data-desktop lets the app shell drop its phone-width column (index.css).
   return (
     <div data-desktop style={{ paddingLeft: TAB_RAIL_WIDTH }} className="flex min-h-dvh">
-      <TabBar rail badges={{ messages: unread, contacts: requests }} />
+      <TabBar rail badges={{ messages: unread, contacts: requests }} dots={dots} />
       {messages ? (
         <MessagesLayout chat={chat} />
       ) : (

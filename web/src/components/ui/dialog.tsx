@@ -1,5 +1,6 @@
 // A tiny modal dialog: showDialog() resolves true on confirm, false on cancel (or Escape). One at
-// a time. It takes the keyboard focus when it opens (on Confirm) and gives it back when it closes.
+// a time; with a title, its message may be a list, one line each. It takes the keyboard focus
+// when it opens (on Confirm) and gives it back when it closes.
 import { useId } from 'react';
 
 import { useTranslation } from '../../lib/i18n';
@@ -8,6 +9,8 @@ import { useEscapeKey } from '../../lib/use-escape-key';
 
 interface DialogRequest {
   message: string;
+  /** A heading above the message; the message may then hold several lines. */
+  title?: string;
   showCancel: boolean;
   resolve: (confirmed: boolean) => void;
   /** What had the focus before the dialog took it. */
@@ -16,11 +19,11 @@ interface DialogRequest {
 
 const dialogs = createOverlay<DialogRequest>();
 
-export function showDialog(message: string, options: { showCancel?: boolean } = {}): Promise<boolean> {
+export function showDialog(message: string, options: { showCancel?: boolean; title?: string } = {}): Promise<boolean> {
   dialogs.get()?.resolve(false);
   const returnFocus = document.activeElement;
   return new Promise((resolve) =>
-    dialogs.show({ message, showCancel: options.showCancel ?? false, resolve, returnFocus }),
+    dialogs.show({ message, title: options.title, showCancel: options.showCancel ?? false, resolve, returnFocus }),
   );
 }
 
@@ -35,6 +38,7 @@ export function DialogHost() {
   const { t } = useTranslation();
   const dialog = dialogs.useCurrent();
   const messageId = useId();
+  const titleId = useId();
   useEscapeKey(dialog ? () => close(false) : null);
   if (!dialog) return null;
   return (
@@ -42,10 +46,19 @@ export function DialogHost() {
       <div
         role="alertdialog"
         aria-modal="true"
-        aria-labelledby={messageId}
+        aria-labelledby={dialog.title ? titleId : messageId}
+        aria-describedby={dialog.title ? messageId : undefined}
         className="w-full max-w-xs overflow-hidden rounded-xl bg-white"
       >
-        <p id={messageId} className="px-5 py-6 text-center text-[15px] leading-relaxed text-neutral-800">
+        {dialog.title && (
+          <h2 id={titleId} className="px-5 pt-5 text-center text-[16px] font-medium text-neutral-900">
+            {dialog.title}
+          </h2>
+        )}
+        <p
+          id={messageId}
+          className={`px-5 py-6 text-[15px] leading-relaxed whitespace-pre-line text-neutral-800 ${dialog.title ? 'pt-3 text-left' : 'text-center'}`}
+        >
           {dialog.message}
         </p>
         <div className="flex border-t border-neutral-200 text-[16px]">

@@ -32,13 +32,15 @@ export function tabOf(pathname: string): TabName {
   return folder === 'contacts' ? 'contacts' : folder === 'third' ? 'explore' : folder === 'mine' ? 'mine' : 'messages';
 }
 
-interface TabBarProps {
+export interface TabBarProps {
   badges?: Partial<Record<TabName, number>>;
+  /** A dot without a count on a tab, described by the text given (a new announcement on Me). */
+  dots?: Partial<Record<TabName, string>>;
   /** The wide screen's rail down the left edge instead of the bar along the bottom. */
   rail?: boolean;
 }
 
-export function TabBar({ badges = {}, rail = false }: TabBarProps) {
+export function TabBar({ badges = {}, dots = {}, rail = false }: TabBarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = tabOf(pathname);
@@ -46,7 +48,7 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
   // description, read after the name.
   const ids = useId();
   const badgeId = (name: TabName) => `${ids}-${name}`;
-  const described = (name: TabName) => ((badges[name] ?? 0) > 0 ? badgeId(name) : undefined);
+  const described = (name: TabName) => ((badges[name] ?? 0) > 0 || dots[name] ? badgeId(name) : undefined);
   const content = (name: TabName, label: TKey, TabIcon: () => React.JSX.Element) => (
     <>
       <span className="relative">
@@ -57,14 +59,21 @@ export function TabBar({ badges = {}, rail = false }: TabBarProps) {
           className="absolute -top-1.5 left-[60%]"
           data-testid={`tab-badge-${name}`}
         >
-          <Badge
-            count={badges[name] ?? 0}
-            label={
-              name === 'contacts'
-                ? t('people.requests.pendingCount', { count: badges[name] ?? 0 })
-                : t('chatList.unread', { count: badges[name] ?? 0 })
-            }
-          />
+          {(badges[name] ?? 0) === 0 && dots[name] ? (
+            <>
+              <Badge count={1} dot />
+              <span className="sr-only">{dots[name]}</span>
+            </>
+          ) : (
+            <Badge
+              count={badges[name] ?? 0}
+              label={
+                name === 'contacts'
+                  ? t('people.requests.pendingCount', { count: badges[name] ?? 0 })
+                  : t('chatList.unread', { count: badges[name] ?? 0 })
+              }
+            />
+          )}
         </span>
       </span>
       <span>{t(label)}</span>

@@ -1,17 +1,19 @@
 // The operators' announcements, newest first, each with its title, date and text; read again
-// when one is published, changed or deleted while the page is open.
+// when one is published, changed or deleted while the page is open; opening it reads the new ones.
 import { useEffect, useState } from 'react';
 
 import { useTranslation } from '@web/lib/i18n';
 
 import { type Announcement, fetchAnnouncements } from '../api';
-import { announcementsSeen } from '../store';
+import { announcementsRead, announcementsSeen } from '../store';
 
 export function AnnouncementList() {
   const { t, i18n } = useTranslation();
   const version = announcementsSeen.use((s) => s.version);
   const [items, setItems] = useState<Announcement[] | null>(null);
 
+  // Open, the page shows every announcement: none is left unread (a new one arriving meanwhile neither).
+  useEffect(announcementsRead, [version]);
   useEffect(() => {
     let live = true;
     fetchAnnouncements().then(

@@ -105,7 +105,6 @@ function OngoingBar({ to }: { to: string }) {
     <button
       type="button"
       onClick={() => void navigate(to)}
-      aria-label={t('call.controls.back')}
       className="fixed inset-x-0 top-0 z-50 flex h-8 items-center justify-center gap-2 bg-brand-dark text-[13px] text-white"
     >
       <PhoneIcon size={16} />

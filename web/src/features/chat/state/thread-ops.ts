@@ -107,15 +107,22 @@ export function forgetSender(state: ChatState, userId: number): ChatState {
   const blank = { realname: '', displayName: '', avatar: '' };
   const threads: Record<ContactKey, Thread> = {};
   for (const [key, t] of Object.entries(state.threads)) {
-    const touched = t.messages.some((m) => m.from_user === userId);
+    const touched = t.messages.some((m) => m.from_user === userId || quotedAuthor(m) === userId);
     threads[key] = touched
       ? {
           ...t,
-          messages: t.messages.map((m) =>
-            m.from_user === userId ? { ...m, fromUser: { ...m.fromUser, ...blank } } : m,
-          ),
+          messages: t.messages.map((m) => forgetInMessage(m, userId, blank)),
         }
       : t;
   }
   return { ...state, threads };
+}
+
+const quotedAuthor = (m: ChatMessage): unknown => (m.extends?.quote as { user_id?: unknown } | undefined)?.user_id;
+
+/** A message of `userId`'s forgets their card; a reply quoting them, the quote's name (as the server rebuilds it). */
+function forgetInMessage(m: ChatMessage, userId: number, blank: Partial<ChatMessage['fromUser']>): ChatMessage {
+  const own = m.from_user === userId ? { ...m, fromUser: { ...m.fromUser, ...blank } } : m;
+  if (quotedAuthor(m) !== userId) return own;
+  return { ...own, extends: { ...own.extends, quote: { ...(own.extends!.quote as object), realname: '' } } };
 }

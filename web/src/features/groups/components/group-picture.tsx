@@ -56,25 +56,27 @@ export function GroupPicture({
   };
   return (
     <>
-      <button
-        type="button"
-        onClick={() => input.current?.click()}
-        disabled={busy}
-        aria-label={t('groups.picture.change')}
-        className="shrink-0 rounded-md disabled:opacity-60"
-      >
-        {/* The collage's letters are a picture, not the button's name. */}
-        <span aria-hidden="true">{picture}</span>
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="hidden"
-        onChange={pick}
-        tabIndex={-1}
-        aria-hidden="true"
-      />
+      {/* The button lies over the picture rather than holding it: the collage's letters are seen
+          text, and a name that replaced them would not contain them (WCAG 2.5.3, label in name). */}
+      <span className="relative shrink-0">
+        {picture}
+        <button
+          type="button"
+          onClick={() => input.current?.click()}
+          disabled={busy}
+          aria-label={t('groups.picture.change')}
+          className="absolute inset-0 rounded-md disabled:bg-white/40"
+        />
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          className="hidden"
+          onChange={pick}
+          tabIndex={-1}
+          aria-hidden="true"
+        />
+      </span>
       {picked && (
         <AvatarCropDialog
           file={picked}

@@ -46,11 +46,17 @@ export function QuoteBar({ quote, onClose }: { quote: QuoteInfo; onClose: () => 
   );
 }
 
-export function EditBar({ text, onCancel }: { text: string; onCancel: () => void }) {
+/** `emptyReason`: the id for the line saying why an emptied edit cannot be saved, shown while it is. */
+export function EditBar({ text, onCancel, emptyReason }: { text: string; onCancel: () => void; emptyReason?: string }) {
   const { t } = useTranslation();
   return (
     <ComposerBar closeLabel={t('chat.edit.cancel')} onClose={onCancel} editing>
       <span className="font-medium text-brand-dark">{t('chat.edit.editing')}</span> {text}
+      {emptyReason && (
+        <span id={emptyReason} className="block text-[12px] text-red-600">
+          {t('chat.edit.empty')}
+        </span>
+      )}
     </ComposerBar>
   );
 }

@@ -33,6 +33,9 @@ interface ComposerProps {
   mentions?: readonly MentionCandidate[] | null;
 }
 
+/** The reason an emptied edit cannot be saved (one composer on a page). */
+const EMPTY_EDIT_ID = 'composer-empty-edit';
+
 export function Composer({ contactKey, blocked = null, mentions = null }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -125,6 +128,9 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
   };
 
   const canSend = !voiceMode && text.trim() !== '';
+  // An edit whose text was cleared keeps its Save, disabled, with the reason beside it: a sent
+  // message cannot become empty (recall removes one), and a vanished Save reads as a lost edit.
+  const emptyEdit = Boolean(editing) && !voiceMode && !canSend;
   if (blocked) {
     return (
       <footer className="shrink-0 border-t border-black/10 bg-[#f7f7f7] px-4 py-3.5 pb-[max(0.875rem,env(safe-area-inset-bottom))]">
@@ -144,7 +150,11 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
       )}
       {editing && !voiceMode && (
         <div className="pt-2">
-          <EditBar text={editing.text} onCancel={composerDraft.clearEdit} />
+          <EditBar
+            text={editing.text}
+            onCancel={composerDraft.clearEdit}
+            emptyReason={emptyEdit ? EMPTY_EDIT_ID : undefined}
+          />
         </div>
       )}
       <div className="flex items-end gap-2 px-2 py-2">
@@ -194,11 +204,13 @@ export function Composer({ contactKey, blocked = null, mentions = null }: Compos
         >
           <SmileIcon />
         </button>
-        {canSend ? (
+        {canSend || emptyEdit ? (
           <button
             type="button"
             onClick={send}
-            className="mb-0.5 h-9 shrink-0 rounded-[4px] bg-brand-dark px-3.5 text-[15px] font-medium text-white active:bg-brand-darker"
+            disabled={emptyEdit}
+            aria-describedby={emptyEdit ? EMPTY_EDIT_ID : undefined}
+            className="mb-0.5 h-9 shrink-0 rounded-[4px] bg-brand-dark px-3.5 text-[15px] font-medium text-white active:bg-brand-darker disabled:opacity-50"
           >
             {editing ? t('chat.edit.save') : t('chat.send')}
           </button>

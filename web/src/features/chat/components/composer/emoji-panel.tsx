@@ -74,7 +74,9 @@ export function EmojiPanel({ onPick, onBackspace }: EmojiPanelProps) {
         />
       )}
       <div className="flex h-11 shrink-0 items-center border-t border-black/5 bg-white">
-        <div role="tablist" aria-label={t('chat.emoji.categories')} className="flex flex-1 overflow-x-auto">
+        {/* Ten tabs share what backspace leaves (32-44 px each: all fit at 390 px); narrower
+            still, the bar scrolls rather than pushing backspace off or clipping an icon. */}
+        <div role="tablist" aria-label={t('chat.emoji.categories')} className="flex min-w-0 flex-1 overflow-x-auto">
           {[{ key: 'recent' as const, icon: '🕘' }, ...EMOJI_GROUPS].map((g) => (
             <button
               key={g.key}
@@ -86,7 +88,7 @@ export function EmojiPanel({ onPick, onBackspace }: EmojiPanelProps) {
                 setTab(g.key);
                 setQuery('');
               }}
-              className={`h-11 w-11 shrink-0 font-emoji text-[22px] ${!results && g.key === tab ? 'bg-[#e6e6e6]' : ''}`}
+              className={`h-11 max-w-11 min-w-8 flex-1 shrink-0 font-emoji text-[20px] ${!results && g.key === tab ? 'bg-[#e6e6e6]' : ''}`}
             >
               {g.icon}
             </button>

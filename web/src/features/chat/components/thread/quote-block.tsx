@@ -1,6 +1,7 @@
 // The grey block under a text that quotes an earlier message: who said it and what. The server
 // writes the quote from the quoted message; anything but text shows as its type's placeholder.
 import { type TFunction, useTranslation } from '@web/lib/i18n';
+import { shownName } from '@web/lib/person-name';
 
 import { typePlaceholder } from '../chat-list/chat-preview';
 
@@ -23,7 +24,9 @@ export function quoteLine(quote: QuoteInfo, t: TFunction): string {
     quote.type && quote.type !== 'text'
       ? (typePlaceholder(quote.type, t) ?? t('chat.placeholder.message'))
       : quote.content;
-  return quote.realname ? `${quote.realname}: ${text}` : text;
+  // A quote of someone whose account was deleted names nobody: it says "Deleted user", as their messages do.
+  const name = quote.realname || (quote.user_id ? shownName('') : '');
+  return name ? `${name}: ${text}` : text;
 }
 
 /** The quote; with `onOpen`, a button that shows the quoted message. */
