@@ -21,14 +21,14 @@ describe("clearing a group's history from the console", () => {
     const fetchMock = asRole(1, GROUPS);
     renderApp('/manage/groups');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Clear the history of Readers' }));
+    await user.click(await screen.findByRole('button', { name: 'Clear history of Readers' }));
     let dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Delete every message in “Readers” for all members?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(bodiesOf(fetchMock, '/manage/group/clearMessage')).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Clear the history of Readers' }));
+    await user.click(screen.getByRole('button', { name: 'Clear history of Readers' }));
     dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(bodiesOf(fetchMock, '/manage/group/clearMessage')).toEqual([{ group_id: 'group-7' }]));
@@ -39,7 +39,7 @@ describe("clearing a group's history from the console", () => {
     asRole(2, GROUPS);
     renderApp('/manage/groups');
     expect(await screen.findByRole('button', { name: 'Dissolve Readers' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Clear the history of Readers' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear history of Readers' })).toBeNull();
   });
 
   it('speaks Vietnamese and Chinese', async () => {

@@ -41,7 +41,8 @@ describe('anonymous callers', () => {
     const text = await res.text();
     if (rule.access === 'token') {
       expect(res.status, text).toBe(401);
-      expect(JSON.parse(text)).toMatchObject({ code: -1, data: null });
+      // The refusal names why (protocol/sign-out.ts): here, no token at all.
+      expect(JSON.parse(text)).toMatchObject({ code: -1, data: { reason: 'user.mustToken', tips: '' } });
     } else if (rule.access === 'ticket') {
       expect(res.status, text).toBe(401);
     } else {

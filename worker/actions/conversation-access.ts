@@ -2,11 +2,11 @@
 // need an active peer (a deleted one's chat can still be read); a group must be one D1 knows (its hub holds the members).
 import { loadConfig } from '../db/config';
 import { sendingPair } from '../db/friends';
+import { isKnownGroup } from '../db/known-groups';
 import { USER_DELETED } from '../db/manage-users';
 import { findUserById, isActiveUser } from '../db/users';
 import { conversationHub } from '../durable/stubs';
 import { CODE } from '../protocol/codes';
-import { groupIdOf } from '../protocol/ids';
 import { conversationOf, isGroupContact, pairMembers } from '../services/conversations';
 import { mayPost } from '../services/message-handling';
 import { AppError, refuse } from '../services/replies';
@@ -65,26 +65,10 @@ export async function requireMember(env: Env, conversation: string, me: number):
     throw new AppError(CODE.FORBIDDEN, 'im.notMember');
 }
 
-// A group's row is never deleted (a dissolved group keeps it, status 0), so an id seen once stays
-// known and the isolate need not ask D1 again: sends to a group pay the look-up once.
-const knownGroups = new Set<number>();
-
 /**
  * Refuses a `group-N` that D1 has no row for, as a group one is not in is refused (im.notMember):
  * a made-up id must never create a ConversationHub (each is stored, and costs, for good).
  */
 export async function requireKnownGroup(db: D1Database, conversation: string): Promise<void> {
   if (!(await isKnownGroup(db, conversation))) throw new AppError(CODE.FORBIDDEN, 'im.notMember');
-}
-
-/** Whether D1 has a row for the group `conversation` names (a socket's typing frame asks it, user/typing.ts). */
-export async function isKnownGroup(db: D1Database, conversation: string): Promise<boolean> {
-  const id = groupIdOf(conversation) ?? 0;
-  if (knownGroups.has(id)) return true;
-  const known =
-    id > 0 && (await db.prepare('SELECT 1 AS known FROM groups WHERE group_id = ?1').bind(id).first<number>('known'));
-  if (!known) return false;
-  if (knownGroups.size >= 10_000) knownGroups.clear();
-  knownGroups.add(id);
-  return true;
 }

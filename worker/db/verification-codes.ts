@@ -1,7 +1,7 @@
 // Issuing and checking verification codes against D1, by the rules of services/verification, each
 // kept under its normalised address (codeAddress).
-import { tooManyRequests } from '../middleware/rate-limit';
 import type { MessageKey } from '../protocol/codes';
+import { tooManyRequests } from '../services/replies';
 import { refuse } from '../services/replies';
 import {
   CODE_COOLDOWN_SECONDS,

@@ -8,11 +8,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { limitHub } from '../durable/stubs';
-import { CODE, type MessageKey } from '../protocol/codes';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_UPLOAD_MB_PER_DAY, DEFAULT_UPLOADS_PER_DAY } from '../protocol/limits';
 import { ipBucket, requireClientIp } from '../services/client-ip';
-import { AppError } from '../services/replies';
+import { tooManyRequests } from '../services/replies';
 
 /**
  * Each burst limit: its binding (limit and window in wrangler.toml `[[ratelimits]]`), whom it
@@ -36,13 +35,6 @@ export type BurstLimit = keyof typeof BURST_LIMITS;
 
 /** The most one call counts for (a forward's copies). */
 const MAX_WEIGHT = 5;
-
-/** HTTP 429 with the envelope: "too many requests, try again in N s" (or another key with `seconds`). */
-export const tooManyRequests = (
-  seconds: number,
-  key: MessageKey = 'system.tooManyRequests',
-  params: Record<string, number> = {},
-) => new AppError(CODE.REFUSED, key, { ...params, seconds: Math.max(1, Math.ceil(seconds)) }, 429);
 
 /**
  * Counts the call against `limit` `uses` times (e.g. the copies a forward makes) and refuses it

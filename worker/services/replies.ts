@@ -37,3 +37,10 @@ export function settled<V>(result: { ok: boolean; value?: V; key?: MessageKey })
 export function envelope<T>(data: T, msg = '', extra: { count?: number; page?: number } = {}) {
   return { code: CODE.OK, msg, data, count: extra.count ?? 0, page: extra.page ?? 1 } satisfies Envelope;
 }
+
+/** HTTP 429 with the envelope: "too many requests, try again in N s" (or another key with `seconds`). */
+export const tooManyRequests = (
+  seconds: number,
+  key: MessageKey = 'system.tooManyRequests',
+  params: Record<string, number> = {},
+) => new AppError(CODE.REFUSED, key, { ...params, seconds: Math.max(1, Math.ceil(seconds)) }, 429);

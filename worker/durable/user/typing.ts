@@ -3,8 +3,8 @@
 // already open (an incoming socket message costs a twentieth of a request). Each user's hub limits
 // what it relays (TypingLimit, in memory: a limit, not a record), and nothing is relayed while
 // chatInfo.online is off, nor from anyone but an operator while the site is closed.
-import { isKnownGroup } from '../../actions/conversation-access';
 import { loadConfig } from '../../db/config';
+import { isKnownGroup } from '../../db/known-groups';
 import { siteClosedTo } from '../../db/site-closed';
 import { isActiveUser } from '../../db/users';
 import { chatSwitch } from '../../protocol/config-values';
