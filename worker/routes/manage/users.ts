@@ -176,8 +176,9 @@ manageUsers.post('/editpassword', async (c) => {
   mayChange(c);
   mayActOn(c, await target(c, user_id));
   const version = await setPassword(c.env.DB, user_id, await hashPassword(password));
-  await endSessionsBelow(c.env, user_id, version);
+  // Audited before the sessions end: a refused token reads this row to say why (db/audit.ts passwordResetSince).
   await appendAudit(c.env.DB, { actor: actor(c), action: 'user.editPassword', target: `user:${user_id}` });
+  await endSessionsBelow(c.env, user_id, version);
   return c.json(envelope(null));
 });
 
