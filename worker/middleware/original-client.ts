@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 
 import type { AppEnv } from '../app-env';
+import { parseJsonOrNull } from '../protocol/json';
 import { escapeForOriginalClient as escapeStrings, mayNeedEscaping } from '../services/legacy-text';
 
 /** Whether a call comes from the original web client: it marks every call with a `sessionId` header. */
@@ -17,7 +18,10 @@ export const escapeForOriginalClient = createMiddleware<AppEnv>(async (c, next) 
   if (!(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
   const text = await c.res.clone().text();
   if (!mayNeedEscaping(text)) return;
-  const { msg, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  const parsed = parseJsonOrNull(text);
+  // Only an envelope (an object) is ours to escape; anything else passes as it came.
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return;
+  const { msg, ...rest } = parsed as Record<string, unknown>;
   const body = { ...(escapeStrings(rest) as Record<string, unknown>), ...(msg === undefined ? {} : { msg }) };
   const headers = new Headers(c.res.headers);
   headers.delete('content-length');
