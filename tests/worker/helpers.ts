@@ -6,11 +6,14 @@ import { SignJWT } from 'jose';
 
 import { DEFAULT_GROUP_SETTING, ROLE } from '@protocol/groups';
 
-import { forgetConfig } from '../../worker/db/config';
+import { welcomeNewcomer } from '../../worker/actions/auto-add';
+import { forgetConfig, loadConfig } from '../../worker/db/config';
+import { insertUser } from '../../worker/db/users';
 import { ConversationStore } from '../../worker/durable/conversation-store';
 import { GroupStore } from '../../worker/durable/group-store';
 import { conversationHub, userHub } from '../../worker/durable/stubs';
 import { directConversation } from '../../worker/services/conversations';
+import { webCryptoDerive } from '../../worker/services/password';
 
 export interface Reply<T = any> {
   status: number;
@@ -61,8 +64,42 @@ export async function registerUser(account = uniqueAccount(), password = 'secret
   return { account, password, user: reply.body.data };
 }
 
+// A test user's stored password: 'secret12' hashed with a single PBKDF2 round, in the stored format
+// (verifyPassword reads the cost from it). The real cost (600,000 rounds, about 150 ms) would be paid
+// twice per user, hundreds of times per run; register.test.ts, login.test.ts and password-hashing.test.ts
+// keep the real path and cost under test.
+let cheapHash: Promise<string> | undefined;
+function testPasswordHash(): Promise<string> {
+  cheapHash ??= (async () => {
+    const salt = new Uint8Array(16).fill(7);
+    const hash = await webCryptoDerive(new TextEncoder().encode('secret12'), salt, 1);
+    const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+    return `pbkdf2-sha256$1$${b64(salt)}$${b64(hash)}`;
+  })();
+  return cheapHash;
+}
+
+/**
+ * A new user with the password 'secret12', written as registration writes one (the row, then the
+ * automatic agent and group of chatInfo.autoAddUser / autoAddGroup) but without registration's rules
+ * and its costly hash. Tests of registration itself call `registerUser`.
+ */
+export async function quickUser(account = uniqueAccount(), realname = 'Test User') {
+  const user = await insertUser(env.DB, {
+    account,
+    realname,
+    passwordHash: await testPasswordHash(),
+    email: account.includes('@') ? account : '',
+    isAuth: 0,
+    registerIp: uniqueIp(),
+  });
+  if (!user) throw new Error(`account ${account} is taken`);
+  await welcomeNewcomer(env, await loadConfig(env.DB), user);
+  return { account, password: 'secret12', user };
+}
+
 export async function loginUser(account?: string, password = 'secret12') {
-  const made = account ? { account, password } : await registerUser();
+  const made = account ? { account, password } : await quickUser();
   const reply = await call('/common/pub/login', { account: made.account, password: made.password }, { ip: uniqueIp() });
   if (reply.body.code !== 0) throw new Error(`login failed: ${reply.body.msg}`);
   return { ...made, token: reply.body.data.authToken as string, userInfo: reply.body.data.userInfo };
