@@ -186,7 +186,7 @@ CREATE TABLE IF NOT EXISTS group_members (
 );
 CREATE INDEX IF NOT EXISTS group_members_by_user ON group_members (user_id);
 
--- Web Push subscriptions (README "Notifications"): one row per browser, its endpoint unique (a
+-- Web Push subscriptions (docs/notifications.md): one row per browser, its endpoint unique (a
 -- browser that subscribes for another account moves to it). `session_id` is the login that
 -- subscribed, so its logout removes it; `lang` and `origin` shape the notifications it is sent.
 CREATE TABLE IF NOT EXISTS push_subscriptions (

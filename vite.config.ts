@@ -31,7 +31,7 @@ function treeShakeReactRouter(): Plugin {
 }
 
 /**
- * The service worker (web/sw/sw.ts, README "Offline and updates"): built by vite-plugin-pwa in
+ * The service worker (web/sw/sw.ts, docs/decisions/0073 and 0074): built by vite-plugin-pwa in
  * injectManifest mode into the client build (dist/client/sw.js) with the list of files to
  * precache. Registered by the app itself after its first paint (web/src/lib/app-update), never
  * by an injected script (the CSP allows none), and it waits for the user's Update ('prompt').

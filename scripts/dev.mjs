@@ -39,7 +39,7 @@ if (!fileExists(DEV_VARS)) {
   );
   log('created .dev.vars (JWT_SECRET = 64 random hex characters, DEMO_MODE=true, DEV_MAILBOX=true)');
 }
-// Web Push's VAPID pair (README "Notifications"), base64url: the uncompressed public point and the
+// Web Push's VAPID pair (docs/notifications.md), base64url: the uncompressed public point and the
 // private scalar d, padded to 32 bytes (a leading zero byte is dropped by getPrivateKey).
 if (!parseVars(readFileSync(DEV_VARS, 'utf8')).VAPID_PRIVATE_KEY) {
   const ecdh = createECDH('prime256v1');

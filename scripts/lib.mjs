@@ -122,7 +122,7 @@ export function demoSeedSql() {
     ({ account, realname }) => `(${q(account)}, ${q(realname)}, ${q(hash)}, 1, ${t}, ${t})`,
   );
   // An is a super admin, so the operator console can be tried at once (its changes are refused for
-  // the shared demo accounts while the demo runs, README "Operating Parley").
+  // the shared demo accounts while the demo runs, docs/operating.md).
   const operator = `UPDATE users SET role = 1 WHERE is_demo = 1 AND account = ${q(demoAccounts()[0].account)};`;
   return `INSERT OR IGNORE INTO users (account, realname, password_hash, is_demo, create_time, update_time) VALUES\n${rows.join(',\n')};\n${operator}\n${demoFriendsSql(t)}`;
 }

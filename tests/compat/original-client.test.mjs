@@ -1,5 +1,5 @@
 // The original Raingad web client against Parley (issue 27), run by hand: `CLIENT_DIST=/path/to/dist
-// npm run test:compat`, where dist is that client's production build (README "The original
+// npm run test:compat`, where dist is that client's production build (docs/compatibility.md, "The original
 // clients" says how to build it; CI cannot fetch its source). Its build is served same-origin with
 // Parley's API by tests/compat/client-proxy.mjs. A signs in with it (a desktop window, in its own
 // Chinese UI); B uses Parley's app: A sees the chat list, messages go both ways live, A recalls one,
@@ -20,7 +20,9 @@ const bubble = (page, text) => page.locator('.lemon-message__content', { hasText
 const DESKTOP = { viewport: { width: 1280, height: 860 }, isMobile: false, hasTouch: false };
 
 if (!DIST || !existsSync(`${DIST}/index.html`)) {
-  console.error("CLIENT_DIST must name the original web client's build (a folder with index.html); see README.");
+  console.error(
+    "CLIENT_DIST must name the original web client's build (a folder with index.html); see docs/compatibility.md.",
+  );
   process.exit(2);
 }
 

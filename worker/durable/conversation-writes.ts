@@ -72,7 +72,7 @@ export function writeRead(store: ConversationStore, fanout: Fanout, reader: numb
 /**
  * A group read goes to the reader's own hub (their other devices clear the badge) and, with a count
  * of the members who have read it, to the author of the newest message read: two deliveries
- * whatever the group's size, never one per member (README Decisions).
+ * whatever the group's size, never one per member (docs/decisions/0043).
  */
 function enqueueGroupRead(store: ConversationStore, fanout: Fanout, reader: number, readSeq: number): void {
   const author = store.bySeq(readSeq)?.from_user ?? reader;

@@ -110,7 +110,7 @@ export function enqueueMessage(parts: Parts, message: StoredMessage, to: number[
 /** What a change rewrites of the D1 projection: the group row with its whole roster, the row alone, or nothing. */
 export type Projected = 'roster' | 'group' | null;
 
-/** The group row to D1, with the whole roster when membership or roles changed, in the same commit as the change (README Decisions). */
+/** The group row to D1, with the whole roster when membership or roles changed, in the same commit as the change (docs/decisions/0049). */
 export function project(parts: Parts, withRoster = true): void {
   const g = parts.groups.group()!;
   const members = g.status === 1 ? parts.groups.roster().map((m) => [m.user_id, m.role] as [number, number]) : [];

@@ -1,4 +1,4 @@
-// SQL of a group's own state in its ConversationHub (the source of truth, README Decisions): each
+// SQL of a group's own state in its ConversationHub (the source of truth, docs/decisions/0049): each
 // member's role, join time and mute, and the group row (name, notice, settings, owner) in `meta`.
 // Membership itself stays in conversation-store's `members` (with read marks); a member without a
 // role row is an ordinary member (role 3) who joined at the start.

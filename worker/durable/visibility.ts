@@ -1,4 +1,4 @@
-// The one rule for what a conversation shows one person (README "Security"). Every path of the
+// The one rule for what a conversation shows one person (docs/security.md). Every path of the
 // ConversationHub that reveals a message or the file it carries asks it: history and search, a
 // forward's source, a quote, a recall, a download and a call record. Below a member's floor a
 // message answers exactly as a missing one, so no path tells the two apart.

@@ -99,7 +99,7 @@ export const JoinGroupBody = v.object({ token: v.pipe(v.string(), v.maxLength(10
 export const GONE_REASONS = ['removed', 'left', 'dissolved'] as const;
 export type GoneReason = (typeof GONE_REASONS)[number];
 
-/** What a system line records (README Decisions): each client words it in its own language. */
+/** What a system line records (docs/decisions/0050): each client words it in its own language. */
 export const SYSTEM_KINDS = [
   'created',
   'added',

@@ -244,7 +244,7 @@ friends.post('/del', async (c) => {
   return c.json(envelope(null, translate(c.get('lang'), 'system.success')));
 });
 
-// `friend_id` here is the friend's user id, not a request id (README Decisions).
+// `friend_id` here is the friend's user id, not a request id (docs/decisions/0047).
 friends.post('/setnickname', async (c) => {
   const { friend_id: peer, nickname } = input(c, FriendNicknameBody);
   const me = c.get('identity').uid;

@@ -3,7 +3,7 @@
 // the same token check as every request. The Worker holds it, not a Durable Object: before that
 // frame nobody knows whose it is. Once bound, the Worker mints a ticket and opens an ordinary
 // socket to the user's UserHub, relaying its frames: from then on the hub sees a ticketed socket
-// (fan-out, presence, the socket cap, closed when its session ends). README "Decisions" says why.
+// (fan-out, presence, the socket cap, closed when its session ends). docs/decisions/0027 says why.
 import { nanoid } from 'nanoid';
 import * as v from 'valibot';
 

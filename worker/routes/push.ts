@@ -1,4 +1,4 @@
-// common/push: a browser's Web Push subscription for the signed-in user (README "Notifications").
+// common/push: a browser's Web Push subscription for the signed-in user (docs/notifications.md).
 // The UserHub sends to it while the user has no socket (durable/user/push-notes.ts).
 import { Hono } from 'hono';
 
