@@ -6,10 +6,10 @@
 // opens (new user, edit user, password reset, the disable, dissolve and dismiss confirmations, new
 // and edited announcement, new invitation), then the chat's menus (the message menu with its
 // reaction row, by a long press on the phone and a right click on the wide screen; the full
-// reaction picker; "Who reacted", by a long press on a chip or by keyboard; the composer while
-// editing; the emoji and plus panels; the chat list's actions sheet; a chat's details with its
-// delete confirmation; a group's page): axe finds no serious or critical violation, nothing is
-// wider than the window, and the page logs no console error and throws nothing.
+// reaction picker; "Who reacted", by a long press on a chip or by keyboard; the report reasons; the
+// composer while editing; the emoji and plus panels; the chat list's actions sheet; a chat's
+// details with its delete confirmation; a group's page): axe finds no serious or critical
+// violation, nothing is wider than the window, and the page logs no console error and throws nothing.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -134,9 +134,9 @@ describe(
       await view.page.getByRole(role).waitFor({ state: 'detached' });
     }
 
-    // The two widths side by side (two browser contexts on the one server): the sweep takes about half as long.
+    // The two widths side by side (one page each on the one server), the passes of a width one after another.
     for (const [width, contextOptions] of WIDTHS) {
-      describe(`at ${width}`, () => {
+      describe(`at ${width}`, { concurrency: 1 }, () => {
         for (const lang of LANGS) {
           test(`the console in ${lang} at ${width}`, { timeout: 120_000 }, async () => {
             const view = await open(lang, contextOptions);
@@ -260,6 +260,13 @@ describe(
             await check('who reacted');
             await page.getByRole('alertdialog').getByRole('button').first().click();
             await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+            // Reporting: the reasons sheet the menu's Report opens.
+            await bubble('Lunch at noon?').click({ button: 'right' });
+            await menu.getByRole('menuitem', { name: t.chat.menu.report, exact: true }).click();
+            await page.getByText(t.chat.report.spam, { exact: true }).waitFor();
+            await check('report reasons sheet');
+            await page.keyboard.press('Escape');
+            await page.getByText(t.chat.report.spam, { exact: true }).waitFor({ state: 'detached' });
             // Editing my own message.
             await bubble('See you at 5').click({ button: 'right' });
             await menu.getByRole('menuitem', { name: t.chat.menu.edit, exact: true }).click();
