@@ -3,7 +3,7 @@
 // 390×844 (a touch phone) and 1280×800 (the two widths side by side): every console screen
 // (overview, users, groups with a group's members and the people picker's matches, reports,
 // announcements, invitations, settings, the audit log) and each kind of dialog a console button
-// opens (new user, edit user, password reset, the disable, dissolve and dismiss confirmations, new
+// opens (new user, edit user with the agent search's matches, password reset, the disable, dissolve and dismiss confirmations, new
 // and edited announcement, new invitation), then the chat's menus (the message menu with its
 // reaction row, by a long press on the phone and a right click on the wide screen; the full
 // reaction picker; "Who reacted", by a long press on a chip or by keyboard; the report reasons; the
@@ -125,11 +125,12 @@ describe(
       return { page, check, found, t: locale(lang) };
     }
 
-    /** Opens a dialog with `opener`, checks it and closes it with Escape. */
-    async function dialog(view, opener, role, name) {
+    /** Opens a dialog with `opener`, checks it (and after `inside`, when given) and closes it with Escape. */
+    async function dialog(view, opener, role, name, inside) {
       await opener.click();
       await view.page.getByRole(role).waitFor();
       await view.check(name);
+      if (inside) await inside();
       await view.page.keyboard.press('Escape');
       await view.page.getByRole(role).waitFor({ state: 'detached' });
     }
@@ -155,7 +156,18 @@ describe(
               button(fill(m.users.editOf, { name: member.realname })).waitFor(),
             );
             await dialog(view, button(m.users.add), 'dialog', 'new user dialog');
-            await dialog(view, button(fill(m.users.editOf, { name: member.realname })), 'dialog', 'edit user dialog');
+            // The edit dialog, also with the agent search's matches.
+            await dialog(
+              view,
+              button(fill(m.users.editOf, { name: member.realname })),
+              'dialog',
+              'edit user dialog',
+              async () => {
+                await page.getByLabel(m.users.agentSearch).fill(operator.realname.slice(0, 4));
+                await button(fill(m.users.agentChooseOf, { name: operator.realname })).waitFor();
+                await check('edit user dialog with agent matches');
+              },
+            );
             await dialog(
               view,
               button(fill(m.users.resetOf, { name: member.realname })),
