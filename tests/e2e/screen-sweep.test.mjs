@@ -3,13 +3,14 @@
 // 390×844 (a touch phone) and 1280×800 (the two widths side by side): every console screen
 // (overview, users, groups with a group's members and the people picker's matches, reports,
 // announcements, invitations, settings, the audit log) and each kind of dialog a console button
-// opens (new user, edit user with the agent search's matches, password reset, the disable, dissolve and dismiss confirmations, new
-// and edited announcement, new invitation), then the chat's menus (the message menu with its
-// reaction row, by a long press on the phone and a right click on the wide screen; the full
-// reaction picker; "Who reacted", by a long press on a chip or by keyboard; the report reasons; the
-// composer while editing; the emoji and plus panels; the chat list's actions sheet; a chat's
-// details with its delete confirmation; a group's page): axe finds no serious or critical
-// violation, nothing is wider than the window, and the page logs no console error and throws nothing.
+// opens (new user, edit user with the agent search's matches, password reset, the disable,
+// dissolve and dismiss confirmations, new and edited announcement, new invitation), then the chat's
+// menus (the message menu with its reaction row, by a long press on the phone and a right click on
+// the wide screen; the full reaction picker; "Who reacted", by a long press on a chip or by
+// keyboard; the report reasons; the composer while editing; the emoji and plus panels; the chat
+// list's actions sheet; a chat's details with its delete confirmation; a group's page): axe finds
+// no serious or critical violation, nothing is wider than the window, and the page logs no console
+// error and throws nothing.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
