@@ -91,7 +91,7 @@ describe('the settings form of the welcome at registration', () => {
     fileUpload: { size: '50', fileExt: ['jpg'] },
   };
   const people = [managed(4, 'Sam Support'), managed(7, 'Sally Service'), managed(9, 'Olga Owner')];
-  const handlers = (stored = config) => ({
+  const handlers = (stored: object = config) => ({
     '/manage/config/getAllConfig': () => stored,
     '/manage/config/setConfig': () => null,
     '/manage/user/index': (body: Body) =>
