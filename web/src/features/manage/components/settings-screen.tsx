@@ -101,6 +101,7 @@ function SettingsSection({
             key={field.key}
             field={field}
             value={draft[field.key]!}
+            edited={draft[field.key] !== initial[field.key]}
             disabled={!editable}
             onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
           />
@@ -123,11 +124,14 @@ const INPUT =
 function SettingInput({
   field,
   value,
+  edited,
   disabled,
   onChange,
 }: {
   field: SettingField;
   value: string;
+  /** Changed here: only then is a refusal explained (what was stored is not what is being saved). */
+  edited: boolean;
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
@@ -138,7 +142,7 @@ function SettingInput({
   const help = field.help ? t(`manage.settings.${field.key}Help` as TKey, { version: APP_VERSION }) : '';
   const { kind } = field;
   // Why the value cannot be saved, in words (issue 36 item 16): the version's own texts, else the rule broken.
-  const problem = disabled ? null : problemOf(field, value);
+  const problem = disabled || (!edited && kind.type !== 'version') ? null : problemOf(field, value);
   const version = kind.type === 'version' && problem ? versionProblem(value) : null;
   const helpLine = (
     <span id={`${id}-help`} className="mt-1 block text-[12px] text-neutral-500">
