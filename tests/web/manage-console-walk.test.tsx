@@ -204,6 +204,26 @@ describe('the console dialogs and the overview (item 12)', () => {
     expect(document.activeElement).toBe(add);
   });
 
+  it('keeps Tab inside a confirmation too, and gives the focus back to the row button that asked', async () => {
+    consoleAs(0, false);
+    renderApp('/manage/users');
+    const user = userEvent.setup();
+    await screen.findByText('Carol');
+    const opener = screen.getByRole('button', { name: 'Disable Bob' });
+    await user.click(opener);
+    const confirm = await screen.findByRole('alertdialog');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'OK' }));
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      expect(confirm.contains(document.activeElement), `tab ${i}`).toBe(true);
+    }
+    await user.tab({ shift: true });
+    expect(confirm.contains(document.activeElement)).toBe(true);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
   it("clips the chart's screen-reader table in a hidden box (a table ignores sr-only's size and stretched the page)", async () => {
     consoleAs(0, false);
     renderApp('/manage');

@@ -3,9 +3,8 @@
 import { type ButtonHTMLAttributes, type FormEvent, type ReactNode, useId, useRef } from 'react';
 
 import { useTranslation } from '@web/lib/i18n';
+import { useDialogFocus } from '@web/lib/use-dialog-focus';
 import { useEscapeKey } from '@web/lib/use-escape-key';
-
-import { useDialogFocus } from './dialog-focus';
 
 export function ConsoleScreen({
   title,

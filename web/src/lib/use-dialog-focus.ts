@@ -1,7 +1,8 @@
-// A console dialog's hold on the keyboard (issue 36 item 12): Tab and Shift+Tab go round the
-// dialog's own controls and never reach the page behind it, the dialog takes the focus when it
-// opens (unless a field of it already did, autoFocus), and the control that opened it gets the
-// focus back when it closes.
+// A modal dialog's hold on the keyboard (issue 36 item 12, the console's dialogs and the
+// confirmations): Tab and Shift+Tab go round the dialog's own controls and never reach the page
+// behind it, the dialog takes the focus when it opens (unless a control of it already did,
+// autoFocus), and, unless its owner does it itself, the control that opened it gets the focus back
+// when it closes.
 import { type RefObject, useEffect, useState } from 'react';
 
 const FOCUSABLE =
@@ -9,7 +10,7 @@ const FOCUSABLE =
 
 const focusables = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
 
-export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
+export function useDialogFocus(ref: RefObject<HTMLElement | null>, restore = true): void {
   // Read while the dialog first renders, before any field of it takes the focus.
   const [opener] = useState(() => document.activeElement);
   useEffect(() => {
@@ -37,7 +38,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>): void {
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      if (restore && opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
-  }, [ref, opener]);
+  }, [ref, opener, restore]);
 }
