@@ -1,7 +1,8 @@
 // manage/config/getAllConfig|setConfig: a form per configuration row (sysInfo, chatInfo,
 // fileUpload; chatInfo's automatic agent and group in a form of their own), each saved on its own
 // and sending only the keys changed (an object-valued key whole). A super admin edits; an
-// admin reads the same forms with every control disabled.
+// admin, and the demo's shared operator (issue 36 item 3), read the same forms with every control
+// disabled. People are chosen with the people picker (setting-people.tsx), never typed as ids.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
