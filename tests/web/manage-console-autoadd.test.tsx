@@ -1,6 +1,7 @@
 // The console's parts of issue 25 items 4 and 7 added for customer service: the edit dialog's
 // remark and agent picker (search, choose, clear; sent only when changed), and the settings form of
-// registration's automatic agent and group (chatInfo.autoAddUser / autoAddGroup saved whole).
+// registration's automatic agent and group (chatInfo.autoAddUser / autoAddGroup saved whole), whose
+// people are chosen with the people picker and shown by name (issue 36 item 4), and the ids on the Users page.
 import 'fake-indexeddb/auto';
 
 import { screen, waitFor, within } from '@testing-library/react';
@@ -89,17 +90,39 @@ describe('the settings form of the welcome at registration', () => {
     },
     fileUpload: { size: '50', fileExt: ['jpg'] },
   };
+  const people = [managed(4, 'Sam Support'), managed(7, 'Sally Service'), managed(9, 'Olga Owner')];
+  const handlers = (stored: object = config) => ({
+    '/manage/config/getAllConfig': () => stored,
+    '/manage/config/setConfig': () => null,
+    '/manage/user/index': (body: Body) =>
+      new Response(
+        JSON.stringify({
+          code: 0,
+          msg: '',
+          data: people.filter((p) => p.realname.toLowerCase().includes(String(body.keywords).toLowerCase())),
+          count: 1,
+          page: 1,
+        }),
+      ),
+    '/manage/user/detail': (body: Body) => people.find((p) => p.user_id === body.user_id) ?? null,
+  });
 
-  it('saves the automatic agent whole, and the automatic group whole, each only when changed', async () => {
-    const fetchMock = asRole(1, {
-      '/manage/config/getAllConfig': () => config,
-      '/manage/config/setConfig': () => null,
-    });
+  it('chooses the agents and the owner with the people picker (by name, ids shown), and saves each object whole', async () => {
+    const fetchMock = asRole(1, handlers());
     renderApp('/manage/settings');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Welcome at registration' });
+    // Issue 36 item 4: no field asks for typed ids any more.
+    expect(within(form).queryByRole('textbox', { name: /user id/i })).toBeNull();
     await user.click(within(form).getByRole('switch', { name: 'Assign a customer-service agent' }));
-    await user.type(within(form).getByRole('textbox', { name: /Customer-service user ids/ }), '4, 7');
+    const agents = within(form).getByRole('group', { name: 'Customer-service agents' });
+    await user.type(within(agents).getByRole('searchbox', { name: 'Account or name' }), 'sam');
+    const sam = await within(agents).findByRole('button', { name: /Sam Support/ });
+    expect(sam.textContent).toContain('ID 4');
+    await user.click(sam);
+    await user.clear(within(agents).getByRole('searchbox', { name: 'Account or name' }));
+    await user.type(within(agents).getByRole('searchbox', { name: 'Account or name' }), 'sally');
+    await user.click(await within(agents).findByRole('button', { name: /Sally Service/ }));
     await user.type(within(form).getByRole('textbox', { name: /Welcome message/ }), 'Hello!');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
@@ -110,7 +133,12 @@ describe('the settings form of the welcome at registration', () => {
 
     await user.click(within(form).getByRole('switch', { name: 'Add newcomers to a group' }));
     await user.type(within(form).getByRole('textbox', { name: /Group name/ }), 'Lobby');
-    await user.type(within(form).getByRole('textbox', { name: /Owner's user id/ }), '{backspace}9');
+    const owner = within(form).getByRole('group', { name: 'Owner of the groups' });
+    await user.type(within(owner).getByRole('searchbox', { name: 'Account or name' }), 'e');
+    // One owner: choosing a second replaces the first.
+    await user.click(await within(owner).findByRole('button', { name: /Sally Service/ }));
+    await user.click(within(owner).getByRole('button', { name: /Olga Owner/ }));
+    expect(within(within(owner).getByRole('list', { name: 'Chosen' })).getAllByRole('listitem')).toHaveLength(1);
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(bodiesOf(fetchMock, '/manage/config/setConfig').at(-1)).toEqual({
@@ -123,12 +151,43 @@ describe('the settings form of the welcome at registration', () => {
     );
   });
 
-  it('does not send user ids that are not numbers', async () => {
-    asRole(1, { '/manage/config/getAllConfig': () => config, '/manage/config/setConfig': () => null });
+  it('shows the stored agents and owner by name, one taken off by its chip', async () => {
+    const stored = {
+      ...config,
+      chatInfo: {
+        ...config.chatInfo,
+        autoAddUser: { status: '1', welcome: '', user_ids: ['4', '7'] },
+        autoAddGroup: { status: '1', name: 'Lobby', userMax: '100', owner_uid: '9' },
+      },
+    };
+    const fetchMock = asRole(1, handlers(stored));
     renderApp('/manage/settings');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Welcome at registration' });
-    await user.type(within(form).getByRole('textbox', { name: /Customer-service user ids/ }), 'bob');
-    expect((within(form).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    const agents = within(form).getByRole('group', { name: 'Customer-service agents' });
+    await user.click(await within(agents).findByRole('button', { name: 'Take Sam Support off the list' }));
+    expect(within(agents).getByRole('button', { name: 'Take Sally Service off the list' })).toBeTruthy();
+    const owner = within(form).getByRole('group', { name: 'Owner of the groups' });
+    expect(await within(owner).findByRole('button', { name: 'Take Olga Owner off the list' })).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, '/manage/config/setConfig')).toEqual([
+        {
+          name: 'chatInfo',
+          value: { autoAddUser: { status: '1', user_ids: ['7'], welcome: '' } },
+        },
+      ]),
+    );
+  });
+
+  it('shows the ids on the Users page', async () => {
+    asRole(1, {
+      '/manage/user/index': () => new Response(JSON.stringify({ code: 0, msg: '', data: people, count: 3, page: 1 })),
+    });
+    renderApp('/manage/users');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    await waitFor(() => expect(list.textContent).toContain('Sally Service'));
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => /ID (\d+)/.exec(row.textContent ?? '')?.[1])).toEqual(['4', '7', '9']);
   });
 });

@@ -1,10 +1,12 @@
 // A tiny modal dialog: showDialog() resolves true on confirm, false on cancel (or Escape). One at
 // a time; with a title, its message may be a list, one line each. It takes the keyboard focus
-// when it opens (on Confirm) and gives it back when it closes.
-import { useId } from 'react';
+// when it opens (on Confirm), keeps it inside while open (Tab goes round its buttons) and gives it
+// back when it closes.
+import { useId, useRef } from 'react';
 
 import { useTranslation } from '../../lib/i18n';
 import { createOverlay } from '../../lib/overlay-store';
+import { useDialogFocus } from '../../lib/use-dialog-focus';
 import { useEscapeKey } from '../../lib/use-escape-key';
 
 interface DialogRequest {
@@ -35,15 +37,22 @@ function close(confirmed: boolean): void {
 }
 
 export function DialogHost() {
-  const { t } = useTranslation();
   const dialog = dialogs.useCurrent();
+  useEscapeKey(dialog ? () => close(false) : null);
+  return dialog ? <DialogBox dialog={dialog} /> : null;
+}
+
+function DialogBox({ dialog }: { dialog: DialogRequest }) {
+  const { t } = useTranslation();
   const messageId = useId();
   const titleId = useId();
-  useEscapeKey(dialog ? () => close(false) : null);
-  if (!dialog) return null;
+  const box = useRef<HTMLDivElement>(null);
+  // close() gives the focus back itself, before the answer is acted on.
+  useDialogFocus(box, false);
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">
       <div
+        ref={box}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={dialog.title ? titleId : messageId}

@@ -69,6 +69,9 @@ export interface UserQuery {
   status?: number;
 }
 export const fetchUsers = (q: UserQuery) => list('/manage/user/index', q, ManagedUserSchema);
+/** One user by id (a setting's agent or owner), quietly: an unknown id is shown as its number. */
+export const fetchManagedUser = (user_id: number) =>
+  apiPost('/manage/user/detail', { user_id }, ManagedUserSchema, { quiet: true });
 export const setUserStatus = (user_id: number, status: 0 | 1) =>
   apiPost('/manage/user/setStatus', { user_id, status }, ManagedUserSchema);
 export const setUserRole = (user_id: number, role: number) =>

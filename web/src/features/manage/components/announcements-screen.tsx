@@ -9,7 +9,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { storage } from '@web/lib/storage';
 
 import { deleteNotice, fetchNotices, type Notice, publishNotice } from '../api/moderation-api';
-import { isSuperAdmin } from '../operator';
+import { isSuperAdmin, useConsoleReadOnly } from '../operator';
 import { ConsoleScreen, EmptyRow, Field, formatTime, FormDialog, Pager, SmallButton } from './console-ui';
 
 const LIMIT = 20;
@@ -18,6 +18,7 @@ export function AnnouncementsScreen() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const editable = isSuperAdmin(storage.getUserInfo()?.role);
+  const readOnly = useConsoleReadOnly();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Notice | 'new' | null>(null);
   const q = { page, limit: LIMIT };
@@ -42,7 +43,7 @@ export function AnnouncementsScreen() {
       title={t('manage.nav.announcements')}
       actions={
         editable && (
-          <SmallButton tone="primary" onClick={() => setEditing('new')}>
+          <SmallButton tone="primary" disabled={readOnly} onClick={() => setEditing('new')}>
             {t('manage.notices.add')}
           </SmallButton>
         )
@@ -56,11 +57,11 @@ export function AnnouncementsScreen() {
             <p className="mt-2 text-[14px] whitespace-pre-wrap text-neutral-800">{n.content}</p>
             {editable && (
               <div className="mt-3 flex gap-2">
-                <SmallButton onClick={() => setEditing(n)}>
+                <SmallButton disabled={readOnly} onClick={() => setEditing(n)}>
                   {t('manage.notices.edit')}
                   <span className="sr-only"> {n.title}</span>
                 </SmallButton>
-                <SmallButton tone="danger" onClick={() => void remove(n)}>
+                <SmallButton tone="danger" disabled={readOnly} onClick={() => void remove(n)}>
                   {t('manage.notices.delete')}
                   <span className="sr-only"> {n.title}</span>
                 </SmallButton>

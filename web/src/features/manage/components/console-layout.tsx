@@ -7,7 +7,7 @@ import { PATHS } from '@web/config/paths';
 import { type TKey, useTranslation } from '@web/lib/i18n';
 import { storage } from '@web/lib/storage';
 
-import { isOperator } from '../operator';
+import { isOperator, useConsoleReadOnly } from '../operator';
 
 const SECTIONS: { to: string; label: TKey; end?: boolean }[] = [
   { to: PATHS.manage, label: 'manage.nav.overview', end: true },
@@ -26,6 +26,7 @@ const ITEM =
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const operator = isOperator(storage.getUserInfo()?.role);
+  const readOnly = useConsoleReadOnly();
   return (
     // data-desktop: from 1024 px the app shell drops its phone-width column for the console (index.css).
     <div data-desktop className="min-h-dvh bg-page lg:flex">
@@ -53,6 +54,12 @@ export function ConsoleLayout() {
         )}
       </header>
       <main className="min-w-0 flex-1">
+        {operator && readOnly && (
+          // The demo's shared operator: every change is refused, so the console says so first.
+          <p role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-[14px] text-amber-900 lg:px-8">
+            <strong className="font-semibold">{t('manage.readOnly.title')}</strong> {t('manage.readOnly.body')}
+          </p>
+        )}
         {operator ? <Outlet /> : <p className="p-6 text-[15px] text-neutral-700">{t('manage.operatorsOnly')}</p>}
       </main>
     </div>

@@ -17,6 +17,7 @@ import {
   removeGroupMember,
   setGroupManager,
 } from '../api/manage-api';
+import { useConsoleReadOnly } from '../operator';
 import { SmallButton } from './console-ui';
 import { UserPicker } from './user-picker';
 
@@ -29,6 +30,7 @@ export function GroupMembers({ group, onChanged }: { group: ManagedGroup; onChan
   const key = ['manage', 'group-members', group.group_id];
   const { data } = useQuery({ queryKey: key, queryFn: () => fetchGroupMembers(group.group_id) });
   const [chosen, setChosen] = useState<ManagedUser[]>([]);
+  const readOnly = useConsoleReadOnly();
 
   /** Confirms `ask`, runs `call`, and reads the members again. */
   const act = async (ask: string, call: () => Promise<unknown>) => {
@@ -67,6 +69,7 @@ export function GroupMembers({ group, onChanged }: { group: ManagedGroup; onChan
               {m.role !== OWNER && (
                 <div className="flex flex-wrap gap-2">
                   <SmallButton
+                    disabled={readOnly}
                     onClick={() =>
                       void act(t('manage.groups.managerAsk', { name }), () =>
                         setGroupManager(group.group_id, m.user_id, m.role === MANAGER ? 3 : 2),
@@ -77,6 +80,7 @@ export function GroupMembers({ group, onChanged }: { group: ManagedGroup; onChan
                     <span className="sr-only"> {name}</span>
                   </SmallButton>
                   <SmallButton
+                    disabled={readOnly}
                     onClick={() =>
                       void act(t('manage.groups.ownerAsk', { name }), () => changeGroupOwner(group.group_id, m.user_id))
                     }
@@ -86,6 +90,7 @@ export function GroupMembers({ group, onChanged }: { group: ManagedGroup; onChan
                   </SmallButton>
                   <SmallButton
                     tone="danger"
+                    disabled={readOnly}
                     onClick={() =>
                       void act(t('manage.groups.removeAsk', { name }), () =>
                         removeGroupMember(group.group_id, m.user_id),
@@ -105,14 +110,14 @@ export function GroupMembers({ group, onChanged }: { group: ManagedGroup; onChan
         className="mt-3 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          if (wanted.length === 0) return;
+          if (wanted.length === 0 || readOnly) return;
           void act(t('manage.groups.addAsk', { count: wanted.length }), () =>
             addGroupMembers(group.group_id, wanted),
           ).then(() => setChosen([]));
         }}
       >
         <UserPicker label={t('manage.groups.addLabel')} chosen={chosen} onChange={setChosen} exclude={members} />
-        <SmallButton type="submit" tone="primary" disabled={wanted.length === 0}>
+        <SmallButton type="submit" tone="primary" disabled={wanted.length === 0 || readOnly}>
           {t('manage.groups.add')}
         </SmallButton>
       </form>

@@ -13,7 +13,7 @@ import { storage } from '@web/lib/storage';
 import { useSearchWords } from '@web/lib/use-debounced';
 
 import { clearGroupHistory, dissolveGroup, fetchGroups, type ManagedGroup } from '../api/manage-api';
-import { isSuperAdmin } from '../operator';
+import { isSuperAdmin, useConsoleReadOnly } from '../operator';
 import { ConsoleScreen, EmptyRow, formatTime, Pager, SmallButton } from './console-ui';
 import { GroupMembers } from './group-members';
 
@@ -34,6 +34,7 @@ export function GroupsScreen() {
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['manage', 'groups'] });
   const superAdmin = isSuperAdmin(storage.getUserInfo()?.role);
+  const readOnly = useConsoleReadOnly();
 
   const clear = async (group: ManagedGroup) => {
     if (!(await showDialog(t('manage.groups.clearAsk', { name: group.name }), { showCancel: true }))) return;
@@ -93,6 +94,7 @@ export function GroupsScreen() {
               {superAdmin && (
                 <SmallButton
                   tone="danger"
+                  disabled={readOnly}
                   onClick={() => void clear(group)}
                   aria-label={t('manage.groups.clearOf', { name: group.name })}
                 >
@@ -101,6 +103,7 @@ export function GroupsScreen() {
               )}
               <SmallButton
                 tone="danger"
+                disabled={readOnly}
                 onClick={() => void dissolve(group)}
                 aria-label={t('manage.groups.dissolveOf', { name: group.name })}
               >

@@ -9,6 +9,7 @@ import { showToast } from '@web/components/ui/toast';
 import { useTranslation } from '@web/lib/i18n';
 
 import { addInvitation, fetchInvitations, type Invitation, revokeInvitation } from '../api/manage-api';
+import { useConsoleReadOnly } from '../operator';
 import { ConsoleScreen, EmptyRow, Field, formatTime, FormDialog, Pager, SmallButton } from './console-ui';
 
 const LIMIT = 20;
@@ -26,6 +27,7 @@ export function InvitationsScreen() {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
+  const readOnly = useConsoleReadOnly();
   const q = { page, limit: LIMIT };
   const { data } = useQuery({
     queryKey: ['manage', 'invitations', q],
@@ -55,7 +57,7 @@ export function InvitationsScreen() {
     <ConsoleScreen
       title={t('manage.nav.invitations')}
       actions={
-        <SmallButton tone="primary" onClick={() => setAdding(true)}>
+        <SmallButton tone="primary" disabled={readOnly} onClick={() => setAdding(true)}>
           {t('manage.invites.add')}
         </SmallButton>
       }
@@ -72,10 +74,9 @@ export function InvitationsScreen() {
               <div className="min-w-48 flex-1">
                 <p className="font-mono text-[15px] text-neutral-900">{i.code}</p>
                 <p className="text-[13px] text-neutral-600">
-                  {t('manage.invites.uses', {
-                    uses: i.uses,
-                    max: i.max_uses > 0 ? i.max_uses : t('manage.invites.unlimited'),
-                  })}
+                  {i.max_uses > 0
+                    ? t('manage.invites.uses', { uses: i.uses, max: i.max_uses })
+                    : t('manage.invites.usesNoLimit', { count: i.uses })}
                   {' · '}
                   {t('manage.invites.expires', { time: formatTime(i.expires_at) })}
                   {i.creator_name && ` · ${i.creator_name}`}
@@ -92,7 +93,7 @@ export function InvitationsScreen() {
                   <span className="sr-only"> {i.code}</span>
                 </SmallButton>
                 {state === 'active' && (
-                  <SmallButton tone="danger" onClick={() => void revoke(i.code)}>
+                  <SmallButton tone="danger" disabled={readOnly} onClick={() => void revoke(i.code)}>
                     {t('manage.invites.revoke')}
                     <span className="sr-only"> {i.code}</span>
                   </SmallButton>

@@ -9,6 +9,7 @@ import { showToast } from '@web/components/ui/toast';
 import { type TKey, useTranslation } from '@web/lib/i18n';
 
 import { decideReport, fetchReports, type Report, type ReportDecision } from '../api/moderation-api';
+import { useConsoleReadOnly } from '../operator';
 import { ConsoleScreen, EmptyRow, formatTime, Pager, SelectField, SmallButton } from './console-ui';
 
 const LIMIT = 20;
@@ -29,6 +30,7 @@ export function ReportsScreen() {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState(0);
+  const readOnly = useConsoleReadOnly();
   const q = { page, limit: LIMIT, status };
   const { data } = useQuery({
     queryKey: ['manage', 'reports', q],
@@ -83,11 +85,13 @@ export function ReportsScreen() {
             </ol>
             {r.status === 0 && (
               <div className="mt-3 flex flex-wrap gap-2">
-                <SmallButton onClick={() => void decide('dismiss', r)}>{t('manage.reports.dismiss')}</SmallButton>
-                <SmallButton tone="danger" onClick={() => void decide('hide', r)}>
+                <SmallButton disabled={readOnly} onClick={() => void decide('dismiss', r)}>
+                  {t('manage.reports.dismiss')}
+                </SmallButton>
+                <SmallButton tone="danger" disabled={readOnly} onClick={() => void decide('hide', r)}>
                   {t('manage.reports.hide')}
                 </SmallButton>
-                <SmallButton tone="danger" onClick={() => void decide('disableSender', r)}>
+                <SmallButton tone="danger" disabled={readOnly} onClick={() => void decide('disableSender', r)}>
                   {t('manage.reports.disable', { name: r.sender_name })}
                 </SmallButton>
               </div>

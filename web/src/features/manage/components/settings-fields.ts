@@ -10,8 +10,10 @@ export type FieldKind =
   | { type: 'switch'; fallback: boolean }
   | { type: 'select'; options: string[] }
   | { type: 'list' }
-  /** User ids, comma-separated. */
+  /** Users, chosen with the people picker: their ids, comma-separated. */
   | { type: 'ids' }
+  /** One user, chosen with the people picker: the id, empty (0 stored) for none. */
+  | { type: 'user' }
   /** A dotted version (1.0.6) no higher than the one deployed: empty for none. */
   | { type: 'version' };
 
@@ -94,7 +96,7 @@ export const SECTIONS: SettingsSection[] = [
       {
         key: 'autoAddGroupOwner',
         path: ['autoAddGroup', 'owner_uid'],
-        kind: { type: 'number', min: 0, max: 999_999_999 },
+        kind: { type: 'user' },
         help: true,
       },
     ],
@@ -125,12 +127,15 @@ export function formValue(field: SettingField, stored: unknown): string {
   }
   if (kind.type === 'list' || kind.type === 'ids')
     return Array.isArray(stored) ? stored.join(', ') : String(stored ?? '');
+  if (kind.type === 'user')
+    return stored === undefined || stored === null || String(stored) === '0' ? '' : String(stored);
   return stored === undefined || stored === null ? '' : String(stored);
 }
 
 /** What the form holds, as setConfig takes it. */
 export function wireValue(field: SettingField, value: string): unknown {
   if (field.kind.type === 'ids') return value.split(/[\s,]+/).filter(Boolean);
+  if (field.kind.type === 'user') return value.trim() || '0';
   if (field.kind.type === 'list')
     return value
       .split(/[\s,]+/)
@@ -151,21 +156,37 @@ export function versionProblem(value: string): 'format' | 'above' | null {
   return isBelow(APP_VERSION, text) ? 'above' : null;
 }
 
-/** Whether the form's value can be sent (the server checks again). */
-export function valid(field: SettingField, value: string): boolean {
+/** Why the form's value cannot be sent: a text of manage.settings.invalid with its values; null when it can (the server checks again). */
+export function problemOf(
+  field: SettingField,
+  value: string,
+): { key: Invalid; values?: Record<string, number> } | null {
   const { kind } = field;
-  if (kind.type === 'version') return versionProblem(value) === null;
+  if (kind.type === 'version') return versionProblem(value) === null ? null : { key: 'version' };
   if (kind.type === 'number') {
-    if (!/^\d{1,9}$/.test(value.trim())) return false;
     const n = Number(value);
-    return n >= kind.min && n <= kind.max;
+    const ok = /^\d{1,9}$/.test(value.trim()) && n >= kind.min && n <= kind.max;
+    return ok ? null : { key: 'range', values: { min: kind.min, max: kind.max } };
   }
-  if (kind.type === 'text') return value.length <= kind.max && (field.key !== 'name' || value.trim() !== '');
-  if (kind.type === 'list')
-    return (wireValue(field, value) as string[]).every((x) => /^[a-z0-9]{1,10}$/.test(x)) && value.trim() !== '';
-  if (kind.type === 'ids') return (wireValue(field, value) as string[]).every((x) => /^[1-9]\d{0,14}$/.test(x));
-  return true;
+  if (kind.type === 'text') {
+    if (value.length > kind.max) return { key: 'tooLong', values: { max: kind.max } };
+    return field.key === 'name' && value.trim() === '' ? { key: 'required' } : null;
+  }
+  if (kind.type === 'list') {
+    const ok = (wireValue(field, value) as string[]).every((x) => /^[a-z0-9]{1,10}$/.test(x)) && value.trim() !== '';
+    return ok ? null : { key: 'list' };
+  }
+  if (kind.type === 'ids' || kind.type === 'user') {
+    const ids = kind.type === 'user' ? [value.trim()].filter(Boolean) : (wireValue(field, value) as string[]);
+    return ids.every((x) => /^[1-9]\d{0,14}$/.test(x)) ? null : { key: 'ids' };
+  }
+  return null;
 }
+
+export type Invalid = 'version' | 'range' | 'tooLong' | 'required' | 'list' | 'ids';
+
+/** Whether the form's value can be sent (the server checks again). */
+export const valid = (field: SettingField, value: string): boolean => problemOf(field, value) === null;
 
 /**
  * The changed fields as setConfig takes them: a plain key alone, an object-valued key whole (every

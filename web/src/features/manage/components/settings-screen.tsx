@@ -1,7 +1,8 @@
 // manage/config/getAllConfig|setConfig: a form per configuration row (sysInfo, chatInfo,
 // fileUpload; chatInfo's automatic agent and group in a form of their own), each saved on its own
 // and sending only the keys changed (an object-valued key whole). A super admin edits; an
-// admin reads the same forms with every control disabled.
+// admin, and the demo's shared operator (issue 36 item 3), read the same forms with every control
+// disabled. People are chosen with the people picker (setting-people.tsx), never typed as ids.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
@@ -12,11 +13,13 @@ import { type TKey, useTranslation } from '@web/lib/i18n';
 import { storage } from '@web/lib/storage';
 
 import { type ConfigName, fetchConfig, saveConfig } from '../api/manage-api';
-import { isSuperAdmin } from '../operator';
+import { isSuperAdmin, useConsoleReadOnly } from '../operator';
 import { ConsoleScreen, SmallButton } from './console-ui';
+import { SettingPeople } from './setting-people';
 import {
   changedValue,
   formValue,
+  problemOf,
   SECTIONS,
   type SettingField,
   storedValue,
@@ -27,10 +30,11 @@ import {
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { data } = useQuery({ queryKey: ['manage', 'config'], queryFn: fetchConfig });
-  const editable = isSuperAdmin(storage.getUserInfo()?.role);
+  const readOnly = useConsoleReadOnly();
+  const editable = isSuperAdmin(storage.getUserInfo()?.role) && !readOnly;
   return (
     <ConsoleScreen title={t('manage.nav.settings')}>
-      {!editable && <p className="mb-3 text-[13px] text-neutral-600">{t('manage.settings.readOnly')}</p>}
+      {!editable && !readOnly && <p className="mb-3 text-[13px] text-neutral-600">{t('manage.settings.readOnly')}</p>}
       {data &&
         SECTIONS.map((section) => (
           <SettingsSection
@@ -98,6 +102,7 @@ function SettingsSection({
             key={field.key}
             field={field}
             value={draft[field.key]!}
+            edited={draft[field.key] !== initial[field.key]}
             disabled={!editable}
             onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
           />
@@ -120,11 +125,14 @@ const INPUT =
 function SettingInput({
   field,
   value,
+  edited,
   disabled,
   onChange,
 }: {
   field: SettingField;
   value: string;
+  /** Changed here: only then is a refusal explained (what was stored is not what is being saved). */
+  edited: boolean;
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
@@ -134,20 +142,37 @@ function SettingInput({
   // A version field names the running version: the highest it accepts.
   const help = field.help ? t(`manage.settings.${field.key}Help` as TKey, { version: APP_VERSION }) : '';
   const { kind } = field;
-  const problem = kind.type === 'version' && !disabled ? versionProblem(value) : null;
+  // Why the value cannot be saved, in words (issue 36 item 16): the version's own texts, else the rule broken.
+  const problem = disabled || (!edited && kind.type !== 'version') ? null : problemOf(field, value);
+  const version = kind.type === 'version' && problem ? versionProblem(value) : null;
   const helpLine = (
     <span id={`${id}-help`} className="mt-1 block text-[12px] text-neutral-500">
       {problem && (
         <span role="alert" className="block text-danger">
-          {t(problem === 'above' ? 'manage.settings.versionAbove' : 'manage.settings.versionFormat', {
-            version: APP_VERSION,
-          })}
+          {version
+            ? t(version === 'above' ? 'manage.settings.versionAbove' : 'manage.settings.versionFormat', {
+                version: APP_VERSION,
+              })
+            : t(`manage.settings.invalid.${problem.key}` as TKey, problem.values ?? {})}
         </span>
       )}
-      {help && `${help} `}
-      <code className="text-neutral-500">{field.key}</code>
+      {help}
     </span>
   );
+  if (kind.type === 'ids' || kind.type === 'user')
+    return (
+      <div>
+        <SettingPeople
+          label={label}
+          helpId={`${id}-help`}
+          value={value}
+          single={kind.type === 'user'}
+          disabled={disabled}
+          onChange={onChange}
+        />
+        {helpLine}
+      </div>
+    );
   if (kind.type === 'switch')
     return (
       <div className="flex items-start gap-3">
@@ -186,9 +211,7 @@ function SettingInput({
           className={INPUT}
           value={value}
           disabled={disabled}
-          inputMode={
-            kind.type === 'number' || kind.type === 'ids' ? 'numeric' : kind.type === 'version' ? 'decimal' : undefined
-          }
+          inputMode={kind.type === 'number' ? 'numeric' : kind.type === 'version' ? 'decimal' : undefined}
           aria-invalid={!valid(field, value)}
           aria-describedby={`${id}-help`}
           onChange={(e) => onChange(e.target.value)}

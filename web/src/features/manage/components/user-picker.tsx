@@ -1,5 +1,6 @@
 // Choosing people in the console by account or name (manage/user/index, active users only): a search
-// field, up to eight matches to tick, and the chosen ones as chips that can be taken off again.
+// field, up to eight matches to tick, and the chosen ones as chips that can be taken off again,
+// the matches with their user ids (issue 36 item 4: the ids some settings hold).
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
@@ -17,8 +18,11 @@ export function UserPicker({
   chosen,
   onChange,
   exclude,
+  describedBy,
 }: {
   label: string;
+  /** The id of a help line about the choice. */
+  describedBy?: string;
   chosen: ManagedUser[];
   onChange: (users: ManagedUser[]) => void;
   /** People who cannot be chosen (already members): shown, but not offered. */
@@ -37,10 +41,10 @@ export function UserPicker({
   const picked = new Set(chosen.map((u) => u.user_id));
   const toggle = (user: ManagedUser) =>
     onChange(picked.has(user.user_id) ? chosen.filter((u) => u.user_id !== user.user_id) : [...chosen, user]);
-  const nameOf = (u: ManagedUser) => u.realname || u.account;
+  const nameOf = (u: ManagedUser) => u.realname || u.account || t('manage.users.id', { id: u.user_id });
 
   return (
-    <div role="group" aria-labelledby={labelId} className="min-w-60 flex-1">
+    <div role="group" aria-labelledby={labelId} aria-describedby={describedBy} className="min-w-60 flex-1">
       <p id={labelId} className="mb-1 text-[13px] text-neutral-700">
         {label}
       </p>
@@ -64,7 +68,8 @@ export function UserPicker({
                     {picked.has(u.user_id) ? '✓' : ''}
                   </span>
                   <span className="flex-1 truncate">
-                    {nameOf(u)} <span className="text-neutral-600">({u.account})</span>
+                    {nameOf(u)} <span className="text-neutral-600">({u.account})</span>{' '}
+                    <span className="text-[12px] text-neutral-600">{t('manage.users.id', { id: u.user_id })}</span>
                   </span>
                   {member && <span className="text-[12px]">{t('manage.picker.already')}</span>}
                 </button>

@@ -12,7 +12,7 @@ import { storage } from '@web/lib/storage';
 import { useSearchWords } from '@web/lib/use-debounced';
 
 import { deleteUser, fetchUsers, type ManagedUser, setUserRole, setUserStatus, type UserSort } from '../api/manage-api';
-import { isSuperAdmin } from '../operator';
+import { isSuperAdmin, useConsoleReadOnly } from '../operator';
 import { ConsoleScreen, EmptyRow, Pager, SelectField, SmallButton } from './console-ui';
 import { AddUserDialog, EditUserDialog, PasswordDialog } from './user-dialogs';
 
@@ -28,6 +28,7 @@ export function UsersScreen() {
   const [sort, setSort] = useState<`${UserSort}:${'asc' | 'desc'}`>('user_id:desc');
   const [dialog, setDialog] = useState<Dialog>(null);
   const superAdmin = isSuperAdmin(storage.getUserInfo()?.role);
+  const readOnly = useConsoleReadOnly();
   const [by, order] = sort.split(':') as [UserSort, 'asc' | 'desc'];
   const q = { page, limit: LIMIT, keywords, sort: by, order };
   const { data } = useQuery({
@@ -77,7 +78,7 @@ export function UsersScreen() {
     <ConsoleScreen
       title={t('manage.nav.users')}
       actions={
-        <SmallButton tone="primary" onClick={() => setDialog({ kind: 'add' })}>
+        <SmallButton tone="primary" disabled={readOnly} onClick={() => setDialog({ kind: 'add' })}>
           {t('manage.users.add')}
         </SmallButton>
       }
@@ -120,6 +121,7 @@ export function UsersScreen() {
             key={user.user_id}
             user={user}
             superAdmin={superAdmin}
+            readOnly={readOnly}
             onEdit={() => setDialog({ kind: 'edit', user })}
             onPassword={() => setDialog({ kind: 'password', user })}
             onToggle={() => void toggleStatus(user)}
@@ -140,6 +142,7 @@ export function UsersScreen() {
 function UserRow({
   user,
   superAdmin,
+  readOnly,
   onEdit,
   onPassword,
   onToggle,
@@ -148,6 +151,8 @@ function UserRow({
 }: {
   user: ManagedUser;
   superAdmin: boolean;
+  /** The demo's shared operator: every change refused. */
+  readOnly: boolean;
   onEdit: () => void;
   onPassword: () => void;
   onToggle: () => void;
@@ -165,7 +170,10 @@ function UserRow({
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
       <div className="min-w-48 flex-1">
-        <p className="text-[15px] font-medium text-neutral-900">{name}</p>
+        <p className="text-[15px] font-medium text-neutral-900">
+          {name} {/* The id, as the settings that hold people store it (issue 36 item 4). */}
+          <span className="text-[12px] font-normal text-neutral-600">{t('manage.users.id', { id: user.user_id })}</span>
+        </p>
         <p className="text-[13px] text-neutral-600">
           {user.account}
           {user.email && ` · ${user.email}`}
@@ -186,6 +194,7 @@ function UserRow({
           <span className="sr-only">{t('manage.users.roleOf', { name })}</span>
           <select
             value={String(user.role)}
+            disabled={readOnly}
             onChange={(e) => onRole(Number(e.target.value))}
             className="h-9 rounded-md border border-neutral-300 bg-white px-2 text-[14px] text-neutral-900"
           >
@@ -198,20 +207,26 @@ function UserRow({
         </label>
       )}
       <div className="flex flex-wrap gap-2">
-        <SmallButton onClick={onEdit} aria-label={t('manage.users.editOf', { name })}>
+        <SmallButton disabled={readOnly} onClick={onEdit} aria-label={t('manage.users.editOf', { name })}>
           {t('manage.users.edit')}
         </SmallButton>
-        <SmallButton onClick={onPassword} aria-label={t('manage.users.resetOf', { name })}>
+        <SmallButton disabled={readOnly} onClick={onPassword} aria-label={t('manage.users.resetOf', { name })}>
           {t('manage.users.reset')}
         </SmallButton>
         <SmallButton
           tone={disabled ? 'plain' : 'danger'}
+          disabled={readOnly}
           onClick={onToggle}
           aria-label={disabled ? t('manage.users.enableOf', { name }) : t('manage.users.disableOf', { name })}
         >
           {disabled ? t('manage.users.enable') : t('manage.users.disable')}
         </SmallButton>
-        <SmallButton tone="danger" onClick={onDelete} aria-label={t('manage.users.deleteOf', { name })}>
+        <SmallButton
+          tone="danger"
+          disabled={readOnly}
+          onClick={onDelete}
+          aria-label={t('manage.users.deleteOf', { name })}
+        >
           {t('manage.users.delete')}
         </SmallButton>
       </div>
