@@ -27,7 +27,8 @@ export function UsersScreen() {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<`${UserSort}:${'asc' | 'desc'}`>('user_id:desc');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const superAdmin = isSuperAdmin(storage.getUserInfo()?.role);
+  const me = storage.getUserInfo();
+  const superAdmin = isSuperAdmin(me?.role);
   const [by, order] = sort.split(':') as [UserSort, 'asc' | 'desc'];
   const q = { page, limit: LIMIT, keywords, sort: by, order };
   const { data } = useQuery({
@@ -120,6 +121,7 @@ export function UsersScreen() {
             key={user.user_id}
             user={user}
             superAdmin={superAdmin}
+            self={user.user_id === me?.user_id}
             onEdit={() => setDialog({ kind: 'edit', user })}
             onPassword={() => setDialog({ kind: 'password', user })}
             onToggle={() => void toggleStatus(user)}
@@ -137,9 +139,15 @@ export function UsersScreen() {
   );
 }
 
+/**
+ * One user with what this operator may do to them, as the worker allows it (middleware/operator.ts
+ * mayActOn): an operator's row is a super admin's to change, and nobody disables, deletes or
+ * re-roles themselves, so those buttons are not offered where they would be refused.
+ */
 function UserRow({
   user,
   superAdmin,
+  self,
   onEdit,
   onPassword,
   onToggle,
@@ -148,6 +156,7 @@ function UserRow({
 }: {
   user: ManagedUser;
   superAdmin: boolean;
+  self: boolean;
   onEdit: () => void;
   onPassword: () => void;
   onToggle: () => void;
@@ -162,26 +171,29 @@ function UserRow({
     { value: String(ROLE_SUPER), label: t('manage.role.1') },
   ];
   const disabled = user.status !== 1;
+  const mayAct = superAdmin || user.role === ROLE_USER;
+  // An e-mail that is the account itself is shown once.
+  const email = user.email && user.email.toLowerCase() !== user.account.toLowerCase() ? user.email : '';
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
       <div className="min-w-48 flex-1">
         <p className="text-[15px] font-medium text-neutral-900">{name}</p>
         <p className="text-[13px] text-neutral-600">
           {user.account}
-          {user.email && ` · ${user.email}`}
+          {email && ` · ${email}`}
         </p>
       </div>
       <div className="flex items-center gap-2 text-[12px]">
         <span className={`rounded px-2 py-0.5 ${disabled ? 'bg-red-50 text-danger' : 'bg-brand/10 text-brand-dark'}`}>
           {disabled ? t('manage.users.statusDisabled') : t('manage.users.statusActive')}
         </span>
-        {!superAdmin && user.role !== ROLE_USER && (
+        {(!superAdmin || self) && user.role !== ROLE_USER && (
           <span className="rounded bg-neutral-100 px-2 py-0.5 text-neutral-700">
             {t(`manage.role.${user.role === ROLE_SUPER ? 1 : 2}`)}
           </span>
         )}
       </div>
-      {superAdmin && (
+      {superAdmin && !self && (
         <label className="flex items-center gap-2 text-[13px] text-neutral-700">
           <span className="sr-only">{t('manage.users.roleOf', { name })}</span>
           <select
@@ -197,24 +209,30 @@ function UserRow({
           </select>
         </label>
       )}
-      <div className="flex flex-wrap gap-2">
-        <SmallButton onClick={onEdit} aria-label={t('manage.users.editOf', { name })}>
-          {t('manage.users.edit')}
-        </SmallButton>
-        <SmallButton onClick={onPassword} aria-label={t('manage.users.resetOf', { name })}>
-          {t('manage.users.reset')}
-        </SmallButton>
-        <SmallButton
-          tone={disabled ? 'plain' : 'danger'}
-          onClick={onToggle}
-          aria-label={disabled ? t('manage.users.enableOf', { name }) : t('manage.users.disableOf', { name })}
-        >
-          {disabled ? t('manage.users.enable') : t('manage.users.disable')}
-        </SmallButton>
-        <SmallButton tone="danger" onClick={onDelete} aria-label={t('manage.users.deleteOf', { name })}>
-          {t('manage.users.delete')}
-        </SmallButton>
-      </div>
+      {mayAct && (
+        <div className="flex flex-wrap gap-2">
+          <SmallButton onClick={onEdit} aria-label={t('manage.users.editOf', { name })}>
+            {t('manage.users.edit')}
+          </SmallButton>
+          <SmallButton onClick={onPassword} aria-label={t('manage.users.resetOf', { name })}>
+            {t('manage.users.reset')}
+          </SmallButton>
+          {!self && (
+            <>
+              <SmallButton
+                tone={disabled ? 'plain' : 'danger'}
+                onClick={onToggle}
+                aria-label={disabled ? t('manage.users.enableOf', { name }) : t('manage.users.disableOf', { name })}
+              >
+                {disabled ? t('manage.users.enable') : t('manage.users.disable')}
+              </SmallButton>
+              <SmallButton tone="danger" onClick={onDelete} aria-label={t('manage.users.deleteOf', { name })}>
+                {t('manage.users.delete')}
+              </SmallButton>
+            </>
+          )}
+        </div>
+      )}
     </li>
   );
 }
