@@ -43,6 +43,14 @@ const ROWS = [
     before: JSON.stringify({ name: 'Parley' }),
     after: JSON.stringify({ name: 'Parley Chat' }),
   }),
+  row(7, 'config.set', 'config:chatInfo', {
+    before: JSON.stringify({ autoAddUser: { status: 0, user_ids: [], welcome: '' } }),
+    after: JSON.stringify({ autoAddUser: { status: 1, user_ids: [], welcome: 'Hi' } }),
+  }),
+  row(8, 'config.set', 'config:sysInfo', {
+    before: JSON.stringify({ state: '1' }),
+    after: JSON.stringify({ state: '0' }),
+  }),
   row(6, 'user.delete', 'user:15', { before: JSON.stringify({ account: 'eve1', realname: 'Eve', role: 0 }) }),
 ];
 
@@ -59,9 +67,13 @@ describe('the audit log', () => {
     expect(within(list).getByText('Alice made Chi a group admin of “Readers”')).toBeTruthy();
     expect(within(list).getByText('Alice removed a reported message by Dan')).toBeTruthy();
     expect(within(list).getByText('Alice published the announcement “Maintenance”')).toBeTruthy();
-    expect(within(list).getByText('Alice changed the settings: Site and registration')).toBeTruthy();
+    expect(within(list).getAllByText('Alice changed the settings: Site and registration')).toHaveLength(2);
     expect(within(list).getByText('Site name: “Parley” → “Parley Chat”')).toBeTruthy();
     expect(within(list).getByText('Alice deleted the user Eve')).toBeTruthy();
+    // A switch reads on or off; an object-valued setting by its fields, only those that changed.
+    expect(within(list).getByText('Assign a customer-service agent: off → on')).toBeTruthy();
+    expect(within(list).getByText('Welcome message: — → “Hi”')).toBeTruthy();
+    expect(within(list).getByText('Site open: on → off')).toBeTruthy();
     expect(list.textContent).not.toMatch(/user:|group:|\{|user\.setRole/);
   });
 

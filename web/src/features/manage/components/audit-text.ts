@@ -4,6 +4,7 @@
 import type { TFunction, TKey } from '@web/lib/i18n';
 
 import type { AuditRow } from '../api/manage-api';
+import { SECTIONS, type SettingField } from './settings-fields';
 
 type Values = Record<string, unknown>;
 
@@ -61,16 +62,50 @@ const FIELD_LABELS: Record<string, TKey> = {
   motto: 'profile.motto',
 };
 
+const SETTINGS = SECTIONS.flatMap((section) => section.fields);
+
+/** A setting's value as its form shows it: a switch on or off, else the value. */
+function settingValue(field: SettingField | undefined, value: unknown, row: AuditRow, t: TFunction): string {
+  if (value === undefined) return '—';
+  if (field?.kind.type === 'switch')
+    return value === true || value === 1 || value === '1' ? t('manage.audit.on') : t('manage.audit.off');
+  return label('', value, row, t);
+}
+
+/** Each setting a config.set changed, an object-valued key (autoAddUser) by its fields. */
+function settingChanges(row: AuditRow, t: TFunction): string[] {
+  const before = parse(row.before);
+  const after = parse(row.after);
+  const lines: [string, SettingField | undefined, unknown, unknown][] = Object.keys(after).flatMap((key) => {
+    const parts = SETTINGS.filter((f) => f.path?.[0] === key);
+    if (parts.length === 0) return [[key, SETTINGS.find((f) => f.key === key), before[key], after[key]]];
+    const [was, now] = [before[key], after[key]].map((v) => (v && typeof v === 'object' ? (v as Values) : {}));
+    return parts
+      .map((f): [string, SettingField, unknown, unknown] => [f.key, f, was![f.path![1]], now![f.path![1]]])
+      .filter(([, , from, to]) => JSON.stringify(from) !== JSON.stringify(to));
+  });
+  return lines.map(([key, field, from, to]) =>
+    t('manage.audit.change', {
+      field: t(`manage.settings.${key}` as TKey),
+      from: settingValue(field, from, row, t),
+      to: settingValue(field, to, row, t),
+    }),
+  );
+}
+
 /** "Name: “Old” → “New”" for each field that changed; settings by their labels. */
 export function auditChanges(row: AuditRow, t: TFunction): string[] {
-  if (!['user.edit', 'config.set'].includes(row.action)) return [];
+  if (row.action === 'config.set') return settingChanges(row, t);
+  if (row.action !== 'user.edit') return [];
   const before = parse(row.before);
   const after = parse(row.after);
   return Object.keys(after).map((field) => {
-    const name =
-      row.action === 'config.set' ? t(`manage.settings.${field}` as TKey) : t(FIELD_LABELS[field] ?? (field as TKey));
     const from = field in before ? label(field, before[field], row, t) : '—';
-    return t('manage.audit.change', { field: name, from, to: label(field, after[field], row, t) });
+    return t('manage.audit.change', {
+      field: t(FIELD_LABELS[field] ?? (field as TKey)),
+      from,
+      to: label(field, after[field], row, t),
+    });
   });
 }
 
