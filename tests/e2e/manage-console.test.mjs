@@ -100,8 +100,15 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
     await expectNoSeriousA11yViolations(page, 'console settings');
 
     await page.getByRole('link', { name: en.manage.nav.audit }).click();
-    await page.getByText('user.disable').waitFor();
-    await page.getByText('invite.add').waitFor();
+    // The trail reads as sentences (issue 36 item 7): who did what to whom, by name.
+    const said = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(values[k]));
+    await page
+      .getByText(said(en.manage.audit.do.user.disable, { actor: operator.realname, target: target.realname }))
+      .waitFor();
+    await page
+      .getByText(new RegExp(`^${said(en.manage.audit.do.invite.add, { actor: operator.realname, target: '' })}`))
+      .first()
+      .waitFor();
     await expectNoSeriousA11yViolations(page, 'console audit log');
 
     // On a phone the sections become a row across the top, and nothing is wider than the window.

@@ -55,8 +55,8 @@ describe('group system lines', () => {
   it('words every kind in English, with "You" for me opening the sentence and "you" inside it', () => {
     expect(text(line('created', { targets: [] }))).toBe('An created the group');
     expect(text(line('added', { targets: [binh, me] }))).toBe('An added Bình, you');
-    expect(text(line('admin', { targets: [me] }))).toBe('An made you an admin');
-    expect(text(line('admin'))).toBe('An made Bình an admin');
+    expect(text(line('admin', { targets: [me] }))).toBe('An made you a group admin');
+    expect(text(line('admin'))).toBe('An made Bình a group admin');
     expect(text(line('left', { actor: me, targets: [] }))).toBe('You left the group');
     expect(text(line('renamed', { name: 'Trip' }))).toBe('An renamed the group to "Trip"');
     expect(text(line('dissolved', { targets: [] }))).toBe('An dissolved the group');
@@ -67,7 +67,7 @@ describe('group system lines', () => {
     await i18n.changeLanguage('vi');
     expect(text(line('removed'))).toBe('An đã mời Bình ra khỏi nhóm');
     expect(text(line('owner'))).toBe('An đã chuyển quyền trưởng nhóm cho Bình');
-    expect(text(line('admin', { actor: binh, targets: [me] }))).toBe('Bình đã đặt bạn làm quản trị viên');
+    expect(text(line('admin', { actor: binh, targets: [me] }))).toBe('Bình đã đặt bạn làm phó nhóm');
     expect(text(line('left', { actor: me, targets: [] }))).toBe('Bạn đã rời nhóm');
     await i18n.changeLanguage('zh-CN');
     expect(text(line('created', { targets: [] }))).toBe('An创建了群聊');
@@ -76,14 +76,14 @@ describe('group system lines', () => {
 
   it('words who changed the send mode and who cleared the history, in each language (issue 21 item 10)', async () => {
     await i18n.changeLanguage('en');
-    expect(text(line('sendMode', { targets: [], mode: 1 }))).toBe('An let only admins send messages');
+    expect(text(line('sendMode', { targets: [], mode: 1 }))).toBe('An let only group admins send messages');
     expect(text(line('sendMode', { targets: [], mode: 0 }))).toBe('An let everyone send messages');
     expect(text(line('cleared', { actor: me, targets: [] }))).toBe('You cleared the chat history');
     await i18n.changeLanguage('vi');
     expect(text(line('sendMode', { targets: [], mode: 2 }))).toBe('An đã chỉ cho trưởng nhóm gửi tin nhắn');
     expect(text(line('cleared', { targets: [] }))).toBe('An đã xóa lịch sử trò chuyện');
     await i18n.changeLanguage('zh-CN');
-    expect(text(line('sendMode', { targets: [], mode: 1 }))).toBe('An设置为仅管理员可发言');
+    expect(text(line('sendMode', { targets: [], mode: 1 }))).toBe('An设置为仅群管理员可发言');
     expect(text(line('cleared', { targets: [] }))).toBe('An清空了聊天记录');
     await i18n.changeLanguage('en');
   });
@@ -113,7 +113,7 @@ describe('group system lines', () => {
         onReedit={() => {}}
       />,
     );
-    expect(screen.getByText('An removed Bình as admin')).toBeTruthy();
+    expect(screen.getByText('An removed Bình as group admin')).toBeTruthy();
     expect(screen.queryByText(/recalled/)).toBeNull();
   });
 
@@ -132,7 +132,9 @@ describe('group system lines', () => {
       type: 'event',
     };
     const ctx = { me: ME, nameOf: () => undefined, t: i18n.t };
-    expect(chatPreview({ ...group, lastSystem: line('admin', { targets: [me] }) }, ctx)).toBe('An made you an admin');
+    expect(chatPreview({ ...group, lastSystem: line('admin', { targets: [me] }) }, ctx)).toBe(
+      'An made you a group admin',
+    );
     expect(chatPreview(group, ctx)).toBe('The group was updated');
   });
 

@@ -169,9 +169,11 @@ describe('group info', () => {
       ),
     );
     expect(server.callsTo('/enterprise/group/groupSetting')).toEqual([{ id: GROUP, setting: { invite: 0 } }]);
-    fireEvent.click(screen.getByRole('radio', { name: 'Only the owner and admins' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Only the owner and group admins' }));
     await waitFor(() =>
-      expect((screen.getByRole('radio', { name: 'Only the owner and admins' }) as HTMLInputElement).checked).toBe(true),
+      expect((screen.getByRole('radio', { name: 'Only the owner and group admins' }) as HTMLInputElement).checked).toBe(
+        true,
+      ),
     );
     expect(server.callsTo('/enterprise/group/groupSetting')[1]).toEqual({ id: GROUP, setting: { nospeak: 1 } });
     expect(screen.queryByRole('button', { name: 'Leave group' })).toBeNull();

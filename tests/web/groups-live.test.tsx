@@ -78,7 +78,7 @@ describe('group frames and the chat screen', () => {
     const ws = await socket();
     g.setting = { ...g.setting, nospeak: 1 };
     act(() => push(ws, 'groupSetting', { group_id: GROUP, setting: g.setting }));
-    expect(await screen.findByText('Only the owner and admins can send messages in this group')).toBeTruthy();
+    expect(await screen.findByText('Only the owner and group admins can send messages in this group')).toBeTruthy();
     expect(textbox()).toBeNull();
 
     // Made an admin: may write again.

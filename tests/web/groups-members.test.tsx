@@ -47,7 +47,7 @@ describe('group members', () => {
     expect(screen.queryByRole('button', { name: 'Manage Bình' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Manage Chi' }));
     const sheet = screen.getByRole('menu', { name: 'Chi' });
-    expect(within(sheet).queryByRole('menuitem', { name: 'Make admin' })).toBeNull();
+    expect(within(sheet).queryByRole('menuitem', { name: 'Make group admin' })).toBeNull();
     fireEvent.click(within(sheet).getByRole('menuitem', { name: 'Mute for 10 minutes' }));
     await waitFor(() =>
       expect(server.callsTo('/enterprise/group/setNoSpeak')).toEqual([
@@ -108,14 +108,16 @@ describe('group members', () => {
     const server = serveGroup(fakeGroup(1));
     openApp(USERS);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage Chi' }));
-    fireEvent.click(within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Make admin' }));
-    expect(await within(rowOf(/Chi/)).findByText('Admin')).toBeTruthy();
+    fireEvent.click(
+      within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Make group admin' }),
+    );
+    expect(await within(rowOf(/Chi/)).findByText('Group admin')).toBeTruthy();
     expect(server.callsTo('/enterprise/group/setManager')).toEqual([{ id: GROUP, user_id: 22, role: 2 }]);
     fireEvent.click(screen.getByRole('button', { name: 'Manage Chi' }));
     fireEvent.click(
-      within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Remove as admin' }),
+      within(screen.getByRole('menu', { name: 'Chi' })).getByRole('menuitem', { name: 'Remove as group admin' }),
     );
-    await waitFor(() => expect(within(rowOf(/Chi/)).queryByText('Admin')).toBeNull());
+    await waitFor(() => expect(within(rowOf(/Chi/)).queryByText('Group admin')).toBeNull());
     expect(server.callsTo('/enterprise/group/setManager')[1]).toEqual({ id: GROUP, user_id: 22, role: 3 });
   });
 });

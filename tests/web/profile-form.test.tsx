@@ -49,7 +49,7 @@ describe('profile screen', () => {
     const name = await screen.findByLabelText<HTMLInputElement>('Nickname');
     expect(name.value).toBe('Alice');
     expect(name.readOnly).toBe(true);
-    expect(screen.getByText('The nickname can be changed only by an administrator')).toBeTruthy();
+    expect(screen.getByText('The nickname can be changed only by an operator')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Unknown' }).checked).toBe(true);
   });
 

@@ -36,9 +36,9 @@ describe('Report', () => {
     await act(() => i18n.changeLanguage('vi'));
     expect(await screen.findByText('Tin nhắn này đã bị quản trị viên gỡ')).toBeTruthy();
     await act(() => i18n.changeLanguage('zh-CN'));
-    expect(await screen.findByText('此消息已被管理员移除')).toBeTruthy();
+    expect(await screen.findByText('此消息已被系统管理员移除')).toBeTruthy();
     const row = contact(PEER, { lastContentUndo: 2, lastFrom: PEER });
     const preview = chatPreview(row, { me: ME, nameOf: () => 'Bao', t: i18n.t });
-    expect(preview).toBe('一条消息已被管理员移除');
+    expect(preview).toBe('一条消息已被系统管理员移除');
   });
 });

@@ -28,6 +28,20 @@ const roles = async (ops: User, id: string) =>
   );
 
 describe('manage/group', () => {
+  it('finds a group by its name without Vietnamese diacritics (issue 36 item 5)', async () => {
+    const ops = await operator(2);
+    const [ann, bob] = [await person('Ann'), await person('Bob')];
+    const tag = `Lan${Date.now() % 100000}`;
+    await createGroup(ann, [bob], `${tag} Đội Bóng Hà Nội`);
+    const found = await eventually(async () => {
+      const reply = await manage(ops, 'index', { keywords: `${tag.toLowerCase()} doi bong ha noi` });
+      expect(reply.body.count).toBe(1);
+      expect(reply.body.data[0]?.members).toBe(2);
+      return reply;
+    });
+    expect(found.body.data[0]).toMatchObject({ name: `${tag} Đội Bóng Hà Nội`, members: 2 });
+  });
+
   it('finds groups by name with their owner and size, and lists a group’s members with roles', async () => {
     const ops = await operator(2);
     const [ann, bob] = [await person('Ann'), await person('Bob')];

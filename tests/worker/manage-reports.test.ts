@@ -76,6 +76,25 @@ describe('reporting a message', () => {
   });
 });
 
+describe('a report’s chat and system lines (issue 36 item 6)', () => {
+  it('names the group it came from and keeps a system line’s who-did-what for the console to word', async () => {
+    const ops = await operator(2);
+    const [ann, bob, cat] = [await person('Ann'), await person('Bob'), await person('Cat')];
+    const group = await createGroup(ann, [bob, cat], 'Garden club');
+    const bad = await say(bob, group, 'rude words');
+    expect((await report(cat, group, bad.msg_id)).body.code).toBe(0);
+    const [mine] = (await queue(ops)).filter((r) => r.conversation === group);
+    expect(mine.group_name).toBe('Garden club');
+    const event = mine.context.find((l: any) => l.type === 'event');
+    expect(event.system).toMatchObject({ kind: 'created', actor: { id: uid(ann) } });
+    // A one-to-one chat has no group name: the console names the pair.
+    const direct = await say(bob, uid(cat), 'rude again');
+    expect((await report(cat, uid(bob), direct.msg_id)).body.code).toBe(0);
+    const [pair] = (await queue(ops)).filter((r) => r.sender_id === uid(bob) && r.conversation !== group);
+    expect(pair).toMatchObject({ group_name: '', reporter_name: 'Cat', sender_name: 'Bob' });
+  });
+});
+
 describe('an operator’s decision', () => {
   it('hides the message for everyone, live and in history and the chat list, and settles the report', async () => {
     const ops = await operator(2);

@@ -59,6 +59,32 @@ describe('manage/user/index and detail', () => {
     expect((await manage(me, 'user/detail', { user_id: 99_999_999 })).body.code).toBe(400);
   });
 
+  it('ignores Vietnamese diacritics and case, and sorts names in the console language’s order (issue 36 item 5)', async () => {
+    const me = await operator();
+    const tag = `Qx${Date.now() % 100000}`;
+    const names = ['Hùng', 'Hoa', 'Hạnh', 'Hải', 'Hà', 'Đức'].map((n) => `${tag} ${n}`);
+    const people = [];
+    for (const n of names) people.push(await named(n));
+    const ids = (reply: Awaited<ReturnType<typeof manage>>) =>
+      reply.body.data.map((u: { realname: string }) => u.realname);
+    const viList = (body: Record<string, unknown>) =>
+      call('/manage/user/index', { keywords: tag, ...body }, { token: me.token, lang: 'vi' });
+    expect(ids(await viList({ keywords: `${tag.toLowerCase()} ha`, sort: 'realname', order: 'asc' }))).toEqual([
+      `${tag} Hà`,
+      `${tag} Hải`,
+      `${tag} Hạnh`,
+    ]);
+    expect(ids(await viList({ keywords: `${tag} duc` }))).toEqual([`${tag} Đức`]);
+    const sorted = await viList({ sort: 'realname', order: 'asc', limit: 4, page: 1 });
+    expect(sorted.body.count).toBe(6);
+    expect(ids(sorted)).toEqual([`${tag} Đức`, `${tag} Hà`, `${tag} Hải`, `${tag} Hạnh`]);
+    expect(ids(await viList({ sort: 'realname', order: 'asc', limit: 4, page: 2 }))).toEqual([
+      `${tag} Hoa`,
+      `${tag} Hùng`,
+    ]);
+    expect(people).toHaveLength(6);
+  });
+
   it('refuses a sort column it does not know, with the envelope', async () => {
     const me = await operator();
     const bad = await manage(me, 'user/index', { sort: 'password_hash' });

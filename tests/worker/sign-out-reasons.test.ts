@@ -48,7 +48,7 @@ describe('a refused token says why', () => {
     const texts = {
       en: 'An operator reset your password: log in with the new one',
       vi: 'Quản trị viên đã đặt lại mật khẩu của bạn: hãy đăng nhập bằng mật khẩu mới',
-      'zh-CN': '管理员已重置你的密码，请用新密码登录',
+      'zh-CN': '系统管理员已重置你的密码，请用新密码登录',
     };
     for (const [lang, text] of Object.entries(texts))
       expect((await ask(them, lang)).body).toMatchObject({

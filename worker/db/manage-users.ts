@@ -1,6 +1,8 @@
 // D1 queries of the operator console's Users page (issue 25 item 4): search, sort and page the
 // users, and the few changes only an operator makes (role, enabling). Rows never carry the hash.
-import { likeWords, offsetOf, paged } from './paged';
+import { foldedMatch, nameOrder } from '../services/console-search';
+import type { Lang } from '../services/i18n';
+import { offsetOf, paged } from './paged';
 
 export interface ManagedUser {
   user_id: number;
@@ -49,21 +51,56 @@ export interface UserQuery {
   status: number;
   /** Only the shared demo accounts (the demo's own console, issue 35 item 9). */
   demoOnly?: boolean;
+  /** The console's language: the order of names. */
+  lang?: Lang;
 }
 
-/** One page of users whose account or name contains `keywords`, with how many match. */
+const FILTER = `WHERE (?1 < 0 AND u.status != ${USER_DELETED} OR u.status = ?1) AND (?2 = 0 OR u.is_demo = 1)`;
+
+/**
+ * One page of users whose account or name contains `keywords`, with how many match. Searched or
+ * ordered by name, every candidate's account and name are read and matched and ordered here
+ * (services/console-search.ts: diacritics ignored, names in `lang`'s order), then the page's rows.
+ */
 export async function listUsers(db: D1Database, q: UserQuery): Promise<{ rows: ManagedUser[]; count: number }> {
-  const where = `WHERE (?1 = '' OR u.account LIKE '%' || ?1 || '%' ESCAPE '\\' OR u.realname LIKE '%' || ?1 || '%' ESCAPE '\\')
-    AND (?2 < 0 AND u.status != ${USER_DELETED} OR u.status = ?2) AND (?3 = 0 OR u.is_demo = 1)`;
-  const like = likeWords(q.keywords);
-  const order = `u.${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, u.user_id DESC`;
-  return paged<ManagedUser>(
-    db,
-    db
-      .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${where} ORDER BY ${order} LIMIT ?4 OFFSET ?5`)
-      .bind(like, q.status, q.demoOnly ? 1 : 0, q.limit, offsetOf(q)),
-    db.prepare(`SELECT COUNT(*) AS n FROM users u ${where}`).bind(like, q.status, q.demoOnly ? 1 : 0),
-  );
+  const filter = [q.status, q.demoOnly ? 1 : 0];
+  if (q.keywords.trim() === '' && q.sort !== 'realname') {
+    const order = `u.${q.sort} ${q.order === 'asc' ? 'ASC' : 'DESC'}, u.user_id DESC`;
+    return paged<ManagedUser>(
+      db,
+      db
+        .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${FILTER} ORDER BY ${order} LIMIT ?3 OFFSET ?4`)
+        .bind(...filter, q.limit, offsetOf(q)),
+      db.prepare(`SELECT COUNT(*) AS n FROM users u ${FILTER}`).bind(...filter),
+    );
+  }
+  const key = q.sort === 'realname' ? `COALESCE(NULLIF(u.realname, ''), u.account)` : `u.${q.sort}`;
+  const { results } = await db
+    .prepare(`SELECT u.user_id, u.account, u.realname, ${key} AS k FROM users u ${FILTER}`)
+    .bind(...filter)
+    .all<{ user_id: number; account: string; realname: string; k: string | number }>();
+  const compareNames = nameOrder(q.lang ?? 'vi');
+  const direction = q.order === 'asc' ? 1 : -1;
+  const found = results
+    .filter((u) => foldedMatch(q.keywords, [u.account, u.realname]))
+    .sort(
+      (a, b) =>
+        direction * (typeof a.k === 'number' ? a.k - Number(b.k) : compareNames(String(a.k), String(b.k))) ||
+        b.user_id - a.user_id,
+    );
+  const ids = found.slice(offsetOf(q), offsetOf(q) + q.limit).map((u) => u.user_id);
+  return { rows: await usersInOrder(db, ids), count: found.length };
+}
+
+/** The users `ids` names, in that order. */
+async function usersInOrder(db: D1Database, ids: number[]): Promise<ManagedUser[]> {
+  if (ids.length === 0) return [];
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE u.user_id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
+    .all<ManagedUser>();
+  const byId = new Map(results.map((row) => [row.user_id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export const managedUser = (db: D1Database, userId: number) =>

@@ -10,6 +10,8 @@ export interface ReportContextLine {
   content: string;
   sendTime: number;
   reported: boolean;
+  /** A group's system line (type 'event'): who did what to whom, worded by the reader. */
+  system?: unknown;
 }
 
 export interface ReportRow {
@@ -20,6 +22,8 @@ export interface ReportRow {
   seq: number;
   sender_id: number;
   sender_name: string;
+  /** The group's name when the report comes from a group ('' for a one-to-one chat). */
+  group_name: string;
   reason: string;
   note: string;
   context: ReportContextLine[];
@@ -50,8 +54,11 @@ export const fileReport = (
     .bind(r.reporter, r.conversation, r.seq, r.sender, r.reason, r.note, JSON.stringify(r.context))
     .run();
 
-const SELECT = `SELECT r.*, COALESCE(a.realname, '') AS reporter_name, COALESCE(s.realname, '') AS sender_name
-  FROM reports r LEFT JOIN users a ON a.user_id = r.reporter_id LEFT JOIN users s ON s.user_id = r.sender_id`;
+// The chat it came from: a group by its name; a one-to-one chat is the reporter's with the sender.
+const SELECT = `SELECT r.*, COALESCE(a.realname, '') AS reporter_name, COALESCE(s.realname, '') AS sender_name,
+    COALESCE(g.name, '') AS group_name
+  FROM reports r LEFT JOIN users a ON a.user_id = r.reporter_id LEFT JOIN users s ON s.user_id = r.sender_id
+    LEFT JOIN groups g ON r.conversation = 'group-' || g.group_id`;
 
 const parsed = (row: Record<string, unknown>): ReportRow => ({
   ...(row as unknown as ReportRow),

@@ -28,6 +28,8 @@ const line = (m: StoredMessage, reported: boolean): ReportContextLine => ({
   content: m.is_undo ? '' : previewOf(m),
   sendTime: m.sendTime,
   reported,
+  // A group's system line keeps who did what, so the console words it as the chat does (issue 36 item 6).
+  ...(m.type === 'event' && m.extends?.system ? { system: m.extends.system } : {}),
 });
 
 reports.post('/reportmessage', burstLimit('lookup'), async (c) => {

@@ -55,7 +55,7 @@ async function changeRole(c: Context<AppEnv>, userId: number, role: number): Pro
 
 manageUsers.post('/index', async (c) => {
   const q = input(c, ManageUserListBody);
-  const { rows, count } = await listUsers(c.env.DB, { ...q, demoOnly: demoView(c) });
+  const { rows, count } = await listUsers(c.env.DB, { ...q, demoOnly: demoView(c), lang: c.get('lang') });
   return c.json(envelope(await shownUsers(c, rows), '', { count, page: q.page }));
 });
 

@@ -25,6 +25,7 @@ export { SocketNotice } from './components/chat-list/socket-notice';
 
 // The chat screen: thread, composer and their overlays
 export { ChatAvatar } from './components/chat-avatar';
+export { typePlaceholder } from './components/chat-list/chat-preview';
 export { Composer } from './components/composer/composer';
 export { sendDropped } from './components/composer/send-picked';
 export { ActionSheetHost } from './components/thread/action-sheet';
@@ -37,6 +38,7 @@ export { ReactionNews } from './components/thread/reaction-news';
 export { ReactionPickerHost } from './components/thread/reaction-picker';
 export { useMessageActions } from './components/thread/use-message-actions';
 export { stopVoice } from './components/thread/voice-player';
+export { groupEventText, systemLineOf } from './utils/group-event-text';
 
 // The detail page and forwarding
 export { ChatDetailView } from './components/detail/chat-detail-view';

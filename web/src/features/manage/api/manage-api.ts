@@ -169,6 +169,10 @@ export const AuditRowSchema = v.looseObject({
   before: str,
   after: str,
   create_time: optNum,
+  /** What the target is called now ('' when unknown). */
+  target_name: v.optional(v.string(), ''),
+  /** The names of the people the values name by id. */
+  names: v.optional(v.record(v.string(), v.string()), {}),
 });
 export type AuditRow = v.InferOutput<typeof AuditRowSchema>;
 export const fetchAudit = (q: { page: number; limit: number; action: string }) =>

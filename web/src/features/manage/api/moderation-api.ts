@@ -11,11 +11,17 @@ const ContextLineSchema = v.object({
   content: v.string(),
   sendTime: v.number(),
   reported: v.boolean(),
+  /** A group's system line (type 'event'), worded by the console as the chat words it. */
+  system: v.optional(v.unknown()),
 });
+export type ReportLine = v.InferOutput<typeof ContextLineSchema>;
 
 export const ReportSchema = v.looseObject({
   id: v.number(),
   reporter_name: v.string(),
+  conversation: v.optional(v.string(), ''),
+  /** '' for a one-to-one chat. */
+  group_name: v.optional(v.string(), ''),
   sender_id: v.number(),
   sender_name: v.string(),
   reason: v.string(),

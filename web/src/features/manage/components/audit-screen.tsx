@@ -1,36 +1,23 @@
 // manage/audit/index: what operators did, newest first, filtered by action (or its prefix: "user.")
-// and paged; each row says who, what, on whom, what it was and what it became, and when.
+// and paged; each row is a sentence (who did what to whom, by name) with what changed, and when
+// (audit-text.ts words them).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { type TKey, useTranslation } from '@web/lib/i18n';
 
 import { type AuditRow, fetchAudit } from '../api/manage-api';
+import { AUDIT_KINDS, auditChanges, auditSentence } from './audit-text';
 import { ConsoleScreen, EmptyRow, formatTime, Pager, SelectField } from './console-ui';
 
 const LIMIT = 30;
 const PREFIXES: { value: string; label: TKey }[] = [
   { value: '', label: 'manage.audit.all' },
-  { value: 'user.', label: 'manage.audit.prefix.user' },
-  { value: 'group.', label: 'manage.audit.prefix.group' },
-  { value: 'invite.', label: 'manage.audit.prefix.invite' },
-  { value: 'config.', label: 'manage.audit.prefix.config' },
+  ...Object.keys(AUDIT_KINDS).map((prefix) => ({
+    value: `${prefix}.`,
+    label: `manage.audit.prefix.${prefix}` as TKey,
+  })),
 ];
-
-/** A stored before/after (JSON) as a short line: `status: 1`, or as stored when it is not an object. */
-function changeText(json: string): string {
-  if (!json) return '';
-  try {
-    const value: unknown = JSON.parse(json);
-    if (value && typeof value === 'object' && !Array.isArray(value))
-      return Object.entries(value)
-        .map(([k, x]) => `${k}: ${typeof x === 'string' ? x : JSON.stringify(x)}`)
-        .join(', ');
-    return value === null ? '' : JSON.stringify(value);
-  } catch {
-    return json;
-  }
-}
 
 export function AuditScreen() {
   const { t } = useTranslation();
@@ -71,29 +58,20 @@ export function AuditScreen() {
 
 function AuditLine({ row }: { row: AuditRow }) {
   const { t } = useTranslation();
-  const before = changeText(row.before);
-  const after = changeText(row.after);
+  const changes = auditChanges(row, t);
   return (
     <li className="grid gap-1 px-4 py-3 text-[14px] md:grid-cols-[11rem_1fr]">
       <time className="text-[13px] text-neutral-600" dateTime={new Date(row.create_time * 1000).toISOString()}>
         {formatTime(row.create_time)}
       </time>
       <div>
-        <p className="text-neutral-900">
-          <span className="font-medium">{row.actor_name || `#${row.actor_id}`}</span>{' '}
-          <code className="rounded bg-neutral-100 px-1">{row.action}</code> {row.target}
-        </p>
-        {(before || after) && (
-          <p className="mt-0.5 text-[13px] break-all text-neutral-600">
-            {before && <span>{before}</span>}
-            {before && after && (
-              <>
-                <span aria-hidden="true"> → </span>
-                <span className="sr-only"> {t('manage.audit.became')} </span>
-              </>
-            )}
-            {after && <span>{after}</span>}
-          </p>
+        <p className="text-neutral-900">{auditSentence(row, t)}</p>
+        {changes.length > 0 && (
+          <ul className="mt-0.5 text-[13px] break-words text-neutral-600">
+            {changes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
         )}
       </div>
     </li>

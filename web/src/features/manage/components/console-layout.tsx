@@ -1,6 +1,7 @@
 // The console's frame: its sections as a sidebar from 1024 px and as a row of tabs across the top
-// on a phone, the open section beside or below. Only operators get the sections.
-import { Outlet } from 'react-router';
+// on a phone (the open one scrolled into sight), the open section beside or below. Only operators get the sections.
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
 
 import { Link, NavLink } from '@web/components/ui/link';
 import { PATHS } from '@web/config/paths';
@@ -27,6 +28,12 @@ export function ConsoleLayout() {
   const { t } = useTranslation();
   const operator = isOperator(storage.getUserInfo()?.role);
   const readOnly = useConsoleReadOnly();
+  const { pathname } = useLocation();
+  const tabs = useRef<HTMLUListElement>(null);
+  // On a phone the tabs overflow the row: the open one is scrolled into sight (NavLink marks it aria-current).
+  useEffect(() => {
+    tabs.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     // data-desktop: from 1024 px the app shell drops its phone-width column for the console (index.css).
     <div data-desktop className="min-h-dvh bg-page lg:flex">
@@ -41,7 +48,7 @@ export function ConsoleLayout() {
         </div>
         {operator && (
           <nav aria-label={t('manage.title')}>
-            <ul className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:pt-2">
+            <ul ref={tabs} className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:pt-2">
               {SECTIONS.map((s) => (
                 <li key={s.to}>
                   <NavLink to={s.to} end={s.end} className={() => ITEM}>

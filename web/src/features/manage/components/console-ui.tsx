@@ -2,7 +2,7 @@
 // compact buttons used in its rows.
 import { type ButtonHTMLAttributes, type FormEvent, type ReactNode, useId, useRef } from 'react';
 
-import { useTranslation } from '@web/lib/i18n';
+import { currentLanguage, useTranslation } from '@web/lib/i18n';
 import { useDialogFocus } from '@web/lib/use-dialog-focus';
 import { useEscapeKey } from '@web/lib/use-escape-key';
 
@@ -192,6 +192,10 @@ export function SelectField({
   );
 }
 
+/** A moment in the app's language (never the browser's), e.g. vi "08:05 7 thg 12, 2026". */
 export function formatTime(seconds: number): string {
-  return seconds > 0 ? new Date(seconds * 1000).toLocaleString() : '—';
+  if (seconds <= 0) return '—';
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(seconds * 1000),
+  );
 }

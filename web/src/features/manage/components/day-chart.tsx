@@ -1,6 +1,6 @@
 // The overview's messages per day (issue 25 item 3): one bar a UTC day, scaled to the busiest day,
 // whose count labels the top of the chart. The bars are drawn for the eye only; screen readers get
-// a summary and the same numbers as a table.
+// a summary and the same numbers as a table. Days without any message show only the summary.
 import { useId } from 'react';
 
 import { useTranslation } from '@web/lib/i18n';
@@ -24,35 +24,40 @@ export function DayChart({ days }: { days: DayCount[] }) {
         {t('manage.overview.perDay')}
       </h2>
       <p className="mt-0.5 text-[13px] text-neutral-600">
-        {t('manage.overview.perDaySummary', { days: days.length, count: total, max, first, last })}
+        {total === 0
+          ? t('manage.overview.perDayNone', { days: days.length, first, last })
+          : t('manage.overview.perDaySummary', { days: days.length, count: total, max, first, last })}
       </p>
-      <div aria-hidden="true" className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 gap-y-1">
-        <div className="flex h-32 flex-col justify-between text-right text-[12px] text-neutral-500 tabular-nums">
-          <span title={t('manage.overview.perDayMax')}>{max.toLocaleString()}</span>
-          <span>0</span>
-        </div>
-        <div className="flex h-32 items-end gap-px border-y border-dashed border-t-neutral-200 border-b-neutral-300">
-          {days.map((d) => (
-            <div
-              key={d.day}
-              title={t('manage.overview.perDayBar', { date: dateOf(d.day), count: d.messages })}
-              className="flex h-full min-w-0 flex-1 items-end"
-            >
+      {/* No messages: no bars and no 0-to-0 axis, the line above says so. */}
+      {total > 0 && (
+        <div aria-hidden="true" className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 gap-y-1">
+          <div className="flex h-32 flex-col justify-between text-right text-[12px] text-neutral-500 tabular-nums">
+            <span title={t('manage.overview.perDayMax')}>{max.toLocaleString(i18n.language)}</span>
+            <span>0</span>
+          </div>
+          <div className="flex h-32 items-end gap-px border-y border-dashed border-t-neutral-200 border-b-neutral-300">
+            {days.map((d) => (
               <div
-                className="w-full rounded-t-sm bg-brand"
-                style={{ height: max > 0 ? `${(d.messages / max) * 100}%` : 0, minHeight: d.messages > 0 ? 2 : 0 }}
-              />
-            </div>
-          ))}
+                key={d.day}
+                title={t('manage.overview.perDayBar', { date: dateOf(d.day), count: d.messages })}
+                className="flex h-full min-w-0 flex-1 items-end"
+              >
+                <div
+                  className="w-full rounded-t-sm bg-brand"
+                  style={{ height: max > 0 ? `${(d.messages / max) * 100}%` : 0, minHeight: d.messages > 0 ? 2 : 0 }}
+                />
+              </div>
+            ))}
+          </div>
+          <span />
+          <div className="flex justify-between text-[12px] text-neutral-500">
+            <span>{first}</span>
+            <span>{last}</span>
+          </div>
         </div>
-        <span />
-        <div className="flex justify-between text-[12px] text-neutral-500">
-          <span>{first}</span>
-          <span>{last}</span>
-        </div>
-      </div>
-      {/* A table ignores sr-only's 1 px box and stretched the page by its rows' height (issue 36
-          item 12): the hidden box is a div that clips it. */}
+      )}
+      {/* A table ignores sr-only's 1 px box and stretched the page by its rows' height: the hidden box
+          is a div that clips it. */}
       <div className="sr-only">
         <table>
           <caption>{t('manage.overview.perDay')}</caption>

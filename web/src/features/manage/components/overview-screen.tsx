@@ -20,7 +20,7 @@ const CARDS: { key: Exclude<keyof Overview, 'days'>; label: TKey; bytes?: boolea
 ];
 
 export function OverviewScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = useQuery({ queryKey: ['manage', 'overview'], queryFn: fetchOverview, refetchInterval: 30_000 });
   return (
     <ConsoleScreen title={t('manage.nav.overview')}>
@@ -29,7 +29,7 @@ export function OverviewScreen() {
           <div key={card.key} className="rounded-lg border border-neutral-200 bg-white p-4">
             <dt className="text-[13px] text-neutral-600">{t(card.label)}</dt>
             <dd className="mt-1 text-[26px] font-semibold text-neutral-900 tabular-nums">
-              {data ? (card.bytes ? humanSize(data[card.key]) : data[card.key].toLocaleString()) : '…'}
+              {data ? (card.bytes ? humanSize(data[card.key]) : data[card.key].toLocaleString(i18n.language)) : '…'}
             </dd>
           </div>
         ))}

@@ -1,14 +1,16 @@
 // manage/report/*: the reported messages, open ones first. Each shows who reported whom and why,
 // and the message among the few the reporter saw around it (never more of the conversation); an
-// operator dismisses the report, hides the message for everyone, or disables the sender.
+// operator dismisses the report, hides the message for everyone, or disables the sender. The card
+// names the chat (the group, or the one-to-one pair) and words system lines and media as the chat does.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { showDialog } from '@web/components/ui/dialog';
 import { showToast } from '@web/components/ui/toast';
-import { type TKey, useTranslation } from '@web/lib/i18n';
+import { groupEventText, systemLineOf, typePlaceholder } from '@web/features/chat';
+import { type TFunction, type TKey, useTranslation } from '@web/lib/i18n';
 
-import { decideReport, fetchReports, type Report, type ReportDecision } from '../api/moderation-api';
+import { decideReport, fetchReports, type Report, type ReportDecision, type ReportLine } from '../api/moderation-api';
 import { useConsoleReadOnly } from '../operator';
 import { ConsoleScreen, EmptyRow, formatTime, Pager, SelectField, SmallButton } from './console-ui';
 
@@ -24,6 +26,25 @@ const ASK: Record<ReportDecision, TKey> = {
   hide: 'manage.reports.hideAsk',
   disableSender: 'manage.reports.disableAsk',
 };
+
+const isGroup = (r: Report) => r.conversation.startsWith('group-');
+
+/** The chat a report came from: the group by name, or the reporter's chat with the sender. */
+function chatOf(r: Report, t: TFunction): string {
+  if (!isGroup(r)) return t('manage.reports.inDirect', { a: r.reporter_name, b: r.sender_name });
+  return r.group_name ? t('manage.reports.inGroup', { name: r.group_name }) : t('manage.reports.inGroupGone');
+}
+
+/** A kept message as the chat shows it: a system line worded (no one is "you" here), media by kind. */
+function lineText(line: ReportLine, group: boolean, t: TFunction): string {
+  if (line.type === 'event') {
+    const system = systemLineOf({ system: line.system });
+    if (system) return groupEventText(system, 0, t);
+    if (line.content) return line.content;
+    return group ? t('groupEvents.updated') : t('groupEvents.friends');
+  }
+  return typePlaceholder(line.type, t) ?? line.content;
+}
 
 export function ReportsScreen() {
   const { t } = useTranslation();
@@ -72,14 +93,23 @@ export function ReportsScreen() {
               <strong>{t(`chat.report.${r.reason}` as TKey)}</strong>
             </p>
             <p className="text-[13px] text-neutral-600">
-              {formatTime(r.create_time)} · {t(STATUS[r.status] ?? STATUS[0]!)}
+              {chatOf(r, t)} · {formatTime(r.create_time)} · {t(STATUS[r.status] ?? STATUS[0]!)}
               {r.note && ` · “${r.note}”`}
             </p>
             <ol className="mt-2 space-y-1 rounded-md bg-neutral-50 p-2 text-[14px]">
               {r.context.map((line) => (
                 <li key={line.msg_id} className={line.reported ? 'rounded bg-amber-100 px-1 font-medium' : 'px-1'}>
-                  <span className="text-neutral-600">{line.from.name}: </span>
-                  <span className="text-neutral-900">{line.content || `[${line.type}]`}</span>
+                  {line.type === 'event' ? (
+                    <span className="text-neutral-600 italic">
+                      <span className="sr-only">{t('manage.reports.system')}: </span>
+                      {lineText(line, isGroup(r), t)}
+                    </span>
+                  ) : (
+                    <>
+                      <span className="text-neutral-600">{line.from.name}: </span>
+                      <span className="text-neutral-900">{lineText(line, isGroup(r), t)}</span>
+                    </>
+                  )}
                 </li>
               ))}
             </ol>

@@ -87,7 +87,7 @@ export function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: 
   };
   return (
     <FormDialog
-      title={t('manage.users.editTitle', { name: user.account })}
+      title={t('manage.users.editTitle', { name: user.realname || user.account })}
       submitLabel={t('manage.save')}
       busy={busy}
       valid={realname.trim() !== ''}

@@ -27,7 +27,8 @@ export function UsersScreen() {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<`${UserSort}:${'asc' | 'desc'}`>('user_id:desc');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const superAdmin = isSuperAdmin(storage.getUserInfo()?.role);
+  const me = storage.getUserInfo();
+  const superAdmin = isSuperAdmin(me?.role);
   const readOnly = useConsoleReadOnly();
   const [by, order] = sort.split(':') as [UserSort, 'asc' | 'desc'];
   const q = { page, limit: LIMIT, keywords, sort: by, order };
@@ -122,6 +123,7 @@ export function UsersScreen() {
             user={user}
             superAdmin={superAdmin}
             readOnly={readOnly}
+            self={user.user_id === me?.user_id}
             onEdit={() => setDialog({ kind: 'edit', user })}
             onPassword={() => setDialog({ kind: 'password', user })}
             onToggle={() => void toggleStatus(user)}
@@ -139,10 +141,16 @@ export function UsersScreen() {
   );
 }
 
+/**
+ * One user with what this operator may do to them, as the worker allows it (middleware/operator.ts
+ * mayActOn): an operator's row is a super admin's to change, and nobody disables, deletes or
+ * re-roles themselves, so those buttons are not offered where they would be refused.
+ */
 function UserRow({
   user,
   superAdmin,
   readOnly,
+  self,
   onEdit,
   onPassword,
   onToggle,
@@ -153,6 +161,7 @@ function UserRow({
   superAdmin: boolean;
   /** The demo's shared operator: every change refused. */
   readOnly: boolean;
+  self: boolean;
   onEdit: () => void;
   onPassword: () => void;
   onToggle: () => void;
@@ -167,6 +176,9 @@ function UserRow({
     { value: String(ROLE_SUPER), label: t('manage.role.1') },
   ];
   const disabled = user.status !== 1;
+  const mayAct = superAdmin || user.role === ROLE_USER;
+  // An e-mail that is the account itself is shown once.
+  const email = user.email && user.email.toLowerCase() !== user.account.toLowerCase() ? user.email : '';
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
       <div className="min-w-48 flex-1">
@@ -176,20 +188,20 @@ function UserRow({
         </p>
         <p className="text-[13px] text-neutral-600">
           {user.account}
-          {user.email && ` · ${user.email}`}
+          {email && ` · ${email}`}
         </p>
       </div>
       <div className="flex items-center gap-2 text-[12px]">
         <span className={`rounded px-2 py-0.5 ${disabled ? 'bg-red-50 text-danger' : 'bg-brand/10 text-brand-dark'}`}>
           {disabled ? t('manage.users.statusDisabled') : t('manage.users.statusActive')}
         </span>
-        {!superAdmin && user.role !== ROLE_USER && (
+        {(!superAdmin || self) && user.role !== ROLE_USER && (
           <span className="rounded bg-neutral-100 px-2 py-0.5 text-neutral-700">
             {t(`manage.role.${user.role === ROLE_SUPER ? 1 : 2}`)}
           </span>
         )}
       </div>
-      {superAdmin && (
+      {superAdmin && !self && (
         <label className="flex items-center gap-2 text-[13px] text-neutral-700">
           <span className="sr-only">{t('manage.users.roleOf', { name })}</span>
           <select
@@ -206,30 +218,36 @@ function UserRow({
           </select>
         </label>
       )}
-      <div className="flex flex-wrap gap-2">
-        <SmallButton disabled={readOnly} onClick={onEdit} aria-label={t('manage.users.editOf', { name })}>
-          {t('manage.users.edit')}
-        </SmallButton>
-        <SmallButton disabled={readOnly} onClick={onPassword} aria-label={t('manage.users.resetOf', { name })}>
-          {t('manage.users.reset')}
-        </SmallButton>
-        <SmallButton
-          tone={disabled ? 'plain' : 'danger'}
-          disabled={readOnly}
-          onClick={onToggle}
-          aria-label={disabled ? t('manage.users.enableOf', { name }) : t('manage.users.disableOf', { name })}
-        >
-          {disabled ? t('manage.users.enable') : t('manage.users.disable')}
-        </SmallButton>
-        <SmallButton
-          tone="danger"
-          disabled={readOnly}
-          onClick={onDelete}
-          aria-label={t('manage.users.deleteOf', { name })}
-        >
-          {t('manage.users.delete')}
-        </SmallButton>
-      </div>
+      {mayAct && (
+        <div className="flex flex-wrap gap-2">
+          <SmallButton disabled={readOnly} onClick={onEdit} aria-label={t('manage.users.editOf', { name })}>
+            {t('manage.users.edit')}
+          </SmallButton>
+          <SmallButton disabled={readOnly} onClick={onPassword} aria-label={t('manage.users.resetOf', { name })}>
+            {t('manage.users.reset')}
+          </SmallButton>
+          {!self && (
+            <>
+              <SmallButton
+                tone={disabled ? 'plain' : 'danger'}
+                disabled={readOnly}
+                onClick={onToggle}
+                aria-label={disabled ? t('manage.users.enableOf', { name }) : t('manage.users.disableOf', { name })}
+              >
+                {disabled ? t('manage.users.enable') : t('manage.users.disable')}
+              </SmallButton>
+              <SmallButton
+                tone="danger"
+                disabled={readOnly}
+                onClick={onDelete}
+                aria-label={t('manage.users.deleteOf', { name })}
+              >
+                {t('manage.users.delete')}
+              </SmallButton>
+            </>
+          )}
+        </div>
+      )}
     </li>
   );
 }
