@@ -18,7 +18,7 @@ import { composerDraft } from '../composer/composer-draft';
 import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
 import { type MenuAction, menuActions } from './message-display-rules';
-import { showMessageMenu } from './message-menu';
+import { showMessageMenu } from './overlays';
 import { recallDrafts } from './recall-drafts';
 
 export function useMessageActions(contactKey: string, me: number, redoSeconds: number) {
