@@ -31,11 +31,10 @@ export { sendDropped } from './components/composer/send-picked';
 export { ActionSheetHost } from './components/thread/action-sheet';
 export { ChatTopBar } from './components/thread/chat-top-bar';
 export { humanSize } from './components/thread/human-size';
-export { ImagePreviewHost } from './components/thread/image-preview';
+// Loaded on first use: the image preview, the long-press menu, the reaction picker.
+export { ImagePreviewHost, MessageMenuHost, ReactionPickerHost } from './components/thread/lazy-hosts';
 export { MessageList } from './components/thread/message-list';
-export { MessageMenuHost } from './components/thread/message-menu';
 export { ReactionNews } from './components/thread/reaction-news';
-export { ReactionPickerHost } from './components/thread/reaction-picker';
 export { useMessageActions } from './components/thread/use-message-actions';
 export { stopVoice } from './components/thread/voice-player';
 export { groupEventText, systemLineOf } from './utils/group-event-text';

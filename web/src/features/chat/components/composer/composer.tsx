@@ -14,11 +14,9 @@ import { EditBar, QuoteBar } from './composer-bars';
 import { composerDraft, useComposerDraft } from './composer-draft';
 import { KeyboardIcon, MicIcon, PlusIcon, SmileIcon } from './composer-icons';
 import { editLastMessage, editMessage } from './edit-message';
-import { EmojiPanel } from './emoji-panel';
-import { HoldToTalk } from './hold-to-talk';
+import { EmojiPanel, HoldToTalk, PlusPanel } from './lazy-panels';
 import { type MentionCandidate, mentionedIds, MentionPicker } from './mention-picker';
 import { MessageInput } from './message-input';
-import { PlusPanel } from './plus-panel';
 import { sendDropped, sendPicked } from './send-picked';
 import { useCaretEditing } from './use-caret-editing';
 

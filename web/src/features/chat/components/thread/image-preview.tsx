@@ -6,18 +6,16 @@
 import { useEffect, useRef } from 'react';
 
 import { useTranslation } from '@web/lib/i18n';
-import { createOverlay } from '@web/lib/overlay-store';
 
 import type { ChatMessage } from '../../types';
 import { mediaSrc } from './message-display-rules';
+import { previewOverlay as preview } from './overlays';
 import { PreviewToolbar } from './preview-toolbar';
 import { usePhotoZoom } from './use-photo-zoom';
 
 const SWIPE_PX = 50;
 
-const preview = createOverlay<{ messageId: string }>();
-/** Opens the preview at an image message of the thread. */
-export const showImagePreview = (messageId: string) => preview.show({ messageId });
+export { showImagePreview } from './overlays';
 
 /** The thread's photos that can be shown, oldest first. */
 const photosOf = (messages: ChatMessage[]) => messages.filter((m) => m.type === 'image' && !m.is_undo && mediaSrc(m));

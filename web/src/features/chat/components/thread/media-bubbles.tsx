@@ -3,8 +3,8 @@
 import { useTranslation } from '@web/lib/i18n';
 
 import type { ChatMessage } from '../../types';
-import { showImagePreview } from './image-preview';
 import { mediaSrc } from './message-display-rules';
+import { showImagePreview } from './overlays';
 
 const MAX_SIDE = 150;
 const MIN_SIDE = 48;

@@ -9,22 +9,13 @@ import { canReact } from '@protocol/message-rules';
 import { moveMenuFocus, useMenuFocus } from '@web/components/ui/menu-focus';
 import { useHistoryStep } from '@web/lib/history-step';
 import { useTranslation } from '@web/lib/i18n';
-import { createOverlay } from '@web/lib/overlay-store';
 import { useEscapeKey } from '@web/lib/use-escape-key';
 
 import type { ChatMessage } from '../../types';
 import type { MenuAction } from './message-display-rules';
-import { showReactionPicker } from './reaction-picker';
+import { menuOverlay as menu, showReactionPicker } from './overlays';
 
-interface MenuRequest {
-  message: ChatMessage;
-  actions: MenuAction[];
-  rect: { top: number; bottom: number; left: number; right: number };
-}
-
-const menu = createOverlay<MenuRequest>();
-export const showMessageMenu = (request: MenuRequest) => request.actions.length > 0 && menu.show(request);
-export const closeMessageMenu = menu.hide;
+export { closeMessageMenu, showMessageMenu } from './overlays';
 
 const LABELS = {
   copy: 'chat.menu.copy',

@@ -5,14 +5,13 @@ import { useEffect, useRef } from 'react';
 
 import { useHistoryStep } from '@web/lib/history-step';
 import { useTranslation } from '@web/lib/i18n';
-import { createOverlay } from '@web/lib/overlay-store';
 import { useEscapeKey } from '@web/lib/use-escape-key';
 
 import type { ChatMessage } from '../../types';
 import { EmojiPanel } from '../composer/emoji-panel';
+import { reactionOverlay as picker } from './overlays';
 
-const picker = createOverlay<ChatMessage>();
-export const showReactionPicker = picker.show;
+export { showReactionPicker } from './overlays';
 
 export function ReactionPickerHost({ onReact }: { onReact: (emoji: string, message: ChatMessage) => void }) {
   const { t } = useTranslation();

@@ -3,7 +3,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-import { REPORT_REASONS } from '@protocol/manage';
 import { quoteOfMessage } from '@protocol/message-rules';
 import { showDialog } from '@web/components/ui/dialog';
 import { showToast } from '@web/components/ui/toast';
@@ -18,7 +17,7 @@ import { composerDraft } from '../composer/composer-draft';
 import { showActionSheet } from './action-sheet';
 import { copyText } from './copy-text';
 import { type MenuAction, menuActions } from './message-display-rules';
-import { showMessageMenu } from './message-menu';
+import { showMessageMenu } from './overlays';
 import { recallDrafts } from './recall-drafts';
 
 export function useMessageActions(contactKey: string, me: number, redoSeconds: number) {
@@ -46,6 +45,8 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
 
   const report = useCallback(
     async (message: ChatMessage) => {
+      // The reasons come with the report's rules, loaded when Report is first chosen (issue 36).
+      const { REPORT_REASONS } = await import('@protocol/manage');
       const choice = await showActionSheet(
         REPORT_REASONS.map((reason) => ({ label: t(`chat.report.${reason}`) })),
         t('chat.report.title'),
