@@ -2,16 +2,17 @@
 // a live `announcement` frame says a new one arrived and an open list reads them again (a deleted
 // one goes); a new one leaves a dot on Mine's row and the Me tab until the page is opened; in
 // Vietnamese announcements (thông báo chung) and notifications (thông báo) are different words.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { session } from '../../web/src/app/signed-in-session';
 import { PATHS } from '../../web/src/config/paths';
 import { announcementsRead } from '../../web/src/features/announcements/store';
 import { i18n } from '../../web/src/lib/i18n';
+import { storage } from '../../web/src/lib/storage';
 import viText from '../../web/src/locales/vi/translation.json';
 import serverVi from '../../worker/locales/vi.json';
-import { envelope, openApp, push, serve, socket } from './friends-fakes';
+import { envelope, ME, openApp, push, serve, socket } from './friends-fakes';
 
 afterEach(async () => {
   session.stop();
@@ -56,7 +57,8 @@ describe('announcements', () => {
     list = [notice(2, 'Maintenance')];
     push(ws, 'announcement', notice(1, 'Welcome', 0));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Welcome' })).toBeNull());
-    expect(api.callsTo('/enterprise/im/announcements').length).toBe(3);
+    // Three reads of the list (the connection's own check for unseen ones asks for one item).
+    expect(api.callsTo('/enterprise/im/announcements').filter((b) => b.limit !== 1).length).toBe(3);
   });
 });
 
@@ -86,6 +88,50 @@ describe('a new announcement', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('link', { name: 'Announcements' })).toBeTruthy();
     expect(meTab().getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('the dot across reloads', () => {
+  const dot = () => screen.queryByTestId('announcements-dot');
+  /** A reload: the signed-in app gone (session and screen), then opened again on Mine. */
+  async function reload() {
+    session.stop();
+    cleanup();
+    openApp(PATHS.mine);
+    await screen.findByRole('link', { name: /^Announcements/ });
+    await socket();
+  }
+
+  it('stays after a reload until the page is opened, then stays gone', async () => {
+    let list = [notice(1, 'Welcome')];
+    serve({ '/enterprise/im/announcements': () => envelope({ data: list, count: list.length, page: 1 }) });
+    openApp(PATHS.mine);
+    const ws = await socket();
+    // The first visit in this browser takes what is there as seen.
+    await waitFor(() => expect(storage.getAnnouncementSeen(ME)).toBe(1));
+    expect(dot()).toBeNull();
+    list = [notice(2, 'Maintenance'), ...list];
+    push(ws, 'announcement', notice(2, 'Maintenance'));
+    expect(await screen.findByTestId('announcements-dot')).toBeTruthy();
+    await reload();
+    expect(await screen.findByTestId('announcements-dot')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: /^Announcements/ }));
+    expect(await screen.findByRole('heading', { name: 'Maintenance' })).toBeTruthy();
+    await waitFor(() => expect(storage.getAnnouncementSeen(ME)).toBe(2));
+    await reload();
+    await waitFor(() => expect(storage.getAnnouncementSeen(ME)).toBe(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(dot()).toBeNull();
+  });
+
+  it('shows for one published while the app was closed, and not for another user of this browser', async () => {
+    storage.setAnnouncementSeen(ME, 4);
+    storage.setAnnouncementSeen(ME + 1, 5);
+    serve({ '/enterprise/im/announcements': () => envelope({ data: [notice(5, 'Holiday')], count: 1, page: 1 }) });
+    openApp(PATHS.mine);
+    await socket();
+    expect(await screen.findByTestId('announcements-dot')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Me', description: 'New announcement' })).toBeTruthy();
   });
 });
 

@@ -22,8 +22,9 @@ const start = () =>
 let g = start();
 const LISTED = ['Bình', 'Alice', 'Chi', 'Dũng'].map((name) => ({ name, avatar: '' }));
 
-function open(path: string) {
+function open(path: string, tweak: (group: typeof g) => void = () => undefined) {
   g = start();
+  tweak(g);
   // As the server lists a group: its chat key in `account`, and the collage.
   const row = v.parse(ChatSummarySchema, { ...groupRow(g), account: GROUP, collage: LISTED });
   serveGroup(g, { '/enterprise/im/getContacts': () => envelope({ data: [row], count: 0, page: 0 }) });
@@ -45,6 +46,18 @@ describe("a group's picture", () => {
   it("on the group's page is the collage the chat list draws, in the same order", async () => {
     open(`${PATHS.groupInfo}?id=${GROUP}`);
     await screen.findByRole('heading', { level: 2, name: 'Hikers' });
+    await waitFor(() => expect(collages()[0]).toBe('BACD'));
+  });
+
+  it("on the group's page draws each member by their own name, as the list does, not by my remark or their nickname", async () => {
+    // Chi is "Zed" to me (a remark or a group nickname): the member list says so, the picture does not.
+    open(`${PATHS.groupInfo}?id=${GROUP}`, (group) => {
+      group.members = group.members.map((m) =>
+        m.user_id === 22 ? { ...m, userInfo: { ...m.userInfo, displayName: 'Zed', realname: 'Chi' } } : m,
+      );
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Hikers' });
+    await screen.findByText('Zed');
     await waitFor(() => expect(collages()[0]).toBe('BACD'));
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../web/src/locales/en/translation.json';
 import vi from '../../web/src/locales/vi/translation.json';
 import zhCN from '../../web/src/locales/zh-CN/translation.json';
+import serverEn from '../../worker/locales/en.json';
 import serverZhCN from '../../worker/locales/zh-CN.json';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -61,6 +62,16 @@ describe('locales', () => {
     expect(vi.secure.newCode).toBe('Mã tài khoản mới');
     expect(en.secure.newCode).toBe("New account's code");
     expect(zhCN.secure.newCode).toBe('新账号验证码');
+  });
+
+  it('asks to "sign in again" in plain words, keeping "login again" only in the spec\'s own texts', () => {
+    const spec = new Set([
+      'Authorization information is invalid, please login again!',
+      'Please log in again and generate QR code',
+    ]);
+    const texts = [...Object.values(flatten(en)), ...Object.values(serverEn as Record<string, string>)];
+    expect(texts.filter((text) => /log ?in again/i.test(text) && !spec.has(text))).toEqual([]);
+    expect(texts.some((text) => text.includes('Please sign in again'))).toBe(true);
   });
 
   it('carries the English texts of the spec verbatim', () => {

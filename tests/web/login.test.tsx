@@ -99,8 +99,21 @@ describe('login screen', () => {
     expect(screen.getByText('Demo accounts: 13800000002–13800000020, password 123456')).toBeTruthy();
   });
 
+  it('still leads to registration by invitation (regtype 2), whose page asks for the code', async () => {
+    const { router, user } = await openLogin(undefined, systemInfo({ regtype: '2' }));
+    await user.click(await screen.findByRole('link', { name: 'Sign up' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/pages/login/register'));
+    expect(await screen.findByLabelText('Invite code')).toBeTruthy();
+  });
+
+  it('does not lead to registration while the site is closed', async () => {
+    await openLogin(undefined, systemInfo({ regtype: '1', state: '0' }));
+    await screen.findByText('Parley is closed for now. Only operators can sign in.');
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
+  });
+
   it('hides registration and the demo note otherwise', async () => {
-    await openLogin(undefined, systemInfo({ regtype: '2' }, false));
+    await openLogin(undefined, systemInfo({ regtype: '0' }, false));
     await waitFor(() => expect(storage.getGlobalConfig()).toBeTruthy());
     expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
     expect(screen.queryByText(/Demo accounts/)).toBeNull();

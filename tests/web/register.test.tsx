@@ -87,6 +87,22 @@ describe('registration form', () => {
     await waitFor(() => expect(calls('/common/pub/register')[0]).toMatchObject({ inviteCode: 'ABC123' }));
   });
 
+  it('takes the code of an invite link opened while the page is already showing', async () => {
+    const { router } = await openRegister('/pages/login/register', systemInfo({ regtype: '2' }));
+    const field = await screen.findByLabelText<HTMLInputElement>('Invite code');
+    expect(field.value).toBe('');
+    await router.navigate('/pages/login/register?inviteCode=LATE42');
+    await waitFor(() => expect(field.value).toBe('LATE42'));
+  });
+
+  it("says registration is closed with the site, with the operator's text, and offers no form", async () => {
+    mockApi({ '/common/pub/getSystemInfo': () => systemInfo({ state: '0', closeTips: 'back at 06:00' }) });
+    renderApp('/pages/login/register');
+    expect(await screen.findByText('Parley is closed for now, and so is registration: back at 06:00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+    expect(screen.queryByLabelText('Account')).toBeNull();
+  });
+
   it('links back to login', async () => {
     const { router, user } = await openRegister();
     await user.click(screen.getByRole('link', { name: 'Log in' }));

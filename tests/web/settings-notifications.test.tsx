@@ -190,6 +190,25 @@ describe('the Notifications switch', () => {
     );
   });
 
+  it('says so when no push service answers, and its Try again subscribes (issue 36 item 16)', async () => {
+    const { subscribe } = browser({ permission: 'default' });
+    subscribe.mockImplementationOnce(() =>
+      Promise.reject(new DOMException('Registration failed - push service not available', 'AbortError')),
+    );
+    server();
+    render(<AppSettingList />);
+    await userEvent.click(await screen.findByRole('switch', { name: 'Notifications on this device' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No push service answered, so notifications could not be turned on. The network may block it; try again later or on another network.',
+    );
+    expect(screen.getByText('Off')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('On');
+    expect(subscribe).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('shows Blocked when the user refuses the prompt, and subscribes nothing', async () => {
     const { subscribe } = browser({ permission: 'default', answer: 'denied' });
     server();

@@ -250,6 +250,16 @@ describe('the chat list', () => {
     expect(await row(cast.outsider)).toBeUndefined();
   });
 
+  it("keeps the picture of a group I am out of: the same collage as its members' row (issue 36 item 10)", async () => {
+    const id = await castGroup(cast);
+    const row = async (as: User) =>
+      (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
+    await eventually(async () => expect((await row(cast.removed))?.gone).toBe('removed'));
+    const members = await row(cast.admin);
+    expect(members.collage.length).toBeGreaterThan(1);
+    expect((await row(cast.removed)).collage).toEqual(members.collage);
+  });
+
   it('gives a group\'s row an empty account (its chat key is nobody\'s account, and searching "group" or "1" by account must not find every group)', async () => {
     const id = await castGroup(cast);
     const row = async (as: User) =>

@@ -82,7 +82,16 @@ describe('removal and mutes stick', () => {
     const kept = await joinToken(id, member);
     await ok(groupCall('removeUser', { id, user_id: uid(member) }, owner));
     const again = await call('/enterprise/group/joinGroup', { token: kept }, { token: member.token, lang: 'en' });
-    expect(again.body).toMatchObject({ code: 400, msg: 'This QR code has expired or is not valid' });
+    expect(again.body).toMatchObject({
+      code: 400,
+      msg: 'You were removed from this group, so this QR code no longer lets you in.',
+    });
+    // The scan itself says so, in the scanner's language, rather than opening a join page that refuses.
+    const scanned = await call(`/scan/g/${kept}`, {}, { token: member.token, lang: 'vi' });
+    expect(scanned.body).toMatchObject({
+      code: 400,
+      msg: 'Bạn đã bị mời ra khỏi nhóm này, nên mã QR này không còn cho bạn vào lại.',
+    });
     expect((await groupCall('groupInfo', { group_id: id }, member)).body.code).toBe(403);
     // Someone else's code minted after the removal lets them back.
     await ok(join(await joinToken(id, friend), member));

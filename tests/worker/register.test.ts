@@ -124,6 +124,22 @@ describe('registering by invitation (regtype 2)', () => {
   });
 });
 
+describe('registering while the site is closed (state 0)', () => {
+  it('is refused with the closed-site answer, open registration or not', async () => {
+    await setSysInfo({ state: '0', regtype: '1' });
+    const { body } = await register(valid());
+    expect(body.code).toBe(400);
+    expect(body.msg).toBe('Parley is closed for now. Please come back later.');
+  });
+
+  it("carries the operator's closing text", async () => {
+    await setSysInfo({ state: '0', regtype: '1', closeTips: 'Back on Monday' });
+    const { body } = await register(valid(), 'vi');
+    expect(body.code).toBe(400);
+    expect(body.msg).toBe('Parley đang tạm đóng: Back on Monday');
+  });
+});
+
 describe('registration limits', () => {
   it('refuses a second registration from one IP within the registration interval', async () => {
     await setSysInfo({ registerInterval: '60' });

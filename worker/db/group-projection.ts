@@ -87,22 +87,46 @@ export async function formerGroups(db: D1Database, ids: number[]): Promise<MyGro
   return results;
 }
 
+type Collages = Map<number, { name: string; avatar: string }[]>;
+
 /** Up to nine members (owner and admins first) of each live group of mine without a picture, for its collage. */
-export async function collagesOf(
-  db: D1Database,
-  user: number,
-): Promise<Map<number, { name: string; avatar: string }[]>> {
-  const out = new Map<number, { name: string; avatar: string }[]>();
-  const { results } = await db
-    .prepare(
-      `SELECT group_id, realname, avatar FROM (
-        SELECT m.group_id, u.realname, u.avatar, ROW_NUMBER() OVER (PARTITION BY m.group_id ORDER BY m.role, m.user_id) AS n
-        FROM group_members m JOIN users u ON u.user_id = m.user_id
-        WHERE m.group_id IN (SELECT mine.group_id FROM group_members mine JOIN groups g USING (group_id) WHERE mine.user_id = ?1 AND g.status = 1 AND g.avatar = ''))
-      WHERE n <= 9 ORDER BY group_id, n`,
-    )
-    .bind(user)
-    .all<{ group_id: number; realname: string; avatar: string | null }>();
+export async function collagesOf(db: D1Database, user: number): Promise<Collages> {
+  return collageRows(
+    db
+      .prepare(
+        collageQuery(
+          "SELECT mine.group_id FROM group_members mine JOIN groups g USING (group_id) WHERE mine.user_id = ?1 AND g.status = 1 AND g.avatar = ''",
+        ),
+      )
+      .bind(user),
+  );
+}
+
+/**
+ * The same collage for groups I am out of (`ids`, formerGroups): drawn from who is in them now, so
+ * the group keeps its picture in my list after a reload (a dissolved one has nobody left: none).
+ */
+export async function formerCollagesOf(db: D1Database, ids: number[]): Promise<Collages> {
+  if (ids.length === 0) return new Map();
+  return collageRows(
+    db
+      .prepare(
+        collageQuery("SELECT group_id FROM groups WHERE group_id IN (SELECT value FROM json_each(?1)) AND avatar = ''"),
+      )
+      .bind(JSON.stringify(ids)),
+  );
+}
+
+const collageQuery = (groups: string) =>
+  `SELECT group_id, realname, avatar FROM (
+    SELECT m.group_id, u.realname, u.avatar, ROW_NUMBER() OVER (PARTITION BY m.group_id ORDER BY m.role, m.user_id) AS n
+    FROM group_members m JOIN users u ON u.user_id = m.user_id
+    WHERE m.group_id IN (${groups}))
+  WHERE n <= 9 ORDER BY group_id, n`;
+
+async function collageRows(statement: D1PreparedStatement): Promise<Collages> {
+  const out: Collages = new Map();
+  const { results } = await statement.all<{ group_id: number; realname: string; avatar: string | null }>();
   for (const r of results)
     out.set(r.group_id, [...(out.get(r.group_id) ?? []), { name: r.realname, avatar: r.avatar ?? '' }]);
   return out;

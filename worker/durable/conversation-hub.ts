@@ -82,9 +82,9 @@ export class ConversationHub extends DurableObject<Env> {
     return applyGroupChange(this.parts(conversation), change, Date.now());
   }
 
-  /** The card of a live group for anyone holding a QR of its current version (the scan's join page); null otherwise. */
-  async groupCard(conversation: string, viewer: number, qrVersion: number): Promise<GroupCard | null> {
-    return qrCard(this.parts(conversation), viewer, qrVersion);
+  /** The card of a live group for anyone holding a QR of its current version (the scan's join page); 'scan.removed' for one removed since it was minted; null otherwise. */
+  async groupCard(conversation: string, viewer: number, token: { v: number; t: number }) {
+    return qrCard(this.parts(conversation), viewer, token);
   }
 
   /** The group's card and members for a member; im.notMember for anyone else (group-view.ts). */

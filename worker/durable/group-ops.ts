@@ -13,6 +13,7 @@ import {
   mayMute,
   mayRemove,
   mayRename,
+  removedSince,
   speakVerdict,
 } from '../protocol/group-rules';
 import { DEFAULT_GROUP_SETTING, type GroupCard, type GroupSetting, ROLE, type SystemLine } from '../protocol/groups';
@@ -37,9 +38,15 @@ export { changeGroupAvatar } from './group-avatar';
 export { cardOf, type GroupChange } from './group-parts';
 
 /** The card of a live group for anyone holding a QR of its current version (the scan's join page); null otherwise. */
-export function qrCard(parts: Parts, viewer: number, qrVersion: number): GroupCard | null {
+export function qrCard(
+  parts: Parts,
+  viewer: number,
+  token: { v: number; t: number },
+): GroupCard | 'scan.removed' | null {
   const group = parts.groups.group();
-  if (group?.status !== 1 || (group.qr_version ?? 0) !== qrVersion) return null;
+  if (group?.status !== 1 || (group.qr_version ?? 0) !== token.v) return null;
+  // A member removed after the code was minted is told so at the scan, not shown a join page that refuses.
+  if (!parts.groups.member(viewer) && removedSince(token, parts.groups.departure(viewer))) return 'scan.removed';
   return cardOf(parts, viewer);
 }
 

@@ -69,7 +69,8 @@ export type Refusal =
   | 'group.userLimit'
   | 'group.alreadyJoin'
   | 'group.exist'
-  | 'scan.failure';
+  | 'scan.failure'
+  | 'scan.removed';
 export type Result<T> = { ok: true; value: T } | { ok: false; key: Refusal };
 
 /** Whether someone may speak in a conversation now (post, edit, react): 'ok' or why not (group-rules.ts speakVerdict). */

@@ -74,6 +74,7 @@ export const MESSAGE_KEYS = [
   'file.videoTooLong',
   'file.voiceTooShort',
   'scan.failure',
+  'scan.removed',
   'user.nameLocked',
   'user.newCodeRequired',
   'user.newCodeErr',

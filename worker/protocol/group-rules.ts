@@ -94,11 +94,15 @@ export function mayJoinWith(
   group: { setting: GroupSetting; qr_version?: number },
   minter: MemberState | null,
   departure: { removed_at: number } | null,
-): 'ok' | 'scan.failure' | 'system.notAuth' {
+): 'ok' | 'scan.failure' | 'scan.removed' | 'system.notAuth' {
   if (token.v !== (group.qr_version ?? 0)) return 'scan.failure';
-  if (departure && departure.removed_at > 0 && token.t <= departure.removed_at) return 'scan.failure';
+  if (removedSince(token, departure)) return 'scan.removed';
   return group.setting.invite === 1 || isManager(minter) ? 'ok' : 'system.notAuth';
 }
+
+/** Whether the holder of a join token minted at `token.t` was removed from the group after it (they are told so). */
+export const removedSince = (token: { t: number }, departure: { removed_at: number } | null): boolean =>
+  !!departure && departure.removed_at > 0 && token.t <= departure.removed_at;
 
 /** Who is handed the group's join QR: whoever may add people (managers only while `setting.invite` is off). */
 export const mayShareQr = mayInvite;

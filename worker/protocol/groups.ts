@@ -140,7 +140,14 @@ export const GroupMemberSchema = v.object({
   no_speak_time: v.number(),
   /** Their nickname in this group, '' when none (names in the group: my remark, else this, else their name). */
   nickname: v.string(),
-  userInfo: v.object({ id: v.number(), displayName: v.string(), account: v.string(), avatar: v.string() }),
+  /** `realname`: their own name, which the group's collage draws in every place (the chat list's too); absent from older servers. */
+  userInfo: v.object({
+    id: v.number(),
+    displayName: v.string(),
+    realname: v.optional(v.string()),
+    account: v.string(),
+    avatar: v.string(),
+  }),
 });
 export type GroupMember = v.InferOutput<typeof GroupMemberSchema>;
 

@@ -6,7 +6,7 @@ import { requireMember, resolveConversation } from '../actions/conversation-acce
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { pairRows, pairsOf, pendingToMe } from '../db/friends';
-import { collagesOf, formerGroups, groupsOf } from '../db/group-projection';
+import { collagesOf, formerCollagesOf, formerGroups, groupsOf } from '../db/group-projection';
 import { USER_DELETED } from '../db/manage-users';
 import { agentPairsOf } from '../db/user-notes';
 import { findUserById, findUsersByIds, listActiveUsers, presenceOf, presenceOfUser, type UserRow } from '../db/users';
@@ -88,14 +88,15 @@ chats.post('/getcontacts', async (c) => {
   // Groups I was removed from, left, or that were dissolved: their chat stays, read-only, until I delete it.
   const mine = new Set(myGroups.map((g) => groupChatKey(g.group_id)));
   const gone = state.filter((row) => row.is_group && row.gone && !row.hidden && !mine.has(row.contact_id));
-  const former = await formerGroups(
-    c.env.DB,
-    gone.map((row) => groupIdOf(row.contact_id) ?? 0),
-  );
+  const goneIds = gone.map((row) => groupIdOf(row.contact_id) ?? 0);
+  const [former, formerCollages] = await Promise.all([
+    formerGroups(c.env.DB, goneIds),
+    formerCollagesOf(c.env.DB, goneIds),
+  ]);
   for (const row of former) {
     const chat = byContact.get(groupChatKey(row.group_id))!;
     list.push({
-      ...groupSummary(row, chat, isType, [], nameOf),
+      ...groupSummary(row, chat, isType, formerCollages.get(row.group_id), nameOf),
       groupUserCount: 0,
       gone: v.parse(GoneSchema, chat.gone),
     });

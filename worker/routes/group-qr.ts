@@ -36,8 +36,9 @@ groupScan.post('/g/:token', async (c) => {
   const token = tokenInPath(c.req.url);
   const { id, claims } = await groupOfToken(c.env, token);
   // A code retired by a manager's reset opens nothing.
-  const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid, claims.v);
+  const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid, claims);
   if (!card) throw refuse('scan.failure');
+  if (card === 'scan.removed') throw refuse(card);
   return c.json(
     envelope({ ...card, token, action: 'groupInfo' as const } satisfies GroupCard & {
       token: string;

@@ -143,7 +143,14 @@ groups.post('/groupuserlist', async (c) => {
     if (!u) return [];
     // The name I see them by in this group: my remark, else their group nickname, else their name.
     const displayName = memberName(remarkOf(pairs.get(m.user_id)), m.nickname, u.realname);
-    return [{ ...m, userInfo: { id: u.user_id, displayName, account: maskAccount(u.account), avatar: u.avatar } }];
+    const userInfo = {
+      id: u.user_id,
+      displayName,
+      realname: u.realname,
+      account: maskAccount(u.account),
+      avatar: u.avatar,
+    };
+    return [{ ...m, userInfo }];
   });
   return c.json(envelope(list, '', { count: roster.length, page }));
 });

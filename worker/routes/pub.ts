@@ -122,6 +122,9 @@ pub.post('/register', burstLimit('register'), async (c) => {
   const config = await loadConfig(c.env.DB);
   const { sysInfo } = config;
   const ip = c.get('requestIp');
+  // Registration closes with the site (sysInfo.state '0'), with the operator's closing text.
+  if (!sysSwitch(sysInfo, 'state'))
+    throw refuse(sysInfo.closeTips ? 'system.siteClosedTips' : 'system.siteClosed', { tips: sysInfo.closeTips });
   if (sysInfo.regtype !== '1' && sysInfo.regtype !== '2') throw refuse('user.closeRegister');
   if (sysInfo.regtype === '2' && !(body.inviteCode && (await usable(c.env.DB, body.inviteCode))))
     throw refuse('user.inviteCode');

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import type { ServerFrameType } from '@protocol/frames';
 
+import { checkAnnouncements, forgetAnnouncements } from '../features/announcements';
 import { callStore } from '../features/calls';
 import { chatStore, totalUnread, typingStore } from '../features/chat';
 import { friendsStore } from '../features/contacts';
@@ -45,6 +46,8 @@ export const session = {
       realtime.onOpen(checkForUpdate),
       // …and the configuration again: an operator may have changed it, or the minimum version.
       realtime.onOpen(() => void fetchSystemInfo(true).catch(() => undefined)),
+      // …and whether an announcement came out that this user has not seen here (Mine's dot, across reloads).
+      realtime.onOpen(() => void checkAnnouncements(me).catch(() => undefined)),
       // Without a socket nobody's typing can be renewed or stopped: forget it rather than show it stale.
       realtime.onStatus((status) => status !== 'open' && typingStore.clear()),
       callStore.onOutcome((outcome) => chatStore.recordCallOutcome(outcome)),
@@ -63,6 +66,7 @@ export const session = {
         chatStore.stop();
         friendsStore.stop();
         typingStore.clear();
+        forgetAnnouncements();
       },
     };
   },

@@ -11,6 +11,7 @@ export const STORAGE_KEYS = {
   language: 'language',
   rememberAccount: 'rememberAccount',
   clientId: 'clientId',
+  announcementsSeen: 'announcementsSeen',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -55,6 +55,16 @@ export const storage = {
     return typeof value === 'string' ? value : undefined;
   },
   setRememberedAccount: (account: string | undefined): void => write(STORAGE_KEYS.rememberAccount, account),
+  /** The newest announcement id `user` has seen in this browser (undefined: none yet). */
+  getAnnouncementSeen(user: number): number | undefined {
+    const value = read(STORAGE_KEYS.announcementsSeen);
+    const id = isRecord(value) ? value[String(user)] : undefined;
+    return typeof id === 'number' ? id : undefined;
+  },
+  setAnnouncementSeen(user: number, id: number): void {
+    const value = read(STORAGE_KEYS.announcementsSeen);
+    write(STORAGE_KEYS.announcementsSeen, { ...(isRecord(value) ? value : {}), [String(user)]: id });
+  },
   /** This browser's stable id: a reconnect of the same device never signs out its own other socket. */
   getDeviceId(): string {
     const value = read(STORAGE_KEYS.clientId);

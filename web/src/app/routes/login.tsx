@@ -45,7 +45,8 @@ export default function LoginScreen() {
           {sysInfo.closeTips ? t('login.closedTips', { tips: String(sysInfo.closeTips) }) : t('login.closed')}
         </p>
       )}
-      {sysInfo.regtype === '1' && (
+      {/* Open registration or by invitation (the register page asks for the code); never while closed. */}
+      {!siteClosed && (sysInfo.regtype === '1' || sysInfo.regtype === '2') && (
         <p className="mt-6 text-center text-[14px] text-neutral-500">
           {t('login.noAccount')}{' '}
           <Link to={PATHS.register} className="text-[#576b95] underline underline-offset-2">

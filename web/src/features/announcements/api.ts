@@ -13,11 +13,17 @@ export const AnnouncementSchema = v.object({
 });
 export type Announcement = v.InferOutput<typeof AnnouncementSchema>;
 
-export async function fetchAnnouncements(page = 1, limit = 20): Promise<{ items: Announcement[]; count: number }> {
+/** `quiet`: a background check, which tells the user of no failure. */
+export async function fetchAnnouncements(
+  page = 1,
+  limit = 20,
+  quiet = false,
+): Promise<{ items: Announcement[]; count: number }> {
   const { data, count } = await apiPostEnvelope(
     '/enterprise/im/announcements',
     { page, limit },
     v.array(AnnouncementSchema),
+    { quiet },
   );
   return { items: data, count: count ?? data.length };
 }

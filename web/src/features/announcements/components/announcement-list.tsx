@@ -12,8 +12,12 @@ export function AnnouncementList() {
   const version = announcementsSeen.use((s) => s.version);
   const [items, setItems] = useState<Announcement[] | null>(null);
 
-  // Open, the page shows every announcement: none is left unread (a new one arriving meanwhile neither).
-  useEffect(announcementsRead, [version]);
+  // Open, the page shows every announcement: none is left unread (a new one arriving meanwhile
+  // neither), and the newest shown is remembered as seen.
+  useEffect(() => announcementsRead(), [version]);
+  useEffect(() => {
+    if (items?.length) announcementsRead(Math.max(...items.map((a) => a.id)));
+  }, [items]);
   useEffect(() => {
     let live = true;
     fetchAnnouncements().then(

@@ -1,6 +1,6 @@
 // Registration: account, nickname, password twice, plus a verification code when the server
 // requires one (regauth != '0') and an invite code when registration is by invitation.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 
 import { REALNAME_MAX } from '@protocol/limits';
 import { Button } from '@web/components/ui/button';
@@ -30,6 +30,10 @@ export function RegisterForm({ needsCode, needsInvite, initialInviteCode = '', o
     code: '',
     inviteCode: initialInviteCode,
   });
+  // An invite link opened in a tab already on this page changes only the route's query: take its code.
+  useEffect(() => {
+    if (initialInviteCode) setForm((f) => ({ ...f, inviteCode: initialInviteCode }));
+  }, [initialInviteCode]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

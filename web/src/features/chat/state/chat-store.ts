@@ -15,7 +15,7 @@ import * as api from '../api/chat-api';
 import { type ChatState, type Contact, type ContactKey, keyOf } from '../types';
 import { applyFrame, type ChatFrame, dropRemoved, type Effect } from './apply-frame';
 import { applyCallOutcome, type CallOutcome } from './call-record';
-import { OfflineSync } from './offline-copy';
+import { OfflineSync, withKeptPictures } from './offline-copy';
 import { Sender } from './sender';
 import { CLEARED_CHAT, dropCached, forgetHistory, mergeMessages, thread, withContact, withThread } from './thread-ops';
 
@@ -129,11 +129,20 @@ export class ChatStore {
     // "[@ me]": the server's mark (is_at, kept by my hub until I read the chat), or one a frame set
     // here that the list may not have caught up with yet (still unread).
     const marked = new Set(this.state.contacts.filter((c) => c.atMe).map((c) => keyOf(c.id)));
-    const contacts = answer.contacts.map((c) =>
-      c.is_at === 1 || (marked.has(keyOf(c.id)) && c.unread > 0) ? { ...c, atMe: true } : c,
-    );
+    const contacts = answer.contacts
+      .map((c) => (c.is_at === 1 || (marked.has(keyOf(c.id)) && c.unread > 0) ? { ...c, atMe: true } : c))
+      .map((c) => this.keptCollage(c));
     this.set((s) => ({ ...s, contacts, contactsLoaded: true }));
     return answer.requests ?? undefined;
+  }
+
+  /**
+   * A group I am out of keeps the picture it had here (the kept list's, after a reload) when the
+   * server has none to draw any more: a dissolved group has no members left for its collage.
+   */
+  private keptCollage(c: Contact): Contact {
+    const before = this.contact(keyOf(c.id));
+    return before ? withKeptPictures([c], [before])[0]! : c;
   }
 
   /** This tab's own hang-up: the server's answer carries the record's outcome (frames tell the other tabs). */

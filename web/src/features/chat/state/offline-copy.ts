@@ -38,7 +38,7 @@ export const openedFirst = (recent: string[], key: ContactKey) =>
  */
 export function withOfflineCopy(state: ChatState, copy: OfflineCopy): ChatState {
   const kept = copy.list ? (copy.list as Contact[]).map((c) => (c.is_online ? { ...c, is_online: 0 } : c)) : null;
-  const contacts = !state.contactsLoaded && kept ? kept : state.contacts;
+  const contacts = !state.contactsLoaded && kept ? kept : withKeptPictures(state.contacts, kept ?? []);
   const threads = { ...state.threads };
   for (const [key, page] of Object.entries(copy.threads)) {
     const old = thread(state, key);
@@ -50,6 +50,19 @@ export function withOfflineCopy(state: ChatState, copy: OfflineCopy): ChatState 
     threads[key] = { ...mergeMessages(old, kept), peerReadSeq: peerRead, cached: kept.map((m) => m.id) };
   }
   return { ...state, contacts, threads };
+}
+
+/**
+ * A group I am out of keeps the picture it had here when the server, whose list came first, has
+ * none to draw any more (a dissolved group has no members left for its collage).
+ */
+export function withKeptPictures(contacts: Contact[], kept: Contact[]): Contact[] {
+  const lacks = (c: Contact) => !!c.is_group && !!c.gone && !c.avatar && !c.collage?.length;
+  if (!contacts.some(lacks)) return contacts;
+  const collages = new Map(kept.filter((c) => c.collage?.length).map((c) => [String(c.id), c.collage]));
+  return contacts.map((c) =>
+    lacks(c) && collages.has(String(c.id)) ? { ...c, collage: collages.get(String(c.id)) } : c,
+  );
 }
 
 /** One signed-in user's copy: read once, then written a moment after each change. */

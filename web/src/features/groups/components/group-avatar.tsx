@@ -18,11 +18,15 @@ interface GroupAvatarProps {
   src?: string;
 }
 
-/** The members as the server orders a collage: by role (owner, admins, members), then by user id. */
+/**
+ * The members as the server orders a collage: by role (owner, admins, members), then by user id;
+ * each by their own name, as the list's collage is (not my remark or their group nickname), so the
+ * group's picture has the same letters everywhere.
+ */
 export const collageOrder = (members: readonly GroupMember[]): CollageMember[] =>
   [...members]
     .sort((a, b) => a.role - b.role || a.user_id - b.user_id)
-    .map((m) => ({ name: m.userInfo.displayName, avatar: m.userInfo.avatar }));
+    .map((m) => ({ name: m.userInfo.realname || m.userInfo.displayName, avatar: m.userInfo.avatar }));
 
 export function GroupAvatar({ groupKey, members, name, size = 56, src }: GroupAvatarProps) {
   const listed = useChatState((s) => s.contacts.find((c) => keyOf(c.id) === groupKey)?.collage);

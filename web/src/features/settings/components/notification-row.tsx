@@ -6,7 +6,7 @@ import { Switch } from '@web/components/ui/switch';
 import { showToast } from '@web/components/ui/toast';
 import { type TKey, useTranslation } from '@web/lib/i18n';
 
-import { type PushState, readPushState, turnPushOff, turnPushOn } from '../utils/web-push';
+import { NoPushService, type PushState, readPushState, turnPushOff, turnPushOn } from '../utils/web-push';
 import { MessageTextRow } from './message-text-row';
 
 const STATE_TEXT: Record<PushState, TKey> = {
@@ -29,6 +29,9 @@ const HELP_TEXT: Partial<Record<PushState, TKey>> = {
 export function NotificationRow() {
   const { t } = useTranslation();
   const [state, setState] = useState<PushState>('checking');
+  // No push service answered the last try (blocked on this network, or none in this browser): said
+  // in the row, with a way to try again, not only in a passing toast.
+  const [noService, setNoService] = useState(false);
   const busy = useRef(false);
 
   useEffect(() => {
@@ -45,10 +48,12 @@ export function NotificationRow() {
   const toggle = async (on: boolean) => {
     if (busy.current) return;
     busy.current = true;
+    setNoService(false);
     try {
       setState(await (on ? turnPushOn() : turnPushOff()));
-    } catch {
-      showToast(t('setting.push.failed'));
+    } catch (error) {
+      if (error instanceof NoPushService) setNoService(true);
+      else showToast(t('setting.push.failed'));
       setState(await readPushState().catch((): PushState => 'off'));
     } finally {
       busy.current = false;
@@ -69,6 +74,20 @@ export function NotificationRow() {
         )}
       </div>
       {help && <p className="px-4 pb-3 text-[13px] text-neutral-500">{t(help)}</p>}
+      {noService && state === 'off' && (
+        <div className="flex items-center gap-3 px-4 pb-3">
+          <p role="alert" className="flex-1 text-[13px] text-danger">
+            {t('setting.push.noService')}
+          </p>
+          <button
+            type="button"
+            className="shrink-0 rounded border border-neutral-300 px-3 py-1 text-[14px] text-neutral-900"
+            onClick={() => void toggle(true)}
+          >
+            {t('setting.push.retry')}
+          </button>
+        </div>
+      )}
       {state === 'on' && <MessageTextRow />}
     </div>
   );

@@ -57,12 +57,22 @@ function keyBytes(key: string): Uint8Array<ArrayBuffer> {
  */
 export const SUBSCRIBE_TIMEOUT_MS = 15_000;
 
+/** No push service answered the subscribe: it timed out, or the browser found none (Chromium's AbortError). */
+export class NoPushService extends Error {
+  constructor() {
+    super('the push service did not answer');
+  }
+}
+
 function withinTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the push service did not answer')), ms);
+    timer = setTimeout(() => reject(new NoPushService()), ms);
   });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  const asked = promise.catch((error: unknown) => {
+    throw error instanceof DOMException && error.name === 'AbortError' ? new NoPushService() : error;
+  });
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
 }
 
 /**
