@@ -118,7 +118,7 @@ describe("the demo's shared operator (item 3)", () => {
     expect(disabled('Clear history of Lobby')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Members of Lobby' }));
     await screen.findByText(/user12/);
-    for (const name of ['Make manager Carol', 'Make owner Carol', 'Remove Carol'])
+    for (const name of ['Make group admin Carol', 'Make owner Carol', 'Remove Carol'])
       expect(disabled(name), name).toBe(true);
     cleanup();
 
@@ -177,7 +177,7 @@ describe('the console dialogs and the overview (item 12)', () => {
     await screen.findByText('Carol');
     const opener = screen.getByRole('button', { name: 'Edit Bob' });
     await user.click(opener);
-    const dialog = await screen.findByRole('dialog', { name: 'Edit user11' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Bob' });
     expect(dialog.tagName).not.toBe('FORM');
     expect(dialog.querySelector('form')).toBeTruthy();
     expect(dialog.contains(document.activeElement)).toBe(true);
