@@ -26,7 +26,7 @@ const COLLAGE = [
 const last = { kind: 'dissolved' as const, actor: { id: PEER, name: 'Bo' }, targets: [] };
 
 /** The page reloaded: the kept copy from before, and a server whose list has the group as dissolved. */
-async function reloadWithDissolvedGroup() {
+async function reloadWithDissolvedGroup(history?: unknown[]) {
   signIn();
   storage.setUserInfo({ ...storage.getUserInfo()!, user_id: ME });
   storage.setGlobalConfig({ ...systemInfo(), chatInfo: {} });
@@ -48,6 +48,7 @@ async function reloadWithDissolvedGroup() {
   const answers: Record<string, unknown> = {
     '/enterprise/im/getContacts': { code: 0, msg: '', data: [row] },
     '/common/pub/wsTicket': { code: 0, msg: '', data: { ticket: 't' } },
+    ...(history ? { '/enterprise/im/getMessageList': { code: 0, msg: '', data: history } } : {}),
   };
   vi.stubGlobal(
     'fetch',
@@ -76,5 +77,29 @@ describe('a dissolved group after a reload', () => {
     const item = (await within(list).findByText('Team')).closest('li')!;
     expect(item.querySelector('[data-collage]')).not.toBeNull();
     expect(thread(chatStore.getState(), GROUP).messages.map((m) => m.content)).toEqual(['last plans']);
+  });
+
+  it('opened, reads from the server what I could see there (up to its last line), read-only: no read mark is asked', async () => {
+    const lines = [
+      message(PEER, { seq: 1, msg_id: 1, content: 'last plans', toContactId: GROUP }),
+      message(PEER, { seq: 2, msg_id: 2, content: 'an older word kept only on the server', toContactId: GROUP }),
+    ];
+    await reloadWithDissolvedGroup(lines);
+    await waitFor(() => expect(chatStore.getState().contactsLoaded).toBe(true));
+    await chatStore.openChat(GROUP);
+    expect(thread(chatStore.getState(), GROUP).messages.map((m) => m.content)).toContain(
+      'an older word kept only on the server',
+    );
+    const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(asked).toContain('/enterprise/im/getMessageList');
+    expect(asked).not.toContain('/enterprise/im/setMsgIsRead');
+  });
+
+  it('keeps its kept history, quietly, when the server has none for me (a group left before it kept any)', async () => {
+    await reloadWithDissolvedGroup();
+    await waitFor(() => expect(chatStore.getState().contactsLoaded).toBe(true));
+    await chatStore.openChat(GROUP);
+    expect(thread(chatStore.getState(), GROUP).messages.map((m) => m.content)).toEqual(['last plans']);
+    expect(screen.queryByText('You are not a member')).toBeNull();
   });
 });

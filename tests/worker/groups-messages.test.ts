@@ -75,7 +75,9 @@ describe('who may speak', () => {
     const id = await castGroup(cast);
     await ok(send(id, cast.member, 'after they left'));
     expect((await send(id, cast.removed)).body.code).toBe(403);
-    expect((await history(id, cast.removed)).body.code).toBe(403);
+    const kept = await history(id, cast.removed);
+    expect(kept.body.code).toBe(0);
+    expect((kept.body.data as any[]).map((m) => m.content)).not.toContain('after they left');
   });
 });
 

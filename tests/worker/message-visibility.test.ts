@@ -148,44 +148,103 @@ describe('a member who joined late (history hidden)', () => {
   });
 });
 
-describe('a removed member and an outsider', () => {
-  for (const who of ['removed', 'outsider'] as const) {
-    const person = () => (who === 'removed' ? removed : outsider);
+describe('an outsider', () => {
+  it('history, search, forward, quote and recall are refused as not a member', async () => {
+    const notMember = { code: 403, msg: 'You are not a member of this conversation' };
+    const noticeOf = (reply: { body: { code: number; msg: string } }) => ({
+      code: reply.body.code,
+      msg: reply.body.msg,
+    });
+    expect(noticeOf(await call('/enterprise/im/getMessageList', { toContactId: group }, en(outsider)))).toEqual(
+      notMember,
+    );
+    expect(
+      noticeOf(
+        await call(
+          '/enterprise/im/getMessageList',
+          { toContactId: group, type: 'all', keywords: 'before' },
+          en(outsider),
+        ),
+      ),
+    ).toEqual(notMember);
+    expect(noticeOf(await forward(outsider, oldText.msg_id, uid(owner)))).toEqual(notMember);
+    expect(
+      noticeOf(
+        await call('/enterprise/im/sendMessage', { ...textMessage(group, 'hi'), pid: oldText.msg_id }, en(outsider)),
+      ),
+    ).toEqual(notMember);
+    expect(
+      noticeOf(await call('/enterprise/im/undoMessage', { id: oldText.id, toContactId: group }, en(outsider))),
+    ).toEqual(notMember);
+  });
 
-    it(`${who}: history, search, forward, quote and recall are refused as not a member`, async () => {
-      const notMember = { code: 403, msg: 'You are not a member of this conversation' };
-      const noticeOf = (reply: { body: { code: number; msg: string } }) => ({
-        code: reply.body.code,
-        msg: reply.body.msg,
-      });
-      expect(noticeOf(await call('/enterprise/im/getMessageList', { toContactId: group }, en(person())))).toEqual(
-        notMember,
+  it("the group's files answer 404", async () => {
+    expect((await download(outsider, oldFile.url)).status).toBe(404);
+    expect((await download(outsider, newFile.url)).status).toBe(404);
+  });
+});
+
+describe('a removed member keeps, read-only, what they saw until the removal', () => {
+  const contents = async (body: Record<string, unknown> = {}) =>
+    (
+      (await call('/enterprise/im/getMessageList', { toContactId: group, limit: 100, ...body }, en(removed))).body
+        .data as any[]
+    ).map((m) => m.extends?.system?.kind ?? m.content);
+
+  it('reads the history up to the line saying they were removed, and nothing after', async () => {
+    const seen = await contents();
+    expect(seen).toContain('before you came');
+    expect(seen.at(-1)).toBe('removed');
+    expect(seen.some((c) => String(c).includes('new-plan'))).toBe(false);
+    expect(await contents({ type: 'all', keywords: 'before' })).toEqual(['before you came']);
+  });
+
+  it('downloads a file they saw, not one sent after', async () => {
+    expect((await download(removed, oldFile.url)).status).toBe(200);
+    expect((await download(removed, newFile.url)).status).toBe(404);
+  });
+
+  it('can no longer send, quote, recall or react there', async () => {
+    const notMember = { code: 403, msg: 'You are not a member of this conversation' };
+    const noticeOf = (reply: { body: { code: number; msg: string } }) => ({
+      code: reply.body.code,
+      msg: reply.body.msg,
+    });
+    expect(noticeOf(await call('/enterprise/im/sendMessage', textMessage(group, 'hi'), en(removed)))).toEqual(
+      notMember,
+    );
+    expect(
+      noticeOf(
+        await call('/enterprise/im/sendMessage', { ...textMessage(group, 'hi'), pid: oldText.msg_id }, en(removed)),
+      ),
+    ).toEqual(notMember);
+    expect(
+      noticeOf(await call('/enterprise/im/undoMessage', { id: oldText.id, toContactId: group }, en(removed))),
+    ).toEqual(notMember);
+  });
+});
+
+describe('a group one left, and a dissolved group', () => {
+  it('each keeps its history up to the last line, read-only, after the fact', async () => {
+    const [boss, stayer, leaver] = await Promise.all([loginUser(), loginUser(), loginUser()]);
+    const id = await createGroup(boss, [stayer, leaver]);
+    await ok(call('/enterprise/im/sendMessage', textMessage(id, 'while we were all here'), { token: boss.token }));
+    await ok(groupCall('removeUser', { id, user_id: uid(leaver) }, leaver));
+    await ok(call('/enterprise/im/sendMessage', textMessage(id, 'after the leaver went'), { token: boss.token }));
+    await ok(groupCall('removeGroup', { id }, boss));
+    const seen = async (as: User) =>
+      ((await call('/enterprise/im/getMessageList', { toContactId: id, limit: 100 }, en(as))).body.data as any[]).map(
+        (m) => m.extends?.system?.kind ?? m.content,
       );
-      expect(
-        noticeOf(
-          await call(
-            '/enterprise/im/getMessageList',
-            { toContactId: group, type: 'all', keywords: 'before' },
-            en(person()),
-          ),
-        ),
-      ).toEqual(notMember);
-      expect(noticeOf(await forward(person(), oldText.msg_id, uid(owner)))).toEqual(notMember);
-      expect(
-        noticeOf(
-          await call('/enterprise/im/sendMessage', { ...textMessage(group, 'hi'), pid: oldText.msg_id }, en(person())),
-        ),
-      ).toEqual(notMember);
-      expect(
-        noticeOf(await call('/enterprise/im/undoMessage', { id: oldText.id, toContactId: group }, en(person()))),
-      ).toEqual(notMember);
-    });
-
-    it(`${who}: the group's files answer 404`, async () => {
-      expect((await download(person(), oldFile.url)).status).toBe(404);
-      expect((await download(person(), newFile.url)).status).toBe(404);
-    });
-  }
+    const left = await seen(leaver);
+    expect(left).toContain('while we were all here');
+    expect(left.at(-1)).toBe('left');
+    expect(left).not.toContain('after the leaver went');
+    const dissolved = await seen(stayer);
+    expect(dissolved).toContain('after the leaver went');
+    expect(dissolved.at(-1)).toBe('dissolved');
+    expect((await call('/enterprise/im/sendMessage', textMessage(id, 'anyone?'), en(stayer))).body.code).not.toBe(0);
+  });
 });
 
 describe('a call record', () => {

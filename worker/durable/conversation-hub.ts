@@ -27,7 +27,7 @@ import { MessageScope } from './message-scope';
 import { meterEvent, meterObject } from './metered';
 import { type Hidden, hideMessage } from './moderation';
 import { toggleReaction, withReactions } from './reactions';
-import { visibility } from './visibility';
+import { pageStart, visibility } from './visibility';
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
@@ -173,14 +173,14 @@ export class ConversationHub extends DurableObject<Env> {
     query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number },
   ) {
     const scope = this.scope(conversation);
-    const sight = scope.sightOf(viewer);
+    const sight = scope.readerSight(viewer);
     const { store } = scope;
     if (!sight) return { ok: false as const, key: 'im.notMember' as const };
     const peerRead = store.othersReadSeq(viewer);
     // The queries narrow by the same floor (so pages stay full); the rule still has the last word.
     const result = query.type
       ? store.search(query.type, query.keywords ?? '', query.page, query.limit, sight.floor)
-      : { list: store.page(query.beforeSeq, query.limit, sight.floor), count: store.lastSeq() };
+      : { list: store.page(pageStart(query.beforeSeq, sight), query.limit, sight.floor), count: store.lastSeq() };
     const shown = result.list.filter((m) => visibility(sight, m) !== 'im.exist');
     const list = withReactions(store, withCurrentQuotes(store, shown));
     return { ok: true as const, value: { ...result, list, peerRead } };
@@ -197,7 +197,7 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** One message (a forward's source) as `viewer` may see it. */
   async message(conversation: string, viewer: number, seq: number): Promise<Result<StoredMessage>> {
-    return this.scope(conversation).reveal(viewer, (store) => store.bySeq(seq));
+    return this.scope(conversation).revealToReader(viewer, (store) => store.bySeq(seq));
   }
 
   /** Whether `viewer` may see a message with client id `id` or number `seq` here (message-finder.ts). */
@@ -210,7 +210,7 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** The message carrying file `fileId`, when `viewer` may see it: a download's permission. */
   async fileMessage(conversation: string, viewer: number, fileId: number): Promise<Result<StoredMessage>> {
-    return this.scope(conversation).reveal(viewer, (store) => store.byFileId(fileId));
+    return this.scope(conversation).revealToReader(viewer, (store) => store.byFileId(fileId));
   }
 
   /** The file panel's question (file-panel.ts): `viewer`'s floor, and which of `fileIds` they may see. */

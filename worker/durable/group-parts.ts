@@ -6,6 +6,7 @@ import type { StoredMessage, UserCard } from '../protocol/messages';
 import type { ConversationStore } from './conversation-store';
 import { type Fanout, PROJECTION } from './fanout';
 import type { GroupRow, GroupStore } from './group-store';
+import { floorOf } from './visibility';
 
 /**
  * `operator`: made from the operator console (issue 25 item 5), whose rights were checked there:
@@ -76,7 +77,12 @@ export function addMembers(parts: Parts, ids: number[], now: number, role: numbe
   for (const id of ids) parts.store.setReadSeq(id, last);
 }
 
+/** Out of the group, keeping read-only what each could see until now (their last line is already written). */
 export function removeMembers(parts: Parts, ids: number[]): void {
+  const setting = parts.groups.group()?.setting;
+  const untilSeq = parts.store.lastSeq();
+  for (const id of ids)
+    parts.groups.noteFormerSight(id, floorOf(true, setting, parts.groups.member(id)?.join_time ?? 0), untilSeq);
   parts.groups.remove(ids);
   parts.store.forgetMemory();
 }

@@ -8,6 +8,7 @@ import { DEFAULT_GROUP_SETTING, type GroupSetting, ROLE } from '../protocol/grou
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0, nickname TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS departures (user_id INTEGER PRIMARY KEY, removed_at INTEGER NOT NULL DEFAULT 0, no_speak_time INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS former_sight (user_id INTEGER PRIMARY KEY, floor INTEGER NOT NULL, until_seq INTEGER NOT NULL);
 `;
 const COLUMNS = 'm.user_id, r.role, r.join_time, r.no_speak_time, r.nickname';
 
@@ -137,6 +138,21 @@ export class GroupStore {
   departure(user: number): Departure | null {
     const row = this.sql.exec('SELECT removed_at, no_speak_time FROM departures WHERE user_id = ?', user).toArray()[0];
     return row ? { removed_at: Number(row.removed_at), no_speak_time: Number(row.no_speak_time) } : null;
+  }
+
+  /** What someone out of the group may still read (visibility.ts): their floor then, up to `untilSeq`. */
+  noteFormerSight(user: number, floor: number, untilSeq: number): void {
+    this.sql.exec(
+      'INSERT INTO former_sight (user_id, floor, until_seq) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET floor = excluded.floor, until_seq = excluded.until_seq',
+      user,
+      floor,
+      untilSeq,
+    );
+  }
+
+  formerSight(user: number): { floor: number; untilSeq: number } | null {
+    const row = this.sql.exec('SELECT floor, until_seq FROM former_sight WHERE user_id = ?', user).toArray()[0];
+    return row ? { floor: Number(row.floor), untilSeq: Number(row.until_seq) } : null;
   }
 
   /** Out of the group: no role, no read mark; the caller refreshes the member cache. */

@@ -32,6 +32,17 @@ export class MessageScope {
     return { floor: floorOf(g !== null, g?.group()?.setting, g?.member(viewer)?.join_time ?? 0) };
   }
 
+  /** What `viewer` may read: a member's sight, or what a former member kept (read-only paths only). */
+  readerSight(viewer: number): Sight {
+    return this.sightOf(viewer) ?? this.groups?.formerSight(viewer) ?? null;
+  }
+
+  /** A single message for a path that only shows it (history's pages, a download, a forward's source). */
+  revealToReader(viewer: number, find: (store: ConversationStore) => StoredMessage | null): Result<StoredMessage> {
+    const sight = this.readerSight(viewer);
+    return revealed(sight, sight ? find(this.store) : null);
+  }
+
   /** The members who may see `message` (a late joiner never had it): a change to it goes to them only. */
   seers(message: StoredMessage): number[] {
     return this.store.members().filter((m) => visibility(this.sightOf(m), message) === 'shown');

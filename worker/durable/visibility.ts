@@ -6,8 +6,12 @@ import type { GroupSetting } from '../protocol/groups';
 import type { StoredMessage } from '../protocol/messages';
 import { CLEARED } from './conversation-rows';
 
-/** What a member may see: messages sent at or after `floor` (ms). Null for anyone who is not a member. */
-export type Sight = { floor: number } | null;
+/**
+ * What a member may see: messages sent at or after `floor` (ms). Someone who left a group, was removed
+ * or saw it dissolved keeps, read-only, what they could see then: up to `untilSeq`, the last line
+ * (theirs saying why) included. Null for anyone else.
+ */
+export type Sight = { floor: number; untilSeq?: number } | null;
 
 /**
  * The floor of a member: in a group without `setting.history`, the time they joined (again);
@@ -24,15 +28,22 @@ export function floorOf(isGroup: boolean, setting: GroupSetting | undefined, joi
  */
 export function visibility(
   sight: Sight,
-  message: Pick<StoredMessage, 'sendTime' | 'is_undo'> | null,
+  message: Pick<StoredMessage, 'sendTime' | 'is_undo' | 'seq'> | null,
 ): 'shown' | 'recalled' | 'im.notMember' | 'im.exist' {
   if (!sight) return 'im.notMember';
   if (!message || message.is_undo >= CLEARED || message.sendTime < sight.floor) return 'im.exist';
+  if (sight.untilSeq !== undefined && message.seq > sight.untilSeq) return 'im.exist';
   return message.is_undo ? 'recalled' : 'shown';
 }
 
+/** Where a page of history starts (below that seq): for a former member, never past their last line. */
+export function pageStart(beforeSeq: number | null, sight: NonNullable<Sight>): number | null {
+  if (sight.untilSeq === undefined) return beforeSeq;
+  return Math.min(beforeSeq ?? Infinity, sight.untilSeq + 1);
+}
+
 /** A single message's content for a path that reveals it; a recalled message has none left, so it is missing too. */
-export function revealed<M extends Pick<StoredMessage, 'sendTime' | 'is_undo'>>(
+export function revealed<M extends Pick<StoredMessage, 'sendTime' | 'is_undo' | 'seq'>>(
   sight: Sight,
   message: M | null,
 ): { ok: true; value: M } | { ok: false; key: 'im.notMember' | 'im.exist' } {

@@ -78,7 +78,7 @@ export class ChatStore {
         if (open && !isGroupContact(open)) void this.refreshPresence(open);
         if (open && thread(this.state, open).loaded) void this.loadNewest(open);
         // A chat opened without network (a start offline shows its kept page) is read now.
-        else if (open && this.unfetched.has(open) && !this.contact(open)?.gone) void this.loadOlder(open);
+        else if (open && this.unfetched.has(open)) void this.loadOlder(open);
         void this.sender.flush();
       }),
       // Signs the network is back, whether or not the socket was replaced: unsent messages go now.
@@ -157,11 +157,11 @@ export class ChatStore {
   async openChat(key: ContactKey): Promise<void> {
     this.set((s) => withContact({ ...s, openContact: key }, key, { unread: 0, atMe: false }));
     if (!isGroupContact(key)) void this.refreshPresence(key);
-    // A group I am out of: the server answers no history or reads any more; what is loaded stays
-    // readable. Whether I am is in the chat list, so a group opened first thing waits for it.
+    // A group I am out of: the server still answers its history up to my last line there (read-only),
+    // but takes no read marks. Whether I am is in the chat list, so a group opened first thing waits for it.
     else await this.contactsReady();
-    if (this.contact(key)?.gone) return;
     if (!thread(this.state, key).loaded) await this.loadOlder(key);
+    if (this.contact(key)?.gone) return;
     await this.markRead(key);
   }
 
@@ -213,8 +213,10 @@ export class ChatStore {
     const oldest = t.messages.find((m) => m.status === 'succeed');
     // The first page is read again once the socket is back (unfetched), so its network failure is
     // no news: a chat opened offline shows its kept page without a "network timeout".
+    // A group I left before the server kept what I saw there refuses its history: what is kept stays, quietly.
+    const quiet = Boolean(this.contact(key)?.gone);
     const page = await api
-      .fetchHistory(key, t.loaded ? oldest?.msg_id : undefined, PAGE, { quietNetwork: !t.loaded })
+      .fetchHistory(key, t.loaded ? oldest?.msg_id : undefined, PAGE, quiet ? { quiet } : { quietNetwork: !t.loaded })
       .catch(() => null);
     if (!t.loaded && !page) this.unfetched.add(key);
     if (!page) return;
