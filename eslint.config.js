@@ -47,7 +47,7 @@ export default defineConfig([
     },
   },
 
-  // Source files stay short enough to read in one sitting (issue 22): past 300 lines, carve out a module.
+  // Source files stay short enough to read in one sitting: past 300 lines, carve out a module.
   {
     files: ['web/src/**/*.{ts,tsx}', 'worker/**/*.ts'],
     rules: { 'max-lines': ['error', { max: 300 }] },

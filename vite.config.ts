@@ -194,7 +194,7 @@ export default defineConfig({
             // or a package that two other pages share (the QR encoder, group screens, the avatar
             // cropper) stay in chunks of their own, not in a download every signed-in page makes.
             // The calls' words and ways to start one are here since the call overlay loads on first use.
-            // The emoji panel is left out (issue 36): the composer and the reaction picker each load it
+            // The emoji panel is left out: the composer and the reaction picker each load it
             // on first use, and here it would come with every signed-in start.
             {
               name: 'shared',

@@ -1,4 +1,4 @@
-// The cost ledger (issue 23): what one message costs to run, counted by the development build's
+// The cost ledger: what one message costs to run, counted by the development build's
 // ledger (GET /dev/ledger, worker/services/cost-ledger.ts) and priced with bench/prices.mjs.
 // Per scenario it sends BENCH_COST_MESSAGES (10) messages one after another, after one warm-up
 // message (a new object's first write creates its tables), waits until the server is quiet (the

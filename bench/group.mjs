@@ -1,4 +1,4 @@
-// Group fan-out (issue 13): send → every member's socket, loopback only, bounded in time.
+// Group fan-out: send → every member's socket, loopback only, bounded in time.
 // One group of BENCH_GROUP_MEMBERS (500) seeded users, built through the API the way a client does
 // (`/enterprise/group/add` with the first 20, then `addGroupUser` in chunks of 20); every member has
 // one socket open (ticket flow, as bench/latency.mjs). Three phases on the same server, one after the

@@ -1,4 +1,4 @@
-// Lighthouse scores (issue 24) of the BUILT app (dist/, from `npm run build`): the login page, the
+// Lighthouse scores of the BUILT app (dist/, from `npm run build`): the login page, the
 // signed-in chat list and an open chat with messages, each run BENCH_LH_RUNS (3) times with
 // Lighthouse's mobile defaults (Moto G Power screen, simulated slow 4G, 4× CPU slowdown); prints
 // the median Performance, Accessibility and Best Practices with LCP, TBT and CLS, and the audits

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 
 import { fileExists, ROOT } from './lib.mjs';
 
-// 110 kB since issue 12: the owner raised it so the design's i18next and react-i18next fit.
+// 110 kB: the owner raised it so the design's i18next and react-i18next fit.
 const BUDGET_KB = 110;
 const CLIENT = join(ROOT, 'dist', 'client');
 const MANIFEST = join(CLIENT, '.vite', 'manifest.json');

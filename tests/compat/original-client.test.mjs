@@ -1,4 +1,4 @@
-// The original Raingad web client against Parley (issue 27), run by hand: `CLIENT_DIST=/path/to/dist
+// The original Raingad web client against Parley, run by hand: `CLIENT_DIST=/path/to/dist
 // npm run test:compat`, where dist is that client's production build (docs/compatibility.md, "The original
 // clients" says how to build it; CI cannot fetch its source). Its build is served same-origin with
 // Parley's API by tests/compat/client-proxy.mjs. A signs in with it (a desktop window, in its own

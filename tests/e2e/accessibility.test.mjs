@@ -168,7 +168,7 @@ for (const [label, contextOptions] of [
       // The chat with A, its last message recalled.
       await check('/', 'chat list', () => me.page.getByRole('main').getByText(aName, { exact: true }).waitFor());
       // The context-menu key on a focused chat row opens its actions, as a long press does.
-      // The row whose name is A's (a group's preview says "An: …" now, issue 21 item 11).
+      // The row whose name is A's (a group's preview says "An: …" now).
       await me.page
         .getByRole('main')
         .getByRole('button')

@@ -1,4 +1,4 @@
-// `npm run admin` (issue 25 item 1): makes an account of the local database a super admin (or an
+// `npm run admin`: makes an account of the local database a super admin (or an
 // admin, or a user again), refuses an account that does not exist or is not an account name, and
 // the demo seed makes An a super admin. Runs wrangler against a fresh local D1 of its own.
 import assert from 'node:assert/strict';

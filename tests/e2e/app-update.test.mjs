@@ -1,4 +1,4 @@
-// A new deployment while the app is open (issue 24 item 2): the built app is served from a copy of
+// A new deployment while the app is open: the built app is served from a copy of
 // dist/, and a second real build (tests/e2e/second-build.vite.config.mjs: the same app, new file
 // hashes, a new precache manifest) is copied over it as a deployment replaces the assets. A writes
 // a message the network does not take (it stays in the outbox); the deployment drops A's socket,

@@ -102,7 +102,7 @@ const incoming = (page, t, name) =>
 /** From the open chat: + panel, then the voice or video call tile. */
 async function callFromPlusPanel(page, t, video) {
   await page.getByRole('button', { name: t.chat.moreButton, exact: true }).click();
-  // The panel's own button: the phone header has a Video call button of the same name too (issue 21 item 13).
+  // The panel's own button: the phone header has a Video call button of the same name too.
   await page
     .locator('footer')
     .getByRole('button', { name: video ? t.call.videoCall : t.call.voiceCall, exact: true })

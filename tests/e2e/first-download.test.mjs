@@ -1,4 +1,4 @@
-// What a signed-in start downloads (issue 36, Speed): nothing that only a tap opens. Read from the
+// What a signed-in start downloads (Speed): nothing that only a tap opens. Read from the
 // build (`npm run build` first): Vite's manifest and index.html's #start-chunks (the chunks
 // web/public/boot.js preloads). A start's download is the entry with its static imports, plus
 // the signed-in frame, the chat list's and the chat's page chunks with theirs. Each tap-opened part

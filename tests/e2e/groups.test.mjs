@@ -1,4 +1,4 @@
-// Groups in Chromium, three new users side by side (issue 13): A creates a group with B and C and
+// Groups in Chromium, three new users side by side: A creates a group with B and C and
 // names it; A posts an announcement and both see it listed as the announcement; A makes B an
 // admin; B mutes C, C's composer says so and the server refuses a send forced past it; A lets only
 // admins speak; A hands the group to B; B dissolves it and every member's chat turns read-only live, saying so, until they delete it.
@@ -63,7 +63,7 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
     await chatRow(b).waitFor();
     await chatRow(c).waitFor();
 
-    // 2. A posts an announcement; B and C see it listed as the announcement, not as "[@ me]" (issue 21 item 11).
+    // 2. A posts an announcement; B and C see it listed as the announcement, not as "[@ me]".
     await a.page.goto(app.path(`/pages/message/group/info?id=${groupId}`));
     await a.page.getByRole('button', { name: en.groups.info.editNotice }).click();
     await a.page.getByLabel(en.groups.info.notice).fill(NOTICE);
@@ -146,7 +146,7 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
     await a.page.getByRole('alertdialog').getByRole('button', { name: en.common.confirm, exact: true }).click();
     await a.page.getByRole('button', { name: en.groups.leave.quit }).waitFor();
 
-    // 7. B dissolves the group; every chat stays on the list, read-only, saying so (issue 21 item 7).
+    // 7. B dissolves the group; every chat stays on the list, read-only, saying so.
     for (const u of [a, c]) await u.page.goto(app.path('/'));
     await chatRow(a).waitFor();
     await chatRow(c).waitFor();

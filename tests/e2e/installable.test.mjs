@@ -1,4 +1,4 @@
-// The installable app (issue 24): the built app under `wrangler dev`, in a Chromium profile on
+// The installable app: the built app under `wrangler dev`, in a Chromium profile on
 // disk (an off-the-record context, which the harness's users are, is never installable), passes
 // Chromium's own installability check, registers its service worker without one CSP violation,
 // starts from the service worker with the network off, and keeps nothing of the API in its caches.

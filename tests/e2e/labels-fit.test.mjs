@@ -1,4 +1,4 @@
-// Labels fit on one line (issue 21 item 17) in Vietnamese, the longest of the three languages: at
+// Labels fit on one line in Vietnamese, the longest of the three languages: at
 // 390×844 every short label (form fields, settings and group rows, switches, buttons, tabs) on the
 // registration and security forms, the group's page as its owner (management switches and radio
 // choices included), a chat's details, the settings, the Mine tab and the address book stands on

@@ -1,4 +1,4 @@
-// The operator console (issue 25) in Chromium at 1280×800, DEMO_MODE=true: an operator made with
+// The operator console in Chromium at 1280×800, DEMO_MODE=true: an operator made with
 // `npm run admin` (the demo's own super admin may only look) opens the console from Mine, finds a
 // user and disables them while that user's browser is open, which returns to the login page with
 // the reason; each console screen (and a form dialog) passes axe; the overview's heading follows
@@ -100,7 +100,7 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
     await expectNoSeriousA11yViolations(page, 'console settings');
 
     await page.getByRole('link', { name: en.manage.nav.audit }).click();
-    // The trail reads as sentences (issue 36 item 7): who did what to whom, by name.
+    // The trail reads as sentences: who did what to whom, by name.
     const said = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(values[k]));
     await page
       .getByText(said(en.manage.audit.do.user.disable, { actor: operator.realname, target: target.realname }))

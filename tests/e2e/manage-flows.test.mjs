@@ -1,4 +1,4 @@
-// The operator console's other jobs end to end (issue 25), in Chromium at 1280×800 (DEMO_MODE on,
+// The operator console's other jobs end to end, in Chromium at 1280×800 (DEMO_MODE on,
 // an operator made with `npm run admin`): an announcement published in the console reaches a
 // second user live and stays under Mine → Announcements; a message a third user reports from its
 // menu is removed from the console's Reports, and the reporter's thread says an operator removed

@@ -1,4 +1,4 @@
-// The "New messages ↓" pill (issue 21 item 17) on a phone: a message arriving in a chat too short
+// The "New messages ↓" pill on a phone: a message arriving in a chat too short
 // to scroll is already on screen, so no pill, even when the chat was opened at a found message
 // (which leaves the thread unpinned from the bottom); in a long chat scrolled up, the new message
 // arrives below the reader and the pill says so, and tapping it brings the thread down to it.

@@ -1,4 +1,4 @@
-// The offline start (issue 24 item 7), in Chromium against the built app: after one visit, with
+// The offline start, in Chromium against the built app: after one visit, with
 // the network off (`setOffline`), a reload of a signed-out browser shows the login page (the
 // service worker's shell, the stored system information); a signed-in one shows the chat list and
 // a chat's last messages from IndexedDB with the disconnected notice and its emoji panel (the

@@ -1,4 +1,4 @@
-// My QR card and the scanner in Chromium (issue 12), on the built app: the card draws my link,
+// My QR card and the scanner in Chromium, on the built app: the card draws my link,
 // "Save as image" downloads a PNG of it; Linux Chromium has no BarcodeDetector, so "Choose a
 // picture" reads a saved QR code with the `qr` package's decoder (loaded only on the scan screen)
 // and opens the person's page, while a foreign code is named as not ours; the saved card then

@@ -1,4 +1,4 @@
-// Every screen of issue 12 (people) in vi, en and zh-CN on a 390×844 phone, in run mode 2: the
+// Every people screen in vi, en and zh-CN on a 390×844 phone, in run mode 2: the
 // address book, friend requests (each tab), contact search with a result, a contact's card, my QR
 // code, scan, explore (a configured link), the web view, profile, security and the Me tab. Each
 // screen must show no translation key (a missing text shows its key) and no text of another

@@ -1,4 +1,4 @@
-// Notifications in a real browser (issue 24 item 6): the built app in a Chromium profile on disk
+// Notifications in a real browser: the built app in a Chromium profile on disk
 // (an off-the-record context refuses push permission outright). A Web Push delivered through the
 // DevTools protocol (`ServiceWorker.deliverPushMessage`, the service worker's real push event)
 // shows nothing while a Parley window is focused, and with none open one notification per chat,

@@ -1,4 +1,4 @@
-// The screen sweep (issue 36): one server, one operator signed in through the API (its token stored
+// The screen sweep: one server, one operator signed in through the API (its token stored
 // as the login page would store it, so no login form per pass), and for each of vi, en and zh-CN at
 // 390×844 (a touch phone) and 1280×800 (the two widths side by side): every console screen
 // (overview, users, groups with a group's members and the people picker's matches, reports,
@@ -218,7 +218,7 @@ describe(
             await screen('/manage/settings', m.nav.settings, () =>
               page.getByRole('form', { name: m.settings.section.sysInfo }).waitFor(),
             );
-            // The settings that take people, once they take them with the people picker (issue 36 item 4).
+            // The settings that take people, once they take them with the people picker.
             const picker = page.getByPlaceholder(m.picker.search).first();
             if (await picker.count()) {
               await picker.fill(member.realname.slice(0, 4));

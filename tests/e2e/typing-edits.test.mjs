@@ -1,4 +1,4 @@
-// Typing and edits (issue 26) between real browsers side by side (DEMO_MODE): in a one-to-one chat
+// Typing and edits between real browsers side by side (DEMO_MODE): in a one-to-one chat
 // B sees "typing…" under A's name while A types, and it goes when A clears the text; A edits a sent
 // message from its menu and B sees the new text marked "edited" live, after a reload, and as the
 // chat list's preview; in a group of three, B sees who is typing by name, one and then two people.

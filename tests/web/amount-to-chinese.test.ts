@@ -1,4 +1,4 @@
-// Chinese capital numerals for amounts (spec §9).
+// Chinese capital numerals for amounts.
 import { describe, expect, it } from 'vitest';
 
 import { amountToChinese } from '../../web/src/utils/amount-to-chinese';

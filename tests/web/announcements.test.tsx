@@ -1,4 +1,4 @@
-// Announcements in the app (issue 25 item 8): Mine lists them, newest first, in the user's language;
+// Announcements in the app: Mine lists them, newest first, in the user's language;
 // a live `announcement` frame says a new one arrived and an open list reads them again (a deleted
 // one goes); a new one leaves a dot on Mine's row and the Me tab until the page is opened; in
 // Vietnamese announcements (thông báo chung) and notifications (thông báo) are different words.

@@ -1,4 +1,4 @@
-// The API client (spec §7, §8): headers, envelope handling, token refresh, timeout, 401 dialog.
+// The API client: headers, envelope handling, token refresh, timeout, 401 dialog.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';

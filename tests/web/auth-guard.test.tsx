@@ -1,4 +1,4 @@
-// Login-required pages (spec §2, §4): no token or an expired one sends the user to login,
+// Login-required pages: no token or an expired one sends the user to login,
 // carrying the original address as the redirect parameter.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The optional RealtimeKit provider (issue 14 item 6) as the call store drives it: the store asks
+// The optional RealtimeKit provider as the call store drives it: the store asks
 // callMeeting once the call is placed or accepted; 'p2p' goes on with the WebRTC engine and never
 // loads the SDK; 'realtimekit' joins the call's meeting with the participant token (audio, and
 // video for a video call), puts the other participant's tracks in the stream the remote <video>

@@ -61,7 +61,7 @@ async function dialFromContactPage(wide: boolean) {
 }
 
 describe("the caller's status line", () => {
-  it('says "Ringing…" once the callee\'s device rings, with no countdown (issue 21 item 8)', async () => {
+  it('says "Ringing…" once the callee\'s device rings, with no countdown', async () => {
     await dialFromContactPage(false);
     expect(await screen.findByText('Ringing…')).toBeTruthy();
     expect(screen.queryByText(/more seconds/)).toBeNull();

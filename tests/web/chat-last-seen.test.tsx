@@ -1,5 +1,5 @@
 // The chat header's presence line for a one-to-one contact: "Online", "Last seen …" in the spec
-// §9 message-time words when the contact is offline and the server knows when they left, plain
+// message-time words when the contact is offline and the server knows when they left, plain
 // "Offline" when it does not, nothing when the server hides presence (chatInfo.online).
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

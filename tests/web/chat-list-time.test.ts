@@ -1,4 +1,4 @@
-// Chat-list times (spec §9): weeks start on Monday, so Sunday is the last day of its week.
+// Chat-list times: weeks start on Monday, so Sunday is the last day of its week.
 import { describe, expect, it } from 'vitest';
 
 import { i18n } from '../../web/src/lib/i18n';

@@ -1,4 +1,4 @@
-// After a reconnect the server replays only logged events (`sync`), not messages (issue 23): the
+// After a reconnect the server replays only logged events (`sync`), not messages: the
 // chat list and the chat on screen are read again, and every other loaded thread forgets what it
 // had (keeping unsent messages), so it is read again when next opened. When more was missed than
 // one page, the newest page replaces the chat on screen rather than leaving a hole in it.

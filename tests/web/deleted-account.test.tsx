@@ -1,4 +1,4 @@
-// A chat with someone whose account an operator deleted (issue 25 item 4): their messages stay,
+// A chat with someone whose account an operator deleted: their messages stay,
 // under "Deleted user" in the reader's language, and the composer gives way to a notice saying why
 // nobody can reply.
 import { act, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The run-modes paragraph (docs/configuration.md) (issue 36 item 16): says plainly what each mode does and where an
+// The run-modes paragraph (docs/configuration.md): says plainly what each mode does and where an
 // operator switches it, in the console's own words; nothing stale about a missing admin screen.
 import { describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-// The explore tab and the web view (issue 12): the configured links (compass) in their order as
+// The explore tab and the web view: the configured links (compass) in their order as
 // a list or a grid, switched-off ones left out, an empty state; in-app links navigate, outside
 // ones open the web view, which frames only http(s) pages, sandboxed, with "Open in browser".
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// A group I am out of after a reload (issue 36 item 10): the server's chat list still has its row,
+// A group I am out of after a reload: the server's chat list still has its row,
 // read-only ('gone'), but for a dissolved group it can draw no collage any more (nobody is left in
 // it). The row keeps the picture it had here (the kept list's, whether the server's list or the kept copy comes first) and its kept history, with its
 // last system line. The store runs for real.

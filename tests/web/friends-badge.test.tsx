@@ -221,7 +221,7 @@ describe('the chat a new friendship opens', () => {
     );
   });
 
-  it('shows the line in the thread itself, in the reader’s language (issue 21 item 9)', async () => {
+  it('shows the line in the thread itself, in the reader’s language', async () => {
     await i18n.changeLanguage('zh-CN');
     const system = { kind: 'friends' as const, actor: { id: PEER, name: 'Bảo' }, targets: [{ id: 7, name: 'Me' }] };
     expect(groupEventText(system, 7, i18n.t)).toBe('你们已经是好友了，打个招呼吧');

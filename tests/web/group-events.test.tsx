@@ -74,7 +74,7 @@ describe('group system lines', () => {
     expect(text(line('added', { targets: [binh, me] }))).toBe('An邀请Bình、你加入了群聊');
   });
 
-  it('words who changed the send mode and who cleared the history, in each language (issue 21 item 10)', async () => {
+  it('words who changed the send mode and who cleared the history, in each language', async () => {
     await i18n.changeLanguage('en');
     expect(text(line('sendMode', { targets: [], mode: 1 }))).toBe('An let only group admins send messages');
     expect(text(line('sendMode', { targets: [], mode: 0 }))).toBe('An let everyone send messages');
@@ -138,7 +138,7 @@ describe('group system lines', () => {
     expect(chatPreview(group, ctx)).toBe('The group was updated');
   });
 
-  it('names who sent a group\'s last message ("Chi: …"), not mine nor a one-to-one chat\'s (issue 21 item 11)', async () => {
+  it('names who sent a group\'s last message ("Chi: …"), not mine nor a one-to-one chat\'s', async () => {
     const group: Contact = {
       id: 'group-5',
       displayName: 'Trip',
@@ -163,7 +163,7 @@ describe('group system lines', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('names a sender the list does not know by the server\'s lastFromName, and shows the announcement as "[Announcement] …", not "[@ me]", in three languages (issue 21 item 11)', async () => {
+  it('names a sender the list does not know by the server\'s lastFromName, and shows the announcement as "[Announcement] …", not "[@ me]", in three languages', async () => {
     const group: Contact = {
       id: 'group-5',
       displayName: 'Trip',

@@ -1,5 +1,5 @@
 // Clearing a group's history on the web: "Clear chat history" is on the group's page for the owner
-// only (operators clear a group from the console, issue 35), asks first in the user's language, and calls clearMessage; the live
+// only (operators clear a group from the console), asks first in the user's language, and calls clearMessage; the live
 // `clearMessage` frame empties the open thread and the chat list's preview and count on every
 // device. The list words a group's last system line from getContacts as it does from a live frame.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

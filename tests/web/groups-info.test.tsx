@@ -32,7 +32,7 @@ describe('group info', () => {
     expect(screen.queryByText('Group management')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Transfer ownership' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Dissolve group' })).toBeNull();
-    // The server hands such a member no join QR (issue 20); the page offers none either.
+    // The server hands such a member no join QR; the page offers none either.
     expect(screen.queryByRole('button', { name: 'Group QR code' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Leave group' })).toBeTruthy();
   });

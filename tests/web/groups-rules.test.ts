@@ -1,4 +1,4 @@
-// The client's group controls (reference §5.1–5.3) through the server's own rules
+// The client's group controls through the server's own rules
 // (worker/protocol/group-rules.ts): who sees which control, and why the composer is closed.
 import { describe, expect, it } from 'vitest';
 

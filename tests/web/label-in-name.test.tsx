@@ -1,4 +1,4 @@
-// Accessible names contain the visible label (WCAG 2.5.3, issue 36 item 15): a button whose name
+// Accessible names contain the visible label (WCAG 2.5.3): a button whose name
 // is written out in full ("Reset password of An") still starts from the words it shows, in all
 // three languages; the group picture's button shows no text of its own for its name to miss.
 import { screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // An operator switching calls (chatInfo.webrtc) or online status (chatInfo.online) off reaches the
-// screens already open (issue 36 item 14), by the path the minimum version takes: the updateConfig
+// screens already open, by the path the minimum version takes: the updateConfig
 // frame makes the app read getSystemInfo again, and what is on screen follows at once (the chat's
 // call buttons, its header's presence, the chat list's online dot, a contact's call buttons).
 import { act, screen, waitFor, within } from '@testing-library/react';

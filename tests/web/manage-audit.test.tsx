@@ -1,4 +1,4 @@
-// The audit log reads as sentences in the console's language (issue 36 item 7): who did what to
+// The audit log reads as sentences in the console's language: who did what to
 // whom by name, values as the console labels them (a role, a setting), never JSON or "user:12";
 // its filter offers every kind the worker writes (reports and announcements too).
 import 'fake-indexeddb/auto';

@@ -1,7 +1,7 @@
-// The console's parts of issue 25 items 4 and 7 added for customer service: the edit dialog's
+// The console's parts for customer service: the edit dialog's
 // remark and agent picker (search, choose, clear; sent only when changed), and the settings form of
 // registration's automatic agent and group (chatInfo.autoAddUser / autoAddGroup saved whole), whose
-// people are chosen with the people picker and shown by name (issue 36 item 4), and the ids on the Users page.
+// people are chosen with the people picker and shown by name, and the ids on the Users page.
 import 'fake-indexeddb/auto';
 
 import { screen, waitFor, within } from '@testing-library/react';
@@ -112,7 +112,7 @@ describe('the settings form of the welcome at registration', () => {
     renderApp('/manage/settings');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Welcome at registration' });
-    // Issue 36 item 4: no field asks for typed ids any more.
+    // No field asks for typed ids any more.
     expect(within(form).queryByRole('textbox', { name: /user id/i })).toBeNull();
     await user.click(within(form).getByRole('switch', { name: 'Assign a customer-service agent' }));
     const agents = within(form).getByRole('group', { name: 'Customer-service agents' });

@@ -1,4 +1,4 @@
-// The console's Groups page clears a group's history (issue 35 item 7): a super admin's button,
+// The console's Groups page clears a group's history: a super admin's button,
 // asked first (Cancel sends nothing), then manage/group/clearMessage with the group's key and a
 // toast; an admin is not offered it; its texts in en, vi and zh-CN.
 import 'fake-indexeddb/auto';

@@ -1,4 +1,4 @@
-// The console after issue 36's walk (item 16): times in the app's language, not the browser's; the
+// The console's lists and words after a walk: times in the app's language, not the browser's; the
 // phone's tab row scrolled to the open section; the users list offers only what the worker allows
 // (nothing that changes one's own standing, an operator's row left to a super admin), shows an
 // e-mail that is the account once, and its edit dialog names the user; a chart of days without

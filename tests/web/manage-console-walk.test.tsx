@@ -1,9 +1,8 @@
-// The console's defects of issue 36's walk: the demo's shared operator reads a console that says
+// The console's defects a walk found: the demo's shared operator reads a console that says
 // it is read-only at the top (three languages) with every change disabled, as the server refuses
-// them (item 3); its form dialogs are a box around the form that keeps the focus inside and gives
-// it back to the button that opened it, and the overview's screen-reader table is clipped (item 12);
-// settings show no raw configuration keys, say why a value cannot be saved, and speak plainly
-// (item 16).
+// them; its form dialogs are a box around the form that keeps the focus inside and gives
+// it back to the button that opened it, and the overview's screen-reader table is clipped;
+// settings show no raw configuration keys, say why a value cannot be saved, and speak plainly.
 import 'fake-indexeddb/auto';
 
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The operator console's screens (issue 25): offered on Mine to operators only; the users list
+// The operator console's screens: offered on Mine to operators only; the users list
 // searches and pages, disables and deletes after a confirmation and shows the server's refusal; only a super
 // admin gets the role control; settings send only what changed; the texts follow the language.
 import 'fake-indexeddb/auto';

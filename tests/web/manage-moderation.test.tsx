@@ -1,4 +1,4 @@
-// The console's reports and announcements (issue 25 items 6, 8): a report shows who reported whom
+// The console's reports and announcements: a report shows who reported whom
 // and why, the reported message among what the reporter saw, and its decisions ask first and post
 // the decision; announcements are published by a super admin (an admin only reads them).
 import 'fake-indexeddb/auto';

@@ -1,4 +1,4 @@
-// A report card (issue 36 item 6) names the chat the report came from (the group, or the reporter's
+// A report card names the chat the report came from (the group, or the reporter's
 // one-to-one chat with the sender) and words what it kept as the chat does: a group's system line
 // as a sentence, media by kind, never "[event]" or "[image]".
 import 'fake-indexeddb/auto';

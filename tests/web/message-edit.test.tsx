@@ -1,4 +1,4 @@
-// Editing my text message in the app (issue 26 item 3): Edit in the message menu only for my own
+// Editing my text message in the app: Edit in the message menu only for my own
 // recent text, the composer holding its text under an "Editing" bar that Escape cancels, the save
 // posting editMessage; Up arrow in an empty input edits my last message; an updateMessage frame
 // changes the bubble, marks it "edited" (in the reader's language), and quotes and the chat list

@@ -1,4 +1,4 @@
-// Relative message times (spec §9), against a fixed "now" in local time.
+// Relative message times, against a fixed "now" in local time.
 import { describe, expect, it } from 'vitest';
 
 import { i18n } from '../../web/src/lib/i18n';

@@ -1,5 +1,5 @@
 // The oldest supported version (sysInfo.minVersion) set above the running one must not brick the
-// apps (issue 36 item 1): the popup claims a new version only when one is really waiting, and
+// apps: the popup claims a new version only when one is really waiting, and
 // otherwise says this one is no longer supported with a Reload; the operator's console is never
 // blocked, so the setting can be undone there, and a minimum lowered again lifts the popup live;
 // the console's field names the running version and refuses a higher one, in each language.

@@ -1,4 +1,4 @@
-// A group mute as people read it (issue 21 item 4): the time left counts what a fresh mute was set
+// A group mute as people read it: the time left counts what a fresh mute was set
 // for (a 10-minute mute reads 10 minutes, not 11; a day reads 1 day, not 2), and its end is written
 // one way wherever it shows — the system line, the member list, the composer — in each language.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A signed-in start with an offline copy (issue 36, Speed): the chat list and the open chat are
+// A signed-in start with an offline copy (Speed): the chat list and the open chat are
 // drawn from the copy kept in IndexedDB while none of the app's requests has been answered, and
 // the server's answers then replace them (a renamed contact, a message recalled meanwhile, a new
 // one). The real route table, store and copy (fake-indexeddb); the network is held until the test

@@ -1,4 +1,4 @@
-// An offline start, as a user meets it (issue 36 item 13): the app drawn from its offline copy
+// An offline start, as a user meets it: the app drawn from its offline copy
 // while the device is offline (the browser may still say it is online: the server does not answer)
 // shows the disconnected notice on the chat list rather than "Connecting…", shows nobody online
 // (presence is never kept, and nobody's is known without a connection), and opening a kept chat

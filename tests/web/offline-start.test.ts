@@ -1,4 +1,4 @@
-// The offline start (issue 24 item 7): the chat list and the newest page of recently opened chats
+// The offline start: the chat list and the newest page of recently opened chats
 // are kept per user in IndexedDB (fake-indexeddb here, through the real idb store), drawn at start
 // before the network answers, replaced by what the server then sends, written only for the user
 // signed in, and deleted when the session ends. The store runs for real; the network is a stand-in.

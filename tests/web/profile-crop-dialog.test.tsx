@@ -1,4 +1,4 @@
-// The avatar crop dialog under React's StrictMode (issue 21 item 2): the development double effects
+// The avatar crop dialog under React's StrictMode: the development double effects
 // (mount, clean up, mount) must not revoke the picture's blob: URL while the picture still shows it,
 // and the URL goes away when the dialog closes. jsdom has no blob: URLs, so a small registry stands in.
 import { fireEvent, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The profile screen (issue 12): the nickname is editable only where the system allows it, each
+// The profile screen: the nickname is editable only where the system allows it, each
 // field is checked as the server checks it, only what changed is sent, and my stored record and
 // the mine tab show the answer at once. The avatar goes up as a cropped square with progress.
 import { QueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// My QR code (issue 12): what the `qr` package's encoder draws, its decoder reads back; the
-// screen draws my card link from getQrCode with how long it is valid, and says what spec §8 says
+// My QR code: what the `qr` package's encoder draws, its decoder reads back; the
+// screen draws my card link from getQrCode with how long it is valid, and what it says
 // when the code cannot be made.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The scan screen (issue 12). jsdom has no camera (navigator.mediaDevices is missing) and no
+// The scan screen. jsdom has no camera (navigator.mediaDevices is missing) and no
 // canvas, so the camera loop cannot run here: the screen falls back to "Choose a picture", and the
 // picture's decoding is stubbed (the decoder itself is covered by qr-code.test.tsx's round trip).
 // A Parley card link opens the contact page with its token; anything else is named as not ours.
@@ -40,7 +40,7 @@ describe('scan screen', () => {
     expect(screen.getByRole('button', { name: 'Choose a picture' })).toBeTruthy();
   });
 
-  it('says the camera was denied (spec §8) when permission is refused', async () => {
+  it('says the camera was denied when permission is refused', async () => {
     const getUserMedia = vi.fn(async () => {
       throw new DOMException('denied', 'NotAllowedError');
     });

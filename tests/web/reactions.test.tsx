@@ -1,4 +1,4 @@
-// Reactions in the app (issue 26 item 2): the message menu's quick row sends reactMessage; chips
+// Reactions in the app: the message menu's quick row sends reactMessage; chips
 // under a bubble show each emoji's count, mine pressed, and a tap toggles mine; a `reaction` frame
 // replaces the chips; who reacted is said by name; the words in English and Vietnamese.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

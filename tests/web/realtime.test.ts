@@ -1,4 +1,4 @@
-// The socket's schedule (spec §4, §9): a ticket, then the socket; a ping every 20 s; after a
+// The socket's schedule: a ticket, then the socket; a ping every 20 s; after a
 // close a new try every 5 s, at most 5, then 'failed' for the notice; the notice's button and the
 // app becoming visible start a fresh round. A socket that stops answering (a ping or the handshake
 // unanswered for 10 s) counts as closed. Timers are fake, the WebSocket a stand-in (jsdom has no

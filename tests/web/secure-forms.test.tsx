@@ -1,4 +1,4 @@
-// The security screen (issue 12): the password change checks in the spec's order with its texts,
+// The security screen: the password change checks in the spec's order with its texts,
 // proves itself by the old password or a code, and keeps this device signed in with the fresh
 // token the server answers; the account change asks for the current account's code when it is
 // verified; demo mode refuses both without sending anything.
@@ -248,7 +248,7 @@ describe('demo mode', () => {
 });
 
 describe('security rules', () => {
-  it('orders the password checks as spec §5 does', () => {
+  it('orders the password checks in the order the spec gives', () => {
     expect(validatePasswordChange({ by: 'password', proof: '', password: '123', confirm: 'x' })).toBe(
       'secure.passwordRule',
     );

@@ -1,4 +1,4 @@
-// The settings act (issue 12): a new message from someone else in an unmuted chat rings and/or
+// The settings act: a new message from someone else in an unmuted chat rings and/or
 // vibrates as the settings say at that moment; never for my own, nor for the chat on screen; an
 // open chat in a hidden page is not on screen, so it rings.
 import { renderHook } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The Notifications row of the settings (issue 24 item 6): its state read without asking anything,
+// The Notifications row of the settings: its state read without asking anything,
 // and its switch asking the browser's permission from a tap, subscribing and telling the server.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -190,7 +190,7 @@ describe('the Notifications switch', () => {
     );
   });
 
-  it('says so when no push service answers, and its Try again subscribes (issue 36 item 16)', async () => {
+  it('says so when no push service answers, and its Try again subscribes', async () => {
     const { subscribe } = browser({ permission: 'default' });
     subscribe.mockImplementationOnce(() =>
       Promise.reject(new DOMException('Registration failed - push service not available', 'AbortError')),

@@ -1,4 +1,4 @@
-// A user the server puts out (issue 36 item 2) is told why: the 401's envelope names the reason
+// A user the server puts out is told why: the 401's envelope names the reason
 // (disabled, deleted, password reset by an operator, the site closed with the operator's text, a
 // login that ended), and the re-login dialog and then the login page say it in the user's language
 // instead of "Authorization information is invalid". An app with no request of its own in flight

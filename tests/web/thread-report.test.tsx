@@ -1,4 +1,4 @@
-// Reporting someone's message (issue 25 item 6): Report in its menu asks why (a sheet of reasons
+// Reporting someone's message: Report in its menu asks why (a sheet of reasons
 // in the user's language), sends the report naming the message and the chat, and says it was sent;
 // a message an operator removed says so in the thread and in the chat list.
 import { act, fireEvent, screen, within } from '@testing-library/react';

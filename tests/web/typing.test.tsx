@@ -1,4 +1,4 @@
-// Who is typing (issue 26 item 1) in the app: the composer tells the other side at most once every
+// Who is typing in the app: the composer tells the other side at most once every
 // 3 s while the text changes and says when it stops (sent, cleared), never while the server keeps
 // presence off; a `typing` frame shows "typing…" on the chat list row and under the chat's name
 // (announced politely), until its message arrives, it stops, or 6 s pass without a renewal; groups

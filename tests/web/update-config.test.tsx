@@ -1,4 +1,4 @@
-// An operator saved the configuration (issue 25 item 7): the signed-in app's `updateConfig` frame
+// An operator saved the configuration: the signed-in app's `updateConfig` frame
 // makes it read getSystemInfo again, so the new settings (and a minimum version) apply without a
 // reload. A background refresh of it fails without a toast.
 import { render, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Vibration asks the browser only when it may answer (issue 21 item 16): not before the person has
+// Vibration asks the browser only when it may answer: not before the person has
 // touched the page (the browser would log an error), and a browser that throws is kept quiet.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 

@@ -1,4 +1,4 @@
-// Registration's automatic extras (issue 25 item 7, reference §8.2, social mode as there):
+// Registration's automatic extras (social mode as there):
 // chatInfo.autoAddUser assigns a customer-service agent round-robin, who greets the newcomer
 // through the ordinary message path; chatInfo.autoAddGroup adds them to the auto group through its
 // hub (members hear it live) and opens "{name}{n}" once it is full; neither extra ever fails the

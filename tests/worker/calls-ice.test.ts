@@ -1,4 +1,4 @@
-// ICE servers for a call (issue 14 item 4): only a participant of that call gets them; the
+// ICE servers for a call: only a participant of that call gets them; the
 // operator's chatInfo entries and coturn credentials (TURN_SECRET / TURN_URLS, set for these
 // tests in vitest.worker.config.ts) that verify; never a secret there or in getSystemInfo. The
 // public STUN defaults and Cloudflare TURN are checked on the service itself: the endpoint's

@@ -1,4 +1,4 @@
-// A call's life on the server (issue 14): the lock (busy 907, another terminal in a call), the
+// A call's life on the server: the lock (busy 907, another terminal in a call), the
 // offline callee, the 40 s ring ended by the UserHub's alarm (run with runDurableObjectAlarm
 // rather than waited for), otherOpt to the user's other devices, the record's outcome and
 // duration for every code, the end of a call whose last socket closed or died, and glare.
@@ -98,7 +98,7 @@ describe('the lock', () => {
 });
 
 describe('an answered call', () => {
-  it('is not unread for the one who answered it (issue 21 item 8)', async () => {
+  it('is not unread for the one who answered it', async () => {
     const { a, b, id } = await ringing();
     const row = async () =>
       (await call('/enterprise/im/getContacts', {}, { token: b.token })).body.data.find((c: any) => c.id === a.uid);

@@ -1,4 +1,4 @@
-// RealtimeKit, the optional call provider (issue 14 item 6): with its secrets set (here in
+// RealtimeKit, the optional call provider: with its secrets set (here in
 // vitest.worker.config.ts) callMeeting creates one meeting per call, the first participant to ask
 // creating it, and adds each participant, answering their auth token; outsiders and calls that
 // ended are refused. Cloudflare's RealtimeKit API cannot be reached offline: the one fetch to

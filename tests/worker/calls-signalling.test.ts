@@ -1,4 +1,4 @@
-// Call signalling (issue 14): only the two participants of a call signal in it; offer, answer and
+// Call signalling: only the two participants of a call signal in it; offer, answer and
 // ICE candidates reach the other side only, unchanged; the operator's switches and the size and
 // shape checks refuse, changing nothing. Real hubs, real sockets.
 import { env } from 'cloudflare:workers';

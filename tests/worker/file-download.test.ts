@@ -1,4 +1,4 @@
-// Downloads (issue 15, item 5): a file of another chat answers exactly as a missing one, and byte
+// Downloads: a file of another chat answers exactly as a missing one, and byte
 // ranges follow RFC 9110: suffix ranges, open ranges, and 416 with `bytes */size` when unsatisfiable.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

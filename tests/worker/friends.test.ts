@@ -1,4 +1,4 @@
-// Friend requests end to end (reference §1.5): every rule and refusal of add, index, update, del,
+// Friend requests end to end: every rule and refusal of add, index, update, del,
 // setNickname and getApplyMsg, the live events on real sockets, and that nobody reaches another
 // user's requests or remarks.
 import { env } from 'cloudflare:workers';
@@ -193,7 +193,7 @@ describe('friend/update', () => {
 });
 
 describe('becoming friends', () => {
-  it('opens a chat on both lists with one "now friends" line, not unread (issue 21 item 9)', async () => {
+  it('opens a chat on both lists with one "now friends" line, not unread', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     await befriend(a, b);
     for (const [viewer, peer] of [
@@ -215,7 +215,7 @@ describe('becoming friends', () => {
 });
 
 describe('friend/del', () => {
-  it('takes the chat off both lists for good: a reload does not bring it back, a new message does (issue 21 item 9)', async () => {
+  it('takes the chat off both lists for good: a reload does not bring it back, a new message does', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     await befriend(a, b);
     const say = (from: User, to: User, text: string) =>

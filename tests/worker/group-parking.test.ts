@@ -1,7 +1,7 @@
-// Groups skip members with no socket (issue 13 item 5, worker/durable/parking.ts): after one
-// delivery that found no socket open, a member of a group (since issue 23 of any size) costs nothing per message
+// Groups skip members with no socket (worker/durable/parking.ts): after one
+// delivery that found no socket open, a member of a group (of any size) costs nothing per message
 // until their hub asks for what waited (a socket opens, or they read their chat list), or until too
-// much waits. Since issue 23 a message is only a live frame to a member's hub (the chat list asks the
+// much waits. A message is only a live frame to a member's hub (the chat list asks the
 // group for the last message and unread count), so no message waits for a parked member at all:
 // only the group's other events (changes, recalls) do.
 import { env } from 'cloudflare:test';

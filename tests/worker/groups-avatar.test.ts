@@ -66,7 +66,7 @@ describe("who may set a group's picture", () => {
     }
   };
   it('with setting.manage on: the owner and admins only', () => run({ manage: 1 }, ['owner', 'admin']));
-  // A muted member may not speak through the group's picture either (issue 20).
+  // A muted member may not speak through the group's picture either.
   it('with setting.manage off: any member who may speak', () => run({ manage: 0 }, ['owner', 'admin', 'member']));
 });
 

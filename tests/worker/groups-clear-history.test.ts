@@ -1,4 +1,4 @@
-// Clearing a group's history (reference §1.4 clearMessage): the owner (operators only from the console) deletes
+// Clearing a group's history (the original's clearMessage): the owner (operators only from the console) deletes
 // every message, their files go as retention's do, nobody has anything unread or a preview left,
 // every member hears `clearMessage` live, and the conversation carries on after it.
 import { env } from 'cloudflare:workers';
@@ -29,7 +29,7 @@ const send = (id: string, as: User, text: string) =>
 const history = async (id: string, as: User) =>
   (await call('/enterprise/im/getMessageList', { toContactId: id, limit: 100 }, { token: as.token })).body
     .data as any[];
-/** What a cleared chat shows: only the line saying who cleared it (issue 21 item 10). */
+/** What a cleared chat shows: only the line saying who cleared it. */
 const clearedBy = (list: any[], who: User) =>
   expect(list.map((m) => ({ type: m.type, content: m.content, system: m.extends?.system }))).toEqual([
     {
@@ -56,7 +56,7 @@ describe("who may clear a group's history", () => {
     },
   );
 
-  it('refuses an operator from the app, a member or not, whatever the token: the console clears (issue 35)', async () => {
+  it('refuses an operator from the app, a member or not, whatever the token: the console clears', async () => {
     const [owner, member, outsideOps, insideOps] = await Promise.all([
       loginUser(),
       loginUser(),

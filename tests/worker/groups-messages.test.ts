@@ -252,7 +252,7 @@ describe('the chat list', () => {
     expect(await row(cast.outsider)).toBeUndefined();
   });
 
-  it("keeps the picture of a group I am out of: the same collage as its members' row (issue 36 item 10)", async () => {
+  it("keeps the picture of a group I am out of: the same collage as its members' row", async () => {
     const id = await castGroup(cast);
     const row = async (as: User) =>
       (await call('/enterprise/im/getContacts', {}, { token: as.token })).body.data.find((c: any) => c.id === id);
@@ -270,7 +270,7 @@ describe('the chat list', () => {
   });
 });
 
-describe('the send mode in the chat (issue 21 item 10)', () => {
+describe('the send mode in the chat', () => {
   it('leaves a line naming who changed who may send, and none for a setting that keeps it', async () => {
     const id = await castGroup(cast);
     const lines = async () =>

@@ -63,7 +63,7 @@ describe('a nickname in a group', () => {
       nickname: 'Captain B',
     });
     expect(await memberRow(id, c, b)).toMatchObject({ nickname: 'Captain B', userInfo: { displayName: 'Captain B' } });
-    // Their own name travels beside it: the group's collage draws it everywhere (issue 36 item 16).
+    // Their own name travels beside it: the group's collage draws it everywhere.
     expect((await memberRow(id, c, b)).userInfo.realname).toBe(b.userInfo.realname);
     // Only in this group: elsewhere b keeps their name.
     const other = await createGroup(a, [b, c]);

@@ -1,5 +1,5 @@
 // Every group call × owner / admin / member / muted member / removed member / outsider: each is
-// allowed or refused by the server as reference §1.4 and §5.1 say, with §10.3's missing checks made.
+// allowed or refused by the server as the original does, with the checks the original lacked.
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { signQrToken } from '../../worker/services/qr-tokens';
@@ -15,7 +15,7 @@ const MEMBERS: Actor[] = ['owner', 'admin', 'member', 'muted'];
 const MANAGERS: Actor[] = ['owner', 'admin'];
 const OWNER: Actor[] = ['owner'];
 
-// Minted now: after castGroup's removal, so the removed member may come back with it (issue 20).
+// Minted now: after castGroup's removal, so the removed member may come back with it.
 const joinToken = async (id: string) =>
   (await signQrToken(TEST_JWT_SECRET, 'g', id.slice('group-'.length), undefined, { t: Date.now() })).token;
 
@@ -53,7 +53,7 @@ const MATRIX: {
     allowed: OWNER,
     run: (id, as) => groupCall('changeOwner', { id, user_id: uid(cast.target) }, cast[as]),
   },
-  // setting.manage is off by default: any member may rename, but not one who is muted (issue 20).
+  // setting.manage is off by default: any member may rename, but not one who is muted.
   {
     name: 'editGroupName',
     allowed: ['owner', 'admin', 'member'],

@@ -1,4 +1,4 @@
-// Issue 20: a group's rules hold on every path. Run mode 2 makes groups of friends only; a removal
+// A group's rules hold on every path. Run mode 2 makes groups of friends only; a removal
 // and a mute stick through a kept QR code or a quick return; a manager can retire the join QR; a
 // muted member cannot speak through the name or the announcement; group changes are rate-limited;
 // and a change that leaves the roster alone does not rewrite D1's copy of it.

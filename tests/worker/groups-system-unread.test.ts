@@ -1,4 +1,4 @@
-// System lines are not unread (spec §4): "A added B" after unread messages leaves the count as it
+// System lines are not unread: "A added B" after unread messages leaves the count as it
 // was, a member added back starts with nothing unread, and getContacts gives a group's last system
 // line (lastSystem) so the list words it as the live frame does. The projection's setting is
 // checked against the schema before it is answered.

@@ -1,4 +1,4 @@
-// Names are text in the original web client too (issue 35 item 2): it renders what it is sent as
+// Names are text in the original web client too: it renders what it is sent as
 // HTML in places (its mention picker inserts a member's displayName as markup), so every string of
 // every answer to it (calls with its `sessionId` header) and every frame on its legacy socket is
 // HTML-escaped once at the edge, whichever field carried it; Parley's own clients get the text as

@@ -1,4 +1,4 @@
-// The original web client's file panel and links (issue 27 item 4): enterprise/files/index lists the
+// The original web client's file panel and links: enterprise/files/index lists the
 // files of my chats only (by kind, by who sent them, by name, paged), /filedown/:id saves a file I may
 // see as an attachment, file messages carry preview/download/extUrl, /avatar draws an escaped letter
 // image, and uploadImage stores an operator's picture.
@@ -70,7 +70,7 @@ describe('the file panel (enterprise/files/index)', () => {
     expect((await list(early.token)).body.data).toEqual([]);
   });
 
-  it('counts, filters by name and pages only the files a late joiner may see (issue 35 item 10)', async () => {
+  it('counts, filters by name and pages only the files a late joiner may see', async () => {
     const [owner, late] = await Promise.all([loginUser(), loginUser()]);
     const group = await createGroup(owner, [late]);
     await ok(groupCall('removeUser', { id: group, user_id: uid(late) }, owner));

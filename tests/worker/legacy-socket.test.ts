@@ -1,4 +1,4 @@
-// The original clients' socket (issue 27 item 2): /wss without a ticket, from the app's own Origin,
+// The original clients' socket: /wss without a ticket, from the app's own Origin,
 // answers `init {client_id}` and nothing else until its `bindUid` frame carries a token that passes
 // the request check and the token's own user id; then it is that user's socket like a ticketed one.
 // The HTTP bindUid/bindGroup/offline calls of those clients answer success and bind nobody.

@@ -1,4 +1,4 @@
-// Made-up ids make no Durable Objects (issue 35 item 6): a socket's `typing` frame for a group D1
+// Made-up ids make no Durable Objects: a socket's `typing` frame for a group D1
 // has no row for, or for a user id nobody has, relays nothing and creates no ConversationHub or
 // UserHub (each is stored, and costs, for good); neither do an edit or a reaction naming such a chat.
 // A real chat's typing still goes through (typing.test.ts has the rest).

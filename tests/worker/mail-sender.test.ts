@@ -1,4 +1,4 @@
-// Codes reach people in production (issue 25 item 9): with the operator's HTTP mail API set (and
+// Codes reach people in production: with the operator's HTTP mail API set (and
 // no dev mailbox) a code goes out by mail to an email account, in the asker's language, and lets
 // them register; a failing mail API is told to the person asking and to the operator, never as a
 // 500, and leaves no code behind; sendTestEmail reports how it went. The mail API is the test's own

@@ -1,4 +1,4 @@
-// Announcements (issue 25 item 8): a super admin publishes, edits and deletes them; everyone online
+// Announcements: a super admin publishes, edits and deletes them; everyone online
 // gets each change at once as an `announcement` frame; every signed-in user reads the ones still
 // shown; an admin may read but not publish; bad input is refused with nothing stored; audited.
 import { env } from 'cloudflare:workers';

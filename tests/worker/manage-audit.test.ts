@@ -1,4 +1,4 @@
-// The audit trail reads as sentences (issue 36 item 7): each row names its target as it is called
+// The audit trail reads as sentences: each row names its target as it is called
 // now (a user, a group, a report's sender, an announcement's title) and the people its values name
 // by id, so the console never shows "user:12" or a bare id.
 import { describe, expect, it } from 'vitest';

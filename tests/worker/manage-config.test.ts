@@ -1,4 +1,4 @@
-// The operator console's settings (issue 25 items 7 and 9): a super admin reads and sets the
+// The operator console's settings: a super admin reads and sets the
 // configuration rows; every key is validated and an unknown one refused with nothing stored; the
 // change applies without a redeploy (getSystemInfo answers it, everyone online gets updateConfig);
 // a TURN password is never shown back; verification by code cannot be switched on without a way

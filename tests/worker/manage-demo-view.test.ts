@@ -1,4 +1,4 @@
-// The demo's shared super admin reads nothing private (issue 35 item 9): while the demo runs, a
+// The demo's shared super admin reads nothing private: while the demo runs, a
 // demo-locked operator's console lists only the shared demo accounts (users, searches, the agent
 // picker's search, a group's members, groups they own), never an email or an address, refuses a
 // real person's detail as missing, and shows no report, invitation or audit row of real people.

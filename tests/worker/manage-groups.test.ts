@@ -1,4 +1,4 @@
-// The operator console's groups (issue 25 item 5): an operator who is not a member finds groups,
+// The operator console's groups: an operator who is not a member finds groups,
 // reads their members, adds and removes members, sets managers, hands the group to a new owner and
 // dissolves it; each change reaches the members live exactly as the same change in the app does
 // (the group hub's one path, with its system line), is audited, and cannot be reached from the app.
@@ -28,7 +28,7 @@ const roles = async (ops: User, id: string) =>
   );
 
 describe('manage/group', () => {
-  it('finds a group by its name without Vietnamese diacritics (issue 36 item 5)', async () => {
+  it('finds a group by its name without Vietnamese diacritics', async () => {
     const ops = await operator(2);
     const [ann, bob] = [await person('Ann'), await person('Bob')];
     const tag = `Lan${Date.now() % 100000}`;
@@ -136,7 +136,7 @@ describe('manage/group', () => {
   });
 });
 
-describe('manage/group/clearMessage (issue 35 item 7)', () => {
+describe('manage/group/clearMessage', () => {
   const history = async (id: string, as: User) =>
     (await call('/enterprise/im/getMessageList', { toContactId: id, limit: 100 }, { token: as.token })).body.data as {
       content: string;

@@ -1,4 +1,4 @@
-// Invitation codes from the operator console (issue 25 item 7): under registration by invitation
+// Invitation codes from the operator console: under registration by invitation
 // (regtype 2) a code of N uses lets in exactly N people, even when they try at once; a revoked or
 // expired code lets in nobody; a registration that fails gives its use back; the reference's
 // getInviteLink answers a working link to the register page; each is audited.

@@ -1,4 +1,4 @@
-// Operator roles hold (issue 35 item 1): an admin (role 2) acts on ordinary users only; anything
+// Operator roles hold: an admin (role 2) acts on ordinary users only; anything
 // the console does to an operator (role > 0) — a password reset, disabling, a role, an edit, a
 // deletion, disabling the sender of a report, their place in a group — needs a super admin;
 // nobody changes their own role or status; and two super admins demoting or disabling each other

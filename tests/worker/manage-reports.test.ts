@@ -1,4 +1,4 @@
-// Reports and moderation (issue 25 item 6): a member reports a message they can see, with a reason;
+// Reports and moderation: a member reports a message they can see, with a reason;
 // the queue holds the message and up to two on each side as the reporter saw them; an operator
 // dismisses it, hides the message for everyone (every device hears "removed by an operator" live,
 // history and chat list say so, its file stops downloading), or disables the sender (their socket
@@ -76,7 +76,7 @@ describe('reporting a message', () => {
   });
 });
 
-describe('a report’s chat and system lines (issue 36 item 6)', () => {
+describe('a report’s chat and system lines', () => {
   it('names the group it came from and keeps a system line’s who-did-what for the console to word', async () => {
     const ops = await operator(2);
     const [ann, bob, cat] = [await person('Ann'), await person('Bob'), await person('Cat')];

@@ -1,4 +1,4 @@
-// Deleting a user from the console (issue 25 item 4): their sessions and sockets end, they leave
+// Deleting a user from the console: their sessions and sockets end, they leave
 // their groups live (as a removal made in the app), friendships go, their messages stay under
 // "Deleted user" in groups and one-to-one chats (read-only), and the account can never sign in
 // again; their avatar stops being served and leaves R2; never oneself, the last super admin, an

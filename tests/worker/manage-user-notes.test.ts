@@ -1,7 +1,7 @@
-// An operator's notes on a user (issue 25 item 4): the private remark and the customer-service
+// An operator's notes on a user: the private remark and the customer-service
 // agent (cs_uid) set in manage/user/edit, answered by detail and index, validated (an active user
 // other than them, a remark of at most 200 characters), audited before → after; and in run mode 2
-// a user and their agent message each other without being friends (reference §8.2, DM rule).
+// a user and their agent message each other without being friends (DM rule).
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 

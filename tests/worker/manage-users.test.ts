@@ -1,4 +1,4 @@
-// The operator console's users (issue 25 items 1, 4, 10): who is an operator (users.role, read at
+// The operator console's users: who is an operator (users.role, read at
 // each request), searching and paging, disabling (sockets close with 4001, the next request is
 // refused), enabling, password resets, roles (super admin only, never the last one lost), the
 // demo's shared accounts looking but not changing, and an audit row for every change.
@@ -59,7 +59,7 @@ describe('manage/user/index and detail', () => {
     expect((await manage(me, 'user/detail', { user_id: 99_999_999 })).body.code).toBe(400);
   });
 
-  it('ignores Vietnamese diacritics and case, and sorts names in the console language’s order (issue 36 item 5)', async () => {
+  it('ignores Vietnamese diacritics and case, and sorts names in the console language’s order', async () => {
     const me = await operator();
     const tag = `Qx${Date.now() % 100000}`;
     const names = ['Hùng', 'Hoa', 'Hạnh', 'Hải', 'Hà', 'Đức'].map((n) => `${tag} ${n}`);
@@ -140,7 +140,7 @@ describe('roles', () => {
       (await manage(admin, 'user/add', { account: uniqueAccount(), realname: 'X', password: 'secret12', role: 1 })).body
         .code,
     ).toBe(400);
-    // Nobody changes their own role (issue 35), and an admin cannot disable a super admin.
+    // Nobody changes their own role, and an admin cannot disable a super admin.
     expect((await manage(boss, 'user/setRole', { user_id: uid(boss), role: 0 })).body).toMatchObject({
       code: 400,
       msg: 'You cannot change your own role or status',

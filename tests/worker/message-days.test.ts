@@ -1,4 +1,4 @@
-// Messages per day for the console's overview (issue 25 item 3): each conversation's hub counts its
+// Messages per day for the console's overview: each conversation's hub counts its
 // messages (not recalls, not a group's system lines) by the UTC day they were sent and adds them to
 // D1's message_days from its alarm; manage/index/index answers the last 30 UTC days, zero-filled.
 // D1 refusing the counts loses none: a later alarm counts them.

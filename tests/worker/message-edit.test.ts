@@ -1,4 +1,4 @@
-// Editing a sent text message (issue 26 item 3): the sender, within chatInfo.editTime, changes the
+// Editing a sent text message: the sender, within chatInfo.editTime, changes the
 // text; every member's socket gets `updateMessage` (logged, so a sync replays it), history shows the
 // new text marked edited, a reply's quote and the chat list preview follow; refused for anyone but
 // the sender, past the window or with editing off, and for recalled, forwarded and non-text messages.

@@ -1,5 +1,5 @@
-// Recall by `id` alone and forward by `msg_id` alone, as the original's clients call them (issue 27
-// item 3): the server finds the chat among the caller's, with the same checks as when it is named.
+// Recall by `id` alone and forward by `msg_id` alone, as the original's clients call them:
+// the server finds the chat among the caller's, with the same checks as when it is named.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-// One visibility rule on every path (issue 20): a member who joined a group with hidden history
+// One visibility rule on every path: a member who joined a group with hidden history
 // after some messages and a file were sent, a removed member and an outsider each ask for those
 // through history, search, a forward, a quote, a recall, a download and a call's hangup; below the
 // floor the answer is the one a missing message gets. And a forward copies content, not authority.

@@ -32,7 +32,7 @@ describe('one-to-one messaging', () => {
       toUser: b.userInfo.user_id,
       unread: 1,
     });
-    // A message is pushed, not logged (issue 23): it carries the log's newest seq, unchanged.
+    // A message is pushed, not logged: it carries the log's newest seq, unchanged.
     expect(frame.seq).toBe(init.seq);
     bSocket.close();
   });

@@ -1,4 +1,4 @@
-// Attacks on storage (issue 15, item 5): a refused or repeated upload or forward must leave no R2
+// Attacks on storage: a refused or repeated upload or forward must leave no R2
 // object and no `files` row behind, and an over-limit body without a length is refused unread.
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';

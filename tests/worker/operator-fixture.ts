@@ -1,4 +1,4 @@
-// The operator matrix's world (route-matrix.test.ts, issue 35 item 1): a plain admin, two super
+// The operator matrix's world (route-matrix.test.ts): a plain admin, two super
 // admins, an ordinary user's group holding one super admin as a plain member and a group without
 // them, and a report of a message that super admin sent; and a snapshot of everything a console
 // action on a user could change (their row, notes, the groups' rosters, reports, the audit trail).

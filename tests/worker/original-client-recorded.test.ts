@@ -1,4 +1,4 @@
-// The original web client's own calls, replayed (issue 27 item 5): the request shapes below were
+// The original web client's own calls, replayed: the request shapes below were
 // recorded from raingad-im-web's production build driving Parley (`RECORD=… npm run test:compat`):
 // form-encoded bodies as its qs.stringify writes them, its `Authorization` and `sessionId` headers,
 // its socket handshake. Each answer is checked for the fields that client reads

@@ -1,4 +1,4 @@
-// What the original's web client (raingad-im-web) needs of login and every call (issue 27 item 1):
+// What the original's web client (raingad-im-web) needs of login and every call:
 // `sessionId` beside the token, every userInfo field it reads, its form-encoded PHP-style bodies,
 // `Authorization` verbatim with its `sessionId` header, and -1 as the 200 it turns into a re-login.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Profile and account changes of issue 12: field limits; who may change their name (run mode 1
+// Profile and account changes: field limits; who may change their name (run mode 1
 // only with sysInfo.diyName '1', mode 2 always); changes reach the people who see me, live, in
 // their own words (their remark for me); binding a new account (editAccount) with its refusals in
 // order; and where I last logged in from, on my card for my friends while sysInfo.ipregion is '1'.

@@ -1,4 +1,4 @@
-// Push endpoints are push services (issue 35 item 5): the Worker POSTs to a subscription's endpoint,
+// Push endpoints are push services: the Worker POSTs to a subscription's endpoint,
 // so only https on port 443 at a known push service host is taken (FCM, Mozilla autopush, Apple,
 // Windows), never an IP literal, localhost, another port or userinfo; a row stored before the rule
 // is never fetched; a push service's redirect is not followed (a failure); and a subscription ends

@@ -1,4 +1,4 @@
-// A reaction's Web Push (issue 26 item 2): only the message's author hears of it, only when a
+// A reaction's Web Push: only the message's author hears of it, only when a
 // reaction is added by someone else, in their language, never in a muted chat; a group that parked
 // the author (no socket) still has their hub build it. The push service is the test's own
 // (push-service.ts): it verifies every VAPID JWT and decrypts every body.

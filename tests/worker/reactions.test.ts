@@ -1,4 +1,4 @@
-// Reactions (issue 26 item 2): a member toggles an emoji on a message they may see; the other
+// Reactions: a member toggles an emoji on a message they may see; the other
 // members' sockets get `reaction` with the message's whole summary (logged, so a sync replays it);
 // history carries the reactions; at most chatInfo.reactionMax distinct emoji; refused for a recalled
 // message, a non-member and anything that is not one emoji; a recall takes the reactions away.

@@ -6,7 +6,7 @@ import { call, delivered, loginUser, pairHub, textMessage, userHubStub } from '.
 import { connect } from './socket-helpers';
 
 describe('reconnect and sync', () => {
-  // A message is a live frame, not a logged event (issue 23): a device that missed some reads the
+  // A message is a live frame, not a logged event: a device that missed some reads the
   // chat list and the thread's history; `sync` replays what the log holds (recalls, reads, changes).
   it('replays exactly the logged events missed while disconnected, once each, in order; missed messages are on the chat list', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);

@@ -180,7 +180,7 @@ describe('the operator console (/manage) and people who are not operators', () =
   );
 });
 
-describe('a plain admin acting on an operator (issue 35)', () => {
+describe('a plain admin acting on an operator', () => {
   const routes = Object.entries(ROUTE_RULES).flatMap(([key, rule]) =>
     'operator' in rule ? [{ key, level: rule.operator, user: rule.user as OnUser }] : [],
   );

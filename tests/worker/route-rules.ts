@@ -69,7 +69,7 @@ export type Rule =
   /**
    * The operator console (/manage): a token of a user whose role (read from D1) is an operator's;
    * an ordinary user is refused, and a `super` route refuses an admin too (route-matrix.test.ts).
-   * `user` says whether it acts on a user (issue 35): the body naming the super admin of the
+   * `user` says whether it acts on a user: the body naming the super admin of the
    * operator fixture, which a plain admin must be refused with nothing changed; 'reads' (it shows
    * a user, changes nothing); or null (it names no user). A route whose body has `user_id` or
    * `user_ids` must not say null.
@@ -240,7 +240,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
       asLate((f, m) => ({ msg_id: m.file.msg_id, user_ids: [f.a.uid] })),
     ],
   ),
-  // Calls (issue 14): only the two participants of a call signal in it; the outsider names a call id between a and b.
+  // Calls: only the two participants of a call signal in it; the outsider names a call id between a and b.
   'POST /enterprise/im/sendtomsg': outsider(
     json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}`, toContactId: f.a.uid, event: 'hangup' })),
     json((f) => ({ id: `call-${f.a.uid}-${f.b.uid}`, toContactId: f.b.uid, event: 'offer', sdp: 'v=0\r\n' })),
@@ -251,7 +251,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
     [(f) => download(f.groupFile.url, f.outsider.token)],
     [(f, _path, m) => download(m.file.url, f.late.token)],
   ),
-  // The original clients' file links and panel (issue 27): the same rule as /file; the panel lists the caller's own chats.
+  // The original clients' file links and panel: the same rule as /file; the panel lists the caller's own chats.
   'GET /filedown/:id': reveals(
     [(f) => download(f.groupFile.url.replace('/file/', '/filedown/'), f.outsider.token)],
     [(f, _path, m) => download(m.file.url.replace('/file/', '/filedown/'), f.late.token)],
@@ -261,7 +261,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /avatar/:str/:s/:uid': PUBLIC, // a letter drawn from the URL's own text
   'GET /fileicon/:ext': PUBLIC, // an extension drawn from the URL's own text
   'POST /common/upload/uploadimage': SELF, // an operator's picture for the settings (legacy-files.test.ts refuses other users)
-  // Groups (issue 13): the fixture's group is a's (owner) with b; the outsider asks for everything.
+  // Groups: the fixture's group is a's (owner) with b; the outsider asks for everything.
   'POST /enterprise/group/add': { access: 'token', names: 'users' }, // a new group of mine, with users I name
   'POST /enterprise/group/groupinfo': outsider(json((f) => ({ group_id: f.group }))),
   'POST /enterprise/group/groupuserlist': outsider(json((f) => ({ group_id: f.group }))),

@@ -1,4 +1,4 @@
-// Issue 23's row budgets, counted by the development cost ledger (GET /dev/ledger) in each Durable
+// The row budgets, counted by the development cost ledger (GET /dev/ledger) in each Durable
 // Object class: a one-to-one message writes at most 4 rows, and a group message writes its rows in
 // the group's hub only, at most 10 however many members it has. A change that writes a row per
 // member (or per member's hub) again fails here.

@@ -1,4 +1,4 @@
-// No cheap request makes expensive work (issue 35 item 6): a search across a user's chats (recall by
+// No cheap request makes expensive work: a search across a user's chats (recall by
 // `id` alone, forward by `msg_id` alone, the original client's file panel) counts against
 // FIND_LIMITER and asks at most FIND_MAX_CHATS hubs; an unbound legacy socket is counted per
 // address (LEGACY_SOCKET_LIMITER); a legacy client's ping is answered without a hub call.

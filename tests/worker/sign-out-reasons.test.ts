@@ -1,4 +1,4 @@
-// Why a signed-in app is told to log in again (issue 36 item 2): the refusal keeps code -1 and
+// Why a signed-in app is told to log in again: the refusal keeps code -1 and
 // HTTP 401, and its data says why (protocol SignOut): disabled, deleted, password reset by an
 // operator, the site closed with the operator's text, or a login that simply ended; the socket's
 // ticket carries the same, so an app whose socket the server closed learns it too. The message is

@@ -1,8 +1,8 @@
-// The site-closed switch (issue 25 item 7, sysInfo.state '0' with closeTips): while it is off, a
+// The site-closed switch (sysInfo.state '0' with closeTips): while it is off, a
 // user who is not an operator can neither sign in (told why, with the operator's text) nor go on
 // with a token they hold (the next request asks them to sign in again, with the same reason);
 // operators go on, so they can open it again. Closing it also closes those users' open sockets
-// (4001), and stops pushes to them and typing from them, while operators keep theirs (issue 35).
+// (4001), and stops pushes to them and typing from them, while operators keep theirs.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 

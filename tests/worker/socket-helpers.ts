@@ -35,7 +35,7 @@ export async function connect(token: string, deviceId = 'test-device', userAgent
 export const LEGACY_FRAMES = v.union([LegacyServerFrame, ServerFrameSchema]);
 
 /**
- * The original clients' socket: /wss without a ticket, from the app's own Origin (issue 27). Its
+ * The original clients' socket: /wss without a ticket, from the app's own Origin. Its
  * frames must match the protocol or one of the legacy-only frames (init without seq, ping, pong
  * with multiport).
  */

@@ -24,7 +24,7 @@ describe('replays per socket', () => {
   it('answers the sync sent right after opening, refuses another one too soon, and answers again later', async () => {
     const me = await loginUser();
     const peer = await loginUser();
-    // A recall is logged (a message is not: issue 23), so a sync replays it.
+    // A recall is logged (a message is not), so a sync replays it.
     const sent = await call('/enterprise/im/sendMessage', textMessage(me.userInfo.user_id, 'missed'), {
       token: peer.token,
     });

@@ -1,4 +1,4 @@
-// Edits and reactions obey who may speak (issue 35 item 3): a group's mute (a member's own, or
+// Edits and reactions obey who may speak: a group's mute (a member's own, or
 // `nospeak` 1/2) holds an edit and a reaction as it holds a send, with the same refusals and codes,
 // and nothing changes; in run mode 2 a reaction goes only between people who may message each other.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

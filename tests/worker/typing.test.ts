@@ -1,4 +1,4 @@
-// Who is typing (issue 26 item 1): a `typing` frame on the socket reaches the other side's open
+// Who is typing: a `typing` frame on the socket reaches the other side's open
 // sockets as `{type: "typing", data: {toContactId, user_id, typing}}`, named as their list names the
 // chat; only group members hear a group's, a person only in a chat they have; renewals are limited
 // per user; nothing is logged (a sync replays none) and nothing goes out while chatInfo.online is off.

@@ -34,7 +34,7 @@ describe('UserHub schema', () => {
     for (const content of ['one', 'two'])
       await call('/enterprise/im/sendMessage', textMessage(bId, content), { token: a.token });
     await delivered(pairHub(aId, bId).stub);
-    // Messages are not logged (issue 23); pinning the chat is.
+    // Messages are not logged; pinning the chat is.
     await call('/enterprise/im/setChatTop', { id: aId, is_top: 1, is_group: 0 }, { token: b.token });
     const hub = userHubStub(bId);
     // B's hub as the first release left it: the same rows in the old tables, and no schema version anywhere.

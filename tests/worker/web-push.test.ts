@@ -1,4 +1,4 @@
-// Web Push (issue 24 items 3–4, one-to-one chats; groups and calls in push-groups-calls.test.ts): our RFC 8291 module against the RFC's own
+// Web Push (one-to-one chats; groups and calls in push-groups-calls.test.ts): our RFC 8291 module against the RFC's own
 // vector, the subscription routes, and the UserHub's pushes as a push service written in the test
 // sees them (push-service.ts verifies the VAPID JWT and decrypts every body).
 import { env } from 'cloudflare:workers';

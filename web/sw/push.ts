@@ -1,5 +1,5 @@
-// What the service worker does with a Web Push and with a click on its notification (issue 24
-// item 6), written against the few members of `self` it uses so web tests can call it directly.
+// What the service worker does with a Web Push and with a click on its notification,
+// written against the few members of `self` it uses so web tests can call it directly.
 // The payload is the Worker's (worker/providers/web-push.ts payloadFor): `{ web_push: 8030,
 // notification: { title, body, navigate, app_badge } }`, `navigate` the chat's absolute URL.
 

@@ -1,4 +1,4 @@
-// Registration's automatic extras (reference §8.2, social mode only as there): chatInfo.autoAddUser
+// Registration's automatic extras (social mode only as there): chatInfo.autoAddUser
 // gives the newcomer a customer-service agent round-robin, who greets them through the agent's
 // ConversationHub send (live, in the chat list and in sync, as any message); chatInfo.autoAddGroup
 // adds them to the auto group through its hub's add (members hear it live, with its system line),

@@ -1,4 +1,4 @@
-// A frame to everyone with a socket open now (an operator's configuration change, reference §3
+// A frame to everyone with a socket open now (an operator's configuration change, the original's
 // updateConfig): each online user's hub (D1's presence table), 50 at a time, unlogged, since
 // whoever is offline reads the new state when they next start. Never waited on by the request.
 import { onlineOrdinaryUsers } from '../db/site-closed';

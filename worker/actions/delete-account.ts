@@ -1,4 +1,4 @@
-// Deleting an account from the console (issue 25 item 4). The person leaves every group through the
+// Deleting an account from the console. The person leaves every group through the
 // group's hub, as a removal made in the app (members hear of it live, with its system line); D1
 // then forgets them in one batch with the audit row (db/manage-users.ts), their sessions and
 // sockets end, and their avatar's file row and bytes go. Their messages stay: each conversation they wrote in forgets their card, so the

@@ -1,4 +1,4 @@
-// Finds the chat of a message named without it (issue 27 item 3): the original's clients recall by
+// Finds the chat of a message named without it: the original's clients recall by
 // `id` alone and forward by `msg_id` alone, since its message ids are global. Parley's are not (a
 // `msg_id` is its conversation's seq, a client id is unique only per sender), so the caller's chats
 // are asked, each hub answering whether the caller may see such a message there.
@@ -7,7 +7,7 @@ import { refuse } from '../services/replies';
 
 /** How many hubs are asked at once, as the chat list asks them. */
 const AT_ONCE = 50;
-/** The most hubs one search asks (issue 35 item 6): the caller's most recent chats, two batches. */
+/** The most hubs one search asks: the caller's most recent chats, two batches. */
 export const FIND_MAX_CHATS = 100;
 
 export interface FoundChat {

@@ -1,4 +1,4 @@
-// Announcements (issue 25 item 8): written by a super admin in the console, read by every user.
+// Announcements: written by a super admin in the console, read by every user.
 import { offsetOf, paged } from './paged';
 
 export interface AnnouncementRow {

@@ -1,4 +1,4 @@
-// The operators' audit trail (issue 25 item 10): every console action appends one row (who, when,
+// The operators' audit trail: every console action appends one row (who, when,
 // what, on whom, before → after); the console lists and filters them and nothing edits them.
 import { offsetOf, paged } from './paged';
 
@@ -43,7 +43,7 @@ export interface AuditQuery {
   action: string;
   actor: number;
   target: string;
-  /** Only what shared demo accounts did (the demo's own console, issue 35 item 9). */
+  /** Only what shared demo accounts did (the demo's own console). */
   demoOnly?: boolean;
 }
 

@@ -74,7 +74,7 @@ export async function groupsOf(db: D1Database, user: number): Promise<MyGroupRow
   return results;
 }
 
-/** Groups I am out of but still have a chat with (issue 21): their names and pictures, whatever their status. */
+/** Groups I am out of but still have a chat with: their names and pictures, whatever their status. */
 export async function formerGroups(db: D1Database, ids: number[]): Promise<MyGroupRow[]> {
   if (ids.length === 0) return [];
   const { results } = await db

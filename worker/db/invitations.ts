@@ -1,4 +1,4 @@
-// Invitation codes (issue 25 item 7): made, listed and revoked in the operator console; each
+// Invitation codes: made, listed and revoked in the operator console; each
 // registration under regtype 2 takes one use, atomically, so a code of N uses lets in N people
 // however many try at once. Codes written by hand into invite_codes (before the console) still work.
 import { offsetOf, paged } from './paged';
@@ -26,7 +26,7 @@ export const insertInvitation = (
     )
     .bind(i.code, i.maxUses, i.expiresAt, i.createdBy);
 
-/** demoOnly: the codes a shared demo account made (the demo's own console, issue 35 item 9). */
+/** demoOnly: the codes a shared demo account made (the demo's own console). */
 export async function listInvitations(
   db: D1Database,
   q: { page: number; limit: number; demoOnly?: boolean },

@@ -1,4 +1,4 @@
-// D1 queries of the operator console's Groups page (issue 25 item 5): the projection the group
+// D1 queries of the operator console's Groups page: the projection the group
 // hubs keep (groups, group_members), searched and paged; the hubs stay the source of truth.
 import { foldedMatch } from '../services/console-search';
 import { offsetOf, paged } from './paged';
@@ -16,7 +16,7 @@ export interface ManagedGroup {
 const SELECT = `SELECT g.group_id, g.name, g.avatar, g.owner_id, COALESCE(u.realname, '') AS owner_name, g.create_time,
     (SELECT COUNT(*) FROM group_members m WHERE m.group_id = g.group_id) AS members
   FROM groups g LEFT JOIN users u ON u.user_id = g.owner_id`;
-// demoOnly: the groups a shared demo account owns (the demo's own console, issue 35 item 9).
+// demoOnly: the groups a shared demo account owns (the demo's own console).
 const FILTER = `WHERE g.status = 1
   AND (?1 = 0 OR EXISTS (SELECT 1 FROM users o WHERE o.user_id = g.owner_id AND o.is_demo = 1))`;
 

@@ -1,4 +1,4 @@
-// D1 queries of the operator console's Users page (issue 25 item 4): search, sort and page the
+// D1 queries of the operator console's Users page: search, sort and page the
 // users, and the few changes only an operator makes (role, enabling). Rows never carry the hash.
 import { foldedMatch, nameOrder } from '../services/console-search';
 import type { Lang } from '../services/i18n';
@@ -49,7 +49,7 @@ export interface UserQuery {
   order: 'asc' | 'desc';
   /** -1 every user but the deleted, else only that status (0 disabled, 1 active, 2 deleted). */
   status: number;
-  /** Only the shared demo accounts (the demo's own console, issue 35 item 9). */
+  /** Only the shared demo accounts (the demo's own console). */
   demoOnly?: boolean;
   /** The console's language: the order of names. */
   lang?: Lang;

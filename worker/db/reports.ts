@@ -1,4 +1,4 @@
-// Reports of messages (issue 25 item 6): written by the member who reports, read and settled by
+// Reports of messages: written by the member who reports, read and settled by
 // operators. A report keeps what the reporter saw (the message and a little context), so the queue
 // never needs to open the conversation itself.
 import { offsetOf, paged } from './paged';
@@ -65,7 +65,7 @@ const parsed = (row: Record<string, unknown>): ReportRow => ({
   context: JSON.parse(String(row.context)) as ReportContextLine[],
 });
 
-/** demoOnly: the reports whose reporter and sender are both shared demo accounts (the demo's own console, issue 35 item 9). */
+/** demoOnly: the reports whose reporter and sender are both shared demo accounts (the demo's own console). */
 export async function listReports(
   db: D1Database,
   q: { page: number; limit: number; status: number; demoOnly?: boolean },

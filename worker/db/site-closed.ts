@@ -1,4 +1,4 @@
-// The site closed by an operator (sysInfo.state '0', reference §8): only operators (users.role > 0)
+// The site closed by an operator (sysInfo.state '0'): only operators (users.role > 0)
 // go on. Requests are refused at authentication (middleware/auth.ts); the sockets, pushes and typing
 // of everyone else stop here: their sockets close when the operator closes the site (and at a
 // socket's next sync, should one have been missed), no push goes to them and no typing from them.

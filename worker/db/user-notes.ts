@@ -16,7 +16,7 @@ export const saveNotesStatement = (db: D1Database, userId: number, notes: Partia
     )
     .bind(userId, notes.remark ?? null, notes.cs_uid ?? null);
 
-/** My customer-service agent and the users I am the agent of: run mode 2 lists them (reference §1.3 getContacts). */
+/** My customer-service agent and the users I am the agent of: run mode 2 lists them (the original's getContacts). */
 export const agentPairsOf = async (db: D1Database, me: number) =>
   new Set(
     (

@@ -1,4 +1,4 @@
-// The original web client's preferences (issue 27): one JSON row per user, read by its login.
+// The original web client's preferences: one JSON row per user, read by its login.
 import * as v from 'valibot';
 
 import { UserSettingBody } from '../protocol/account';

@@ -1,4 +1,4 @@
-// How a held call ends (issue 14, reference §7.4): a hangup or busy of this hub's user, the other
+// How a held call ends: a hangup or busy of this hub's user, the other
 // hub's word that the call ended, the user's last socket closing, and the hub's alarm (a ring left
 // unanswered, or an active call whose sockets all died). The lock is released before anything is
 // awaited, so no interleaving sees a call twice.

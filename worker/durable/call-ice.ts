@@ -1,4 +1,4 @@
-// The ICE servers of a held call for its user (issue 20 item 7), kept on the call lock: minted once
+// The ICE servers of a held call for its user, kept on the call lock: minted once
 // per participant per call, so asking again (another device, a reload, a renegotiation) answers
 // the same credentials with the time they have left, and a TURN server sees one user per call, not
 // one per request. A fresh set is minted only when the kept one is about to run out.

@@ -1,4 +1,4 @@
-// The RealtimeKit meeting of a call (issue 14 item 6, providers/realtimekit.ts), kept on the call
+// The RealtimeKit meeting of a call (providers/realtimekit.ts), kept on the call
 // lock: the caller's hub creates it once, when the first participant asks, and keeps it; the
 // callee's hub asks the caller's. Refusals cross the RPC boundary as values.
 import { createMeeting } from '../providers/realtimekit';

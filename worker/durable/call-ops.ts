@@ -1,4 +1,4 @@
-// The transitions of a call (issue 14, reference §7.4) on one user's UserHub, which holds that
+// The transitions of a call on one user's UserHub, which holds that
 // user's call lock (call-store.ts). The caller's hub places the call and asks the callee's hub to
 // ring; each hub then tells the other of what its user did (answer, signal); how a call ends
 // (a hang-up, the ring's end, the sockets gone) is call-end.ts.

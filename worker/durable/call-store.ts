@@ -1,4 +1,4 @@
-// SQL of a UserHub's call lock (issue 14, reference §7.4): at most one call per user, across all
+// SQL of a UserHub's call lock: at most one call per user, across all
 // their devices, as one row. It names the call, the other person, the conversation its record is
 // in, this user's role and the phase, and when the hub's alarm must next look at it (the ring
 // deadline while ringing, the dead-socket check while active). call-ops.ts and call-end.ts make the transitions.

@@ -15,7 +15,7 @@ export interface CallHost {
   push(event: WebrtcEvent): void;
   /** Whether the user, with no socket, can be rung by Web Push (has a subscription). */
   pushable(uid: number): Promise<boolean>;
-  /** Rings the user's subscriptions for `row` (issue 24 item 5); never waits for the push service. */
+  /** Rings the user's subscriptions for `row`; never waits for the push service. */
   ringByPush(row: CallRow): void;
   /** Sets the hub's alarm, or deletes it (null). */
   setAlarm(at: number | null): Promise<void>;

@@ -1,5 +1,5 @@
 // One member's row of a conversation on their chat list, worked out by the conversation's hub
-// (issue 23): the last message they may see, their unread count and the newest message that
+//: the last message they may see, their unread count and the newest message that
 // mentions them. Members' hubs keep no copy of it, so a message is written once, in this hub,
 // whatever the group's size; getContacts asks each chat's hub (user/chat-states.ts).
 import * as v from 'valibot';

@@ -92,7 +92,7 @@ export class ConversationHub extends DurableObject<Env> {
     return groupViewOf(this.parts(conversation), viewer);
   }
 
-  /** `user` is typing in this group (issue 26): the members with a socket hear of it (group-view.ts). */
+  /** `user` is typing in this group: the members with a socket hear of it (group-view.ts). */
   async typing(conversation: string, user: number, typing: boolean): Promise<void> {
     await relayGroupTyping(this.env, this.parts(conversation), user, typing);
   }
@@ -262,7 +262,7 @@ export class ConversationHub extends DurableObject<Env> {
     return hideMessage(this.open(conversation), this.fanout, seq, (found) => this.scope(conversation).seers(found));
   }
 
-  /** An operator deleted `user`'s account: their messages stay, their card names nobody (issue 25 item 4). */
+  /** An operator deleted `user`'s account: their messages stay, their card names nobody. */
   async forgetSender(conversation: string, user: number): Promise<void> {
     this.open(conversation).forgetSender(user);
   }

@@ -14,7 +14,7 @@ CREATE INDEX IF NOT EXISTS messages_file ON messages (json_extract(file, '$.file
 
 /**
  * The tables, made when first opened. The file index is partial: a text message adds no index
- * row (each one is a row written, issue 23); hubs whose index predates that get it rebuilt once.
+ * row (each one is a row written); hubs whose index predates that get it rebuilt once.
  */
 export function ensureSchema(sql: SqlStorage): void {
   sql.exec(SCHEMA);

@@ -226,7 +226,7 @@ export class Fanout {
       this.acknowledged.push(row.id);
       return false;
     });
-    // A parked member who would be notified hears of it by Web Push; their hub builds it (issue 24).
+    // A parked member who would be notified hears of it by Web Push; their hub builds it.
     if (notes.length > 0)
       this.ctx.waitUntil(
         Promise.allSettled(

@@ -1,4 +1,4 @@
-// Clearing a group's history (reference §1.4 clearMessage), inside its ConversationHub: the owner
+// Clearing a group's history (the original's clearMessage), inside its ConversationHub: the owner
 // (from the app) or a super admin (from the console, `operator`) deletes every message; their files are released first, as retention does
 // (a failure then leaves messages to clear again, never a deleted message whose file still
 // downloads); every member's read mark reaches the end, and each member's hub hears

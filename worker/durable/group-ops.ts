@@ -212,7 +212,7 @@ export function applyGroupChange(parts: Parts, change: GroupChange, now: number)
       if (muted !== 'ok') return { ok: false, key: muted };
       write(() => {
         groups.saveGroup({ ...group, notice: change.notice });
-        // The announcement is a text message that mentions everyone (reference §1.4 setNotice).
+        // The announcement is a text message that mentions everyone (the original's setNotice).
         const posted = store.insert(
           {
             id: change.messageId,

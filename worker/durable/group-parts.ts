@@ -9,7 +9,7 @@ import type { GroupRow, GroupStore } from './group-store';
 import { floorOf } from './visibility';
 
 /**
- * `operator`: made from the operator console (issue 25 item 5), whose rights were checked there:
+ * `operator`: made from the operator console, whose rights were checked there:
  * the actor acts with the owner's rights without being a member, through the same path as the app.
  */
 export type GroupChange = (

@@ -26,7 +26,7 @@ export interface GroupRow {
   qr_version?: number;
 }
 
-/** What the group remembers of someone who left or was removed (issue 20: removal and mutes stick). */
+/** What the group remembers of someone who left or was removed (removal and mutes stick). */
 export interface Departure {
   /** When a manager removed them (ms); 0 when they left by themselves. */
   removed_at: number;

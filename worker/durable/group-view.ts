@@ -1,11 +1,11 @@
 // What a group's hub answers about the group without changing it: a member's view of the group
-// (its card, roster and join QR), and the relay of a member's typing (issue 26) to the members
+// (its card, roster and join QR), and the relay of a member's typing to the members
 // whose hub had a socket open at the last delivery.
 import { mayShareQr } from '../protocol/group-rules';
 import { cardOf, type Parts } from './group-parts';
 import { userHub } from './stubs';
 
-/** The group's card and members for a member; im.notMember for anyone else (reference §10.3). */
+/** The group's card and members for a member; im.notMember for anyone else. */
 export function groupViewOf(parts: Parts, viewer: number) {
   const card = parts.store.members().includes(viewer) ? cardOf(parts, viewer) : null;
   if (!card) return { ok: false as const, key: 'im.notMember' as const };

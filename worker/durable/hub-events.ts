@@ -14,7 +14,7 @@ export type HubEvent =
    */
   | { kind: 'message'; conversation: string; message: StoredMessage; chatName?: string; unread?: number }
   | { kind: 'undo'; key: string; conversation: string; message: StoredMessage }
-  /** Someone reacted to a message or took a reaction back: the message's whole summary now (issue 26). */
+  /** Someone reacted to a message or took a reaction back: the message's whole summary now. */
   | {
       kind: 'reaction';
       key: string;
@@ -24,7 +24,7 @@ export type HubEvent =
       /** When the change added one: whose and which, for the author's Web Push (user/push-notes.ts). */
       added?: { by: number; name: string; emoji: string };
     }
-  /** Its sender edited a text message: the message as it reads now (issue 26). */
+  /** Its sender edited a text message: the message as it reads now. */
   | { kind: 'update'; key: string; conversation: string; message: StoredMessage }
   /** One-to-one: `reader` read through `readSeq`; `ids` are the peer's messages that became read. */
   | { kind: 'read'; key: string; conversation: string; reader: number; readSeq: number; ids: string[] }

@@ -1,7 +1,7 @@
-// Messages per day for the operator console (issue 25 item 3): a conversation's hub notes in its
+// Messages per day for the operator console: a conversation's hub notes in its
 // `meta` the last message it has counted; its alarm counts the messages after that one by UTC day
 // and adds them to D1's message_days. Sending a message therefore writes nothing more, neither a
-// row in the hub (issue 23's budgets) nor anything in D1.
+// row in the hub (the row budgets) nor anything in D1.
 
 /** Where the hub keeps the seq of the last message it counted. */
 const MARK = 'days_counted_seq';

@@ -1,4 +1,4 @@
-// A sender edits their text message (issue 26 item 3): checked against the message as the sender
+// A sender edits their text message: checked against the message as the sender
 // may see it (canEdit: theirs, text, not recalled or forwarded, within chatInfo.editTime), the new
 // text written with `extends.edited` and, in the same commit, an `update` event for everyone who
 // may see the message (their hubs log an `updateMessage` frame, so `sync` replays it). No push.

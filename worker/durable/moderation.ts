@@ -1,4 +1,4 @@
-// An operator hides a reported message for everyone who has it (issue 25 item 6): the same path as
+// An operator hides a reported message for everyone who has it: the same path as
 // a recall (conversation-writes.ts writeUndo: every device and chat list hears of it live), marked
 // `moderated`, so each says "This message was removed by an operator" rather than who recalled it.
 // Its file is released by the caller, as a recall's is.

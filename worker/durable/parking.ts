@@ -1,4 +1,4 @@
-// Groups skip members who have no socket (issue 13 item 5; since issue 23 groups of any size). A member's hub answers each
+// Groups skip members who have no socket (groups of any size). A member's hub answers each
 // delivery with whether the user had a socket open; a group hub (fanout.ts) then "parks" a member
 // who had none: the events of a big group wait in its outbox for them instead of costing a call
 // per message. The member's hub writes down which conversations parked it, and asks them for what
@@ -14,7 +14,7 @@ import type { StoredMessage } from '../protocol/messages';
 import type { NotifyMode } from './user/push-notes';
 
 /**
- * Events for at least this many members park: every group's (issue 23: a call per member with no
+ * Events for at least this many members park: every group's (a call per member with no
  * socket, in a group of any size, was most of a message's cost), never a one-to-one chat's, whose
  * receiver's hub is called for every message.
  */
@@ -48,7 +48,7 @@ export const isReceipt = (value: unknown): value is DeliveryReceipt =>
 export class Parking {
   private readonly parked = new Set<number>();
   private readonly resumedAt = new Map<number, number>();
-  /** Parked members who still hear of messages by Web Push (issue 24): every one, or mentions only (a muted group). */
+  /** Parked members who still hear of messages by Web Push: every one, or mentions only (a muted group). */
   private readonly notify = new Map<number, NotifyMode>();
 
   isParked(user: number): boolean {

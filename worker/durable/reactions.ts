@@ -1,4 +1,4 @@
-// Reactions to a message (issue 26 item 2), kept in its conversation's hub: one row per person and
+// Reactions to a message, kept in its conversation's hub: one row per person and
 // emoji. A member toggles their own on a message they may see (not a recalled one or a system
 // line), at most `maxEmoji` distinct emoji per message; the change and a `reaction` event for
 // everyone who may see the message are one commit, and each member's hub logs the frame with the

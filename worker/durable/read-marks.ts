@@ -1,7 +1,7 @@
-// A conversation's read marks (issue 23): how far each member has read, kept in memory beside the
+// A conversation's read marks: how far each member has read, kept in memory beside the
 // `members` rows. A member's own message counts as read by them without a write: their mark is the
 // larger of the stored one, their newest message, and the seq a cleared history left. From the
-// marks and the group's system lines (never unread, spec §4) the hub works out every member's unread
+// marks and the group's system lines (never unread) the hub works out every member's unread
 // count itself, so no member's hub keeps a copy of the group's messages (docs/decisions/0070).
 import { CLEARED } from './conversation-rows';
 

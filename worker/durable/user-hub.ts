@@ -72,7 +72,7 @@ export class UserHub extends DurableObject<Env> {
     server.send(
       JSON.stringify({ type: 'init', client_id: info.clientId, seq: this.log.last() } satisfies FrameOf<'init'>),
     );
-    // Tell the account's other devices that it logged in elsewhere; each client decides (spec §4).
+    // Tell the account's other devices that it logged in elsewhere; each client decides.
     const notice = this.log.frame('offline', { id: uid, client_id: info.clientId, isMobile: info.isMobile });
     for (const ws of others) if (this.sockets.info(ws).deviceId !== info.deviceId) ws.send(notice);
     // Presence fans out to many hubs; the socket should not wait for it.
@@ -111,7 +111,7 @@ export class UserHub extends DurableObject<Env> {
     const notes: PushNote[] = [];
     const apply = () => {
       if (parkable && !online && events[0]) this.parked.park(events[0].conversation);
-      // A message is a live frame, never logged: a device that missed it reads the chat list (issue 23).
+      // A message is a live frame, never logged: a device that missed it reads the chat list.
       return events.flatMap((event) => {
         if (event.kind !== 'message') {
           const frames = applyHubEvent(this.chats, uid, event);
@@ -236,7 +236,7 @@ export class UserHub extends DurableObject<Env> {
     return this.sockets.drop();
   }
 
-  /** The call lock's one entry (issue 14): `op` of call-lock.ts on this user's lock. Frames are `webrtc`, never logged. */
+  /** The call lock's one entry: `op` of call-lock.ts on this user's lock. Frames are `webrtc`, never logged. */
   async callLock<K extends CallOp>(op: K, ...args: CallArgs<K>): Promise<CallAnswer<K>> {
     return runCallOp(this.callHost(), op, args);
   }

@@ -76,7 +76,7 @@ export async function authenticate(
 ): Promise<VerifiedToken> {
   await followTokenChanges(env.DB, beside);
   const verified = recall(raw) ?? (await verify(env, raw));
-  // The site closed by an operator (sysInfo.state '0'): only operators may go on (reference §8).
+  // The site closed by an operator (sysInfo.state '0'): only operators may go on.
   if (verified.role === 0) {
     const { sysInfo } = await loadConfig(env.DB);
     const tips = sysInfo.closeTips;

@@ -1,7 +1,7 @@
-// The operator console's gate (issue 25 item 1): the caller's role is read from D1 at each request
+// The operator console's gate: the caller's role is read from D1 at each request
 // (never from the token), so a demoted or disabled operator loses the console at once. While the
 // demo runs, the shared demo accounts may look but not change anything (as the reference).
-// Operator roles hold (issue 35 item 1): one rule, `mayActOn`, for every console action on a user.
+// Operator roles hold: one rule, `mayActOn`, for every console action on a user.
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 

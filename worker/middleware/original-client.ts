@@ -1,6 +1,6 @@
-// Answers to the original web client (issue 27; its calls carry a `sessionId` header) with every
+// Answers to the original web client (its calls carry a `sessionId` header) with every
 // string HTML-escaped once, here at the edge (services/legacy-text.ts), since it renders names and
-// text as HTML (issue 35 item 2). The envelope's `msg` (the server's own translated words, which it
+// text as HTML. The envelope's `msg` (the server's own translated words, which it
 // toasts as text) is left as it is. Parley's own clients send no such header and get it untouched.
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';

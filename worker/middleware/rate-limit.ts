@@ -1,4 +1,4 @@
-// Abuse limits (ARCHITECTURE §3). Short bursts go through Cloudflare's rate-limiting binding: its
+// Abuse limits. Short bursts go through Cloudflare's rate-limiting binding: its
 // counters live at the edge, so they cost no Durable Object or D1 round trip in production (in
 // `wrangler dev` and the workerd tests Miniflare runs them). The binding knows only windows of 10
 // or 60 s and a number fixed in wrangler.toml, so limits that are configurable or longer

@@ -1,4 +1,4 @@
-// Browser-safety headers on every answer (ARCHITECTURE §3): the app page and its assets, the API
+// Browser-safety headers on every answer: the app page and its assets, the API
 // and errors alike. Runs outermost, after the handler, on a copy of the response, because the
 // asset binding's responses are immutable and never saw headers set earlier on the context.
 import type { MiddlewareHandler } from 'hono';

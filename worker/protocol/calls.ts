@@ -1,11 +1,11 @@
-// One-to-one calls (issue 14, reference §7): the signalling request, the `webrtc` frame that relays
+// One-to-one calls: the signalling request, the `webrtc` frame that relays
 // it, the call record's codes and the ICE servers answer. Shared by the Worker and the web app.
 import * as v from 'valibot';
 
 import { intLike } from './fields';
 import { UserCardSchema, WireContactIdSchema } from './wire';
 
-/** A call rings for at most this long before it ends unanswered (reference §7.4). */
+/** A call rings for at most this long before it ends unanswered. */
 export const RING_SECONDS = 40;
 /** An SDP of an audio+video offer with many candidates stays well under this. */
 export const SDP_MAX = 16_384;
@@ -14,7 +14,7 @@ const ICE_CANDIDATE_MAX = 2_048;
 /** A call longer than a day is not a call: callTime is capped there. */
 export const CALL_SECONDS_MAX = 86_400;
 
-/** Result codes of a call (reference §7.2). */
+/** Result codes of a call. */
 export const CALL_CODE = {
   calling: 901,
   cancelled: 902,
@@ -43,7 +43,7 @@ export const IceCandidateSchema = v.object({
   usernameFragment: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256)))),
 });
 
-/** POST /enterprise/im/sendToMsg (reference §7.1). The sender is the token's user, never a field. */
+/** POST /enterprise/im/sendToMsg. The sender is the token's user, never a field. */
 export const SendToMsgBody = v.object({
   id: callId,
   msg_id: v.optional(v.pipe(intLike(), v.minValue(0))),
@@ -63,7 +63,7 @@ export const SendToMsgBody = v.object({
 });
 export type SendToMsgInput = v.InferOutput<typeof SendToMsgBody>;
 
-/** The signalling fields a `webrtc` frame carries in `extends` (reference §7.3). */
+/** The signalling fields a `webrtc` frame carries in `extends`. */
 const CallExtendsSchema = v.object({
   /** 1 video, 0 audio. */
   type: v.number(),
@@ -81,7 +81,7 @@ const CallExtendsSchema = v.object({
 });
 
 /**
- * The `webrtc` frame's data (reference §7.3), and sendToMsg's answer. `toContactId` is the chat
+ * The `webrtc` frame's data, and sendToMsg's answer. `toContactId` is the chat
  * the call belongs to for whoever receives it: the other person's id. `msg_id` is the call
  * record's (0 before it exists).
  */
@@ -152,7 +152,7 @@ export function hangupCode(phase: 'ringing' | 'active', byCaller: boolean, rangM
   return byCaller ? CALL_CODE.cancelled : CALL_CODE.declined;
 }
 
-/** "mm:ss", or "h:mm:ss" from an hour (the record's duration, reference §7.2). */
+/** "mm:ss", or "h:mm:ss" from an hour (the record's duration). */
 export function callDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const two = (n: number) => String(n).padStart(2, '0');

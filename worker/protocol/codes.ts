@@ -1,4 +1,4 @@
-// Envelope codes shared by server and client (reference §2.1): 0 success, -1 log in again,
+// Envelope codes shared by server and client: 0 success, -1 log in again,
 // 400–502 refusals the client shows as a toast.
 export const CODE = {
   OK: 0,

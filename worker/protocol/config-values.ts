@@ -39,7 +39,7 @@ export const chatSwitch = (chatInfo: object, name: keyof Switches['chatInfo']): 
 export const sysSwitch = (sysInfo: object, name: keyof Switches['sysInfo']): boolean =>
   configSwitch((sysInfo as Record<string, unknown>)[name], SWITCH_DEFAULTS.sysInfo[name]);
 
-/** Run mode 2 (reference §8.1 runMode, '2' as a string or 2 as a number): the address book and one-to-one chats follow friendships. */
+/** Run mode 2 (the original's runMode, '2' as a string or 2 as a number): the address book and one-to-one chats follow friendships. */
 export const friendsOnlyMode = (sysInfo: object): boolean =>
   String((sysInfo as Record<string, unknown>).runMode ?? '') === '2';
 

@@ -1,4 +1,4 @@
-// The envelope around every REST answer (reference §2.1, ARCHITECTURE §3): `code` 0 success, -1
+// The envelope around every REST answer: `code` 0 success, -1
 // log in again, 400–502 a refusal whose `msg` is already translated; `count` and `page` on lists.
 // The Worker's errors middleware builds it; the web API client parses every answer with it.
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// Every frame the server pushes on the socket (reference §3.4, ARCHITECTURE §3), as one valibot
+// Every frame the server pushes on the socket, as one valibot
 // variant on `type`. The UserHub builds each frame's data against these types; the web app parses
 // every incoming frame with ServerFrameSchema at the socket and drops one that does not parse, so
 // no handler ever sees half a frame.
@@ -40,7 +40,7 @@ const UndoEventSchema = v.object({
   contactId: WireContactIdSchema,
   /** Who recalled it, when not its sender (a group's owner or admin). */
   undo_by: v.optional(v.object({ id: v.number(), name: v.string() })),
-  /** 1: an operator removed it (a report, issue 25), which the notice says instead. */
+  /** 1: an operator removed it (a report), which the notice says instead. */
   moderated: v.optional(v.literal(1)),
 });
 
@@ -71,7 +71,7 @@ const EVENT_DATA = {
   group: MessageEventSchema,
   undoMessage: UndoEventSchema,
   /**
-   * A message's text changed (issue 26: its sender edited it), named as the reference's frame is:
+   * A message's text changed (its sender edited it), named as the reference's frame is:
    * `id` the client id, `msg_id` the seq, `edited` when (ms, also in `extends.edited`).
    */
   updateMessage: v.object({
@@ -84,7 +84,7 @@ const EVENT_DATA = {
     sendTime: v.number(),
     toContactId: WireContactIdSchema,
   }),
-  /** A message's reactions changed (issue 26): its whole summary now, so a replay lands on the same state. */
+  /** A message's reactions changed: its whole summary now, so a replay lands on the same state. */
   reaction: v.object({
     toContactId: WireContactIdSchema,
     msg_id: v.number(),
@@ -98,9 +98,9 @@ const EVENT_DATA = {
   setIsNotice: ChatPrefsSchema,
   delChat: ChatPrefsSchema,
   isOnline: v.object({ id: v.number(), is_online: v.number() }),
-  /** The account logged in on another device; each client decides whether that signs it out (spec §4). */
+  /** The account logged in on another device; each client decides whether that signs it out. */
   offline: v.object({ id: v.number(), client_id: v.string(), isMobile: v.boolean() }),
-  /** A new contact to show (friends, issue 12): its chat-list row. */
+  /** A new contact to show (friends): its chat-list row. */
   appendContact: v.partial(ChatSummarySchema, [
     'account',
     'setting',
@@ -126,7 +126,7 @@ const EVENT_DATA = {
   applyCount: ApplyCountSchema,
   /** Someone's name, avatar or signature changed, or my remark for them did. */
   updateUser: UserUpdateSchema,
-  // Group changes (issue 13, reference §3.4), to every member, and to a removed member the one removing them.
+  // Group changes, to every member, and to a removed member the one removing them.
   /** I am in a new group (created with me, or I was added): its card, with my role. */
   addGroup: GroupCardSchema,
   addGroupUser: v.object({ group_id: v.string(), user_ids: v.array(v.number()) }),
@@ -144,7 +144,7 @@ const EVENT_DATA = {
   groupNickname: v.object({ group_id: v.string(), user_id: v.number(), nickname: v.string() }),
   /** The group's uploaded picture (its URL). */
   groupAvatar: v.object({ group_id: v.string(), avatar: v.string() }),
-  /** An announcement published or changed (its text), or deleted (`status` 0), issue 25 item 8. */
+  /** An announcement published or changed (its text), or deleted (`status` 0). */
   announcement: v.object({
     id: v.number(),
     title: v.string(),
@@ -153,19 +153,19 @@ const EVENT_DATA = {
     create_time: v.number(),
     update_time: v.number(),
   }),
-  /** An operator saved the configuration (reference §3): getSystemInfo's answer, without demon_mode. */
+  /** An operator saved the configuration: getSystemInfo's answer, without demon_mode. */
   updateConfig: v.looseObject({
     sysInfo: v.looseObject({}),
     chatInfo: v.looseObject({}),
     fileUpload: v.looseObject({}),
   }),
   /**
-   * Call signalling (issue 14, reference §7.3), relayed by the UserHubs and never logged: a replay
+   * Call signalling, relayed by the UserHubs and never logged: a replay
    * of an old call's frames would ring again. `otherOpt`: my other device answered or hung up.
    */
   webrtc: WebrtcEventSchema,
   /**
-   * Someone is typing in a chat (issue 26): `toContactId` as my list names the chat (their user id,
+   * Someone is typing in a chat: `toContactId` as my list names the chat (their user id,
    * or `group-N`). Relayed to open sockets only: never logged, replayed or pushed.
    */
   typing: v.object({ toContactId: WireContactIdSchema, user_id: v.number(), typing: v.boolean() }),

@@ -1,4 +1,4 @@
-// Pure group rules (reference §5, with §10.3's missing checks made): who may do what to whom,
+// Pure group rules (with the checks the original lacked): who may do what to whom,
 // who may speak, and how long a mute lasts. The group's hub enforces them; the web app asks the same
 // functions which controls to show (one rule, two readers). Nothing here touches storage.
 import { type GroupSetting, NO_SPEAK_SECONDS, ROLE } from './groups';
@@ -16,7 +16,7 @@ export const isOwner = (m: MemberState | null) => !!m && m.role === ROLE.OWNER;
 export const mayInvite = (me: MemberState | null, setting: GroupSetting) =>
   !!me && (isManager(me) || setting.invite === 1);
 
-/** Renaming: managers; any member while `setting.manage` is off (issue 13). */
+/** Renaming: managers; any member while `setting.manage` is off. */
 export const mayRename = (me: MemberState | null, setting: GroupSetting) =>
   !!me && (isManager(me) || setting.manage === 0);
 
@@ -28,12 +28,12 @@ export const memberName = (remark: string | null | undefined, nickname: string, 
   remark || nickname || name;
 
 /**
- * Clearing the history from the app (reference §1.4 clearMessage): the owner only. Operators clear
+ * Clearing the history from the app (the original's clearMessage): the owner only. Operators clear
  * a group from the console (manage/group/clearMessage: a super admin's, audited), never from here.
  */
 export const mayClearHistory = (me: MemberState | null) => isOwner(me);
 
-/** The picture (issue 13): the same rule as the name, so one switch governs both. */
+/** The picture: the same rule as the name, so one switch governs both. */
 export const mayChangeAvatar = mayRename;
 
 /**
@@ -84,7 +84,7 @@ export function mentionList(at: readonly number[], me: MemberState | null, membe
 }
 
 /**
- * Joining with a QR token (issue 20): the token must be of the group's current QR version (a
+ * Joining with a QR token: the token must be of the group's current QR version (a
  * manager's reset retires the older ones) and minted after the joiner was last removed (a removal
  * sticks against codes they kept); while inviting is left to managers, only a code a manager minted
  * admits anyone.

@@ -1,4 +1,4 @@
-// The group calls (issue 13, reference §1.4 and §5): request bodies, the group's settings and
+// The group calls: request bodies, the group's settings and
 // roles, the system lines a group change leaves in the chat, and the answers. Shared by the
 // Worker and the web app.
 import * as v from 'valibot';
@@ -6,20 +6,20 @@ import * as v from 'valibot';
 import { intLike, text } from './fields';
 import { GROUP_KEY_PATTERN } from './ids';
 
-/** Roles (reference §5.1): a smaller number is a higher rank. */
+/** Roles: a smaller number is a higher rank. */
 export const ROLE = { OWNER: 1, ADMIN: 2, MEMBER: 3 } as const;
 
-/** People added in one call (reference §5.4). */
+/** People added in one call. */
 export const GROUP_ADD_MAX = 20;
 export const GROUP_NAME_MAX = 30;
 export const GROUP_NOTICE_MAX = 1000;
-/** My nickname in a group (issue 13): at most this many characters; empty means none. */
+/** My nickname in a group: at most this many characters; empty means none. */
 export const GROUP_NICKNAME_MAX = 30;
-/** Per-member mute presets (reference §1.4 setNoSpeak): timer 1–4; timer 0 means `noSpeakDay` days. */
+/** Per-member mute presets (the original's setNoSpeak): timer 1–4; timer 0 means `noSpeakDay` days. */
 export const NO_SPEAK_SECONDS = [0, 600, 3600, 10800, 86400] as const;
 export const NO_SPEAK_DAYS_MAX = 365;
 
-/** `group.setting` (reference §5.2); the original's UIs write "0"/"1"/"2", so strings are accepted. */
+/** `group.setting`; the original's UIs write "0"/"1"/"2", so strings are accepted. */
 export const GroupSettingSchema = v.object({
   manage: v.picklist([0, 1]),
   invite: v.picklist([0, 1]),
@@ -83,7 +83,7 @@ export const GroupSettingBody = v.object({ id: groupId, setting: GroupSettingInp
 export const SetNoSpeakBody = v.object({
   id: groupId,
   user_id: userId,
-  /** 1–4: the presets; 0: `noSpeakDay` days, so timer 0 with day 0 ends a mute (reference §1.4). */
+  /** 1–4: the presets; 0: `noSpeakDay` days, so timer 0 with day 0 ends a mute. */
   noSpeakTimer: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(4)), 1),
   noSpeakDay: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(NO_SPEAK_DAYS_MAX)), 1),
 });
@@ -95,7 +95,7 @@ export const SetGroupNicknameBody = v.object({
 });
 export const JoinGroupBody = v.object({ token: v.pipe(v.string(), v.maxLength(1024)) });
 
-/** Why a group left my membership while its chat stays on my list, read-only, until I delete it (issue 21). */
+/** Why a group left my membership while its chat stays on my list, read-only, until I delete it. */
 export const GONE_REASONS = ['removed', 'left', 'dissolved'] as const;
 export type GoneReason = (typeof GONE_REASONS)[number];
 

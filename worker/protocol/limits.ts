@@ -1,4 +1,4 @@
-// Limits shared by the Worker's rules and the web app (spec §5, §9). No validator here: the
+// Limits shared by the Worker's rules and the web app. No validator here: the
 // login page imports these, and its first download stays without valibot.
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;

@@ -1,5 +1,5 @@
-// Request schemas of the operator console (/manage/…, issue 25), on the reference's paths and
-// field names (§1.9) so its own admin pages can call them too.
+// Request schemas of the operator console (/manage/…), on the reference's paths and
+// field names so its own admin pages can call them too.
 import * as v from 'valibot';
 
 import { account, password } from './account';
@@ -9,7 +9,7 @@ import { contactId } from './messages';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX } from './people';
 import { APP_VERSION, isBelow } from './version';
 
-/** users.role: 0 a user, 1 a super admin, 2 an admin (reference §1.9). */
+/** users.role: 0 a user, 1 a super admin, 2 an admin. */
 export const ROLE_USER = 0;
 export const ROLE_SUPER = 1;
 export const ROLE_ADMIN = 2;
@@ -105,7 +105,7 @@ export const AUTO_WELCOME_MAX = 500;
 export const AUTO_GROUP_NAME_MAX = 24;
 
 /**
- * chatInfo.autoAddUser (reference §8.2): at registration the newcomer gets the next of `user_ids`
+ * chatInfo.autoAddUser: at registration the newcomer gets the next of `user_ids`
  * (round-robin) as their customer-service agent, who sends them `welcome` when it is not empty.
  * Saved whole; that the ids name active users is checked by the route.
  */
@@ -131,7 +131,7 @@ export const AutoAddUserInput = v.pipe(
 );
 
 /**
- * chatInfo.autoAddGroup (reference §8.2): at registration the newcomer joins the current auto
+ * chatInfo.autoAddGroup: at registration the newcomer joins the current auto
  * group owned by `owner_uid`; once it holds `userMax` members a new one "{name}{n}" is made.
  */
 export const AutoAddGroupInput = v.pipe(
@@ -244,7 +244,7 @@ export const ManageInviteAddBody = v.object({
 });
 export const ManageInviteCodeBody = v.object({ code: v.pipe(text(64), v.minLength(1, 'system.parameterError')) });
 
-/** An announcement's limits (issue 25 item 8). */
+/** An announcement's limits. */
 export const ANNOUNCEMENT_TITLE_MAX = 100;
 export const ANNOUNCEMENT_CONTENT_MAX = 5000;
 
@@ -265,7 +265,7 @@ export const NoticeListBody = v.object({ page, limit });
 /** sendTestEmail: where the operator wants the test mail. */
 export const ManageTestEmailBody = v.object({ to: v.pipe(text(EMAIL_MAX), v.email('system.parameterError')) });
 
-/** Why a message is reported (issue 25 item 6); the note says more. */
+/** Why a message is reported; the note says more. */
 export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'illegal', 'other'] as const;
 export const REPORT_NOTE_MAX = 200;
 /** A report's status: open, dismissed, message hidden, sender disabled. */

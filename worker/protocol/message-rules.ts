@@ -5,7 +5,7 @@ import type { MessageType, StoredMessage } from './messages';
 
 /**
  * A sender may recall their own message within `redoSeconds` (0 disables recall); a group's owner
- * and admins (`manager`) may recall anyone's message at any time (reference §6.1).
+ * and admins (`manager`) may recall anyone's message at any time.
  */
 export function canRecall(
   message: { from_user: number; sendTime: number; is_undo: number; type: string },
@@ -22,7 +22,7 @@ export function canRecall(
 }
 
 /**
- * Whether `actor` may edit `message` now (issue 26 item 3): only its sender, only a text message
+ * Whether `actor` may edit `message` now: only its sender, only a text message
  * that is not recalled, forwarded or a system line, within `editSeconds` of sending (0: never).
  */
 export function canEdit(
@@ -45,7 +45,7 @@ export function canEdit(
   return 'ok';
 }
 
-/** Whether a message takes reactions (issue 26): not a recalled one, not a system line. */
+/** Whether a message takes reactions: not a recalled one, not a system line. */
 export const canReact = (message: { is_undo?: number | null; type: string }): boolean =>
   !message.is_undo && message.type !== 'event';
 
@@ -77,7 +77,7 @@ export const isAnnouncementExt = (extra: Record<string, unknown> | null | undefi
 
 /**
  * Whether a group message's mentions (`extends.at`: user ids, 0 for everyone) name `user`. The
- * announcement mentions everyone (reference §1.4) but the list shows it as the announcement, not "[@ me]".
+ * announcement mentions everyone but the list shows it as the announcement, not "[@ me]".
  */
 export function mentions(extra: Record<string, unknown> | null | undefined, user: number): boolean {
   if (isAnnouncementExt(extra)) return false;

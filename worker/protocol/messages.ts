@@ -1,4 +1,4 @@
-// Request schemas and shapes of the messaging calls (enterprise/im, reference §1.3).
+// Request schemas and shapes of the messaging calls (enterprise/im).
 import * as v from 'valibot';
 
 import { flag, intLike, text } from './fields';
@@ -37,7 +37,7 @@ export const SendMessageBody = v.object({
   is_group: v.optional(intLike()),
   pid: v.optional(intLike()),
   extends: v.optional(v.nullable(v.object({ quote: v.optional(quote) }))),
-  /** A group message's mentions: user ids, 0 for everyone (reference §6.11; "isALL" from the original's web client). */
+  /** A group message's mentions: user ids, 0 for everyone ("isALL" from the original's web client). */
   at: v.optional(
     v.pipe(
       v.array(
@@ -67,10 +67,10 @@ export function isOneEmoji(s: string): boolean {
 
 const emoji = v.pipe(v.string('im.badEmoji'), v.check(isOneEmoji, 'im.badEmoji'));
 
-/** Toggles my reaction `emoji` on message `msg_id` (issue 26 item 2). */
+/** Toggles my reaction `emoji` on message `msg_id`. */
 export const ReactMessageBody = v.object({ toContactId: contactId, msg_id: v.pipe(intLike(), v.minValue(1)), emoji });
 
-/** Edits my text message `msg_id` (issue 26 item 3): its new text, with the send's limits. */
+/** Edits my text message `msg_id`: its new text, with the send's limits. */
 export const EditMessageBody = v.object({
   toContactId: contactId,
   msg_id: v.pipe(intLike(), v.minValue(1)),
@@ -123,7 +123,7 @@ export const UploadMessage = v.object({
   ),
 });
 
-/** The original web client's file panel (enterprise/files/index, reference §1.6). */
+/** The original web client's file panel (enterprise/files/index). */
 export const FilesIndexBody = v.object({
   page: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(10_000)), 1),
   limit: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(50)), 20),

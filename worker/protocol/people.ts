@@ -1,5 +1,5 @@
-// The people calls (issue 12): friends and requests (reference §1.5), user search and the
-// directory (§1.3 searchUser, userList), QR cards (§9.6), avatars and account changes. Request
+// The people calls: friends and requests, user search and the
+// directory, QR cards, avatars and account changes. Request
 // bodies and the `data` of each answer, one valibot schema each, shared by the Worker and the web.
 import * as v from 'valibot';
 
@@ -12,17 +12,17 @@ export { REALNAME_MAX };
 export const APPLY_TEXT_MAX = 100;
 /** My remark name for a friend (the original's `nickname`). */
 export const NICKNAME_MAX = 32;
-/** Profile fields: name and signature (spec §9: text input max 140). */
+/** Profile fields: name and signature (text input max 140). */
 export const MOTTO_MAX = TEXT_MAX;
 export const EMAIL_MAX = 64;
-/** A QR card is valid this long (spec §5: 7 days). */
+/** A QR card is valid this long (7 days). */
 export const QR_VALID_SECONDS = 7 * 86400;
 /** Avatars: images only, at most this many MB whatever fileUpload.size says. */
 export const AVATAR_MAX_MB = 5;
 export const AVATAR_EXT = ['jpg', 'jpeg', 'png', 'webp', 'gif'] as const;
 const PEOPLE_PAGE_MAX = 50;
 
-/** Friend statuses (reference §1.5): 0 declined, 1 friends, 2 pending. */
+/** Friend statuses: 0 declined, 1 friends, 2 pending. */
 export const FRIEND_STATUS = { DECLINED: 0, FRIENDS: 1, PENDING: 2 } as const;
 
 const page = v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(100000)), 1);
@@ -42,12 +42,12 @@ export const FriendIndexBody = v.object({ is_mine: v.optional(flag(), 0), page, 
 export const FriendUpdateBody = v.object({ friend_id: userId, status: v.pipe(intLike(), v.picklist([0, 1])) });
 /** friend/del: `id` is the friend's user id; both sides stop being friends. */
 export const FriendDelBody = v.object({ id: userId });
-/** friend/setNickname: `friend_id` is the friend's user id (not a request id); the remark is required (spec §5). */
+/** friend/setNickname: `friend_id` is the friend's user id (not a request id); the remark is required. */
 export const FriendNicknameBody = v.object({
   friend_id: userId,
   nickname: requiredText(NICKNAME_MAX, 'friend.remarkRequired'),
 });
-/** im/searchUser: exact account (spec §5: search is by user account). */
+/** im/searchUser: exact account (search is by user account). */
 export const SearchUserBody = v.object({ keywords: requiredText(64, 'user.accountVerify') });
 /** im/userList: the directory, fuzzy by account, name and pinyin initials; paged. */
 export const UserListBody = v.object({ keywords: v.optional(text(64), ''), page, limit });
@@ -140,8 +140,8 @@ export const UserUpdateSchema = v.object({
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
 /**
- * A friend request arriving live (reference §1.5): a pseudo message for the 'system' inbox, counted
- * only in the system unread (spec §4), with the pending count and who asked.
+ * A friend request arriving live: a pseudo message for the 'system' inbox, counted
+ * only in the system unread, with the pending count and who asked.
  */
 export const FriendApplyEventSchema = v.object({
   id: v.string(),

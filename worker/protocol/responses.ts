@@ -1,4 +1,4 @@
-// The `data` of every response the web app reads (reference §1): one valibot schema each. The
+// The `data` of every response the web app reads: one valibot schema each. The
 // Worker builds these with `satisfies`; the web app parses them with the same schema.
 import * as v from 'valibot';
 
@@ -9,7 +9,7 @@ import { MessageTypeSchema, UserCardSchema, WireContactIdSchema, WireMessageSche
 export const ContactCardSchema = v.object({
   ...UserCardSchema.entries,
   motto: v.string(),
-  /** The letter the address book files the person under (reference §9.7). */
+  /** The letter the address book files the person under. */
   index: v.string(),
   is_group: v.number(),
   is_online: v.number(),
@@ -24,7 +24,7 @@ export const ChatSummarySchema = v.object({
   /** A person's user id, or `group-N` for a group. */
   id: WireContactIdSchema,
   account: v.string(),
-  /** A person's row: []; a group's: its settings (reference §5.2). */
+  /** A person's row: []; a group's: its settings. */
   setting: v.union([v.array(v.unknown()), GroupSettingSchema]),
   /** Groups only: my role (1 owner, 2 admin, 3 member), the owner and the member count. */
   role: v.optional(v.number()),
@@ -36,7 +36,7 @@ export const ChatSummarySchema = v.object({
   at_msg_id: v.optional(v.number()),
   /** People only: 1 when we are friends (both sides accepted), else 0; run mode 1's address book lists them apart. */
   is_friend: v.optional(v.picklist([0, 1])),
-  /** People only: 1 when an operator deleted their account (issue 25): the chat stays, read-only. */
+  /** People only: 1 when an operator deleted their account: the chat stays, read-only. */
   is_deleted: v.optional(v.picklist([0, 1])),
   is_top: v.number(),
   is_notice: v.number(),
@@ -76,5 +76,5 @@ export type ReadResult = v.InferOutput<typeof ReadResultSchema>;
 
 export const TicketSchema = v.object({ ticket: v.string() });
 
-/** lastContentUndo of a chat whose last message an operator removed (a report, issue 25). */
+/** lastContentUndo of a chat whose last message an operator removed (a report). */
 export const UNDO_MODERATED = 2;

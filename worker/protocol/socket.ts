@@ -1,4 +1,4 @@
-// Socket frames, both directions (reference §3, ARCHITECTURE §3). The client pings with the
+// Socket frames, both directions. The client pings with the
 // exact text PING_FRAME so the Durable Object's auto-response answers without waking it.
 import * as v from 'valibot';
 
@@ -15,7 +15,7 @@ export const PING_FRAME = '{"type":"ping"}';
 export const PONG_FRAME = '{"type":"pong"}';
 
 /**
- * I am typing (or stopped) in a chat (issue 26): a person's user id or `group-N`. The client sends it
+ * I am typing (or stopped) in a chat: a person's user id or `group-N`. The client sends it
  * at most once every TYPING_RENEW_MS while typing; the other side forgets it after TYPING_EXPIRE_MS.
  */
 const TypingFrame = v.object({
@@ -60,7 +60,7 @@ export const UNBOUND_CLOSE_CODE = 4004;
 export const LEGACY_DEVICE_PREFIX = 'legacy-';
 
 /**
- * What the original clients send on a socket opened without a ticket (reference §3.2): the three
+ * What the original clients send on a socket opened without a ticket: the three
  * frames that server understood. `token` is the login's authToken, `bearer …` or bare.
  */
 export const LegacyClientFrame = v.variant('type', [
@@ -73,7 +73,7 @@ export const LegacyClientFrame = v.variant('type', [
   }),
 ]);
 
-/** The frames only a legacy socket gets (reference §3.3): its id at once, the server's ping, and pong with multiport. */
+/** The frames only a legacy socket gets: its id at once, the server's ping, and pong with multiport. */
 export const LegacyServerFrame = v.variant('type', [
   v.object({ type: v.literal('init'), client_id: v.string() }),
   v.object({ type: v.literal('ping') }),

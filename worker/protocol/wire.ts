@@ -11,7 +11,7 @@ export type MessageType = v.InferOutput<typeof MessageTypeSchema>;
 export const WireContactIdSchema = v.union([v.number(), v.string()]);
 
 /** The sender card embedded in every message; built on the server, never taken from the body. */
-/** A message's reactions (issue 26): each emoji and who reacted with it, in the order they came. */
+/** A message's reactions: each emoji and who reacted with it, in the order they came. */
 export const ReactionsSchema = v.array(v.object({ emoji: v.string(), user_ids: v.array(v.number()) }));
 export type Reactions = v.InferOutput<typeof ReactionsSchema>;
 
@@ -64,7 +64,7 @@ export const WireMessageSchema = v.object({
   sendTime: v.number(),
   from_user: v.number(),
   fromUser: UserCardSchema,
-  /** Reactions (issue 26): each emoji and who reacted with it; left out when none. */
+  /** Reactions: each emoji and who reacted with it; left out when none. */
   reactions: v.optional(ReactionsSchema),
   is_undo: v.number(),
   file: v.nullable(FileInfoSchema),
@@ -76,7 +76,7 @@ export const WireMessageSchema = v.object({
   fileName: v.optional(v.string()),
   fileSize: v.optional(v.number()),
   file_id: v.optional(v.number()),
-  /** The original clients' links of a file message (issue 27, reference §6.8): preview, download, icon. */
+  /** The original clients' links of a file message: preview, download, icon. */
   preview: v.optional(v.string()),
   download: v.optional(v.string()),
   extUrl: v.optional(v.string()),

@@ -1,4 +1,4 @@
-// The ICE servers a call's participant gets (issue 14 item 4): the operator's own from
+// The ICE servers a call's participant gets: the operator's own from
 // `chatInfo.stun` / `stunUser` / `stunPass` (server-side config, never in getSystemInfo), TURN
 // credentials minted per request — coturn's shared-secret scheme (TURN_SECRET + TURN_URLS) or
 // Cloudflare's TURN service (TURN_KEY_ID + TURN_KEY_API_TOKEN) — and, when nothing is

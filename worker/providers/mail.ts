@@ -1,4 +1,4 @@
-// Mail for verification codes in production (issue 25 item 9): an HTTP mail API the operator
+// Mail for verification codes in production: an HTTP mail API the operator
 // names (MAIL_API_URL, a var) with its key (MAIL_API_KEY, a secret) and sender (MAIL_FROM): a
 // POST of `{from, to, subject, text}` with `Authorization: Bearer <key>`, the shape Resend and
 // several others take. Only an email address receives mail; SMS stays an extension point (a

@@ -1,4 +1,4 @@
-// Cloudflare RealtimeKit (issue 14 item 6), the optional call provider: when the operator sets the
+// Cloudflare RealtimeKit, the optional call provider: when the operator sets the
 // secrets REALTIMEKIT_ACCOUNT_ID, REALTIMEKIT_APP_ID and REALTIMEKIT_API_TOKEN, a call is a
 // RealtimeKit meeting (server-routed) instead of peer-to-peer WebRTC. The Worker creates one
 // meeting per call and adds each participant, handing the browser only the participant's token.

@@ -1,4 +1,4 @@
-// enterprise/im account calls: profile and password (reference §1.3).
+// enterprise/im account calls: profile and password.
 import { Hono } from 'hono';
 
 import { pushProfile } from '../actions/profile-push';
@@ -76,7 +76,7 @@ account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 /**
- * Binds a new account (reference §1.3 editAccount). The holder proves it is them with the code sent
+ * Binds a new account (the original's editAccount). The holder proves it is them with the code sent
  * to the current account when it is verified, else (no code can reach it) with the password: a
  * token alone must never move an account to an address its thief controls. Refusals in this
  * order: demo mode; no code can be sent at all; the proof missing; the new account malformed, not

@@ -1,4 +1,4 @@
-// enterprise/im call signalling (issue 14, reference §7): sendToMsg and the ICE servers. The
+// enterprise/im call signalling: sendToMsg and the ICE servers. The
 // rules a call's sender meets are checked here; the call state lives in the participants'
 // UserHubs (durable/call-ops.ts), which relay the `webrtc` frames.
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// enterprise/im chat-list calls: contacts, pin, mute, delete chat (reference §1.3).
+// enterprise/im chat-list calls: contacts, pin, mute, delete chat.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 
@@ -106,7 +106,7 @@ chats.post('/getcontacts', async (c) => {
 });
 
 /**
- * The people of my one-to-one chats whose account an operator deleted (issue 25 item 4): the chat
+ * The people of my one-to-one chats whose account an operator deleted: the chat
  * and its messages stay, read-only, named `label` ("Deleted user") in the viewer's language.
  */
 async function deletedPeers(

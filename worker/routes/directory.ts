@@ -1,5 +1,5 @@
 // enterprise/im people search: one person by exact account (searchUser) and the directory
-// (userList), each person with how the caller stands with them (reference §1.3).
+// (userList), each person with how the caller stands with them.
 import { Hono } from 'hono';
 
 import type { AppEnv } from '../app-env';

@@ -1,4 +1,4 @@
-// enterprise/friend: friend requests, answers, deletion and remark names (reference §1.5, §9.4).
+// enterprise/friend: friend requests, answers, deletion and remark names.
 // Identity comes from the token only; a request is answered only by its addressee.
 import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
@@ -82,7 +82,7 @@ async function newContactRow(db: D1Database, whom: UserRow): Promise<EventData<'
 async function becameFriends(env: Env, a: UserRow, b: UserRow): Promise<void> {
   const [forA, forB] = await Promise.all([newContactRow(env.DB, b), newContactRow(env.DB, a)]);
   await Promise.all([tell(env, a.user_id, 'appendContact', forA), tell(env, b.user_id, 'appendContact', forB)]);
-  // A chat on both lists that opens with "You are now friends — say hi" (issue 21 item 9): a system
+  // A chat on both lists that opens with "You are now friends — say hi": a system
   // line each client words in its own language, not unread, from the one who answered.
   const conversation = conversationOf(a.user_id, String(b.user_id))!;
   const system = {
@@ -226,7 +226,7 @@ friends.post('/del', async (c) => {
   await removePair(c.env.DB, me, peer);
   // The reference re-uses the group-removal event to drop the contact from both lists; the chat
   // leaves each side's list for good too (hidden until a new message), as the confirmation promises,
-  // so a reload or another device does not bring it back (issue 21 item 9).
+  // so a reload or another device does not bring it back.
   const conversation = conversationOf(me, String(peer))!;
   const hide = (user: number, contact: number) =>
     userHub(c.env, user).setChatPrefs(

@@ -1,4 +1,4 @@
-// enterprise/group/uploadAvatar (issue 13): a group's picture, multipart `id` and `file`. The file
+// enterprise/group/uploadAvatar: a group's picture, multipart `id` and `file`. The file
 // passes the user avatar's checks (avatar-upload.ts); the group's hub decides who may set it (the
 // rule of the name, protocol/group-rules.ts) and answers the picture it replaced, whose file goes.
 import type { Context } from 'hono';

@@ -1,4 +1,4 @@
-// Whom I may put in a group (issue 20): run mode 2's friends-only rule, checked when a group is
+// Whom I may put in a group: run mode 2's friends-only rule, checked when a group is
 // made or grown, and enterprise/group/getAllUser, the people to pick from, which applies the same rule.
 import type { Context } from 'hono';
 
@@ -14,7 +14,7 @@ import { isSocialMode, mayGroupWith, serviceUserIds } from '../services/run-mode
 import { maskAccount } from '../services/user-view';
 
 /**
- * Run mode 2 (issue 20): a group is made of and grown with my friends only, as one-to-one messages
+ * Run mode 2: a group is made of and grown with my friends only, as one-to-one messages
  * are, with the same exceptions (a privileged user on either side). Mode 1 pays no query.
  */
 export async function refuseStrangers(db: D1Database, me: number, ids: number[]): Promise<void> {

@@ -1,4 +1,4 @@
-// A group's join QR (issue 13): the signed link groupInfo and resetQrcode hand out, the group a
+// A group's join QR: the signed link groupInfo and resetQrcode hand out, the group a
 // token names (joinGroup), and `/scan/g/{token}`: the group's card (signed in) or a camera app's landing.
 import { type Context, Hono } from 'hono';
 

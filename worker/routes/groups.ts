@@ -1,4 +1,4 @@
-// enterprise/group calls (issue 13, reference §1.4, with §10.3's missing checks made). Each names
+// enterprise/group calls (with the checks the original lacked). Each names
 // a group `group-N`; its ConversationHub checks the caller's rights against its own members and
 // roles (the source of truth) and answers refusals as values. D1 gives only ids, names and config.
 import { type Context, Hono } from 'hono';
@@ -209,7 +209,7 @@ for (const path of ['/setnospeak', '/banned']) {
   });
 }
 
-// Clear history (reference §1.4): the group's owner only. An operator clears a group from the
+// Clear history: the group's owner only. An operator clears a group from the
 // console (manage/group/clearMessage: a super admin, outside the demo lock, audited).
 groups.post('/clearmessage', changeLimit, async (c) => {
   const { id } = input(c, GroupIdBody);

@@ -1,4 +1,4 @@
-// What the original web client reads beside chatting (issue 27 item 4, reference §1.6, §1.7, §6.9):
+// What the original web client reads beside chatting:
 // its file panel (`enterprise/files/index`), letter avatars (`/avatar/{str}/{s}/{uid}`) and file
 // icons, and the admin pages' `common/upload/uploadImage`; `/filedown/:id` is routes/upload.ts's file
 // route as an attachment.
@@ -114,7 +114,7 @@ function letterImage(text: string, size: number, color: string): Response {
 }
 
 /**
- * GET /avatar/{str}/{s}/{uid}: the reference's letter avatar (§6.9), as SVG: the last character of
+ * GET /avatar/{str}/{s}/{uid}: the reference's letter avatar, as SVG: the last character of
  * the name (two when larger than 80 px), size clamped to 40–120 (else 80), colour by uid % 10.
  */
 export const letterAvatar = new Hono<AppEnv>().get('/:str/:s/:uid', (c) => {

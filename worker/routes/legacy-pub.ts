@@ -1,5 +1,5 @@
-// The original clients' socket calls that Parley answers without doing anything (issue 27): the
-// reference's bindUid trusted any `user_id` (anyone could listen as anyone, §10.3), so a socket is
+// The original clients' socket calls that Parley answers without doing anything: the
+// reference's bindUid trusted any `user_id` (anyone could listen as anyone), so a socket is
 // bound only by its own `bindUid` frame with a token (routes/legacy-socket.ts); a user's socket
 // already gets every group's frames, so bindGroup has nothing to join; and presence follows the
 // sockets, so offline (sent once the client stopped reconnecting, its sockets closed) has nothing

@@ -1,4 +1,4 @@
-// The original clients' socket (issue 27, reference §2.3 and §3): opened on /wss without a ticket,
+// The original clients' socket: opened on /wss without a ticket,
 // it gets `init {client_id}` at once and nothing else until its `bindUid {user_id, token}` passes
 // the same token check as every request. The Worker holds it, not a Durable Object: before that
 // frame nobody knows whose it is. Once bound, the Worker mints a ticket and opens an ordinary
@@ -27,7 +27,7 @@ import { bearerToken } from '../services/tokens';
 
 /** An unbound socket is closed this long after it opened. */
 export const LEGACY_BIND_MS = 10_000;
-/** The server's ping to a legacy socket, as the original's gateway (reference §3.1). */
+/** The server's ping to a legacy socket, as the original's gateway. */
 export const LEGACY_PING_MS = 20_000;
 /** How long a pong's `multiport` is answered from the relay's memory before the hub is asked again. */
 export const LEGACY_MULTIPORT_MS = 300_000;
@@ -92,7 +92,7 @@ export function openLegacySocket(
   socket.addEventListener('error', end);
 
   // Whether the user has another socket open besides this one: asked of the hub at the bind, then
-  // answered from here (a client pings every 30 s; issue 35), set when the hub tells this socket of
+  // answered from here (a client pings every 30 s), set when the hub tells this socket of
   // a newer one (`offline`) and asked again once LEGACY_MULTIPORT_MS has passed.
   let multiport = false;
   let askedAt = -Infinity;
@@ -132,7 +132,7 @@ export function openLegacySocket(
   socket.addEventListener('message', (event) => {
     const text = typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data);
     const frame = v.safeParse(LegacyClientFrame, parseJsonOrNull(text));
-    // Anything else is ignored, as the original server did (reference §3.2).
+    // Anything else is ignored, as the original server did.
     if (!frame.success || closed()) return;
     const work =
       frame.output.type === 'bindUid'
@@ -166,7 +166,7 @@ async function openHubSocket(
   const { uid, sid, sat, ver, exp } = identity;
   const ticket = `${uid}.${nanoid(32)}`;
   const stub = userHub(env, uid);
-  // Each legacy socket is its own device: a new one tells the others, as a new login did (reference §3.6).
+  // Each legacy socket is its own device: a new one tells the others, as a new login did.
   await stub.issueTicket(ticket, `${LEGACY_DEVICE_PREFIX}${clientId}`, { sid, sat, ver, exp });
   const headers = new Headers({ upgrade: 'websocket' });
   for (const name of ['user-agent', 'accept-language']) {

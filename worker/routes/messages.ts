@@ -1,4 +1,4 @@
-// enterprise/im message calls: send, history, read, recall, forward (reference §1.3).
+// enterprise/im message calls: send, history, read, recall, forward.
 import { type Context, Hono } from 'hono';
 import { nanoid } from 'nanoid';
 
@@ -112,7 +112,7 @@ messages.post('/undomessage', async (c) => {
   return c.json(envelope({ ...sentMessage(undone, me), toContactId: contactId }));
 });
 
-// Editing my text message (issue 26 item 3): within chatInfo.editTime, in a chat I may still write
+// Editing my text message: within chatInfo.editTime, in a chat I may still write
 // to (a deleted peer's is read-only; run mode 2's friendships; a group's mute, asked by its hub as
 // for a send); members hear of it live (updateMessage), nobody by push.
 messages.post('/editmessage', burstLimit('send'), async (c) => {
@@ -126,7 +126,7 @@ messages.post('/editmessage', burstLimit('send'), async (c) => {
   return c.json(envelope({ ...sentMessage(edited, me), toContactId: body.toContactId }));
 });
 
-// Reacting to a message (issue 26 item 2): toggles mine; everyone who may see it hears of it (`reaction`).
+// Reacting to a message: toggles mine; everyone who may see it hears of it (`reaction`).
 // A reaction is a say: only in a chat I may send to (run mode 2's friendships), and the group's mute
 // holds it as it holds an edit (the hub's speak rule).
 messages.post('/reactmessage', burstLimit('send'), async (c) => {

@@ -1,4 +1,4 @@
-// common/pub: the unauthenticated account calls (reference §1.1).
+// common/pub: the unauthenticated account calls.
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 

@@ -1,4 +1,4 @@
-// enterprise/im/reportMessage (issue 25 item 6): a member reports a message they can see, with a
+// enterprise/im/reportMessage: a member reports a message they can see, with a
 // reason. The report keeps the message and up to two before and after, as the reporter sees them
 // (the hub's own door to each message, so a late joiner's report holds nothing from before they
 // joined); operators read only that (routes/manage/reports.ts).
@@ -28,7 +28,7 @@ const line = (m: StoredMessage, reported: boolean): ReportContextLine => ({
   content: m.is_undo ? '' : previewOf(m),
   sendTime: m.sendTime,
   reported,
-  // A group's system line keeps who did what, so the console words it as the chat does (issue 36 item 6).
+  // A group's system line keeps who did what, so the console words it as the chat does.
   ...(m.type === 'event' && m.extends?.system ? { system: m.extends.system } : {}),
 });
 

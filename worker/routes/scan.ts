@@ -1,4 +1,4 @@
-// QR cards (reference §9.6, fixed per §10.3: a signed token that expires, never a bare user id).
+// QR cards (fixed: a signed token that expires, never a bare user id).
 // `getQrCode` hands out my card's link; `POST /scan/u/{token}` (signed in) answers the person
 // behind it; `GET /scan/u/{token}` (a phone's camera app opening the link) lands in the app,
 // which resolves the token after login.

@@ -1,5 +1,5 @@
 // Files: upload as a message into R2 under a server-generated key (common/upload/uploadFile,
-// reference §1.2), and download through the Worker, which checks the caller may see the message carrying the file.
+// the original), and download through the Worker, which checks the caller may see the message carrying the file.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 

@@ -1,4 +1,4 @@
-// The `webrtc` event (reference §7.3) as the hubs push it and sendToMsg answers it. `toContactId`
+// The `webrtc` event as the hubs push it and sendToMsg answers it. `toContactId`
 // is the chat the call belongs to for whoever receives it: the other person's id.
 import type { CallEvent, WebrtcEvent } from '../protocol/calls';
 import type { UserCard } from '../protocol/wire';

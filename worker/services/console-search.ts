@@ -1,4 +1,4 @@
-// The console's searches and name order (issue 36 item 5): Vietnamese diacritics and letter case
+// The console's searches and name order: Vietnamese diacritics and letter case
 // ignored as the app's contact search ignores them ("ha" finds "Hà", "duc" finds "Đức"), and names
 // sorted in the order of the console's language (vi: Hà, Hải, Hạnh, Hoa, Hùng). D1 folds neither,
 // so the lists filter and order these here, as the directory does (routes/directory.ts).

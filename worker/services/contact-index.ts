@@ -1,4 +1,4 @@
-// The contact list's letter bucket (reference §9.7) and the initials the directory search matches:
+// The contact list's letter bucket and the initials the directory search matches:
 // Latin names by their first letter with diacritics removed (Vietnamese "Đức" → D), Chinese names
 // by the pinyin initial of each character, '#' for digits, symbols and other scripts.
 import { visibleAccountParts } from './account-mask';

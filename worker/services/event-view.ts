@@ -1,5 +1,5 @@
 // Pure: how one member sees a conversation event. Single-chat pushes carry the sender's id as
-// `toContactId` and the original target as `toUser` (reference §10.1.5), so a client files an
+// `toContactId` and the original target as `toUser`, so a client files an
 // incoming message under "the sender, unless the sender is me, then toUser".
 import type { EventData } from '../protocol/frames';
 import type { StoredMessage, WireMessage } from '../protocol/wire';
@@ -29,7 +29,7 @@ export function wireMessage(message: StoredMessage, viewer: number, peerReadSeq 
 }
 
 /**
- * The original clients' links of a file (reference §6.8): `preview` opens media in the browser
+ * The original clients' links of a file: `preview` opens media in the browser
  * (empty for other files: they offer the download), `download` always saves it, `extUrl` is the
  * picture itself or an icon naming the extension (routes/legacy-files.ts).
  */

@@ -1,5 +1,5 @@
 // Turns a form-encoded body into the nested bag PHP clients produce: `a[]=1&a[]=2`,
-// `m[0][id]=x`, `s[manage]=1` (reference §0). Pure, so it is unit-tested directly.
+// `m[0][id]=x`, `s[manage]=1`. Pure, so it is unit-tested directly.
 type Bag = Record<string, unknown>;
 
 const MAX_DEPTH = 5;

@@ -1,5 +1,5 @@
-// getContacts' group rows (issue 13): one ChatSummary per group I am in (D1's projection), with my
-// chat state from my UserHub. A group is filed under '#' (reference §9.7) and counts as online.
+// getContacts' group rows: one ChatSummary per group I am in (D1's projection), with my
+// chat state from my UserHub. A group is filed under '#' and counts as online.
 // Its `account` is '' (the reference's is `group-N`): the field stays, as the original mobile client
 // searches contacts by it, but a chat key is nobody's account, and as one every search by account
 // for "group" or a digit listed every group.

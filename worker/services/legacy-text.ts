@@ -1,4 +1,4 @@
-// Text from the original Raingad clients (issue 27): their editor sends a text message as HTML
+// Text from the original Raingad clients: their editor sends a text message as HTML
 // (`<p><span …>Hi</span></p>`, emoji as `[!1f600]` tokens or twemoji <img>), while Parley's text is
 // plain. What they send becomes the plain text a person typed, so every client shows the same words.
 
@@ -56,7 +56,7 @@ const escapeUrl = (text: string) => text.replace(/[<>"']/g, (ch) => HTML[ch]!);
 export const mayNeedEscaping = (json: string) => /[&<>']|\\"|\\u00(?:2[267]|3[ce])/i.test(json);
 
 /**
- * The other way (issue 27, issue 35 item 2): the original web client renders what it is sent as
+ * The other way: the original web client renders what it is sent as
  * HTML in places (a text message, a chat's last message, a mention picker inserting a member's
  * `displayName`), so every string of an answer or frame reaches it HTML-escaped, once, here at the
  * edge: names, remarks, group names and nicknames, announcements, file names and message text

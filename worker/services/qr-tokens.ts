@@ -1,4 +1,4 @@
-// QR card tokens (spec §5: valid 7 days): short HS256 JWTs naming what a QR opens — a user's card
+// QR card tokens (valid 7 days): short HS256 JWTs naming what a QR opens — a user's card
 // ('u'), a group's join page ('g', with groups). They are signed with a key derived from JWT_SECRET
 // for this purpose alone and carry their own audience, so a QR token is never a login token and a
 // login token is never a QR token, whichever of the two checks it is handed to.
@@ -53,7 +53,7 @@ export async function signQrToken(
 }
 
 /**
- * What a group's join token adds (issue 20): `t` when it was minted (ms), so a member removed after
+ * What a group's join token adds: `t` when it was minted (ms), so a member removed after
  * that cannot come back with it; `v` the group's QR version, which a manager's reset moves on; `by`
  * who minted it, so a manager's code still admits people while inviting is left to managers.
  */

@@ -1,4 +1,4 @@
-// Run modes (reference §8.1 runMode): '1' enterprise — everyone sees and may message everyone;
+// Run modes (the original's runMode): '1' enterprise — everyone sees and may message everyone;
 // '2' social — the address book and one-to-one sends follow friendships, except with privileged
 // users (system admins, role > 0, and the customer-service users of chatInfo.autoAddUser), who
 // bypass the rule both ways; a user and the agent assigned to them (user_notes.cs_uid) too.
@@ -63,7 +63,7 @@ export function addressBookFilter(
 }
 
 /**
- * Whether `peer` may be put in a group of mine under run mode 2 (issue 20): a friend, or a
+ * Whether `peer` may be put in a group of mine under run mode 2: a friend, or a
  * privileged user on either side, the same exceptions as for one-to-one messages.
  */
 export function mayGroupWith(

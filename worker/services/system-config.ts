@@ -20,7 +20,7 @@ export const DEFAULTS = {
     regauth: '0',
     runMode: '1',
     registerInterval: '0',
-    // The oldest web app version the server still supports ('' none): below it the upgrade popup has no Later (issue 24).
+    // The oldest web app version the server still supports ('' none): below it the upgrade popup has no Later.
     minVersion: '',
     // The switches state, ipregion, multipleLogin and diyName ('1' lets users change their own name in
     // run mode 1, the enterprise directory; mode 2 always may): protocol/config-values.ts, as the web reads them.
@@ -45,7 +45,7 @@ export const DEFAULTS = {
   },
   fileUpload: { size: String(DEFAULT_FILE_MB), preview: '', fileExt: DEFAULT_FILE_EXT },
   /**
-   * The explore tab (reference §8.4): status '1' shows it; mode '1' list, '2' grid; each entry an in-app path (type '1') or an
+   * The explore tab: status '1' shows it; mode '1' list, '2' grid; each entry an in-app path (type '1') or an
    * external URL (type '2'). Out of the box a few neutral reference sites, so the tab is not empty; an operator's `compass`
    * row replaces them (`"list": [...]`) or hides them (`"status": "0"`).
    */
@@ -67,7 +67,7 @@ export type ConfigName = keyof SystemConfig;
  * Keys of chatInfo that stay with the server and the console (manage/config/getAllConfig): TURN
  * credentials (minted per call instead); registration's welcome agents, their text and the auto
  * group with its owner (who the operators' people are); the send interval, an abuse limit only the
- * server applies. No app reads them (issue 35 item 10b).
+ * server applies. No app reads them.
  */
 const OPERATOR_CHAT_KEYS = ['stun', 'stunUser', 'stunPass', 'autoAddUser', 'autoAddGroup', 'sendInterval'] as const;
 /** Keys of sysInfo that stay with the server and the console: the registration interval, an abuse limit. */

@@ -30,7 +30,7 @@ export function rolesFor(systemRole: number): string[] {
   return systemRole > 0 ? ['admin'] : ['user'];
 }
 
-/** The admin role passes every permission check (spec §6). */
+/** The admin role passes every permission check. */
 export function hasPermission(identity: Pick<Identity, 'roles' | 'permissions'>, permission: string): boolean {
   return identity.roles.includes('admin') || identity.permissions.includes(permission);
 }

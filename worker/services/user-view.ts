@@ -1,4 +1,4 @@
-// The shapes of a user sent to clients (reference §1.1 userInfo): never the hash.
+// The shapes of a user sent to clients (the original's userInfo): never the hash.
 import type { PresenceRow, UserRow } from '../db/users';
 import type { ContactCard } from '../protocol/responses';
 import { maskAccount } from './account-mask';

@@ -1,5 +1,5 @@
 // Route guards, checked on every render of their route (so on every navigation): protected
-// pages need a stored, unexpired token (spec §2, §4); the login page forwards an already
+// pages need a stored, unexpired token; the login page forwards an already
 // signed-in user. Both redirect with `replace`, so the refused address never stays in history.
 // A signed-out browser keeps no chats: a session that expired while the app was closed never
 // went through endSession, so the login page deletes what it left.

@@ -1,4 +1,4 @@
-// Every route of the app (spec §2) in one table. Pages load lazily so the first download
+// Every route of the app in one table. Pages load lazily so the first download
 // holds only what the current page needs; all pages but login and registration need a session.
 // Declarative routing (<HashRouter> + useRoutes), not the data router: the app has no loaders
 // or actions, and the data router's runtime would add about 16 kB gzip to every first load.

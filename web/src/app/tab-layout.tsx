@@ -1,4 +1,4 @@
-// The frame of every signed-in page, with the total unread count (muted chats left out, spec §4)
+// The frame of every signed-in page, with the total unread count (muted chats left out)
 // on the messages tab. On a phone the tabs' own pages get the 50 px tab bar fixed below them and
 // every other page the whole screen, as before. From 1024 px the tab bar is a rail down the left
 // of every page; the messages area (with the panels opened beside a chat) fills the rest as panes

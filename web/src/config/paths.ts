@@ -1,4 +1,4 @@
-// Every route of the app (spec §2). Screens and links use these constants, never literals.
+// Every route of the app. Screens and links use these constants, never literals.
 export const PATHS = {
   home: '/',
   homeAlias: '/pages/index/index',
@@ -27,7 +27,7 @@ export const PATHS = {
   setting: '/pages/mine/setting',
   announcements: '/pages/mine/announcements',
   upgrade: '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
-  // The operator console (issue 25).
+  // The operator console.
   manage: '/manage',
   manageUsers: '/manage/users',
   manageGroups: '/manage/groups',

@@ -1,4 +1,4 @@
-// The one way to call the server (spec §7, §8): POST JSON with the stored token and the UI
+// The one way to call the server: POST JSON with the stored token and the UI
 // language, a 10 s timeout, token refresh from response headers, and every failure shown
 // to the user here so callers only handle success.
 import * as v from 'valibot';
@@ -250,7 +250,7 @@ export async function apiPostEnvelope<T>(
 /** An upload is given up after this long with nothing sent and no answer. */
 export const UPLOAD_STALL_MS = 30_000;
 
-/** Multipart upload (spec §7 uploadFile): the same envelope handling, with progress. */
+/** Multipart upload (the original's uploadFile): the same envelope handling, with progress. */
 export function apiPostForm<T>(
   path: string,
   form: FormData,

@@ -1,4 +1,4 @@
-// The start-up part of localStorage access (spec §3 keys): the keys, reading and writing, and
+// The start-up part of localStorage access (the original's keys): the keys, reading and writing, and
 // what the first screen needs (session check, language). The rest of `storage` (storage.ts)
 // loads with the pages that use it. Values are JSON; anything unreadable falls back to the
 // default so a corrupted entry never breaks startup.
@@ -43,7 +43,7 @@ export const getTokenExpired = (): number | undefined => {
 export const getLanguage = (): unknown => read(STORAGE_KEYS.language);
 export const setLanguage = (language: string): void => write(STORAGE_KEYS.language, language);
 
-/** True when a token is stored and not past its expiry (spec §4: check-token-failed / token-expired). */
+/** True when a token is stored and not past its expiry (check-token-failed / token-expired). */
 export function hasValidSession(now = Date.now()): boolean {
   const expired = getTokenExpired();
   return getToken() !== undefined && (expired === undefined || expired > now);

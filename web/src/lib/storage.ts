@@ -1,4 +1,4 @@
-// The only module that touches localStorage (spec §3 keys), with storage-core.ts: that part
+// The only module that touches localStorage (the original's keys), with storage-core.ts: that part
 // (keys, session check, language) is in the start-up download, this one loads with the pages
 // that need it. Values are JSON; anything unreadable falls back to the default so a corrupted
 // entry never breaks startup.

@@ -1,4 +1,4 @@
-// Fetching the public system configuration (getSystemInfo, reference §1.1) and its schema.
+// Fetching the public system configuration (getSystemInfo) and its schema.
 // Loaded on demand by system-info.ts, so the validator and the API client stay out of the
 // login page's first download.
 import * as v from 'valibot';

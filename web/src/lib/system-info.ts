@@ -1,4 +1,4 @@
-// The public system configuration (getSystemInfo, reference §1.1), kept in storage as
+// The public system configuration (getSystemInfo), kept in storage as
 // `globalConfig` so screens can use the last known copy at once and refresh it in the background.
 // The fetch, its schema and the API client load on demand (system-info-api.ts): the login page
 // renders from the stored copy without them.

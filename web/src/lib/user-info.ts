@@ -1,4 +1,4 @@
-// The signed-in user's record as the server sends it (reference §1.1 userInfo); shared by
+// The signed-in user's record as the server sends it (the original's userInfo); shared by
 // login, registration and the profile, and kept in storage as `userInfo`.
 import * as v from 'valibot';
 

@@ -1,4 +1,4 @@
-// Amount in Chinese capital numerals as written on cheques and invoices (spec §9), for
+// Amount in Chinese capital numerals as written on cheques and invoices, for
 // amounts from 0 up to (not including) 10^15 yuan, rounded half-up to the fen.
 const DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'];
 const PLACE_UNITS = ['', '拾', '佰', '仟'];

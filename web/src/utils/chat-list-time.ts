@@ -1,4 +1,4 @@
-// Time shown beside a conversation in the chat list (spec §9): time of day today, yesterday,
+// Time shown beside a conversation in the chat list: time of day today, yesterday,
 // the weekday within the current Monday-start week, month-day this year, else the full date.
 import type { TFunction } from '../lib/i18n';
 import { calendarDaysBetween, formatDate, mondayIndex, pad2 } from './calendar';

@@ -1,4 +1,4 @@
-// Relative time shown on a message (spec §9): just now, minutes, hours (same day), yesterday,
+// Relative time shown on a message: just now, minutes, hours (same day), yesterday,
 // days up to 30, then the date.
 import type { TFunction } from '../lib/i18n';
 import { calendarDaysBetween, formatDate } from './calendar';

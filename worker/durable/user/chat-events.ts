@@ -13,7 +13,7 @@ import type { HubEvent } from '../hub-events';
 import type { ChatList, ChatRow } from './chat-list';
 
 /**
- * A message is a live frame only (issue 23): the chat's row, unread count and catch-up come from
+ * A message is a live frame only: the chat's row, unread count and catch-up come from
  * the conversation's hub (chat-state.ts, user/chat-states.ts), so nothing is written here but a
  * new chat's row, or an unhidden one. `unread` is the receiver's count, added by the sender's hub.
  */

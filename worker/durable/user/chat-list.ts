@@ -49,7 +49,7 @@ export interface ChatRow {
   hidden: number;
   /** The newest message of a group that mentions me (me or everyone); the "[@ me]" mark while above read_seq. */
   at_seq: number;
-  /** A group's system lines above read_seq: they are not unread (spec §4), so the count leaves them out. */
+  /** A group's system lines above read_seq: they are not unread, so the count leaves them out. */
   skipped: number;
   /** The last message's `extends.system` (JSON) when it is a system line, so getContacts can word it; '' otherwise. */
   last_system: string;

@@ -36,7 +36,7 @@ export class EventLog {
     return frameText(o.type, data, this.append(o.type, data, time), time);
   }
 
-  /** A frame pushed but not logged (a message: issue 23), stamped with the newest seq. */
+  /** A frame pushed but not logged (a message, written once in its ConversationHub), stamped with the newest seq. */
   unlogged(o: Outgoing): string {
     return frameText(o.type, JSON.stringify(o.data), this.last(), Math.floor(Date.now() / 1000));
   }

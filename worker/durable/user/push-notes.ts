@@ -1,4 +1,4 @@
-// What becomes a Web Push for a user without a socket, and what it says (issue 24 item 4): a
+// What becomes a Web Push for a user without a socket, and what it says: a
 // message in a chat that is not muted (a mention of the user, or of everyone, even in a muted
 // group), being added to a group, a reaction to the user's message, and a call ringing. Never the
 // user's own message or reaction, a recall, a read, another system line. Sending is push-queue.ts's.
@@ -46,7 +46,7 @@ export function messageNote(chats: ChatList, uid: number, event: HubEvent & { ki
   };
 }
 
-/** Someone else added a reaction to the user's own message, in a chat that is not muted (issue 26). */
+/** Someone else added a reaction to the user's own message, in a chat that is not muted. */
 export function reactionNote(chats: ChatList, uid: number, event: HubEvent): PushNote | null {
   if (event.kind !== 'reaction' || !event.added || event.message.from_user !== uid || event.added.by === uid)
     return null;

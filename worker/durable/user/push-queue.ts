@@ -1,4 +1,4 @@
-// A user's outgoing Web Pushes (issue 24 item 4): notes wait here per Topic, the newest of a chat
+// A user's outgoing Web Pushes: notes wait here per Topic, the newest of a chat
 // replacing the one not yet sent (the push service would replace it anyway), and one drain at a
 // time sends them, one request in flight per subscription, so ten messages in a row cost as many
 // requests as the push service takes to answer, not ten, and the last note a chat sends counts them all.

@@ -1,4 +1,4 @@
-// Who is typing (issue 26 item 1): a socket's `typing` frame goes to the chat's other side, only to
+// Who is typing: a socket's `typing` frame goes to the chat's other side, only to
 // people with a socket open, and is never logged, replayed or pushed. It rides the socket that is
 // already open (an incoming socket message costs a twentieth of a request). Each user's hub limits
 // what it relays (TypingLimit, in memory: a limit, not a record), and nothing is relayed while

@@ -1,4 +1,4 @@
-// Announcements (issue 25 item 8, reference §1.9 publishNotice/noticeList/delNotice): a super admin
+// Announcements (the original's publishNotice/noticeList/delNotice): a super admin
 // publishes, edits and deletes them; everyone online hears of each at once (`announcement`), the
 // rest read the list when they next open the app; each change is audited.
 import { type Context, Hono } from 'hono';

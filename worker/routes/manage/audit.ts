@@ -1,4 +1,4 @@
-// manage/audit/index (issue 25 item 10): the operators' audit trail, newest first, filtered by
+// manage/audit/index: the operators' audit trail, newest first, filtered by
 // action (or its prefix), actor and target. Nothing in the console writes to it but the actions.
 import { Hono } from 'hono';
 

@@ -1,4 +1,4 @@
-// manage/config/* (issue 25 item 7, reference §1.9): the configuration rows an operator edits
+// manage/config/*: the configuration rows an operator edits
 // without a redeploy. Each key is validated (protocol/manage.ts CONFIG_INPUTS; an unknown key is
 // refused), the row is merged and stored, this isolate forgets its cached copy (others follow
 // within seconds), everyone online gets `updateConfig`, and the change is audited.
@@ -70,7 +70,7 @@ manageConfig.post('/setconfig', async (c) => {
   const parsed = v.safeParse(CONFIG_INPUTS[name], value);
   if (!parsed.success) throw refuse('system.parameterError');
   const changes = Object.fromEntries(Object.entries(parsed.output).filter(([, x]) => x !== undefined));
-  // Codes must reach people before registration or login can ask for them (item 9).
+  // Codes must reach people before registration or login can ask for them.
   if (name === 'sysInfo' && changes.regauth && changes.regauth !== '0' && !senderFor(c.env))
     throw refuse('user.codeUnavailable');
   if (name === 'chatInfo') await checkAutoAdd(c.env.DB, changes);

@@ -1,4 +1,4 @@
-// What the demo's shared super admin reads (issue 35 item 9). While the demo runs (DEMO_MODE), a
+// What the demo's shared super admin reads. While the demo runs (DEMO_MODE), a
 // demo-locked operator (a shared demo account, whose password is public) sees only the demo's own
 // people: users, searches and pickers list the shared demo accounts alone, a group's members only
 // those, the reports, invitations and audit trail only the demo accounts'; and even of those, no

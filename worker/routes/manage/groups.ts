@@ -1,4 +1,4 @@
-// manage/group/* (issue 25 item 5, reference §1.9): an operator searches groups and changes their
+// manage/group/*: an operator searches groups and changes their
 // members, managers and owner, or dissolves one. Each change goes through the group's hub like the
 // same change made in the app (group-ops.ts, `operator`: the owner's rights without being a
 // member), so members hear of it live, with its system line; and each is audited. A change that
@@ -116,7 +116,7 @@ manageGroups.post('/del', async (c) => {
   return change(c, id, 'group.dissolve', { op: 'dissolve', actor: c.get('me') }, null);
 });
 
-// Clearing a group's history for everyone (issue 35 item 7): a super admin's, refused in the demo
+// Clearing a group's history for everyone: a super admin's, refused in the demo
 // lock, through the hub as the owner's clear (members hear `clearMessage`, the chat keeps a line
 // naming who cleared it), and audited.
 manageGroups.post('/clearmessage', async (c) => {

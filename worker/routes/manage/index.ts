@@ -1,5 +1,5 @@
-// /manage/…: the operator console's API (issue 25), behind a token and an operator's role read
-// from D1 at each request (middleware/operator.ts). Paths and shapes are the reference's (§1.9).
+// /manage/…: the operator console's API, behind a token and an operator's role read
+// from D1 at each request (middleware/operator.ts). Paths and shapes are the reference's.
 import { Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';

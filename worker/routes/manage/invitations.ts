@@ -1,4 +1,4 @@
-// manage/invite/* (issue 25 item 7): invitation codes for registration by invitation (regtype 2),
+// manage/invite/*: invitation codes for registration by invitation (regtype 2),
 // made with a number of uses and an expiry, listed with how many they let in, revoked; and the
 // reference's manage/config/getInviteLink, a link to the register page carrying a new code.
 import { type Context, Hono } from 'hono';

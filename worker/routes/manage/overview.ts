@@ -1,4 +1,4 @@
-// manage/index/index (issue 25 item 3, reference §1.9): the console's overview, counted in D1:
+// manage/index/index: the console's overview, counted in D1:
 // users (and disabled ones), live groups, files and the bytes they hold, people online now, and
 // messages, in all and on each of the last 30 UTC days (message_days, durable/message-days.ts).
 import { Hono } from 'hono';

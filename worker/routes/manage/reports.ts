@@ -1,4 +1,4 @@
-// manage/report/* (issue 25 item 6): the queue of reported messages with what the reporter saw,
+// manage/report/*: the queue of reported messages with what the reporter saw,
 // and what an operator does with one: dismiss it, hide the message for everyone (through the
 // conversation's hub, as a recall: "This message was removed by an operator" on every device, its
 // file released), or disable the sender. Operators read a conversation only through a report.

@@ -1,4 +1,4 @@
-// manage/user/* (issue 25 item 4, reference §1.9): the operator console's users. Every change is
+// manage/user/*: the operator console's users. Every change is
 // audited in the same D1 batch as the change; disabling and a password reset end the user's
 // sessions and sockets through the session machinery (actions/sessions.ts). An admin acts on
 // ordinary users only, nobody changes their own role or status (middleware/operator.ts mayActOn),

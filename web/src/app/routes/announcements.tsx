@@ -1,4 +1,4 @@
-// Mine → Announcements: what the operators told every user (issue 25 item 8).
+// Mine → Announcements: what the operators told every user.
 import { Page } from '../../components/ui/page';
 import { AnnouncementList } from '../../features/announcements';
 import { useTranslation } from '../../lib/i18n';

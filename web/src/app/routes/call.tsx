@@ -1,4 +1,4 @@
-// The call page (/pages/message/call?msg_id&type&status&id&name&avatar, spec §2: the only page
+// The call page (/pages/message/call?msg_id&type&status&id&name&avatar, the only page
 // whose parameter names show). The call itself lives in the app-level call store; the query
 // only names who is on the other end until the store has it.
 import { useSearchParams } from 'react-router';

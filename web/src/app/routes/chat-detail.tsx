@@ -1,4 +1,4 @@
-// The chat detail page (spec §2, /pages/message/detail?id=<contact key>[&search=1]). From 1024 px
+// The chat detail page (/pages/message/detail?id=<contact key>[&search=1]). From 1024 px
 // it is a panel beside the chat (messages-layout.tsx), closed by its × or Escape, and a group's
 // holds its members, announcement and settings as WhatsApp Web's group info does (a phone keeps
 // them on the group's page, one tap away).

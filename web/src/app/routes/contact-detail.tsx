@@ -1,4 +1,4 @@
-// A person's page (spec §2 /pages/contacts/detail?id=<user id>, or ?qr=<card token> from a scanned
+// A person's page (the original's /pages/contacts/detail?id=<user id>, or ?qr=<card token> from a scanned
 // card or a phone camera's link: the server redirects it here and the page resolves the token).
 // Opened from a chat on a wide screen, a panel beside that chat.
 import { useSearchParams } from 'react-router';

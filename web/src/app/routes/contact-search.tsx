@@ -1,4 +1,4 @@
-// The contact search page (spec §2 /pages/contacts/search): find a person by account and add them.
+// The contact search page (the original's /pages/contacts/search): find a person by account and add them.
 import { Page } from '../../components/ui/page';
 import { ContactSearch } from '../../features/contacts';
 import { useTranslation } from '../../lib/i18n';

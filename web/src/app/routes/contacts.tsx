@@ -1,4 +1,4 @@
-// The address book tab (spec §2): New invites, Group chats, then the people. getContacts lists
+// The address book tab: New invites, Group chats, then the people. getContacts lists
 // them with the chats (each person's card: account, index letter): in run mode 2 my friends (and
 // the privileged users I chat with), in run mode 1 everyone. Tapping someone opens their page.
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// The friend requests page (spec §2 /pages/contacts/friend): received, sent and to-be-agreed requests.
+// The friend requests page (the original's /pages/contacts/friend): received, sent and to-be-agreed requests.
 import { Page } from '../../components/ui/page';
 import { FriendRequests } from '../../features/contacts';
 import { useTranslation } from '../../lib/i18n';

@@ -1,4 +1,4 @@
-// A group's page (spec §2 /pages/message/group/info?id=group-N), or, with ?qr=<token> from a
+// A group's page (the original's /pages/message/group/info?id=group-N), or, with ?qr=<token> from a
 // scanned code, the group's card to join it from. On a wide screen, a panel beside the group's chat.
 import { useContext } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-// A group's members (spec §2 /pages/message/group/groupUser?id=group-N); on a wide screen, a panel beside the group's chat.
+// A group's members (the original's /pages/message/group/groupUser?id=group-N); on a wide screen, a panel beside the group's chat.
 import { Navigate, useSearchParams } from 'react-router';
 
 import { groupIdOf } from '@protocol/ids';

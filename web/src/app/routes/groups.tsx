@@ -1,4 +1,4 @@
-// Group chats (spec §2 /pages/contacts/group): my groups, and Create group when allowed.
+// Group chats (the original's /pages/contacts/group): my groups, and Create group when allowed.
 import { chatSwitch } from '@protocol/config-values';
 
 import { Page } from '../../components/ui/page';

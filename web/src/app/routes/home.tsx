@@ -1,4 +1,4 @@
-// The messages tab (spec §2, home): its top bar, the connection notice and the chat list. From
+// The messages tab (home): its top bar, the connection notice and the chat list. From
 // 1024 px it is the left pane of the messages layout: a search box joins it and the open chat's
 // row is marked.
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-// The operator console's screens (issue 25), loaded together when an operator opens the console.
+// The operator console's screens, loaded together when an operator opens the console.
 export {
   AnnouncementsScreen,
   AuditScreen,

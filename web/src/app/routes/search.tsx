@@ -1,4 +1,4 @@
-// The search page (spec §2, /pages/index/search): contacts and recent chat history. From 1024 px
+// The search page (/pages/index/search): contacts and recent chat history. From 1024 px
 // it takes the chat list's pane (messages-layout.tsx).
 import { GlobalSearch } from '../../features/search';
 import { useTranslation } from '../../lib/i18n';

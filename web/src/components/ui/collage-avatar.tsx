@@ -1,5 +1,5 @@
 // A group's collage: up to nine members' avatars (or letters) in a small grid, as the original's
-// generated group picture (reference §5.5). Shared by the chat list and the group's page. Like
+// generated group picture. Shared by the chat list and the group's page. Like
 // the original's picture, the whole collage takes the avatar shape; its cells stay square.
 import { Avatar, useAvatarShape } from './avatar';
 

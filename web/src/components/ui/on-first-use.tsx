@@ -1,5 +1,5 @@
 // Parts of a screen that only a tap opens (a panel, a preview, a menu) loaded on first use
-// (issue 36): their code is a chunk of its own, requested the first time they open, and kept
+//: their code is a chunk of its own, requested the first time they open, and kept
 // mounted from then on so they see their own open and close as before.
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 

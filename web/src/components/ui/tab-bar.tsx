@@ -1,4 +1,4 @@
-// The tab bar (spec §2): on a phone 50 px high along the bottom, #333 by default and the brand's
+// The tab bar: on a phone 50 px high along the bottom, #333 by default and the brand's
 // green when selected; from 1024 px a narrow rail down the left edge, where a tab stays selected
 // on the pages under it (a chat under Messages, the settings under Me). Counts come in as props
 // so this shared piece stays unaware of the chat feature.

@@ -1,4 +1,4 @@
-// A tiny toast: one message at a time, centred, gone after its duration (default 1500 ms, spec §9).
+// A tiny toast: one message at a time, centred, gone after its duration (default 1500 ms).
 // A toast about the page (an error, a refusal) goes when the user moves to another page, so the
 // login's refusal does not sit over the registration form; a parting word ("Registered") stays.
 import { useEffect, useRef } from 'react';

@@ -1,6 +1,6 @@
 // The custom top bar every page uses: centred title and, off the tabs, a back button.
 // Back goes back one page, or home when the page was opened directly and there is nothing to
-// go back to. (The chat screen has its own bar, ChatTopBar, whose back goes home: spec §2.)
+// go back to. (The chat screen has its own bar, ChatTopBar, whose back goes home.)
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 

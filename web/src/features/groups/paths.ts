@@ -1,4 +1,4 @@
-// Addresses of the group screens (spec §2), with the group's key.
+// Addresses of the group screens, with the group's key.
 import { PATHS } from '../../config/paths';
 
 const q = (key: string) => `?id=${encodeURIComponent(key)}`;

@@ -1,4 +1,4 @@
-// The operator console's public face (issue 25): its frame and screens, for the router.
+// The operator console's public face: its frame and screens, for the router.
 export { AnnouncementsScreen } from './components/announcements-screen';
 export { AuditScreen } from './components/audit-screen';
 export { ConsoleLayout } from './components/console-layout';

@@ -1,6 +1,6 @@
 // Who sees the console: users.role 1 (super admin) or 2 (admin), as the server last said. The
 // server checks the role again on every /manage call; this only decides what to offer.
-// While the demo runs, its shared accounts read the console but change nothing (issue 36 item 3):
+// While the demo runs, its shared accounts read the console but change nothing:
 // the server refuses every change of theirs (middleware/operator.ts mayChange) by the protocol's
 // rule, so the console says so at the top and disables the controls that would be refused.
 import { isSharedDemoAccount } from '@protocol/account';

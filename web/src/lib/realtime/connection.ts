@@ -57,7 +57,7 @@ export class RealtimeConnection {
     this.id = '';
   }
 
-  /** A frame for the server when the socket is open (typing: issue 26); dropped otherwise, never queued. */
+  /** A frame for the server when the socket is open (typing); dropped otherwise, never queued. */
   send(frame: ClientFrame): boolean {
     return this.socket?.send(JSON.stringify(frame)) ?? false;
   }

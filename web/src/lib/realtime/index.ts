@@ -19,7 +19,7 @@ export {
   SessionRefused,
 } from './socket';
 
-/** A one-use ticket for the socket (ARCHITECTURE §3): no long-lived token ever goes in a URL. */
+/** A one-use ticket for the socket: no long-lived token ever goes in a URL. */
 async function fetchTicket(): Promise<string> {
   try {
     return (

@@ -1,4 +1,4 @@
-// The realtime socket (spec §4): a one-time ticket, then the WebSocket; a ping every 20 s;
+// The realtime socket: a one-time ticket, then the WebSocket; a ping every 20 s;
 // after a close it retries every 5 s up to 5 times, then reports 'failed' so the UI can offer
 // a reconnect button; it also reconnects when the app becomes visible again. While the browser
 // says it is offline there is nothing to retry: 'failed' at once (a start without network shows

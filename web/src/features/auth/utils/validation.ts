@@ -1,4 +1,4 @@
-// Form rules of login and registration (spec §5), checked before anything is sent. Each
+// Form rules of login and registration, checked before anything is sent. Each
 // returns the translation key of the first problem, or null when the form may be sent.
 import { PASSWORD_MAX, PASSWORD_MIN } from '@protocol/limits';
 import type { TKey } from '@web/lib/i18n';

@@ -1,5 +1,5 @@
 // The incoming-call card, the bar back to a call and the ended call's card (incoming-call-overlay)
-// load when a call first comes or goes out (issue 36), not with every signed-in start.
+// load when a call first comes or goes out, not with every signed-in start.
 import { onFirstUse, useOpenedOnce } from '@web/components/ui/on-first-use';
 
 import { useCall } from '../hooks/use-call';

@@ -1,4 +1,4 @@
-// The RealtimeKit media path (issue 14 item 6): when the server answers callMeeting with a
+// The RealtimeKit media path: when the server answers callMeeting with a
 // participant token, the call's pictures and voices go through the call's Cloudflare RealtimeKit
 // meeting (server-routed) instead of a peer connection. The call store imports this module only
 // then, and the SDK (about 158 kB gzip) with it, so it never loads on the default P2P path.

@@ -1,4 +1,4 @@
-// Which provider carries a call's media (issue 14 item 6). The store asks callMeeting once per
+// Which provider carries a call's media. The store asks callMeeting once per
 // call, the caller as soon as its `calling` is answered and the callee as it accepts, so the
 // answer is there when the call is answered: 'p2p' goes on with the WebRTC engine as before,
 // 'realtimekit' joins the call's meeting with the participant token. A question that fails

@@ -1,4 +1,4 @@
-// How an ended call is worded on the call screen, by its code and my side of it (reference §7.2).
+// How an ended call is worded on the call screen, by its code and my side of it.
 // The keys live under call.end in the locales.
 import { CALL_CODE } from '@protocol/calls';
 

@@ -1,4 +1,4 @@
-// The call page's address: the only page whose parameter names are shown (spec §2), with the
+// The call page's address: the only page whose parameter names are shown, with the
 // reference's `status` (1 dialing, 3 ringing/incoming).
 import { PATHS } from '@web/config/paths';
 

@@ -1,5 +1,5 @@
 // The words of a call: the outcome on the call screen, and the call record's line in the chat,
-// both by the code (reference §7.2) and by my side of the call.
+// both by the code and by my side of the call.
 import { CALL_CODE, callDuration, type CallRecordExtends } from '@protocol/calls';
 import type { TFunction } from '@web/lib/i18n';
 

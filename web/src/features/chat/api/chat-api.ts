@@ -1,4 +1,4 @@
-// The chat endpoints (reference §1.3), read with the protocol's own schemas (worker/protocol).
+// The chat endpoints, read with the protocol's own schemas (worker/protocol).
 import * as v from 'valibot';
 
 import { ChatSummaryListSchema, ContactCardSchema, MessageListSchema, ReadResultSchema } from '@protocol/responses';
@@ -46,7 +46,7 @@ export interface OutgoingText {
   toContactId: string | number;
   is_group: number;
   extends?: { quote?: { msg_id: number; content: string; user_id: number; realname: string } };
-  /** A group message's mentions: user ids, 0 for everyone (reference §6.11). */
+  /** A group message's mentions: user ids, 0 for everyone. */
   at?: number[];
 }
 
@@ -76,15 +76,15 @@ export const markRead = (toContactId: string | number, isGroup: number) =>
 export const recallMessage = (id: string, toContactId: string | number) =>
   apiPost('/enterprise/im/undoMessage', { id, toContactId }, v.unknown());
 
-/** Edits my text message `msgId` (issue 26); every device hears of it by the updateMessage frame. */
+/** Edits my text message `msgId`; every device hears of it by the updateMessage frame. */
 export const editMessage = (toContactId: string | number, msgId: number, content: string) =>
   apiPost('/enterprise/im/editMessage', { toContactId, msg_id: msgId, content }, v.unknown());
 
-/** Toggles my reaction `emoji` on message `msgId` (issue 26); everyone hears of it by the reaction frame. */
+/** Toggles my reaction `emoji` on message `msgId`; everyone hears of it by the reaction frame. */
 export const reactMessage = (toContactId: string | number, msgId: number, emoji: string) =>
   apiPost('/enterprise/im/reactMessage', { toContactId, msg_id: msgId, emoji }, v.unknown());
 
-/** Reports someone's message to the operators (issue 25 item 6), with one of REPORT_REASONS. */
+/** Reports someone's message to the operators, with one of REPORT_REASONS. */
 export const reportMessage = (msgId: number, toContactId: string | number, reason: string) =>
   apiPost('/enterprise/im/reportMessage', { msg_id: msgId, toContactId, reason }, v.unknown());
 

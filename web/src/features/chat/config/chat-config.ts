@@ -1,4 +1,4 @@
-// The server's chat settings the thread and composer obey (spec §3 chatInfo / fileUpload),
+// The server's chat settings the thread and composer obey (the original's chatInfo / fileUpload),
 // read from the last stored getSystemInfo so the screen never waits for the network.
 import { chatSwitch, configNumber, uploadLimitMb } from '@protocol/config-values';
 import { DEFAULT_EDIT_SECONDS, DEFAULT_FILE_EXT, DEFAULT_REDO_SECONDS } from '@protocol/limits';

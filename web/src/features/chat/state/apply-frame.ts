@@ -45,14 +45,14 @@ export const CHAT_FRAME_TYPES = [
   'updateUser',
   'updateMessage',
   'reaction',
-  // Groups (issue 13): the rows they add, rename or drop; the group's details are the groups feature's.
+  // Groups: the rows they add, rename or drop; the group's details are the groups feature's.
   'addGroup',
   'editGroupName',
   'removeUser',
   // A group's picture, and its history cleared for everyone (the thread and the row empty).
   'groupAvatar',
   'clearMessage',
-  // Calls (issue 14): a call's end updates its record in the thread.
+  // Calls: a call's end updates its record in the thread.
   'webrtc',
 ] as const;
 export type ChatFrame = FrameOf<(typeof CHAT_FRAME_TYPES)[number]>;
@@ -96,14 +96,14 @@ export function applyFrame(
       return { state: s, effects: [] };
     }
     case 'reaction': {
-      // Someone reacted or took a reaction back (issue 26): the message's whole summary now.
+      // Someone reacted or took a reaction back: the message's whole summary now.
       const d = frame.data;
       const key = keyOf(d.toContactId);
       const set = (m: ChatMessage): ChatMessage => (m.msg_id === d.msg_id ? { ...m, reactions: d.reactions } : m);
       return { state: withThread(next, key, (t) => ({ ...t, messages: t.messages.map(set) })), effects: [] };
     }
     case 'updateMessage': {
-      // Its sender edited it (issue 26): the new text, marked edited; quotes of it and the chat
+      // Its sender edited it: the new text, marked edited; quotes of it and the chat
       // list's preview (when it is the chat's last message) follow.
       const d = frame.data;
       const key = keyOf(d.toContactId);
@@ -250,7 +250,7 @@ export function applyFrame(
       // messages, recalls and reads. Forget it, keeping only what still waits to be sent.
       return { state: forgetHistory(next), effects: [{ kind: 'reloadContacts' }, { kind: 'reloadOpenThread' }] };
     case 'offline': {
-      // Spec §4: another mobile login of this account signs this mobile session out.
+      // another mobile login of this account signs this mobile session out.
       const d = frame.data;
       const kicked =
         d.id === next.me && d.client_id !== device.clientId && d.isMobile && device.isMobile && !device.multipleLogin;

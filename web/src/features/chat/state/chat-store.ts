@@ -71,7 +71,7 @@ export class ChatStore {
       realtime.onOpen(() => {
         // After every open the list may be stale (what came before this socket, or while it was
         // away), the peer's presence too; re-send the outbox. Messages are not replayed by `sync`
-        // (issue 23): the list and the open thread are read again, and other threads when next opened.
+        //: the list and the open thread are read again, and other threads when next opened.
         void reloadChatList();
         const open = this.state.openContact;
         this.set((s) => forgetHistory(s, open ?? undefined));

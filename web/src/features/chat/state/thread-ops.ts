@@ -80,16 +80,16 @@ export const CLEARED_CHAT: Readonly<Partial<Contact>> = {
   unread: 0,
 };
 
-/** Spec §4: pinned first, then the rest, each by latest send time, newest first. */
+/** pinned first, then the rest, each by latest send time, newest first. */
 export function sortContacts(contacts: Contact[]): Contact[] {
   return contacts.filter((c) => !c.removed).sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);
 }
 
-/** The chat list shows conversations that have something to show (reference §10.2). */
+/** The chat list shows conversations that have something to show. */
 export const visibleChats = (contacts: Contact[]) =>
   sortContacts(contacts.filter((c) => c.lastContent || c.lastContentUndo || c.unread > 0 || c.lastSendTime > 0));
 
-/** Spec §4: the total badge sums unread of chats with content; muted chats stay out. */
+/** the total badge sums unread of chats with content; muted chats stay out. */
 export const totalUnread = (contacts: Contact[]) =>
   contacts.reduce((sum, c) => sum + (c.is_notice && (c.lastContent || c.lastSendTime) ? c.unread : 0), 0);
 

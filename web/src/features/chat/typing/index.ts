@@ -1,4 +1,4 @@
-// Who is typing (issue 26 item 1): the live store, the words for it, and the composer's signal.
+// Who is typing: the live store, the words for it, and the composer's signal.
 export { typingStore, useTypingIn } from './typing-store';
 export { typingText } from './typing-text';
 export { useTypingSignal } from './use-typing-signal';

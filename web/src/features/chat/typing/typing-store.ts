@@ -1,4 +1,4 @@
-// Who is typing where (issue 26 item 1), from live `typing` frames: each person is forgotten
+// Who is typing where, from live `typing` frames: each person is forgotten
 // TYPING_EXPIRE_MS after their last renewal, when they stop, or when their message arrives. Kept in
 // memory only: never stored, never part of the chat list's state.
 import { TYPING_EXPIRE_MS } from '@protocol/socket';

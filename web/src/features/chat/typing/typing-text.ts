@@ -1,4 +1,4 @@
-// The words for who is typing (issue 26): "typing…" in a one-to-one chat; in a group "An is
+// The words for who is typing: "typing…" in a one-to-one chat; in a group "An is
 // typing…", "An and Bình are typing…", or "Several people are typing…".
 import type { TFunction } from '@web/lib/i18n';
 

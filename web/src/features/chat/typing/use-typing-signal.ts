@@ -1,4 +1,4 @@
-// Tells the chat's other side that I am typing (issue 26 item 1): `typing: true` at most once every
+// Tells the chat's other side that I am typing: `typing: true` at most once every
 // TYPING_RENEW_MS while the text changes, `typing: false` once it is sent or cleared and when I
 // leave the chat. Over the open socket only (nothing is queued while it is down), and not at all
 // while the server keeps presence off (chatInfo.online).

@@ -1,4 +1,4 @@
-// The people calls (issue 12), read with the protocol's own schemas (worker/protocol/people.ts).
+// The people calls, read with the protocol's own schemas (worker/protocol/people.ts).
 import * as v from 'valibot';
 
 import {

@@ -1,4 +1,4 @@
-// The address book's content (spec §2 /pages/contacts/index): New invites (with the count of
+// The address book's content (the original's /pages/contacts/index): New invites (with the count of
 // requests waiting for me) and Group chats, then the people — my friends in run mode 2, the
 // whole organisation in run mode 1, where tabs switch to my friends alone — with the filter, the
 // letter bar and the count.

@@ -1,4 +1,4 @@
-// A person's page (spec §2 /pages/contacts/detail): avatar, name (their real name beside my remark
+// A person's page (the original's /pages/contacts/detail): avatar, name (their real name beside my remark
 // for them), the remark to edit, account (masked by the server), signature, gender and (a friend's) region;
 // Send message, voice and video calls (when the server allows calls), Add friend or Delete friend by how we stand. Opened with
 // ?id=<user id>, or ?qr=<card token> from a scanned card, which the server resolves (or refuses:

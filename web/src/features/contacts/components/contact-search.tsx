@@ -1,4 +1,4 @@
-// Contact search (spec §2 /pages/contacts/search): an exact account search; the person found and
+// Contact search (the original's /pages/contacts/search): an exact account search; the person found and
 // where I stand with them — Add (with a verification message), Request sent, Already friends with
 // Send message, or Accept when they asked me first. Scan and My QR code lead to the card pages.
 import { type FormEvent, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-// The friend requests page's content (spec §2 /pages/contacts/friend): tabs Received, Sent and
+// The friend requests page's content (the original's /pages/contacts/friend): tabs Received, Sent and
 // To be agreed (received, still pending), each a paged list with who, their message, when and
 // where it stands; a pending request to me has Accept and Decline. New requests appear live.
 import { type KeyboardEvent, useId, useState } from 'react';

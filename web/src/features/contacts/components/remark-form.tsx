@@ -8,7 +8,7 @@ import { useTranslation } from '@web/lib/i18n';
 
 import { type PersonInfo, setRemark } from '../api/people-api';
 
-/** My remark for a friend: required (spec §5), at most NICKNAME_MAX characters. */
+/** My remark for a friend: required, at most NICKNAME_MAX characters. */
 export function RemarkForm({
   person,
   onCancel,

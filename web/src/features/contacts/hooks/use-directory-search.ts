@@ -1,4 +1,4 @@
-// The address book's search on the server (userList, reference §1.3): the whole directory by full
+// The address book's search on the server (userList): the whole directory by full
 // account, name or pinyin initials ("zs" finds 张三), none of which the loaded list can match (its
 // accounts are masked, its names carry no readings). Asked once typing pauses; a refusal (too many
 // searches, 429) has been shown by the API client and leaves the local matches alone.

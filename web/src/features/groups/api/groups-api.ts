@@ -1,4 +1,4 @@
-// The group calls (issue 13, reference §1.4), read with the protocol's own schemas
+// The group calls, read with the protocol's own schemas
 // (worker/protocol/groups.ts). Every change answers the group's card as the caller now sees it.
 import * as v from 'valibot';
 

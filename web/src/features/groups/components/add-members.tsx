@@ -1,4 +1,4 @@
-// Add people to a group (reference §1.4 addGroupUser): its members come ticked and fixed; at
+// Add people to a group (the original's addGroupUser): its members come ticked and fixed; at
 // most 20 at a time, as the server allows.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

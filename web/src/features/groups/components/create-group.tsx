@@ -1,4 +1,4 @@
-// Create a group (reference §1.4 group/add): pick at least two people (my friends in run mode 2,
+// Create a group (the original's group/add): pick at least two people (my friends in run mode 2,
 // anyone otherwise: getAllUser), name it (optional: the server names it after the members), create.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { createGroup, fetchPickable, type GroupCard, type Pickable } from '../ap
 import { CharCount } from './char-count';
 import { PeoplePicker } from './people-picker';
 
-/** Fewer than this many others makes no group (reference §5.4: the client asks for two). */
+/** Fewer than this many others makes no group (the client asks for two). */
 export const GROUP_MIN_PICK = 2;
 
 export function CreateGroup({ onCreated }: { onCreated: (card: GroupCard) => void }) {

@@ -1,4 +1,4 @@
-// My group chats (spec §2 /pages/contacts/group): the chat list's group rows by name, each
+// My group chats (the original's /pages/contacts/group): the chat list's group rows by name, each
 // opening its chat, and "Create group" when the server allows groups (chatInfo.groupChat).
 import { useMemo } from 'react';
 

@@ -1,4 +1,4 @@
-// The group's page (spec §2 /pages/message/group/info): picture, name, then the sections a group
+// The group's page (the original's /pages/message/group/info): picture, name, then the sections a group
 // chat's details panel shows too (group-sections.tsx: members, announcement, and the rows my role
 // may use), with a link to the chat.
 import { useTranslation } from '@web/lib/i18n';

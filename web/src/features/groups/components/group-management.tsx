@@ -1,4 +1,4 @@
-// The owner's switches (reference §5.2): who manages, invites, opens profiles, sees history, and
+// The owner's switches: who manages, invites, opens profiles, sees history, and
 // who may speak at all ("mute all": only admins, or only the owner).
 import { useId } from 'react';
 

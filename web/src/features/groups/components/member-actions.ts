@@ -1,4 +1,4 @@
-// The moderator's choices for one member (reference §5.1): admin on/off (owner), mute for a
+// The moderator's choices for one member: admin on/off (owner), mute for a
 // preset or N days, unmute, remove — each only where the rules allow, removal after a confirmation.
 import { ROLE } from '@protocol/groups';
 import { showDialog } from '@web/components/ui/dialog';

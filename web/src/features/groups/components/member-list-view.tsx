@@ -1,4 +1,4 @@
-// The member list (spec §2 /pages/message/group/groupUser): search, roles, mutes with the time
+// The member list (the original's /pages/message/group/groupUser): search, roles, mutes with the time
 // left, and for managers each member's actions in a sheet (utils: who may do what to whom). The
 // members come a page at a time as the list scrolls (hooks/use-member-pages).
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The operator console's calls (/manage/…, issue 25), with the answers' shapes. Requests follow
+// The operator console's calls (/manage/…), with the answers' shapes. Requests follow
 // worker/protocol/manage.ts; a refusal (demo mode, the last super admin) is shown by the API client.
 import * as v from 'valibot';
 
@@ -76,7 +76,7 @@ export const setUserStatus = (user_id: number, status: 0 | 1) =>
   apiPost('/manage/user/setStatus', { user_id, status }, ManagedUserSchema);
 export const setUserRole = (user_id: number, role: number) =>
   apiPost('/manage/user/setRole', { user_id, role }, ManagedUserSchema);
-/** Deletes an account for good (issue 25 item 4): its messages stay under "Deleted user". */
+/** Deletes an account for good: its messages stay under "Deleted user". */
 export const deleteUser = (user_id: number) => apiPost('/manage/user/del', { user_id }, v.unknown());
 export const resetPassword = (user_id: number, password: string) =>
   apiPost('/manage/user/editPassword', { user_id, password }, v.unknown());

@@ -1,5 +1,5 @@
-// The console's reports and announcements (manage/report/*, manage/index/*Notice, issue 25 items 6
-// and 8), with the answers' shapes.
+// The console's reports and announcements (manage/report/*, manage/index/*Notice),
+// with the answers' shapes.
 import * as v from 'valibot';
 
 import { apiPost, apiPostEnvelope } from '@web/lib/api-client';

@@ -1,4 +1,4 @@
-// One audit row as sentences in the console's language (issue 36 item 7): who did what to whom, by
+// One audit row as sentences in the console's language: who did what to whom, by
 // name (the worker names the target and the people the values name by id), and what changed with
 // each value as the console labels it (a role, a status, a gender, a setting), never as JSON.
 import type { TFunction, TKey } from '@web/lib/i18n';

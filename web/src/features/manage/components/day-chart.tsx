@@ -1,4 +1,4 @@
-// The overview's messages per day (issue 25 item 3): one bar a UTC day, scaled to the busiest day,
+// The overview's messages per day: one bar a UTC day, scaled to the busiest day,
 // whose count labels the top of the chart. The bars are drawn for the eye only; screen readers get
 // a summary and the same numbers as a table. Days without any message show only the summary.
 import { useId } from 'react';

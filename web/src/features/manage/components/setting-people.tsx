@@ -1,4 +1,4 @@
-// A setting that holds people (issue 36 item 4): registration's customer-service agents and the
+// A setting that holds people: registration's customer-service agents and the
 // automatic groups' owner are stored as user ids, and chosen here with the console's people picker
 // (by account or name) instead of typing ids. The stored ids are shown by name (manage/user/detail);
 // an id nobody answers to is shown as its number, so it can still be taken off.

@@ -68,7 +68,7 @@ export const SECTIONS: SettingsSection[] = [
     ],
   },
   {
-    // Registration's automatic agent and group (reference §8.2), in run mode 2 only.
+    // Registration's automatic agent and group, in run mode 2 only.
     name: 'chatInfo',
     title: 'autoAdd',
     fields: [

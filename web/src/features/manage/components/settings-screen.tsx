@@ -1,7 +1,7 @@
 // manage/config/getAllConfig|setConfig: a form per configuration row (sysInfo, chatInfo,
 // fileUpload; chatInfo's automatic agent and group in a form of their own), each saved on its own
 // and sending only the keys changed (an object-valued key whole). A super admin edits; an
-// admin, and the demo's shared operator (issue 36 item 3), read the same forms with every control
+// admin, and the demo's shared operator, read the same forms with every control
 // disabled. People are chosen with the people picker (setting-people.tsx), never typed as ids.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -142,7 +142,7 @@ function SettingInput({
   // A version field names the running version: the highest it accepts.
   const help = field.help ? t(`manage.settings.${field.key}Help` as TKey, { version: APP_VERSION }) : '';
   const { kind } = field;
-  // Why the value cannot be saved, in words (issue 36 item 16): the version's own texts, else the rule broken.
+  // Why the value cannot be saved, in words: the version's own texts, else the rule broken.
   const problem = disabled || (!edited && kind.type !== 'version') ? null : problemOf(field, value);
   const version = kind.type === 'version' && problem ? versionProblem(value) : null;
   const helpLine = (

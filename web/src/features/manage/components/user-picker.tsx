@@ -1,6 +1,6 @@
 // Choosing people in the console by account or name (manage/user/index, active users only): a search
 // field, up to eight matches to tick, and the chosen ones as chips that can be taken off again,
-// the matches with their user ids (issue 36 item 4: the ids some settings hold).
+// the matches with their user ids (the ids some settings hold).
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 

@@ -183,7 +183,7 @@ function UserRow({
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
       <div className="min-w-48 flex-1">
         <p className="text-[15px] font-medium text-neutral-900">
-          {name} {/* The id, as the settings that hold people store it (issue 36 item 4). */}
+          {name} {/* The id, as the settings that hold people store it. */}
           <span className="text-[12px] font-normal text-neutral-600">{t('manage.users.id', { id: user.user_id })}</span>
         </p>
         <p className="text-[13px] text-neutral-600">

@@ -1,4 +1,4 @@
-// The signed-in user's own account calls (issue 12): profile fields, avatar upload, password
+// The signed-in user's own account calls: profile fields, avatar upload, password
 // and account changes. Every answer that carries my record replaces the stored `userInfo` and
 // the cached query at once, so the mine tab and every screen reading it redraw without a refetch.
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Form rules of the profile and security screens (spec §5), checked before anything is sent.
+// Form rules of the profile and security screens, checked before anything is sent.
 // Each returns the translation key of the first problem, or null when the form may be sent.
 import { ACCOUNT_PATTERN } from '@protocol/limits';
 import { EMAIL_MAX, MOTTO_MAX, PASSWORD_MAX, PASSWORD_MIN, REALNAME_MAX } from '@protocol/people';
@@ -36,7 +36,7 @@ export interface PasswordInput {
   confirm: string;
 }
 
-/** Spec §5 order: the new password's length, the confirmation, then the old password or the code. */
+/** In order: the new password's length, the confirmation, then the old password or the code. */
 export function validatePasswordChange(input: PasswordInput): TKey | null {
   if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) return 'secure.passwordRule';
   if (input.password !== input.confirm) return 'secure.passwordMismatch';
@@ -54,7 +54,7 @@ export interface AccountInput {
   newCode: string;
 }
 
-/** Spec §5 order: the current account's code (when verified; else my password), the new account, its code. */
+/** In order: the current account's code (when verified; else my password), the new account, its code. */
 export function validateAccountChange(input: AccountInput): TKey | null {
   if (!input.verified && !input.password) return 'secure.currentPasswordRequired';
   if (input.verified && !input.code.trim()) return 'secure.currentCodeRequired';

@@ -1,4 +1,4 @@
-// POST /enterprise/im/getQrCode: my card's QR link, valid 7 days (spec §5).
+// POST /enterprise/im/getQrCode: my card's QR link, valid 7 days.
 import { type QrCode, QrCodeSchema } from '@protocol/people';
 import { apiPost } from '@web/lib/api-client';
 

@@ -15,7 +15,7 @@ export function ChatActionsSheet({ contact, onClose }: { contact: Contact; onClo
     if (await showDialog(t('chatList.deleteConfirm'), { showCancel: true })) await chatStore.removeChat(key);
   };
 
-  // A group I am out of (issue 21 item 7) can only be deleted: the server refuses a non-member's pin or mute.
+  // A group I am out of can only be deleted: the server refuses a non-member's pin or mute.
   const gone = Boolean(contact.is_group && contact.gone);
   const actions = [
     ...(gone

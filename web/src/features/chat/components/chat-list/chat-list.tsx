@@ -30,7 +30,7 @@ export function ChatList({ selectedKey }: { selectedKey?: string }) {
   const now = useMinuteClock();
   const chats = useMemo(() => visibleChats(contacts), [contacts]);
   const names = useMemo(() => new Map(contacts.map((c) => [keyOf(c.id), c.displayName])), [contacts]);
-  // Spec (reference §3.5): chatInfo.online only decides whether the dot is shown; without a
+  // Spec: chatInfo.online only decides whether the dot is shown; without a
   // connection (this device offline) nobody's presence is known.
   const connected = useChatState((s) => s.socket !== 'failed');
   const showOnline = useChatConfig().showOnline && connected;

@@ -36,7 +36,7 @@ export const ChatRow = memo(function ChatRow({
   const { t } = useTranslation();
   const press = useLongPress(() => onActions(contact), 600);
   const muted = !contact.is_notice;
-  // Someone typing takes the preview's place while it lasts (issue 26).
+  // Someone typing takes the preview's place while it lasts.
   const typingIds = useTypingIn(keyOf(contact.id));
   const nameOf = (id: number) => chatStore.contact(String(id))?.displayName;
   const typing = typingText(typingIds, Boolean(contact.is_group), nameOf, t);

@@ -1,4 +1,4 @@
-// The connection line above the chat list (spec §4): a subtle "connecting…" while retrying,
+// The connection line above the chat list: a subtle "connecting…" while retrying,
 // the disconnected notice with a reconnect button once the retries are used up.
 import { useTranslation } from '@web/lib/i18n';
 

@@ -1,5 +1,5 @@
 // The bars above the input while it is doing more than sending: quoting a message (what is quoted)
-// or editing one of mine (issue 26: what is edited, said politely to screen readers as it
+// or editing one of mine (what is edited, said politely to screen readers as it
 // appears). Each has a close button; Escape also cancels an edit (message-input.tsx).
 import type { ReactNode } from 'react';
 

@@ -1,5 +1,5 @@
 // What the thread hands to the composer: the message being quoted, text to put back in the input
-// (Re-edit of a recalled message), and my message being edited (issue 26). A tiny store so neither
+// (Re-edit of a recalled message), and my message being edited. A tiny store so neither
 // imports the other.
 import { useSyncExternalStore } from 'react';
 

@@ -1,4 +1,4 @@
-// Editing my text messages (issue 26): the call, and the Up arrow's "my last message" in the open
+// Editing my text messages: the call, and the Up arrow's "my last message" in the open
 // chat (a keyboard in an empty input), both within the server's rule (canEdit).
 import { editMessage as postEdit } from '../../api/chat-api';
 import { chatConfig } from '../../config/chat-config';

@@ -1,4 +1,4 @@
-// The composer's parts that only a tap opens (issue 36): the emoji panel, the "+" panel and
+// The composer's parts that only a tap opens: the emoji panel, the "+" panel and
 // "Hold to talk" with the recorder behind it are chunks of their own, downloaded the first time
 // they open rather than with the chat.
 import { onFirstUse } from '@web/components/ui/on-first-use';

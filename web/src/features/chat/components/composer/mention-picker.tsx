@@ -1,4 +1,4 @@
-// The @ picker of a group's composer (reference §6.11): typing "@" opens it over the input with a
+// The @ picker of a group's composer: typing "@" opens it over the input with a
 // filter box and the members (and "everyone" for managers); a choice goes into the text as
 // "@Name ", Escape or Close puts the focus back in the text box.
 import { useMemo, useState } from 'react';

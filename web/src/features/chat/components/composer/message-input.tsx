@@ -16,7 +16,7 @@ interface MessageInputProps {
   onFocus: () => void;
   /** Files pasted into the box (a screenshot, files copied in a file manager). */
   onPasteFiles: (files: File[]) => void;
-  /** Up arrow in an empty input (a keyboard): edit my last message (issue 26). */
+  /** Up arrow in an empty input (a keyboard): edit my last message. */
   onEditLast?: () => void;
   /** Escape: cancel what the input is doing (an edit). */
   onEscape?: () => void;

@@ -1,4 +1,4 @@
-// Checks a pick before anything is uploaded (spec §5, §9): how many files, which extensions
+// Checks a pick before anything is uploaded: how many files, which extensions
 // and how large. The answer is the locale key to show, or null when the pick may go out.
 import type { TKey } from '@web/lib/i18n';
 

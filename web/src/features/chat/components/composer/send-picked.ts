@@ -1,4 +1,4 @@
-// Sends what the "+" panel picked, after the checks of spec §5: count, type, size, and for a
+// Sends what the "+" panel picked, after the checks of count, type, size, and for a
 // video its length read from the file's metadata. Files pasted into the composer or dropped on
 // the chat go the same way, sorted into photos, videos and files, once the user confirms.
 import { showDialog } from '@web/components/ui/dialog';

@@ -1,4 +1,4 @@
-// The chat detail page (spec §2): who the chat is with, pin and mute switches, the history
+// The chat detail page: who the chat is with, pin and mute switches, the history
 // search, and deleting the chat from the list. The screen may add a group's sections (this feature
 // knows nothing of groups): an overview under the card and settings after the switches.
 import type { ReactNode } from 'react';

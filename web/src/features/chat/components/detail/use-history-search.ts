@@ -1,4 +1,4 @@
-// One chat's record search (reference §1.3 getMessageList with `type`): newest first, by type
+// One chat's record search (the original's getMessageList with `type`): newest first, by type
 // and words, 20 a page; the words apply after typing pauses.
 import { useInfiniteQuery } from '@tanstack/react-query';
 

@@ -1,4 +1,4 @@
-// Who can receive a forward and how many (spec §5: at least 1, at most 5 people). Helper
+// Who can receive a forward and how many (at least 1, at most 5 people). Helper
 // entries of the contact list (notices, my favourites) are not conversations one can post to.
 import { CHAT_KEY_PATTERN } from '@protocol/ids';
 import { matchesAny } from '@web/utils/fold-text';

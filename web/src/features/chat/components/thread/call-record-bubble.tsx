@@ -1,5 +1,5 @@
 // A call record in the thread: a phone or camera icon and the outcome from my side of the call
-// (reference §7.2: "Outgoing video call", "Missed voice call", "Declined", the duration…).
+// ("Outgoing video call", "Missed voice call", "Declined", the duration…).
 // Tapping it calls the other person back, with the same kind of call. Its time sits in its
 // corner, as a text bubble's does.
 import { CALL_CODE } from '@protocol/calls';

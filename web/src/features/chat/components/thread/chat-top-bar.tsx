@@ -1,6 +1,6 @@
-// The chat's top bar: back to the chat list (spec §2: back from chat goes home), the contact's
+// The chat's top bar: back to the chat list (back from chat goes home), the contact's
 // name with their presence in single chats ("Last seen 5 minutes ago" when offline and known, in
-// the spec §9 message-time words), and "…" to the chat details. A one-to-one chat also has voice
+// the original's message-time words), and "…" to the chat details. A one-to-one chat also has voice
 // and video call buttons there when the server has calls on (and in the "+" panel). Beside the
 // chat list (the wide layout) there is no back: the list is already there.
 import type { ReactNode } from 'react';

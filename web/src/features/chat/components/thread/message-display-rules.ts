@@ -46,10 +46,10 @@ export function menuActions(m: ChatMessage, ctx: MenuContext): MenuAction[] {
   if (m.status !== 'succeed') return actions;
   actions.push('quote');
   if (canEdit(m, ctx)) actions.push('edit');
-  // Voice is tied to its moment and is not forwarded (reference §6.2).
+  // Voice is tied to its moment and is not forwarded.
   if (m.type !== 'voice') actions.push('forward');
   if (canRecall(m, ctx)) actions.push('recall');
-  // Someone else's message may be reported to the operators (issue 25).
+  // Someone else's message may be reported to the operators.
   if (m.fromUser.id !== ctx.me) actions.push('report');
   return actions;
 }

@@ -26,7 +26,7 @@ const LABELS = {
   report: 'chat.menu.report',
 } as const;
 const MENU_HEIGHT = 48;
-/** The quick row of reactions above the actions (issue 26), in this order. */
+/** The quick row of reactions above the actions, in this order. */
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 /** Run inside the tap, before the step is gone: the clipboard and a phone's keyboard (the quote
  * and an edit focus the input) need the user's gesture, and neither leaves the page for Back to undo. */

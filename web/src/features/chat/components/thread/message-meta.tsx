@@ -1,4 +1,4 @@
-// A message's time of day (HH:mm), "edited" before it when its sender changed it (issue 26), and,
+// A message's time of day (HH:mm), "edited" before it when its sender changed it, and,
 // on own messages, how far it got: a small spinner while
 // sending, one grey tick once the server has it ("Unread"), two blue ticks once read. Drawn in the
 // text or call bubble's corner, over a photo's corner, or under other bubbles; screen readers hear the

@@ -33,7 +33,7 @@ export interface MessageRowProps {
   onMenu: (message: ChatMessage, target: HTMLElement) => void;
   onFailedTap: (message: ChatMessage) => void;
   onReedit: (text: string) => void;
-  /** Toggles my reaction on a message (issue 26). */
+  /** Toggles my reaction on a message. */
   onReact?: (message: ChatMessage, emoji: string) => void;
   /** The quote under a message was tapped: show the quoted message. */
   onQuoteTap?: (msgId: number) => void;

@@ -1,4 +1,4 @@
-// Reactions under a bubble (issue 26): a chip per emoji with its count, mine marked (aria-pressed);
+// Reactions under a bubble: a chip per emoji with its count, mine marked (aria-pressed);
 // a tap toggles my reaction, a long press (or "Who reacted" by keyboard) lists who reacted, by name,
 // one emoji a line; on a desktop, hovering or focusing a chip shows its names (its description).
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-// Says a reaction aloud, politely (issue 26): when a loaded message's reactions change (a `reaction`
+// Says a reaction aloud, politely: when a loaded message's reactions change (a `reaction`
 // frame, mine or someone's), one status line names who reacted or took a reaction back. A page of
 // older messages or a recall changes no message's reactions from one to another, so it says nothing.
 import { useEffect, useRef, useState } from 'react';

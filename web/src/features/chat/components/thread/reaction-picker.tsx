@@ -1,4 +1,4 @@
-// Any emoji as a reaction (issue 26): the message menu's "more" opens the composer's emoji panel in
+// Any emoji as a reaction: the message menu's "more" opens the composer's emoji panel in
 // a bottom sheet; a pick reacts to that message and closes it. Back, Escape or a tap outside close
 // it with nothing picked.
 import { useEffect, useRef } from 'react';

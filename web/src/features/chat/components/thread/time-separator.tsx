@@ -1,4 +1,4 @@
-// The time label between messages far apart, in the relative style of spec §9.
+// The time label between messages far apart, in the relative style the spec sets.
 import { useTranslation } from '@web/lib/i18n';
 import { formatMessageTime } from '@web/utils/message-time';
 

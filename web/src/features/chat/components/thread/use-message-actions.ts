@@ -45,7 +45,7 @@ export function useMessageActions(contactKey: string, me: number, redoSeconds: n
 
   const report = useCallback(
     async (message: ChatMessage) => {
-      // The reasons come with the report's rules, loaded when Report is first chosen (issue 36).
+      // The reasons come with the report's rules, loaded when Report is first chosen.
       const { REPORT_REASONS } = await import('@protocol/manage');
       const choice = await showActionSheet(
         REPORT_REASONS.map((reason) => ({ label: t(`chat.report.${reason}`) })),
