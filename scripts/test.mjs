@@ -86,8 +86,16 @@ const steps = [
   },
 ];
 
+// CI runs `npm run check` (every typecheck) just before; it says so, and the types are not checked twice.
+const TYPECHECKED = process.env.PARLEY_TYPECHECKED === '1';
+
 const results = [];
 for (const step of steps) {
+  if (TYPECHECKED && step.name.startsWith('typecheck')) {
+    console.log(`\n━━ ${step.name}: SKIPPED — npm run check typechecked this tree`);
+    results.push({ name: step.name, status: 'skipped', seconds: 0, counts: null, note: 'checked by npm run check' });
+    continue;
+  }
   if (step.skipUnless && !fileExists(join(ROOT, step.skipUnless))) {
     console.log(`\n━━ ${step.name}: SKIPPED — ${step.skipUnless} does not exist yet`);
     results.push({ name: step.name, status: 'skipped', seconds: 0, counts: null, note: `${step.skipUnless} missing` });
