@@ -1,11 +1,14 @@
 // What a group's changes share inside its ConversationHub (group-ops.ts, group-create.ts,
 // group-avatar.ts, group-clear.ts): the changes themselves, the parts they write to, the card a
 // member sees, the membership rows, the system line, and the D1 projection in the same commit.
+import type { Outgoing } from '../protocol/frames';
+import type { speakVerdict } from '../protocol/group-rules';
 import { type GroupCard, type GroupSetting, ROLE, type SystemLine } from '../protocol/groups';
 import type { StoredMessage, UserCard } from '../protocol/messages';
 import type { ConversationStore } from './conversation-store';
 import { type Fanout, PROJECTION } from './fanout';
-import type { GroupRow, GroupStore } from './group-store';
+import type { GroupRow, GroupStore, RoleRow } from './group-store';
+import type { Refusal } from './hub-events';
 import { floorOf } from './visibility';
 
 /**
@@ -33,6 +36,30 @@ export type GroupChange = (
 
 /** The changes an operator makes from the console. */
 export const OPERATOR_OPS: ReadonlySet<GroupChange['op']> = new Set(['add', 'remove', 'role', 'owner', 'dissolve']);
+
+/** What a change's handler works with (group-ops.ts builds it): the change, the group, the caller's role, and the ways to write. */
+export interface GroupOp<C extends GroupChange> {
+  parts: Parts;
+  store: ConversationStore;
+  groups: GroupStore;
+  change: C;
+  now: number;
+  conversation: string;
+  group: GroupRow;
+  /** The caller's role row (an operator acts as an owner); null for a joiner not yet in. */
+  me: RoleRow | null;
+  asOperator: boolean;
+  /** The change, its line and frames, and the D1 projection of what it touched, in one commit. */
+  write: (body: () => void, projection?: Projected) => void;
+  line: (system: SystemLine, to?: number[]) => void;
+  frame: (to: number[], out: Outgoing, chat?: 'add' | 'remove') => void;
+  silenced: () => ReturnType<typeof speakVerdict>;
+}
+
+/** One change's handler: a refusal, or nothing when it was written. */
+export type OpHandler<K extends GroupChange['op']> = (
+  op: GroupOp<Extract<GroupChange, { op: K }>>,
+) => { ok: false; key: Refusal } | undefined;
 
 export interface Parts {
   store: ConversationStore;
