@@ -2,21 +2,13 @@
 // must run (mark a chat read, reload the list, log out, play the new-message sound).
 import { type FrameOf, isMessageEvent } from '@protocol/frames';
 import { isGroupContact } from '@protocol/ids';
-import { UNDO_MODERATED } from '@protocol/responses';
 import { shownName } from '@web/lib/person-name';
 
-import { type ChatMessage, type ChatState, type Contact, keyOf } from '../types';
+import { type ChatMessage, type ChatState, keyOf } from '../types';
 import { applyCallOutcome, outcomeOf } from './call-record';
+import { cleared, edited, recalled, withGroupCard } from './frame-changes';
 import { receiveMessage } from './receive-message';
-import {
-  CLEARED_CHAT,
-  forgetHistory,
-  forgetSender,
-  thread,
-  updateMessage,
-  withContact,
-  withThread,
-} from './thread-ops';
+import { CLEARED_CHAT, forgetHistory, forgetSender, withContact, withThread } from './thread-ops';
 
 export type Effect =
   | { kind: 'markRead'; contact: string }
@@ -78,23 +70,8 @@ export function applyFrame(
       return isMessageEvent(frame.data) ? receiveMessage(next, frame.data, device) : { state: next, effects: [] };
     case 'group':
       return receiveMessage(next, frame.data, device);
-    case 'undoMessage': {
-      const d = frame.data;
-      const key = keyOf(d.contactId);
-      const removed = d.moderated === 1 ? { extends: { moderated: 1 } } : {};
-      let s = withThread(next, key, (t) =>
-        updateMessage(t, d.id, { is_undo: 1, type: 'event', content: '', reactions: undefined, ...removed }),
-      );
-      // Without a loaded thread the chat list still knows its last message by time and author.
-      const last = thread(s, key).messages.at(-1);
-      const contact = s.contacts.find((c) => keyOf(c.id) === key);
-      const wasLast = last
-        ? last.id === d.id
-        : !!contact && contact.lastSendTime === d.sendTime && (contact.lastFrom ?? d.from_user) === d.from_user;
-      const undo = d.moderated === 1 ? UNDO_MODERATED : 1;
-      if (wasLast) s = withContact(s, key, { lastContent: '', lastContentUndo: undo, lastFrom: d.from_user });
-      return { state: s, effects: [] };
-    }
+    case 'undoMessage':
+      return { state: recalled(next, frame.data), effects: [] };
     case 'reaction': {
       // Someone reacted or took a reaction back: the message's whole summary now.
       const d = frame.data;
@@ -102,26 +79,8 @@ export function applyFrame(
       const set = (m: ChatMessage): ChatMessage => (m.msg_id === d.msg_id ? { ...m, reactions: d.reactions } : m);
       return { state: withThread(next, key, (t) => ({ ...t, messages: t.messages.map(set) })), effects: [] };
     }
-    case 'updateMessage': {
-      // Its sender edited it: the new text, marked edited; quotes of it and the chat
-      // list's preview (when it is the chat's last message) follow.
-      const d = frame.data;
-      const key = keyOf(d.toContactId);
-      const edit = (m: ChatMessage): ChatMessage => {
-        if (m.msg_id === d.msg_id && m.id === d.id)
-          return { ...m, content: d.content, extends: { ...m.extends, edited: d.edited } };
-        const quote = m.extends?.quote as { msg_id?: number } | undefined;
-        return quote?.msg_id === d.msg_id
-          ? { ...m, extends: { ...m.extends, quote: { ...quote, content: d.content } } }
-          : m;
-      };
-      let s = withThread(next, key, (t) => ({ ...t, messages: t.messages.map(edit) }));
-      const last = thread(s, key).messages.at(-1);
-      const contact = s.contacts.find((c) => keyOf(c.id) === key);
-      const wasLast = last ? last.id === d.id : contact?.lastSendTime === d.sendTime;
-      if (wasLast) s = withContact(s, key, { lastContent: d.content });
-      return { state: s, effects: [] };
-    }
+    case 'updateMessage':
+      return { state: edited(next, frame.data), effects: [] };
     case 'isRead':
     case 'readAll': {
       const d = frame.data;
@@ -179,56 +138,12 @@ export function applyFrame(
       }
       return { state: withContact(next, keyOf(d.id), { displayName, avatar: d.avatar }), effects: [] };
     }
-    case 'addGroup': {
-      // A group created with me, or I was added (again): its row, ready before its first message.
-      const card = frame.data;
-      const created: Contact = {
-        id: card.id,
-        displayName: card.displayName,
-        avatar: card.avatar,
-        is_group: 1,
-        is_online: 0,
-        is_top: 0,
-        is_notice: 1,
-        unread: 0,
-        lastContent: '',
-        lastSendTime: card.create_time * 1000,
-      };
-      return {
-        state: withContact(
-          next,
-          card.id,
-          { displayName: card.displayName, avatar: card.avatar, removed: false, gone: undefined },
-          created,
-        ),
-        effects: [],
-      };
-    }
+    case 'addGroup':
+      return { state: withGroupCard(next, frame.data), effects: [] };
     case 'groupAvatar':
       return { state: withContact(next, keyOf(frame.data.group_id), { avatar: frame.data.avatar }), effects: [] };
-    case 'clearMessage': {
-      // Only what is still being sent stays in the thread; the row keeps its place with nothing to preview or count.
-      const key = keyOf(frame.data.group_id);
-      const s = next.threads[key]
-        ? withThread(next, key, (t) => ({
-            ...t,
-            messages: t.messages.filter((m) => m.status !== 'succeed'),
-            hasMore: false,
-          }))
-        : next;
-      return {
-        state: withContact(s, key, {
-          lastContent: '',
-          lastContentUndo: 0,
-          unread: 0,
-          atMe: false,
-          at_msg_id: 0,
-          lastSystem: null,
-          type: undefined,
-        }),
-        effects: [],
-      };
-    }
+    case 'clearMessage':
+      return { state: cleared(next, keyOf(frame.data.group_id)), effects: [] };
     case 'editGroupName':
       return { state: withContact(next, keyOf(frame.data.id), { displayName: frame.data.displayName }), effects: [] };
     case 'removeUser':
