@@ -36,9 +36,6 @@ export function ProfileForm() {
   const [draft, setDraft] = useState<{ realname?: string; email?: string; motto?: string; sex?: number }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [picked, setPicked] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   if (!user) return null;
   const form = {
@@ -54,31 +51,6 @@ export function ProfileForm() {
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setDraft((d) => ({ ...d, [name]: e.target.value })),
   });
-
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (!file.type.startsWith('image/') && !(AVATAR_EXT as readonly string[]).includes(extension))
-      return showToast(t('profile.avatarNotImage'));
-    setPicked(file);
-  };
-
-  const upload = async (picture: Blob) => {
-    setPicked(null);
-    if (picture.size > AVATAR_MAX_MB * 1024 * 1024)
-      return showToast(t('profile.avatarTooLarge', { mb: AVATAR_MAX_MB }));
-    setProgress(0);
-    try {
-      await uploadAvatar(client, picture, setProgress);
-      showToast(t('profile.avatarChanged'));
-    } catch {
-      // The API client has shown why.
-    } finally {
-      setProgress(null);
-    }
-  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -116,43 +88,7 @@ export function ProfileForm() {
   const name = user.realname || user.account;
   return (
     <>
-      <section
-        aria-label={t('profile.avatar')}
-        className="mt-3 flex items-center gap-4 border-y border-neutral-100 bg-white px-4 py-4"
-      >
-        <Avatar name={name} src={user.avatar || undefined} size={64} />
-        <div className="min-w-0 flex-1">
-          <button
-            type="button"
-            onClick={() => fileInput.current?.click()}
-            disabled={progress !== null}
-            className="rounded-md border border-brand-dark px-3 py-1.5 text-[15px] text-brand-dark active:bg-neutral-100 disabled:border-neutral-300 disabled:text-neutral-500"
-          >
-            {t('profile.changeAvatar')}
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            className="hidden"
-            onChange={pick}
-            aria-label={t('profile.changeAvatar')}
-            tabIndex={-1}
-          />
-          {progress !== null && (
-            <div
-              role="progressbar"
-              aria-label={t('profile.uploading')}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(progress * 100)}
-              className="mt-2 h-1.5 overflow-hidden rounded-full bg-neutral-200"
-            >
-              <div className="h-full bg-brand" style={{ width: `${Math.round(progress * 100)}%` }} />
-            </div>
-          )}
-        </div>
-      </section>
+      <AvatarSection name={name} avatar={user.avatar} />
       <form onSubmit={(event) => void save(event)} noValidate className="mt-3">
         <div className="border-t border-neutral-100">
           <div className={ROW}>
@@ -192,27 +128,7 @@ export function ProfileForm() {
               className={INPUT}
             />
           </div>
-          <fieldset className={ROW}>
-            <legend className="sr-only">{t('profile.sex')}</legend>
-            <span aria-hidden="true" className={LABEL}>
-              {t('profile.sex')}
-            </span>
-            <div className="flex flex-1 flex-wrap gap-x-4 gap-y-1">
-              {SEXES.map((sex) => (
-                <label key={sex.value} className="flex items-center gap-1.5 text-[16px] text-neutral-900">
-                  <input
-                    type="radio"
-                    name="sex"
-                    value={sex.value}
-                    checked={form.sex === sex.value}
-                    onChange={() => setDraft((d) => ({ ...d, sex: sex.value }))}
-                    className="h-4 w-4 accent-brand"
-                  />
-                  {t(sex.label)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <SexField value={form.sex} onChange={(sex) => setDraft((d) => ({ ...d, sex }))} />
           <div className={`${ROW} items-start`}>
             <label htmlFor="profile-motto" className={`${LABEL} pt-0.5`}>
               {t('profile.motto')}
@@ -233,6 +149,82 @@ export function ProfileForm() {
           </Button>
         </div>
       </form>
+    </>
+  );
+}
+
+/** My picture: pick a file, crop it square, upload it with its progress. */
+function AvatarSection({ name, avatar }: { name: string; avatar: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [picked, setPicked] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!file.type.startsWith('image/') && !(AVATAR_EXT as readonly string[]).includes(extension))
+      return showToast(t('profile.avatarNotImage'));
+    setPicked(file);
+  };
+
+  const upload = async (picture: Blob) => {
+    setPicked(null);
+    if (picture.size > AVATAR_MAX_MB * 1024 * 1024)
+      return showToast(t('profile.avatarTooLarge', { mb: AVATAR_MAX_MB }));
+    setProgress(0);
+    try {
+      await uploadAvatar(client, picture, setProgress);
+      showToast(t('profile.avatarChanged'));
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <>
+      <section
+        aria-label={t('profile.avatar')}
+        className="mt-3 flex items-center gap-4 border-y border-neutral-100 bg-white px-4 py-4"
+      >
+        <Avatar name={name} src={avatar || undefined} size={64} />
+        <div className="min-w-0 flex-1">
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            disabled={progress !== null}
+            className="rounded-md border border-brand-dark px-3 py-1.5 text-[15px] text-brand-dark active:bg-neutral-100 disabled:border-neutral-300 disabled:text-neutral-500"
+          >
+            {t('profile.changeAvatar')}
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            className="hidden"
+            onChange={pick}
+            aria-label={t('profile.changeAvatar')}
+            tabIndex={-1}
+          />
+          {progress !== null && (
+            <div
+              role="progressbar"
+              aria-label={t('profile.uploading')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="mt-2 h-1.5 overflow-hidden rounded-full bg-neutral-200"
+            >
+              <div className="h-full bg-brand" style={{ width: `${Math.round(progress * 100)}%` }} />
+            </div>
+          )}
+        </div>
+      </section>
       {picked && (
         <AvatarCropDialog
           file={picked}
@@ -241,5 +233,32 @@ export function ProfileForm() {
         />
       )}
     </>
+  );
+}
+
+function SexField({ value, onChange }: { value: number; onChange: (sex: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className={ROW}>
+      <legend className="sr-only">{t('profile.sex')}</legend>
+      <span aria-hidden="true" className={LABEL}>
+        {t('profile.sex')}
+      </span>
+      <div className="flex flex-1 flex-wrap gap-x-4 gap-y-1">
+        {SEXES.map((sex) => (
+          <label key={sex.value} className="flex items-center gap-1.5 text-[16px] text-neutral-900">
+            <input
+              type="radio"
+              name="sex"
+              value={sex.value}
+              checked={value === sex.value}
+              onChange={() => onChange(sex.value)}
+              className="h-4 w-4 accent-brand"
+            />
+            {t(sex.label)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
