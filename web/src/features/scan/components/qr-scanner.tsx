@@ -1,7 +1,7 @@
 // The scanner: the back camera with a live decode loop, and "Choose a picture" for a saved QR
 // code (or when the camera is denied or missing). A Parley card link opens that person's page;
 // anything else is named as not ours and scanning goes on. The camera stops on leaving.
-import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { useTranslation } from '@web/lib/i18n';
@@ -103,33 +103,7 @@ export function QrScanner() {
 
   return (
     <div className="flex flex-col items-center px-4 pt-4 pb-8">
-      <div className="relative aspect-square w-full max-w-[360px] overflow-hidden rounded-xl bg-neutral-900">
-        <video
-          ref={video}
-          muted
-          playsInline
-          aria-label={t('scan.cameraView')}
-          className={`h-full w-full object-cover ${camera === 'on' ? '' : 'hidden'}`}
-        />
-        {camera === 'on' && (
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-[15%] rounded-lg border-2 border-white/80"
-          />
-        )}
-        {camera !== 'on' && (
-          <p
-            role={camera === 'starting' ? 'status' : 'alert'}
-            className="absolute inset-0 flex items-center justify-center px-6 text-center text-[15px] text-white"
-          >
-            {camera === 'starting'
-              ? t('scan.starting')
-              : camera === 'denied'
-                ? t('error.cameraDenied')
-                : t('scan.noCamera')}
-          </p>
-        )}
-      </div>
+      <Viewfinder camera={camera} video={video} />
       <p className="mt-4 text-center text-[14px] text-neutral-600">
         {camera === 'on' ? t('scan.hint') : t('scan.pictureHint')}
       </p>
@@ -153,6 +127,40 @@ export function QrScanner() {
         aria-label={t('scan.choosePicture')}
         onChange={(event) => void pick(event)}
       />
+    </div>
+  );
+}
+
+/** The camera's picture with its aiming frame, or what stands in for it (starting, denied, none). */
+function Viewfinder({ camera, video }: { camera: Camera; video: RefObject<HTMLVideoElement | null> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="relative aspect-square w-full max-w-[360px] overflow-hidden rounded-xl bg-neutral-900">
+      <video
+        ref={video}
+        muted
+        playsInline
+        aria-label={t('scan.cameraView')}
+        className={`h-full w-full object-cover ${camera === 'on' ? '' : 'hidden'}`}
+      />
+      {camera === 'on' && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-[15%] rounded-lg border-2 border-white/80"
+        />
+      )}
+      {camera !== 'on' && (
+        <p
+          role={camera === 'starting' ? 'status' : 'alert'}
+          className="absolute inset-0 flex items-center justify-center px-6 text-center text-[15px] text-white"
+        >
+          {camera === 'starting'
+            ? t('scan.starting')
+            : camera === 'denied'
+              ? t('error.cameraDenied')
+              : t('scan.noCamera')}
+        </p>
+      )}
     </div>
   );
 }
