@@ -1,7 +1,16 @@
 // Choosing the square of a picture that becomes the avatar: drag (or the arrow keys) to move it,
 // the slider (or + and −) to zoom. "Use" draws the square on a canvas, at most 512 px a side,
 // and hands back a WebP (JPEG where the browser cannot make WebP).
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type KeyboardEvent,
+  type PointerEvent,
+  type SetStateAction,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 
 import { useTranslation } from '@web/lib/i18n';
 import { useEscapeKey } from '@web/lib/use-escape-key';
@@ -35,7 +44,6 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialog
   const [crop, setCrop] = useState<CropView | null>(null);
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
-  const drag = useRef<{ x: number; y: number } | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   useEscapeKey(onCancel);
 
@@ -52,37 +60,7 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialog
     setCrop({ natural, view: VIEW, zoom: 1, offset: centredOffset(natural, VIEW) });
   };
 
-  const moveBy = (dx: number, dy: number) =>
-    setCrop((c) => c && { ...c, offset: clampOffset({ ...c, offset: { x: c.offset.x + dx, y: c.offset.y + dy } }) });
-  const zoom = (value: number) => setCrop((c) => c && zoomTo(c, value));
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [KEY_STEP, 0],
-      ArrowRight: [-KEY_STEP, 0],
-      ArrowUp: [0, KEY_STEP],
-      ArrowDown: [0, -KEY_STEP],
-    };
-    const move = moves[event.key];
-    if (move) moveBy(...move);
-    else if (event.key === '+' || event.key === '=') zoom((crop?.zoom ?? 1) + ZOOM_STEP);
-    else if (event.key === '-') zoom((crop?.zoom ?? 1) - ZOOM_STEP);
-    else return;
-    event.preventDefault();
-  };
-
-  const onPointerDown = (event: PointerEvent) => {
-    drag.current = { x: event.clientX, y: event.clientY };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-  };
-  const onPointerMove = (event: PointerEvent) => {
-    if (!drag.current) return;
-    moveBy(event.clientX - drag.current.x, event.clientY - drag.current.y);
-    drag.current = { x: event.clientX, y: event.clientY };
-  };
-  const endDrag = () => {
-    drag.current = null;
-  };
+  const { zoom, handlers } = useCropGestures(crop, setCrop);
 
   const use = async () => {
     if (!crop || !image.current) return;
@@ -109,11 +87,7 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialog
           tabIndex={0}
           role="group"
           aria-label={t('profile.cropArea')}
-          onKeyDown={onKeyDown}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={endDrag}
-          onPointerCancel={endDrag}
+          {...handlers}
           style={{ width: VIEW, height: VIEW }}
           className="relative mx-auto mt-4 touch-none overflow-hidden rounded-md bg-neutral-900 outline-none focus-visible:ring-4 focus-visible:ring-brand/60"
         >
@@ -179,4 +153,45 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialog
       </div>
     </div>
   );
+}
+
+/** Moving the picture by drag or arrow keys, zooming by + and −: the viewport's handlers, and zoom for the slider. */
+function useCropGestures(crop: CropView | null, setCrop: Dispatch<SetStateAction<CropView | null>>) {
+  const drag = useRef<{ x: number; y: number } | null>(null);
+  const moveBy = (dx: number, dy: number) =>
+    setCrop((c) => c && { ...c, offset: clampOffset({ ...c, offset: { x: c.offset.x + dx, y: c.offset.y + dy } }) });
+  const zoom = (value: number) => setCrop((c) => c && zoomTo(c, value));
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [KEY_STEP, 0],
+      ArrowRight: [-KEY_STEP, 0],
+      ArrowUp: [0, KEY_STEP],
+      ArrowDown: [0, -KEY_STEP],
+    };
+    const move = moves[event.key];
+    if (move) moveBy(...move);
+    else if (event.key === '+' || event.key === '=') zoom((crop?.zoom ?? 1) + ZOOM_STEP);
+    else if (event.key === '-') zoom((crop?.zoom ?? 1) - ZOOM_STEP);
+    else return;
+    event.preventDefault();
+  };
+
+  const onPointerDown = (event: PointerEvent) => {
+    drag.current = { x: event.clientX, y: event.clientY };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (!drag.current) return;
+    moveBy(event.clientX - drag.current.x, event.clientY - drag.current.y);
+    drag.current = { x: event.clientX, y: event.clientY };
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+
+  return {
+    zoom,
+    handlers: { onKeyDown, onPointerDown, onPointerMove, onPointerUp: endDrag, onPointerCancel: endDrag },
+  };
 }
