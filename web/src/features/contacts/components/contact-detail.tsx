@@ -87,8 +87,6 @@ function PersonCard({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const ids = useId();
-  const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const calls = useCallsEnabled();
   const relation = person.relation;
@@ -100,80 +98,18 @@ function PersonCard({
   // shows it (the server already leaves it out for anyone else; an older answer is not trusted).
   const region = relation === 'friend' && sysSwitch(storedSystemInfo().sysInfo, 'ipregion') ? person.location : '';
 
-  const accept = async () => {
-    if (!person.friend_id) return;
-    if (
-      !(await answerRequest(person.friend_id, true).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
-    friendsStore.answered();
-    showToast(t('people.friendsNow'));
-    void reloadChatList();
-    setRelation('friend');
-  };
-
-  const remove = async () => {
-    if (!(await showDialog(t('people.detail.deleteConfirm', { name: person.displayName }), { showCancel: true })))
-      return;
-    if (
-      !(await deleteFriend(person.user_id).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
-    showToast(t('people.detail.deleted'));
-    // The removeGroup frame drops the chat too; this covers a socket that is away.
-    void reloadChatList();
-    void navigate(PATHS.contacts, { replace: true });
-  };
+  const { accept, remove } = useFriendship(person, setRelation);
 
   return (
     <>
-      <section aria-labelledby={`${ids}-name`} className="flex items-center gap-4 bg-white px-4 py-5">
-        <Avatar name={person.displayName} src={person.avatar || undefined} size={64} />
-        <div className="min-w-0">
-          <h2 id={`${ids}-name`} className="truncate text-[20px] font-medium text-neutral-900">
-            {person.displayName}
-          </h2>
-          {person.nickname && person.realname && (
-            <p className="truncate text-[14px] text-neutral-600">
-              {t('people.detail.realname', { name: person.realname })}
-            </p>
-          )}
-          {person.account && (
-            <p className="truncate text-[14px] text-neutral-600">
-              {t('chatDetail.account', { account: person.account })}
-            </p>
-          )}
-        </div>
-      </section>
+      <PersonHeader person={person} />
 
-      {relation === 'friend' &&
-        (editing ? (
-          <RemarkForm
-            person={person}
-            onCancel={() => setEditing(false)}
-            onSaved={(nickname, displayName) => {
-              setEditing(false);
-              update((p) => ({ ...p, nickname, displayName }));
-            }}
-          />
-        ) : (
-          <ListGroup>
-            <button
-              type="button"
-              onClick={() => setEditing(true)}
-              className="flex min-h-14 w-full items-center gap-3 bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100"
-            >
-              <span className="flex-1">{t('people.detail.setRemark')}</span>
-              <span className="truncate text-[15px] text-neutral-500">{person.nickname}</span>
-            </button>
-          </ListGroup>
-        ))}
+      {relation === 'friend' && (
+        <RemarkRow
+          person={person}
+          onSaved={(nickname, displayName) => update((p) => ({ ...p, nickname, displayName }))}
+        />
+      )}
 
       <ListGroup>
         {person.motto && <ListRow label={t('people.detail.signature')} value={person.motto} />}
@@ -250,4 +186,101 @@ function PersonCard({
       )}
     </>
   );
+}
+
+/** The person's picture, the name I see them by, their own name under my remark, and their account. */
+function PersonHeader({ person }: { person: PersonInfo }) {
+  const { t } = useTranslation();
+  const ids = useId();
+  return (
+    <section aria-labelledby={`${ids}-name`} className="flex items-center gap-4 bg-white px-4 py-5">
+      <Avatar name={person.displayName} src={person.avatar || undefined} size={64} />
+      <div className="min-w-0">
+        <h2 id={`${ids}-name`} className="truncate text-[20px] font-medium text-neutral-900">
+          {person.displayName}
+        </h2>
+        {person.nickname && person.realname && (
+          <p className="truncate text-[14px] text-neutral-600">
+            {t('people.detail.realname', { name: person.realname })}
+          </p>
+        )}
+        {person.account && (
+          <p className="truncate text-[14px] text-neutral-600">
+            {t('chatDetail.account', { account: person.account })}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A friend's remark: a row that opens its form. */
+function RemarkRow({
+  person,
+  onSaved,
+}: {
+  person: PersonInfo;
+  onSaved: (nickname: string, displayName: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  return editing ? (
+    <RemarkForm
+      person={person}
+      onCancel={() => setEditing(false)}
+      onSaved={(nickname, displayName) => {
+        setEditing(false);
+        onSaved(nickname, displayName);
+      }}
+    />
+  ) : (
+    <ListGroup>
+      <button
+        type="button"
+        onClick={() => setEditing(true)}
+        className="flex min-h-14 w-full items-center gap-3 bg-white px-4 text-left text-[16px] text-neutral-900 active:bg-neutral-100"
+      >
+        <span className="flex-1">{t('people.detail.setRemark')}</span>
+        <span className="truncate text-[15px] text-neutral-500">{person.nickname}</span>
+      </button>
+    </ListGroup>
+  );
+}
+
+/** Accepting their request and deleting the friend, each told in a toast; a deleted friend's page closes. */
+function useFriendship(person: PersonInfo, setRelation: (next: Relation) => void) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const accept = async () => {
+    if (!person.friend_id) return;
+    if (
+      !(await answerRequest(person.friend_id, true).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    friendsStore.answered();
+    showToast(t('people.friendsNow'));
+    void reloadChatList();
+    setRelation('friend');
+  };
+
+  const remove = async () => {
+    if (!(await showDialog(t('people.detail.deleteConfirm', { name: person.displayName }), { showCancel: true })))
+      return;
+    if (
+      !(await deleteFriend(person.user_id).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    showToast(t('people.detail.deleted'));
+    // The removeGroup frame drops the chat too; this covers a socket that is away.
+    void reloadChatList();
+    void navigate(PATHS.contacts, { replace: true });
+  };
+
+  return { accept, remove };
 }
