@@ -47,6 +47,25 @@ export default defineConfig([
     },
   },
 
+  // The hubs' folders nest one deeper (durable/conversation/group/, durable/user/call/): their
+  // files reach the Worker's layers three folders up, which is the shape of the tree, not a tangle.
+  {
+    files: ['worker/durable/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../../../*'],
+              message: 'Climbs more than three folders: the Worker has no layer that deep.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // A function reads at once: past 120 lines (blank lines and comments aside) it is carved into
   // named parts. A file is a module, capped loosely at 400 lines; tests are exempt from both.
   // (Only one level per rule: a warning at 80 would fail `--max-warnings 0` like an error.)

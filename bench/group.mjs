@@ -21,7 +21,7 @@
 // Run alone: `node bench/group.mjs` or `BENCH_ONLY=group npm run bench`; BENCH_GROUP_ONLY=direct|a|b
 // for one phase; BENCH_STATE=disk for storage on disk instead of tmpfs; BENCH_GROUP_ONLINE=N opens
 // sockets for N members only (the open-chat ones first): the others are offline, and only the online
-// ones are expected to receive (a big group skips members without a socket, worker/durable/parking.ts).
+// ones are expected to receive (a big group skips members without a socket, worker/durable/conversation/fanout/parking.ts).
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -41,7 +41,7 @@ const RATE_B = Number(process.env.BENCH_GROUP_RATE_B ?? 20);
 const RATE_DIRECT = Number(process.env.BENCH_GROUP_RATE_DIRECT ?? 20);
 const SENDERS = Number(process.env.BENCH_GROUP_SENDERS ?? 5);
 const OPEN = Number(process.env.BENCH_GROUP_OPEN ?? 50);
-/** Members with a socket; the rest stay offline (a big group skips them: worker/durable/parking.ts). */
+/** Members with a socket; the rest stay offline (a big group skips them: worker/durable/conversation/fanout/parking.ts). */
 const ONLINE = Math.min(MEMBERS, Number(process.env.BENCH_GROUP_ONLINE ?? MEMBERS));
 const ONLY = process.env.BENCH_GROUP_ONLY;
 /** The longest a phase waits after its last send for every member to have every message. */

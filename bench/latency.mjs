@@ -1,7 +1,8 @@
 // Send→deliver latency of one-to-one messages, loopback only, bounded in time.
 // 100 user pairs; senders POST sendMessage at a combined 200 messages/s; each receiver's socket
 // records when the message arrives. In the same run, the same schedule against a bare Durable
-// Object echo (POST → Worker → EchoHub → socket) measures the floor of this stack. Each scenario
+// Object echo (POST → Worker → EchoHub → socket, bench/floor/worker.mjs, in a workerd of its own)
+// measures the floor of this stack. Each scenario
 // gets its own server with fresh storage, and the two take turns of half a second, so both meet
 // the same moments of a shared machine (its hypervisor steals whole milliseconds at times, and its
 // kernel's memory monitor takes a core for tens of milliseconds twice a second: the run prints the
@@ -27,7 +28,7 @@ import { SignJWT } from 'jose';
 
 import { applySql, bin, fileExists, ROOT, run } from '../scripts/lib.mjs';
 import { BUILT_CONFIG, startServer } from '../scripts/server.mjs';
-import { startWorkerd } from '../scripts/workerd-server.mjs';
+import { startFloor, startWorkerd } from '../scripts/workerd-server.mjs';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
 const SERVER = process.env.BENCH_SERVER ?? 'workerd';
@@ -77,6 +78,16 @@ async function withServer(body) {
   }
 }
 
+/** The floor's server (always workerd through Miniflare, whatever BENCH_SERVER says), for the length of `body`. */
+async function withFloor(body) {
+  const server = await startFloor();
+  try {
+    return await body(server);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The servers' processes (workerd and, under wrangler, its proxy); /proc is scanned once per server start. */
 function workerdPids() {
   return readdirSync('/proc')
@@ -94,7 +105,8 @@ function workerdPids() {
 async function withServers(scenarios, body, started = []) {
   if (started.length === scenarios.length) return body(started);
   const before = new Set(workerdPids());
-  return withServer((server) =>
+  const start = scenarios[started.length] === 'floor' ? withFloor : withServer;
+  return start((server) =>
     withServers(scenarios, body, [
       ...started,
       {

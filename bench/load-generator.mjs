@@ -188,8 +188,8 @@ console.log(
 );
 const FLOOR = {
   name: 'bare Durable Object echo',
-  socketUrl: async (server, _post, p) => `${wsBase(server)}/dev/echo?room=pair${p}`,
-  sendOne: (post, p, id) => post(`/dev/echo?room=pair${p}`, JSON.stringify({ id })),
+  socketUrl: async (server, _post, p) => `${wsBase(server)}/echo?room=pair${p}`,
+  sendOne: (post, p, id) => post(`/echo?room=pair${p}`, JSON.stringify({ id })),
   idOf: (frame) => frame.id,
 };
 const PARLEY = {

@@ -9,7 +9,7 @@
 //   ... fetch(`${server.url}/common/pub/getSystemInfo`, { method: 'POST' }) ...
 //   await server.stop();
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
@@ -83,6 +83,39 @@ export async function startWorkerd({ stateDir, applySchema = true, vars = {} } =
       stopped = true;
       await mf.dispose();
       if (ownState) rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The benchmark's floor (bench/floor/worker.mjs) in its own workerd: a bare Worker and Durable
+ * Object, served the same way as the Worker above, so the two differ only in what Parley does.
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function startFloor() {
+  const stateDir = mkdtempSync(join(tmpdir(), 'parley-floor-'));
+  const mf = new Miniflare({
+    host: '127.0.0.1',
+    port: await freePort(),
+    workers: [
+      {
+        name: 'floor',
+        modules: true,
+        scriptPath: join(ROOT, 'bench', 'floor', 'worker.mjs'),
+        compatibilityDate: JSON.parse(readFileSync(BUILT_CONFIG, 'utf8')).compatibility_date,
+        durableObjects: { ECHO_HUB: { className: 'EchoHub', useSQLite: true } },
+        durableObjectsPersist: join(stateDir, 'do'),
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: await freePort() }],
+      },
+    ],
+  });
+  await mf.ready;
+  const url = String(await mf.unsafeGetDirectURL('floor')).replace(/\/$/, '');
+  return {
+    url,
+    stop: async () => {
+      await mf.dispose();
+      rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,10 +4,9 @@ declare namespace Cloudflare {
     ASSETS: Fetcher;
     DB: D1Database;
     FILES: R2Bucket;
-    USER_HUB: DurableObjectNamespace<import('./durable/user-hub').UserHub>;
-    CONVERSATION_HUB: DurableObjectNamespace<import('./durable/conversation-hub').ConversationHub>;
-    ECHO_HUB: DurableObjectNamespace<import('./durable/echo-hub').EchoHub>;
-    LIMIT_HUB: DurableObjectNamespace<import('./durable/limit-hub').LimitHub>;
+    USER_HUB: DurableObjectNamespace<import('./durable/user/hub').UserHub>;
+    CONVERSATION_HUB: DurableObjectNamespace<import('./durable/conversation/hub').ConversationHub>;
+    LIMIT_HUB: DurableObjectNamespace<import('./durable/limit/hub').LimitHub>;
     SEND_LIMITER: RateLimit;
     TICKET_LIMITER: RateLimit;
     LOOKUP_LIMITER: RateLimit;
@@ -48,7 +47,7 @@ declare namespace Cloudflare {
   }
   interface GlobalProps {
     mainModule: typeof import('./index');
-    durableNamespaces: 'UserHub' | 'ConversationHub' | 'EchoHub' | 'LimitHub';
+    durableNamespaces: 'UserHub' | 'ConversationHub' | 'LimitHub';
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -111,7 +111,6 @@ app.all('*', (c) => {
 app.onError(handleError);
 
 export default app;
-export { ConversationHub } from './durable/conversation-hub';
-export { EchoHub } from './durable/echo-hub';
-export { LimitHub } from './durable/limit-hub';
-export { UserHub } from './durable/user-hub';
+export { ConversationHub } from './durable/conversation/hub';
+export { LimitHub } from './durable/limit/hub';
+export { UserHub } from './durable/user/hub';

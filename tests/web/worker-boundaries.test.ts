@@ -220,3 +220,52 @@ describe('the worker boundary rules themselves', () => {
     expect(breach(at('worker/helpers/x.ts', '../protocol/ids'))).toMatch(/no known layer/);
   });
 });
+
+// Inside durable/: one folder per object. A ConversationHub and a member's UserHub only ever talk
+// through RPC, so neither folder imports the other, not even a type: what they say to each other is
+// durable/contract.ts, and how one reaches the other is durable/stubs.ts (the kernel beside them).
+const HUB_FOLDERS = ['conversation', 'user'] as const;
+
+/** The hub folder a repo path lies in, or null for the kernel and everything outside durable/. */
+function hubFolderOf(path: string): string | null {
+  const match = /^worker\/durable\/([^/]+)\//.exec(path);
+  return match && (HUB_FOLDERS as readonly string[]).includes(match[1]!) ? match[1]! : null;
+}
+
+/** Why an import crosses from one hub's folder into the other's, or null. */
+function crossing({ file, specifier }: Import): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const from = hubFolderOf(file);
+  const to = hubFolderOf(join(dirOf(file), specifier));
+  return from && to && from !== to ? `durable/${from}/ reaches into durable/${to}/: go through contract.ts` : null;
+}
+
+describe('the hubs’ folders', () => {
+  it('keeps each hub in its own folder, the kernel beside them', () => {
+    const durable = SOURCES.map(({ file }) => file).filter((file) => file.startsWith('worker/durable/'));
+    expect(durable).toContain('worker/durable/conversation/hub.ts');
+    expect(durable).toContain('worker/durable/user/hub.ts');
+    const loose = durable.filter((file) => !file.slice('worker/durable/'.length).includes('/'));
+    expect(loose.sort()).toEqual(
+      ['contract.ts', 'metered.ts', 'migrations.ts', 'stubs.ts'].map((f) => `worker/durable/${f}`),
+    );
+  });
+
+  it('lets neither hub folder import the other', () => {
+    const crossings = IMPORTS.flatMap((i) => {
+      const why = crossing(i);
+      return why ? [`${i.file}: '${i.specifier}' — ${why}`] : [];
+    });
+    expect(crossings).toEqual([]);
+  });
+
+  it('tells a crossing from a use of the contract', () => {
+    const at = (file: string, specifier: string): Import => ({ file, specifier, typeOnly: true });
+    expect(crossing(at('worker/durable/user/chat-events.ts', '../conversation/chat-state'))).toMatch(/contract/);
+    expect(crossing(at('worker/durable/conversation/fanout/x.ts', '../../user/push-notes'))).toMatch(
+      /durable\/conversation\/ reaches into durable\/user\//,
+    );
+    expect(crossing(at('worker/durable/user/chat-events.ts', '../contract'))).toBeNull();
+    expect(crossing(at('worker/durable/conversation/hub.ts', './group/ops'))).toBeNull();
+  });
+});

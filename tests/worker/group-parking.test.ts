@@ -1,4 +1,4 @@
-// Groups skip members with no socket (worker/durable/parking.ts): after one
+// Groups skip members with no socket (worker/durable/conversation/fanout/parking.ts): after one
 // delivery that found no socket open, a member of a group (of any size) costs nothing per message
 // until their hub asks for what waited (a socket opens, or they read their chat list), or until too
 // much waits. A message is only a live frame to a member's hub (the chat list asks the
@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 
-import { PARKED_ROWS_MAX, Parking } from '../../worker/durable/parking';
+import { PARKED_ROWS_MAX, Parking } from '../../worker/durable/conversation/fanout/parking';
 import { userHub } from '../../worker/durable/stubs';
 import { call, delivered, inObject, loginUser, makeGroup, pairHub, textMessage, userHubStub } from './helpers';
 import { connect } from './socket-helpers';

@@ -6,7 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { GroupStore } from '../../worker/durable/group-store';
+import { GroupStore } from '../../worker/durable/conversation/group/store';
 import { conversationHub } from '../../worker/durable/stubs';
 import {
   type Actor,

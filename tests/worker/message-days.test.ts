@@ -6,7 +6,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
-import { DAYS_BATCH } from '../../worker/durable/message-days';
+import { DAYS_BATCH } from '../../worker/durable/conversation/message-days';
 import { conversationHub } from '../../worker/durable/stubs';
 import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
 import { call, loginUser, operator, pairHub, textMessage } from './helpers';

@@ -1,5 +1,5 @@
 // Web Push beyond one-to-one messages: group messages reach a member without a
-// socket even after the group parked them (parking.ts notify), a muted group only by a mention,
+// socket even after the group parked them (conversation/fanout/parking.ts notify), a muted group only by a mention,
 // being added to a group notifies, the "Show message text" setting hides the text, and a call to
 // someone without a socket rings their subscriptions and waits for them. The push service is the
 // test's own (push-service.ts): it verifies every VAPID JWT and decrypts every body.

@@ -125,7 +125,6 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /enterprise/group/getalluser': group.GetAllUserBody,
   'POST /enterprise/group/joingroup': group.JoinGroupBody,
   'POST /dev/dropsockets': null,
-  'POST /dev/echo': null,
 };
 
 /** The parts of a valibot schema this reads (valibot keeps them on the schema object). */

@@ -295,8 +295,6 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /wss': { access: 'ticket' }, // or, from the app's own Origin, the legacy handshake (legacy-socket.test.ts)
   'GET /dev/mailbox': DEV,
   'POST /dev/dropsockets': DEV,
-  'GET /dev/echo': DEV,
-  'POST /dev/echo': DEV,
   'GET /dev/ledger': DEV,
   'ALL /*': PUBLIC, // the single-page app (static assets), and the not-found answer for unknown API paths
 };

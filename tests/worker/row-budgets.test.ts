@@ -57,7 +57,7 @@ describe('rows written per message', () => {
     const others = Array.from({ length: 49 - users.length }, (_, i) => 700_000 + i * 7 + (Date.now() % 7));
     const { group, stub } = await makeGroup(users.map((u) => u.userInfo.user_id).concat(others));
     const sockets = await Promise.all(users.map((u) => connect(u.token)));
-    // The first message finds who has no socket (parking.ts); they are not called again.
+    // The first message finds who has no socket (conversation/fanout/parking.ts); they are not called again.
     await send(users[0]!.token, group, 'first');
     await delivered(stub);
     const cost = await measure(async () => {

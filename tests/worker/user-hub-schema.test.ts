@@ -4,7 +4,7 @@
 import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 
-import type { UserHub } from '../../worker/durable/user-hub';
+import type { UserHub } from '../../worker/durable/user/hub';
 import { call, delivered, loginUser, pairHub, textMessage, userHubStub } from './helpers';
 import { connect } from './socket-helpers';
 

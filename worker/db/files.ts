@@ -142,7 +142,7 @@ export async function conversationsWithFiles(
 /**
  * One page of the files of `chats` (the original client's file panel), newest first, with their
  * uploader's name and picture, and how many there are: in each chat only files stored at or after
- * its `floor` (seconds; a late joiner's join time, visibility.ts) and not `hidden`, so the count, the
+ * its `floor` (seconds; a late joiner's join time, conversation/visibility.ts) and not `hidden`, so the count, the
  * keyword filter and the paging see exactly what the caller may see.
  */
 export async function findChatFiles(

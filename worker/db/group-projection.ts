@@ -1,5 +1,5 @@
 // The D1 projection of groups (schema.sql `groups`, `group_members`): what getContacts reads to
-// know "which groups am I in". Only a group's hub writes it, through its outbox (fanout.ts), with
+// know "which groups am I in". Only a group's hub writes it, through its outbox (conversation/fanout/fanout.ts), with
 // the whole roster after each change, so applying the newest projection again is harmless and a
 // hub evicted mid-change converges when its outbox is retried.
 export interface GroupProjection {

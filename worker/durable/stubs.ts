@@ -1,10 +1,9 @@
 // The only place that turns ids into Durable Object stubs. Every hub method takes and returns
 // plain structured-clonable data, so callers see the methods' own signatures.
-import type { ConversationHub } from './conversation-hub';
-import type { EchoHub } from './echo-hub';
-import type { LimitHub } from './limit-hub';
+import type { ConversationHub } from './conversation/hub';
+import type { LimitHub } from './limit/hub';
 import { meteredStub } from './metered';
-import type { UserHub } from './user-hub';
+import type { UserHub } from './user/hub';
 
 type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K] };
 
@@ -23,11 +22,6 @@ export const conversationHub = (env: Env, conversation: string) =>
     'ConversationHub',
     env.CONVERSATION_HUB.get(env.CONVERSATION_HUB.idFromName(`conversation:${conversation}`)),
   ) as unknown as Methods<ConversationHub>;
-
-export const echoHub = (env: Env, room: string) =>
-  meteredStub(env, 'EchoHub', env.ECHO_HUB.get(env.ECHO_HUB.idFromName(room))) as unknown as Methods<EchoHub> & {
-    fetch(r: Request): Promise<Response>;
-  };
 
 /** `user:<uid>` or `ip:<address>`: whose counters (rate-limit.ts). */
 export const limitHub = (env: Env, name: string) =>

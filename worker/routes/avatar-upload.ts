@@ -1,4 +1,4 @@
-// The picture upload shared by a user's avatar (avatar.ts) and a group's (group-avatar.ts): images
+// The picture upload shared by a user's avatar (avatar.ts) and a group's (conversation/group/avatar.ts): images
 // only, at most AVATAR_MAX_MB (and the operator's fileUpload.size), the content sniffed, counted
 // against the upload limit, stored under a server-made key with its `files` row. The client crops
 // to a square first; the bytes are kept as sent.

@@ -1,6 +1,6 @@
 // enterprise/im call signalling: sendToMsg and the ICE servers. The
 // rules a call's sender meets are checked here; the call state lives in the participants'
-// UserHubs (durable/call-ops.ts), which relay the `webrtc` frames.
+// UserHubs (durable/user/call/ops.ts), which relay the `webrtc` frames.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 
@@ -8,8 +8,8 @@ import { resolveConversation, resolveForSending } from '../actions/conversation-
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { cardOf, findUserById } from '../db/users';
-import type { Signal } from '../durable/call-types';
 import { conversationHub, userHub } from '../durable/stubs';
+import type { Signal } from '../durable/user/call/types';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import {

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { readMailbox } from '../db/security';
 import { findUserByAccount } from '../db/users';
-import { echoHub, userHub } from '../durable/stubs';
+import { userHub } from '../durable/stubs';
 import { readLedger } from '../services/cost-ledger';
 import { envelope, notFound } from '../services/replies';
 
@@ -23,14 +23,6 @@ devTools.post('/dropsockets', async (c) => {
   const user = await findUserByAccount(c.env.DB, c.req.query('account') ?? '');
   if (!user) throw notFound();
   return c.json(envelope({ dropped: await userHub(c.env, user.user_id).dropSockets() }));
-});
-
-/** The benchmark's floor: a socket on a bare Durable Object, and a POST that it echoes. */
-devTools.get('/echo', (c) => echoHub(c.env, c.req.query('room') ?? 'default').fetch(c.req.raw));
-
-devTools.post('/echo', async (c) => {
-  await echoHub(c.env, c.req.query('room') ?? 'default').echo(await c.req.text());
-  return c.json(envelope(null));
 });
 
 /** What the server has done that Cloudflare bills, summed since it started (bench/cost.mjs takes differences). */

@@ -8,7 +8,7 @@ import { loadConfig } from '../db/config';
 import { pairsOf } from '../db/friends';
 import { createGroupRow } from '../db/group-projection';
 import { cardOf as userCard, findUsersByIds } from '../db/users';
-import type { GroupChange } from '../durable/group-ops';
+import type { GroupChange } from '../durable/conversation/group/ops';
 import { conversationHub } from '../durable/stubs';
 import { knownGroupParams } from '../middleware/known-group';
 import { input } from '../middleware/params';

@@ -26,7 +26,7 @@ export const filesIndex = new Hono<AppEnv>().post('/index', async (c) => {
   const me = c.get('identity').uid;
   const query = { me, cate: CATE_STORED[body.cate]!, role: body.role, keywords: body.keywords };
   const chats = (await userHub(c.env, me).chatConversations(me)).map((chat) => chat.conversation);
-  // One-to-one: both people see all of it. A group: from my floor (visibility.ts), asked of its hub
+  // One-to-one: both people see all of it. A group: from my floor (conversation/visibility.ts), asked of its hub
   // only for the groups holding matching files, so D1 counts and pages only what I may see.
   const pairs = chats
     .filter((id) => !id.startsWith('group-'))

@@ -7,7 +7,7 @@ import { findMessageChat } from '../actions/message-finder';
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { copyFileTo, releaseFiles } from '../db/files';
-import type { NewMessage } from '../durable/conversation-rows';
+import type { NewMessage } from '../durable/conversation/rows';
 import { conversationHub } from '../durable/stubs';
 import { fromOriginalClient } from '../middleware/original-client';
 import { input } from '../middleware/params';

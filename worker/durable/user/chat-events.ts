@@ -8,13 +8,13 @@ import { type SystemLine, SystemLineSchema } from '../../protocol/groups';
 import { contactFor, isGroupContact } from '../../services/conversations';
 import { contactForWire, undoPayload, wireMessage } from '../../services/event-view';
 import { unreadCount } from '../../services/message-handling';
-import type { ChatState } from '../chat-state';
-import type { HubEvent } from '../hub-events';
+import type { ChatState } from '../contract';
+import type { HubEvent } from '../contract';
 import type { ChatList, ChatRow } from './chat-list';
 
 /**
  * A message is a live frame only: the chat's row, unread count and catch-up come from
- * the conversation's hub (chat-state.ts, user/chat-states.ts), so nothing is written here but a
+ * the conversation's hub (conversation/chat-state.ts, user/chat-states.ts), so nothing is written here but a
  * new chat's row, or an unhidden one. `unread` is the receiver's count, added by the sender's hub.
  */
 export function messageFrames(store: ChatList, uid: number, event: HubEvent & { kind: 'message' }): Outgoing[] {

@@ -1,7 +1,7 @@
 // getContacts' side of a message written once (docs/decisions/0070): a chat row's last message, unread count and mention come from the
-// conversation's hub (chat-state.ts), asked for every chat when the list is read, since no member's
+// conversation's hub (conversation/chat-state.ts), asked for every chat when the list is read, since no member's
 // hub keeps a copy per message. A chat I am out of keeps the row stored when I left.
-import type { ChatState } from '../chat-state';
+import type { ChatState } from '../contract';
 import { conversationHub } from '../stubs';
 import type { ChatRow } from './chat-list';
 

@@ -1,4 +1,4 @@
-// The big groups that may be keeping events for this user (parking.ts has the group's side): a
+// The big groups that may be keeping events for this user (conversation/fanout/parking.ts has the group's side): a
 // group parks a member whose hub had no socket open, and the hub asks each such group for what
 // waits when a socket opens or the chat list is read, so the event log and `sync` stay the only
 // catch-up path a client needs.

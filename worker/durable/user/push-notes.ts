@@ -7,16 +7,15 @@ import { previewText } from '../../protocol/preview-text';
 import type { PushLabel, PushNote } from '../../providers/web-push';
 import { contactFor, isGroupContact } from '../../services/conversations';
 import { contactForWire } from '../../services/event-view';
-import type { CallRow } from '../call-store';
-import type { HubEvent } from '../hub-events';
+import type { HubEvent, NotifyMode } from '../contract';
+import type { CallRow } from './call/store';
 import type { ChatList } from './chat-list';
 
 /** A notification shows a short line; the chat list keeps the longer preview. */
 const BODY_MAX = 120;
 const LABELED = ['image', 'video', 'file', 'voice', 'emoji'] as const;
 
-/** What a group that parked a member without a socket still sends them as a push (parking.ts). */
-export type NotifyMode = 'all' | 'mentions';
+/** What a group that parked a member without a socket still sends them as a push (conversation/fanout/parking.ts). */
 
 const chatPath = (contactId: string | number) => `/#/pages/message/chat?id=${contactId}`;
 

@@ -1,6 +1,6 @@
 // manage/group/*: an operator searches groups and changes their
 // members, managers and owner, or dissolves one. Each change goes through the group's hub like the
-// same change made in the app (group-ops.ts, `operator`: the owner's rights without being a
+// same change made in the app (conversation/group/ops.ts, `operator`: the owner's rights without being a
 // member), so members hear of it live, with its system line; and each is audited. A change that
 // names a user (adding, removing, a manager, the owner given or taken) is an action on them: on an
 // operator, a super admin's (middleware/operator.ts mayActOn).
@@ -10,7 +10,7 @@ import type { AppEnv } from '../../app-env';
 import { appendAudit } from '../../db/audit';
 import { listGroups, liveGroup } from '../../db/manage-groups';
 import { findUsersByIds } from '../../db/users';
-import type { GroupChange } from '../../durable/group-ops';
+import type { GroupChange } from '../../durable/conversation/group/ops';
 import { conversationHub } from '../../durable/stubs';
 import { mayActOnUsers, mayChange, superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';

@@ -1,10 +1,10 @@
 // manage/index/index: the console's overview, counted in D1:
 // users (and disabled ones), live groups, files and the bytes they hold, people online now, and
-// messages, in all and on each of the last 30 UTC days (message_days, durable/message-days.ts).
+// messages, in all and on each of the last 30 UTC days (message_days, durable/conversation/message-days.ts).
 import { Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';
-import { utcDay } from '../../durable/message-days';
+import { utcDay } from '../../durable/conversation/message-days';
 import { envelope } from '../../services/replies';
 
 export const manageOverview = new Hono<AppEnv>();

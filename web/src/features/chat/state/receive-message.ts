@@ -32,7 +32,7 @@ export function receiveMessage(
     lastContent: '',
     lastSendTime: 0,
   };
-  // The announcement keeps a 'notice' record, as the server's row does (user-events.ts), so the list shows it as one.
+  // The announcement keeps a 'notice' record, as the server's row does (user/chat-events.ts), so the list shows it as one.
   const lastSystem =
     systemLineOf(m.extends) ??
     (m.is_group && isAnnouncementExt(m.extends)
