@@ -94,21 +94,24 @@ export async function startWorkerd({ stateDir, applySchema = true, vars = {} } =
  */
 export async function startFloor() {
   const stateDir = mkdtempSync(join(tmpdir(), 'parley-floor-'));
-  const mf = new Miniflare({
-    host: '127.0.0.1',
-    port: await freePort(),
-    workers: [
-      {
-        name: 'floor',
-        modules: true,
-        scriptPath: join(ROOT, 'bench', 'floor', 'worker.mjs'),
-        compatibilityDate: JSON.parse(readFileSync(BUILT_CONFIG, 'utf8')).compatibility_date,
-        durableObjects: { ECHO_HUB: { className: 'EchoHub', useSQLite: true } },
-        durableObjectsPersist: join(stateDir, 'do'),
-        unsafeDirectSockets: [{ host: '127.0.0.1', port: await freePort() }],
-      },
-    ],
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: '127.0.0.1',
+      port: await freePort(),
+      logRequests: false,
+      resourcePersistencePath: stateDir,
+      workers: [
+        {
+          name: 'floor',
+          modules: true,
+          scriptPath: join(ROOT, 'bench', 'floor', 'worker.mjs'),
+          compatibilityDate: JSON.parse(readFileSync(BUILT_CONFIG, 'utf8')).compatibility_date,
+          durableObjects: { ECHO_HUB: { className: 'EchoHub', useSQLite: true } },
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: await freePort() }],
+        },
+      ],
+    }),
+  );
   await mf.ready;
   const url = String(await mf.unsafeGetDirectURL('floor')).replace(/\/$/, '');
   return {
