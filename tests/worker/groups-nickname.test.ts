@@ -1,13 +1,9 @@
 // My nickname in a group: members set their own (trimmed, at most 30 characters, empty clears it),
 // groupUserList answers it, members hear it live, and the name each viewer sees a member by is
-// their remark for them, else the nickname, else the member's name. Hubs made before nicknames
-// get the column when opened.
-import { runInDurableObject } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+// their remark for them, else the nickname, else the member's name. (Hubs made before nicknames get
+// the column: conversation-hub-schema.test.ts.)
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { GroupStore } from '../../worker/durable/conversation/group/store';
-import { conversationHub } from '../../worker/durable/stubs';
 import {
   type Actor,
   ACTORS,
@@ -94,23 +90,5 @@ describe('a nickname in a group', () => {
     );
     expect(body).toMatchObject({ code: 400, msg: 'A nickname in the group has at most 30 characters' });
     await ok(groupCall('setNickname', { id, nickname: 'x'.repeat(30) }, b));
-  });
-
-  it('adds the column to the role table of a hub made before nicknames, keeping its rows', async () => {
-    const stub = conversationHub(env, 'group-987654') as unknown as DurableObjectStub;
-    const member = await runInDurableObject(stub, (_hub, state) => {
-      const sql = state.storage.sql;
-      sql.exec('CREATE TABLE members (user_id INTEGER PRIMARY KEY, read_seq INTEGER NOT NULL DEFAULT 0)');
-      sql.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-      sql.exec(
-        'CREATE TABLE group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0)',
-      );
-      sql.exec('INSERT INTO members (user_id) VALUES (7)');
-      sql.exec('INSERT INTO group_roles (user_id, role, join_time) VALUES (7, 2, 100)');
-      const store = new GroupStore(sql);
-      store.setNickname(7, 'Seven');
-      return store.member(7);
-    });
-    expect(member).toEqual({ user_id: 7, role: 2, join_time: 100, no_speak_time: 0, nickname: 'Seven' });
   });
 });

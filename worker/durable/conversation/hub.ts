@@ -25,6 +25,7 @@ import { type Hidden, hideMessage } from './moderation';
 import { toggleReaction, withReactions } from './reactions';
 import { onConversationAlarm } from './retention';
 import type { NewMessage } from './rows';
+import { migrateConversation } from './schema';
 import { ConversationStore } from './store';
 import { pageStart, visibility } from './visibility';
 import { writeMessage, writeRead, writeUndo } from './writes';
@@ -37,6 +38,7 @@ export class ConversationHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     env = meterObject(ctx, env, 'ConversationHub');
     super(ctx, env);
+    migrateConversation(ctx.storage);
     // A failed write may leave the store's memory ahead of its tables, as the fan-out's.
     this.fanout = new Fanout(
       ctx,

@@ -7,6 +7,7 @@ import { canReact } from '../../protocol/message-rules';
 import type { StoredMessage } from '../../protocol/messages';
 import type { Reactions } from '../../protocol/wire';
 import type { Result, Speaker } from '../contract';
+import type { MigrationStep } from '../migrations';
 import type { Fanout } from './fanout/fanout';
 import type { MessageScope } from './message-scope';
 import type { ConversationStore } from './store';
@@ -14,21 +15,14 @@ import type { ConversationStore } from './store';
 const SCHEMA = `CREATE TABLE IF NOT EXISTS reactions (
   seq INTEGER NOT NULL, user_id INTEGER NOT NULL, emoji TEXT NOT NULL, at INTEGER NOT NULL,
   PRIMARY KEY (seq, user_id, emoji))`;
-const ready = new WeakSet<SqlStorage>();
-
-function table(store: ConversationStore): SqlStorage {
-  if (!ready.has(store.sql)) {
-    store.sql.exec(SCHEMA);
-    ready.add(store.sql);
-  }
-  return store.sql;
-}
+/** The reactions' schema steps (durable/migrations.ts). */
+export const REACTION_STEPS: readonly MigrationStep[] = [(sql) => sql.exec(SCHEMA)];
 
 /** The reactions of the messages `seqs`, by seq (messages without any are left out). */
 export function reactionsOf(store: ConversationStore, seqs: number[]): Map<number, Reactions> {
   const out = new Map<number, Reactions>();
   if (seqs.length === 0) return out;
-  const rows = table(store)
+  const rows = store.sql
     .exec(
       'SELECT seq, user_id, emoji FROM reactions WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY at, rowid',
       JSON.stringify(seqs),
@@ -59,7 +53,7 @@ export function withReactions(
 
 /** A recall or an operator's removal: the message's reactions go with its content. */
 export function dropReactions(store: ConversationStore, seq: number): void {
-  table(store).exec('DELETE FROM reactions WHERE seq = ?', seq);
+  store.sql.exec('DELETE FROM reactions WHERE seq = ?', seq);
 }
 
 /** Toggles `actor`'s `emoji` on message `seq`; answers the message's summary after the change. */
@@ -80,7 +74,7 @@ export function toggleReaction(
   const speech = voice();
   if (speech !== 'ok') return { ok: false, key: speech };
   const { store } = scope;
-  const sql = table(store);
+  const sql = store.sql;
   const mine = sql
     .exec('SELECT 1 FROM reactions WHERE seq = ? AND user_id = ? AND emoji = ?', seq, actor, emoji)
     .toArray();

@@ -1,6 +1,7 @@
 // The tables of a ConversationStore and how their rows read: the schema, the shape of a new
 // message, and a StoredMessage from a row (or from what an insert just wrote).
 import type { FileInfo, MessageType, StoredMessage, UserCard } from '../../protocol/messages';
+import type { MigrationStep } from '../migrations';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS members (user_id INTEGER PRIMARY KEY, read_seq INTEGER NOT NULL DEFAULT 0);
@@ -13,17 +14,22 @@ CREATE INDEX IF NOT EXISTS messages_file ON messages (json_extract(file, '$.file
 `;
 
 /**
- * The tables, made when first opened. The file index is partial: a text message adds no index
- * row (each one is a row written); hubs whose index predates that get it rebuilt once.
+ * The log's schema steps (durable/migrations.ts). Step 1 makes the tables or accepts those an older
+ * hub has; the file index is partial (a text message adds no index row, each one a row written),
+ * and a hub whose index predates that gets it rebuilt once.
  */
-export function ensureSchema(sql: SqlStorage): void {
-  sql.exec(SCHEMA);
-  const index = sql.exec("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'messages_file'").toArray()[0];
-  if (index && !String(index.sql).includes('WHERE')) {
-    sql.exec('DROP INDEX messages_file');
+export const MESSAGE_STEPS: readonly MigrationStep[] = [
+  (sql) => {
     sql.exec(SCHEMA);
-  }
-}
+    const index = sql
+      .exec("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'messages_file'")
+      .toArray()[0];
+    if (index && !String(index.sql).includes('WHERE')) {
+      sql.exec('DROP INDEX messages_file');
+      sql.exec(SCHEMA);
+    }
+  },
+];
 
 export type Row = Record<string, SqlStorageValue>;
 

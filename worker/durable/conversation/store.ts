@@ -4,7 +4,7 @@
 import { likeWords } from '../../db/paged';
 import type { FileInfo, StoredMessage } from '../../protocol/messages';
 import { ReadMarks } from './read-marks';
-import { CLEARED, ensureSchema, insertedMessage, messageOfRow, type NewMessage, type Row } from './rows';
+import { CLEARED, insertedMessage, messageOfRow, type NewMessage, type Row } from './rows';
 
 export class ConversationStore {
   /** Every member's read mark and unread count, from memory (conversation/read-marks.ts). */
@@ -15,13 +15,11 @@ export class ConversationStore {
     readonly sql: SqlStorage,
     readonly conversation: string,
   ) {
-    ensureSchema(sql);
     this.marks = new ReadMarks(sql);
   }
 
   /** The conversation of an evicted hub that wakes to an alarm with nothing to deliver, as retention noted it. */
   static conversationOf(sql: SqlStorage): string | null {
-    ensureSchema(sql);
     const named = sql.exec("SELECT value FROM meta WHERE key = 'conversation'").toArray()[0];
     return named ? String(named.value) : null;
   }

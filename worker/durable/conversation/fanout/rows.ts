@@ -4,6 +4,7 @@
 // costs a page write per message): an id is reused only after its row was acknowledged by everyone
 // and deleted, and nothing refers to a deleted row.
 import type { HubEvent } from '../../contract';
+import type { MigrationStep } from '../../migrations';
 import { PARK_FROM } from './parking';
 
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS fanout (id INTEGER PRIMARY KEY, users TEXT NOT NULL, event TEXT NOT NULL)';
@@ -33,15 +34,17 @@ export interface Parcel {
   parkable: boolean;
 }
 
-function ensureSchema(sql: SqlStorage): void {
-  sql.exec(SCHEMA);
-  if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0)
-    sql.exec(MIGRATE_OUTBOX);
-}
+/** The fan-out's schema steps (durable/migrations.ts); step 1 also moves an old outbox's rows over. */
+export const FANOUT_STEPS: readonly MigrationStep[] = [
+  (sql) => {
+    sql.exec(SCHEMA);
+    if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").toArray().length > 0)
+      sql.exec(MIGRATE_OUTBOX);
+  },
+];
 
-/** Every row, oldest first; the table is made (or migrated) here, when first read. */
+/** Every row, oldest first. */
 export function readOutbox(sql: SqlStorage): OutboxRow[] {
-  ensureSchema(sql);
   return sql
     .exec('SELECT id, users, event FROM fanout ORDER BY id')
     .toArray()

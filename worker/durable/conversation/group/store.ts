@@ -4,12 +4,22 @@
 // role row is an ordinary member (role 3) who joined at the start.
 import { type MemberState, speakVerdict } from '../../../protocol/group-rules';
 import { DEFAULT_GROUP_SETTING, type GroupSetting, ROLE } from '../../../protocol/groups';
+import { columnsOf, type MigrationStep } from '../../migrations';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS group_roles (user_id INTEGER PRIMARY KEY, role INTEGER NOT NULL, join_time INTEGER NOT NULL, no_speak_time INTEGER NOT NULL DEFAULT 0, nickname TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS departures (user_id INTEGER PRIMARY KEY, removed_at INTEGER NOT NULL DEFAULT 0, no_speak_time INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS former_sight (user_id INTEGER PRIMARY KEY, floor INTEGER NOT NULL, until_seq INTEGER NOT NULL);
 `;
+/** The group's schema steps (durable/migrations.ts); step 1 adds the nickname column older hubs' role rows lack. */
+export const GROUP_STEPS: readonly MigrationStep[] = [
+  (sql) => {
+    sql.exec(SCHEMA);
+    if (!columnsOf(sql, 'group_roles').includes('nickname'))
+      sql.exec("ALTER TABLE group_roles ADD COLUMN nickname TEXT NOT NULL DEFAULT ''");
+  },
+];
+
 const COLUMNS = 'm.user_id, r.role, r.join_time, r.no_speak_time, r.nickname';
 
 export interface GroupRow {
@@ -44,15 +54,7 @@ export interface RoleRow extends MemberState {
 export class GroupStore {
   private row: GroupRow | null | undefined;
 
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
-    // Hubs made before nicknames have role rows without the column.
-    const columns = sql
-      .exec('PRAGMA table_info(group_roles)')
-      .toArray()
-      .map((c) => String(c.name));
-    if (!columns.includes('nickname')) sql.exec("ALTER TABLE group_roles ADD COLUMN nickname TEXT NOT NULL DEFAULT ''");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   group(): GroupRow | null {
     if (this.row === undefined) {
