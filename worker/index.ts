@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 
 import type { AppEnv } from './app-env';
-import { originalClient } from './compat';
+import { ORIGINAL_CLIENT_PREFIXES, originalClient } from './compat';
 import { requireAuth } from './middleware/auth';
 import { costMeter } from './middleware/cost-meter';
 import { handleError } from './middleware/errors';
@@ -41,9 +41,7 @@ const API_PREFIXES = [
   '/wss',
   '/file/',
   '/scan/',
-  '/filedown/',
-  '/avatar/',
-  '/fileicon/',
+  ...ORIGINAL_CLIENT_PREFIXES,
 ];
 
 const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });

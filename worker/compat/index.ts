@@ -19,6 +19,9 @@ import { nameTheChat, originalRequests } from './requests';
 import { settings } from './settings';
 import { openOriginalSocket } from './socket';
 
+/** Its paths outside the API's prefixes: a miss there is the API's not-found, never the app's page. */
+export const ORIGINAL_CLIENT_PREFIXES = ['/filedown/', '/avatar/', '/fileicon/'];
+
 export const originalClient = new Hono<AppEnv>();
 
 originalClient.use('*', originalAnswers);
