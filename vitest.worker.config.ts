@@ -19,11 +19,11 @@ export default defineConfig({
         ratelimits: {
           ...wranglerRateLimits(),
           GROUP_LIMITER: { namespace_id: '1007', simple: { limit: 2000, period: 60 } },
-          // Likewise the searches across chats and the legacy socket's opens (every test's socket
-          // comes from 127.0.0.1): the fuzz and the legacy tests make more than a person would.
+          // Likewise the searches across chats and the unbound sockets' opens (every test's socket
+          // comes from 127.0.0.1): the fuzz and the original client's tests make more than a person would.
           // rate-limits.test.ts exhausts each through its binding to see the 429.
           FIND_LIMITER: { namespace_id: '1008', simple: { limit: 1000, period: 60 } },
-          LEGACY_SOCKET_LIMITER: { namespace_id: '1009', simple: { limit: 1000, period: 60 } },
+          UNBOUND_SOCKET_LIMITER: { namespace_id: '1009', simple: { limit: 1000, period: 60 } },
         },
         bindings: {
           JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',

@@ -15,7 +15,7 @@ declare namespace Cloudflare {
     CALL_LIMITER: RateLimit;
     GROUP_LIMITER: RateLimit;
     FIND_LIMITER: RateLimit;
-    LEGACY_SOCKET_LIMITER: RateLimit;
+    UNBOUND_SOCKET_LIMITER: RateLimit;
     JWT_SECRET: string;
     JWT_TTL: string;
     DEMO_MODE: string;

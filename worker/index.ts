@@ -1,13 +1,13 @@
 // Parley's Worker: the table of contents. Every API path is case-insensitive (clients of the
-// original call /common/Pub/login), so routes are registered lower-case and matched lower-cased.
+// original system call /common/Pub/login), so routes are registered lower-case and matched lower-cased.
 import { Hono } from 'hono';
 
 import type { AppEnv } from './app-env';
+import { ORIGINAL_CLIENT_PREFIXES, originalClient } from './compat';
 import { requireAuth } from './middleware/auth';
 import { costMeter } from './middleware/cost-meter';
 import { handleError } from './middleware/errors';
 import { requireOperator } from './middleware/operator';
-import { escapeForOriginalClient } from './middleware/original-client';
 import { readParams } from './middleware/params';
 import { securityHeaders } from './middleware/security-headers';
 import { account } from './routes/account';
@@ -19,8 +19,6 @@ import { directory } from './routes/directory';
 import { friends } from './routes/friends';
 import { groupScan } from './routes/group-qr';
 import { groups } from './routes/groups';
-import { fileIcon, filesIndex, letterAvatar, uploadImage } from './routes/legacy-files';
-import { legacyPub } from './routes/legacy-pub';
 import { manage } from './routes/manage';
 import { announcements } from './routes/manage/announcements';
 import { messages } from './routes/messages';
@@ -29,7 +27,7 @@ import { push } from './routes/push';
 import { reports } from './routes/reports';
 import { qrCode, scan } from './routes/scan';
 import { ticket, upgrade } from './routes/socket';
-import { download, fileDown, upload } from './routes/upload';
+import { download, upload } from './routes/upload';
 import { clientIp } from './services/client-ip';
 import { pickLang } from './services/i18n';
 import { notFound } from './services/replies';
@@ -43,9 +41,7 @@ const API_PREFIXES = [
   '/wss',
   '/file/',
   '/scan/',
-  '/filedown/',
-  '/avatar/',
-  '/fileicon/',
+  ...ORIGINAL_CLIENT_PREFIXES,
 ];
 
 const app = new Hono<AppEnv>({ getPath: (req) => pathOf(req.url).toLowerCase().replace(/\/+$/, '') || '/' });
@@ -59,9 +55,8 @@ app.use('*', async (c, next) => {
   await next();
 });
 
-// Every JSON answer to the original web client, its strings HTML-escaped (login, scans and the
-// console's answers carry names too); refusals pass through it as well.
-app.use('*', escapeForOriginalClient);
+// The original Raingad web client, served by one adapter in front of everything below (worker/compat/).
+app.route('/', originalClient);
 app.use('/common/*', readParams);
 app.use('/enterprise/*', readParams, requireAuth);
 app.use('/manage/*', readParams, requireAuth, requireOperator);
@@ -70,13 +65,11 @@ app.use('/common/pub/wsticket', requireAuth);
 app.use('/common/pub/logoutall', requireAuth);
 app.use('/common/push/*', requireAuth);
 app.use('/file/*', requireAuth);
-app.use('/filedown/*', requireAuth);
 // A QR link opened by a camera app (GET) needs no token; resolving it in the app (POST) does.
 app.on('POST', '/scan/*', readParams, requireAuth);
 
 app.route('/common/pub', ticket);
 app.route('/common/pub', pub);
-app.route('/common/pub', legacyPub);
 app.route('/common/push', push);
 app.route('/common/upload', upload);
 app.route('/common/upload', avatar);
@@ -93,11 +86,6 @@ app.route('/scan', scan);
 app.route('/scan', groupScan);
 app.route('/enterprise/group', groups);
 app.route('/file', download);
-app.route('/filedown', fileDown);
-app.route('/avatar', letterAvatar);
-app.route('/fileicon', fileIcon);
-app.route('/enterprise/files', filesIndex);
-app.route('/common/upload', uploadImage);
 app.route('/wss', upgrade);
 app.route('/manage', manage);
 app.route('/dev', devTools);

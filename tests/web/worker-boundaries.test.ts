@@ -10,6 +10,8 @@
 //   actions/    → protocol, services, db, durable             a request's steps across D1 and the hubs
 //   middleware/ → the above but storage/                      Hono middleware
 //   routes/     → all the above                               HTTP sub-apps; only index.ts imports them
+//   compat/     → all the above                               the original client's adapter; only index.ts
+//                                                             imports it, not even a type (docs/decisions/0093)
 //   index.ts    → anything; nothing imports it
 //
 // A type-only import (`import type`, and every import of env.d.ts) is erased at build, so it may
@@ -27,6 +29,7 @@ const LAYERS = [
   'actions',
   'middleware',
   'routes',
+  'compat',
   'index',
 ] as const;
 type Layer = (typeof LAYERS)[number] | 'locales' | 'app-env' | 'env';
@@ -41,7 +44,20 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   actions: ['protocol', 'services', 'db', 'durable'],
   middleware: ['protocol', 'services', 'db', 'providers', 'durable', 'actions', 'app-env'],
   routes: ['protocol', 'services', 'storage', 'db', 'providers', 'durable', 'actions', 'middleware', 'app-env'],
+  compat: [
+    'protocol',
+    'services',
+    'storage',
+    'db',
+    'providers',
+    'durable',
+    'actions',
+    'middleware',
+    'routes',
+    'app-env',
+  ],
   index: [
+    'compat',
     'protocol',
     'services',
     'storage',
@@ -84,6 +100,8 @@ const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
 function layerOf(path: string): Layer | null {
   const rest = path.replace(/^worker\//, '').replace(/(\.d)?\.(ts|json)$/, '');
   if (rest === 'index' || rest === 'app-env' || rest === 'env') return rest;
+  // A folder imported by its index.ts (`./compat`).
+  if ((LAYERS as readonly string[]).includes(rest)) return rest as Layer;
   const folder = rest.split('/')[0]!;
   return rest.includes('/') && (folder === 'locales' || (LAYERS as readonly string[]).includes(folder))
     ? (folder as Layer)
@@ -127,6 +145,8 @@ function breach({ file, specifier, typeOnly }: Import): string | null {
   if (to === null) return 'the imported file lies in no known layer';
   if (from === to) return null;
   if (from === 'protocol') return 'protocol/ imports nothing outside itself, not even a type (the web app compiles it)';
+  if (to === 'compat' && from !== 'index')
+    return "only index.ts imports compat/ (the original client's adapter), not even a type";
   if (typeOnly) return null;
   return MAY_IMPORT[from].includes(to)
     ? null
@@ -214,6 +234,17 @@ describe('the worker boundary rules themselves', () => {
     expect(breach(at('worker/actions/x.ts', '../index'))).toMatch(/not index/);
     expect(breach(at('worker/index.ts', './routes/messages'))).toBeNull();
     expect(breach(at('worker/routes/x.ts', '../actions/sessions'))).toBeNull();
+  });
+
+  it("lets only index.ts import the original client's adapter, not even a type", () => {
+    expect(breach(at('worker/index.ts', './compat'))).toBeNull();
+    expect(breach(at('worker/routes/messages.ts', '../compat/text'))).toMatch(/only index.ts imports compat/);
+    expect(breach(at('worker/middleware/errors.ts', '../compat/detect', true))).toMatch(/only index.ts imports compat/);
+    expect(breach(at('worker/durable/user/sockets.ts', '../../compat/frames'))).toMatch(/only index.ts imports compat/);
+    expect(breach(at('worker/protocol/socket.ts', '../compat/frames', true))).toMatch(/protocol\/ imports nothing/);
+    // The adapter itself may use the core, down to a route's helpers.
+    expect(breach(at('worker/compat/files.ts', '../routes/upload'))).toBeNull();
+    expect(breach(at('worker/compat/index.ts', './socket'))).toBeNull();
   });
 
   it('refuses a file in a folder the matrix does not name', () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { call, delivered, fetchWorker, pairHub, registerUser, textMessage, uniqueIp } from './helpers';
-import { connectLegacy } from './socket-helpers';
+import { connectOriginal } from './socket-helpers';
 
 const FORM = 'application/x-www-form-urlencoded;charset=UTF-8';
 
@@ -137,7 +137,7 @@ describe('the original web client, replayed', () => {
 
   it('binds its socket as socket.vue does and receives the simple frame it files by toContactId', async () => {
     const [a, b] = [await signIn(), await signIn()];
-    const socket = await connectLegacy();
+    const socket = await connectOriginal();
     const { client_id } = await socket.next((f) => f.type === 'init');
     // First the HTTP bind (a no-op that must succeed, or the client never sends the frame), then the frame.
     const bound = await post(a, '/common/pub/bindUid', `client_id=${client_id}&user_id=${a.user.user_id}`);

@@ -22,7 +22,7 @@ const USER_INFO_FIELDS = [
 ];
 
 /** A call as the original web client makes it: form-encoded, its two headers as it stored them. */
-async function legacyCall(path: string, form: string, headers: Record<string, string>) {
+async function originalCall(path: string, form: string, headers: Record<string, string>) {
   const res = await fetchWorker(path, {
     method: 'POST',
     headers: {
@@ -35,7 +35,7 @@ async function legacyCall(path: string, form: string, headers: Record<string, st
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
 }
 
-async function legacyLogin() {
+async function originalLogin() {
   const { account, password } = await registerUser();
   const res = await fetchWorker('/common/pub/login', {
     method: 'POST',
@@ -47,7 +47,7 @@ async function legacyLogin() {
 
 describe('the login answer for the original web client', () => {
   it('carries an opaque sessionId beside the bearer token and every userInfo field the client reads', async () => {
-    const data = await legacyLogin();
+    const data = await originalLogin();
     expect(data.sessionId).toMatch(/^[0-9a-f]{32}$/);
     expect(data.authToken).toMatch(/^bearer /);
     expect(data.authToken).not.toContain(data.sessionId);
@@ -65,7 +65,7 @@ describe('the login answer for the original web client', () => {
   });
 
   it('gives each login its own sessionId', async () => {
-    const [a, b] = await Promise.all([legacyLogin(), legacyLogin()]);
+    const [a, b] = await Promise.all([originalLogin(), originalLogin()]);
     expect(a.sessionId).not.toBe(b.sessionId);
   });
 
@@ -80,8 +80,8 @@ describe('the login answer for the original web client', () => {
 
 describe('the headers of the original web client', () => {
   it('accepts `Authorization: bearer …` verbatim with its sessionId header alongside', async () => {
-    const data = await legacyLogin();
-    const { status, body } = await legacyCall('/enterprise/im/getContacts', '', {
+    const data = await originalLogin();
+    const { status, body } = await originalCall('/enterprise/im/getContacts', '', {
       authorization: data.authToken,
       sessionid: data.sessionId,
     });
@@ -90,16 +90,16 @@ describe('the headers of the original web client', () => {
   });
 
   it('refuses a call carrying only the sessionId, with -1 (log in again) as a 200 the client acts on', async () => {
-    const data = await legacyLogin();
-    const { status, body } = await legacyCall('/enterprise/im/getContacts', '', { sessionid: data.sessionId });
+    const data = await originalLogin();
+    const { status, body } = await originalCall('/enterprise/im/getContacts', '', { sessionid: data.sessionId });
     expect(body.code).toBe(-1);
     expect(status).toBe(200);
     expect(body.msg).not.toBe('');
   });
 
   it('refuses a sessionId put where the token goes', async () => {
-    const data = await legacyLogin();
-    const { body } = await legacyCall('/enterprise/im/getContacts', '', {
+    const data = await originalLogin();
+    const { body } = await originalCall('/enterprise/im/getContacts', '', {
       authorization: `bearer ${data.sessionId}`,
       sessionid: data.sessionId,
     });
@@ -127,7 +127,7 @@ describe('PHP-style arrays in form bodies and query strings', () => {
       is_group: '0',
       'extends[quote][msg_id]': String(first.body.data.msg_id),
     }).toString();
-    const { body } = await legacyCall('/enterprise/im/sendMessage', form, { authorization: a.token });
+    const { body } = await originalCall('/enterprise/im/sendMessage', form, { authorization: a.token });
     expect(body.code).toBe(0);
     expect(body.data.pid).toBe(first.body.data.msg_id);
     expect(body.data.extends.quote).toMatchObject({ msg_id: first.body.data.msg_id, user_id: a.userInfo.user_id });
@@ -140,7 +140,7 @@ describe('PHP-style arrays in form bodies and query strings', () => {
     });
     for (const list of [`user_ids[]=${c.userInfo.user_id}`, `user_ids[0]=${c.userInfo.user_id}`]) {
       const query = `${list}&msg_id=${sent.body.data.msg_id}&toContactId=${b.userInfo.user_id}`;
-      const { body } = await legacyCall(`/enterprise/im/forwardMessage?${query}`, '', { authorization: a.token });
+      const { body } = await originalCall(`/enterprise/im/forwardMessage?${query}`, '', { authorization: a.token });
       expect(body.code).toBe(0);
       expect(body.data).toHaveLength(1);
     }
@@ -160,13 +160,13 @@ describe('the preferences of the original web client (enterprise/im/setting)', (
     };
     const first = await login();
     const headers = { authorization: first.authToken, sessionid: first.sessionId };
-    const saved = await legacyCall(
+    const saved = await originalCall(
       '/enterprise/im/setting',
       'theme=blue&isVoice=false&sendKey=2&avatarCricle=true&hideMessageName=false&hideMessageTime=true',
       headers,
     );
     expect(saved.body.code).toBe(0);
-    const bad = await legacyCall('/enterprise/im/setting', 'sendKey=9&theme=%3Cx%3E', headers);
+    const bad = await originalCall('/enterprise/im/setting', 'sendKey=9&theme=%3Cx%3E', headers);
     expect(bad.body.code).not.toBe(0);
     const expected = {
       theme: 'blue',
@@ -177,7 +177,7 @@ describe('the preferences of the original web client (enterprise/im/setting)', (
       hideMessageTime: true,
     };
     expect((await login()).userInfo.setting).toEqual(expected);
-    const mine = await legacyCall('/enterprise/im/getUserInfo', '', headers);
+    const mine = await originalCall('/enterprise/im/getUserInfo', '', headers);
     expect(mine.body.data.setting).toEqual(expected);
   });
 });

@@ -20,6 +20,8 @@ import * as im from '@protocol/messages';
 import * as people from '@protocol/people';
 import { PushSettingBody, PushSubscribeBody, PushUnsubscribeBody } from '@protocol/push';
 
+import { FilesIndexBody } from '../../worker/compat/files';
+
 /** `null`: the route reads no body (or only a multipart one, fuzzed on its own). */
 export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /common/pub/binduid': null,
@@ -73,7 +75,7 @@ export const ROUTE_BODIES: Record<string, v.GenericSchema | null> = {
   'POST /common/upload/uploadfile': im.UploadMessage, // the multipart form's `message`
   'POST /common/upload/uploadavatar': null,
   'POST /common/upload/uploadimage': null,
-  'POST /enterprise/files/index': im.FilesIndexBody,
+  'POST /enterprise/files/index': FilesIndexBody,
   'POST /enterprise/im/setting': UserSettingBody,
   'POST /enterprise/im/getuserinfo': GetUserInfoBody,
   'POST /enterprise/im/updateuserinfo': UpdateUserInfoBody,

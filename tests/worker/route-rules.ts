@@ -260,7 +260,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/im/setting': SELF, // the original web client's own preferences
   'GET /avatar/:str/:s/:uid': PUBLIC, // a letter drawn from the URL's own text
   'GET /fileicon/:ext': PUBLIC, // an extension drawn from the URL's own text
-  'POST /common/upload/uploadimage': SELF, // an operator's picture for the settings (legacy-files.test.ts refuses other users)
+  'POST /common/upload/uploadimage': SELF, // an operator's picture for the settings (original-files.test.ts refuses other users)
   // Groups: the fixture's group is a's (owner) with b; the outsider asks for everything.
   'POST /enterprise/group/add': { access: 'token', names: 'users' }, // a new group of mine, with users I name
   'POST /enterprise/group/groupinfo': outsider(json((f) => ({ group_id: f.group }))),
@@ -292,7 +292,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /enterprise/group/joingroup': outsider(json(() => ({ token: 'not-a-signed-token' }))), // only a signed group QR lets anyone in
   'POST /scan/g/:token': { access: 'token', names: 'users' }, // the card of the group a signed QR token names
   'GET /scan/g/:token': PUBLIC, // a camera app opening a group's link: a redirect into the app, nothing more
-  'GET /wss': { access: 'ticket' }, // or, from the app's own Origin, the legacy handshake (legacy-socket.test.ts)
+  'GET /wss': { access: 'ticket' }, // or, from the app's own Origin, the original client's handshake (original-client-socket.test.ts)
   'GET /dev/mailbox': DEV,
   'POST /dev/dropsockets': DEV,
   'GET /dev/ledger': DEV,

@@ -1,11 +1,11 @@
 // No cheap request makes expensive work: a search across a user's chats (recall by
 // `id` alone, forward by `msg_id` alone, the original client's file panel) counts against
-// FIND_LIMITER and asks at most FIND_MAX_CHATS hubs; an unbound legacy socket is counted per
-// address (LEGACY_SOCKET_LIMITER); a legacy client's ping is answered without a hub call.
+// FIND_LIMITER and asks at most FIND_MAX_CHATS hubs; an unbound socket of the original client is counted per
+// address (UNBOUND_SOCKET_LIMITER); a original client's ping is answered without a hub call.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
-import { FIND_MAX_CHATS } from '../../worker/actions/message-finder';
+import { FIND_MAX_CHATS } from '../../worker/compat/message-finder';
 import { directConversation } from '../../worker/services/conversations';
 import type { Ledger } from '../../worker/services/cost-ledger';
 import {
@@ -19,12 +19,12 @@ import {
   uniqueIp,
   userHubStub,
 } from './helpers';
-import { connectLegacy } from './socket-helpers';
+import { connectOriginal } from './socket-helpers';
 
 const TOO_MANY = /^Too many requests, please try again in \d+ s$/;
 
 /** Uses up what `key` may still do on `binding` now (the tests' config raises both limits: vitest.worker.config.ts). */
-async function drain(binding: 'FIND_LIMITER' | 'LEGACY_SOCKET_LIMITER', key: string) {
+async function drain(binding: 'FIND_LIMITER' | 'UNBOUND_SOCKET_LIMITER', key: string) {
   while ((await env[binding].limit({ key })).success);
 }
 
@@ -116,10 +116,10 @@ describe('searches across chats', () => {
   });
 });
 
-describe('the legacy socket', () => {
-  it('refuses an unbound /wss from an address past LEGACY_SOCKET_LIMITER with 429; another address still opens', async () => {
+describe("the original client's socket", () => {
+  it('refuses an unbound /wss from an address past UNBOUND_SOCKET_LIMITER with 429; another address still opens', async () => {
     const ip = uniqueIp();
-    await drain('LEGACY_SOCKET_LIMITER', `ip:${ip}`);
+    await drain('UNBOUND_SOCKET_LIMITER', `ip:${ip}`);
     const headers = { upgrade: 'websocket', origin: 'http://parley.test', 'accept-language': 'en' };
     const refused = await fetchWorker('/wss', { headers: { ...headers, 'cf-connecting-ip': ip } });
     expect(refused.status).toBe(429);
@@ -135,20 +135,20 @@ describe('the legacy socket', () => {
 
   it("answers a bound client's pings at the relay: no UserHub request or socket message per ping", async () => {
     const me = await loginUser();
-    const legacy = await connectLegacy();
-    await legacy.next((f) => f.type === 'init');
-    legacy.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
-    await legacy.next((f) => f.type === 'pong');
+    const original = await connectOriginal();
+    await original.next((f) => f.type === 'init');
+    original.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
+    await original.next((f) => f.type === 'pong');
     await new Promise((r) => setTimeout(r, 100));
     const before = await ledger();
     for (let i = 0; i < 3; i++) {
-      const pongs = legacy.frames.filter((f) => f.type === 'pong').length;
-      legacy.send({ type: 'ping' });
-      await legacy.until((frames) => frames.filter((f) => f.type === 'pong').length > pongs);
+      const pongs = original.frames.filter((f) => f.type === 'pong').length;
+      original.send({ type: 'ping' });
+      await original.until((frames) => frames.filter((f) => f.type === 'pong').length > pongs);
     }
     const after = await ledger();
     expect(hubRequests(after, 'UserHub') - hubRequests(before, 'UserHub')).toBe(0);
     expect(hubSocketMessages(after, 'UserHub') - hubSocketMessages(before, 'UserHub')).toBe(0);
-    legacy.close();
+    original.close();
   });
 });

@@ -5,8 +5,8 @@ import { exports } from 'cloudflare:workers';
 import * as v from 'valibot';
 
 import { ServerFrameSchema } from '@protocol/frames';
-import { LegacyServerFrame } from '@protocol/socket';
 
+import { OriginalServerFrame } from '../../worker/compat/frames';
 import { call } from './helpers';
 
 export interface Socket {
@@ -31,21 +31,21 @@ export async function connect(token: string, deviceId = 'test-device', userAgent
   return watch(ws, ServerFrameSchema);
 }
 
-/** What a legacy socket may get: the protocol's frames, or the legacy-only init, ping and pong. */
-export const LEGACY_FRAMES = v.union([LegacyServerFrame, ServerFrameSchema]);
+/** What an original client's socket may get: the protocol's frames, or the original-only init, ping and pong. */
+export const ORIGINAL_FRAMES = v.union([OriginalServerFrame, ServerFrameSchema]);
 
 /**
  * The original clients' socket: /wss without a ticket, from the app's own Origin. Its
- * frames must match the protocol or one of the legacy-only frames (init without seq, ping, pong
+ * frames must match the protocol or one of the original-only frames (init without seq, ping, pong
  * with multiport).
  */
-export async function connectLegacy(origin = 'http://parley.test'): Promise<Socket> {
+export async function connectOriginal(origin = 'http://parley.test'): Promise<Socket> {
   const res = await exports.default.fetch(
     new Request('http://parley.test/wss', { headers: { upgrade: 'websocket', origin, 'accept-language': 'en' } }),
   );
   const ws = res.webSocket;
   if (!ws) throw new Error(`upgrade refused: ${res.status}`);
-  return watch(ws, LEGACY_FRAMES);
+  return watch(ws, ORIGINAL_FRAMES);
 }
 
 /** Accepts `ws` and collects its frames; a frame off `schema` fails whoever waits on the socket. */

@@ -32,6 +32,8 @@ export function jwtSecret(env: Env): string {
 export const tokenTtl = (env: Env) => (Number(env.JWT_TTL) > 0 ? Number(env.JWT_TTL) : 30 * 86400);
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  // Checked once: an adapter in front of the routes may have needed the caller already.
+  if (c.get('identity')) return next();
   const path = c.req.path.toLowerCase();
   const fromCookie = FILE_COOKIE_PATHS.some((p) => path.startsWith(`${p}/`)) ? getCookie(c, FILE_COOKIE) : undefined;
   const raw = bearerToken(c.req.header('authorization')) ?? fromCookie ?? null;
@@ -65,7 +67,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * The whole check of a raw token (no `bearer ` prefix), the one every authenticated request and a
- * legacy socket's bindUid (routes/legacy-socket.ts) pass: signature and expiry, the session not
+ * socket bound by its first frame (worker/compat/socket.ts) pass: signature and expiry, the session not
  * revoked, the token's version current, the user enabled, and the site open unless an operator.
  * `beside` keeps the token feed's look running (a request's waitUntil). Throws the 401 AppError.
  */
@@ -117,7 +119,7 @@ async function verify(env: Env, raw: string): Promise<VerifiedToken> {
  */
 export const FILE_COOKIE = 'parley_file';
 
-/** Where the browser sends it: Parley's file URLs, and the original clients' `/filedown/:id` (routes/legacy-files.ts). */
+/** Where the browser sends it: the file URLs, `/file/:id` and its attachment form `/filedown/:id` (worker/compat/files.ts). */
 export const FILE_COOKIE_PATHS = ['/file', '/filedown'] as const;
 
 export function setFileCookie(c: Context, token: string, expiresAt: number): void {

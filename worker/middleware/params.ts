@@ -8,13 +8,13 @@ import * as v from 'valibot';
 import type { AppEnv, Params } from '../app-env';
 import { CODE } from '../protocol/codes';
 import { parseFormParams } from '../services/form-params';
-import { decodeEntities } from '../services/legacy-text';
 import { AppError, refuse } from '../services/replies';
-import { fromOriginalClient } from './original-client';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
 export const readParams = createMiddleware<AppEnv>(async (c, next) => {
+  // Read once: an adapter in front of the routes may have read them already (and rewritten them).
+  if (c.get('params')) return next();
   const query = c.req.url.indexOf('?');
   // The query string is read as a form body is, so `a[]=1&a[0]=1&a[b]=c` mean the same in either.
   const params: Params = query === -1 ? {} : parseFormParams(new URLSearchParams(c.req.url.slice(query + 1)));
@@ -33,19 +33,10 @@ export const readParams = createMiddleware<AppEnv>(async (c, next) => {
     body = parseBody(text, type);
     Object.assign(params, body);
   }
-  // The original web client gets names HTML-escaped (original-client.ts) and saves them back from
-  // its forms as it shows them: what it sends in a name field is read as the text it stands for.
-  if (fromOriginalClient(c))
-    for (const bag of [params, body])
-      for (const key of LEGACY_NAME_FIELDS)
-        if (typeof bag[key] === 'string') bag[key] = decodeEntities(bag[key] as string);
   c.set('params', params);
   c.set('body', body);
   await next();
 });
-
-/** The name fields the original client writes (profile, friend, group): never passwords or message text. */
-const LEGACY_NAME_FIELDS = ['realname', 'motto', 'nickname', 'remark', 'name', 'displayName', 'notice'] as const;
 
 /** Reads the body counting bytes as they arrive, so a chunked upload stops at the limit. */
 async function readBodyText(req: Request): Promise<string> {

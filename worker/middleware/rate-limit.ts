@@ -25,10 +25,10 @@ export const BURST_LIMITS = {
   code: { binding: 'CODE_LIMITER', per: 'ip', period: 60 },
   call: { binding: 'CALL_LIMITER', per: 'user', period: 60 },
   group: { binding: 'GROUP_LIMITER', per: 'user', period: 60 },
-  /** A search across every chat: recall or forward without the chat, the original client's file panel. */
+  /** A search across every chat: recall or forward without the chat, a file list of every chat (worker/compat/). */
   find: { binding: 'FIND_LIMITER', per: 'user', period: 60 },
-  /** The original clients' socket opened without a ticket (unbound until its bindUid frame). */
-  legacySocket: { binding: 'LEGACY_SOCKET_LIMITER', per: 'ip', period: 60 },
+  /** A socket opened without a ticket, unbound until its first frame names the user (worker/compat/socket.ts). */
+  unboundSocket: { binding: 'UNBOUND_SOCKET_LIMITER', per: 'ip', period: 60 },
 } as const satisfies Record<string, { binding: keyof Env; per: 'user' | 'ip'; period: 10 | 60 }>;
 
 export type BurstLimit = keyof typeof BURST_LIMITS;

@@ -92,8 +92,8 @@ export const SetMsgIsReadBody = v.object({
   is_group: v.optional(intLike()),
 });
 
-/** Recalls message `id` (its client id); the reference's clients name no chat, then the server finds it. */
-export const UndoMessageBody = v.object({ id: clientId, toContactId: v.optional(contactId) });
+/** Recalls message `id` (its client id) in chat `toContactId`. */
+export const UndoMessageBody = v.object({ id: clientId, toContactId: contactId });
 
 export const ForwardMessageBody = v.object({
   user_ids: v.pipe(
@@ -102,8 +102,8 @@ export const ForwardMessageBody = v.object({
     v.maxLength(FORWARD_MAX, 'im.forwardLimit'),
   ),
   msg_id: v.pipe(intLike(), v.minValue(1)),
-  /** The chat the message is in; the reference's clients leave it out (worker/actions/message-finder.ts). */
-  toContactId: v.optional(contactId),
+  /** The chat the message is in. */
+  toContactId: contactId,
 });
 
 export const ChatTopBody = v.object({ id: contactId, is_top: flag(), is_group: v.optional(intLike()) });
@@ -121,16 +121,4 @@ export const UploadMessage = v.object({
   extends: v.optional(
     v.nullable(v.object({ duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 3600))) })),
   ),
-});
-
-/** The original web client's file panel (enterprise/files/index). */
-export const FilesIndexBody = v.object({
-  page: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(10_000)), 1),
-  limit: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(50)), 20),
-  keywords: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ''),
-  cate: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(5)), 0),
-  /** 0: my one-to-one chats (the reference's default); 1: every chat of mine. Never anyone else's. */
-  is_all: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(1)), 0),
-  /** 0 all, 1 sent by me, 2 received. */
-  role: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(2)), 0),
 });

@@ -46,39 +46,12 @@ export const SESSION_ENDED_CLOSE_CODE = 4001;
 /** The oldest socket, closed because the user opened more than the allowed number: the client waits until it is looked at again. */
 export const REPLACED_CLOSE_CODE = 4002;
 
-/** A legacy socket's bindUid was refused (bad, revoked or outdated token, or another user's id); an error frame says why. */
-export const BIND_REFUSED_CLOSE_CODE = 4003;
-/** A legacy socket not bound within LEGACY_BIND_MS of opening. */
-export const UNBOUND_CLOSE_CODE = 4004;
-
 /**
- * A legacy socket's device, as the Worker names it in the hub's ticket: its hub socket's client id
- * is then the one its `init` gave, so the `offline` notice to the user's other sockets names it.
- * The original web client compares that id with the one it keeps in storage, which its newest
- * socket in the same browser overwrote: another tab or screen of that browser is not "elsewhere".
+ * A device id that names its socket's client id: the ticket's device `named-<id>` gives the hub's
+ * socket the client id `<id>` (its `offline` notice to the user's other sockets names it) instead of
+ * a fresh one. worker/compat/socket.ts names each socket it relays so.
  */
-export const LEGACY_DEVICE_PREFIX = 'legacy-';
-
-/**
- * What the original clients send on a socket opened without a ticket: the three
- * frames that server understood. `token` is the login's authToken, `bearer …` or bare.
- */
-export const LegacyClientFrame = v.variant('type', [
-  v.object({ type: v.literal('ping') }),
-  v.object({ type: v.literal('pong') }),
-  v.object({
-    type: v.literal('bindUid'),
-    user_id: v.union([v.number(), v.pipe(v.string(), v.maxLength(20))]),
-    token: v.pipe(v.string(), v.maxLength(4096)),
-  }),
-]);
-
-/** The frames only a legacy socket gets: its id at once, the server's ping, and pong with multiport. */
-export const LegacyServerFrame = v.variant('type', [
-  v.object({ type: v.literal('init'), client_id: v.string() }),
-  v.object({ type: v.literal('ping') }),
-  v.object({ type: v.literal('pong'), multiport: v.boolean() }),
-]);
+export const NAMED_DEVICE_PREFIX = 'named-';
 
 /** Largest replay a sync answers; a client further behind reloads its chat list instead. */
 export const SYNC_MAX_EVENTS = 1000;

@@ -76,9 +76,5 @@ export const WireMessageSchema = v.object({
   fileName: v.optional(v.string()),
   fileSize: v.optional(v.number()),
   file_id: v.optional(v.number()),
-  /** The original clients' links of a file message: preview, download, icon. */
-  preview: v.optional(v.string()),
-  download: v.optional(v.string()),
-  extUrl: v.optional(v.string()),
 });
 export type WireMessage = v.InferOutput<typeof WireMessageSchema>;

@@ -7,15 +7,13 @@ import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { settleGuess } from '../db/login-guard';
 import { personCard } from '../db/person-card';
-import { readUserSetting, saveUserSetting } from '../db/user-settings';
 import { changeAccount, findUserByAccount, findUserById, setPassword, updateProfile } from '../db/users';
 import { checkCode, checkCodes } from '../db/verification-codes';
 import { jwtSecret, tokenTtl } from '../middleware/auth';
 import { countGuess } from '../middleware/guess-limit';
-import { fromOriginalClient } from '../middleware/original-client';
 import { credentials, input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
-import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody, UserSettingBody } from '../protocol/account';
+import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';
 import { configNumber } from '../protocol/config-values';
 import { EditAccountBody } from '../protocol/people';
 import { editAccountRefusal, nameEditable, sharedDemoAccount } from '../services/account-rules';
@@ -36,21 +34,8 @@ account.post('/getuserinfo', burstLimit('lookup'), async (c) => {
   const row = await findUserById(c.env.DB, user_id ?? me);
   if (!row || (row.status !== 1 && row.user_id !== me)) throw refuse('user.notExist');
   // Another person: their card plus how I stand with them (relation, my remark, where they logged in from).
-  if (row.user_id === me) {
-    // Only the original web client (its sessionId header) reads the preferences it saved.
-    const setting = fromOriginalClient(c) ? await readUserSetting(c.env.DB, me) : undefined;
-    return c.json(envelope(selfView(row, setting)));
-  }
+  if (row.user_id === me) return c.json(envelope(selfView(row)));
   return c.json(envelope({ ...publicView(row), ...(await personCard(c.env.DB, me, row)) }));
-});
-
-// The original web client's preferences (reference enterprise/im/setting): kept whole, answered by its login.
-account.post('/setting', async (c) => {
-  const body = input(c, UserSettingBody);
-  const me = c.get('identity').uid;
-  const setting = { ...(await readUserSetting(c.env.DB, me)), ...body };
-  await saveUserSetting(c.env.DB, me, setting);
-  return c.json(envelope(setting));
 });
 
 account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {

@@ -1,17 +1,15 @@
 // enterprise/im message calls: send, history, read, recall, forward.
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
 
 import { requireMember, resolveConversation, resolveForSending } from '../actions/conversation-access';
-import { findMessageChat } from '../actions/message-finder';
 import type { AppEnv, Params } from '../app-env';
 import { loadConfig } from '../db/config';
 import { copyFileTo, releaseFiles } from '../db/files';
 import type { NewMessage } from '../durable/conversation/rows';
 import { conversationHub } from '../durable/stubs';
-import { fromOriginalClient } from '../middleware/original-client';
 import { input } from '../middleware/params';
-import { burstLimit, claimBurst, spaceSends } from '../middleware/rate-limit';
+import { burstLimit, spaceSends } from '../middleware/rate-limit';
 import { configNumber } from '../protocol/config-values';
 import { DEFAULT_EDIT_SECONDS, DEFAULT_REACTION_MAX, DEFAULT_REDO_SECONDS, FORWARD_MAX } from '../protocol/limits';
 import { isOneEmoji, type StoredMessage } from '../protocol/messages';
@@ -27,7 +25,6 @@ import {
 import type { ReadResult } from '../protocol/responses';
 import { contactForWire, sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
-import { legacyHtmlToText } from '../services/legacy-text';
 import { forwardedExtends, isForwardable } from '../services/message-handling';
 import { envelope, refuse, settled } from '../services/replies';
 
@@ -44,9 +41,7 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
     return prior.ok && prior.value !== null;
   });
   const from = c.get('me');
-  // The original web client (its sessionId header) writes text as HTML; Parley keeps what was typed.
-  const content = body.type === 'text' && fromOriginalClient(c) ? legacyHtmlToText(body.content) : body.content;
-  if (!content) throw refuse('system.parameterError');
+  const { content } = body;
   if (body.type === 'emoji' && !isOneEmoji(content)) throw refuse('im.emojiMessage');
   // Only which message is quoted comes from the client; its hub writes the quote (quoteOfMessage).
   const sent = settled(
@@ -94,7 +89,7 @@ messages.post('/setmsgisread', async (c) => {
 messages.post('/undomessage', async (c) => {
   const body = input(c, UndoMessageBody);
   const me = c.get('identity').uid;
-  const contactId = body.toContactId ?? (await findChat(c, { id: body.id }));
+  const contactId = body.toContactId;
   const { conversation } = await resolveConversation(c.env.DB, me, contactId);
   const { chatInfo } = await loadConfig(c.env.DB);
   const redo = configNumber(chatInfo.redoTime, DEFAULT_REDO_SECONDS);
@@ -145,8 +140,7 @@ messages.post('/reactmessage', burstLimit('send'), async (c) => {
 messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) => {
   const body = input(c, ForwardMessageBody);
   const me = c.get('identity').uid;
-  const contactId = body.toContactId ?? (await findChat(c, { seq: body.msg_id }));
-  const { conversation } = await resolveConversation(c.env.DB, me, contactId);
+  const { conversation } = await resolveConversation(c.env.DB, me, body.toContactId);
   const original = settled(await conversationHub(c.env, conversation).message(conversation, me, body.msg_id));
   if (!isForwardable(original.type)) throw refuse('im.forwardNotAllowed');
   const from = c.get('me');
@@ -167,12 +161,6 @@ messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) =>
   }
   return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
 });
-
-/** The chat of a message named without it: a search across the caller's chats, counted by FIND_LIMITER. */
-async function findChat(c: Context<AppEnv>, key: { id: string } | { seq: number }): Promise<string> {
-  await claimBurst(c, 'find');
-  return (await findMessageChat(c.env, c.get('identity').uid, key)).contactId;
-}
 
 /** The copies a forward makes (one per target, at most FORWARD_MAX). */
 function forwardCopies(params: Params): number {

@@ -1,6 +1,5 @@
 // The socket: an authenticated POST mints a one-time ticket (60 s) kept by the user's UserHub;
-// the upgrade carries only the ticket, so no long-lived token ever appears in a URL. An upgrade
-// without a ticket is the original clients' handshake (routes/legacy-socket.ts).
+// the upgrade carries only the ticket, so no long-lived token ever appears in a URL.
 import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
 
@@ -8,11 +7,10 @@ import type { AppEnv } from '../app-env';
 import { userHub } from '../durable/stubs';
 import { setFileCookie } from '../middleware/auth';
 import { input } from '../middleware/params';
-import { burstLimit, claimBurst } from '../middleware/rate-limit';
+import { burstLimit } from '../middleware/rate-limit';
 import { WsTicketBody } from '../protocol/messages';
 import { envelope } from '../services/replies';
 import { bearerToken } from '../services/tokens';
-import { openLegacySocket } from './legacy-socket';
 
 /** A ticket is `<uid>.<32 URL-safe characters>`: 192 random bits, more than a UUID's 122. */
 const TICKET_CHARS = 32;
@@ -37,15 +35,7 @@ export const upgrade = new Hono<AppEnv>().get('/', async (c) => {
   // `Origin: null` (sandboxed frames, file://) or a malformed one is refused too, never a 500.
   if (origin && (!URL.canParse(origin) || new URL(origin).host !== new URL(c.req.url).host))
     return c.text('origin not allowed', 403);
-  const value = c.req.query('ticket');
-  // No ticket: the original clients' handshake, from the app's own pages only (a missing Origin is
-  // refused here, unlike a ticket's: its socket is unauthenticated until its first frame).
-  if (value === undefined) {
-    if (!origin) return c.text('invalid ticket', 401);
-    // Unbound until its bindUid frame, it is held by the Worker: opens are counted per address.
-    await claimBurst(c, 'legacySocket');
-    return openLegacySocket(c.env, c.req.raw, (work) => c.executionCtx.waitUntil(work));
-  }
+  const value = c.req.query('ticket') ?? '';
   const uid = Number(value.split('.')[0]);
   if (!TICKET.test(value) || !Number.isSafeInteger(uid)) return c.text('invalid ticket', 401);
   const url = new URL(c.req.url);

@@ -142,10 +142,8 @@ upload.post('/uploadfile', async (c) => {
  */
 export const download = new Hono<AppEnv>().get('/:id', (c) => serveFile(c, false));
 
-/** GET /filedown/:id — the original clients' download link: the same file, always as an attachment. */
-export const fileDown = new Hono<AppEnv>().get('/:id', (c) => serveFile(c, true));
-
-async function serveFile(c: Context<AppEnv>, attachment: boolean): Promise<Response> {
+/** A chat's file, a picture or an avatar to a caller who may see it; `attachment` always saves it. */
+export async function serveFile(c: Context<AppEnv>, attachment: boolean): Promise<Response> {
   const me = c.get('identity').uid;
   const id = c.req.param('id') ?? '';
   const row = /^\d{1,12}$/.test(id) ? await findFile(c.env.DB, Number(id)) : null;

@@ -22,28 +22,8 @@ export function wireMessage(message: StoredMessage, viewer: number, peerReadSeq 
           file_id: message.file.file_id,
           fileName: message.file.name,
           fileSize: message.file.size,
-          ...fileLinks(message.file.file_id, message.file.ext, message.type),
         }
       : {}),
-  };
-}
-
-/**
- * The original clients' links of a file: `preview` opens media in the browser
- * (empty for other files: they offer the download), `download` always saves it, `extUrl` is the
- * picture itself or an icon naming the extension (routes/legacy-files.ts).
- */
-export function fileLinks(
-  fileId: number,
-  ext: string,
-  kind: string,
-): { preview: string; download: string; extUrl: string } {
-  const src = `/file/${fileId}`;
-  const media = kind === 'image' || kind === 'video' || kind === 'voice';
-  return {
-    preview: media ? src : '',
-    download: `/filedown/${fileId}`,
-    extUrl: kind === 'image' ? src : `/fileicon/${encodeURIComponent(ext)}`,
   };
 }
 

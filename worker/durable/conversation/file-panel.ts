@@ -1,4 +1,4 @@
-// The original web client's file panel (routes/legacy-files.ts) asks a conversation's hub what its
+// A file list across the caller's chats (worker/compat/files.ts) asks a conversation's hub what its
 // caller may see, so D1 counts, filters and pages only those files: the caller's
 // floor in D1's whole seconds, the files of the messages sent in the minute before the floor (a file
 // row is stored, in whole seconds, just before its message), and the type of the message carrying

@@ -183,7 +183,7 @@ export class UserHub extends DurableObject<Env> {
 
   /**
    * The conversations of my chats (not those of groups I am out of): where a message named without
-   * its chat may be. Pinned first, hidden last, else the newest row first (actions/message-finder.ts
+   * its chat may be. Pinned first, hidden last, else the newest row first (compat/message-finder.ts
    * asks only the first ones).
    */
   async chatConversations(uid: number): Promise<{ contactId: string; conversation: string }[]> {
@@ -225,7 +225,7 @@ export class UserHub extends DurableObject<Env> {
     return this.sockets.online();
   }
 
-  /** How many sockets the user has open (dead ones closed first): a legacy socket's `pong {multiport}`. */
+  /** How many sockets the user has open (dead ones closed first): a relayed socket's `pong {multiport}` (worker/compat/socket.ts). */
   async socketCount(): Promise<number> {
     this.sockets.closeDead();
     return this.sockets.open().length;

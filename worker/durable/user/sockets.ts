@@ -16,8 +16,8 @@ import type { FrameOf } from '../../protocol/frames';
 import { parseJsonOrNull } from '../../protocol/json';
 import {
   ClientFrame,
-  LEGACY_DEVICE_PREFIX,
   MOBILE_UA,
+  NAMED_DEVICE_PREFIX,
   PING_FRAME,
   PONG_FRAME,
   REPLACED_CLOSE_CODE,
@@ -115,7 +115,7 @@ export class Sockets {
     const now = Date.now();
     const info: SocketInfo = {
       uid,
-      clientId: deviceId.startsWith(LEGACY_DEVICE_PREFIX) ? deviceId.slice(LEGACY_DEVICE_PREFIX.length) : nanoid(),
+      clientId: deviceId.startsWith(NAMED_DEVICE_PREFIX) ? deviceId.slice(NAMED_DEVICE_PREFIX.length) : nanoid(),
       deviceId,
       isMobile: MOBILE_UA.test(request.headers.get('user-agent') ?? ''),
       lang: pickLang(request.headers.get('accept-language')),

@@ -7,7 +7,7 @@ export async function copyText(text: string): Promise<boolean> {
       return true;
     }
   } catch {
-    // fall through to the legacy path
+    // fall through to the textarea
   }
   const area = document.createElement('textarea');
   area.value = text;

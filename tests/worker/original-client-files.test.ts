@@ -1,6 +1,6 @@
 // The original web client's file panel and links: enterprise/files/index lists the
 // files of my chats only (by kind, by who sent them, by name, paged), /filedown/:id saves a file I may
-// see as an attachment, file messages carry preview/download/extUrl, /avatar draws an escaped letter
+// see as an attachment, file messages carry preview/download/extUrl to that client alone, /avatar draws an escaped letter
 // image, and uploadImage stores an operator's picture.
 import { describe, expect, it } from 'vitest';
 
@@ -16,6 +16,7 @@ import {
   pngBytes,
   uploadFile,
 } from './helpers';
+import { connect, connectOriginal } from './socket-helpers';
 
 const text = (s: string) => new TextEncoder().encode(s);
 const list = (token: string, body: Record<string, unknown> = {}) =>
@@ -106,12 +107,58 @@ describe('the file panel (enterprise/files/index)', () => {
   });
 });
 
+describe("file messages' links (preview, download, extUrl)", () => {
+  const LINKS = ['preview', 'download', 'extUrl'];
+  const history = async (as: { token: string }, peer: number, headers: Record<string, string>) => {
+    const res = await fetchWorker('/enterprise/im/getMessageList', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: as.token, ...headers },
+      body: JSON.stringify({ toContactId: peer }),
+    });
+    return ((await res.json()) as { data: any[] }).data;
+  };
+
+  it("reach the original client's answers and socket, and none of Parley's own clients", async () => {
+    const [a, b] = await Promise.all([loginUser(), loginUser()]);
+    const original = await connectOriginal();
+    await original.next((f) => f.type === 'init');
+    original.send({ type: 'bindUid', user_id: uid(b), token: b.token });
+    await original.next((f) => f.type === 'pong');
+    const own = await connect(b.token);
+    const doc = await uploadFile(a.token, uid(b), 'plan.pdf', text('%PDF-1.4 plan'));
+    const pic = await uploadFile(a.token, uid(b), 'photo.png', pngBytes(40, 30));
+    // Parley's app (no sessionId header): the file's id and name, never the original client's links.
+    for (const field of LINKS) expect(doc.body.data).not.toHaveProperty(field);
+    const ownFrame = await own.next((f) => f.type === 'simple' && f.data.file_id === pic.body.data.file_id);
+    for (const field of LINKS) expect(ownFrame.data).not.toHaveProperty(field);
+    for (const m of await history(b, uid(a), {})) for (const field of LINKS) expect(m).not.toHaveProperty(field);
+    // The original client: on its socket and in its answers.
+    const frame = await original.next((f) => f.type === 'simple' && f.data.file_id === pic.body.data.file_id);
+    expect(frame.data).toMatchObject({ preview: pic.body.data.content, extUrl: pic.body.data.content });
+    expect(await history(b, uid(a), { sessionid: 'f00d' })).toEqual([
+      expect.objectContaining({
+        fileName: 'plan.pdf',
+        preview: '',
+        download: `/filedown/${doc.body.data.file_id}`,
+        extUrl: '/fileicon/pdf',
+      }),
+      expect.objectContaining({
+        fileName: 'photo.png',
+        preview: `/file/${pic.body.data.file_id}`,
+        download: `/filedown/${pic.body.data.file_id}`,
+        extUrl: `/file/${pic.body.data.file_id}`,
+      }),
+    ]);
+    original.close();
+    own.close();
+  });
+});
+
 describe('/filedown/:id', () => {
   it('saves a file I may see as an attachment, by token or the download cookie; nobody else gets it', async () => {
     const [a, b, outsider] = await Promise.all([loginUser(), loginUser(), loginUser()]);
     const pic = await uploadFile(a.token, uid(b), 'photo.png', pngBytes(40, 30));
     const url = `/filedown/${pic.body.data.file_id}`;
-    expect(pic.body.data.download).toBe(url);
     const saved = await fetchWorker(url, { headers: { authorization: b.token } });
     expect(saved.status).toBe(200);
     expect(saved.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''photo.png");

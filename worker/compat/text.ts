@@ -1,4 +1,4 @@
-// Text from the original Raingad clients: their editor sends a text message as HTML
+// Text of the original Raingad web client: its editor sends a text message as HTML
 // (`<p><span …>Hi</span></p>`, emoji as `[!1f600]` tokens or twemoji <img>), while Parley's text is
 // plain. What they send becomes the plain text a person typed, so every client shows the same words.
 
@@ -30,7 +30,7 @@ export function decodeEntities(text: string): string {
 }
 
 /** The plain text of an original client's HTML message: line breaks kept, tags dropped, entities and emoji spelled out. */
-export function legacyHtmlToText(html: string): string {
+export function htmlToText(html: string): string {
   const text = html
     .replace(/<img\b[^>]*>/gi, imageText)
     .replace(/<br\s*\/?>/gi, '\n')

@@ -6,11 +6,12 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
+import { BIND_REFUSED_CLOSE_CODE, UNBOUND_CLOSE_CODE } from '../../worker/compat/frames';
+import { BIND_WITHIN_MS, openOriginalSocket, SERVER_PING_MS } from '../../worker/compat/socket';
 import { SILENT_SOCKET_MS } from '../../worker/durable/user/sockets';
-import { BIND_REFUSED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, UNBOUND_CLOSE_CODE } from '../../worker/protocol/socket';
-import { LEGACY_BIND_MS, LEGACY_PING_MS, openLegacySocket } from '../../worker/routes/legacy-socket';
+import { SESSION_ENDED_CLOSE_CODE } from '../../worker/protocol/socket';
 import { call, delivered, fetchWorker, loginUser, pairHub, textMessage, userHubStub } from './helpers';
-import { closeCode, connect, connectLegacy, LEGACY_FRAMES, type Socket, watch } from './socket-helpers';
+import { closeCode, connect, connectOriginal, ORIGINAL_FRAMES, type Socket, watch } from './socket-helpers';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,19 +21,19 @@ async function sendAndSee(from: { token: string }, to: number, content: string, 
   await witness.next((f) => f.type === 'simple' && f.data.content === content);
 }
 
-/** A legacy socket opened by the Worker's own function, with short timers instead of 10 s and 20 s. */
+/** An original client's socket opened by the Worker's own function, with short timers instead of 10 s and 20 s. */
 function openShort(timings: { bindMs: number; pingMs: number }): Socket {
   const request = new Request('http://parley.test/wss', {
     headers: { upgrade: 'websocket', origin: 'http://parley.test' },
   });
-  const res = openLegacySocket(env, request, () => undefined, timings);
-  return watch(res.webSocket!, LEGACY_FRAMES);
+  const res = openOriginalSocket(env, request, () => undefined, timings);
+  return watch(res.webSocket!, ORIGINAL_FRAMES);
 }
 
-describe('the legacy handshake', () => {
+describe("the original client's handshake", () => {
   it('sends init with a fresh random client id at once', async () => {
-    const first = await connectLegacy();
-    const second = await connectLegacy();
+    const first = await connectOriginal();
+    const second = await connectOriginal();
     const a = await first.next((f) => f.type === 'init');
     const b = await second.next((f) => f.type === 'init');
     expect(a.client_id).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -42,11 +43,11 @@ describe('the legacy handshake', () => {
 
   it("names a newly bound socket's own init client_id in the offline notice the user's other sockets get", async () => {
     const me = await loginUser();
-    const first = await connectLegacy();
+    const first = await connectOriginal();
     await first.next((f) => f.type === 'init');
     first.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
     await first.next((f) => f.type === 'pong');
-    const second = await connectLegacy();
+    const second = await connectOriginal();
     const { client_id } = await second.next((f) => f.type === 'init');
     second.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
     // The original web client compares it with the id its newest socket kept: the same browser is not "elsewhere".
@@ -57,32 +58,32 @@ describe('the legacy handshake', () => {
   it('gives an unbound socket nothing: a message to the user reaches their bound sockets only', async () => {
     const me = await loginUser();
     const peer = await loginUser();
-    const legacy = await connectLegacy();
-    await legacy.next((f) => f.type === 'init');
+    const original = await connectOriginal();
+    await original.next((f) => f.type === 'init');
     const witness = await connect(me.token);
     await sendAndSee(peer, me.userInfo.user_id, 'not for strangers', witness);
     await delivered(pairHub(me.userInfo.user_id, peer.userInfo.user_id).stub);
     await pause(200);
-    expect(legacy.frames.map((f) => f.type)).toEqual(['init']);
+    expect(original.frames.map((f) => f.type)).toEqual(['init']);
   });
 
   it('binds with a good token (bearer or bare): pong with multiport, then every live frame', async () => {
     const me = await loginUser();
     const peer = await loginUser();
     const witness = await connect(me.token);
-    const legacy = await connectLegacy();
-    await legacy.next((f) => f.type === 'init');
-    legacy.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
+    const original = await connectOriginal();
+    await original.next((f) => f.type === 'init');
+    original.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
     // The ticketed socket was open already: the user has another socket.
-    expect(await legacy.next((f) => f.type === 'pong')).toEqual({ type: 'pong', multiport: true });
-    await sendAndSee(peer, me.userInfo.user_id, 'hello legacy', witness);
-    const frame = await legacy.next((f) => f.type === 'simple');
-    expect(frame.data).toMatchObject({ content: 'hello legacy', toContactId: peer.userInfo.user_id });
+    expect(await original.next((f) => f.type === 'pong')).toEqual({ type: 'pong', multiport: true });
+    await sendAndSee(peer, me.userInfo.user_id, 'hello original', witness);
+    const frame = await original.next((f) => f.type === 'simple');
+    expect(frame.data).toMatchObject({ content: 'hello original', toContactId: peer.userInfo.user_id });
     // The hub's own init and its pongs stay between the Worker and the hub.
-    expect(legacy.frames.filter((f) => f.type === 'init')).toHaveLength(1);
+    expect(original.frames.filter((f) => f.type === 'init')).toHaveLength(1);
 
     const alone = await loginUser();
-    const bare = await connectLegacy();
+    const bare = await connectOriginal();
     await bare.next((f) => f.type === 'init');
     bare.send({ type: 'bindUid', user_id: String(alone.userInfo.user_id), token: alone.token.replace(/^bearer /, '') });
     expect(await bare.next((f) => f.type === 'pong')).toEqual({ type: 'pong', multiport: false });
@@ -99,14 +100,14 @@ describe('the legacy handshake', () => {
     await call('/common/pub/logout', {}, { token: revoked.token });
     cases.push({ user_id: revoked.userInfo.user_id, token: revoked.token, code: -1 });
     for (const { user_id, token, code } of cases) {
-      const legacy = await connectLegacy();
-      await legacy.next((f) => f.type === 'init');
-      legacy.send({ type: 'bindUid', user_id, token });
-      const refused = await legacy.next((f) => f.type === 'error');
+      const original = await connectOriginal();
+      await original.next((f) => f.type === 'init');
+      original.send({ type: 'bindUid', user_id, token });
+      const refused = await original.next((f) => f.type === 'error');
       expect(refused.data.code).toBe(code);
       expect(refused.data.msg).toMatch(/[a-z]/);
-      expect(await closeCode(legacy)).toBe(BIND_REFUSED_CLOSE_CODE);
-      expect(legacy.frames.map((f) => f.type)).toEqual(['init', 'error']);
+      expect(await closeCode(original)).toBe(BIND_REFUSED_CLOSE_CODE);
+      expect(original.frames.map((f) => f.type)).toEqual(['init', 'error']);
     }
   });
 
@@ -115,23 +116,23 @@ describe('the legacy handshake', () => {
     const aSocket = await connect(a.token);
     // a opens the chat with b: a hears of b's presence from then on.
     await call('/enterprise/im/getContactInfo', { id: b.userInfo.user_id }, { token: a.token });
-    const legacy = await connectLegacy();
-    await legacy.next((f) => f.type === 'init');
+    const original = await connectOriginal();
+    await original.next((f) => f.type === 'init');
     await pause(200);
     expect(aSocket.frames.filter((f) => f.type === 'isOnline')).toEqual([]);
-    legacy.send({ type: 'bindUid', user_id: b.userInfo.user_id, token: b.token });
+    original.send({ type: 'bindUid', user_id: b.userInfo.user_id, token: b.token });
     await aSocket.next((f) => f.type === 'isOnline' && f.data.id === b.userInfo.user_id && f.data.is_online === 1);
-    legacy.close();
+    original.close();
     await aSocket.next((f) => f.type === 'isOnline' && f.data.id === b.userInfo.user_id && f.data.is_online === 0);
   });
 
   it("keeps a bound socket that answers the server's ping from counting as silent in the hub", async () => {
     const me = await loginUser();
     const peer = await loginUser();
-    const legacy = await connectLegacy();
-    await legacy.next((f) => f.type === 'init');
-    legacy.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
-    await legacy.next((f) => f.type === 'pong');
+    const original = await connectOriginal();
+    await original.next((f) => f.type === 'init');
+    original.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
+    await original.next((f) => f.type === 'pong');
     // The hub's socket looks as if nothing had come through it for longer than the silent limit...
     await runInDurableObject(userHubStub(me.userInfo.user_id), (hub, state) => {
       for (const ws of state.getWebSockets())
@@ -142,39 +143,39 @@ describe('the legacy handshake', () => {
       (hub as unknown as { sockets: { rereadAttachments(): void } }).sockets.rereadAttachments();
     });
     // ...then the client answers a server ping, as the original clients do every 20 s.
-    legacy.send({ type: 'pong' });
+    original.send({ type: 'pong' });
     await pause(100);
     await call('/enterprise/im/sendMessage', textMessage(me.userInfo.user_id, 'still alive'), { token: peer.token });
-    await legacy.next((f) => f.type === 'simple' && f.data.content === 'still alive');
+    await original.next((f) => f.type === 'simple' && f.data.content === 'still alive');
   });
 
   it('closes a bound socket when its session ends, as a ticketed one', async () => {
     const me = await loginUser();
-    const legacy = await connectLegacy();
-    await legacy.next((f) => f.type === 'init');
-    legacy.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
-    await legacy.next((f) => f.type === 'pong');
+    const original = await connectOriginal();
+    await original.next((f) => f.type === 'init');
+    original.send({ type: 'bindUid', user_id: me.userInfo.user_id, token: me.token });
+    await original.next((f) => f.type === 'pong');
     await call('/common/pub/logout', {}, { token: me.token });
-    expect(await closeCode(legacy)).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(await closeCode(original)).toBe(SESSION_ENDED_CLOSE_CODE);
   });
 
-  it('closes a socket not bound within LEGACY_BIND_MS (10 s)', async () => {
-    expect(LEGACY_BIND_MS).toBe(10_000);
-    const legacy = openShort({ bindMs: 150, pingMs: 60_000 });
-    await legacy.next((f) => f.type === 'init');
-    expect(await closeCode(legacy, 1000)).toBe(UNBOUND_CLOSE_CODE);
+  it('closes a socket not bound within BIND_WITHIN_MS (10 s)', async () => {
+    expect(BIND_WITHIN_MS).toBe(10_000);
+    const original = openShort({ bindMs: 150, pingMs: 60_000 });
+    await original.next((f) => f.type === 'init');
+    expect(await closeCode(original, 1000)).toBe(UNBOUND_CLOSE_CODE);
   });
 
-  it('pings every LEGACY_PING_MS (20 s) and answers a ping with pong', async () => {
-    expect(LEGACY_PING_MS).toBe(20_000);
-    const legacy = openShort({ bindMs: 60_000, pingMs: 100 });
-    await legacy.until((frames) => frames.filter((f) => f.type === 'ping').length >= 2, 2000);
-    legacy.send({ type: 'ping' });
-    expect(await legacy.next((f) => f.type === 'pong')).toEqual({ type: 'pong', multiport: false });
-    legacy.close();
+  it('pings every SERVER_PING_MS (20 s) and answers a ping with pong', async () => {
+    expect(SERVER_PING_MS).toBe(20_000);
+    const original = openShort({ bindMs: 60_000, pingMs: 100 });
+    await original.until((frames) => frames.filter((f) => f.type === 'ping').length >= 2, 2000);
+    original.send({ type: 'ping' });
+    expect(await original.next((f) => f.type === 'pong')).toEqual({ type: 'pong', multiport: false });
+    original.close();
   });
 
-  it('refuses a legacy upgrade from another site, and one without an Origin', async () => {
+  it('refuses a original upgrade from another site, and one without an Origin', async () => {
     const foreign = await fetchWorker('/wss', { headers: { upgrade: 'websocket', origin: 'https://evil.test' } });
     expect(foreign.status).toBe(403);
     expect(foreign.webSocket).toBeNull();
@@ -189,8 +190,8 @@ describe("the original clients' HTTP socket calls", () => {
     const me = await loginUser();
     const peer = await loginUser();
     const witness = await connect(me.token);
-    const legacy = await connectLegacy();
-    const { client_id } = await legacy.next((f) => f.type === 'init');
+    const original = await connectOriginal();
+    const { client_id } = await original.next((f) => f.type === 'init');
     const form = { client_id, user_id: me.userInfo.user_id };
     for (const [path, body] of [
       ['/common/pub/bindUid', form],
@@ -201,7 +202,7 @@ describe("the original clients' HTTP socket calls", () => {
     }
     await sendAndSee(peer, me.userInfo.user_id, 'still unbound', witness);
     await pause(200);
-    expect(legacy.frames.map((f) => f.type)).toEqual(['init']);
+    expect(original.frames.map((f) => f.type)).toEqual(['init']);
     // Another user's offline call changes nothing: the user's socket stays open and gets frames.
     const offline = await call('/common/pub/offline', { user_id: me.userInfo.user_id }, { token: peer.token });
     expect(offline.body).toMatchObject({ code: 0 });

@@ -1,20 +1,20 @@
 // Names are text in the original web client too: it renders what it is sent as
 // HTML in places (its mention picker inserts a member's displayName as markup), so every string of
-// every answer to it (calls with its `sessionId` header) and every frame on its legacy socket is
+// every answer to it (calls with its `sessionId` header) and every frame on its socket is
 // HTML-escaped once at the edge, whichever field carried it; Parley's own clients get the text as
 // typed. An `emoji` message carries one emoji, what Parley's picker sends, nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
 import { call, eventually, fetchWorker, loginUser, resetConfig, setSysInfo, textMessage, uploadFile } from './helpers';
-import { connectLegacy, type Socket } from './socket-helpers';
+import { connectOriginal, type Socket } from './socket-helpers';
 
 /** Markup with all five characters, short enough for every name field (group names take 30). */
 const MARK = `<i>"O'Brien"&</i>`;
 const ESCAPED = '&lt;i&gt;&quot;O&#39;Brien&quot;&amp;&lt;/i&gt;';
 
 /** A JSON call as the original web client makes it (its `sessionId` header); the answer's raw text. */
-async function legacyCall(path: string, body: unknown, as: User): Promise<{ json: any; text: string }> {
+async function originalCall(path: string, body: unknown, as: User): Promise<{ json: any; text: string }> {
   const res = await fetchWorker(path, {
     method: 'POST',
     headers: {
@@ -38,8 +38,8 @@ function expectEscaped(text: string, where: string) {
   expect(text, where).not.toContain('&amp;#39;');
 }
 
-async function bindLegacy(as: User): Promise<Socket> {
-  const socket = await connectLegacy();
+async function bindOriginal(as: User): Promise<Socket> {
+  const socket = await connectOriginal();
   await socket.next((f) => f.type === 'init');
   socket.send({ type: 'bindUid', user_id: uid(as), token: as.token });
   await socket.next((f) => f.type === 'pong');
@@ -53,7 +53,7 @@ describe('every string the original web client is sent is HTML-escaped', () => {
 
   it('escapes names, remarks, group names and nicknames, the announcement, file names and text in answers and frames', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
-    const socket = await bindLegacy(b);
+    const socket = await bindOriginal(b);
     // Every writable name field of a, and of b about a.
     await ok(call('/enterprise/im/updateUserInfo', { realname: MARK, motto: MARK }, { token: a.token }));
     const request = await call('/enterprise/friend/add', { user_id: uid(b), remark: MARK }, { token: a.token });
@@ -84,7 +84,7 @@ describe('every string the original web client is sent is HTML-escaped', () => {
     ];
     for (const [path, body] of answers) {
       const { json, text } = await eventually(async () => {
-        const reply = await legacyCall(path, body, b);
+        const reply = await originalCall(path, body, b);
         expect(reply.json.code, `${path} ${reply.text}`).toBe(0);
         if (path.endsWith('files/index')) expect(reply.json.data, path).toHaveLength(1);
         return reply;
@@ -93,10 +93,10 @@ describe('every string the original web client is sent is HTML-escaped', () => {
       expect(json.msg, path).not.toContain('&');
     }
     // The text message's content escaped once, as before, now by the same walk.
-    const history = await legacyCall('/enterprise/im/getMessageList', { toContactId: uid(a) }, b);
+    const history = await originalCall('/enterprise/im/getMessageList', { toContactId: uid(a) }, b);
     expect(history.json.data.find((m: any) => m.type === 'text').content).toBe(ESCAPED);
     // Links stay links: the file's URLs carry no entity.
-    const files = await legacyCall('/enterprise/files/index', { is_all: 1 }, b);
+    const files = await originalCall('/enterprise/files/index', { is_all: 1 }, b);
     expect(files.json.data[0]).toMatchObject({
       name: '&lt;i&gt;O&#39;Brien&amp;&lt;/i&gt;.txt',
       src: file.body.data.content,
@@ -109,7 +109,7 @@ describe('every string the original web client is sent is HTML-escaped', () => {
       (f) => f.type === 'simple' && f.data.type === 'text' && f.data.from_user === uid(a),
     );
     expect(simple.data.content).toBe(ESCAPED);
-    expectEscaped(frames, 'legacy socket frames');
+    expectEscaped(frames, 'socket frames');
 
     // Parley's own app (no sessionId header) gets the words as typed.
     const own = await call('/enterprise/group/groupUserList', { group_id: group }, { token: b.token });
@@ -139,18 +139,18 @@ describe('names the original web client saves back', () => {
   it('reads its name fields as the text they stand for, so an escaped name it shows and saves stays the name', async () => {
     const [a, b] = await Promise.all([loginUser(), loginUser()]);
     // Its profile form holds the name as it was answered (escaped) and sends it back.
-    const saved = await legacyCall('/enterprise/im/updateUserInfo', { realname: 'Tom &amp; O&#39;Brien' }, a);
+    const saved = await originalCall('/enterprise/im/updateUserInfo', { realname: 'Tom &amp; O&#39;Brien' }, a);
     expect(saved.json.code).toBe(0);
     const group = await createGroup(a, [b]);
     expect(
-      (await legacyCall('/enterprise/group/editGroupName', { id: group, displayName: 'R&amp;D' }, a)).json.code,
+      (await originalCall('/enterprise/group/editGroupName', { id: group, displayName: 'R&amp;D' }, a)).json.code,
     ).toBe(0);
     const card = await call('/enterprise/im/getUserInfo', { user_id: uid(a) }, { token: b.token });
     expect(card.body.data.realname).toBe("Tom & O'Brien");
     const info = await call('/enterprise/group/groupInfo', { group_id: group }, { token: b.token });
     expect(info.body.data.displayName ?? info.body.data.name).toBe('R&D');
     // And back to that client, escaped once.
-    expect((await legacyCall('/enterprise/im/getUserInfo', { user_id: uid(a) }, b)).json.data.realname).toBe(
+    expect((await originalCall('/enterprise/im/getUserInfo', { user_id: uid(a) }, b)).json.data.realname).toBe(
       'Tom &amp; O&#39;Brien',
     );
   });

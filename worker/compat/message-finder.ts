@@ -1,4 +1,4 @@
-// Finds the chat of a message named without it: the original's clients recall by
+// Finds the chat of a message named without it: the original client recalls by
 // `id` alone and forward by `msg_id` alone, since its message ids are global. Parley's are not (a
 // `msg_id` is its conversation's seq, a client id is unique only per sender), so the caller's chats
 // are asked, each hub answering whether the caller may see such a message there.

@@ -1,23 +1,37 @@
 // What the original web client reads beside chatting:
 // its file panel (`enterprise/files/index`), letter avatars (`/avatar/{str}/{s}/{uid}`) and file
-// icons, and the admin pages' `common/upload/uploadImage`; `/filedown/:id` is routes/upload.ts's file
-// route as an attachment.
+// icons, the admin pages' `common/upload/uploadImage`, and `/filedown/:id`, the file route
+// (routes/upload.ts) as an attachment.
 import { Hono } from 'hono';
+import * as v from 'valibot';
 
-import { FIND_MAX_CHATS } from '../actions/message-finder';
 import type { AppEnv } from '../app-env';
 import { AVATAR_SCOPE, type ChatFileRow, conversationsWithFiles, findChatFiles } from '../db/files';
 import { conversationHub, userHub } from '../durable/stubs';
 import { requireOperator } from '../middleware/operator';
 import { input } from '../middleware/params';
 import { claimBurst } from '../middleware/rate-limit';
-import { FilesIndexBody } from '../protocol/messages';
-import { fileLinks } from '../services/event-view';
+import { intLike } from '../protocol/fields';
+import { readAvatarFile, storeAvatarFile } from '../routes/avatar-upload';
+import { serveFile } from '../routes/upload';
 import { envelope } from '../services/replies';
-import { readAvatarFile, storeAvatarFile } from './avatar-upload';
+import { fileLinks } from './file-links';
+import { FIND_MAX_CHATS } from './message-finder';
 
 /** The panel's categories: 0 all, 1 documents, 2 images, 3 audio, 4 video, 5 the rest (stored as 9). */
 const CATE_STORED = [0, 1, 2, 3, 4, 9] as const;
+
+/** The file panel's query (enterprise/files/index). */
+export const FilesIndexBody = v.object({
+  page: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(10_000)), 1),
+  limit: v.optional(v.pipe(intLike(), v.minValue(1), v.maxValue(50)), 20),
+  keywords: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ''),
+  cate: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(5)), 0),
+  /** 0: my one-to-one chats (the reference's default); 1: every chat of mine. Never anyone else's. */
+  is_all: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(1)), 0),
+  /** 0 all, 1 sent by me, 2 received. */
+  role: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(2)), 0),
+});
 
 export const filesIndex = new Hono<AppEnv>().post('/index', async (c) => {
   const body = input(c, FilesIndexBody);
@@ -135,7 +149,7 @@ export const letterAvatar = new Hono<AppEnv>().get('/:str/:s/:uid', (c) => {
   return letterImage(text, size, PALETTE[uid % PALETTE.length]!);
 });
 
-/** GET /fileicon/{ext}: a file message's icon for the original clients (`extUrl`): its extension on a colour. */
+/** GET /fileicon/{ext}: a file message's icon for the original client (`extUrl`): its extension on a colour. */
 export const fileIcon = new Hono<AppEnv>().get('/:ext', (c) => {
   const ext =
     c.req
@@ -157,3 +171,6 @@ export const uploadImage = new Hono<AppEnv>().post('/uploadimage', requireOperat
   const stored = await storeAvatarFile(c, picture, c.get('identity').uid, AVATAR_SCOPE);
   return c.json(envelope(`${new URL(c.req.url).origin}/file/${stored.file_id}`));
 });
+
+/** GET /filedown/:id: the file route's answer, always as an attachment. */
+export const fileDown = new Hono<AppEnv>().get('/:id', (c) => serveFile(c, true));

@@ -1,4 +1,4 @@
-// The original clients' socket: opened on /wss without a ticket,
+// The original client's socket: opened on /wss without a ticket,
 // it gets `init {client_id}` at once and nothing else until its `bindUid {user_id, token}` passes
 // the same token check as every request. The Worker holds it, not a Durable Object: before that
 // frame nobody knows whose it is. Once bound, the Worker mints a ticket and opens an ordinary
@@ -12,27 +12,22 @@ import { authenticate } from '../middleware/auth';
 import { CODE } from '../protocol/codes';
 import type { FrameOf } from '../protocol/frames';
 import { parseJsonOrNull } from '../protocol/json';
-import {
-  BIND_REFUSED_CLOSE_CODE,
-  LEGACY_DEVICE_PREFIX,
-  LegacyClientFrame,
-  PING_FRAME,
-  PONG_FRAME,
-  UNBOUND_CLOSE_CODE,
-} from '../protocol/socket';
+import { NAMED_DEVICE_PREFIX, PING_FRAME, PONG_FRAME } from '../protocol/socket';
 import { type Lang, pickLang, translate } from '../services/i18n';
-import { escapeForOriginalClient, mayNeedEscaping } from '../services/legacy-text';
 import { AppError } from '../services/replies';
 import { bearerToken } from '../services/tokens';
+import { withFileLinks } from './file-links';
+import { BIND_REFUSED_CLOSE_CODE, OriginalClientFrame, UNBOUND_CLOSE_CODE } from './frames';
+import { escapeForOriginalClient, mayNeedEscaping } from './text';
 
 /** An unbound socket is closed this long after it opened. */
-export const LEGACY_BIND_MS = 10_000;
-/** The server's ping to a legacy socket, as the original's gateway. */
-export const LEGACY_PING_MS = 20_000;
+export const BIND_WITHIN_MS = 10_000;
+/** The server's ping to the socket, as the original's gateway. */
+export const SERVER_PING_MS = 20_000;
 /** How long a pong's `multiport` is answered from the relay's memory before the hub is asked again. */
-export const LEGACY_MULTIPORT_MS = 300_000;
+export const MULTIPORT_MS = 300_000;
 
-export interface LegacyTimings {
+export interface SocketTimings {
   bindMs: number;
   pingMs: number;
 }
@@ -60,12 +55,12 @@ function closeQuietly(ws: WebSocket, code: number, reason: string): void {
   }
 }
 
-/** Accepts a legacy socket; `request` is the upgrade, already checked for its Origin. */
-export function openLegacySocket(
+/** Accepts the original client's socket; `request` is the upgrade, already checked for its Origin. */
+export function openOriginalSocket(
   env: Env,
   request: Request,
   waitUntil: (work: Promise<unknown>) => void,
-  timings: LegacyTimings = { bindMs: LEGACY_BIND_MS, pingMs: LEGACY_PING_MS },
+  timings: SocketTimings = { bindMs: BIND_WITHIN_MS, pingMs: SERVER_PING_MS },
 ): Response {
   const { 0: client, 1: socket } = new WebSocketPair();
   socket.accept();
@@ -93,11 +88,11 @@ export function openLegacySocket(
 
   // Whether the user has another socket open besides this one: asked of the hub at the bind, then
   // answered from here (a client pings every 30 s), set when the hub tells this socket of
-  // a newer one (`offline`) and asked again once LEGACY_MULTIPORT_MS has passed.
+  // a newer one (`offline`) and asked again once MULTIPORT_MS has passed.
   let multiport = false;
   let askedAt = -Infinity;
   const pong = async () => {
-    if (uid > 0 && Date.now() - askedAt >= LEGACY_MULTIPORT_MS) {
+    if (uid > 0 && Date.now() - askedAt >= MULTIPORT_MS) {
       askedAt = Date.now();
       multiport = (await userHub(env, uid).socketCount()) > 1;
     }
@@ -131,7 +126,7 @@ export function openLegacySocket(
 
   socket.addEventListener('message', (event) => {
     const text = typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data);
-    const frame = v.safeParse(LegacyClientFrame, parseJsonOrNull(text));
+    const frame = v.safeParse(OriginalClientFrame, parseJsonOrNull(text));
     // Anything else is ignored, as the original server did.
     if (!frame.success || closed()) return;
     const work =
@@ -145,7 +140,7 @@ export function openLegacySocket(
     // The client's ping and its answer to ours keep the hub's socket from counting as silent
     // (the exact ping text is answered by the hub's auto-response, which does not wake it).
     if (state === 'bound' && hub && frame.output.type !== 'bindUid') sendQuietly(hub, PING_FRAME);
-    if (work) waitUntil(work.catch((error: unknown) => console.warn('legacy socket', error)));
+    if (work) waitUntil(work.catch((error: unknown) => console.warn('original client socket', error)));
   });
 
   return new Response(null, { status: 101, webSocket: client });
@@ -166,8 +161,8 @@ async function openHubSocket(
   const { uid, sid, sat, ver, exp } = identity;
   const ticket = `${uid}.${nanoid(32)}`;
   const stub = userHub(env, uid);
-  // Each legacy socket is its own device: a new one tells the others, as a new login did.
-  await stub.issueTicket(ticket, `${LEGACY_DEVICE_PREFIX}${clientId}`, { sid, sat, ver, exp });
+  // Each such socket is its own device: a new one tells the others, as a new login did.
+  await stub.issueTicket(ticket, `${NAMED_DEVICE_PREFIX}${clientId}`, { sid, sat, ver, exp });
   const headers = new Headers({ upgrade: 'websocket' });
   for (const name of ['user-agent', 'accept-language']) {
     const value = request.headers.get(name);
@@ -183,15 +178,16 @@ async function openHubSocket(
   return ws;
 }
 
-/** A frame with every string of its `data` HTML-escaped, as the original client renders them (services/legacy-text.ts). */
+/** A frame with its file links added and every string of its `data` HTML-escaped, as the original client renders them (text.ts). */
 function forOriginalClient(text: string): string {
-  if (!mayNeedEscaping(text)) return text;
+  const links = text.includes('"file_id"');
+  if (!links && !mayNeedEscaping(text)) return text;
   const frame = parseJsonOrNull(text) as { data?: unknown } | null;
   if (!frame || typeof frame !== 'object' || frame.data === undefined) return text;
-  return JSON.stringify({ ...frame, data: escapeForOriginalClient(frame.data) });
+  return JSON.stringify({ ...frame, data: escapeForOriginalClient(links ? withFileLinks(frame.data) : frame.data) });
 }
 
-/** The hub's frames go to the legacy client, but for its `init` (the client has its own) and its pongs. */
+/** The hub's frames go to the original client, but for its `init` (the client has its own) and its pongs. */
 function relayFromHub(hub: WebSocket, socket: WebSocket, another: () => void): void {
   let first = true;
   hub.addEventListener('message', (event) => {
@@ -210,7 +206,7 @@ function relayFromHub(hub: WebSocket, socket: WebSocket, another: () => void): v
 /** An error frame that says why, then the close: a token the check refused, or another user's id. */
 function refuse(socket: WebSocket, lang: Lang, error: unknown): void {
   const known = error instanceof AppError;
-  if (!known) console.warn('legacy bindUid failed', error);
+  if (!known) console.warn('original client bindUid failed', error);
   const frame: FrameOf<'error'> = {
     type: 'error',
     data: known
