@@ -6,9 +6,9 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { AVATAR_MAX_MB } from '../../worker/protocol/people';
 import { hideToast, ToastHost } from '../../web/src/components/ui/toast';
 import { usePictureUpload } from '../../web/src/features/profile/hooks/use-picture-upload';
+import { AVATAR_MAX_MB } from '../../worker/protocol/people';
 
 const cropped = vi.hoisted(() => ({ blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }) }));
 vi.mock('../../web/src/features/profile/components/avatar-crop-dialog', () => ({
