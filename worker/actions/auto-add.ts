@@ -5,17 +5,16 @@
 // making a new "{name}{n}" once it is full. Each extra is on its own: its failure is logged, never
 // the registration's.
 import { liveGroupOwner, nextNumber, readState, writeState } from '../db/auto-add-state';
-import { createGroupRow } from '../db/group-projection';
 import { saveNotesStatement } from '../db/user-notes';
 import { cardOf, findUsersByIds, type UserRow } from '../db/users';
 import { conversationHub } from '../durable/stubs';
 import { configNumber } from '../protocol/config-values';
-import { DEFAULT_GROUP_SETTING } from '../protocol/groups';
 import { groupChatKey } from '../protocol/ids';
 import { DEFAULT_GROUP_USER_MAX } from '../protocol/limits';
 import { directConversation } from '../services/conversations';
 import { isSocialMode } from '../services/run-mode';
 import type { SystemConfig } from '../services/system-config';
+import { createGroup } from './create-group';
 
 type Newcomer = Pick<UserRow, 'user_id' | 'realname' | 'avatar'>;
 
@@ -90,25 +89,7 @@ async function joinAutoGroup(
   }
   const num = await nextNumber(env.DB, 'group_num');
   const name = num === 1 ? setting.name : `${setting.name}${num}`;
-  const now = Date.now();
-  const groupId = await createGroupRow(env.DB, ownerId, name, Math.floor(now / 1000));
-  const id = groupChatKey(groupId);
-  const group = {
-    group_id: groupId,
-    name,
-    notice: '',
-    avatar: '',
-    owner_id: ownerId,
-    create_time: Math.floor(now / 1000),
-    status: 1,
-    setting: DEFAULT_GROUP_SETTING,
-  };
-  const made = await conversationHub(env, id).group(id, {
-    op: 'create',
-    group,
-    owner: ownerCard,
-    members: [cardOf(newcomer)],
-  });
-  if (!made.ok) throw new Error(made.key);
+  const { groupId, answer } = await createGroup(env, ownerCard, name, [cardOf(newcomer)]);
+  if (!answer.ok) throw new Error(answer.key);
   await writeState(env.DB, 'group_id', groupId);
 }

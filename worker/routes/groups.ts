@@ -3,10 +3,10 @@
 // roles (the source of truth) and answers refusals as values. D1 gives only ids, names and config.
 import { type Context, Hono } from 'hono';
 
+import { createGroup } from '../actions/create-group';
 import type { AppEnv } from '../app-env';
 import { loadConfig } from '../db/config';
 import { pairsOf } from '../db/friends';
-import { createGroupRow } from '../db/group-projection';
 import { cardOf as userCard, findUsersByIds } from '../db/users';
 import type { GroupChange } from '../durable/conversation/group/ops';
 import { conversationHub } from '../durable/stubs';
@@ -16,7 +16,6 @@ import { burstLimit } from '../middleware/rate-limit';
 import { chatSwitch, configNumber } from '../protocol/config-values';
 import { memberName, muteSeconds } from '../protocol/group-rules';
 import {
-  DEFAULT_GROUP_SETTING,
   EditGroupNameBody,
   GROUP_NAME_MAX,
   GroupAddBody,
@@ -33,7 +32,6 @@ import {
   SetNoSpeakBody,
   SetNoticeBody,
 } from '../protocol/groups';
-import { groupChatKey } from '../protocol/ids';
 import { DEFAULT_GROUP_USER_MAX } from '../protocol/limits';
 import type { UserCard } from '../protocol/messages';
 import { remarkOf } from '../services/person-view';
@@ -91,20 +89,8 @@ groups.post('/add', changeLimit, async (c) => {
       .map((u) => u.realname)
       .join(', ')
       .slice(0, GROUP_NAME_MAX);
-  const now = Date.now();
-  const groupId = await createGroupRow(c.env.DB, me.id, name, Math.floor(now / 1000));
-  const conversation = groupChatKey(groupId);
-  const group = {
-    group_id: groupId,
-    name,
-    notice: '',
-    avatar: '',
-    owner_id: me.id,
-    create_time: Math.floor(now / 1000),
-    status: 1,
-    setting: DEFAULT_GROUP_SETTING,
-  };
-  return change(c, conversation, { op: 'create', group, owner: me, members: others });
+  const { answer } = await createGroup(c.env, me, name, others);
+  return c.json(envelope(settled(answer)));
 });
 
 groups.post('/groupinfo', async (c) => {

@@ -8,10 +8,10 @@
 // Loaded by the app shell only when a version waits or the minimum applies.
 import { useId, useState } from 'react';
 
+import { Modal, ModalTitle } from '../components/ui/modal';
 import { applyUpdate, appUpdate, putOffUpdate } from '../lib/app-update/store';
 import { useTranslation } from '../lib/i18n';
 import { writesSettled } from '../lib/pending-writes';
-import { useEscapeKey } from '../lib/use-escape-key';
 
 interface Props {
   onUpdate: () => Promise<void>;
@@ -29,10 +29,8 @@ function reloadOnceSaved(): Promise<void> {
 
 export function UpgradePopup({ onUpdate, onLater, forced = false, newVersion = true }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
   const bodyId = useId();
   const [updating, setUpdating] = useState(false);
-  useEscapeKey(updating || forced ? null : onLater);
   const update = () => {
     setUpdating(true);
     // A failed switch (the worker went away) leaves this version running: the popup offers it again.
@@ -41,39 +39,34 @@ export function UpgradePopup({ onUpdate, onLater, forced = false, newVersion = t
   const title = newVersion ? 'update.title' : 'update.unsupportedTitle';
   const body = !newVersion ? 'update.unsupportedBody' : forced ? 'update.forcedBody' : 'update.body';
   return (
-    <div className="fade-in fixed inset-0 z-50 flex touch-none items-center justify-center overflow-hidden overscroll-none bg-black/30 px-10">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        className="w-full max-w-xs overflow-hidden rounded-xl bg-white text-center"
-      >
-        <h2 id={titleId} className="px-5 pt-6 text-[17px] font-medium text-neutral-900">
-          {t(title)}
-        </h2>
-        <p id={bodyId} className="px-5 pt-2 pb-6 text-[14px] leading-relaxed text-neutral-600">
-          {t(body)}
-        </p>
-        <div className="flex flex-col gap-2 px-5 pb-5 text-[16px]">
-          <button
-            type="button"
-            autoFocus
-            disabled={updating}
-            aria-busy={updating}
-            className="rounded-lg bg-brand-dark py-2.5 font-medium text-white disabled:opacity-70"
-            onClick={update}
-          >
-            {t(newVersion ? 'update.update' : 'update.reload')}
+    <Modal
+      onClose={updating || forced ? null : onLater}
+      describedBy={bodyId}
+      backdropClassName="fade-in fixed inset-0 z-50 flex touch-none items-center justify-center overflow-hidden overscroll-none bg-black/30 px-10"
+      className="w-full max-w-xs overflow-hidden rounded-xl bg-white text-center"
+    >
+      <ModalTitle className="px-5 pt-6 text-[17px] font-medium text-neutral-900">{t(title)}</ModalTitle>
+      <p id={bodyId} className="px-5 pt-2 pb-6 text-[14px] leading-relaxed text-neutral-600">
+        {t(body)}
+      </p>
+      <div className="flex flex-col gap-2 px-5 pb-5 text-[16px]">
+        <button
+          type="button"
+          autoFocus
+          disabled={updating}
+          aria-busy={updating}
+          className="rounded-lg bg-brand-dark py-2.5 font-medium text-white disabled:opacity-70"
+          onClick={update}
+        >
+          {t(newVersion ? 'update.update' : 'update.reload')}
+        </button>
+        {!forced && (
+          <button type="button" disabled={updating} className="py-2 text-neutral-600" onClick={onLater}>
+            {t('update.later')}
           </button>
-          {!forced && (
-            <button type="button" disabled={updating} className="py-2 text-neutral-600" onClick={onLater}>
-              {t('update.later')}
-            </button>
-          )}
-        </div>
+        )}
       </div>
-    </div>
+    </Modal>
   );
 }
 

@@ -1,8 +1,7 @@
-// A modal dialog's hold on the keyboard (the console's dialogs and the
-// confirmations): Tab and Shift+Tab go round the dialog's own controls and never reach the page
-// behind it, the dialog takes the focus when it opens (unless a control of it already did,
-// autoFocus), and, unless its owner does it itself, the control that opened it gets the focus back
-// when it closes.
+// A modal dialog's hold on the keyboard (the shared modal frame, components/ui/modal.tsx): Tab
+// and Shift+Tab go round the dialog's own controls and never reach the page behind it, the dialog
+// takes the focus when it opens (unless a control of it already did, autoFocus), and, unless its
+// owner does it itself, the control that opened it gets the focus back when it closes.
 import { type RefObject, useEffect, useState } from 'react';
 
 const FOCUSABLE =

@@ -2,12 +2,11 @@
 // a time; with a title, its message may be a list, one line each. It takes the keyboard focus
 // when it opens (on Confirm), keeps it inside while open (Tab goes round its buttons) and gives it
 // back when it closes.
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 
 import { useTranslation } from '../../lib/i18n';
 import { createOverlay } from '../../lib/overlay-store';
-import { useDialogFocus } from '../../lib/use-dialog-focus';
-import { useEscapeKey } from '../../lib/use-escape-key';
+import { Modal, ModalTitle } from './modal';
 
 interface DialogRequest {
   message: string;
@@ -38,58 +37,47 @@ function close(confirmed: boolean): void {
 
 export function DialogHost() {
   const dialog = dialogs.useCurrent();
-  useEscapeKey(dialog ? () => close(false) : null);
   return dialog ? <DialogBox dialog={dialog} /> : null;
 }
 
 function DialogBox({ dialog }: { dialog: DialogRequest }) {
   const { t } = useTranslation();
   const messageId = useId();
-  const titleId = useId();
-  const box = useRef<HTMLDivElement>(null);
   // close() gives the focus back itself, before the answer is acted on.
-  useDialogFocus(box, false);
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">
-      <div
-        ref={box}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={dialog.title ? titleId : messageId}
-        aria-describedby={dialog.title ? messageId : undefined}
-        className="w-full max-w-xs overflow-hidden rounded-xl bg-white"
+    <Modal
+      onClose={() => close(false)}
+      role="alertdialog"
+      labelledBy={dialog.title ? undefined : messageId}
+      describedBy={dialog.title ? messageId : undefined}
+      restoreFocus={false}
+      className="w-full max-w-xs overflow-hidden rounded-xl bg-white"
+    >
+      {dialog.title && (
+        <ModalTitle className="px-5 pt-5 text-center text-[16px] font-medium text-neutral-900">
+          {dialog.title}
+        </ModalTitle>
+      )}
+      <p
+        id={messageId}
+        className={`px-5 py-6 text-[15px] leading-relaxed whitespace-pre-line text-neutral-800 ${dialog.title ? 'pt-3 text-left' : 'text-center'}`}
       >
-        {dialog.title && (
-          <h2 id={titleId} className="px-5 pt-5 text-center text-[16px] font-medium text-neutral-900">
-            {dialog.title}
-          </h2>
-        )}
-        <p
-          id={messageId}
-          className={`px-5 py-6 text-[15px] leading-relaxed whitespace-pre-line text-neutral-800 ${dialog.title ? 'pt-3 text-left' : 'text-center'}`}
-        >
-          {dialog.message}
-        </p>
-        <div className="flex border-t border-neutral-200 text-[16px]">
-          {dialog.showCancel && (
-            <button
-              type="button"
-              className="flex-1 border-r border-neutral-200 py-3 text-neutral-600"
-              onClick={() => close(false)}
-            >
-              {t('common.cancel')}
-            </button>
-          )}
+        {dialog.message}
+      </p>
+      <div className="flex border-t border-neutral-200 text-[16px]">
+        {dialog.showCancel && (
           <button
             type="button"
-            autoFocus
-            className="flex-1 py-3 font-medium text-brand-dark"
-            onClick={() => close(true)}
+            className="flex-1 border-r border-neutral-200 py-3 text-neutral-600"
+            onClick={() => close(false)}
           >
-            {t('common.confirm')}
+            {t('common.cancel')}
           </button>
-        </div>
+        )}
+        <button type="button" autoFocus className="flex-1 py-3 font-medium text-brand-dark" onClick={() => close(true)}>
+          {t('common.confirm')}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

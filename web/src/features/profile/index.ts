@@ -6,5 +6,7 @@ export { PasswordForm } from './components/password-form';
 export { ProfileForm } from './components/profile-form';
 export { ProfileSummary } from './components/profile-summary';
 export { securityLocked } from './utils/profile-access';
-// The square cropper, which a group's picture uses too (features/groups).
+// The square cropper, and the picking, cropping and uploading of a picture around it, which a
+// group's picture uses too (features/groups).
 export { AvatarCropDialog } from './components/avatar-crop-dialog';
+export { usePictureUpload } from './hooks/use-picture-upload';

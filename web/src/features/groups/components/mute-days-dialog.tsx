@@ -1,32 +1,26 @@
 // "Mute for N days" (1–365): a small dialog with a labelled number box.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 import { NO_SPEAK_DAYS_MAX } from '@protocol/groups';
+import { Modal, ModalTitle } from '@web/components/ui/modal';
 import { useTranslation } from '@web/lib/i18n';
-import { useEscapeKey } from '@web/lib/use-escape-key';
 
 export function MuteDaysDialog({ name, onDone }: { name: string; onDone: (days: number | null) => void }) {
   const { t } = useTranslation();
   const [days, setDays] = useState('1');
-  const id = useId();
-  useEscapeKey(() => onDone(null));
   const n = Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= NO_SPEAK_DAYS_MAX;
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-10">
+    <Modal onClose={() => onDone(null)} className="w-full max-w-xs rounded-xl bg-white p-5">
       <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={id}
         onSubmit={(e) => {
           e.preventDefault();
           if (valid) onDone(n);
         }}
-        className="w-full max-w-xs rounded-xl bg-white p-5"
       >
-        <h2 id={id} className="text-[16px] font-medium text-neutral-900">
+        <ModalTitle className="text-[16px] font-medium text-neutral-900">
           {t('groups.mute.daysTitle', { name })}
-        </h2>
+        </ModalTitle>
         <label className="mt-3 block text-[13px] text-neutral-600">
           {t('groups.mute.daysLabel', { max: NO_SPEAK_DAYS_MAX })}
           <input
@@ -56,6 +50,6 @@ export function MuteDaysDialog({ name, onDone }: { name: string; onDone: (days: 
           </button>
         </div>
       </form>
-    </div>
+    </Modal>
   );
 }

@@ -1,10 +1,9 @@
 // The console's small shared pieces: a screen's frame and heading, a pager, a form dialog and the
 // compact buttons used in its rows.
-import { type ButtonHTMLAttributes, type FormEvent, type ReactNode, useId, useRef } from 'react';
+import { type ButtonHTMLAttributes, type FormEvent, type ReactNode, useId } from 'react';
 
+import { Modal, ModalTitle } from '@web/components/ui/modal';
 import { currentLanguage, useTranslation } from '@web/lib/i18n';
-import { useDialogFocus } from '@web/lib/use-dialog-focus';
-import { useEscapeKey } from '@web/lib/use-escape-key';
 
 export function ConsoleScreen({
   title,
@@ -103,38 +102,27 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-  useEscapeKey(onClose);
-  useDialogFocus(box);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (valid && !busy) onSubmit();
   };
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-4">
-      <div
-        ref={box}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={id}
-        tabIndex={-1}
-        className="max-h-[90dvh] w-full max-w-md overflow-y-auto rounded-xl bg-white p-5 outline-none"
-      >
-        <form onSubmit={submit}>
-          <h2 id={id} className="text-[17px] font-medium text-neutral-900">
-            {title}
-          </h2>
-          <div className="mt-3 space-y-3">{children}</div>
-          <div className="mt-5 flex justify-end gap-2">
-            <SmallButton onClick={onClose}>{t('common.cancel')}</SmallButton>
-            <SmallButton type="submit" tone="primary" disabled={!valid || busy}>
-              {submitLabel}
-            </SmallButton>
-          </div>
-        </form>
-      </div>
-    </div>
+    <Modal
+      onClose={onClose}
+      backdropClassName="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-4"
+      className="max-h-[90dvh] w-full max-w-md overflow-y-auto rounded-xl bg-white p-5 outline-none"
+    >
+      <form onSubmit={submit}>
+        <ModalTitle className="text-[17px] font-medium text-neutral-900">{title}</ModalTitle>
+        <div className="mt-3 space-y-3">{children}</div>
+        <div className="mt-5 flex justify-end gap-2">
+          <SmallButton onClick={onClose}>{t('common.cancel')}</SmallButton>
+          <SmallButton type="submit" tone="primary" disabled={!valid || busy}>
+            {submitLabel}
+          </SmallButton>
+        </div>
+      </form>
+    </Modal>
   );
 }
 

@@ -7,13 +7,12 @@ import {
   type PointerEvent,
   type SetStateAction,
   useEffect,
-  useId,
   useRef,
   useState,
 } from 'react';
 
+import { Modal, ModalTitle } from '@web/components/ui/modal';
 import { useTranslation } from '@web/lib/i18n';
-import { useEscapeKey } from '@web/lib/use-escape-key';
 import { useObjectUrl } from '@web/lib/use-object-url';
 
 import {
@@ -39,13 +38,11 @@ interface AvatarCropDialogProps {
 
 export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const url = useObjectUrl(file);
   const [crop, setCrop] = useState<CropView | null>(null);
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
-  useEscapeKey(onCancel);
 
   // After the file picker has handed focus back to the page (it may do so after this mounts).
   useEffect(() => {
@@ -72,86 +69,81 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: AvatarCropDialog
 
   const scale = crop ? scaleOf(crop.natural, crop.view, crop.zoom) : 1;
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/70 px-4">
+    <Modal
+      onClose={onCancel}
+      backdropClassName="fixed inset-0 z-40 flex items-center justify-center bg-black/70 px-4"
+      className="w-full max-w-[340px] rounded-xl bg-white p-5"
+    >
+      <ModalTitle className="text-center text-[17px] font-medium text-black">{t('profile.cropTitle')}</ModalTitle>
       <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-[340px] rounded-xl bg-white p-5"
+        ref={viewport}
+        tabIndex={0}
+        role="group"
+        aria-label={t('profile.cropArea')}
+        {...handlers}
+        style={{ width: VIEW, height: VIEW }}
+        className="relative mx-auto mt-4 touch-none overflow-hidden rounded-md bg-neutral-900 outline-none focus-visible:ring-4 focus-visible:ring-brand/60"
       >
-        <h2 id={titleId} className="text-center text-[17px] font-medium text-black">
-          {t('profile.cropTitle')}
-        </h2>
-        <div
-          ref={viewport}
-          tabIndex={0}
-          role="group"
-          aria-label={t('profile.cropArea')}
-          {...handlers}
-          style={{ width: VIEW, height: VIEW }}
-          className="relative mx-auto mt-4 touch-none overflow-hidden rounded-md bg-neutral-900 outline-none focus-visible:ring-4 focus-visible:ring-brand/60"
-        >
-          {url && (
-            <img
-              ref={image}
-              src={url}
-              alt=""
-              draggable={false}
-              onLoad={loaded}
-              onError={() => setFailed(true)}
-              style={
-                crop
-                  ? {
-                      width: crop.natural.width * scale,
-                      height: crop.natural.height * scale,
-                      transform: `translate(${crop.offset.x}px, ${crop.offset.y}px)`,
-                    }
-                  : { opacity: 0 }
-              }
-              className="absolute top-0 left-0 max-w-none origin-top-left select-none"
-            />
-          )}
-          {/* The square that becomes the avatar is the whole viewport; a ring shows its edge. */}
-          <span aria-hidden="true" className="pointer-events-none absolute inset-0 ring-2 ring-white/80 ring-inset" />
-        </div>
-        <p className="mt-2 text-center text-[13px] text-neutral-600">{t('profile.cropHint')}</p>
-        <label className="mt-3 flex items-center gap-3 text-[14px] text-neutral-800">
-          <span>{t('profile.cropZoom')}</span>
-          <input
-            type="range"
-            min={1}
-            max={ZOOM_MAX}
-            step={ZOOM_STEP}
-            value={crop?.zoom ?? 1}
-            disabled={!crop}
-            onChange={(e) => zoom(Number(e.target.value))}
-            className="flex-1 accent-brand"
+        {url && (
+          <img
+            ref={image}
+            src={url}
+            alt=""
+            draggable={false}
+            onLoad={loaded}
+            onError={() => setFailed(true)}
+            style={
+              crop
+                ? {
+                    width: crop.natural.width * scale,
+                    height: crop.natural.height * scale,
+                    transform: `translate(${crop.offset.x}px, ${crop.offset.y}px)`,
+                  }
+                : { opacity: 0 }
+            }
+            className="absolute top-0 left-0 max-w-none origin-top-left select-none"
           />
-        </label>
-        {failed && (
-          <p role="alert" className="mt-3 text-center text-[14px] text-danger">
-            {t('profile.cropFailed')}
-          </p>
         )}
-        <div className="mt-5 flex gap-3">
-          <button
-            type="button"
-            onClick={onCancel}
-            className="h-11 flex-1 rounded-lg border border-neutral-300 text-[16px] text-neutral-800 active:bg-neutral-100"
-          >
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            onClick={() => void use()}
-            disabled={!crop || failed}
-            className="h-11 flex-1 rounded-lg bg-brand-dark text-[16px] font-medium text-white active:bg-brand-darker disabled:bg-brand/50"
-          >
-            {t('profile.cropUse')}
-          </button>
-        </div>
+        {/* The square that becomes the avatar is the whole viewport; a ring shows its edge. */}
+        <span aria-hidden="true" className="pointer-events-none absolute inset-0 ring-2 ring-white/80 ring-inset" />
       </div>
-    </div>
+      <p className="mt-2 text-center text-[13px] text-neutral-600">{t('profile.cropHint')}</p>
+      <label className="mt-3 flex items-center gap-3 text-[14px] text-neutral-800">
+        <span>{t('profile.cropZoom')}</span>
+        <input
+          type="range"
+          min={1}
+          max={ZOOM_MAX}
+          step={ZOOM_STEP}
+          value={crop?.zoom ?? 1}
+          disabled={!crop}
+          onChange={(e) => zoom(Number(e.target.value))}
+          className="flex-1 accent-brand"
+        />
+      </label>
+      {failed && (
+        <p role="alert" className="mt-3 text-center text-[14px] text-danger">
+          {t('profile.cropFailed')}
+        </p>
+      )}
+      <div className="mt-5 flex gap-3">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="h-11 flex-1 rounded-lg border border-neutral-300 text-[16px] text-neutral-800 active:bg-neutral-100"
+        >
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          onClick={() => void use()}
+          disabled={!crop || failed}
+          className="h-11 flex-1 rounded-lg bg-brand-dark text-[16px] font-medium text-white active:bg-brand-darker disabled:bg-brand/50"
+        >
+          {t('profile.cropUse')}
+        </button>
+      </div>
+    </Modal>
   );
 }
 

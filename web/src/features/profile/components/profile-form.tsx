@@ -2,9 +2,8 @@
 // where the system allows it), email, gender and signature, each limited as the server limits it.
 // Saving sends only what changed; the stored record and the mine tab update at once.
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 
-import { AVATAR_EXT, AVATAR_MAX_MB } from '@protocol/people';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
@@ -14,9 +13,9 @@ import { useSystemInfo } from '@web/lib/system-info';
 
 import { type ProfileChanges, updateProfile, uploadAvatar } from '../api/account-calls';
 import { useUserInfo } from '../api/get-user-info';
+import { usePictureUpload } from '../hooks/use-picture-upload';
 import { EMAIL_MAX, MOTTO_MAX, REALNAME_MAX, validateProfile } from '../utils/account-rules';
 import { nameEditable } from '../utils/profile-access';
-import { AvatarCropDialog } from './avatar-crop-dialog';
 
 const SEXES = [
   { value: 2, label: 'profile.sexUnknown' },
@@ -157,34 +156,18 @@ export function ProfileForm() {
 function AvatarSection({ name, avatar }: { name: string; avatar: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [picked, setPicked] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (!file.type.startsWith('image/') && !(AVATAR_EXT as readonly string[]).includes(extension))
-      return showToast(t('profile.avatarNotImage'));
-    setPicked(file);
-  };
-
-  const upload = async (picture: Blob) => {
-    setPicked(null);
-    if (picture.size > AVATAR_MAX_MB * 1024 * 1024)
-      return showToast(t('profile.avatarTooLarge', { mb: AVATAR_MAX_MB }));
-    setProgress(0);
-    try {
-      await uploadAvatar(client, picture, setProgress);
-      showToast(t('profile.avatarChanged'));
-    } catch {
-      // The API client has shown why.
-    } finally {
-      setProgress(null);
-    }
-  };
+  const [progress, setProgress] = useState(0);
+  const picture = usePictureUpload(
+    (cropped) => {
+      setProgress(0);
+      return uploadAvatar(client, cropped, setProgress);
+    },
+    {
+      notImage: t('profile.avatarNotImage'),
+      tooLarge: (mb) => t('profile.avatarTooLarge', { mb }),
+      changed: t('profile.avatarChanged'),
+    },
+  );
 
   return (
     <>
@@ -196,22 +179,14 @@ function AvatarSection({ name, avatar }: { name: string; avatar: string }) {
         <div className="min-w-0 flex-1">
           <button
             type="button"
-            onClick={() => fileInput.current?.click()}
-            disabled={progress !== null}
+            onClick={picture.choose}
+            disabled={picture.busy}
             className="rounded-md border border-brand-dark px-3 py-1.5 text-[15px] text-brand-dark active:bg-neutral-100 disabled:border-neutral-300 disabled:text-neutral-500"
           >
             {t('profile.changeAvatar')}
           </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            className="hidden"
-            onChange={pick}
-            aria-label={t('profile.changeAvatar')}
-            tabIndex={-1}
-          />
-          {progress !== null && (
+          <input {...picture.inputProps} aria-label={t('profile.changeAvatar')} />
+          {picture.busy && (
             <div
               role="progressbar"
               aria-label={t('profile.uploading')}
@@ -225,13 +200,7 @@ function AvatarSection({ name, avatar }: { name: string; avatar: string }) {
           )}
         </div>
       </section>
-      {picked && (
-        <AvatarCropDialog
-          file={picked}
-          onCropped={(picture) => void upload(picture)}
-          onCancel={() => setPicked(null)}
-        />
-      )}
+      {picture.dialog}
     </>
   );
 }
