@@ -3,13 +3,10 @@
 // Its alarm runs the fan-out's retries and retention (chatInfo.msgClear) once a day, never the send path.
 import { DurableObject } from 'cloudflare:workers';
 
-import { mentionList } from '../../protocol/group-rules';
 import type { GroupCard } from '../../protocol/groups';
-import { canRecall, quoteOfMessage } from '../../protocol/message-rules';
 import type { StoredMessage, UserCard } from '../../protocol/messages';
 import { isGroupContact, pairMembers } from '../../services/conversations';
-import { isResendBy } from '../../services/message-handling';
-import type { ChatState, HubEvent, Result, Speech } from '../contract';
+import type { ChatState, Result } from '../contract';
 import { meterEvent, meterObject } from '../metered';
 import { type CallOutcome, callRecordOf, finishCallRecord } from './call-records';
 import { chatStateOf } from './chat-state';
@@ -19,16 +16,17 @@ import { clearGroupHistory } from './group/clear';
 import { applyGroupChange, changeGroupAvatar, type GroupChange, qrCard } from './group/ops';
 import { GroupStore } from './group/store';
 import { groupViewOf, relayGroupTyping } from './group/view';
-import { editMessage, withCurrentQuotes } from './message-edit';
+import { type HistoryQuery, readHistory } from './history';
+import { editMessage } from './message-edit';
 import { MessageScope } from './message-scope';
 import { type Hidden, hideMessage } from './moderation';
-import { toggleReaction, withReactions } from './reactions';
+import { toggleReaction } from './reactions';
+import { withUnread } from './read-marks';
 import { onConversationAlarm } from './retention';
 import type { NewMessage } from './rows';
 import { migrateConversation } from './schema';
+import { markAllRead, priorSendOf, recallMessage, sendMessage, type SendParts, speakVerdict } from './sending';
 import { ConversationStore } from './store';
-import { pageStart, visibility } from './visibility';
-import { writeMessage, writeRead, writeUndo } from './writes';
 
 export class ConversationHub extends DurableObject<Env> {
   private store: ConversationStore | null = null;
@@ -47,24 +45,15 @@ export class ConversationHub extends DurableObject<Env> {
         this.store?.forgetMemory();
         this.groupStore?.forgetMemory();
       },
-      (user, event) => this.withUnread(user, event),
+      (user, event) => withUnread(this.open(event.conversation), user, event),
     );
-  }
-
-  /** A member's copy of a message or a pruning carries their unread count (conversation/read-marks.ts). */
-  private withUnread(user: number, event: HubEvent): HubEvent {
-    if (event.kind !== 'message' && event.kind !== 'pruned') return event;
-    const store = this.open(event.conversation);
-    const seq = event.kind === 'message' ? event.message.seq : store.lastSeq();
-    return { ...event, unread: store.marks.unreadAt(user, seq) };
   }
 
   /** `member`'s row of this chat on their chat list (conversation/chat-state.ts); null for anyone who is not a member. */
   async chatState(conversation: string, member: number): Promise<ChatState | null> {
     const scope = this.scope(conversation);
     const sight = scope.sightOf(member);
-    const { store } = scope;
-    return sight ? chatStateOf(store, member, sight, isGroupContact(conversation)) : null;
+    return sight ? chatStateOf(scope.store, member, sight, isGroupContact(conversation)) : null;
   }
 
   /** What a group's changes work on (conversation/group/parts.ts). */
@@ -129,63 +118,22 @@ export class ConversationHub extends DurableObject<Env> {
     return MessageScope.of(this.open(conversation), () => this.groups(conversation));
   }
 
-  /** `input.pid` names a message of this conversation to quote (the client's own quote text is never used). */
-  /** `at`: a group message's mentions (user ids, 0 for everyone, which only a manager may use). */
+  /** A member's message (conversation/sending.ts): the quote and mentions worked out here. */
   async send(
     conversation: string,
     input: NewMessage & { at?: number[] },
   ): Promise<Result<{ message: StoredMessage; duplicate: boolean }>> {
-    const store = this.scope(conversation).memberStore(input.from.id);
-    if (!store) return { ok: false, key: 'im.notMember' };
-    this.fanout.heard(input.from.id);
-    const members = store.members();
-    const { at: wanted, ...fields } = input;
-    let at: number[] = [];
-    if (isGroupContact(conversation)) {
-      // A resend of a message already stored is answered below, whatever the mute says now.
-      const verdict = this.speakVerdict(conversation, input.from.id);
-      if (verdict !== 'ok' && !store.byId(input.id)) return { ok: false, key: verdict };
-      at = mentionList(wanted ?? [], this.groups(conversation).member(input.from.id), members);
-    }
-    // A message the sender may not see quotes as a missing one: not at all.
-    const quoted = fields.pid > 0 ? this.scope(conversation).reveal(input.from.id, (s) => s.bySeq(fields.pid)) : null;
-    const quote = quoted?.ok ? quoteOfMessage(quoted.value) : null;
-    const extended = { ...(fields.extends ?? {}), ...(quote ? { quote } : {}), ...(at.length > 0 ? { at } : {}) };
-    const toStore = { ...fields, pid: quote?.msg_id ?? 0, extends: Object.keys(extended).length > 0 ? extended : null };
-    return writeMessage(store, this.fanout, toStore, members, this.groupStore?.group()?.name);
+    return sendMessage(this.sendParts(conversation), input);
   }
 
-  // What a send with client id `id` would meet, asked before an upload stores its bytes (`send` still
-  // decides): a refusal, the message an earlier try stored (a resend), or null for a new one.
+  /** What a send with client id `id` would meet, asked before an upload stores its bytes (conversation/sending.ts). */
   async priorSend(conversation: string, sender: number, id: string): Promise<Result<StoredMessage | null>> {
-    const store = this.scope(conversation).memberStore(sender);
-    if (!store) return { ok: false, key: 'im.notMember' };
-    const existing = store.byId(id);
-    if (!existing) {
-      // A muted member's upload is refused before its bytes are stored.
-      const verdict = this.speakVerdict(conversation, sender);
-      return verdict === 'ok' ? { ok: true, value: null } : { ok: false, key: verdict };
-    }
-    return isResendBy(existing, sender) ? { ok: true, value: existing } : { ok: false, key: 'system.parameterError' };
+    return priorSendOf(this.sendParts(conversation), sender, id);
   }
 
-  async history(
-    conversation: string,
-    viewer: number,
-    query: { beforeSeq: number | null; limit: number; type?: string; keywords?: string; page: number },
-  ) {
-    const scope = this.scope(conversation);
-    const sight = scope.readerSight(viewer);
-    const { store } = scope;
-    if (!sight) return { ok: false as const, key: 'im.notMember' as const };
-    const peerRead = store.othersReadSeq(viewer);
-    // The queries narrow by the same floor (so pages stay full); the rule still has the last word.
-    const result = query.type
-      ? store.search(query.type, query.keywords ?? '', query.page, query.limit, sight.floor)
-      : { list: store.page(pageStart(query.beforeSeq, sight), query.limit, sight.floor), count: store.lastSeq() };
-    const shown = result.list.filter((m) => visibility(sight, m) !== 'im.exist');
-    const list = withReactions(store, withCurrentQuotes(store, shown));
-    return { ok: true as const, value: { ...result, list, peerRead } };
+  /** A page of history as `viewer` may see it (conversation/history.ts). */
+  async history(conversation: string, viewer: number, query: HistoryQuery) {
+    return readHistory(this.scope(conversation), viewer, query);
   }
 
   /** `user`'s hub opened a socket or read its chat list at `at` (its clock): this big group's events that waited for them (conversation/fanout/parking.ts) go first. */
@@ -204,10 +152,7 @@ export class ConversationHub extends DurableObject<Env> {
 
   /** Whether `viewer` may see a message with client id `id` or number `seq` here (message-finder.ts). */
   async holds(conversation: string, viewer: number, key: { id: string } | { seq: number }): Promise<boolean> {
-    const found = this.scope(conversation).reveal(viewer, (store) =>
-      'id' in key ? store.byId(key.id) : store.bySeq(key.seq),
-    );
-    return found.ok;
+    return this.scope(conversation).reveal(viewer, (s) => ('id' in key ? s.byId(key.id) : s.bySeq(key.seq))).ok;
   }
 
   /** The message carrying file `fileId`, when `viewer` may see it: a download's permission. */
@@ -220,42 +165,25 @@ export class ConversationHub extends DurableObject<Env> {
     return filePanelSight(this.scope(conversation), viewer, fileIds);
   }
 
+  /** Everything up to the newest message read by `reader` (conversation/sending.ts). */
   async markRead(conversation: string, reader: number): Promise<Result<{ readSeq: number }>> {
-    const store = this.scope(conversation).memberStore(reader);
-    if (!store) return { ok: false, key: 'im.notMember' };
-    this.fanout.heard(reader);
-    return { ok: true, value: writeRead(store, this.fanout, reader) };
+    return markAllRead(this.sendParts(conversation), reader);
   }
 
-  /** The recalled message, and the file it carried (which the caller releases). */
-  async recall(
-    conversation: string,
-    actor: number,
-    id: string,
-    redoSeconds: number,
-    actorName = '',
-  ): Promise<Result<{ message: StoredMessage; fileId: number | null }>> {
-    const store = this.open(conversation);
-    const seen = this.scope(conversation).reveal(actor, (s) => s.byId(id));
-    if (!seen.ok) return seen;
-    const found = seen.value;
-    const members = this.scope(conversation).seers(found);
-    const manager = this.scope(conversation).isManager(actor);
-    const verdict = canRecall(found, actor, redoSeconds, Date.now(), manager);
-    if (verdict !== 'ok') return { ok: false, key: verdict };
-    const by = found.from_user === actor ? null : { id: actor, name: actorName };
-    return { ok: true, value: writeUndo(store, this.fanout, found, by, members) };
+  /** The recalled message, and the file it carried (which the caller releases; conversation/sending.ts). */
+  async recall(conversation: string, actor: number, id: string, redoSeconds: number, actorName = '') {
+    return recallMessage(this.sendParts(conversation), { id: actor, name: actorName }, id, redoSeconds);
   }
 
   /** `actor` edits their text message `seq` (conversation/message-edit.ts): the message as it now reads. */
   async edit(conversation: string, actor: number, seq: number, content: string, editSeconds: number) {
-    const voice = () => this.speakVerdict(conversation, actor);
+    const voice = () => speakVerdict(this.sendParts(conversation), actor);
     return editMessage(this.scope(conversation), this.fanout, { actor, voice }, seq, content, editSeconds);
   }
 
   /** `actor` toggles their `emoji` on message `seq` (conversation/reactions.ts): the message and its reactions now. */
   async react(conversation: string, actor: number, seq: number, emoji: string, maxEmoji: number, actorName = '') {
-    const voice = () => this.speakVerdict(conversation, actor);
+    const voice = () => speakVerdict(this.sendParts(conversation), actor);
     return toggleReaction(this.scope(conversation), this.fanout, { actor, voice }, seq, emoji, maxEmoji, actorName);
   }
 
@@ -295,8 +223,8 @@ export class ConversationHub extends DurableObject<Env> {
     await onConversationAlarm(this.ctx, this.env, this.fanout, conversation ? () => this.open(conversation) : null);
   }
 
-  /** Whether a group member may post, edit or react now (whole-group and own mute, group-rules.ts); 'ok' in a pair. */
-  private speakVerdict(conversation: string, sender: number): Speech {
-    return isGroupContact(conversation) ? this.groups(conversation).speakVerdict(sender) : 'ok';
+  /** What a member's writes work on (conversation/sending.ts). */
+  private sendParts(conversation: string): SendParts {
+    return { scope: this.scope(conversation), groups: () => this.groups(conversation), fanout: this.fanout };
   }
 }
