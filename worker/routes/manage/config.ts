@@ -22,6 +22,7 @@ import {
 } from '../../protocol/manage';
 import { mailSettings, sendMail } from '../../providers/mail';
 import { translate } from '../../services/i18n';
+import type { ConfigRows, NewInvitation } from '../../protocol/console';
 import { envelope, refuse } from '../../services/replies';
 import { publicConfig } from '../../services/system-config';
 import { senderFor } from '../code-sender';
@@ -33,7 +34,7 @@ export const manageConfig = new Hono<AppEnv>();
 const HIDDEN = ['stunPass'] as const;
 
 /** The reference's invite link: a new single-use invitation, valid for a week, as a link to the register page. */
-manageConfig.post('/getinvitelink', async (c) => c.json(envelope(await makeInvitation(c, 1, 7))));
+manageConfig.post('/getinvitelink', async (c) => c.json(envelope((await makeInvitation(c, 1, 7)) satisfies NewInvitation)));
 
 /** A test mail through the operator's mail API, whose failure (the provider's status) is told to the operator. */
 manageConfig.post('/sendtestemail', async (c) => {
@@ -61,7 +62,7 @@ manageConfig.post('/getallconfig', async (c) => {
   const config = await loadConfig(c.env.DB);
   const chatInfo: Record<string, unknown> = { ...config.chatInfo };
   for (const key of HIDDEN) chatInfo[key] = chatInfo[key] ? '********' : '';
-  return c.json(envelope({ sysInfo: config.sysInfo, chatInfo, fileUpload: config.fileUpload }));
+  return c.json(envelope({ sysInfo: config.sysInfo, chatInfo, fileUpload: config.fileUpload } satisfies ConfigRows));
 });
 
 manageConfig.post('/setconfig', async (c) => {

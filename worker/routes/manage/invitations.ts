@@ -10,6 +10,7 @@ import { findInvitation, insertInvitation, listInvitations, revokeStatement } fr
 import { mayChange } from '../../middleware/operator';
 import { input } from '../../middleware/params';
 import { ManageInviteAddBody, ManageInviteCodeBody, ManageInviteListBody } from '../../protocol/manage';
+import type { Invitation, NewInvitation } from '../../protocol/console';
 import { envelope, refuse } from '../../services/replies';
 import { demoView } from './demo-view';
 
@@ -34,7 +35,7 @@ export async function makeInvitation(c: Context<AppEnv>, maxUses: number, days: 
       after: { max_uses: maxUses, days },
     }),
   ]);
-  return { code, max_uses: maxUses, uses: 0, expires_at: expiresAt, url: linkOf(c, code) };
+  return { code, max_uses: maxUses, uses: 0, expires_at: expiresAt, url: linkOf(c, code) } satisfies NewInvitation;
 }
 
 manageInvitations.post('/index', async (c) => {
@@ -42,7 +43,7 @@ manageInvitations.post('/index', async (c) => {
   const { rows, count } = await listInvitations(c.env.DB, { ...q, demoOnly: demoView(c) });
   return c.json(
     envelope(
-      rows.map((r) => ({ ...r, url: linkOf(c, r.code) })),
+      rows.map((r) => ({ ...r, url: linkOf(c, r.code) })) satisfies Invitation[],
       '',
       { count, page: q.page },
     ),
@@ -51,7 +52,7 @@ manageInvitations.post('/index', async (c) => {
 
 manageInvitations.post('/add', async (c) => {
   const { max_uses, days } = input(c, ManageInviteAddBody);
-  return c.json(envelope(await makeInvitation(c, max_uses, days)));
+  return c.json(envelope((await makeInvitation(c, max_uses, days)) satisfies NewInvitation));
 });
 
 manageInvitations.post('/revoke', async (c) => {

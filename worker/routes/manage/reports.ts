@@ -39,13 +39,13 @@ async function settle(c: Context<AppEnv>, row: ReportRow, status: number, action
       after: { status, sender: row.sender_id },
     }),
   ]);
-  return c.json(envelope(await findReport(c.env.DB, row.id)));
+  return c.json(envelope((await findReport(c.env.DB, row.id)) satisfies ReportRow | null));
 }
 
 manageReports.post('/index', async (c) => {
   const q = input(c, ManageReportListBody);
   const { rows, count } = await listReports(c.env.DB, { ...q, demoOnly: demoView(c) });
-  return c.json(envelope(rows, '', { count, page: q.page }));
+  return c.json(envelope(rows satisfies ReportRow[], '', { count, page: q.page }));
 });
 
 manageReports.post('/dismiss', async (c) =>
