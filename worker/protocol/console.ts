@@ -78,10 +78,6 @@ export const ConsoleMemberSchema = v.object({
 export type ConsoleMember = v.InferOutput<typeof ConsoleMemberSchema>;
 export const ConsoleMemberListSchema = v.array(ConsoleMemberSchema);
 
-/** What a console change of a group answers: the group it changed, by its key (`group-7`). */
-export const GroupKeySchema = v.object({ group_id: v.string() });
-export type GroupKey = v.InferOutput<typeof GroupKeySchema>;
-
 /** A new invitation (manage/invite/add, manage/config/getInviteLink), with the register link carrying it. */
 export const NewInvitationSchema = v.object({
   code: v.string(),

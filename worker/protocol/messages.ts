@@ -134,3 +134,24 @@ export const FilesIndexBody = v.object({
   /** 0 all, 1 sent by me, 2 received. */
   role: v.optional(v.pipe(intLike(), v.minValue(0), v.maxValue(2)), 0),
 });
+
+/** One file of that panel: the file, the kind of message carrying it, its links, and who sent it. */
+export const FileIndexEntrySchema = v.object({
+  file_id: v.number(),
+  name: v.string(),
+  size: v.number(),
+  ext: v.string(),
+  cate: v.number(),
+  msg_type: v.string(),
+  create_time: v.number(),
+  src: v.string(),
+  preview: v.string(),
+  download: v.string(),
+  extUrl: v.string(),
+  user_id_info: v.object({ user_id: v.number(), realname: v.string(), avatar: v.string() }),
+});
+export type FileIndexEntry = v.InferOutput<typeof FileIndexEntrySchema>;
+
+/** common/upload/uploadImage (an operator's picture for the settings): its absolute URL. */
+export const UploadedImageSchema = v.string();
+export type UploadedImage = v.InferOutput<typeof UploadedImageSchema>;

@@ -15,9 +15,17 @@ import { countGuess } from '../middleware/guess-limit';
 import { fromOriginalClient } from '../middleware/original-client';
 import { credentials, input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
-import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody, UserSettingBody } from '../protocol/account';
+import {
+  EditPasswordBody,
+  GetUserInfoBody,
+  type Session,
+  UpdateUserInfoBody,
+  type UserInfo,
+  type UserSetting,
+  UserSettingBody,
+} from '../protocol/account';
 import { configNumber } from '../protocol/config-values';
-import { EditAccountBody } from '../protocol/people';
+import { EditAccountBody, type Person } from '../protocol/people';
 import { editAccountRefusal, nameEditable, sharedDemoAccount } from '../services/account-rules';
 import { forgetUser } from '../services/auth-cache';
 import { translate } from '../services/i18n';
@@ -39,9 +47,9 @@ account.post('/getuserinfo', burstLimit('lookup'), async (c) => {
   if (row.user_id === me) {
     // Only the original web client (its sessionId header) reads the preferences it saved.
     const setting = fromOriginalClient(c) ? await readUserSetting(c.env.DB, me) : undefined;
-    return c.json(envelope(selfView(row, setting)));
+    return c.json(envelope(selfView(row, setting) satisfies UserInfo));
   }
-  return c.json(envelope({ ...publicView(row), ...(await personCard(c.env.DB, me, row)) }));
+  return c.json(envelope({ ...publicView(row), ...(await personCard(c.env.DB, me, row)) } satisfies Person));
 });
 
 // The original web client's preferences (reference enterprise/im/setting): kept whole, answered by its login.
@@ -50,7 +58,7 @@ account.post('/setting', async (c) => {
   const me = c.get('identity').uid;
   const setting = { ...(await readUserSetting(c.env.DB, me)), ...body };
   await saveUserSetting(c.env.DB, me, setting);
-  return c.json(envelope(setting));
+  return c.json(envelope(setting satisfies UserSetting));
 });
 
 account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
@@ -70,7 +78,7 @@ account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
   const row = await findUserById(c.env.DB, me);
   if (!row) throw refuse('user.notExist');
   if (row.realname !== before.realname || row.motto !== before.motto) c.executionCtx.waitUntil(pushProfile(c.env, row));
-  return c.json(envelope(selfView(row), translate(c.get('lang'), 'system.editOk')));
+  return c.json(envelope(selfView(row) satisfies UserInfo, translate(c.get('lang'), 'system.editOk')));
 });
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -112,7 +120,7 @@ account.post('/editaccount', async (c) => {
   const changed = await changeAccount(c.env.DB, row.user_id, body.account);
   if (!changed) throw refuse('user.already');
   forgetUser(row.user_id);
-  return c.json(envelope(selfView(changed), translate(c.get('lang'), 'system.editOk')));
+  return c.json(envelope(selfView(changed) satisfies UserInfo, translate(c.get('lang'), 'system.editOk')));
 });
 
 account.post('/editpassword', async (c) => {
@@ -135,6 +143,9 @@ account.post('/editpassword', async (c) => {
     tokenTtl(c.env),
   );
   return c.json(
-    envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt }, translate(c.get('lang'), 'system.editOk')),
+    envelope(
+      { authToken: `bearer ${token}`, tokenExpired: expiresAt } satisfies Session,
+      translate(c.get('lang'), 'system.editOk'),
+    ),
   );
 });

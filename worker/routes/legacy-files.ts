@@ -11,7 +11,7 @@ import { conversationHub, userHub } from '../durable/stubs';
 import { requireOperator } from '../middleware/operator';
 import { input } from '../middleware/params';
 import { claimBurst } from '../middleware/rate-limit';
-import { FilesIndexBody } from '../protocol/messages';
+import { type FileIndexEntry, FilesIndexBody, type UploadedImage } from '../protocol/messages';
 import { fileLinks } from '../services/event-view';
 import { envelope } from '../services/replies';
 import { readAvatarFile, storeAvatarFile } from './avatar-upload';
@@ -69,7 +69,7 @@ export const filesIndex = new Hono<AppEnv>().post('/index', async (c) => {
       },
     ];
   });
-  return c.json(envelope(list, '', { count, page: body.page }));
+  return c.json(envelope(list satisfies FileIndexEntry[], '', { count, page: body.page }));
 });
 
 /** The type of the message carrying each file of `rows` that `me` may see, asked of each chat's hub once. */
@@ -155,5 +155,5 @@ export const fileIcon = new Hono<AppEnv>().get('/:ext', (c) => {
 export const uploadImage = new Hono<AppEnv>().post('/uploadimage', requireOperator, async (c) => {
   const picture = await readAvatarFile(c);
   const stored = await storeAvatarFile(c, picture, c.get('identity').uid, AVATAR_SCOPE);
-  return c.json(envelope(`${new URL(c.req.url).origin}/file/${stored.file_id}`));
+  return c.json(envelope(`${new URL(c.req.url).origin}/file/${stored.file_id}` satisfies UploadedImage));
 });

@@ -24,7 +24,8 @@ import {
   SetMsgIsReadBody,
   UndoMessageBody,
 } from '../protocol/messages';
-import type { ReadResult } from '../protocol/responses';
+import type { ReactionResult, ReadResult } from '../protocol/responses';
+import type { WireMessage } from '../protocol/wire';
 import { contactForWire, sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { legacyHtmlToText } from '../services/legacy-text';
@@ -61,7 +62,7 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
       at: body.at,
     }),
   );
-  return c.json(envelope(sentMessage(sent.message, me)));
+  return c.json(envelope(sentMessage(sent.message, me) satisfies WireMessage));
 });
 
 messages.post('/getmessagelist', async (c) => {
@@ -80,7 +81,7 @@ messages.post('/getmessagelist', async (c) => {
   // The chat as a number or `group-N`, however it was asked for (a form body gives "12").
   const toContactId = contactForWire(me, conversation);
   const list = page.list.map((m) => ({ ...wireMessage(m, me, page.peerRead), toContactId }));
-  return c.json(envelope(list, '', { count: page.count, page: body.page }));
+  return c.json(envelope(list satisfies WireMessage[], '', { count: page.count, page: body.page }));
 });
 
 messages.post('/setmsgisread', async (c) => {
@@ -109,7 +110,7 @@ messages.post('/undomessage', async (c) => {
     await releaseFiles(c.env.DB, c.env.FILES, [fileId]).catch((error) =>
       console.error('releasing a recalled file failed', fileId, error),
     );
-  return c.json(envelope({ ...sentMessage(undone, me), toContactId: contactId }));
+  return c.json(envelope({ ...sentMessage(undone, me), toContactId: contactId } satisfies WireMessage));
 });
 
 // Editing my text message: within chatInfo.editTime, in a chat I may still write
@@ -123,7 +124,7 @@ messages.post('/editmessage', burstLimit('send'), async (c) => {
   const editSeconds = configNumber(chatInfo.editTime, DEFAULT_EDIT_SECONDS);
   const hub = conversationHub(c.env, conversation);
   const edited = settled(await hub.edit(conversation, me, body.msg_id, body.content, editSeconds));
-  return c.json(envelope({ ...sentMessage(edited, me), toContactId: body.toContactId }));
+  return c.json(envelope({ ...sentMessage(edited, me), toContactId: body.toContactId } satisfies WireMessage));
 });
 
 // Reacting to a message: toggles mine; everyone who may see it hears of it (`reaction`).
@@ -138,7 +139,7 @@ messages.post('/reactmessage', burstLimit('send'), async (c) => {
   const hub = conversationHub(c.env, conversation);
   // The name is for the author's Web Push, when the reaction is added (user/push-notes.ts).
   const result = settled(await hub.react(conversation, me, body.msg_id, body.emoji, max, c.get('me').realname));
-  return c.json(envelope({ msg_id: body.msg_id, reactions: result.reactions }));
+  return c.json(envelope({ msg_id: body.msg_id, reactions: result.reactions } satisfies ReactionResult));
 });
 
 // Forwards count against the send limit by their copies but are exempt from sendInterval.
@@ -165,7 +166,7 @@ messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) =>
     if (!result.ok && copy.file) await releaseFiles(c.env.DB, c.env.FILES, [copy.file.file_id]);
     copies.push(sentMessage(settled(result).message, me));
   }
-  return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
+  return c.json(envelope(copies satisfies WireMessage[], translate(c.get('lang'), 'im.forwardOk')));
 });
 
 /** The chat of a message named without it: a search across the caller's chats, counted by FIND_LIMITER. */
