@@ -12,7 +12,6 @@ import { appendAudit, auditStatement } from '../../db/audit';
 import {
   enableStatement,
   listUsers,
-  type ManagedUser,
   managedUser,
   setRole,
   setRoleStatement,
@@ -22,6 +21,7 @@ import { saveNotesStatement } from '../../db/user-notes';
 import { findUserByAccount, findUserById, insertUser, setPassword, updateProfile } from '../../db/users';
 import { mayActOn, mayChange, superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
+import type { ManagedUser } from '../../protocol/console';
 import {
   ManageAddUserBody,
   ManageEditPasswordBody,
