@@ -9,8 +9,8 @@ import { type AnnouncementRow, deleteAnnouncement, listAnnouncements, saveAnnoun
 import { appendAudit } from '../../db/audit';
 import { superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
-import { ManageNoticeIdBody, ManagePublishNoticeBody, NoticeListBody } from '../../protocol/manage';
 import type { Announcement } from '../../protocol/console';
+import { ManageNoticeIdBody, ManagePublishNoticeBody, NoticeListBody } from '../../protocol/manage';
 import { envelope, refuse } from '../../services/replies';
 
 export const manageAnnouncements = new Hono<AppEnv>();

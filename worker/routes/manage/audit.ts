@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { listAudit } from '../../db/audit';
 import { input } from '../../middleware/params';
-import { ManageAuditListBody } from '../../protocol/manage';
 import type { AuditRow } from '../../protocol/console';
+import { ManageAuditListBody } from '../../protocol/manage';
 import { envelope } from '../../services/replies';
 import { demoView } from './demo-view';
 

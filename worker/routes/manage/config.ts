@@ -13,6 +13,7 @@ import { siteClosed } from '../../db/site-closed';
 import { findUsersByIds } from '../../db/users';
 import { superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
+import type { ConfigRows, NewInvitation } from '../../protocol/console';
 import {
   type AutoAddGroupInput,
   type AutoAddUserInput,
@@ -22,7 +23,6 @@ import {
 } from '../../protocol/manage';
 import { mailSettings, sendMail } from '../../providers/mail';
 import { translate } from '../../services/i18n';
-import type { ConfigRows, NewInvitation } from '../../protocol/console';
 import { envelope, refuse } from '../../services/replies';
 import { publicConfig } from '../../services/system-config';
 import { senderFor } from '../code-sender';
@@ -34,7 +34,9 @@ export const manageConfig = new Hono<AppEnv>();
 const HIDDEN = ['stunPass'] as const;
 
 /** The reference's invite link: a new single-use invitation, valid for a week, as a link to the register page. */
-manageConfig.post('/getinvitelink', async (c) => c.json(envelope((await makeInvitation(c, 1, 7)) satisfies NewInvitation)));
+manageConfig.post('/getinvitelink', async (c) =>
+  c.json(envelope((await makeInvitation(c, 1, 7)) satisfies NewInvitation)),
+);
 
 /** A test mail through the operator's mail API, whose failure (the provider's status) is told to the operator. */
 manageConfig.post('/sendtestemail', async (c) => {

@@ -9,8 +9,8 @@ import { auditStatement } from '../../db/audit';
 import { findInvitation, insertInvitation, listInvitations, revokeStatement } from '../../db/invitations';
 import { mayChange } from '../../middleware/operator';
 import { input } from '../../middleware/params';
-import { ManageInviteAddBody, ManageInviteCodeBody, ManageInviteListBody } from '../../protocol/manage';
 import type { Invitation, NewInvitation } from '../../protocol/console';
+import { ManageInviteAddBody, ManageInviteCodeBody, ManageInviteListBody } from '../../protocol/manage';
 import { envelope, refuse } from '../../services/replies';
 import { demoView } from './demo-view';
 
@@ -42,11 +42,7 @@ manageInvitations.post('/index', async (c) => {
   const q = input(c, ManageInviteListBody);
   const { rows, count } = await listInvitations(c.env.DB, { ...q, demoOnly: demoView(c) });
   return c.json(
-    envelope(
-      rows.map((r) => ({ ...r, url: linkOf(c, r.code) })) satisfies Invitation[],
-      '',
-      { count, page: q.page },
-    ),
+    envelope(rows.map((r) => ({ ...r, url: linkOf(c, r.code) })) satisfies Invitation[], '', { count, page: q.page }),
   );
 });
 
