@@ -17,6 +17,7 @@ import { serveFile } from '../routes/upload';
 import { envelope } from '../services/replies';
 import { fileLinks } from './file-links';
 import { FIND_MAX_CHATS } from './message-finder';
+import { type FileIndexEntry, type UploadedImage } from './wire';
 
 /** The panel's categories: 0 all, 1 documents, 2 images, 3 audio, 4 video, 5 the rest (stored as 9). */
 const CATE_STORED = [0, 1, 2, 3, 4, 9] as const;
@@ -83,7 +84,7 @@ export const filesIndex = new Hono<AppEnv>().post('/index', async (c) => {
       },
     ];
   });
-  return c.json(envelope(list, '', { count, page: body.page }));
+  return c.json(envelope(list satisfies FileIndexEntry[], '', { count, page: body.page }));
 });
 
 /** The type of the message carrying each file of `rows` that `me` may see, asked of each chat's hub once. */
@@ -169,7 +170,7 @@ export const fileIcon = new Hono<AppEnv>().get('/:ext', (c) => {
 export const uploadImage = new Hono<AppEnv>().post('/uploadimage', requireOperator, async (c) => {
   const picture = await readAvatarFile(c);
   const stored = await storeAvatarFile(c, picture, c.get('identity').uid, AVATAR_SCOPE);
-  return c.json(envelope(`${new URL(c.req.url).origin}/file/${stored.file_id}`));
+  return c.json(envelope(`${new URL(c.req.url).origin}/file/${stored.file_id}` satisfies UploadedImage));
 });
 
 /** GET /filedown/:id: the file route's answer, always as an attachment. */

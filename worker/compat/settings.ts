@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env';
 import { readUserSetting, saveUserSetting } from '../db/user-settings';
 import { requireAuth } from '../middleware/auth';
 import { input, readParams } from '../middleware/params';
-import { UserSettingBody } from '../protocol/account';
+import { type UserSetting, UserSettingBody } from '../protocol/account';
 import { envelope } from '../services/replies';
 
 export const settings = new Hono<AppEnv>().post('/setting', readParams, requireAuth, async (c) => {
@@ -14,5 +14,5 @@ export const settings = new Hono<AppEnv>().post('/setting', readParams, requireA
   const me = c.get('identity').uid;
   const setting = { ...(await readUserSetting(c.env.DB, me)), ...body };
   await saveUserSetting(c.env.DB, me, setting);
-  return c.json(envelope(setting));
+  return c.json(envelope(setting satisfies UserSetting));
 });

@@ -1,5 +1,6 @@
 // The operators' audit trail: every console action appends one row (who, when,
 // what, on whom, before → after); the console lists and filters them and nothing edits them.
+import type { AuditRow } from '../protocol/console';
 import { offsetOf, paged } from './paged';
 
 export interface AuditEntry {
@@ -10,20 +11,8 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export interface AuditRow {
-  id: number;
-  actor_id: number;
-  actor_name: string;
-  action: string;
-  target: string;
-  before: string;
-  after: string;
-  create_time: number;
-  /** What the target is called now: a user's name, a group's, an announcement's title, a report's sender ('' unknown). */
-  target_name: string;
-  /** The names of the people the before/after values name by id (user_id, user_ids, sender). */
-  names: Record<string, string>;
-}
+/** An audit row as the console answers it (its schema: protocol/console.ts). */
+export type { AuditRow } from '../protocol/console';
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
 

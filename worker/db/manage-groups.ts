@@ -1,17 +1,11 @@
 // D1 queries of the operator console's Groups page: the projection the group
 // hubs keep (groups, group_members), searched and paged; the hubs stay the source of truth.
+import type { ManagedGroup } from '../protocol/console';
 import { foldedMatch } from '../services/console-search';
 import { offsetOf, paged } from './paged';
 
-export interface ManagedGroup {
-  group_id: number;
-  name: string;
-  avatar: string;
-  owner_id: number;
-  owner_name: string;
-  members: number;
-  create_time: number;
-}
+/** A group row as the console answers it (its schema: protocol/console.ts). */
+export type { ManagedGroup } from '../protocol/console';
 
 const SELECT = `SELECT g.group_id, g.name, g.avatar, g.owner_id, COALESCE(u.realname, '') AS owner_name, g.create_time,
     (SELECT COUNT(*) FROM group_members m WHERE m.group_id = g.group_id) AS members

@@ -1,32 +1,12 @@
 // D1 queries of the operator console's Users page: search, sort and page the
 // users, and the few changes only an operator makes (role, enabling). Rows never carry the hash.
+import type { ManagedUser } from '../protocol/console';
 import { foldedMatch, nameOrder } from '../services/console-search';
 import type { Lang } from '../services/i18n';
 import { offsetOf, paged } from './paged';
 
-export interface ManagedUser {
-  user_id: number;
-  account: string;
-  realname: string;
-  avatar: string;
-  email: string;
-  sex: number;
-  motto: string;
-  role: number;
-  status: number;
-  is_auth: number;
-  is_demo: number;
-  register_ip: string;
-  last_login_ip: string;
-  last_login_time: number;
-  login_count: number;
-  create_time: number;
-  /** The operator's private note (user_notes). */
-  remark: string;
-  /** The assigned customer-service agent (0 none) and their name ('' none or gone). */
-  cs_uid: number;
-  cs_name: string;
-}
+/** A user row as the console answers it (its schema: protocol/console.ts). */
+export type { ManagedUser } from '../protocol/console';
 
 const COLUMNS = `u.user_id, u.account, u.realname, u.avatar, u.email, u.sex, u.motto, u.role, u.status, u.is_auth,
   u.is_demo, u.register_ip, u.last_login_ip, u.last_login_time, u.login_count, u.create_time,

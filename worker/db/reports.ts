@@ -1,37 +1,11 @@
 // Reports of messages: written by the member who reports, read and settled by
 // operators. A report keeps what the reporter saw (the message and a little context), so the queue
 // never needs to open the conversation itself.
+import type { Report as ReportRow, ReportLine as ReportContextLine } from '../protocol/console';
 import { offsetOf, paged } from './paged';
 
-export interface ReportContextLine {
-  msg_id: number;
-  from: { id: number; name: string };
-  type: string;
-  content: string;
-  sendTime: number;
-  reported: boolean;
-  /** A group's system line (type 'event'): who did what to whom, worded by the reader. */
-  system?: unknown;
-}
-
-export interface ReportRow {
-  id: number;
-  reporter_id: number;
-  reporter_name: string;
-  conversation: string;
-  seq: number;
-  sender_id: number;
-  sender_name: string;
-  /** The group's name when the report comes from a group ('' for a one-to-one chat). */
-  group_name: string;
-  reason: string;
-  note: string;
-  context: ReportContextLine[];
-  status: number;
-  handled_by: number;
-  handled_at: number;
-  create_time: number;
-}
+/** A report as the console answers it, and a line of what the reporter saw (their schemas: protocol/console.ts). */
+export type { ReportLine as ReportContextLine, Report as ReportRow } from '../protocol/console';
 
 /** Files a report; a second one by the same person of the same message changes nothing. */
 export const fileReport = (

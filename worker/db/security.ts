@@ -1,4 +1,5 @@
 // D1 queries for session revocation, verification codes and invitations (login throttling: login-guard.ts).
+import type { MailboxEntry } from '../protocol/dev-tools';
 import { sweepPushSessions } from './push-subscriptions';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -82,5 +83,5 @@ export const readMailbox = (db: D1Database, account: string) =>
   db
     .prepare('SELECT account, body, created_at FROM dev_mailbox WHERE account = ?1 ORDER BY id DESC LIMIT 20')
     .bind(account)
-    .all()
+    .all<MailboxEntry>()
     .then((r) => r.results);

@@ -72,3 +72,55 @@ export const UserSettingBody = v.object({
   hideMessageName: v.optional(boolish),
   hideMessageTime: v.optional(boolish),
 });
+
+// ── Answers ─────────────────────────────────────────────────────────────────────────────────
+
+/** The original web client's preferences (enterprise/im/setting), answered whole by it and by login. */
+export const UserSettingSchema = v.object({
+  theme: v.string(),
+  isVoice: v.boolean(),
+  sendKey: v.number(),
+  avatarCricle: v.boolean(),
+  hideMessageName: v.boolean(),
+  hideMessageTime: v.boolean(),
+});
+export type UserSetting = v.InferOutput<typeof UserSettingSchema>;
+
+/**
+ * My own record (the original's userInfo): login, register, getUserInfo of myself, my profile and
+ * account changes. The web app keeps it in storage as `userInfo`. Fields after the name default, so
+ * a record stored by an older release still reads.
+ */
+export const UserInfoSchema = v.object({
+  user_id: v.number(),
+  id: v.optional(v.number()),
+  account: v.string(),
+  realname: v.string(),
+  displayName: v.optional(v.string(), ''),
+  avatar: v.optional(v.string(), ''),
+  email: v.optional(v.string(), ''),
+  motto: v.optional(v.string(), ''),
+  /** 0 female, 1 male, 2 unknown. */
+  sex: v.optional(v.number()),
+  /** 0 a user, 1 a super admin, 2 an admin. */
+  role: v.optional(v.number()),
+  is_auth: v.optional(v.number()),
+  /** 1 for a shared demo account (refused its security changes while the demo runs). */
+  is_demo: v.optional(v.number()),
+  status: v.optional(v.number()),
+  last_login_time: v.optional(v.number()),
+  setting: v.optional(UserSettingSchema),
+});
+export type UserInfo = v.InferOutput<typeof UserInfoSchema>;
+
+/** A fresh session: the token (`bearer …`) and when it expires (ms). */
+export const SessionSchema = v.object({ authToken: v.string(), tokenExpired: v.number() });
+export type Session = v.InferOutput<typeof SessionSchema>;
+
+/** common/pub/login: a session and my record; `sessionId` is an opaque value only the original web client sends back. */
+export const LoginResultSchema = v.object({
+  ...SessionSchema.entries,
+  sessionId: v.optional(v.string(), ''),
+  userInfo: UserInfoSchema,
+});
+export type LoginResult = v.InferOutput<typeof LoginResultSchema>;

@@ -169,3 +169,36 @@ export const GroupCardSchema = v.object({
   is_group: v.literal(1),
 });
 export type GroupCard = v.InferOutput<typeof GroupCardSchema>;
+
+/** groupInfo and resetQrcode: the card with the join link its QR encodes ('' when I may not share it) and when the link expires (ms). */
+export const GroupInfoSchema = v.object({
+  ...GroupCardSchema.entries,
+  qrUrl: v.optional(v.string(), ''),
+  qrExpire: v.optional(v.number(), 0),
+});
+export type GroupInfo = v.InferOutput<typeof GroupInfoSchema>;
+
+/** POST scan/g/{token}: the group a join QR names, as a card to join from, with the token to join by. */
+export const GroupScanCardSchema = v.object({
+  ...GroupCardSchema.entries,
+  token: v.optional(v.string(), ''),
+  action: v.optional(v.literal('groupInfo'), 'groupInfo'),
+});
+export type GroupScanCard = v.InferOutput<typeof GroupScanCardSchema>;
+
+/** Someone to pick (getAllUser): `disabled` when already chosen or already a member. */
+export const PickableSchema = v.object({
+  id: v.number(),
+  user_id: v.number(),
+  realname: v.string(),
+  displayName: v.string(),
+  avatar: v.string(),
+  account: v.optional(v.string(), ''),
+  disabled: v.optional(v.boolean(), false),
+});
+export type Pickable = v.InferOutput<typeof PickableSchema>;
+export const PickableListSchema = v.array(PickableSchema);
+
+/** clearMessage (the app's and the console's) and the console's group changes: the group, by its key (`group-7`). */
+export const GroupKeySchema = v.object({ group_id: v.string() });
+export type GroupKey = v.InferOutput<typeof GroupKeySchema>;

@@ -128,6 +128,7 @@ export type ScanResult = v.InferOutput<typeof ScanResultSchema>;
 
 /** uploadAvatar: the new avatar's address. */
 export const AvatarResultSchema = v.object({ avatar: v.string() });
+export type AvatarResult = v.InferOutput<typeof AvatarResultSchema>;
 
 /** A person's profile changed, or my remark for them did: what every screen showing them redraws. */
 export const UserUpdateSchema = v.object({
@@ -155,3 +156,11 @@ export const FriendApplyEventSchema = v.object({
   apply: v.object({ friend_id: v.number(), count: v.number(), from: PersonSchema, remark: v.string() }),
 });
 export type FriendApplyEvent = v.InferOutput<typeof FriendApplyEventSchema>;
+
+/** friend/add and friend/update: the request and where it stands (1 friends, 2 pending, 0 declined). */
+export const FriendAnswerSchema = v.object({ friend_id: v.number(), status: v.number() });
+export type FriendAnswer = v.InferOutput<typeof FriendAnswerSchema>;
+
+/** friend/getApplyMsg: how many requests to me are pending. */
+export const PendingCountSchema = v.number();
+export type PendingCount = v.InferOutput<typeof PendingCountSchema>;

@@ -40,3 +40,13 @@ export const PushUnsubscribeBody = v.object({ endpoint });
 
 /** "Show message text in notifications" (1 on, 0 off): the user's, for all their devices. */
 export const PushSettingBody = v.object({ show_text: v.picklist([0, 1], 'system.parameterError') });
+
+// ── Answers ─────────────────────────────────────────────────────────────────────────────────
+
+/** "Show message text in notifications" (push/setting): 1 on (the default), 0 off. */
+export const PushShowTextSchema = v.object({ show_text: v.picklist([0, 1]) });
+export type PushShowText = v.InferOutput<typeof PushShowTextSchema>;
+
+/** push/publicKey: the VAPID key browsers subscribe with ('' while the operator has set none), and the setting. */
+export const PushKeySchema = v.object({ publicKey: v.string(), ...PushShowTextSchema.entries });
+export type PushKey = v.InferOutput<typeof PushKeySchema>;

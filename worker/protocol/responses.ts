@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 
 import { GONE_REASONS, GroupSettingSchema, SystemLineSchema } from './groups';
-import { MessageTypeSchema, UserCardSchema, WireContactIdSchema, WireMessageSchema } from './wire';
+import { MessageTypeSchema, ReactionsSchema, UserCardSchema, WireContactIdSchema, WireMessageSchema } from './wire';
 
 /** A person in the address book, with live presence (getContactInfo; the base of a chat-list row). */
 export const ContactCardSchema = v.object({
@@ -74,7 +74,13 @@ export type ChatPrefs = v.InferOutput<typeof ChatPrefsSchema>;
 export const ReadResultSchema = v.object({ readSeq: v.number() });
 export type ReadResult = v.InferOutput<typeof ReadResultSchema>;
 
+/** wsTicket: the one-time ticket a socket opens with. */
 export const TicketSchema = v.object({ ticket: v.string() });
+export type Ticket = v.InferOutput<typeof TicketSchema>;
+
+/** reactMessage: the message's reactions after mine was toggled. */
+export const ReactionResultSchema = v.object({ msg_id: v.number(), reactions: ReactionsSchema });
+export type ReactionResult = v.InferOutput<typeof ReactionResultSchema>;
 
 /** lastContentUndo of a chat whose last message an operator removed (a report). */
 export const UNDO_MODERATED = 2;

@@ -13,9 +13,15 @@ import { jwtSecret, tokenTtl } from '../middleware/auth';
 import { countGuess } from '../middleware/guess-limit';
 import { credentials, input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
-import { EditPasswordBody, GetUserInfoBody, UpdateUserInfoBody } from '../protocol/account';
+import {
+  EditPasswordBody,
+  GetUserInfoBody,
+  type Session,
+  UpdateUserInfoBody,
+  type UserInfo,
+} from '../protocol/account';
 import { configNumber } from '../protocol/config-values';
-import { EditAccountBody } from '../protocol/people';
+import { EditAccountBody, type Person } from '../protocol/people';
 import { editAccountRefusal, nameEditable, sharedDemoAccount } from '../services/account-rules';
 import { forgetUser } from '../services/auth-cache';
 import { translate } from '../services/i18n';
@@ -34,8 +40,8 @@ account.post('/getuserinfo', burstLimit('lookup'), async (c) => {
   const row = await findUserById(c.env.DB, user_id ?? me);
   if (!row || (row.status !== 1 && row.user_id !== me)) throw refuse('user.notExist');
   // Another person: their card plus how I stand with them (relation, my remark, where they logged in from).
-  if (row.user_id === me) return c.json(envelope(selfView(row)));
-  return c.json(envelope({ ...publicView(row), ...(await personCard(c.env.DB, me, row)) }));
+  if (row.user_id === me) return c.json(envelope(selfView(row) satisfies UserInfo));
+  return c.json(envelope({ ...publicView(row), ...(await personCard(c.env.DB, me, row)) } satisfies Person));
 });
 
 account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
@@ -55,7 +61,7 @@ account.post('/updateuserinfo', burstLimit('lookup'), async (c) => {
   const row = await findUserById(c.env.DB, me);
   if (!row) throw refuse('user.notExist');
   if (row.realname !== before.realname || row.motto !== before.motto) c.executionCtx.waitUntil(pushProfile(c.env, row));
-  return c.json(envelope(selfView(row), translate(c.get('lang'), 'system.editOk')));
+  return c.json(envelope(selfView(row) satisfies UserInfo, translate(c.get('lang'), 'system.editOk')));
 });
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -97,7 +103,7 @@ account.post('/editaccount', async (c) => {
   const changed = await changeAccount(c.env.DB, row.user_id, body.account);
   if (!changed) throw refuse('user.already');
   forgetUser(row.user_id);
-  return c.json(envelope(selfView(changed), translate(c.get('lang'), 'system.editOk')));
+  return c.json(envelope(selfView(changed) satisfies UserInfo, translate(c.get('lang'), 'system.editOk')));
 });
 
 account.post('/editpassword', async (c) => {
@@ -120,6 +126,9 @@ account.post('/editpassword', async (c) => {
     tokenTtl(c.env),
   );
   return c.json(
-    envelope({ authToken: `bearer ${token}`, tokenExpired: expiresAt }, translate(c.get('lang'), 'system.editOk')),
+    envelope(
+      { authToken: `bearer ${token}`, tokenExpired: expiresAt } satisfies Session,
+      translate(c.get('lang'), 'system.editOk'),
+    ),
   );
 });

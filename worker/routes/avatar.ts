@@ -6,6 +6,7 @@ import { pushProfile } from '../actions/profile-push';
 import type { AppEnv } from '../app-env';
 import { setAvatar } from '../db/avatars';
 import { AVATAR_SCOPE, releaseFiles } from '../db/files';
+import type { AvatarResult } from '../protocol/people';
 import { forgetUser } from '../services/auth-cache';
 import { translate } from '../services/i18n';
 import { envelope, refuse } from '../services/replies';
@@ -30,5 +31,5 @@ export const avatar = new Hono<AppEnv>().post('/uploadavatar', async (c) => {
     await deleteBytes(c.env.FILES, set.released).catch((e: unknown) => console.warn('old avatar bytes not deleted', e));
   forgetUser(me);
   c.executionCtx.waitUntil(pushProfile(c.env, set.row));
-  return c.json(envelope({ avatar: set.row.avatar }, translate(c.get('lang'), 'system.editOk')));
+  return c.json(envelope({ avatar: set.row.avatar } satisfies AvatarResult, translate(c.get('lang'), 'system.editOk')));
 });

@@ -16,6 +16,7 @@ import {
   type CallMeetingResponse,
   IceCandidateSchema,
   IceServersBody,
+  type IceServersResponse,
   SendToMsgBody,
   type SendToMsgInput,
   type WebrtcEvent,
@@ -47,7 +48,7 @@ calls.post(
       const ended =
         (await hub.callLock('endCall', body.id, peer, body.event)) ??
         (await finalState(c.env, conversation, me, peer, body.id, c.get('me')));
-      return c.json(envelope(ended));
+      return c.json(envelope(ended satisfies WebrtcEvent));
     }
     const { chatInfo } = await loadConfig(c.env.DB);
     if (!chatSwitch(chatInfo, 'webrtc')) throw refuse('im.webrtcOff');
@@ -62,10 +63,13 @@ calls.post(
         me: c.get('me'),
         other: cardOf(row),
       });
-      return c.json(envelope(settled(placed)));
+      return c.json(envelope(settled(placed) satisfies WebrtcEvent));
     }
-    if (body.event === 'acceptRtc') return c.json(envelope(settled(await hub.callLock('answerCall', body.id, peer))));
-    return c.json(envelope(settled(await hub.callLock('relayCall', body.id, peer, signalOf(body)))));
+    if (body.event === 'acceptRtc')
+      return c.json(envelope(settled(await hub.callLock('answerCall', body.id, peer)) satisfies WebrtcEvent));
+    return c.json(
+      envelope(settled(await hub.callLock('relayCall', body.id, peer, signalOf(body))) satisfies WebrtcEvent),
+    );
   },
 );
 
@@ -73,7 +77,7 @@ calls.post('/iceservers', burstLimit('call'), async (c) => {
   const { id } = input(c, IceServersBody);
   const ice = await userHub(c.env, c.get('identity').uid).callLock('iceServers', id);
   if (!ice) throw refuse('im.callNotFound');
-  return c.json(envelope(ice));
+  return c.json(envelope(ice satisfies IceServersResponse));
 });
 
 /**

@@ -102,7 +102,7 @@ chats.post('/getcontacts', async (c) => {
     });
   }
   // The envelope carries the pending friend requests to me and the newest one's time (ms), as the reference's does.
-  return c.json(envelope(list, '', pending));
+  return c.json(envelope(list satisfies ChatSummary[], '', pending));
 });
 
 /**
@@ -167,7 +167,7 @@ async function savePrefs(
   if (isGroup && !formerChat) await requireMember(c.env, conversation, me);
   const data = { id: contactForWire(me, conversation), is_group: isGroup, ...prefs } satisfies ChatPrefs;
   await userHub(c.env, me).setChatPrefs(String(data.id), conversation, isGroup, prefs, { type, data });
-  return c.json(envelope(data));
+  return c.json(envelope(data satisfies ChatPrefs));
 }
 
 chats.post('/setchattop', (c) => {

@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-env';
 import { readMailbox } from '../db/security';
 import { findUserByAccount } from '../db/users';
 import { userHub } from '../durable/stubs';
+import type { DroppedSockets, Ledger, MailboxEntry } from '../protocol/dev-tools';
 import { readLedger } from '../services/cost-ledger';
 import { envelope, notFound } from '../services/replies';
 
@@ -17,13 +18,15 @@ devTools.use('*', async (c, next) => {
   await next();
 });
 
-devTools.get('/mailbox', async (c) => c.json(envelope(await readMailbox(c.env.DB, c.req.query('account') ?? ''))));
+devTools.get('/mailbox', async (c) =>
+  c.json(envelope((await readMailbox(c.env.DB, c.req.query('account') ?? '')) satisfies MailboxEntry[])),
+);
 
 devTools.post('/dropsockets', async (c) => {
   const user = await findUserByAccount(c.env.DB, c.req.query('account') ?? '');
   if (!user) throw notFound();
-  return c.json(envelope({ dropped: await userHub(c.env, user.user_id).dropSockets() }));
+  return c.json(envelope({ dropped: await userHub(c.env, user.user_id).dropSockets() } satisfies DroppedSockets));
 });
 
 /** What the server has done that Cloudflare bills, summed since it started (bench/cost.mjs takes differences). */
-devTools.get('/ledger', (c) => c.json(envelope(readLedger())));
+devTools.get('/ledger', (c) => c.json(envelope(readLedger() satisfies Ledger)));

@@ -25,12 +25,14 @@ import type { EventData, EventType } from '../protocol/frames';
 import {
   FRIEND_STATUS,
   FriendAddBody,
+  type FriendAnswer,
   type FriendApplyEvent,
   FriendDelBody,
   FriendIndexBody,
   FriendNicknameBody,
   type FriendRequest,
   FriendUpdateBody,
+  type PendingCount,
   type UserUpdate,
 } from '../protocol/people';
 import { conversationOf } from '../services/conversations';
@@ -119,7 +121,10 @@ friends.post('/add', burstLimit('lookup'), async (c) => {
     const self = await activeUser(c.env.DB, me);
     await Promise.all([becameFriends(c.env, self, target), tellApplyCount(c.env, me)]);
     return c.json(
-      envelope({ friend_id: mine.friend_id, status: mine.status }, translate(c.get('lang'), 'friend.addOk')),
+      envelope(
+        { friend_id: mine.friend_id, status: mine.status } satisfies FriendAnswer,
+        translate(c.get('lang'), 'friend.addOk'),
+      ),
     );
   }
   const [self, pending] = await Promise.all([activeUser(c.env.DB, me), pendingToMe(c.env.DB, peer)]);
@@ -142,7 +147,10 @@ friends.post('/add', burstLimit('lookup'), async (c) => {
   } satisfies FriendApplyEvent;
   await tell(c.env, peer, 'simple', event);
   return c.json(
-    envelope({ friend_id: mine.friend_id, status: mine.status }, translate(c.get('lang'), 'friend.applyOk')),
+    envelope(
+      { friend_id: mine.friend_id, status: mine.status } satisfies FriendAnswer,
+      translate(c.get('lang'), 'friend.applyOk'),
+    ),
   );
 });
 
@@ -171,7 +179,7 @@ friends.post('/index', async (c) => {
         is_group: 0,
       }) satisfies FriendRequest,
   );
-  return c.json(envelope(list, '', { count: total, page }));
+  return c.json(envelope(list satisfies FriendRequest[], '', { count: total, page }));
 });
 
 /** A user row that no longer exists (never expected: users are disabled, not deleted). */
@@ -213,7 +221,7 @@ friends.post('/update', async (c) => {
   await Promise.all(tasks);
   return c.json(
     envelope(
-      { friend_id: answered.friend_id, status: answered.status },
+      { friend_id: answered.friend_id, status: answered.status } satisfies FriendAnswer,
       translate(c.get('lang'), status === 1 ? 'friend.addOk' : 'system.success'),
     ),
   );
@@ -258,10 +266,10 @@ friends.post('/setnickname', async (c) => {
     motto: row.motto,
   } satisfies UserUpdate;
   await tell(c.env, me, 'updateUser', update);
-  return c.json(envelope(update, translate(c.get('lang'), 'system.editOk')));
+  return c.json(envelope(update satisfies UserUpdate, translate(c.get('lang'), 'system.editOk')));
 });
 
 friends.post('/getapplymsg', async (c) => {
   const { count, page } = await pendingToMe(c.env.DB, c.get('identity').uid);
-  return c.json(envelope(count, '', { count, page }));
+  return c.json(envelope(count satisfies PendingCount, '', { count, page }));
 });

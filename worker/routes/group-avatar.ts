@@ -10,7 +10,7 @@ import { avatarUrl } from '../db/avatars';
 import { GROUP_AVATAR_SCOPE, releaseFiles } from '../db/files';
 import { conversationHub } from '../durable/stubs';
 import { mayChangeAvatar } from '../protocol/group-rules';
-import { GroupIdBody } from '../protocol/groups';
+import { type GroupCard, GroupIdBody } from '../protocol/groups';
 import { translate } from '../services/i18n';
 import { envelope, refuse, settled } from '../services/replies';
 import { readAvatarFile, storeAvatarFile } from './avatar-upload';
@@ -45,5 +45,5 @@ export async function uploadGroupAvatar(c: Context<AppEnv>) {
         console.warn('old group picture not released', e),
       ),
     );
-  return c.json(envelope(card, translate(c.get('lang'), 'system.editOk')));
+  return c.json(envelope(card satisfies GroupCard, translate(c.get('lang'), 'system.editOk')));
 }

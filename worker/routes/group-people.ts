@@ -8,7 +8,7 @@ import { pairsOf } from '../db/friends';
 import { cardOf as userCard, findUsersByIds, listActiveUsers } from '../db/users';
 import { conversationHub } from '../durable/stubs';
 import { input } from '../middleware/params';
-import { GetAllUserBody, ROLE } from '../protocol/groups';
+import { GetAllUserBody, type Pickable, ROLE } from '../protocol/groups';
 import { envelope, refuse, settled } from '../services/replies';
 import { isSocialMode, mayGroupWith, serviceUserIds } from '../services/run-mode';
 import { maskAccount } from '../services/user-view';
@@ -54,5 +54,5 @@ export async function getAllUser(c: Context<AppEnv>) {
     if (groupable) rows = rows.filter(groupable);
   }
   const list = rows.map((u) => ({ ...userCard(u), account: maskAccount(u.account), disabled: chosen.has(u.user_id) }));
-  return c.json(envelope(list));
+  return c.json(envelope(list satisfies Pickable[]));
 }

@@ -5,7 +5,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { conversationHub } from '../durable/stubs';
 import { jwtSecret } from '../middleware/auth';
-import type { GroupCard } from '../protocol/groups';
+import type { GroupScanCard } from '../protocol/groups';
 import { groupChatKey } from '../protocol/ids';
 import { readQrClaims, signQrToken } from '../services/qr-tokens';
 import { envelope, refuse } from '../services/replies';
@@ -39,12 +39,7 @@ groupScan.post('/g/:token', async (c) => {
   const card = await conversationHub(c.env, id).groupCard(id, c.get('identity').uid, claims);
   if (!card) throw refuse('scan.failure');
   if (card === 'scan.removed') throw refuse(card);
-  return c.json(
-    envelope({ ...card, token, action: 'groupInfo' as const } satisfies GroupCard & {
-      token: string;
-      action: 'groupInfo';
-    }),
-  );
+  return c.json(envelope({ ...card, token, action: 'groupInfo' as const } satisfies GroupScanCard));
 });
 
 /** A camera app opened the link: on to the group's page in the app, which resolves the token after login. */

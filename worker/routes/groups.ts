@@ -19,8 +19,11 @@ import {
   EditGroupNameBody,
   GROUP_NAME_MAX,
   GroupAddBody,
+  type GroupCard,
   GroupIdBody,
+  type GroupInfo,
   GroupInfoBody,
+  type GroupKey,
   type GroupMember,
   GroupSettingBody,
   GroupUserBody,
@@ -57,7 +60,7 @@ export async function cardsOf(db: D1Database, ids: number[]): Promise<UserCard[]
 /** Applies a change in the group's hub and answers the caller's view of the group. */
 async function change(c: Context<AppEnv>, id: string, body: GroupChange) {
   const card = settled(await conversationHub(c.env, id).group(id, body));
-  return c.json(envelope(card));
+  return c.json(envelope(card satisfies GroupCard));
 }
 
 /** `chatInfo.groupUserMax`: members of one group; unset, 0 or nonsense means the default (500), never unlimited. */
@@ -90,7 +93,7 @@ groups.post('/add', changeLimit, async (c) => {
       .join(', ')
       .slice(0, GROUP_NAME_MAX);
   const { answer } = await createGroup(c.env, me, name, others);
-  return c.json(envelope(settled(answer)));
+  return c.json(envelope(settled(answer) satisfies GroupCard));
 });
 
 groups.post('/groupinfo', async (c) => {
@@ -99,7 +102,10 @@ groups.post('/groupinfo', async (c) => {
   const { card, qr } = settled(await conversationHub(c.env, group_id).groupView(group_id, me));
   // Only a member who may add people is handed the join QR (managers, while inviting is left to them).
   return c.json(
-    envelope({ ...card, ...(qr.share ? await joinQr(c, card.group_id, qr.version, me) : { qrUrl: '', qrExpire: 0 }) }),
+    envelope({
+      ...card,
+      ...(qr.share ? await joinQr(c, card.group_id, qr.version, me) : { qrUrl: '', qrExpire: 0 }),
+    } satisfies GroupInfo),
   );
 });
 
@@ -109,7 +115,7 @@ groups.post('/resetqrcode', changeLimit, async (c) => {
   const me = c.get('me');
   const card = settled(await conversationHub(c.env, id).group(id, { op: 'qr', actor: me }));
   const { qr } = settled(await conversationHub(c.env, id).groupView(id, me.id));
-  return c.json(envelope({ ...card, ...(await joinQr(c, card.group_id, qr.version, me.id)) }));
+  return c.json(envelope({ ...card, ...(await joinQr(c, card.group_id, qr.version, me.id)) } satisfies GroupInfo));
 });
 
 groups.post('/groupuserlist', async (c) => {
@@ -138,7 +144,7 @@ groups.post('/groupuserlist', async (c) => {
     };
     return [{ ...m, userInfo }];
   });
-  return c.json(envelope(list, '', { count: roster.length, page }));
+  return c.json(envelope(list satisfies GroupMember[], '', { count: roster.length, page }));
 });
 
 groups.post('/addgroupuser', changeLimit, async (c) => {
@@ -200,7 +206,7 @@ for (const path of ['/setnospeak', '/banned']) {
 groups.post('/clearmessage', changeLimit, async (c) => {
   const { id } = input(c, GroupIdBody);
   settled(await conversationHub(c.env, id).clearHistory(id, c.get('me'), false));
-  return c.json(envelope({ group_id: id }));
+  return c.json(envelope({ group_id: id } satisfies GroupKey));
 });
 
 // My nickname in this group: members only, for themselves.

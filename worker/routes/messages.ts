@@ -22,7 +22,8 @@ import {
   SetMsgIsReadBody,
   UndoMessageBody,
 } from '../protocol/messages';
-import type { ReadResult } from '../protocol/responses';
+import type { ReactionResult, ReadResult } from '../protocol/responses';
+import type { WireMessage } from '../protocol/wire';
 import { contactForWire, sentMessage, wireMessage } from '../services/event-view';
 import { translate } from '../services/i18n';
 import { forwardedExtends, isForwardable } from '../services/message-handling';
@@ -56,7 +57,7 @@ messages.post('/sendmessage', burstLimit('send'), async (c) => {
       at: body.at,
     }),
   );
-  return c.json(envelope(sentMessage(sent.message, me)));
+  return c.json(envelope(sentMessage(sent.message, me) satisfies WireMessage));
 });
 
 messages.post('/getmessagelist', async (c) => {
@@ -75,7 +76,7 @@ messages.post('/getmessagelist', async (c) => {
   // The chat as a number or `group-N`, however it was asked for (a form body gives "12").
   const toContactId = contactForWire(me, conversation);
   const list = page.list.map((m) => ({ ...wireMessage(m, me, page.peerRead), toContactId }));
-  return c.json(envelope(list, '', { count: page.count, page: body.page }));
+  return c.json(envelope(list satisfies WireMessage[], '', { count: page.count, page: body.page }));
 });
 
 messages.post('/setmsgisread', async (c) => {
@@ -104,7 +105,7 @@ messages.post('/undomessage', async (c) => {
     await releaseFiles(c.env.DB, c.env.FILES, [fileId]).catch((error) =>
       console.error('releasing a recalled file failed', fileId, error),
     );
-  return c.json(envelope({ ...sentMessage(undone, me), toContactId: contactId }));
+  return c.json(envelope({ ...sentMessage(undone, me), toContactId: contactId } satisfies WireMessage));
 });
 
 // Editing my text message: within chatInfo.editTime, in a chat I may still write
@@ -118,7 +119,7 @@ messages.post('/editmessage', burstLimit('send'), async (c) => {
   const editSeconds = configNumber(chatInfo.editTime, DEFAULT_EDIT_SECONDS);
   const hub = conversationHub(c.env, conversation);
   const edited = settled(await hub.edit(conversation, me, body.msg_id, body.content, editSeconds));
-  return c.json(envelope({ ...sentMessage(edited, me), toContactId: body.toContactId }));
+  return c.json(envelope({ ...sentMessage(edited, me), toContactId: body.toContactId } satisfies WireMessage));
 });
 
 // Reacting to a message: toggles mine; everyone who may see it hears of it (`reaction`).
@@ -133,7 +134,7 @@ messages.post('/reactmessage', burstLimit('send'), async (c) => {
   const hub = conversationHub(c.env, conversation);
   // The name is for the author's Web Push, when the reaction is added (user/push-notes.ts).
   const result = settled(await hub.react(conversation, me, body.msg_id, body.emoji, max, c.get('me').realname));
-  return c.json(envelope({ msg_id: body.msg_id, reactions: result.reactions }));
+  return c.json(envelope({ msg_id: body.msg_id, reactions: result.reactions } satisfies ReactionResult));
 });
 
 // Forwards count against the send limit by their copies but are exempt from sendInterval.
@@ -159,7 +160,7 @@ messages.post('/forwardmessage', burstLimit('send', forwardCopies), async (c) =>
     if (!result.ok && copy.file) await releaseFiles(c.env.DB, c.env.FILES, [copy.file.file_id]);
     copies.push(sentMessage(settled(result).message, me));
   }
-  return c.json(envelope(copies, translate(c.get('lang'), 'im.forwardOk')));
+  return c.json(envelope(copies satisfies WireMessage[], translate(c.get('lang'), 'im.forwardOk')));
 });
 
 /** The copies a forward makes (one per target, at most FORWARD_MAX). */

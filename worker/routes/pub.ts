@@ -16,9 +16,10 @@ import { FILE_COOKIE, FILE_COOKIE_PATHS, jwtSecret, setFileCookie, tokenTtl } fr
 import { countGuess } from '../middleware/guess-limit';
 import { credentials, input } from '../middleware/params';
 import { burstLimit, spaceRegistrations } from '../middleware/rate-limit';
-import { LoginBody, RegisterBody, SendCodeBody } from '../protocol/account';
+import { LoginBody, type LoginResult, RegisterBody, SendCodeBody, type UserInfo } from '../protocol/account';
 import { sysSwitch } from '../protocol/config-values';
 import { configNumber } from '../protocol/config-values';
+import type { SystemInfo } from '../protocol/system-info';
 import { accountRefusal, sharedDemoAccount } from '../services/account-rules';
 import { forgetToken } from '../services/auth-cache';
 import { translate } from '../services/i18n';
@@ -43,7 +44,7 @@ const UNKNOWN_ACCOUNT_HASH = `pbkdf2-sha256$600000$${btoa('\0'.repeat(16))}$${bt
 
 pub.post('/getsysteminfo', async (c) => {
   const config = await loadConfig(c.env.DB);
-  return c.json(envelope(publicConfig(config, c.env.DEMO_MODE === 'true')));
+  return c.json(envelope(publicConfig(config, c.env.DEMO_MODE === 'true') satisfies SystemInfo));
 });
 
 pub.post('/login', async (c) => {
@@ -83,7 +84,7 @@ pub.post('/login', async (c) => {
         authToken: `bearer ${token}`,
         tokenExpired: expiresAt,
         userInfo: selfView(user, await readUserSetting(c.env.DB, user.user_id)),
-      },
+      } satisfies LoginResult,
       translate(c.get('lang'), 'user.loginOk'),
     ),
   );
@@ -159,7 +160,7 @@ pub.post('/register', burstLimit('register'), async (c) => {
   await welcomeNewcomer(c.env, config, user).catch((error) =>
     console.error('registration extras failed for', user.user_id, error),
   );
-  return c.json(envelope(selfView(user), translate(c.get('lang'), 'user.registerOk')));
+  return c.json(envelope(selfView(user) satisfies UserInfo, translate(c.get('lang'), 'user.registerOk')));
 });
 
 // A code (db/verification-codes.ts): per address one a minute and CODE_DAILY_PER_ADDRESS a day,

@@ -6,7 +6,13 @@ import type { AppEnv } from '../app-env';
 import { removeSubscription, saveSubscription } from '../db/push-subscriptions';
 import { userHub } from '../durable/stubs';
 import { input } from '../middleware/params';
-import { PushSettingBody, PushSubscribeBody, PushUnsubscribeBody } from '../protocol/push';
+import {
+  type PushKey,
+  PushSettingBody,
+  type PushShowText,
+  PushSubscribeBody,
+  PushUnsubscribeBody,
+} from '../protocol/push';
 import { envelope } from '../services/replies';
 
 export const push = new Hono<AppEnv>();
@@ -14,14 +20,14 @@ export const push = new Hono<AppEnv>();
 /** The VAPID public key the browser subscribes with ('' while the operator has set none), and the user's setting. */
 push.post('/publickey', async (c) => {
   const { showText } = await userHub(c.env, c.get('identity').uid).pushSettings();
-  return c.json(envelope({ publicKey: c.env.VAPID_PUBLIC_KEY ?? '', show_text: showText ? 1 : 0 }));
+  return c.json(envelope({ publicKey: c.env.VAPID_PUBLIC_KEY ?? '', show_text: showText ? 1 : 0 } satisfies PushKey));
 });
 
 /** "Show message text in notifications": off, a notification says only who wrote (and how many). */
 push.post('/setting', async (c) => {
   const { show_text } = input(c, PushSettingBody);
   const { showText } = await userHub(c.env, c.get('identity').uid).pushSettings({ showText: show_text === 1 });
-  return c.json(envelope({ show_text: showText ? 1 : 0 }));
+  return c.json(envelope({ show_text: showText ? 1 : 0 } satisfies PushShowText));
 });
 
 push.post('/subscribe', async (c) => {

@@ -9,6 +9,7 @@ import { setFileCookie } from '../middleware/auth';
 import { input } from '../middleware/params';
 import { burstLimit } from '../middleware/rate-limit';
 import { WsTicketBody } from '../protocol/messages';
+import type { Ticket } from '../protocol/responses';
 import { envelope } from '../services/replies';
 import { bearerToken } from '../services/tokens';
 
@@ -25,7 +26,7 @@ export const ticket = new Hono<AppEnv>().post('/wsticket', burstLimit('ticket'),
   // Every (re)connect refreshes the download cookie, so media keeps loading after a token renewal.
   const raw = bearerToken(c.req.header('authorization'));
   if (raw) setFileCookie(c, raw, c.get('identity').exp * 1000);
-  return c.json(envelope({ ticket: value }));
+  return c.json(envelope({ ticket: value } satisfies Ticket));
 });
 
 export const upgrade = new Hono<AppEnv>().get('/', async (c) => {

@@ -14,6 +14,7 @@ import { uploadLimitMb } from '../protocol/config-values';
 import { parseJsonOrNull } from '../protocol/json';
 import { VIDEO_MAX_SECONDS, VOICE_MIN_SECONDS } from '../protocol/limits';
 import { type MessageType, UploadMessage } from '../protocol/messages';
+import type { WireMessage } from '../protocol/wire';
 import { byteRange } from '../services/byte-range';
 import { sentMessage } from '../services/event-view';
 import { contentMatches, imageSize, mediaDuration, MIME, sniffable } from '../services/file-sniff';
@@ -78,7 +79,7 @@ upload.post('/uploadfile', async (c) => {
   const { conversation } = await resolveForSending(c.env.DB, me, meta.toContactId);
   const hub = conversationHub(c.env, conversation);
   const prior = settled(await hub.priorSend(conversation, me, meta.id));
-  if (prior) return c.json(envelope(sentMessage(prior, me)));
+  if (prior) return c.json(envelope(sentMessage(prior, me) satisfies WireMessage));
 
   const ext = (file.name.includes('.') ? file.name.split('.').pop()! : String(form.get('ext') ?? '')).toLowerCase();
   const allowed = (fileUpload.fileExt as string[]).map((x) => x.toLowerCase());
@@ -133,7 +134,7 @@ upload.post('/uploadfile', async (c) => {
     });
   // Refused meanwhile, or a concurrent try with the same id got there first: its copy is the message.
   if (!result.ok || result.value.duplicate) await releaseFiles(c.env.DB, c.env.FILES, [row.file_id]);
-  return c.json(envelope(sentMessage(settled(result).message, me)));
+  return c.json(envelope(sentMessage(settled(result).message, me) satisfies WireMessage));
 });
 
 /**

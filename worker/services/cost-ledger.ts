@@ -4,22 +4,10 @@
 // worker/middleware/cost-meter.ts. The local runtime runs the Worker and every object of its classes
 // in one isolate, so these module-level sums are the whole server's; `GET /dev/ledger` reads them.
 
-/** One Durable Object class's share: requests (stub calls, fetches, alarms) and its storage rows. */
-export interface ObjectCounts {
-  requests: number;
-  /** Incoming WebSocket messages: billed as one request per 20. */
-  socketMessages: number;
-  rowsRead: number;
-  rowsWritten: number;
-}
+import type { Ledger, ObjectCounts } from '../protocol/dev-tools';
 
-export interface Ledger {
-  workerRequests: number;
-  objects: Record<string, ObjectCounts>;
-  d1: { rowsRead: number; rowsWritten: number };
-  /** Class A: put, list, multipart; class B: get, head. Deletes are free. */
-  r2: { classA: number; classB: number };
-}
+/** The ledger's shape is dev/ledger's answer (protocol/dev-tools.ts). */
+export type { Ledger, ObjectCounts };
 
 const ledger: Ledger = {
   workerRequests: 0,

@@ -89,9 +89,12 @@ export function mergeConfig(rows: { name: string; value: string }[]): SystemConf
 
 /** What everyone may read (getSystemInfo, signed in or not) and what `updateConfig` pushes to everyone online. */
 export function publicConfig(config: SystemConfig, demoMode: boolean) {
-  const chatInfo: Record<string, unknown> = { ...config.chatInfo };
+  const chatInfo: Partial<SystemConfig['chatInfo']> = { ...config.chatInfo };
   for (const key of OPERATOR_CHAT_KEYS) delete chatInfo[key];
-  const sysInfo: Record<string, unknown> = { ...config.sysInfo };
+  const sysInfo: Partial<SystemConfig['sysInfo']> &
+    Pick<SystemConfig['sysInfo'], 'name' | 'logo' | 'regtype' | 'regauth'> = {
+    ...config.sysInfo,
+  };
   for (const key of OPERATOR_SYS_KEYS) delete sysInfo[key];
   const { size, preview, fileExt } = config.fileUpload;
   return {

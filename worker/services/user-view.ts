@@ -1,5 +1,6 @@
 // The shapes of a user sent to clients (the original's userInfo): never the hash.
 import type { PresenceRow, UserRow } from '../db/users';
+import type { UserInfo, UserSetting } from '../protocol/account';
 import type { ContactCard } from '../protocol/responses';
 import { maskAccount } from './account-mask';
 import { letterIndex } from './contact-index';
@@ -11,7 +12,7 @@ export { maskAccount };
  * round avatars, hidden names and times): the original web client's own defaults, in the types the
  * reference normalises them to, until that client saves its own (db/user-settings.ts).
  */
-export const DEFAULT_USER_SETTING = {
+export const DEFAULT_USER_SETTING: UserSetting = {
   theme: 'default',
   isVoice: true,
   sendKey: 1,
@@ -20,9 +21,9 @@ export const DEFAULT_USER_SETTING = {
   hideMessageTime: false,
 };
 
-export type UserSetting = typeof DEFAULT_USER_SETTING;
+export type { UserSetting };
 
-export function selfView(row: UserRow, setting: UserSetting = DEFAULT_USER_SETTING) {
+export function selfView(row: UserRow, setting: UserSetting = DEFAULT_USER_SETTING): UserInfo {
   return {
     user_id: row.user_id,
     id: row.user_id,

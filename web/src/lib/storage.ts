@@ -2,9 +2,10 @@
 // (keys, session check, language) is in the start-up download, this one loads with the pages
 // that need it. Values are JSON; anything unreadable falls back to the default so a corrupted
 // entry never breaks startup.
+import type { UserInfo } from '@protocol/account';
+
 import { newId } from './new-id';
 import { getLanguage, getToken, getTokenExpired, read, setLanguage, STORAGE_KEYS, write } from './storage-core';
-import type { UserInfo } from './user-info';
 
 export { hasValidSession, STORAGE_KEYS } from './storage-core';
 

@@ -9,6 +9,7 @@ import { type AnnouncementRow, deleteAnnouncement, listAnnouncements, saveAnnoun
 import { appendAudit } from '../../db/audit';
 import { superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
+import type { Announcement } from '../../protocol/console';
 import { ManageNoticeIdBody, ManagePublishNoticeBody, NoticeListBody } from '../../protocol/manage';
 import { envelope, refuse } from '../../services/replies';
 
@@ -27,7 +28,7 @@ async function announce(c: Context<AppEnv>, row: AnnouncementRow, action: string
     after: row.status ? { title: row.title } : null,
   });
   c.executionCtx.waitUntil(tellEveryoneOnline(c.env, 'announcement', view(row)).catch(() => 0));
-  return c.json(envelope(view(row)));
+  return c.json(envelope(view(row) satisfies Announcement));
 }
 
 manageAnnouncements.post('/publishnotice', async (c) => {
@@ -49,7 +50,7 @@ manageAnnouncements.post('/delnotice', async (c) => {
 manageAnnouncements.post('/noticelist', async (c) => {
   const q = input(c, NoticeListBody);
   const { rows, count } = await listAnnouncements(c.env.DB, q);
-  return c.json(envelope(rows.map(view), '', { count, page: q.page }));
+  return c.json(envelope(rows.map(view) satisfies Announcement[], '', { count, page: q.page }));
 });
 
 /** The same list for every signed-in user (/enterprise/im/announcements), mounted outside /manage. */
@@ -57,5 +58,5 @@ export const announcements = new Hono<AppEnv>();
 announcements.post('/announcements', async (c) => {
   const q = input(c, NoticeListBody);
   const { rows, count } = await listAnnouncements(c.env.DB, q);
-  return c.json(envelope(rows.map(view), '', { count, page: q.page }));
+  return c.json(envelope(rows.map(view) satisfies Announcement[], '', { count, page: q.page }));
 });

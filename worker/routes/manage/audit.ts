@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { listAudit } from '../../db/audit';
 import { input } from '../../middleware/params';
+import type { AuditRow } from '../../protocol/console';
 import { ManageAuditListBody } from '../../protocol/manage';
 import { envelope } from '../../services/replies';
 import { demoView } from './demo-view';
@@ -21,5 +22,5 @@ manageAudit.post('/index', async (c) => {
     target: q.target,
     demoOnly: demoView(c),
   });
-  return c.json(envelope(rows, '', { count, page: q.page }));
+  return c.json(envelope(rows satisfies AuditRow[], '', { count, page: q.page }));
 });

@@ -13,6 +13,7 @@ import { siteClosed } from '../../db/site-closed';
 import { findUsersByIds } from '../../db/users';
 import { superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
+import type { ConfigRows, NewInvitation } from '../../protocol/console';
 import {
   type AutoAddGroupInput,
   type AutoAddUserInput,
@@ -33,7 +34,9 @@ export const manageConfig = new Hono<AppEnv>();
 const HIDDEN = ['stunPass'] as const;
 
 /** The reference's invite link: a new single-use invitation, valid for a week, as a link to the register page. */
-manageConfig.post('/getinvitelink', async (c) => c.json(envelope(await makeInvitation(c, 1, 7))));
+manageConfig.post('/getinvitelink', async (c) =>
+  c.json(envelope((await makeInvitation(c, 1, 7)) satisfies NewInvitation)),
+);
 
 /** A test mail through the operator's mail API, whose failure (the provider's status) is told to the operator. */
 manageConfig.post('/sendtestemail', async (c) => {
@@ -61,7 +64,7 @@ manageConfig.post('/getallconfig', async (c) => {
   const config = await loadConfig(c.env.DB);
   const chatInfo: Record<string, unknown> = { ...config.chatInfo };
   for (const key of HIDDEN) chatInfo[key] = chatInfo[key] ? '********' : '';
-  return c.json(envelope({ sysInfo: config.sysInfo, chatInfo, fileUpload: config.fileUpload }));
+  return c.json(envelope({ sysInfo: config.sysInfo, chatInfo, fileUpload: config.fileUpload } satisfies ConfigRows));
 });
 
 manageConfig.post('/setconfig', async (c) => {

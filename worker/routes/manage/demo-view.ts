@@ -6,8 +6,8 @@
 import type { Context } from 'hono';
 
 import type { AppEnv } from '../../app-env';
-import type { ManagedUser } from '../../db/manage-users';
 import { findUsersByIds } from '../../db/users';
+import type { ManagedUser } from '../../protocol/console';
 
 /** Whether the caller reads the demo's own view. */
 export const demoView = (c: Context<AppEnv>): boolean => c.get('operator').demoLocked;

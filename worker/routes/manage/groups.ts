@@ -14,7 +14,8 @@ import type { GroupChange } from '../../durable/conversation/group/ops';
 import { conversationHub } from '../../durable/stubs';
 import { mayActOnUsers, mayChange, superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
-import { GroupIdBody, GroupUserBody, GroupUsersBody, SetManagerBody } from '../../protocol/groups';
+import type { ConsoleMember, ManagedGroup } from '../../protocol/console';
+import { GroupIdBody, type GroupKey, GroupUserBody, GroupUsersBody, SetManagerBody } from '../../protocol/groups';
 import { groupIdOf } from '../../protocol/ids';
 import { ManageGroupClearBody, ManageGroupListBody } from '../../protocol/manage';
 import { envelope, refuse, settled } from '../../services/replies';
@@ -48,13 +49,13 @@ async function change(
     target: `group:${group.group_id}`,
     after: detail,
   });
-  return c.json(envelope({ group_id: id }));
+  return c.json(envelope({ group_id: id } satisfies GroupKey));
 }
 
 manageGroups.post('/index', async (c) => {
   const q = input(c, ManageGroupListBody);
   const { rows, count } = await listGroups(c.env.DB, { ...q, demoOnly: demoView(c) });
-  return c.json(envelope(rows, '', { count, page: q.page }));
+  return c.json(envelope(rows satisfies ManagedGroup[], '', { count, page: q.page }));
 });
 
 /** The members with their roles (1 owner, 2 admin, 3 member), as the group's hub has them now. */
@@ -78,7 +79,7 @@ manageGroups.post('/users', async (c) => {
       avatar: u?.avatar ?? '',
     };
   });
-  return c.json(envelope(list, '', { count: list.length }));
+  return c.json(envelope(list satisfies ConsoleMember[], '', { count: list.length }));
 });
 
 manageGroups.post('/addgroupuser', async (c) => {
@@ -132,5 +133,5 @@ manageGroups.post('/clearmessage', async (c) => {
     before: { name: group.name },
     after: { cleared_through: throughSeq },
   });
-  return c.json(envelope({ group_id: id }));
+  return c.json(envelope({ group_id: id } satisfies GroupKey));
 });

@@ -9,6 +9,7 @@ import { auditStatement } from '../../db/audit';
 import { findInvitation, insertInvitation, listInvitations, revokeStatement } from '../../db/invitations';
 import { mayChange } from '../../middleware/operator';
 import { input } from '../../middleware/params';
+import type { Invitation, NewInvitation } from '../../protocol/console';
 import { ManageInviteAddBody, ManageInviteCodeBody, ManageInviteListBody } from '../../protocol/manage';
 import { envelope, refuse } from '../../services/replies';
 import { demoView } from './demo-view';
@@ -34,24 +35,20 @@ export async function makeInvitation(c: Context<AppEnv>, maxUses: number, days: 
       after: { max_uses: maxUses, days },
     }),
   ]);
-  return { code, max_uses: maxUses, uses: 0, expires_at: expiresAt, url: linkOf(c, code) };
+  return { code, max_uses: maxUses, uses: 0, expires_at: expiresAt, url: linkOf(c, code) } satisfies NewInvitation;
 }
 
 manageInvitations.post('/index', async (c) => {
   const q = input(c, ManageInviteListBody);
   const { rows, count } = await listInvitations(c.env.DB, { ...q, demoOnly: demoView(c) });
   return c.json(
-    envelope(
-      rows.map((r) => ({ ...r, url: linkOf(c, r.code) })),
-      '',
-      { count, page: q.page },
-    ),
+    envelope(rows.map((r) => ({ ...r, url: linkOf(c, r.code) })) satisfies Invitation[], '', { count, page: q.page }),
   );
 });
 
 manageInvitations.post('/add', async (c) => {
   const { max_uses, days } = input(c, ManageInviteAddBody);
-  return c.json(envelope(await makeInvitation(c, max_uses, days)));
+  return c.json(envelope((await makeInvitation(c, max_uses, days)) satisfies NewInvitation));
 });
 
 manageInvitations.post('/revoke', async (c) => {

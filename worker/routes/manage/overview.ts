@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 
 import type { AppEnv } from '../../app-env';
 import { utcDay } from '../../durable/conversation/message-days';
+import type { Overview } from '../../protocol/console';
 import { envelope } from '../../services/replies';
 
 export const manageOverview = new Hono<AppEnv>();
@@ -30,8 +31,18 @@ manageOverview.post('/index', async (c) => {
     c.env.DB.prepare('SELECT day, messages FROM message_days WHERE day >= ?1 ORDER BY day').bind(days[0]),
   ]);
   const counted = new Map(perDay!.results.map((r) => [String(r.day), Number(r.messages)]));
+  const total = (name: string) => Number(counts!.results[0]?.[name] ?? 0);
   return c.json(
-    envelope({ ...counts!.results[0], days: days.map((day) => ({ day, messages: counted.get(day) ?? 0 })) }),
+    envelope({
+      users: total('users'),
+      disabled: total('disabled'),
+      groups: total('groups'),
+      files: total('files'),
+      storage: total('storage'),
+      online: total('online'),
+      messages: total('messages'),
+      days: days.map((day) => ({ day, messages: counted.get(day) ?? 0 })),
+    } satisfies Overview),
   );
 });
 

@@ -13,6 +13,7 @@ import { findReport, listReports, type ReportRow, settleStatement } from '../../
 import { conversationHub } from '../../durable/stubs';
 import { mayActOn, mayChange } from '../../middleware/operator';
 import { input } from '../../middleware/params';
+import type { Report } from '../../protocol/console';
 import { ManageReportIdBody, ManageReportListBody, REPORT_STATUS } from '../../protocol/manage';
 import { envelope, refuse, settled } from '../../services/replies';
 import { demoView } from './demo-view';
@@ -39,13 +40,13 @@ async function settle(c: Context<AppEnv>, row: ReportRow, status: number, action
       after: { status, sender: row.sender_id },
     }),
   ]);
-  return c.json(envelope(await findReport(c.env.DB, row.id)));
+  return c.json(envelope((await findReport(c.env.DB, row.id)) satisfies Report | null));
 }
 
 manageReports.post('/index', async (c) => {
   const q = input(c, ManageReportListBody);
   const { rows, count } = await listReports(c.env.DB, { ...q, demoOnly: demoView(c) });
-  return c.json(envelope(rows, '', { count, page: q.page }));
+  return c.json(envelope(rows satisfies Report[], '', { count, page: q.page }));
 });
 
 manageReports.post('/dismiss', async (c) =>

@@ -12,7 +12,6 @@ import { appendAudit, auditStatement } from '../../db/audit';
 import {
   enableStatement,
   listUsers,
-  type ManagedUser,
   managedUser,
   setRole,
   setRoleStatement,
@@ -22,6 +21,7 @@ import { saveNotesStatement } from '../../db/user-notes';
 import { findUserByAccount, findUserById, insertUser, setPassword, updateProfile } from '../../db/users';
 import { mayActOn, mayChange, superOnly } from '../../middleware/operator';
 import { input } from '../../middleware/params';
+import type { ManagedUser } from '../../protocol/console';
 import {
   ManageAddUserBody,
   ManageEditPasswordBody,
@@ -56,7 +56,7 @@ async function changeRole(c: Context<AppEnv>, userId: number, role: number): Pro
 manageUsers.post('/index', async (c) => {
   const q = input(c, ManageUserListBody);
   const { rows, count } = await listUsers(c.env.DB, { ...q, demoOnly: demoView(c), lang: c.get('lang') });
-  return c.json(envelope(await shownUsers(c, rows), '', { count, page: q.page }));
+  return c.json(envelope((await shownUsers(c, rows)) satisfies ManagedUser[], '', { count, page: q.page }));
 });
 
 manageUsers.post('/detail', async (c) => {
@@ -65,7 +65,7 @@ manageUsers.post('/detail', async (c) => {
   // The demo's view: a real person is as missing as an unknown one.
   if (demoView(c) && !user.is_demo) throw refuse('user.notExist');
   const [shown] = await shownUsers(c, [user]);
-  return c.json(envelope(shown));
+  return c.json(envelope(shown satisfies ManagedUser | undefined));
 });
 
 manageUsers.post('/add', async (c) => {
@@ -95,7 +95,7 @@ manageUsers.post('/add', async (c) => {
     if (body.role !== 0) batch.push(setRoleStatement(c.env.DB, row.user_id, body.role));
   }
   await c.env.DB.batch(batch);
-  return c.json(envelope(await target(c, row.user_id)));
+  return c.json(envelope((await target(c, row.user_id)) satisfies ManagedUser));
 });
 
 manageUsers.post('/edit', async (c) => {
@@ -121,7 +121,7 @@ manageUsers.post('/edit', async (c) => {
   ];
   if (Object.keys(notes).length > 0) statements.push(saveNotesStatement(c.env.DB, user_id, notes));
   await c.env.DB.batch(statements);
-  return c.json(envelope(await target(c, user_id)));
+  return c.json(envelope((await target(c, user_id)) satisfies ManagedUser));
 });
 
 manageUsers.post('/setstatus', async (c) => {
@@ -129,7 +129,7 @@ manageUsers.post('/setstatus', async (c) => {
   mayChange(c);
   const before = await target(c, user_id);
   mayActOn(c, before, 'standing');
-  if (before.status === status) return c.json(envelope(before));
+  if (before.status === status) return c.json(envelope(before satisfies ManagedUser));
   if (status === 0) {
     if (!(await disableAccount(c.env, user_id))) throw refuse('manage.lastSuperAdmin');
     await appendAudit(c.env.DB, {
@@ -151,7 +151,7 @@ manageUsers.post('/setstatus', async (c) => {
       }),
     ]);
   }
-  return c.json(envelope(await target(c, user_id)));
+  return c.json(envelope((await target(c, user_id)) satisfies ManagedUser));
 });
 
 manageUsers.post('/setrole', async (c) => {
@@ -159,7 +159,7 @@ manageUsers.post('/setrole', async (c) => {
   superOnly(c);
   const before = await target(c, user_id);
   mayActOn(c, before, 'standing');
-  if (before.role === role) return c.json(envelope(before));
+  if (before.role === role) return c.json(envelope(before satisfies ManagedUser));
   await changeRole(c, user_id, role);
   await appendAudit(c.env.DB, {
     actor: actor(c),
@@ -168,7 +168,7 @@ manageUsers.post('/setrole', async (c) => {
     before: { role: before.role },
     after: { role },
   });
-  return c.json(envelope(await target(c, user_id)));
+  return c.json(envelope((await target(c, user_id)) satisfies ManagedUser));
 });
 
 manageUsers.post('/editpassword', async (c) => {

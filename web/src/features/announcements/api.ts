@@ -1,17 +1,8 @@
 // The announcements every signed-in user reads (POST /enterprise/im/announcements), newest first.
-import * as v from 'valibot';
-
+import { type Announcement, AnnouncementListSchema } from '@protocol/console';
 import { apiPostEnvelope } from '@web/lib/api-client';
 
-export const AnnouncementSchema = v.object({
-  id: v.number(),
-  title: v.string(),
-  content: v.string(),
-  status: v.number(),
-  create_time: v.number(),
-  update_time: v.number(),
-});
-export type Announcement = v.InferOutput<typeof AnnouncementSchema>;
+export type { Announcement };
 
 /** `quiet`: a background check, which tells the user of no failure. */
 export async function fetchAnnouncements(
@@ -22,7 +13,7 @@ export async function fetchAnnouncements(
   const { data, count } = await apiPostEnvelope(
     '/enterprise/im/announcements',
     { page, limit },
-    v.array(AnnouncementSchema),
+    AnnouncementListSchema,
     { quiet },
   );
   return { items: data, count: count ?? data.length };

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 
 import {
+  FriendAnswerSchema,
   type FriendRequest,
   FriendRequestListSchema,
   type Person as PersonInfo,
@@ -31,19 +32,11 @@ export async function fetchRequests(mine: boolean, page: number): Promise<{ item
 
 /** Accepts (true) or declines a request addressed to me. */
 export const answerRequest = (friendId: number, accept: boolean) =>
-  apiPost(
-    '/enterprise/friend/update',
-    { friend_id: friendId, status: accept ? 1 : 0 },
-    v.object({ friend_id: v.number(), status: v.number() }),
-  );
+  apiPost('/enterprise/friend/update', { friend_id: friendId, status: accept ? 1 : 0 }, FriendAnswerSchema);
 
 /** Asks to be friends; status 1 = friends at once (they had asked me), 2 = pending. */
 export const addFriend = (userId: number, remark: string) =>
-  apiPost(
-    '/enterprise/friend/add',
-    { user_id: userId, remark },
-    v.object({ friend_id: v.number(), status: v.number() }),
-  );
+  apiPost('/enterprise/friend/add', { user_id: userId, remark }, FriendAnswerSchema);
 
 export const deleteFriend = (userId: number) => apiPost('/enterprise/friend/del', { id: userId }, v.unknown());
 

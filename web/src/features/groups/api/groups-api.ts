@@ -5,33 +5,18 @@ import * as v from 'valibot';
 import {
   type GroupCard,
   GroupCardSchema,
+  type GroupInfo,
+  GroupInfoSchema,
   type GroupMember,
   GroupMemberSchema,
+  GroupScanCardSchema,
   type GroupSetting,
+  type Pickable,
+  PickableListSchema,
 } from '@protocol/groups';
 import { apiPost, apiPostEnvelope, apiPostForm } from '@web/lib/api-client';
 
-export type { GroupCard, GroupMember, GroupSetting };
-
-/** groupInfo: the card with the link its QR code encodes and when that link expires (ms or s). */
-export const GroupInfoSchema = v.object({
-  ...GroupCardSchema.entries,
-  qrUrl: v.optional(v.string(), ''),
-  qrExpire: v.optional(v.number(), 0),
-});
-export type GroupInfo = v.InferOutput<typeof GroupInfoSchema>;
-
-/** Someone to pick (getAllUser): `disabled` when already chosen or already a member. */
-export const PickableSchema = v.object({
-  id: v.number(),
-  user_id: v.number(),
-  realname: v.string(),
-  displayName: v.string(),
-  avatar: v.string(),
-  account: v.optional(v.string(), ''),
-  disabled: v.optional(v.boolean(), false),
-});
-export type Pickable = v.InferOutput<typeof PickableSchema>;
+export type { GroupCard, GroupInfo, GroupMember, GroupSetting, Pickable };
 
 export const fetchGroupInfo = (groupId: string) =>
   apiPost('/enterprise/group/groupInfo', { group_id: groupId }, GroupInfoSchema);
@@ -68,7 +53,7 @@ export const fetchPickable = (chosen: number[] = [], groupId?: string) =>
   apiPost(
     '/enterprise/group/getAllUser',
     groupId ? { user_ids: chosen, group_id: groupId } : { user_ids: chosen },
-    v.array(PickableSchema),
+    PickableListSchema,
   );
 
 export const createGroup = (userIds: number[], name: string) =>
@@ -108,8 +93,4 @@ export const resetGroupQr = (id: string) => apiPost('/enterprise/group/resetQrco
 
 /** The group a QR code names, as a card to join from. */
 export const resolveGroupQr = (token: string) =>
-  apiPost(
-    `/scan/g/${encodeURIComponent(token)}`,
-    {},
-    v.object({ ...GroupCardSchema.entries, token: v.optional(v.string(), '') }),
-  );
+  apiPost(`/scan/g/${encodeURIComponent(token)}`, {}, GroupScanCardSchema);

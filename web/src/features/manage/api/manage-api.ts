@@ -1,15 +1,40 @@
-// The operator console's calls (/manage/…), with the answers' shapes. Requests follow
-// worker/protocol/manage.ts; a refusal (demo mode, the last super admin) is shown by the API client.
+// The operator console's calls (/manage/…). Requests follow worker/protocol/manage.ts, answers are
+// read with worker/protocol/console.ts's schemas; a refusal (demo mode, the last super admin) is
+// shown by the API client.
 import * as v from 'valibot';
 
+import {
+  type AuditRow,
+  AuditRowSchema,
+  type ConfigName,
+  type ConfigRows,
+  ConfigRowsSchema,
+  type ConsoleMember as GroupMember,
+  ConsoleMemberSchema,
+  type DayCount,
+  type Invitation,
+  InvitationSchema,
+  type ManagedGroup,
+  ManagedGroupSchema,
+  type ManagedUser,
+  ManagedUserSchema,
+  NewInvitationSchema,
+  type Overview,
+  OverviewSchema,
+} from '@protocol/console';
 import { apiPost, apiPostEnvelope } from '@web/lib/api-client';
 
-const num = v.pipe(v.union([v.number(), v.string()]), v.transform(Number));
-const optNum = v.optional(num, 0);
-const str = v.pipe(
-  v.optional(v.nullable(v.string()), ''),
-  v.transform((s) => s ?? ''),
-);
+export type {
+  AuditRow,
+  ConfigName,
+  ConfigRows,
+  DayCount,
+  GroupMember,
+  Invitation,
+  ManagedGroup,
+  ManagedUser,
+  Overview,
+};
 
 /** A page of a list: its rows and how many there are in all. */
 export interface Paged<T> {
@@ -22,41 +47,7 @@ async function list<T>(path: string, body: object, row: v.GenericSchema<unknown,
   return { rows: data, count: count ?? data.length };
 }
 
-const DayCountSchema = v.object({ day: v.string(), messages: num });
-export type DayCount = v.InferOutput<typeof DayCountSchema>;
-
-export const OverviewSchema = v.object({
-  users: optNum,
-  disabled: optNum,
-  groups: optNum,
-  files: optNum,
-  storage: optNum,
-  online: optNum,
-  messages: optNum,
-  /** Messages on each of the last 30 UTC days, oldest first (zero-filled by the server). */
-  days: v.optional(v.array(DayCountSchema), []),
-});
-export type Overview = v.InferOutput<typeof OverviewSchema>;
 export const fetchOverview = () => apiPost('/manage/index/index', {}, OverviewSchema);
-
-export const ManagedUserSchema = v.looseObject({
-  user_id: num,
-  account: v.string(),
-  realname: str,
-  avatar: str,
-  email: str,
-  sex: optNum,
-  motto: str,
-  role: optNum,
-  status: optNum,
-  last_login_time: optNum,
-  create_time: optNum,
-  /** The operator's private note, and the assigned customer-service agent (0 none) with their name. */
-  remark: str,
-  cs_uid: optNum,
-  cs_name: str,
-});
-export type ManagedUser = v.InferOutput<typeof ManagedUserSchema>;
 
 export type UserSort = 'user_id' | 'account' | 'realname' | 'create_time' | 'last_login_time';
 export interface UserQuery {
@@ -98,29 +89,12 @@ export interface UserEdit {
 export const editUser = (user_id: number, fields: UserEdit) =>
   apiPost('/manage/user/edit', { user_id, ...fields }, ManagedUserSchema);
 
-export const ManagedGroupSchema = v.looseObject({
-  group_id: num,
-  name: str,
-  owner_id: optNum,
-  owner_name: str,
-  members: optNum,
-  create_time: optNum,
-});
-export type ManagedGroup = v.InferOutput<typeof ManagedGroupSchema>;
-export const GroupMemberSchema = v.looseObject({
-  user_id: num,
-  role: optNum,
-  account: str,
-  realname: str,
-});
-export type GroupMember = v.InferOutput<typeof GroupMemberSchema>;
-
 /** The group hub's key for a group number (the /manage/group calls name a group by it). */
 const key = (groupId: number) => `group-${groupId}`;
 export const fetchGroups = (q: { page: number; limit: number; keywords: string }) =>
   list('/manage/group/index', q, ManagedGroupSchema);
 export const fetchGroupMembers = async (groupId: number) =>
-  (await list('/manage/group/users', { id: key(groupId) }, GroupMemberSchema)).rows;
+  (await list('/manage/group/users', { id: key(groupId) }, ConsoleMemberSchema)).rows;
 export const addGroupMembers = (groupId: number, user_ids: number[]) =>
   apiPost('/manage/group/addGroupUser', { id: key(groupId), user_ids }, v.unknown());
 export const removeGroupMember = (groupId: number, user_id: number) =>
@@ -135,45 +109,15 @@ export const dissolveGroup = (groupId: number) => apiPost('/manage/group/del', {
 export const clearGroupHistory = (groupId: number) =>
   apiPost('/manage/group/clearMessage', { group_id: key(groupId) }, v.unknown());
 
-export const InvitationSchema = v.looseObject({
-  code: v.string(),
-  max_uses: optNum,
-  uses: optNum,
-  expires_at: optNum,
-  revoked: optNum,
-  creator_name: str,
-  create_time: optNum,
-  url: str,
-});
-export type Invitation = v.InferOutput<typeof InvitationSchema>;
 export const fetchInvitations = (q: { page: number; limit: number }) =>
   list('/manage/invite/index', q, InvitationSchema);
 export const addInvitation = (max_uses: number, days: number) =>
-  apiPost('/manage/invite/add', { max_uses, days }, InvitationSchema);
+  apiPost('/manage/invite/add', { max_uses, days }, NewInvitationSchema);
 export const revokeInvitation = (code: string) => apiPost('/manage/invite/revoke', { code }, v.unknown());
 
-export type ConfigName = 'sysInfo' | 'chatInfo' | 'fileUpload';
-export type ConfigRows = Record<ConfigName, Record<string, unknown>>;
-const row = v.optional(v.record(v.string(), v.unknown()), {});
-export const fetchConfig = (): Promise<ConfigRows> =>
-  apiPost('/manage/config/getAllConfig', {}, v.object({ sysInfo: row, chatInfo: row, fileUpload: row }));
+export const fetchConfig = (): Promise<ConfigRows> => apiPost('/manage/config/getAllConfig', {}, ConfigRowsSchema);
 export const saveConfig = (name: ConfigName, value: Record<string, unknown>) =>
   apiPost('/manage/config/setConfig', { name, value }, v.unknown());
 
-export const AuditRowSchema = v.looseObject({
-  id: num,
-  actor_id: optNum,
-  actor_name: str,
-  action: v.string(),
-  target: str,
-  before: str,
-  after: str,
-  create_time: optNum,
-  /** What the target is called now ('' when unknown). */
-  target_name: v.optional(v.string(), ''),
-  /** The names of the people the values name by id. */
-  names: v.optional(v.record(v.string(), v.string()), {}),
-});
-export type AuditRow = v.InferOutput<typeof AuditRowSchema>;
 export const fetchAudit = (q: { page: number; limit: number; action: string }) =>
   list('/manage/audit/index', q, AuditRowSchema);

@@ -2,12 +2,11 @@
 // and account changes. Every answer that carries my record replaces the stored `userInfo` and
 // the cached query at once, so the mine tab and every screen reading it redraw without a refetch.
 import type { QueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
 
+import { SessionSchema, type UserInfo, UserInfoSchema } from '@protocol/account';
 import { AvatarResultSchema } from '@protocol/people';
 import { apiPost, apiPostForm, whileTokenChanges } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { type UserInfo, UserInfoSchema } from '@web/lib/user-info';
 
 export const USER_INFO_KEY = ['user-info'] as const;
 
@@ -50,8 +49,6 @@ export async function uploadAvatar(
   return avatar;
 }
 
-const FreshSessionSchema = v.object({ authToken: v.string(), tokenExpired: v.number() });
-
 export type PasswordChange = { password: string; originalPassword: string } | { password: string; code: string };
 
 /**
@@ -61,7 +58,7 @@ export type PasswordChange = { password: string; originalPassword: string } | { 
 export function changePassword(change: PasswordChange): Promise<void> {
   // The socket closes with the old token at the same time: its next ticket waits for this one.
   return whileTokenChanges(
-    apiPost('/enterprise/im/editPassword', change, FreshSessionSchema).then((session) =>
+    apiPost('/enterprise/im/editPassword', change, SessionSchema).then((session) =>
       storage.setSession(session.authToken, session.tokenExpired),
     ),
   );

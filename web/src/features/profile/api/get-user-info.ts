@@ -2,9 +2,9 @@
 // once; the server's copy replaces it and is stored again.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { type UserInfo, UserInfoSchema } from '@protocol/account';
 import { apiPost } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
-import { type UserInfo, UserInfoSchema } from '@web/lib/user-info';
 
 /** `signal`: the query's; a fetch cancelled by a save (keepUserInfo) must not store the older record. */
 export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {

@@ -4,12 +4,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 
+import type { UserInfo } from '@protocol/account';
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-error';
 import { FormField } from '@web/components/ui/form-field';
 import { showToast } from '@web/components/ui/toast';
 import { useTranslation } from '@web/lib/i18n';
-import type { UserInfo } from '@web/lib/user-info';
 
 import { CODE_PURPOSE, SendCodeButton } from '../../auth';
 import { changeAccount } from '../api/account-calls';

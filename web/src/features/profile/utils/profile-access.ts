@@ -1,8 +1,8 @@
 // What the system configuration allows on my profile and account pages.
+import type { UserInfo } from '@protocol/account';
 import { isSharedDemoAccount } from '@protocol/account';
 import { friendsOnlyMode, sysSwitch } from '@protocol/config-values';
 import type { SystemInfo } from '@web/lib/system-info';
-import type { UserInfo } from '@web/lib/user-info';
 
 /** The nickname may be changed in run mode 2 (friends only), or in run mode 1 when the admin allows it (diyName '1'). */
 export const nameEditable = (info: SystemInfo) => friendsOnlyMode(info.sysInfo) || sysSwitch(info.sysInfo, 'diyName');

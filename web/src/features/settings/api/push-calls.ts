@@ -2,12 +2,13 @@
 // signed-in user (POST /common/push/…).
 import * as v from 'valibot';
 
+import { PushKeySchema, PushShowTextSchema } from '@protocol/push';
 import { apiPost } from '@web/lib/api-client';
 import { storage } from '@web/lib/storage';
 
 /** The key push services check the server's messages against; '' when the operator set none. */
 export async function getPushKey(): Promise<string> {
-  const { publicKey } = await apiPost('/common/push/publicKey', {}, v.object({ publicKey: v.string() }), {
+  const { publicKey } = await apiPost('/common/push/publicKey', {}, PushKeySchema, {
     quietNetwork: true,
   });
   return publicKey;
@@ -23,15 +24,13 @@ export async function postUnsubscribe(endpoint: string): Promise<void> {
   await apiPost('/common/push/unsubscribe', { endpoint }, v.unknown(), { quietNetwork: true });
 }
 
-const ShowText = v.object({ show_text: v.picklist([0, 1]) });
-
 /** "Show message text in notifications": the user's, for all their devices (on unless turned off). */
 export async function getShowText(): Promise<boolean> {
-  const { show_text } = await apiPost('/common/push/publicKey', {}, ShowText, { quietNetwork: true });
+  const { show_text } = await apiPost('/common/push/publicKey', {}, PushKeySchema, { quietNetwork: true });
   return show_text === 1;
 }
 
 export async function setShowText(on: boolean): Promise<boolean> {
-  const { show_text } = await apiPost('/common/push/setting', { show_text: on ? 1 : 0 }, ShowText);
+  const { show_text } = await apiPost('/common/push/setting', { show_text: on ? 1 : 0 }, PushShowTextSchema);
   return show_text === 1;
 }
