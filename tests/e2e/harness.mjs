@@ -213,7 +213,7 @@ export async function startApp({
       const letters = (n) => Array.from({ length: n }, () => 'abcdefghijkmnpqrstuvwxyz'[randomInt(24)]).join('');
       const people = Array.from({ length: count }, () => {
         const account = `${letters(3)}${uniqueAccount('')}${letters(2)}`;
-        return { account, realname: `${prefix} ${account.slice(3, 11)}` };
+        return { account, realname: `${prefix} ${account.slice(3)}` };
       });
       const ids = await this.register(people, password);
       return people.map((p) => ({ ...p, user_id: ids[p.account] }));
