@@ -204,16 +204,17 @@ export async function startApp({
       return body.data.userInfo;
     },
     /**
-     * Registers `count` new accounts (unique names, password `password`) and answers them as
+     * Registers `count` new accounts (password `password`) and answers them as
      * { account, realname, user_id }: a file on a shared server works with accounts of its own.
+     * Their names are unique (`prefix` and the account's unique part) unless `names` gives them.
      */
-    async newPeople(count, password, prefix = 'e2e') {
+    async newPeople(count, password, { prefix = 'e2e', names = [] } = {}) {
       // Random first and last characters: another user's account shows as its first 3 and last 2
       // (maskedAccount), and tests find people by that among everyone else's accounts.
       const letters = (n) => Array.from({ length: n }, () => 'abcdefghijkmnpqrstuvwxyz'[randomInt(24)]).join('');
-      const people = Array.from({ length: count }, () => {
+      const people = Array.from({ length: count }, (_, i) => {
         const account = `${letters(3)}${uniqueAccount('')}${letters(2)}`;
-        return { account, realname: `${prefix} ${account.slice(3)}` };
+        return { account, realname: names[i] ?? `${prefix} ${account.slice(3)}` };
       });
       const ids = await this.register(people, password);
       return people.map((p) => ({ ...p, user_id: ids[p.account] }));
