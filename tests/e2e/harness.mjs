@@ -73,7 +73,7 @@ export async function launchBrowser() {
  * the one the run keeps for them, which other files use too (its stop() leaves it running);
  * otherwise a fresh one of this file's own.
  */
-async function serverFor({ vars, config, builtConfig, shared, server }) {
+export async function serverFor({ vars = {}, config = {}, builtConfig, shared, server } = {}) {
   // Another app's server (a second browser on the same server): it stays up until that app closes.
   if (server) return { ...server, stop: async () => undefined };
   const pool = process.env.PARLEY_E2E_POOL;
