@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, continuing past failures, then one summary.
 //   typecheck (web + worker) → worker tests (vitest in workerd) → web tests (vitest + jsdom)
-//   → build (vite build + bundle size) → end-to-end tests (node:test + Chromium on the built app)
+//   → build (vite build + bundle size) → end-to-end tests (node:test + Chromium on the built app,
+//   scripts/e2e.mjs)
 // The last line is `tests: N passed, M failed` (vitest and node:test counts added up);
 // the exit code is non-zero when any step failed or any test failed.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -72,15 +73,15 @@ const steps = [
   vitest('web', 'vitest.web.config.ts'),
   {
     name: 'e2e tests',
+    // scripts/e2e.mjs runs `node --test --test-concurrency=1` over tests/e2e/*.test.mjs with one
+    // shared server per configuration for the files that may share one.
     cmd: bin('node'),
     args: [
-      '--test',
-      '--test-concurrency=1',
+      join('scripts', 'e2e.mjs'),
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${e2eTap}`,
-      'tests/e2e/**/*.test.mjs',
     ],
     counts: () => tapCounts(e2eTap),
   },

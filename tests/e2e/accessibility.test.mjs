@@ -40,6 +40,75 @@ async function expectAccessible(page, name) {
   assert.ok((await page.getByRole('heading', { level: 1 }).count()) >= 1, `${name}: a first-level heading`);
 }
 
+// One server for both screen sizes, with the data every screen shows made once.
+let base; // the app on a phone, on that server
+let aId;
+let aName;
+let msgId;
+let groupId; // a group A made with B and a third demo user; B is an admin
+let strangerId; // someone B is not friends with
+before(async () => {
+  base = await startApp({ name: 'a11y-phone', vars: { DEMO_MODE: 'true' }, contextOptions: MOBILE });
+  const a = (await base.api('/common/pub/login', { account: A_ACCOUNT, password: PASSWORD })).data;
+  const b = (await base.api('/common/pub/login', { account: B_ACCOUNT, password: PASSWORD })).data;
+  aId = a.userInfo.user_id;
+  aName = a.userInfo.realname;
+  const send = async (from, to, content, extra = {}) => {
+    const sent = await base.api(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content, toContactId: to, is_group: 0, ...extra },
+      from.authToken,
+    );
+    assert.equal(sent.code, 0, JSON.stringify(sent));
+    return sent.data;
+  };
+  await send(a, b.userInfo.user_id, 'Hello, are you coming to the quince harvest?');
+  await send(b, aId, 'Yes, see you there 🎉');
+  msgId = Number((await send(a, b.userInfo.user_id, 'Bring the basket')).msg_id);
+  const third = (await base.api('/common/pub/login', { account: '13800000004', password: PASSWORD })).data.userInfo
+    .user_id;
+  const group = await base.api(
+    '/enterprise/group/add',
+    { user_ids: [b.userInfo.user_id, third], name: 'Harvest crew' },
+    a.authToken,
+  );
+  assert.equal(group.code, 0, JSON.stringify(group));
+  groupId = group.data.id;
+  const admin = await base.api(
+    '/enterprise/group/setManager',
+    { id: groupId, user_id: b.userInfo.user_id, role: 2 },
+    a.authToken,
+  );
+  assert.equal(admin.code, 0, JSON.stringify(admin));
+  const notice = await base.api(
+    '/enterprise/group/setNotice',
+    { id: groupId, notice: 'Meet at the orchard gate' },
+    a.authToken,
+  );
+  assert.equal(notice.code, 0, JSON.stringify(notice));
+  await send(b, aId, 'Which one?', { pid: msgId });
+  const oops = crypto.randomUUID();
+  await send(a, b.userInfo.user_id, 'oops', { id: oops });
+  const undone = await base.api(
+    '/enterprise/im/undoMessage',
+    { id: oops, toContactId: b.userInfo.user_id },
+    a.authToken,
+  );
+  assert.equal(undone.code, 0, JSON.stringify(undone));
+  const strangerAccount = uniqueAccount('a11y');
+  const stranger = await base.api('/common/pub/register', {
+    account: strangerAccount,
+    realname: 'Stranger Danh',
+    password: PASSWORD,
+  });
+  assert.equal(stranger.code, 0, JSON.stringify(stranger));
+  strangerId = (await base.api('/common/pub/login', { account: strangerAccount, password: PASSWORD })).data.userInfo
+    .user_id;
+});
+after(async () => {
+  await base?.close();
+});
+
 for (const [label, contextOptions] of [
   ['phone 390×844', MOBILE],
   ['wide screen 1280×800', DESKTOP],
@@ -47,11 +116,6 @@ for (const [label, contextOptions] of [
   describe(`accessibility on a ${label} (DEMO_MODE=true)`, { timeout: 300_000 }, () => {
     let app;
     let me; // B, signed in, with a chat with A holding messages both ways, a quote and a recall
-    let aId;
-    let aName;
-    let msgId;
-    let groupId; // a group A made with B and a third demo user; B is an admin
-    let strangerId; // someone B is not friends with
     const check = async (route, name, ready) => {
       await me.page.goto(app.path(route));
       await ready();
@@ -60,71 +124,13 @@ for (const [label, contextOptions] of [
     };
 
     before(async () => {
-      app = await startApp({
-        name: `a11y-${contextOptions === MOBILE ? 'phone' : 'wide'}`,
-        vars: { DEMO_MODE: 'true' },
-        contextOptions,
-      });
-      const a = (await app.api('/common/pub/login', { account: A_ACCOUNT, password: PASSWORD })).data;
-      const b = (await app.api('/common/pub/login', { account: B_ACCOUNT, password: PASSWORD })).data;
-      aId = a.userInfo.user_id;
-      aName = a.userInfo.realname;
-      const send = async (from, to, content, extra = {}) => {
-        const sent = await app.api(
-          '/enterprise/im/sendMessage',
-          { id: crypto.randomUUID(), type: 'text', content, toContactId: to, is_group: 0, ...extra },
-          from.authToken,
-        );
-        assert.equal(sent.code, 0, JSON.stringify(sent));
-        return sent.data;
-      };
-      await send(a, b.userInfo.user_id, 'Hello, are you coming to the quince harvest?');
-      await send(b, aId, 'Yes, see you there 🎉');
-      msgId = Number((await send(a, b.userInfo.user_id, 'Bring the basket')).msg_id);
-      const third = (await app.api('/common/pub/login', { account: '13800000004', password: PASSWORD })).data.userInfo
-        .user_id;
-      const group = await app.api(
-        '/enterprise/group/add',
-        { user_ids: [b.userInfo.user_id, third], name: 'Harvest crew' },
-        a.authToken,
-      );
-      assert.equal(group.code, 0, JSON.stringify(group));
-      groupId = group.data.id;
-      const admin = await app.api(
-        '/enterprise/group/setManager',
-        { id: groupId, user_id: b.userInfo.user_id, role: 2 },
-        a.authToken,
-      );
-      assert.equal(admin.code, 0, JSON.stringify(admin));
-      const notice = await app.api(
-        '/enterprise/group/setNotice',
-        { id: groupId, notice: 'Meet at the orchard gate' },
-        a.authToken,
-      );
-      assert.equal(notice.code, 0, JSON.stringify(notice));
-      await send(b, aId, 'Which one?', { pid: msgId });
-      const oops = crypto.randomUUID();
-      await send(a, b.userInfo.user_id, 'oops', { id: oops });
-      const undone = await app.api(
-        '/enterprise/im/undoMessage',
-        { id: oops, toContactId: b.userInfo.user_id },
-        a.authToken,
-      );
-      assert.equal(undone.code, 0, JSON.stringify(undone));
-      const strangerAccount = uniqueAccount('a11y');
-      const stranger = await app.api('/common/pub/register', {
-        account: strangerAccount,
-        realname: 'Stranger Danh',
-        password: PASSWORD,
-      });
-      assert.equal(stranger.code, 0, JSON.stringify(stranger));
-      strangerId = (await app.api('/common/pub/login', { account: strangerAccount, password: PASSWORD })).data.userInfo
-        .user_id;
+      app =
+        contextOptions === MOBILE ? base : await startApp({ name: 'a11y-wide', server: base.server, contextOptions });
       me = await app.user({ language: 'en' });
-      await app.login(me.page, B_ACCOUNT, PASSWORD, { lang: 'en' });
+      await app.signIn(me.page, B_ACCOUNT, PASSWORD, { lang: 'en' });
     });
     after(async () => {
-      await app?.close();
+      if (app !== base) await app?.close();
     });
 
     test('signed out: login (with the demo note) and registration', async () => {

@@ -67,8 +67,8 @@ describe('an update while a message waits to be sent (DEMO_MODE=true)', { timeou
     const aSockets = [];
     a.page.on('websocket', (ws) => aSockets.push(ws));
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
-      app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     const firstEntry = entryOf(readFileSync(join(copies, 'first', 'client', 'index.html'), 'utf8'));
     const secondEntry = entryOf(readFileSync(join(copies, 'second', 'client', 'index.html'), 'utf8'));

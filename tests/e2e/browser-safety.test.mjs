@@ -9,8 +9,9 @@ import { chatScreen, locale, maskedAccount, startApp, waitUntil } from './harnes
 
 const en = locale('en');
 const PASSWORD = '123456';
-const A_ACCOUNT = '13800000004';
-const B_ACCOUNT = '13800000005';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let A_ACCOUNT;
+let B_ACCOUNT;
 /** The smallest valid PNG: 1×1, one grey pixel. */
 const PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==',
@@ -38,7 +39,8 @@ function assertBrowserSafety(res, what) {
 describe('browser safety of the built app (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'browser-safety', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'browser-safety', vars: { DEMO_MODE: 'true' }, shared: true });
+    [A_ACCOUNT, B_ACCOUNT] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -73,7 +75,7 @@ describe('browser safety of the built app (DEMO_MODE=true)', { timeout: 180_000 
         console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
       );
     });
-    await app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' });
+    await app.signIn(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' });
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
     await a.page
       .getByRole('button')

@@ -90,7 +90,7 @@ async function makePeople(app, names, chats = []) {
 async function phone(app, person, lang) {
   const user = await app.user({ language: lang });
   await user.context.addInitScript(observeCalls);
-  await app.login(user.page, person.account, PASSWORD, { lang });
+  await app.signIn(user.page, person.account, PASSWORD, { lang });
   return user;
 }
 
@@ -205,7 +205,7 @@ describe('calls between phones', { timeout: 240_000 }, () => {
   let b;
   let c;
   before(async () => {
-    app = await startApp({ name: 'calls' });
+    app = await startApp({ name: 'calls', shared: true });
     people = await makePeople(app, { a: 'Alice Tran', b: 'Bao Nguyen', c: 'Chi Le' }, [
       ['a', 'b'],
       ['c', 'b'],
@@ -405,7 +405,7 @@ describe('the call screens in vi, en and zh-CN', { timeout: 240_000 }, () => {
   let app;
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    app = await startApp({ name: 'calls-screens' });
+    app = await startApp({ name: 'calls-screens', shared: true });
   });
   after(async () => {
     await app?.close();

@@ -14,8 +14,9 @@ import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
-const A_ACCOUNT = '13800000004';
-const B_ACCOUNT = '13800000005';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let A_ACCOUNT;
+let B_ACCOUNT;
 const TAGLIKE = 'a<b and c>d';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -33,7 +34,8 @@ async function longPress(page, locator, ms = 900) {
 describe('chat list polish on a touch phone (DEMO_MODE=true)', { timeout: 240_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'chat-polish-list', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'chat-polish-list', vars: { DEMO_MODE: 'true' }, shared: true });
+    [A_ACCOUNT, B_ACCOUNT] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -44,8 +46,8 @@ describe('chat list polish on a touch phone (DEMO_MODE=true)', { timeout: 240_00
     const aSockets = [];
     a.page.on('websocket', (ws) => aSockets.push(ws));
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
-      app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();

@@ -10,8 +10,9 @@ import { chatScreen, locale, maskedAccount, startApp, waitUntil } from './harnes
 
 const en = locale('en');
 const PASSWORD = '123456';
-const A_ACCOUNT = '13800000002';
-const B_ACCOUNT = '13800000003';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let A_ACCOUNT;
+let B_ACCOUNT;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -39,7 +40,8 @@ const fontSizeOf = (locator) =>
 describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'chat-polish-thread', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'chat-polish-thread', vars: { DEMO_MODE: 'true' }, shared: true });
+    [A_ACCOUNT, B_ACCOUNT] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -48,8 +50,8 @@ describe('chat thread polish on a touch phone (DEMO_MODE=true)', { timeout: 180_
   test('the long-press menu stays open after the finger lifts; emoji-only messages are larger; times and Forwarded show', async () => {
     const [a, b] = await app.users(2, { language: 'en' });
     const [, bUser] = await Promise.all([
-      app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
-      app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     await a.page.getByRole('navigation').getByRole('link', { name: en.tabs.contacts, exact: true }).click();
     await a.page

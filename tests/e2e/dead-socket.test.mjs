@@ -9,14 +9,16 @@ import { after, before, describe, test } from 'node:test';
 import { chatScreen, startApp, waitUntil } from './harness.mjs';
 
 const PASSWORD = '123456';
-const A_ACCOUNT = '13800000014';
-const B_ACCOUNT = '13800000015';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let A_ACCOUNT;
+let B_ACCOUNT;
 const SENT = ['while you were away, 1', 'while you were away, 2', 'while you were away, 3'];
 
 describe('a socket that dies without closing (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'dead-socket', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'dead-socket', vars: { DEMO_MODE: 'true' }, shared: true });
+    [A_ACCOUNT, B_ACCOUNT] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -38,8 +40,8 @@ describe('a socket that dies without closing (DEMO_MODE=true)', { timeout: 180_0
     });
 
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
-      app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();

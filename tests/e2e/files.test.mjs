@@ -9,11 +9,14 @@ import { chatScreen, locale, startApp } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let people = [];
 
 describe('sending files (DEMO_MODE=true)', { timeout: 120_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'files', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'files', vars: { DEMO_MODE: 'true' }, shared: true });
+    people = (await app.newPeople(4, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -23,8 +26,8 @@ describe('sending files (DEMO_MODE=true)', { timeout: 120_000 }, () => {
     const a = await app.user({ language: 'en' });
     const b = await app.user({ language: 'en' });
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, '13800000016', PASSWORD, { lang: 'en' }),
-      app.login(b.page, '13800000017', PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, people[0], PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, people[1], PASSWORD, { lang: 'en' }),
     ]);
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();
@@ -78,8 +81,8 @@ describe('sending files (DEMO_MODE=true)', { timeout: 120_000 }, () => {
     const b = await app.user({ language: 'vi' });
     const vi = locale('vi');
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, '13800000018', PASSWORD),
-      app.login(b.page, '13800000019', PASSWORD),
+      app.signIn(a.page, people[2], PASSWORD),
+      app.signIn(b.page, people[3], PASSWORD),
     ]);
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();

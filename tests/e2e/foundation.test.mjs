@@ -13,7 +13,7 @@ const phoneAccount = () => `139${String(Math.floor(Math.random() * 1e8)).padStar
 describe('a new user (DEMO_MODE off)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'foundation', vars: { DEMO_MODE: 'false' } });
+    app = await startApp({ name: 'foundation', vars: { DEMO_MODE: 'false' }, shared: true });
   });
   after(async () => {
     await app?.close();
@@ -83,7 +83,7 @@ describe('a new user (DEMO_MODE off)', { timeout: 180_000 }, () => {
 describe('demo mode (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'demo-mode', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'demo-mode', vars: { DEMO_MODE: 'true' }, shared: true });
   });
   after(async () => {
     await app?.close();

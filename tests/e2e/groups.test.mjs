@@ -16,7 +16,7 @@ const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(v
 describe('a group from creation to dissolution, three users', { timeout: 300_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'groups' });
+    app = await startApp({ name: 'groups', shared: true });
   });
   after(async () => {
     await app?.close();
@@ -40,7 +40,7 @@ describe('a group from creation to dissolution, three users', { timeout: 300_000
         [a, users.a],
         [b, users.b],
         [c, users.c],
-      ].map(([u, who]) => app.login(u.page, who.account, PASSWORD, { lang: 'en' })),
+      ].map(([u, who]) => app.signIn(u.page, who.account, PASSWORD, { lang: 'en' })),
     );
     const chatRow = (u) =>
       u.page.getByRole('list', { name: en.route.home }).getByRole('button', { name: new RegExp(GROUP) });

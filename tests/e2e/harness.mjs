@@ -1,12 +1,16 @@
 // End-to-end harness: the BUILT app (dist/, from `npm run build`) served by `wrangler dev` on
 // 127.0.0.1 from a fresh state directory, driven by Debian's Chromium through playwright-core.
 //
-//   const app = await startApp({ vars: { DEMO_MODE: 'true' } });
+//   const app = await startApp({ vars: { DEMO_MODE: 'true' }, shared: true });
+//   const [a, b] = await app.newPeople(2, '123456'); // accounts of this file's own
 //   const [alice, bob] = await app.users(2);     // two isolated browser contexts, side by side
-//   await alice.page.goto(app.path('/pages/login/index'));
+//   await app.signIn(alice.page, a.account, '123456');
 //   ...
 //   await app.close();
+//
+// `shared`: under scripts/e2e.mjs, files with the same settings use one server (see there).
 import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -34,6 +38,22 @@ export const CHROMIUM_ARGS = [
 /** A phone-sized viewport (iPhone 12-ish), the product being a mobile-style web app. */
 export const MOBILE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
+/** The link the social server's Explore tab lists (people-screens opens it in the web view). */
+export const EXPLORE_LINK = 'https://docs.example.org/parley';
+
+/**
+ * Run mode 2 (the address book and one-to-one chats follow friendships) with one Explore link:
+ * the configuration the people files share a server with.
+ */
+export const SOCIAL_CONFIG = {
+  sysInfo: { runMode: '2' },
+  compass: {
+    status: '1',
+    mode: '1',
+    list: [{ icon: '', name: 'Parley docs', type: '2', url: EXPLORE_LINK, order: 1, status: '1' }],
+  },
+};
+
 /** The web app's translations, so tests select elements by the texts users actually see. */
 export function locale(lang) {
   return JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'locales', lang, 'translation.json'), 'utf8'));
@@ -49,14 +69,40 @@ export async function launchBrowser() {
 }
 
 /**
+ * A server with these settings: under scripts/e2e.mjs (PARLEY_E2E_POOL set) and with `shared`,
+ * the one the run keeps for them, which other files use too (its stop() leaves it running);
+ * otherwise a fresh one of this file's own.
+ */
+export async function serverFor({ vars = {}, config = {}, builtConfig, shared, server } = {}) {
+  // Another app's server (a second browser on the same server): it stays up until that app closes.
+  if (server) return { ...server, stop: async () => undefined };
+  const pool = process.env.PARLEY_E2E_POOL;
+  if (!shared || !pool || builtConfig) return startServer({ vars, config, builtConfig });
+  const res = await fetch(`${pool}/server`, { method: 'POST', body: JSON.stringify({ vars, config }) });
+  if (!res.ok) throw new Error(`the e2e server pool could not start a server: ${await res.text()}`);
+  return { ...(await res.json()), shared: true, stop: async () => undefined };
+}
+
+/**
  * Starts the built app and a browser. Returns helpers to open users (isolated contexts, each
  * with its own storage, like two phones) and to close everything.
- * @param {{ vars?: Record<string,string>, config?: Record<string, object>, builtConfig?: string, contextOptions?: object, name?: string }} [options]
+ * @param {{ vars?: Record<string,string>, config?: Record<string, object>, builtConfig?: string, contextOptions?: object, name?: string, shared?: boolean }} [options]
  *   `config`: configuration rows to start with, e.g. { sysInfo: { runMode: '2' } }
  *   `builtConfig`: serve a copy of dist/ (its parley/wrangler.json) instead of dist/ itself
+ *   `shared`: the file makes its own accounts and changes no server-wide setting, so under
+ *   scripts/e2e.mjs it may use the server other files with the same settings use
+ *   `server`: another app's `server`, to drive it with a second browser (other context options)
  */
-export async function startApp({ vars = {}, config = {}, builtConfig, contextOptions = MOBILE, name = 'app' } = {}) {
-  const server = await startServer({ vars, config, builtConfig });
+export async function startApp({
+  vars = {},
+  config = {},
+  builtConfig,
+  contextOptions = MOBILE,
+  name = 'app',
+  shared = false,
+  server: sameAs,
+} = {}) {
+  const server = await serverFor({ vars, config, builtConfig, shared, server: sameAs });
   let browser;
   try {
     browser = await launchBrowser();
@@ -117,7 +163,8 @@ export async function startApp({ vars = {}, config = {}, builtConfig, contextOpt
     users: (n, options) => Promise.all(Array.from({ length: n }, () => user(options))),
     /**
      * Logs in through the login page (texts of `lang`, the language the page shows) and waits for
-     * the Messages tab. Returns the server's userInfo (user_id, account, realname, ...).
+     * the Messages tab. Returns the server's userInfo (user_id, account, realname, ...). Slower than
+     * `signIn`: for a test of the login page itself.
      */
     async login(page, account, password, { lang = 'vi' } = {}) {
       const t = locale(lang);
@@ -135,11 +182,56 @@ export async function startApp({ vars = {}, config = {}, builtConfig, contextOpt
       await page.getByRole('heading', { name: t.route.home }).waitFor();
       return body.data.userInfo;
     },
-    /** Calls the API directly: api('/common/pub/register', { ... }). */
-    async api(path, body = {}, token) {
+    /**
+     * Signs in without the login page, as the page itself would: the login call, then the session
+     * the app keeps in localStorage (web/src/lib/storage-core.ts STORAGE_KEYS: `uni_id_token`,
+     * `tokenExpired`, `userInfo`, JSON), then the app opened on the Messages tab (texts of `lang`).
+     * For every test that is not about the login screen. Returns the server's userInfo.
+     */
+    async signIn(page, account, password, { lang = 'vi' } = {}) {
+      const t = locale(lang);
+      const body = await this.api('/common/pub/login', { account, password });
+      if (!body.data?.userInfo) throw new Error(`login ${account} refused: ${JSON.stringify(body)}`);
+      // Any document of the app's origin may write its storage: the manifest is the smallest.
+      await page.goto(`${server.url}/manifest.webmanifest`);
+      await page.evaluate(({ authToken, tokenExpired, userInfo }) => {
+        localStorage.setItem('uni_id_token', JSON.stringify(authToken));
+        localStorage.setItem('tokenExpired', JSON.stringify(Number(tokenExpired)));
+        localStorage.setItem('userInfo', JSON.stringify(userInfo));
+      }, body.data);
+      await page.goto(`${server.url}/#/`);
+      await page.getByRole('heading', { name: t.route.home }).waitFor();
+      return body.data.userInfo;
+    },
+    /**
+     * Registers `count` new accounts (password `password`) and answers them as
+     * { account, realname, user_id }: a file on a shared server works with accounts of its own.
+     * Their names are unique (`prefix` and the account's unique part) unless `names` gives them.
+     */
+    async newPeople(count, password, { prefix = 'e2e', names = [] } = {}) {
+      // Random first and last characters: another user's account shows as its first 3 and last 2
+      // (maskedAccount), and tests find people by that among everyone else's accounts.
+      const letters = (n) => Array.from({ length: n }, () => 'abcdefghijkmnpqrstuvwxyz'[randomInt(24)]).join('');
+      const people = Array.from({ length: count }, (_, i) => {
+        const account = `${letters(3)}${uniqueAccount('')}${letters(2)}`;
+        return { account, realname: names[i] ?? `${prefix} ${account.slice(3)}` };
+      });
+      const ids = await this.register(people, password);
+      return people.map((p) => ({ ...p, user_id: ids[p.account] }));
+    },
+    /**
+     * Calls the API directly: api('/common/pub/register', { ... }). A registration comes from an
+     * address of its own (`cf-connecting-ip`, unless `ip` says which), as if from its own phone: on a
+     * shared server the files together make more accounts than one address may in a minute.
+     */
+    async api(path, body = {}, token, { ip = path === '/common/pub/register' ? nextAddress() : undefined } = {}) {
       const res = await fetch(server.url + path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: token } : {}),
+          ...(ip ? { 'cf-connecting-ip': ip } : {}),
+        },
         body: JSON.stringify(body),
       });
       return res.json();
@@ -180,6 +272,9 @@ export async function startApp({ vars = {}, config = {}, builtConfig, contextOpt
 }
 
 let counter = 0;
+let addresses = 0;
+/** An address no other registration of this run used: this process's id, then a count. */
+const nextAddress = () => `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${++addresses % 256}`;
 /** An account name no other test uses (accounts are 3–32 of [A-Za-z0-9_.@+-]). */
 export const uniqueAccount = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 

@@ -10,8 +10,9 @@ import { exactly, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
-const A_ACCOUNT = '13800000018';
-const B_ACCOUNT = '13800000019';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let A_ACCOUNT;
+let B_ACCOUNT;
 const COUNT = 70;
 const line = (i) =>
   `old line ${i}${i === 4 ? ' with the quince recipe' : ''}${i === 50 ? ' about the quince harvest' : ''}`;
@@ -29,7 +30,8 @@ async function onScreen(page, text) {
 describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'history-search', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'history-search', vars: { DEMO_MODE: 'true' }, shared: true });
+    [A_ACCOUNT, B_ACCOUNT] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -38,7 +40,7 @@ describe('opening a chat at a found or quoted message (DEMO_MODE=true)', { timeo
   test('a search hit far back opens the chat there, marked; a missing one opens at the newest; a quote leads back to its message', async () => {
     const a = (await app.api('/common/pub/login', { account: A_ACCOUNT, password: PASSWORD })).data;
     const b = await app.user({ language: 'en' });
-    const bUser = await app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' });
+    const bUser = await app.signIn(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' });
     for (let i = 0; i < COUNT; i++) {
       const sent = await app.api(
         '/enterprise/im/sendMessage',

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
-import { startServer } from '../../scripts/server.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, locale, MOBILE, waitUntil } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, locale, MOBILE, serverFor, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 
@@ -23,7 +22,8 @@ describe('the installable app', { timeout: 180_000 }, () => {
   const pageErrors = [];
 
   before(async () => {
-    server = await startServer();
+    // No accounts, no settings: the shared server of the default settings does.
+    server = await serverFor({ shared: true });
     profile = mkdtempSync(join(tmpdir(), 'parley-profile-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,

@@ -59,29 +59,24 @@ describe('labels on one line in Vietnamese (DEMO_MODE=true)', { timeout: 240_000
   let peerId;
   before(async () => {
     app = await startApp({ name: 'labels-fit', vars: { DEMO_MODE: 'true' } });
-    wide = await startApp({ name: 'labels-fit-wide', vars: { DEMO_MODE: 'true' }, contextOptions: DESKTOP });
-    for (const server of [app, wide]) {
-      const a = (await server.api('/common/pub/login', { account: '13800000002', password: PASSWORD })).data;
-      const b = (await server.api('/common/pub/login', { account: '13800000003', password: PASSWORD })).data;
-      peerId = b.userInfo.user_id;
-      const group = await server.api(
-        '/enterprise/group/add',
-        { user_ids: [peerId, 4], name: 'Đội thu hoạch' },
-        a.authToken,
-      );
-      assert.equal(group.code, 0, JSON.stringify(group));
-      groupId = group.data.id;
-      const sent = await server.api(
-        '/enterprise/im/sendMessage',
-        { id: crypto.randomUUID(), type: 'text', content: 'xin chào', toContactId: peerId, is_group: 0 },
-        a.authToken,
-      );
-      assert.equal(sent.code, 0, JSON.stringify(sent));
-    }
+    // The wide screen is a second browser on the same server.
+    wide = await startApp({ name: 'labels-fit-wide', server: app.server, contextOptions: DESKTOP });
+    const a = (await app.api('/common/pub/login', { account: '13800000002', password: PASSWORD })).data;
+    const b = (await app.api('/common/pub/login', { account: '13800000003', password: PASSWORD })).data;
+    peerId = b.userInfo.user_id;
+    const group = await app.api('/enterprise/group/add', { user_ids: [peerId, 4], name: 'Đội thu hoạch' }, a.authToken);
+    assert.equal(group.code, 0, JSON.stringify(group));
+    groupId = group.data.id;
+    const sent = await app.api(
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: 'xin chào', toContactId: peerId, is_group: 0 },
+      a.authToken,
+    );
+    assert.equal(sent.code, 0, JSON.stringify(sent));
   });
   after(async () => {
-    await app?.close();
     await wide?.close();
+    await app?.close();
   });
 
   test("on a phone (390×844): forms, the group's page, chat details, settings, Mine and the address book", async () => {
@@ -96,7 +91,7 @@ describe('labels on one line in Vietnamese (DEMO_MODE=true)', { timeout: 240_000
         'registration',
       )),
     );
-    await app.login(page, '13800000002', PASSWORD, { lang: 'vi' });
+    await app.signIn(page, '13800000002', PASSWORD, { lang: 'vi' });
     checked.push(
       ...(await expectOneLine(
         app,
@@ -181,7 +176,7 @@ describe('labels on one line in Vietnamese (DEMO_MODE=true)', { timeout: 240_000
 
   test("on a wide screen (1280×800): a group chat's details panel beside the chat", async () => {
     const { page, errors } = await wide.user({ language: 'vi' });
-    await wide.login(page, '13800000002', PASSWORD, { lang: 'vi' });
+    await wide.signIn(page, '13800000002', PASSWORD, { lang: 'vi' });
     const checked = await expectOneLine(
       wide,
       page,

@@ -27,7 +27,7 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
   const friend = { account: uniqueAccount('fr'), realname: 'Fred Friend' };
 
   before(async () => {
-    app = await startApp({ name: 'manage', vars: { DEMO_MODE: 'true' }, contextOptions: DESKTOP });
+    app = await startApp({ name: 'manage', vars: { DEMO_MODE: 'true' }, contextOptions: DESKTOP, shared: true });
     await app.register([operator, target, leaver, friend], PASSWORD);
     // The first operator of a database is made by the script, on the server's own state.
     await app.makeOperator(operator.account);
@@ -38,10 +38,10 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
 
   test('an operator disables a user from the console; their open browser returns to login', async () => {
     const victim = await app.user({ language: 'en' });
-    await app.login(victim.page, target.account, PASSWORD, { lang: 'en' });
+    await app.signIn(victim.page, target.account, PASSWORD, { lang: 'en' });
 
     const { page } = await app.user({ language: 'en' });
-    await app.login(page, operator.account, PASSWORD, { lang: 'en' });
+    await app.signIn(page, operator.account, PASSWORD, { lang: 'en' });
     await page.goto(app.path('/pages/mine/index'));
     await page.getByRole('link', { name: en.mine.console }).click();
     await page.getByRole('heading', { name: en.manage.nav.overview, level: 1 }).waitFor();
@@ -155,12 +155,12 @@ describe('the operator console at 1280×800 (DEMO_MODE=true)', { timeout: 300_00
     assert.equal(sent.code, 0, JSON.stringify(sent));
 
     const watcher = await app.user({ language: 'vi' });
-    await app.login(watcher.page, friend.account, PASSWORD, { lang: 'vi' });
+    await app.signIn(watcher.page, friend.account, PASSWORD, { lang: 'vi' });
     await watcher.page.goto(app.path(`/pages/message/chat?id=${gone.userInfo.user_id}`));
     await watcher.page.getByTestId('bubble').getByText('Goodbye, and thanks').waitFor();
 
     const { page } = await app.user({ language: 'en' });
-    await app.login(page, operator.account, PASSWORD, { lang: 'en' });
+    await app.signIn(page, operator.account, PASSWORD, { lang: 'en' });
     await page.goto(app.path('/manage/users'));
     await page.getByRole('searchbox', { name: en.manage.users.search }).fill(leaver.account);
     await page.getByRole('button', { name: `${en.manage.users.delete} ${leaver.realname}` }).click();

@@ -31,7 +31,7 @@ describe('the console’s announcements, reports and invitations (DEMO_MODE=true
 
   async function console_(section) {
     const { page } = await app.user({ language: 'en' });
-    await app.login(page, operator.account, PASSWORD, { lang: 'en' });
+    await app.signIn(page, operator.account, PASSWORD, { lang: 'en' });
     await page.goto(app.path('/manage'));
     await page.getByRole('link', { name: section }).click();
     await page.getByRole('heading', { name: section, level: 1 }).waitFor();
@@ -40,7 +40,7 @@ describe('the console’s announcements, reports and invitations (DEMO_MODE=true
 
   test('an announcement reaches a second user live and stays listed in the app', async () => {
     const other = await app.user({ language: 'en' });
-    await app.login(other.page, sender.account, PASSWORD, { lang: 'en' });
+    await app.signIn(other.page, sender.account, PASSWORD, { lang: 'en' });
     const page = await console_(en.manage.nav.announcements);
     await page.getByRole('button', { name: en.manage.notices.add }).click();
     const dialog = page.getByRole('dialog');
@@ -72,7 +72,7 @@ describe('the console’s announcements, reports and invitations (DEMO_MODE=true
     assert.equal(sent.code, 0, JSON.stringify(sent));
 
     const { page: reporting } = await app.user({ language: 'en' });
-    await app.login(reporting, reporter.account, PASSWORD, { lang: 'en' });
+    await app.signIn(reporting, reporter.account, PASSWORD, { lang: 'en' });
     await reporting.goto(app.path(`/pages/message/chat?id=${ids[sender.account]}`));
     const chat = chatScreen(reporting);
     const bubble = chat.textRow(text).getByTestId('bubble');

@@ -1,4 +1,4 @@
-// Realtime messaging between two phones side by side: A (13800000002) writes to B (13800000003).
+// Realtime messaging between two phones side by side: A writes to B (two new accounts).
 // Texts, a photo and a file go from pending to sent; B's chat list updates live; B reads them and
 // A sees "Read"; A recalls a message and B sees the notice; B's socket is dropped by the server
 // while A sends three messages, and B catches up on its own, each message once and in order; a
@@ -11,8 +11,9 @@ import { chatScreen, exactly, locale, maskedAccount, startApp, waitUntil } from 
 
 const en = locale('en');
 const PASSWORD = '123456';
-const A_ACCOUNT = '13800000002';
-const B_ACCOUNT = '13800000003';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let A_ACCOUNT;
+let B_ACCOUNT;
 const fill = (text, params) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(params[k]));
 
 /** A real PNG (RGB, a colour gradient) built by hand, so the server's content sniffing accepts it. */
@@ -82,7 +83,8 @@ async function staysAt(locator, count, ms = 1500) {
 describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'messaging', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'messaging', vars: { DEMO_MODE: 'true' }, shared: true });
+    [A_ACCOUNT, B_ACCOUNT] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -97,8 +99,8 @@ describe('realtime messaging between two users (DEMO_MODE=true)', { timeout: 240
 
     // 1. A and B log in. B stays on the Messages tab, which is empty on a fresh server.
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
-      app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     await b.page.getByText(en.chatList.emptyTitle, { exact: true }).waitFor();
     await waitUntil(() => bSockets.length === 1, { message: "B's socket" });

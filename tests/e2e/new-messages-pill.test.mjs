@@ -22,17 +22,18 @@ async function onScreen(page, text) {
 describe('the "New messages" pill (DEMO_MODE=true, 390×844)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'new-messages-pill', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'new-messages-pill', vars: { DEMO_MODE: 'true' }, shared: true });
   });
   after(async () => {
     await app?.close();
   });
 
-  /** A signs in through the API and B through the page; `send` posts A's text to B. */
-  async function pair(aAccount, bAccount) {
+  /** Two new accounts: A signs in through the API and B in the browser; `send` posts A's text to B. */
+  async function pair() {
+    const [aAccount, bAccount] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
     const a = (await app.api('/common/pub/login', { account: aAccount, password: PASSWORD })).data;
     const b = await app.user({ language: 'en' });
-    const bUser = await app.login(b.page, bAccount, PASSWORD, { lang: 'en' });
+    const bUser = await app.signIn(b.page, bAccount, PASSWORD, { lang: 'en' });
     const send = async (content) => {
       const sent = await app.api(
         '/enterprise/im/sendMessage',
@@ -46,7 +47,7 @@ describe('the "New messages" pill (DEMO_MODE=true, 390×844)', { timeout: 180_00
   }
 
   test('a chat too short to scroll shows a new message without a pill, also when opened at a found message', async () => {
-    const { aId, b, send } = await pair('13800000002', '13800000003');
+    const { aId, b, send } = await pair();
     const first = await send('short chat one');
     await send('short chat two');
     const chat = chatScreen(b.page);
@@ -78,7 +79,7 @@ describe('the "New messages" pill (DEMO_MODE=true, 390×844)', { timeout: 180_00
   });
 
   test('a long chat scrolled up shows the pill for a new message below, and the pill brings it into view', async () => {
-    const { aId, b, send } = await pair('13800000004', '13800000005');
+    const { aId, b, send } = await pair();
     for (let i = 1; i <= 30; i++) await send(`long chat line ${i}`);
     const chat = chatScreen(b.page);
     const pill = b.page.getByRole('button', { name: new RegExp(`^${en.chat.newMessages}`) });

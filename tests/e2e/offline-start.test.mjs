@@ -12,8 +12,9 @@ import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
-const A_ACCOUNT = '13800000012';
-const B_ACCOUNT = '13800000013';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let A_ACCOUNT;
+let B_ACCOUNT;
 
 /** The offline copy's database (lib/offline-cache) as { key: value }, {} when it does not exist. */
 const offlineCopy = (page) =>
@@ -46,7 +47,8 @@ const controlled = (page) =>
 describe('the offline start (DEMO_MODE=true)', { timeout: 240_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'offline-start', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'offline-start', vars: { DEMO_MODE: 'true' }, shared: true });
+    [A_ACCOUNT, B_ACCOUNT] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -72,8 +74,8 @@ describe('the offline start (DEMO_MODE=true)', { timeout: 240_000 }, () => {
     const a = await app.user({ language: 'en' });
     const b = await app.user({ language: 'en' });
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
-      app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     // The first load registered the service worker; the next one is under it.
     await a.page.evaluate(() => navigator.serviceWorker.ready);

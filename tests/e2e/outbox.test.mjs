@@ -10,14 +10,16 @@ import { chatScreen, locale, startApp, waitUntil } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = '123456';
-const A_ACCOUNT = '13800000012';
-const B_ACCOUNT = '13800000013';
+// Accounts of this file's own (made in before), so the file may share its server with others.
+let A_ACCOUNT;
+let B_ACCOUNT;
 const WRITTEN = ['written offline, first', 'written offline, second'];
 
 describe('the outbox across a reload (DEMO_MODE=true)', { timeout: 180_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'outbox', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'outbox', vars: { DEMO_MODE: 'true' }, shared: true });
+    [A_ACCOUNT, B_ACCOUNT] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
   });
   after(async () => {
     await app?.close();
@@ -29,8 +31,8 @@ describe('the outbox across a reload (DEMO_MODE=true)', { timeout: 180_000 }, ()
     const aSockets = [];
     a.page.on('websocket', (ws) => aSockets.push(ws));
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
-      app.login(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, A_ACCOUNT, PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, B_ACCOUNT, PASSWORD, { lang: 'en' }),
     ]);
     await a.page.goto(app.path(`/pages/message/chat?id=${bUser.user_id}`));
     await a.page.getByRole('heading', { name: bUser.realname, exact: true }).waitFor();

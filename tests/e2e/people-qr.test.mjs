@@ -18,10 +18,12 @@ describe('QR card, scan and avatar in Chromium (DEMO_MODE=true)', { timeout: 180
   let bob;
   let savedCard;
   before(async () => {
-    app = await startApp({ name: 'people-qr', vars: { DEMO_MODE: 'true' } });
+    app = await startApp({ name: 'people-qr', vars: { DEMO_MODE: 'true' }, shared: true });
+    // Accounts of this file's own, so the file may share its server with others.
+    const [aliceAccount, bobAccount] = (await app.newPeople(2, PASSWORD)).map((p) => p.account);
     [alice, bob] = await app.users(2, { language: 'en' });
-    await app.login(alice.page, '13800000002', PASSWORD, { lang: 'en' });
-    await app.login(bob.page, '13800000003', PASSWORD, { lang: 'en' });
+    await app.signIn(alice.page, aliceAccount, PASSWORD, { lang: 'en' });
+    await app.signIn(bob.page, bobAccount, PASSWORD, { lang: 'en' });
   });
   after(async () => {
     await app?.close();

@@ -9,8 +9,10 @@ import { after, before, describe, test } from 'node:test';
 import {
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
+  EXPLORE_LINK,
   locale,
   screenLines,
+  SOCIAL_CONFIG,
   startApp,
   uniqueAccount,
 } from './harness.mjs';
@@ -35,7 +37,6 @@ const GROUPS = [
 ];
 /** Texts vi or zh-CN rightly word as English does (names, loanwords). */
 const SAME_IN_ALL = new Set(['Parley', 'English', 'Video', '[Video]', 'Email']);
-const EXPLORE_LINK = 'https://docs.example.org/parley';
 
 /** Every text of `groups` in a locale, by its dotted key. */
 function leaves(tree, prefix = '') {
@@ -86,14 +87,8 @@ describe('the people screens in vi, en and zh-CN', { timeout: 600_000 }, () => {
   before(async () => {
     app = await startApp({
       name: 'people-screens',
-      config: {
-        sysInfo: { runMode: '2' },
-        compass: {
-          status: '1',
-          mode: '1',
-          list: [{ icon: '', name: 'Parley docs', type: '2', url: EXPLORE_LINK, order: 1, status: '1' }],
-        },
-      },
+      config: SOCIAL_CONFIG,
+      shared: true,
     });
     // Me, a friend, and someone whose request waits for me.
     const people = {};
@@ -137,7 +132,7 @@ describe('the people screens in vi, en and zh-CN', { timeout: 600_000 }, () => {
     test(`every people screen in ${lang}`, async () => {
       const t = TEXTS[lang];
       const { page, errors } = await app.user({ language: lang });
-      await app.login(page, me.account, PASSWORD, { lang });
+      await app.signIn(page, me.account, PASSWORD, { lang });
       const check = async (route, screen, ready, { iframes = true } = {}) => {
         await page.goto(app.path(route));
         await ready();

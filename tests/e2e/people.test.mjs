@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { chatScreen, locale, startApp, uniqueAccount } from './harness.mjs';
+import { chatScreen, locale, SOCIAL_CONFIG, startApp, uniqueAccount } from './harness.mjs';
 
 const en = locale('en');
 const PASSWORD = 'secret-123';
@@ -15,7 +15,7 @@ const REMARK = 'Bobby from work';
 describe('friends, remarks, QR cards and run mode 2', { timeout: 300_000 }, () => {
   let app;
   before(async () => {
-    app = await startApp({ name: 'people', config: { sysInfo: { runMode: '2' } } });
+    app = await startApp({ name: 'people', config: SOCIAL_CONFIG, shared: true });
   });
   after(async () => {
     await app?.close();
@@ -33,8 +33,8 @@ describe('friends, remarks, QR cards and run mode 2', { timeout: 300_000 }, () =
     }
     const [a, b] = await app.users(2, { language: 'en' });
     const [aUser, bUser] = await Promise.all([
-      app.login(a.page, aAccount, PASSWORD, { lang: 'en' }),
-      app.login(b.page, bAccount, PASSWORD, { lang: 'en' }),
+      app.signIn(a.page, aAccount, PASSWORD, { lang: 'en' }),
+      app.signIn(b.page, bAccount, PASSWORD, { lang: 'en' }),
     ]);
 
     // 1. A finds B by account and sends a request with a verification text.

@@ -101,7 +101,7 @@ describe('notifications in Chromium (DEMO_MODE=true, VAPID keys set)', { timeout
     });
     await context.grantPermissions(['notifications'], { origin: app.url });
     page = context.pages()[0] ?? (await context.newPage());
-    const alice = await app.login(page, A_ACCOUNT, PASSWORD, { lang: 'en' });
+    const alice = await app.signIn(page, A_ACCOUNT, PASSWORD, { lang: 'en' });
     const bobLogin = (await app.api('/common/pub/login', { account: B_ACCOUNT, password: PASSWORD })).data;
     bob = bobLogin.userInfo;
     const sent = await app.api(
