@@ -44,12 +44,12 @@ export async function record(viewer: { token: string }, peer: { uid: number }, i
 
 /** The call lock a user's hub holds (null when free). */
 export const lockOf = (uid: number) =>
-  inObject(userHubStub(uid), (hub) => hub.calls.get() as Record<string, any> | null);
+  inObject(userHubStub(uid), (hub) => hub.parts.calls.get() as Record<string, any> | null);
 
 /** Moves the held call's alarm deadline into the past, as if its time had passed. */
 export const expireDeadline = (uid: number) =>
   inObject(userHubStub(uid), (hub) => {
-    hub.calls.update({ deadline: Date.now() - 1 });
+    hub.parts.calls.update({ deadline: Date.now() - 1 });
   });
 
 export const closeAll = (...people: { socket: Socket }[]) => {

@@ -114,7 +114,7 @@ describe('POST /enterprise/im/iceServers', () => {
     expect((await turnOf(b.token)).turn).toEqual(theirs.turn);
     // Kept credentials about to run out are replaced, then kept in turn.
     await inObject(userHubStub(a.uid), (hub: any) =>
-      hub.calls.update({ ice: { ...hub.calls.get().ice, expiresAt: Date.now() + 30_000 } }),
+      hub.parts.calls.update({ ice: { ...hub.parts.calls.get().ice, expiresAt: Date.now() + 30_000 } }),
     );
     const renewed = await turnOf(a.token);
     expect(renewed.turn.username).not.toBe(first.turn.username);

@@ -48,7 +48,9 @@ async function active() {
 /** Makes the call look answered `seconds` ago on both hubs. */
 async function answeredAgo(uids: number[], seconds: number) {
   for (const uid of uids)
-    await inObject(userHubStub(uid), (hub: any) => hub.calls.update({ answered_at: Date.now() - seconds * 1000 }));
+    await inObject(userHubStub(uid), (hub: any) =>
+      hub.parts.calls.update({ answered_at: Date.now() - seconds * 1000 }),
+    );
 }
 
 describe('the lock', () => {
@@ -114,7 +116,7 @@ describe('the ring ends after 40 s by the alarm', () => {
     const { a, b, id } = await ringing();
     // The caller's screen hangs up at 40 s, a moment before the callee hub's alarm would.
     await inObject(userHubStub(a.uid), (hub) => {
-      hub.calls.update({ started_at: Date.now() - RING_SECONDS * 1000 + 500 });
+      hub.parts.calls.update({ started_at: Date.now() - RING_SECONDS * 1000 + 500 });
     });
     const hung = await sendToMsg(a.token, { id, toContactId: b.uid, event: 'hangup' });
     expect(hung.body).toMatchObject({ code: 0, data: { extends: { event: 'hangup', code: 905 } } });
@@ -148,7 +150,7 @@ describe('the ring ends after 40 s by the alarm', () => {
     const { a, b, id } = await ringing();
     // As if the callee's hub had lost the call without a word.
     await inObject(userHubStub(b.uid), async (hub: any, state) => {
-      hub.calls.clear();
+      hub.parts.calls.clear();
       await state.storage.deleteAlarm();
     });
     const alarmAt = await inObject(userHubStub(a.uid), (_hub, state) => state.storage.getAlarm());
@@ -305,7 +307,7 @@ describe('sockets that go away', () => {
           heardAt: Date.now() - SILENT_SOCKET_MS - 1000,
         });
       // The hub reads attachments once per wake: this one must be read again.
-      hub.sockets.rereadAttachments();
+      hub.parts.sockets.rereadAttachments();
     });
     await expireDeadline(a.uid);
     expect(await runDurableObjectAlarm(userHubStub(a.uid))).toBe(true);
@@ -330,7 +332,7 @@ const conversationOf = (x: number, y: number) => (x < y ? `${x}-${y}` : `${y}-${
 const holdOutgoing = (from: { uid: number }, to: { uid: number }, id: string) =>
   inObject(userHubStub(from.uid), (hub: any) => {
     const now = Date.now();
-    hub.calls.put({
+    hub.parts.calls.put({
       id,
       peer: to.uid,
       conversation: conversationOf(from.uid, to.uid),

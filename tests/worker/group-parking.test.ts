@@ -14,7 +14,10 @@ import { connect } from './socket-helpers';
 
 /** The newest message of `group` that reached `uid`'s hub (it keeps that in memory, to push none twice). */
 const reached = (uid: number, group: string) =>
-  inObject(userHubStub(uid), (hub) => (hub.chats.pushed.get(group) as number | undefined) ?? 0) as Promise<number>;
+  inObject(
+    userHubStub(uid),
+    (hub) => (hub.parts.chats.pushed.get(group) as number | undefined) ?? 0,
+  ) as Promise<number>;
 
 const parkedRows = (stub: DurableObjectStub) => inObject(stub, (hub) => hub.fanout.parkedRows() as number);
 const outboxRows = (stub: DurableObjectStub) =>

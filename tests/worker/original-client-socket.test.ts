@@ -140,7 +140,7 @@ describe("the original client's handshake", () => {
           ...(ws.deserializeAttachment() as object),
           heardAt: Date.now() - 2 * SILENT_SOCKET_MS,
         });
-      (hub as unknown as { sockets: { rereadAttachments(): void } }).sockets.rereadAttachments();
+      (hub as unknown as { parts: { sockets: { rereadAttachments(): void } } }).parts.sockets.rereadAttachments();
     });
     // ...then the client answers a server ping, as the original clients do every 20 s.
     original.send({ type: 'pong' });

@@ -9,7 +9,8 @@ import { call, delivered, loginUser, pairHub, resetConfig, setConfig, textMessag
 import { connect, type Socket } from './socket-helpers';
 
 /** The hub reads attachments once per wake; one written here must be read again. */
-const reread = (hub: unknown) => (hub as { sockets: { rereadAttachments(): void } }).sockets.rereadAttachments();
+const reread = (hub: unknown) =>
+  (hub as { parts: { sockets: { rereadAttachments(): void } } }).parts.sockets.rereadAttachments();
 
 /** Makes every socket of `uid` look as if it had opened, and last sent anything, `ms` ago. */
 async function age(uid: number, ms: number) {

@@ -53,7 +53,7 @@ describe('searches across chats', () => {
     await inObject(userHubStub(me), (hub) => {
       for (let i = 0; i < FIND_MAX_CHATS + 20; i++) {
         const peer = 900_000 + me * 200 + i;
-        hub.chats.ensureChat(String(peer), directConversation(me, peer), 0);
+        hub.parts.chats.ensureChat(String(peer), directConversation(me, peer), 0);
       }
     });
     const before = await ledger();
