@@ -120,7 +120,10 @@ describe('outbox recovery', () => {
       is_undo: 0,
       file: null,
     };
+    // The hub as the earlier release left it: the per-member outbox, no fan-out table, no schema version.
     await runInDurableObject(stub, (_hub, state) => {
+      state.storage.sql.exec('DROP TABLE fanout');
+      state.storage.kv.delete('schema_version:fanout');
       state.storage.sql.exec(
         'CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, event TEXT NOT NULL)',
       );
@@ -131,6 +134,7 @@ describe('outbox recovery', () => {
       );
       return state.storage.setAlarm(Date.now() + 60_000);
     });
+    await evictDurableObject(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await socket.next((f) => f.type === 'simple')).data.content).toBe('kept across the change');
     socket.close();
