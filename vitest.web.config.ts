@@ -20,8 +20,14 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['tests/web/**/*.test.{ts,tsx}'],
+    // jsdom only where a file uses the DOM: a file that needs none says `@vitest-environment node`
+    // (setup.ts then loads no DOM setup).
     setupFiles: ['tests/web/setup.ts'],
     restoreMocks: true,
+    // Two files at a time: vitest's default on two cores is one worker, which leaves a core idle
+    // once the first files have been transformed. Each file still has a process and a jsdom of its
+    // own (isolation kept). See BENCHMARKS.md, Test suite time.
+    maxWorkers: 2,
     // A fresh CI machine (2 cores) transforms each lazy screen on first use: a render that takes
     // 3.5 s here took longer than vitest's default 5 s there. Waits are bounded by
     // asyncUtilTimeout (setup.ts); this only stops a test that truly hangs.

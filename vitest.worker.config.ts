@@ -55,5 +55,9 @@ export default defineConfig({
     include: ['tests/worker/**/*.test.ts'],
     setupFiles: ['tests/worker/setup.ts'],
     testTimeout: 30_000,
+    // Two files at a time, each in its own workerd: vitest's default leaves one core of two idle
+    // (one worker), and a file spends much of its time waiting (starting workerd, fetching its
+    // modules from vite, sockets, timers). See BENCHMARKS.md, Test suite time.
+    maxWorkers: 2,
   },
 });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Chinese capital numerals for amounts.
 import { describe, expect, it } from 'vitest';
 

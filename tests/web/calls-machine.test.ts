@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The call state machine (features/calls/state/call-machine.ts) through every phase, and every
 // result code 902–908 as each side words it. Pure: actions and frames in, state and effects out.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Perfect negotiation (features/calls/engine/negotiator.ts) between two in-memory peer connections
 // that follow the offer/answer state rules of RTCPeerConnection: both offer at once (glare), the
 // polite callee rolls back and answers, the impolite caller ignores the other offer, and both end

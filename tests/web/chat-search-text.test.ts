@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Search matching ignores case and Vietnamese accents; results mark the words.
 import { describe, expect, it } from 'vitest';
 

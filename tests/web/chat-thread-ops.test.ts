@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Pure thread and chat-list helpers: message order, chat order and the unread total.
 import { describe, expect, it } from 'vitest';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Voice recordings are sent as 16-bit mono PCM WAV written by the client.
 import { describe, expect, it } from 'vitest';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The run-modes paragraph (docs/configuration.md): says plainly what each mode does and where an
 // operator switches it, in the console's own words; nothing stale about a missing admin screen.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A message of only one to three emoji is drawn big; anything else stays a text bubble.
 import { describe, expect, it, vi } from 'vitest';
 

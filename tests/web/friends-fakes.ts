@@ -130,7 +130,8 @@ export function openApp(path: string, sysInfo: Record<string, string> = {}, chat
 
 /** The socket, once the app has opened it. */
 export async function socket(): Promise<FakeSocket> {
-  await vi.waitFor(() => expect1(FakeSocket.made.length));
+  // As long as testing-library's waits (dom-setup.ts): the first screen of a file is transformed on first use.
+  await vi.waitFor(() => expect1(FakeSocket.made.length), { timeout: 8000 });
   const ws = FakeSocket.made[0]!;
   if (ws.readyState !== FakeSocket.OPEN) ws.open();
   return ws;

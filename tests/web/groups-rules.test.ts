@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The client's group controls through the server's own rules
 // (worker/protocol/group-rules.ts): who sees which control, and why the composer is closed.
 import { describe, expect, it } from 'vitest';

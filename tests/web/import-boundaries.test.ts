@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The web app's import rules, read from the source itself: from the Worker it may import only the
 // shared protocol, and a feature folder is entered only through its index.ts, so the features
 // depend on each other one way and each keeps its insides to itself.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // No import circle inside worker/ or web/src/: a module that imports a module that imports it back runs one
 // of them half-initialised, and a circle ties every file in it into one change. Read from the
 // sources (the worker tests run inside workerd, which cannot read files). `import type` and

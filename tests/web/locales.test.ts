@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The three locales must offer the same keys, and every key the code asks for must exist.
 import { describe, expect, it } from 'vitest';
 

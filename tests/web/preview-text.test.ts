@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The one preview of a message's text (chat list, search results, notifications, the server's
 // stored preview): the text as written on one line, cut by length, never stripped of tag-like text.
 import { describe, expect, it } from 'vitest';

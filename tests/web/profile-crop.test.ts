@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The avatar crop: whatever the picture's shape, zoom and position, the chosen part is a square
 // inside the picture, and the drawn output is a square of at most 512 px.
 import fc from 'fast-check';

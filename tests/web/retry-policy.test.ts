@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The outbox's retry policy: waits of 1, 2, 5, 10 and then every 30 s (each ±20 %), back to 1 s
 // after a success; a sign of network (an `online` event, an answer, a socket frame) tries at once,
 // at most once a second, and only when something waits.

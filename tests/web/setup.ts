@@ -1,22 +1,6 @@
-// Shared test setup: fresh DOM and storage for every test, English UI unless a test says otherwise.
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
-
-import { allTextsReady, i18n } from '../../web/src/lib/i18n';
-
-// Screens are lazy routes: the first render of one in a file waits for its module to be transformed
-// and imported, which on a cold machine (a fresh clone on CI) took longer than the default 1 s.
-configure({ asyncUtilTimeout: 8000 });
-
-// jsdom has no layout: its window.scrollTo only reports "not implemented". Pages call it when opened.
-window.scrollTo = () => undefined;
-
-beforeEach(async () => {
-  localStorage.clear();
-  await allTextsReady;
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-});
+// Shared test setup. A file that needs no DOM (pure functions, sources read as text) says
+// `@vitest-environment node` in its first comment and runs without jsdom, React or the UI texts:
+// jsdom's window and those imports cost more than such a file's tests. Every other file gets
+// dom-setup.ts: a fresh DOM and storage for every test, English UI unless a test says otherwise.
+if (typeof document !== 'undefined') await import('./dom-setup');
+export {};

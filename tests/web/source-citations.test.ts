@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Code says its reasons or cites a file of this repository (docs/decisions/NNNN, docs/*.md), never a
 // document the repository does not hold: the issue a change came from, the spec's or the reference's
 // sections, or ARCHITECTURE's. Comments and test names alike; the RFCs and W3C texts a reader can

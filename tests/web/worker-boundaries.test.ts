@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The Worker's layers, read from the source itself (here, not in workerd, where the files cannot be
 // read). Each folder says what it is, and imports only the layers listed for it:
 //

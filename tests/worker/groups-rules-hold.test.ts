@@ -6,7 +6,16 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createGroup, groupCall, ok, uid, type User } from './group-helpers';
-import { call, eventually, loginUser, resetConfig, setConfig, setSysInfo, textMessage } from './helpers';
+import {
+  call,
+  eventually,
+  exhaustLimiter,
+  loginUser,
+  resetConfig,
+  setConfig,
+  setSysInfo,
+  textMessage,
+} from './helpers';
 
 afterEach(resetConfig);
 
@@ -205,7 +214,7 @@ describe('group changes obey mutes and limits', () => {
   it('counts renames, notices, settings and the other group changes against one limit per user (429 with the envelope)', async () => {
     const [owner, member] = await Promise.all([loginUser(), loginUser()]);
     const id = await createGroup(owner, [member]);
-    while ((await env.GROUP_LIMITER.limit({ key: `u:${uid(owner)}` })).success);
+    await exhaustLimiter(env.GROUP_LIMITER, `u:${uid(owner)}`);
     for (const [path, body] of [
       ['editGroupName', { id, displayName: 'x' }],
       ['setNotice', { id, notice: 'x' }],

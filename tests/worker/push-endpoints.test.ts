@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { call, eventually, loginUser, registerUser, signToken, textMessage, uniqueAccount } from './helpers';
+import { call, eventually, loginUser, quickUser, signToken, textMessage, uniqueAccount } from './helpers';
 import { type Browser, newBrowser, PushService } from './push-service';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -23,7 +23,7 @@ const rows = async (endpoint: string) =>
 const fetched = () => vi.mocked(fetch).mock.calls.map(([input]) => new Request(input as RequestInfo).url);
 
 async function person(name: string) {
-  const { account } = await registerUser(uniqueAccount(), 'secret12', name);
+  const { account } = await quickUser(uniqueAccount(), name);
   const login = await loginUser(account);
   return { ...login, uid: login.userInfo.user_id as number };
 }

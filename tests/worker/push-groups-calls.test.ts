@@ -16,7 +16,7 @@ import {
   inObject,
   loginUser,
   pairHub,
-  registerUser,
+  quickUser,
   textMessage,
   uniqueAccount,
 } from './helpers';
@@ -32,7 +32,7 @@ const say = (from: { token: string }, to: string | number, text: string, more: R
 
 type Person = User & { uid: number };
 async function person(name: string): Promise<Person> {
-  const { account } = await registerUser(uniqueAccount(), 'secret12', name);
+  const { account } = await quickUser(uniqueAccount(), name);
   const login = await loginUser(account);
   return { ...login, uid: login.userInfo.user_id as number };
 }

@@ -14,7 +14,7 @@ import {
   inObject,
   loginUser,
   pairHub,
-  registerUser,
+  quickUser,
   textMessage,
   uniqueAccount,
 } from './helpers';
@@ -22,7 +22,7 @@ import { type Browser, newBrowser, PushService } from './push-service';
 
 type Person = User & { uid: number };
 async function person(name: string): Promise<Person> {
-  const { account } = await registerUser(uniqueAccount(), 'secret12', name);
+  const { account } = await quickUser(uniqueAccount(), name);
   const login = await loginUser(account);
   return { ...login, uid: login.userInfo.user_id as number };
 }

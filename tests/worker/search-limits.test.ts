@@ -11,6 +11,7 @@ import type { Ledger } from '../../worker/services/cost-ledger';
 import {
   call,
   delivered,
+  exhaustLimiter,
   fetchWorker,
   inObject,
   loginUser,
@@ -25,7 +26,7 @@ const TOO_MANY = /^Too many requests, please try again in \d+ s$/;
 
 /** Uses up what `key` may still do on `binding` now (the tests' config raises both limits: vitest.worker.config.ts). */
 async function drain(binding: 'FIND_LIMITER' | 'UNBOUND_SOCKET_LIMITER', key: string) {
-  while ((await env[binding].limit({ key })).success);
+  await exhaustLimiter(env[binding], key);
 }
 
 async function ledger(): Promise<Ledger> {

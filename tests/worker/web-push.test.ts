@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { fromBase64Url, toBase64Url } from '../../worker/services/base64url';
 import { encryptPayload, privateJwk } from '../../worker/services/web-push';
-import { call, delivered, eventually, loginUser, pairHub, registerUser, textMessage, uniqueAccount } from './helpers';
+import { call, delivered, eventually, loginUser, pairHub, quickUser, textMessage, uniqueAccount } from './helpers';
 import { type Browser, newBrowser, PushService } from './push-service';
 import { connect } from './socket-helpers';
 
@@ -33,7 +33,7 @@ const rows = async (endpoint: string) =>
     .first<{ n: number }>())!.n;
 
 async function person(name: string) {
-  const { account } = await registerUser(uniqueAccount(), 'secret12', name);
+  const { account } = await quickUser(uniqueAccount(), name);
   const login = await loginUser(account);
   return { ...login, uid: login.userInfo.user_id as number };
 }
