@@ -9,7 +9,7 @@ import { isAnnouncementExt, mentions } from '../../protocol/message-rules';
 import type { StoredMessage } from '../../protocol/messages';
 import { UNDO_MODERATED } from '../../protocol/responses';
 import { previewOf } from '../../services/message-handling';
-import type { ChatState } from '../contract';
+import type { ChatState, HubEvent } from '../contract';
 import type { ConversationStore } from './store';
 import { type Sight, visibility } from './visibility';
 
@@ -63,4 +63,11 @@ export function systemRecord(message: Pick<StoredMessage, 'extends' | 'fromUser'
     targets: [],
   };
   return JSON.stringify(notice);
+}
+
+/** A member's copy of a message or a pruning carries their unread count. */
+export function withUnread(store: ConversationStore, user: number, event: HubEvent): HubEvent {
+  if (event.kind !== 'message' && event.kind !== 'pruned') return event;
+  const seq = event.kind === 'message' ? event.message.seq : store.lastSeq();
+  return { ...event, unread: store.marks.unreadAt(user, seq) };
 }

@@ -3,9 +3,7 @@
 // larger of the stored one, their newest message, and the seq a cleared history left. From the
 // marks and the group's system lines (never unread) the hub works out every member's unread
 // count itself, so no member's hub keeps a copy of the group's messages (docs/decisions/0070).
-import type { HubEvent } from '../contract';
 import { CLEARED } from './rows';
-import type { ConversationStore } from './store';
 
 export class ReadMarks {
   /** members.read_seq, as stored. */
@@ -132,11 +130,4 @@ function upperBound(seqs: number[], value: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** A member's copy of a message or a pruning carries their unread count. */
-export function withUnread(store: ConversationStore, user: number, event: HubEvent): HubEvent {
-  if (event.kind !== 'message' && event.kind !== 'pruned') return event;
-  const seq = event.kind === 'message' ? event.message.seq : store.lastSeq();
-  return { ...event, unread: store.marks.unreadAt(user, seq) };
 }
