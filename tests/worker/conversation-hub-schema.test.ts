@@ -9,6 +9,7 @@ import type { ConversationHub } from '../../worker/durable/conversation/hub';
 import { conversationHub } from '../../worker/durable/stubs';
 import { createGroup, groupCall, ok, uid } from './group-helpers';
 import { call, delivered, loginUser, textMessage } from './helpers';
+import { SCHEMA_STATEMENT, statementsOf } from './schema-helpers';
 
 /** The first ConversationHub tables as hubs made then still hold them: a full file index, role rows without nicknames, a per-member outbox. */
 const OLD_SCHEMA = `
@@ -24,7 +25,6 @@ CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT N
 `;
 
 const TABLES = ['members', 'messages', 'meta', 'group_roles', 'departures', 'former_sight', 'fanout', 'reactions'];
-const SCHEMA_STATEMENT = /^\s*(CREATE|ALTER|DROP|PRAGMA)\b/i;
 
 describe('ConversationHub schema', () => {
   it('keeps the messages, members and roles of a hub made before schema versions were counted', async () => {
@@ -99,26 +99,16 @@ describe('ConversationHub schema', () => {
     await call('/enterprise/im/sendMessage', textMessage(uid(b), 'hello'), { token: a.token });
     const pair = [uid(a), uid(b)].sort((x, y) => x - y).join('-');
     const stub = conversationHub(env, pair) as unknown as DurableObjectStub;
-    const statements = await runInDurableObject(stub, async (instance, state) => {
-      const sql = state.storage.sql;
-      const seen: string[] = [];
-      const exec = sql.exec.bind(sql);
-      sql.exec = ((query: string, ...bindings: unknown[]) => (
-        seen.push(query),
-        exec(query, ...bindings)
-      )) as typeof sql.exec;
-      try {
+    const statements = await runInDurableObject(stub, (instance, state) =>
+      statementsOf(state.storage.sql, async () => {
         // A second instance over the same storage is a wake; then its first requests: a chat row, a page of history, a reaction.
         const woken = new (instance.constructor as typeof ConversationHub)(state as DurableObjectState, env);
         await woken.chatState(pair, uid(b));
         const page = await woken.history(pair, uid(b), { beforeSeq: null, limit: 20, page: 1 });
         if (!page.ok) throw new Error(page.key);
         await woken.react(pair, uid(b), page.value.list[0]!.seq, '👍', 10);
-      } finally {
-        sql.exec = exec;
-      }
-      return seen;
-    });
+      }),
+    );
     expect(statements.filter((q) => SCHEMA_STATEMENT.test(q))).toEqual([]);
   });
 });

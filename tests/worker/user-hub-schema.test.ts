@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { UserHub } from '../../worker/durable/user/hub';
 import { call, delivered, loginUser, pairHub, textMessage, userHubStub } from './helpers';
+import { SCHEMA_STATEMENT, statementsOf } from './schema-helpers';
 import { connect } from './socket-helpers';
 
 /** The first UserHub tables as hubs made then still hold them: no mention, system-line or gone columns, an AUTOINCREMENT log. */
@@ -24,8 +25,6 @@ CREATE TABLE call_lock (
   meeting TEXT NOT NULL DEFAULT '');
 CREATE TABLE tickets (ticket TEXT PRIMARY KEY, device_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
 `;
-
-const SCHEMA_STATEMENT = /^\s*(CREATE|ALTER|DROP|PRAGMA)\b/i;
 
 describe('UserHub schema', () => {
   it('keeps the chats and event log of a hub made before schema versions were counted, adding the later columns', async () => {
@@ -105,22 +104,10 @@ describe('UserHub schema', () => {
     const b = await loginUser();
     const hub = userHubStub(b.userInfo.user_id);
     await call('/enterprise/im/getContacts', {}, { token: b.token });
-    const statements = await runInDurableObject(hub, (instance: UserHub, state) => {
-      const sql = state.storage.sql;
-      const seen: string[] = [];
-      const exec = sql.exec.bind(sql);
-      sql.exec = ((query: string, ...bindings: unknown[]) => (
-        seen.push(query),
-        exec(query, ...bindings)
-      )) as typeof sql.exec;
-      try {
-        // A second instance over the same storage is a wake: its constructor is all a wake runs before the first request.
-        new (instance.constructor as typeof UserHub)(state, env);
-      } finally {
-        sql.exec = exec;
-      }
-      return seen;
-    });
+    const statements = await runInDurableObject(hub, (instance: UserHub, state) =>
+      // A second instance over the same storage is a wake: its constructor is all a wake runs before the first request.
+      statementsOf(state.storage.sql, () => new (instance.constructor as typeof UserHub)(state, env)),
+    );
     expect(statements.filter((q) => SCHEMA_STATEMENT.test(q))).toEqual([]);
   });
 });
